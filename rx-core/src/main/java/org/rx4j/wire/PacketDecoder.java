@@ -1,0 +1,151 @@
+package org.rx4j.wire;
+
+import io.netty.buffer.ByteBuf;
+import java.util.List;
+
+/**
+ * Decodes one UDP datagram into Rx packets (see rx-wire-facts.md §1-§4, §9 and §13). Stateless.
+ *
+ * <p>Receives leniently: pad bytes, the jumbo header's spare byte and bytes beyond the fields a body
+ * needs are accepted whatever their value. Never throws for any input, never reads past the
+ * datagram, and never allocates more than the datagram's own size.
+ */
+public final class PacketDecoder {
+    private PacketDecoder() {
+    }
+
+    /**
+     * Decodes a datagram. A jumbogram yields one {@link DataPacket} per sub-packet, with seq and
+     * serial rising by one per sub-packet and flags and spare taken from each jumbo header (§4).
+     * A packet of an unknown type decodes as a {@link ControlPacket}; it is not an error (§2).
+     *
+     * <p>Ownership: {@code datagram} is neither released nor moved (its indexes are untouched); every
+     * {@link DataPacket} appended holds its own retained slice of it, which the receiver of {@code out}
+     * must release. On error nothing is appended.
+     *
+     * @param datagram the UDP payload, readable bytes = the datagram
+     * @param out where the decoded packets are appended, in wire order
+     * @return {@code null} on success, otherwise the reason the datagram is malformed
+     */
+    public static DecodeError decode(ByteBuf datagram, List<RxPacket> out) {
+        int start = datagram.readerIndex();
+        int end = datagram.writerIndex();
+        if (end - start < RxConstants.HEADER_SIZE) {
+            return DecodeError.TRUNCATED_HEADER;
+        }
+        RxHeader header = RxHeader.read(datagram, start);
+        int body = start + RxConstants.HEADER_SIZE;
+        int bodyLength = end - body;
+        switch (header.type()) {
+            case PacketType.DATA:
+                return decodeData(datagram, header, body, end, out);
+            case PacketType.ACK:
+                return decodeAck(datagram, header, body, end, out);
+            case PacketType.ABORT:
+                if (bodyLength < 4) {
+                    return DecodeError.TRUNCATED_ABORT;
+                }
+                out.add(new AbortPacket(header, datagram.getInt(body), bodyLength - 4));
+                return null;
+            case PacketType.DEBUG:
+                if (header.isClientInitiated()) {
+                    if (bodyLength < DebugRequest.SIZE) {
+                        return DecodeError.TRUNCATED_DEBUG;
+                    }
+                    out.add(new DebugRequest(header, datagram.getInt(body), datagram.getInt(body + 4),
+                            bodyLength - DebugRequest.SIZE));
+                } else {
+                    out.add(new DebugReply(header, copy(datagram, body, bodyLength)));
+                }
+                return null;
+            case PacketType.VERSION:
+                out.add(new VersionPacket(header, copy(datagram, body, bodyLength)));
+                return null;
+            default:
+                out.add(new ControlPacket(header, copy(datagram, body, bodyLength)));
+                return null;
+        }
+    }
+
+    private static byte[] copy(ByteBuf buf, int index, int length) {
+        byte[] bytes = new byte[length];
+        buf.getBytes(index, bytes);
+        return bytes;
+    }
+
+    private static DecodeError decodeData(ByteBuf datagram, RxHeader first, int body, int end,
+                                          List<RxPacket> out) {
+        // Validate the whole chain before slicing anything, so that an error appends nothing.
+        int count = 1;
+        int pos = body;
+        int flags = first.flags();
+        while ((flags & PacketFlags.JUMBO_PACKET) != 0) {
+            if (end - pos < RxConstants.JUMBO_STRIDE) {
+                return DecodeError.TRUNCATED_JUMBOGRAM;
+            }
+            if ((flags & PacketFlags.LAST_PACKET) != 0) {
+                return DecodeError.LAST_PACKET_IN_JUMBOGRAM;
+            }
+            if (++count > RxConstants.MAX_JUMBO_PACKETS) {
+                return DecodeError.TOO_MANY_JUMBO_PACKETS;
+            }
+            pos += RxConstants.JUMBO_BUFFER_SIZE;
+            flags = datagram.getUnsignedByte(pos);
+            pos += RxConstants.JUMBO_HEADER_SIZE;
+        }
+        if (count == 1) {
+            out.add(new DataPacket(first, datagram.retainedSlice(body, end - body)));
+            return null;
+        }
+        RxHeader header = first;
+        pos = body;
+        for (int i = 0; i < count; i++) {
+            boolean last = i == count - 1;
+            int length = last ? end - pos : RxConstants.JUMBO_BUFFER_SIZE;
+            out.add(new DataPacket(header, datagram.retainedSlice(pos, length)));
+            if (!last) {
+                int jumbo = pos + RxConstants.JUMBO_BUFFER_SIZE;
+                header = new RxHeader(header.epoch(), header.cid(), header.callNumber(), header.seq() + 1,
+                        header.serial() + 1, PacketType.DATA, datagram.getUnsignedByte(jumbo), 0,
+                        header.securityIndex(), datagram.getUnsignedShort(jumbo + 2), header.serviceId());
+                pos = jumbo + RxConstants.JUMBO_HEADER_SIZE;
+            }
+        }
+        return null;
+    }
+
+    private static DecodeError decodeAck(ByteBuf datagram, RxHeader header, int body, int end,
+                                         List<RxPacket> out) {
+        if (end - body < RxConstants.ACK_FIXED_SIZE) {
+            return DecodeError.TRUNCATED_ACK;
+        }
+        int nAcks = datagram.getUnsignedByte(body + 17);
+        int acksStart = body + RxConstants.ACK_FIXED_SIZE;
+        if (end - acksStart < nAcks) {
+            return DecodeError.BAD_ACK_COUNT;
+        }
+        byte[] acks = copy(datagram, acksStart, nAcks);
+        int tail = end - acksStart - nAcks;
+        int words = tail < RxConstants.ACK_PAD_SIZE ? 0 : Math.min(4, (tail - RxConstants.ACK_PAD_SIZE) / 4);
+        if (words == 1) {
+            words = 0; // a lone word is no trailer
+        }
+        int trailer = acksStart + nAcks + RxConstants.ACK_PAD_SIZE;
+        int tailBytes = words == 0 ? tail : tail - RxConstants.ACK_PAD_SIZE - 4 * words;
+        out.add(new AckPacket(header,
+                datagram.getUnsignedShort(body),
+                datagram.getUnsignedShort(body + 2),
+                datagram.getInt(body + 4),
+                datagram.getInt(body + 8),
+                datagram.getInt(body + 12),
+                datagram.getUnsignedByte(body + 16),
+                acks,
+                words,
+                words >= 1 ? datagram.getInt(trailer) : 0,
+                words >= 2 ? datagram.getInt(trailer + 4) : 0,
+                words >= 3 ? datagram.getInt(trailer + 8) : 0,
+                words >= 4 ? datagram.getInt(trailer + 12) : 0,
+                tailBytes));
+        return null;
+    }
+}

@@ -1,0 +1,44 @@
+package org.rx4j.wire;
+
+/**
+ * Sizes and limits fixed by the Rx wire format (see rx-wire-facts.md §1, §3, §4, §5).
+ */
+public final class RxConstants {
+    /** Bytes in the Rx header that starts every packet. */
+    public static final int HEADER_SIZE = 28;
+    /** Exact data bytes of every non-final jumbogram sub-packet (RX_JUMBOBUFFERSIZE). */
+    public static final int JUMBO_BUFFER_SIZE = 1412;
+    /** Bytes of the short header that precedes each jumbogram sub-packet after the first (RX_JUMBOHEADERSIZE). */
+    public static final int JUMBO_HEADER_SIZE = 4;
+    /** Stride between sub-packet starts in a jumbogram: 1412 + 4 bytes. */
+    public static final int JUMBO_STRIDE = JUMBO_BUFFER_SIZE + JUMBO_HEADER_SIZE;
+    /** Most sub-packets one jumbogram can hold inside a 65,535-byte UDP payload (the kernel's RXRPC_MAX_NR_JUMBO is 47). */
+    public static final int MAX_JUMBO_PACKETS = (65535 - HEADER_SIZE) / JUMBO_STRIDE + 1;
+    /** Fixed part of the ACK body before the soft-ack array, in bytes. */
+    public static final int ACK_FIXED_SIZE = 18;
+    /** Pad bytes between the soft-ack array and the trailer. */
+    public static final int ACK_PAD_SIZE = 3;
+    /** Maximum soft-ack array length and hard cap on any window (RX_MAXACKS), in packets. */
+    public static final int MAX_ACKS = 255;
+    /** Channels (concurrent calls) per connection (RX_MAXCALLS). */
+    public static final int MAX_CALLS = 4;
+    /** Mask of the channel bits in a cid. */
+    public static final int CHANNEL_MASK = 3;
+    /** Mask of the connection-id bits in a cid. */
+    public static final int CID_MASK = ~CHANNEL_MASK;
+    /** Epoch used by connectionless DEBUG, VERSION and NAT-ping packets. */
+    public static final int DEBUG_EPOCH = 999;
+    /** Body size of a VERSION reply (NUL-padded string). */
+    public static final int VERSION_REPLY_SIZE = 65;
+    /** Smallest packet every Rx host must accept (RX_MIN_PACKET_SIZE = 576 - 56), bytes. */
+    public static final int MIN_PACKET_SIZE = 520;
+    /** OpenAFS's packet size for remote peers (1500 - 56), bytes. */
+    public static final int REMOTE_PACKET_SIZE = 1444;
+    /** Largest Rx packet (header + data) OpenAFS handles (RX_MAX_PACKET_SIZE), bytes. */
+    public static final int MAX_PACKET_SIZE = 16384;
+    /** Largest UDP payload, bytes. */
+    public static final int MAX_DATAGRAM_SIZE = 65535;
+
+    private RxConstants() {
+    }
+}
