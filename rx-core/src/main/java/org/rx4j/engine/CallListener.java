@@ -1,0 +1,46 @@
+package org.rx4j.engine;
+
+/**
+ * Events of one call, delivered on the engine's thread. Implementations must not block: the
+ * transport hands work to application threads.
+ */
+public interface CallListener {
+    /**
+     * In-order data became available to {@link Call#read}, or the end of the peer's stream was reached.
+     *
+     * @param call the call
+     */
+    void onReadable(Call call);
+
+    /**
+     * Room opened in the call's send buffer (see {@link Call#isWritable()}).
+     *
+     * @param call the call
+     */
+    void onWritable(Call call);
+
+    /**
+     * The call ended: {@code errorCode} 0 for success, else the Rx abort code (negative Rx/rxgen codes,
+     * positive application codes) from the peer's ABORT or a local failure (dead peer, timeout).
+     * Called exactly once per call.
+     *
+     * @param call the call
+     * @param errorCode 0 or the abort code
+     */
+    void onComplete(Call call, int errorCode);
+
+    /** A listener that ignores every event. */
+    CallListener NONE = new CallListener() {
+        @Override
+        public void onReadable(Call call) {
+        }
+
+        @Override
+        public void onWritable(Call call) {
+        }
+
+        @Override
+        public void onComplete(Call call, int errorCode) {
+        }
+    };
+}

@@ -1,0 +1,35 @@
+package org.rx4j.engine;
+
+import java.net.InetSocketAddress;
+import java.util.List;
+import org.rx4j.wire.DataPacket;
+import org.rx4j.wire.RxPacket;
+
+/**
+ * Where the engine's output goes: the transport (a Netty channel) or the test simulator.
+ * Called only on the thread that owns the engine.
+ */
+public interface PacketSink {
+    /**
+     * Sends one packet as one datagram.
+     *
+     * <p>Ownership: the sink takes the packet; it releases it (for DATA, its payload reference) once
+     * encoded, also when sending fails.
+     *
+     * @param peer destination address
+     * @param packet the packet
+     */
+    void send(InetSocketAddress peer, RxPacket packet);
+
+    /**
+     * Sends 2..46 DATA packets of one call as one jumbogram (rx-wire-facts.md §4); see
+     * {@link org.rx4j.wire.PacketEncoder#encodeJumbogram} for the rules the packets follow.
+     *
+     * <p>Ownership: the sink takes every packet of the list (not the list, which the engine reuses
+     * after the call returns).
+     *
+     * @param peer destination address
+     * @param packets the sub-packets in order
+     */
+    void sendJumbogram(InetSocketAddress peer, List<DataPacket> packets);
+}

@@ -1,0 +1,93 @@
+package org.rx4j.engine;
+
+import java.net.InetSocketAddress;
+import org.rx4j.engine.recovery.RttEstimator;
+import org.rx4j.wire.RxConstants;
+
+/**
+ * What the engine knows about one remote host:port, shared by all connections to it (OpenAFS
+ * struct rx_peer): RTT/RTO, the MTU and jumbogram limits from its ACK trailers, its last rwind,
+ * and reachability (rx-wire-facts.md §3, §6, §8). Owned by the engine's thread.
+ */
+public final class Peer {
+    private final InetSocketAddress address;
+    private final RttEstimator rtt;
+    private final RxCounters counters = new RxCounters();
+    int maxMtu = RxConstants.REMOTE_PACKET_SIZE;
+    int ifMtu = RxConstants.REMOTE_PACKET_SIZE;
+    int maxDgramPackets = 1;
+    int lastRwind;
+    long reachableUntilNs = Long.MIN_VALUE;
+    int connections;
+    long lastUsedNs;
+
+    Peer(InetSocketAddress address, RxConfig config) {
+        this.address = address;
+        this.rtt = new RttEstimator(config.initialRttNs(), config.minRtoNs(), config.rtoSlackNs(),
+                config.maxRtoNs());
+    }
+
+    /** @return the peer's UDP address */
+    public InetSocketAddress address() {
+        return address;
+    }
+
+    /** @return the peer's RTT/RTO estimator */
+    public RttEstimator rtt() {
+        return rtt;
+    }
+
+    /** @return counters of traffic with this peer */
+    public RxCounters counters() {
+        return counters;
+    }
+
+    /** @return largest packet the peer accepts (trailer maxMTU, clamped), bytes */
+    public int maxMtu() {
+        return maxMtu;
+    }
+
+    /** @return the peer's interface MTU (trailer ifMTU, clamped), bytes */
+    public int ifMtu() {
+        return ifMtu;
+    }
+
+    /** @return most jumbogram sub-packets the peer accepts and we will send it, 1..46 */
+    public int maxDgramPackets() {
+        return maxDgramPackets;
+    }
+
+    /** @return connections currently using this peer */
+    public int connectionCount() {
+        return connections;
+    }
+
+    /**
+     * Applies an ACK trailer (rx-wire-facts.md §3 "Trailer use"): MTUs clamped to 520..65535 (a
+     * value below the header size is ignored), maxDgramPackets clamped to 1..min(46, own jumboMax).
+     *
+     * @param words trailer words present (2, 3 or 4)
+     * @param maxMtuValue advertised maxMTU, bytes
+     * @param ifMtuValue advertised ifMTU, bytes
+     * @param maxDgram advertised maxDgramPackets (used only when words is 4)
+     * @param ownJumboMax this endpoint's own jumbogram limit
+     */
+    void applyTrailer(int words, int maxMtuValue, int ifMtuValue, int maxDgram, int ownJumboMax) {
+        if (words < 2) {
+            return;
+        }
+        if (maxMtuValue >= RxConstants.HEADER_SIZE) {
+            maxMtu = clamp(maxMtuValue, RxConstants.MIN_PACKET_SIZE, RxConstants.MAX_DATAGRAM_SIZE);
+        }
+        if (ifMtuValue >= RxConstants.HEADER_SIZE) {
+            ifMtu = clamp(ifMtuValue, RxConstants.MIN_PACKET_SIZE, RxConstants.MAX_DATAGRAM_SIZE);
+        }
+        if (words >= 4) {
+            maxDgramPackets = clamp(maxDgram, 1, Math.min(46, ownJumboMax));
+        }
+    }
+
+    private static int clamp(int v, int lo, int hi) {
+        return v < lo ? lo : Math.min(v, hi);
+    }
+}

@@ -1,0 +1,151 @@
+package org.rx4j.engine;
+
+import org.rx4j.wire.AckPacket;
+import org.rx4j.wire.DataPacket;
+import org.rx4j.wire.PacketFlags;
+import org.rx4j.wire.RxConstants;
+
+/**
+ * The receive side of one call: packets held between the hard-ack point and the highest seq received
+ * (rx-wire-facts.md §3 "Hard vs soft", §8). Seq numbers are the call's DATA seqs (1, 2, ...).
+ *
+ * <p>Ownership: the queue owns the DataPackets it accepted until {@link #poll()} hands one to the caller
+ * or {@link #releaseAll()} drops them.
+ */
+final class ReceiveQueue {
+    /** {@link #offer} result: stored. */
+    static final int ACCEPTED = 0;
+    /** {@link #offer} result: already held or consumed; released. */
+    static final int DUPLICATE = 1;
+    /** {@link #offer} result: beyond the receive window; released. */
+    static final int EXCEEDS_WINDOW = 2;
+
+    private final DataPacket[] slots = new DataPacket[256];
+    /** firstPacket: the next seq to hand to the application; everything below is hard-acked. */
+    private int first = 1;
+    /** Every seq below this has been received. */
+    private int next = 1;
+    /** Highest seq received (0 before any). */
+    private int highest;
+    /** Seq of the packet carrying LAST_PACKET, 0 while unknown. */
+    private int lastSeq;
+    private int held;
+
+    /**
+     * Accepts one DATA packet.
+     *
+     * @param p the packet; ownership passes to the queue (released here unless ACCEPTED)
+     * @param window the receive window, packets (1..255): seqs at or beyond first + window are refused
+     * @return ACCEPTED, DUPLICATE or EXCEEDS_WINDOW
+     */
+    int offer(DataPacket p, int window) {
+        int seq = p.header().seq();
+        int offset = seq - first;
+        if (offset < 0 || (lastSeq != 0 && seq - lastSeq > 0)) {
+            p.release();
+            return DUPLICATE;
+        }
+        if (offset >= window || offset >= RxConstants.MAX_ACKS) {
+            p.release();
+            return EXCEEDS_WINDOW;
+        }
+        int slot = seq & 255;
+        if (slots[slot] != null) {
+            p.release();
+            return DUPLICATE;
+        }
+        slots[slot] = p;
+        held++;
+        if (p.header().hasFlag(PacketFlags.LAST_PACKET)) {
+            lastSeq = seq;
+        }
+        if (seq - highest > 0) {
+            highest = seq;
+        }
+        while (slots[next & 255] != null && next - first < 256) {
+            if (next == lastSeq) {
+                next++;
+                break;
+            }
+            next++;
+        }
+        return ACCEPTED;
+    }
+
+    /** @return true when a packet beyond a gap is held (some seq in [next, highest) is missing) */
+    boolean hasGap() {
+        return highest - next >= 0;
+    }
+
+    /**
+     * Hands the next in-order packet to the caller.
+     *
+     * @return the packet (the caller now owns it) or null if the next one has not arrived
+     */
+    DataPacket poll() {
+        if (first == next) {
+            return null;
+        }
+        int slot = first & 255;
+        DataPacket p = slots[slot];
+        slots[slot] = null;
+        held--;
+        first++;
+        return p;
+    }
+
+    /** @return true when in-order data is waiting for {@link #poll()} */
+    boolean hasReadable() {
+        return first != next;
+    }
+
+    /** @return firstPacket for ACKs: the next seq to consume */
+    int first() {
+        return first;
+    }
+
+    /** @return the highest seq received so far, 0 if none */
+    int highest() {
+        return highest;
+    }
+
+    /** @return true when every packet through LAST_PACKET has arrived */
+    boolean allReceived() {
+        return lastSeq != 0 && next - lastSeq > 0;
+    }
+
+    /** @return true when every packet through LAST_PACKET has been consumed */
+    boolean allConsumed() {
+        return lastSeq != 0 && first - lastSeq > 0;
+    }
+
+    /** @return number of packets held (received, not consumed) */
+    int held() {
+        return held;
+    }
+
+    /**
+     * Builds the soft-ack array: entry i describes seq first + i, up to the highest seq held.
+     *
+     * @return a new array of 0..255 entries ({@link AckPacket#ACKED} / {@link AckPacket#NACKED})
+     */
+    byte[] softAcks() {
+        int n = Math.max(0, Math.min(highest - first + 1, RxConstants.MAX_ACKS));
+        byte[] acks = new byte[n];
+        for (int i = 0; i < n; i++) {
+            acks[i] = slots[(first + i) & 255] != null ? AckPacket.ACKED : AckPacket.NACKED;
+        }
+        return acks;
+    }
+
+    /** Releases every held packet (call teardown). */
+    void releaseAll() {
+        for (int i = 0; i < slots.length; i++) {
+            if (slots[i] != null) {
+                slots[i].release();
+                slots[i] = null;
+            }
+        }
+        held = 0;
+    }
+}

@@ -1,0 +1,792 @@
+package org.rx4j.engine;
+
+import io.netty.buffer.ByteBufAllocator;
+import java.net.InetSocketAddress;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.rx4j.wire.AbortCodes;
+import org.rx4j.wire.AbortPacket;
+import org.rx4j.wire.AckPacket;
+import org.rx4j.wire.ControlPacket;
+import org.rx4j.wire.DataPacket;
+import org.rx4j.wire.DebugRequest;
+import org.rx4j.wire.PacketEncoder;
+import org.rx4j.wire.PacketFlags;
+import org.rx4j.wire.PacketType;
+import org.rx4j.wire.RxConstants;
+import org.rx4j.wire.RxHeader;
+import org.rx4j.wire.RxPacket;
+import org.rx4j.wire.VersionPacket;
+
+/**
+ * The sans-I/O Rx endpoint (design.md "engine"): connection and peer tables, demultiplexing of decoded
+ * packets to calls, server call creation, client channel allocation, and one timer queue for every call.
+ * Deterministic: every entry point takes {@code now} (ns from an injected clock); output goes to the
+ * {@link PacketSink}; the engine owns no thread, socket or clock. Not thread-safe: exactly one thread
+ * (an event loop, or the simulator) uses an engine.
+ *
+ * <p>Connection lookup follows rx-wire-facts.md §7; call creation §2, §6; DEBUG/VERSION §9.
+ */
+public final class RxEngine {
+    private static final long REAP_INTERVAL_NS = 60_000_000_000L;
+    private static final long IDLE_CONNECTION_NS = 700_000_000_000L;
+
+    private final RxConfig config;
+    private final PacketSink sink;
+    private final ByteBufAllocator alloc;
+    private final SplittableRandom random;
+    private final int epoch;
+    private int nextCid;
+    private final Map<InetSocketAddress, Peer> peers = new HashMap<>();
+    private final Map<Integer, Connection> clientConns = new HashMap<>();
+    private final Map<ServerKey, Connection> serverConns = new HashMap<>();
+    private final Map<Integer, ServiceHandler> services = new HashMap<>();
+    private final TimerQueue timers = new TimerQueue();
+    private final ArrayList<Call> dirty = new ArrayList<>();
+    private final ArrayDeque<Object> events = new ArrayDeque<>();
+    private final RxCounters endpointCounters = new RxCounters();
+    private DebugResponder debugResponder;
+    private boolean inDispatch;
+    private long nextReapNs;
+    private long droppedPackets;
+    private long callsExecuted;
+
+    private record ServerKey(int epoch, int cid, InetSocketAddress address) {
+    }
+
+    private record Event(int kind, Call call, int code) {
+    }
+
+    private static final int EV_NEW_CALL = 1;
+    private static final int EV_READABLE = 2;
+    private static final int EV_WRITABLE = 3;
+    private static final int EV_COMPLETE = 4;
+
+    /**
+     * @param config tunables
+     * @param sink where packets go
+     * @param alloc allocator for outgoing partial packets
+     * @param seed seed for the epoch and connection ids (use a random seed outside tests)
+     * @param now current time, ns
+     */
+    public RxEngine(RxConfig config, PacketSink sink, ByteBufAllocator alloc, long seed, long now) {
+        this.config = config;
+        this.sink = sink;
+        this.alloc = alloc;
+        this.random = new SplittableRandom(seed);
+        // OpenAFS 1.8: random epoch with bit 31 set and bit 30 clear (§1).
+        this.epoch = (random.nextInt() & 0x3FFFFFFF) | 0x80000000;
+        this.nextCid = random.nextInt() & RxConstants.CID_MASK & 0x7FFFFFFF;
+        this.nextReapNs = now + REAP_INTERVAL_NS;
+    }
+
+    /** @return the configuration */
+    public RxConfig config() {
+        return config;
+    }
+
+    /** @return the allocator for outgoing buffers */
+    public ByteBufAllocator alloc() {
+        return alloc;
+    }
+
+    /** @return this endpoint's epoch (client side), bit 31 set */
+    public int epoch() {
+        return epoch;
+    }
+
+    /**
+     * Installs the responder for DEBUG requests (rxdebug); without one DEBUG requests are dropped.
+     *
+     * @param responder the responder, or null
+     */
+    public void setDebugResponder(DebugResponder responder) {
+        this.debugResponder = responder;
+    }
+
+    /**
+     * Registers a service: calls arriving for {@code serviceId} with {@code securityIndex} reach {@code handler}.
+     *
+     * @param serviceId 0..65535
+     * @param securityIndex 0..255 (0 = rxnull)
+     * @param handler told of each new call
+     */
+    public void registerService(int serviceId, int securityIndex, ServiceHandler handler) {
+        services.put((serviceId << 8) | securityIndex, handler);
+    }
+
+    // =====================================================================================
+    // Client side
+
+    /**
+     * Opens a client connection (no packet is sent until the first call). Connection ids start at a random
+     * value with the channel bits clear and step by 4, skipping ids still in use after wrap (§1, §7).
+     *
+     * @param peer server address
+     * @param serviceId 0..65535
+     * @param securityIndex 0..255
+     * @return the connection
+     */
+    public Connection connect(InetSocketAddress peer, int serviceId, int securityIndex) {
+        int cid;
+        do {
+            cid = nextCid;
+            nextCid = (nextCid + RxConstants.MAX_CALLS) & RxConstants.CID_MASK & 0x7FFFFFFF;
+        } while (clientConns.containsKey(cid));
+        Peer p = peer(peer);
+        Connection c = new Connection(this, p, true, epoch, cid, serviceId, securityIndex);
+        p.connections++;
+        clientConns.put(cid, c);
+        return c;
+    }
+
+    /**
+     * Starts a client call on a free channel (preferring non-busy, lowest-numbered), or queues it when all
+     * 4 channels are taken; it starts when one frees.
+     *
+     * @param now current time, ns
+     * @param conn a client connection of this engine
+     * @param listener the call's events
+     * @return the call (state ACTIVE or WAITING)
+     * @throws IllegalStateException if the connection is closed or failed, or too many calls wait
+     */
+    public Call newCall(long now, Connection conn, CallListener listener) {
+        lastNow = now;
+        if (!conn.client || conn.closed) {
+            throw new IllegalStateException("connection closed");
+        }
+        if (conn.error != 0) {
+            throw new IllegalStateException("connection aborted: " + AbortCodes.name(conn.error));
+        }
+        int ch = freeChannel(conn);
+        if (ch < 0) {
+            if (conn.waiting.size() >= config.maxPendingCalls()) {
+                throw new IllegalStateException("too many calls waiting for a channel");
+            }
+            Call waiting = new Call(conn, -1, 0, false, now);
+            waiting.state = CallState.WAITING;
+            waiting.setListener(listener);
+            conn.waiting.add(waiting);
+            return waiting;
+        }
+        Call call = new Call(conn, -1, 0, false, now);
+        call.setListener(listener);
+        startClientCall(conn, ch, call, now);
+        return call;
+    }
+
+    private void startClientCall(Connection conn, int ch, Call call, long now) {
+        int callNumber = conn.callNumbers[ch] + 1;
+        conn.callNumbers[ch] = callNumber;
+        call.assignChannel(ch, callNumber, now);
+        conn.calls[ch] = call;
+        conn.busy[ch] = false;
+        conn.counters.callsStarted++;
+        conn.lastActivityNs = now;
+    }
+
+    private static int freeChannel(Connection conn) {
+        int fallback = -1;
+        for (int ch = 0; ch < RxConstants.MAX_CALLS; ch++) {
+            Call c = conn.calls[ch];
+            if (c == null || c.isDone()) {
+                if (!conn.busy[ch]) {
+                    return ch;
+                }
+                if (fallback < 0) {
+                    fallback = ch;
+                }
+            }
+        }
+        return fallback;
+    }
+
+    /**
+     * Closes a client connection: its active calls are aborted with RX_USER_ABORT (−6).
+     *
+     * @param now current time, ns
+     * @param conn the connection
+     */
+    public void closeConnection(long now, Connection conn) {
+        if (conn.closed) {
+            return;
+        }
+        lastNow = now;
+        inDispatch = true;
+        try {
+            for (Call c : conn.calls) {
+                if (c != null && !c.isDone()) {
+                    c.abort(now, AbortCodes.RX_USER_ABORT);
+                }
+            }
+            for (Call c : conn.waiting) {
+                c.fail(AbortCodes.RX_USER_ABORT);
+            }
+            conn.waiting.clear();
+            removeConnection(conn);
+        } finally {
+            drain();
+        }
+    }
+
+    private void removeConnection(Connection conn) {
+        conn.closed = true;
+        for (Call c : conn.calls) {
+            if (c != null) {
+                c.deadlineNs = Call.NONE;
+                timers.update(c);
+            }
+        }
+        if (conn.client) {
+            clientConns.remove(conn.cid);
+        } else {
+            serverConns.remove(serverKey(conn.epoch, conn.cid, conn.peer.address()));
+        }
+        conn.counters.addTo(endpointCounters);
+        conn.peer.connections--;
+    }
+
+    // =====================================================================================
+    // Inbound
+
+    /**
+     * Processes the packets decoded from one datagram (a jumbogram gives several DATA packets, all for
+     * one call). At most one ACK is sent per datagram for a call, after all its sub-packets.
+     *
+     * <p>Ownership: takes every packet in {@code packets} (not the list, which the caller may reuse).
+     *
+     * @param now current time, ns
+     * @param from the sender's address
+     * @param packets the packets in wire order (at least one)
+     */
+    public void onDatagram(long now, InetSocketAddress from, List<RxPacket> packets) {
+        lastNow = now;
+        boolean outer = !inDispatch;
+        inDispatch = true;
+        try {
+            int n = packets.size();
+            if (n > 1) {
+                endpointCounters.jumbogramsReceived++;
+            }
+            for (int i = 0; i < n; i++) {
+                RxPacket p = packets.get(i);
+                try {
+                    dispatch(now, from, p, i == n - 1);
+                } catch (RuntimeException e) {
+                    p.release();
+                    droppedPackets++;
+                }
+            }
+        } finally {
+            if (outer) {
+                drain();
+            }
+        }
+    }
+
+    private void dispatch(long now, InetSocketAddress from, RxPacket p, boolean lastInDatagram) {
+        RxHeader h = p.header();
+        int type = h.type();
+        if (type == PacketType.VERSION || type == PacketType.DEBUG) {
+            answerConnectionless(from, p);
+            return;
+        }
+        Connection conn = h.isClientInitiated() ? serverConnection(now, from, p) : clientConnection(h);
+        if (conn == null) {
+            p.release();
+            droppedPackets++;
+            return;
+        }
+        conn.lastActivityNs = now;
+        int bytes = RxConstants.HEADER_SIZE + p.bodyLength();
+        conn.counters.bytesReceived += bytes;
+        conn.peer.counters().bytesReceived += bytes;
+        conn.peer.lastUsedNs = now;
+        int ch = h.channel();
+        int callNumber = h.callNumber();
+        switch (type) {
+            case PacketType.DATA -> onData(now, conn, (DataPacket) p, lastInDatagram);
+            case PacketType.ACK -> {
+                conn.counters.packetsReceived[PacketType.ACK]++;
+                Call call = callFor(conn, ch, callNumber);
+                if (call != null) {
+                    call.onAck(now, (AckPacket) p);
+                } else {
+                    droppedPackets++;
+                }
+            }
+            case PacketType.ABORT -> {
+                conn.counters.packetsReceived[PacketType.ABORT]++;
+                int code = ((AbortPacket) p).code();
+                if (callNumber == 0) {
+                    conn.error = code;
+                    for (Call c : conn.calls) {
+                        if (c != null) {
+                            c.onAbort(code);
+                        }
+                    }
+                    for (Call c : conn.waiting) {
+                        c.fail(code);
+                    }
+                    conn.waiting.clear();
+                } else {
+                    Call call = callFor(conn, ch, callNumber);
+                    if (call != null) {
+                        call.onAbort(code);
+                    }
+                }
+            }
+            case PacketType.BUSY -> {
+                conn.counters.packetsReceived[PacketType.BUSY]++;
+                if (conn.client) {
+                    conn.busy[ch] = true;
+                }
+            }
+            case PacketType.ACKALL -> {
+                conn.counters.packetsReceived[PacketType.ACKALL]++;
+                Call call = callFor(conn, ch, callNumber);
+                if (call != null) {
+                    call.onAckAll(now);
+                }
+            }
+            case PacketType.CHALLENGE, PacketType.RESPONSE, 9, 10, 11 -> {
+                // rxnull never challenges; PARAMS are ignored by every implementation (§2).
+                conn.counters.packetsReceived[RxCounters.typeSlot(type)]++;
+            }
+            default -> onUnknownType(now, conn, (ControlPacket) p);
+        }
+    }
+
+    private void onUnknownType(long now, Connection conn, ControlPacket p) {
+        conn.counters.packetsReceived[RxCounters.typeSlot(p.header().type())]++;
+        int ch = p.header().channel();
+        int callNumber = p.header().callNumber();
+        if (callNumber == 0) {
+            RxHeader h = conn.header(0, 0, 0, conn.nextSerial(), PacketType.ABORT, 0);
+            send(conn, new AbortPacket(h, AbortCodes.RX_PROTOCOL_ERROR));
+            conn.error = AbortCodes.RX_PROTOCOL_ERROR;
+            for (Call c : conn.calls) {
+                if (c != null) {
+                    c.fail(AbortCodes.RX_PROTOCOL_ERROR);
+                }
+            }
+            return;
+        }
+        Call call = callFor(conn, ch, callNumber);
+        if (call != null) {
+            call.abort(now, AbortCodes.RX_PROTOCOL_ERROR);
+        } else {
+            RxHeader h = conn.header(ch, callNumber, 0, conn.nextSerial(), PacketType.ABORT, 0);
+            send(conn, new AbortPacket(h, AbortCodes.RX_PROTOCOL_ERROR));
+        }
+    }
+
+    private static Call callFor(Connection conn, int ch, int callNumber) {
+        Call c = conn.calls[ch];
+        return c != null && c.callNumber == callNumber ? c : null;
+    }
+
+    private void onData(long now, Connection conn, DataPacket p, boolean lastInDatagram) {
+        RxHeader h = p.header();
+        int ch = h.channel();
+        int callNumber = h.callNumber();
+        Call call = conn.calls[ch];
+        if (callNumber == 0 || h.seq() == 0) {
+            conn.counters.packetsReceived[PacketType.DATA]++;
+            p.release();
+            droppedPackets++;
+            return;
+        }
+        if (conn.client) {
+            if (call == null || call.callNumber != callNumber) {
+                conn.counters.packetsReceived[PacketType.DATA]++;
+                p.release();
+                droppedPackets++;
+                return;
+            }
+            call.onData(now, p, lastInDatagram);
+            return;
+        }
+        int current = conn.callNumbers[ch];
+        if (call != null && callNumber == current) {
+            call.onData(now, p, lastInDatagram);
+            return;
+        }
+        if (callNumber - current < 0 && current != 0) {
+            // An older call: never re-run a handler (§7).
+            conn.counters.packetsReceived[PacketType.DATA]++;
+            p.release();
+            droppedPackets++;
+            return;
+        }
+        if (h.seq() < 1 || h.seq() > config.maxRwind()) {
+            // A new call must start near seq 1 (§2): otherwise it is from before a restart.
+            conn.counters.packetsReceived[PacketType.DATA]++;
+            p.release();
+            droppedPackets++;
+            return;
+        }
+        if (call != null && !call.isDone()) {
+            if (call.replySent()) {
+                call.succeed(); // the next call implicitly acknowledges the old reply (§6.4)
+            } else {
+                call.sendAbort(AbortCodes.RX_CALL_DEAD);
+                call.fail(AbortCodes.RX_CALL_DEAD);
+            }
+        }
+        ServiceHandler handler = services.get((conn.serviceId << 8) | conn.securityIndex);
+        Call fresh = new Call(conn, ch, callNumber, true, now);
+        conn.calls[ch] = fresh;
+        conn.callNumbers[ch] = callNumber;
+        if (call != null) {
+            call.deadlineNs = Call.NONE;
+            timers.update(call);
+        }
+        if (config.checkReach() && conn.peer.reachableUntilNs - now < 0) {
+            fresh.startReachCheck(now);
+        } else {
+            startServerCall(fresh, handler);
+        }
+        fresh.onData(now, p, lastInDatagram);
+        touched(fresh);
+    }
+
+    private void startServerCall(Call call, ServiceHandler handler) {
+        call.conn.counters.callsStarted++;
+        callsExecuted++;
+        if (handler != null) {
+            events.add(new Event(EV_NEW_CALL, call, 0));
+        }
+    }
+
+    /** The peer answered a reachability PING: start every PRECALL call to that peer's connections. */
+    void peerReachable(Call call, long now) {
+        Peer peer = call.conn.peer;
+        peer.reachableUntilNs = now + config.reachTtlNs();
+        for (Connection c : serverConns.values()) {
+            if (c.peer != peer) {
+                continue;
+            }
+            for (Call pc : c.calls) {
+                if (pc != null && pc.state == CallState.PRECALL) {
+                    pc.reachConfirmed(now);
+                    startServerCall(pc, services.get((c.serviceId << 8) | c.securityIndex));
+                    if (pc.isReadable()) {
+                        events.add(new Event(EV_READABLE, pc, 0));
+                    }
+                    touched(pc);
+                }
+            }
+        }
+    }
+
+    private Connection clientConnection(RxHeader h) {
+        Connection c = clientConns.get(h.connectionId());
+        if (c == null || c.epoch != h.epoch() || c.securityIndex != h.securityIndex()) {
+            return null;
+        }
+        return c;
+    }
+
+    private static ServerKey serverKey(int epoch, int cid, InetSocketAddress from) {
+        // Epoch bit 31: the connection is known by epoch+cid from any address (§7).
+        return new ServerKey(epoch, cid, epoch < 0 ? null : from);
+    }
+
+    private Connection serverConnection(long now, InetSocketAddress from, RxPacket p) {
+        RxHeader h = p.header();
+        ServerKey key = serverKey(h.epoch(), h.connectionId(), from);
+        Connection c = serverConns.get(key);
+        if (c != null) {
+            return c.securityIndex == h.securityIndex() ? c : null;
+        }
+        if (h.type() != PacketType.DATA) {
+            if (h.type() != PacketType.ABORT && !services.containsKey((h.serviceId() << 8) | h.securityIndex())) {
+                sendRawAbort(from, h);
+            }
+            return null;
+        }
+        if (!services.containsKey((h.serviceId() << 8) | h.securityIndex())) {
+            sendRawAbort(from, h);
+            return null;
+        }
+        if (serverConns.size() >= config.maxConnections()) {
+            return null;
+        }
+        Peer peer = peer(from);
+        c = new Connection(this, peer, false, h.epoch(), h.connectionId(), h.serviceId(), h.securityIndex());
+        peer.connections++;
+        c.lastActivityNs = now;
+        serverConns.put(key, c);
+        return c;
+    }
+
+    /** Unknown service or security index: one small ABORT −2 with the offending packet's identity (§2, §13). */
+    private void sendRawAbort(InetSocketAddress to, RxHeader h) {
+        int flags = h.isClientInitiated() ? 0 : PacketFlags.CLIENT_INITIATED;
+        RxHeader a = new RxHeader(h.epoch(), h.cid(), h.callNumber(), 0, 0, PacketType.ABORT, flags, 0,
+                h.securityIndex(), 0, h.serviceId());
+        endpointCounters.packetsSent[PacketType.ABORT]++;
+        sink.send(to, new AbortPacket(a, AbortCodes.RX_INVALID_OPERATION));
+    }
+
+    private void answerConnectionless(InetSocketAddress from, RxPacket p) {
+        RxHeader h = p.header();
+        endpointCounters.packetsReceived[h.type()]++;
+        if (!h.isClientInitiated()) {
+            return; // replies and NAT pings are not answered (§8, §9)
+        }
+        RxHeader reply = h.withFlags(h.flags() & ~PacketFlags.CLIENT_INITIATED);
+        if (p instanceof VersionPacket) {
+            endpointCounters.packetsSent[PacketType.VERSION]++;
+            sink.send(from, new VersionPacket(reply, VersionPacket.replyBody(config.versionString())));
+        } else if (p instanceof DebugRequest d && debugResponder != null) {
+            RxPacket answer = debugResponder.answer(this, reply, d);
+            if (answer != null) {
+                endpointCounters.packetsSent[PacketType.DEBUG]++;
+                sink.send(from, answer);
+            }
+        }
+    }
+
+    // =====================================================================================
+    // Timers
+
+    /** @return the earliest time, ns, at which {@link #onTimer} has work; Long.MAX_VALUE for none */
+    public long nextDeadline() {
+        return Math.min(timers.earliest(), nextReapNs);
+    }
+
+    /**
+     * Runs every timer due at {@code now}: retransmissions, delayed acks, keepalive and reachability
+     * pings, dead/idle/hard-dead checks, and the idle-connection reaper.
+     *
+     * @param now current time, ns
+     */
+    public void onTimer(long now) {
+        lastNow = now;
+        boolean outer = !inDispatch;
+        inDispatch = true;
+        try {
+            int guard = 0;
+            while (timers.size() > 0 && now - timers.earliest() >= 0 && guard++ < 1_000_000) {
+                Call c = timers.peek();
+                c.onTimer(now);
+                c.updateDeadline();
+                if (c.deadlineNs != Call.NONE && now - c.deadlineNs >= 0) {
+                    c.deadlineNs = now + 1_000_000; // never spin on a timer that did not move
+                }
+                timers.update(c);
+                touched(c);
+            }
+            if (now - nextReapNs >= 0) {
+                reap(now);
+                nextReapNs = now + REAP_INTERVAL_NS;
+            }
+        } finally {
+            if (outer) {
+                drain();
+            }
+        }
+    }
+
+    private void reap(long now) {
+        List<Connection> idle = new ArrayList<>();
+        for (Connection c : serverConns.values()) {
+            if (!c.hasActiveCalls() && now - c.lastActivityNs > IDLE_CONNECTION_NS) {
+                idle.add(c);
+            }
+        }
+        for (Connection c : idle) {
+            removeConnection(c);
+        }
+        peers.values().removeIf(p -> p.connections <= 0 && now - p.lastUsedNs > REAP_INTERVAL_NS);
+    }
+
+    // =====================================================================================
+    // Services for Call
+
+    /** Marks a call changed: its pending ACK is flushed and its deadline recomputed once processing ends. */
+    void touched(Call c) {
+        if (!c.dirty) {
+            c.dirty = true;
+            dirty.add(c);
+        }
+        if (!inDispatch) {
+            drain();
+        }
+    }
+
+    void notifyReadable(Call c) {
+        events.add(new Event(EV_READABLE, c, 0));
+    }
+
+    void notifyWritable(Call c) {
+        events.add(new Event(EV_WRITABLE, c, 0));
+    }
+
+    /** A call reached DALLY or ERROR: queue the completion event, start a waiting call. */
+    void callEnded(Call c) {
+        events.add(new Event(EV_COMPLETE, c, c.error));
+        Connection conn = c.conn;
+        if (conn.client && !conn.waiting.isEmpty() && !conn.closed && c.channel >= 0
+                && conn.calls[c.channel] == c) {
+            Call w = conn.waiting.poll();
+            startClientCall(conn, c.channel, w, lastNow);
+            w.transmit(lastNow);
+            touched(w);
+            events.add(new Event(EV_WRITABLE, w, 0));
+        }
+    }
+
+    void completeClientCall(Call c, long now) {
+        c.succeed();
+    }
+
+    void completeServerCall(Call c, long now) {
+        c.succeed();
+    }
+
+    void send(Connection conn, RxPacket p) {
+        int type = p.header().type();
+        conn.counters.packetsSent[RxCounters.typeSlot(type)]++;
+        int bytes = PacketEncoder.encodedLength(p);
+        conn.counters.bytesSent += bytes;
+        conn.peer.counters().bytesSent += bytes;
+        sink.send(conn.peer.address(), p);
+    }
+
+    void sendData(Connection conn, List<DataPacket> batch) {
+        int k = batch.size();
+        conn.counters.packetsSent[PacketType.DATA] += k;
+        conn.counters.dataPacketsSent += k;
+        for (int i = 0; i < k; i++) {
+            int bytes = RxConstants.HEADER_SIZE + batch.get(i).payload().readableBytes();
+            conn.counters.bytesSent += bytes;
+            conn.peer.counters().bytesSent += bytes;
+        }
+        if (k == 1) {
+            sink.send(conn.peer.address(), batch.get(0));
+        } else {
+            sink.sendJumbogram(conn.peer.address(), batch);
+        }
+        batch.clear();
+    }
+
+    private Peer peer(InetSocketAddress address) {
+        return peers.computeIfAbsent(address, a -> new Peer(a, config));
+    }
+
+    private void drain() {
+        inDispatch = true;
+        try {
+            int guard = 0;
+            while ((!events.isEmpty() || !dirty.isEmpty()) && guard++ < 1_000_000) {
+                while (!events.isEmpty()) {
+                    Event e = (Event) events.poll();
+                    deliver(e);
+                }
+                for (int i = 0; i < dirty.size(); i++) {
+                    Call c = dirty.get(i);
+                    c.dirty = false;
+                    c.flushAck(now());
+                    c.updateDeadline();
+                    timers.update(c);
+                }
+                dirty.clear();
+            }
+        } finally {
+            inDispatch = false;
+        }
+    }
+
+    private void deliver(Event e) {
+        Call c = e.call();
+        CallListener l = c.listener();
+        switch (e.kind()) {
+            case EV_NEW_CALL -> {
+                ServiceHandler h = services.get((c.conn.serviceId << 8) | c.conn.securityIndex);
+                if (h != null && !c.isDone()) {
+                    h.onNewCall(c);
+                    if (c.isReadable() || c.isReadComplete()) {
+                        c.listener().onReadable(c);
+                    }
+                }
+            }
+            case EV_READABLE -> {
+                if (!c.isDone() && c.state != CallState.PRECALL) {
+                    l.onReadable(c);
+                }
+            }
+            case EV_WRITABLE -> {
+                if (!c.isDone()) {
+                    l.onWritable(c);
+                }
+            }
+            case EV_COMPLETE -> l.onComplete(c, e.code());
+            default -> throw new IllegalStateException("event " + e.kind());
+        }
+    }
+
+    /** The latest time any entry point was given; work deferred to {@link #drain()} runs at it. */
+    private long lastNow;
+
+    private long now() {
+        return lastNow;
+    }
+
+    /** Records the caller's current time before deferred work runs. */
+    void clock(long now) {
+        lastNow = now;
+    }
+
+    // =====================================================================================
+    // Introspection (rxdebug, stats)
+
+    /** @return every client connection (live view; engine thread only) */
+    public Collection<Connection> clientConnections() {
+        return clientConns.values();
+    }
+
+    /** @return every server connection (live view; engine thread only) */
+    public Collection<Connection> serverConnections() {
+        return serverConns.values();
+    }
+
+    /** @return every known peer (live view; engine thread only) */
+    public Collection<Peer> peers() {
+        return peers.values();
+    }
+
+    /** @return packets dropped because no connection or call took them */
+    public long droppedPackets() {
+        return droppedPackets;
+    }
+
+    /** @return server calls started since the engine was created */
+    public long callsExecuted() {
+        return callsExecuted;
+    }
+
+    /**
+     * Sums the counters of every connection, closed ones included, with connectionless traffic.
+     *
+     * @return a fresh snapshot
+     */
+    public RxCounters totals() {
+        RxCounters t = new RxCounters();
+        endpointCounters.addTo(t);
+        for (Connection c : clientConns.values()) {
+            c.counters.addTo(t);
+        }
+        for (Connection c : serverConns.values()) {
+            c.counters.addTo(t);
+        }
+        return t;
+    }
+}

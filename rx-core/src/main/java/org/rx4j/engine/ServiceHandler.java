@@ -1,0 +1,15 @@
+package org.rx4j.engine;
+
+/**
+ * A server-side service registered with {@link RxEngine#registerService}: told of each new incoming call.
+ * Called on the engine's thread; must not block.
+ */
+public interface ServiceHandler {
+    /**
+     * A new call started (after the reachability check, if enabled). The handler sets the call's
+     * listener ({@link Call#setListener}) before returning, then reads the request and writes the reply.
+     *
+     * @param call the new server call
+     */
+    void onNewCall(Call call);
+}
