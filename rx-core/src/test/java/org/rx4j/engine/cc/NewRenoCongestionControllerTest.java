@@ -140,7 +140,8 @@ class NewRenoCongestionControllerTest {
         NewRenoCongestionController cc = new NewRenoCongestionController(20, 20, 64);
         enterRecovery(cc, 100);
 
-        cc.onAck(5, 99, 110);
+        // 30 newly acked packets would add 2 in congestion avoidance; a partial ack must not grow the window
+        cc.onAck(30, 99, 110);
         assertTrue(cc.inRecovery());
         assertEquals(13, cc.cwnd());
 
