@@ -1,0 +1,69 @@
+package org.rx4j.engine.cc;
+
+/**
+ * Congestion window of one call's sender, counted in packets (rx-wire-facts.md §8). The engine sends new packets while
+ * {@code seq < tfirst + min(twind, nSoftAcked + cwnd())} (§5 "transmit limit") and feeds back what each ACK shows.
+ *
+ * <p>The engine classifies every received ACK that acknowledges something new:
+ * <ul>
+ *   <li>no holes: {@link #onAck} (a "clean" ack);</li>
+ *   <li>a NACK below the highest soft-acked packet: {@link #onNackedAck}, whose result says whether to fast-retransmit
+ *       the holes now.</li>
+ * </ul>
+ * A retransmission timeout goes to {@link #onTimeout}. Seq arguments are 32-bit Rx seqs compared wrap-safe.
+ *
+ * <p>Implementations are pure, deterministic and allocation-free; not thread-safe (owned by the call's event loop).
+ */
+public interface CongestionController {
+    /** OpenAFS {@code rx_nackThreshold}: consecutive ACKs with holes that trigger fast recovery, 3. */
+    int DEFAULT_NACK_THRESHOLD = 3;
+    /** Largest window Rx can express: RX_MAXACKS = rx_maxWindow = 255 packets (rx-wire-facts.md §5). */
+    int MAX_WINDOW = 255;
+
+    /** @return the current congestion window, packets, 1..the last {@link #setMaxCwnd} value */
+    int cwnd();
+
+    /** @return the slow-start threshold, packets: below it the window grows per acked packet, above it per window */
+    int ssthresh();
+
+    /** @return true between entering fast recovery and the clean ack that covers the recovery point (or a timeout) */
+    boolean inRecovery();
+
+    /**
+     * Reports a received ACK that newly acknowledges packets (hard or soft) and shows no hole. Grows the window (slow
+     * start below ssthresh, congestion avoidance above) unless in recovery; resets the count of consecutive ACKs with
+     * holes; leaves recovery when {@code highestAckedSeq} reaches the recovery point.
+     *
+     * @param newlyAcked packets this ACK acknowledges for the first time, >= 1
+     * @param highestAckedSeq highest seq this ACK acknowledges; as it has no hole, every seq up to it is acked
+     * @param highestSentSeq highest seq sent so far on the call (informational; implementations may ignore it)
+     * @throws IllegalArgumentException if {@code newlyAcked < 1}
+     */
+    void onAck(int newlyAcked, int highestAckedSeq, int highestSentSeq);
+
+    /**
+     * Reports a received ACK that shows holes (a NACK below its highest soft-acked packet). After
+     * {@link #DEFAULT_NACK_THRESHOLD} such ACKs in a row with no clean ack between them, enters fast recovery (at most
+     * once per recovery episode) with {@code highestSentSeq} as the recovery point.
+     *
+     * @param highestSentSeq highest seq sent so far on the call; becomes the recovery point on entry
+     * @return true exactly when fast recovery was entered by this call: the engine should resend the holes now
+     */
+    boolean onNackedAck(int highestSentSeq);
+
+    /**
+     * Reports a retransmission timeout (RTO expiry): the window collapses and any recovery episode ends.
+     *
+     * @param twind the call's current send window, packets, >= 1
+     * @throws IllegalArgumentException if {@code twind < 1}
+     */
+    void onTimeout(int twind);
+
+    /**
+     * Sets the largest window allowed, following the transmit window; a current window above it is lowered to it.
+     *
+     * @param packets the new cap, packets, 1..{@link #MAX_WINDOW}
+     * @throws IllegalArgumentException if {@code packets} is outside 1..255
+     */
+    void setMaxCwnd(int packets);
+}
