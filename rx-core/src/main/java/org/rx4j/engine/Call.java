@@ -74,6 +74,8 @@ public final class Call {
     private long reachPingSentNs;
 
     // ---- timer heap
+    /** Bumped whenever the peer acknowledges something new (hard or soft); read by tests' stall detector. */
+    long ackProgress;
     long deadlineNs = NONE;
     int heapIndex = -1;
     boolean dirty;
@@ -335,6 +337,7 @@ public final class Call {
             // The first reply packet acks the whole request implicitly (§6.3).
             sq.hardAck(sq.next, null);
             resendDeadlineNs = NONE;
+            ackProgress++;
         }
         int result = rq.offer(p, config.maxRwind());
         stats.dataPacketsReceived++;
@@ -532,6 +535,7 @@ public final class Call {
         lastAckPrev = prev;
         boolean timingAck = a.serial() != 0 && a.reason() != AckReason.DELAY;
         int ackSerial = a.serial();
+        int firstBefore = sq.first;
         int newly = sq.hardAck(first, timingAck ? (seq, e) -> sample(now, e, ackSerial) : null);
         int highestSoft = 0;
         boolean nackBelow = false;
@@ -569,6 +573,9 @@ public final class Call {
             } else if (seenAck) {
                 nackBelow = true;
             }
+        }
+        if (newly > 0 || sq.first != firstBefore) {
+            ackProgress++;
         }
         int highestSent = sq.nextToSend - 1;
         if (nackBelow) {
@@ -612,6 +619,7 @@ public final class Call {
         lastReceiveNs = now;
         sq.hardAck(sq.nextToSend, null);
         resendDeadlineNs = NONE;
+        ackProgress++;
         maybeFinishServerCall(now);
         if (!isDone()) {
             transmit(now);

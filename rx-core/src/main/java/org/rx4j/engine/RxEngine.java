@@ -183,6 +183,12 @@ public final class RxEngine {
     private void startClientCall(Connection conn, int ch, Call call, long now) {
         int callNumber = conn.callNumbers[ch] + 1;
         conn.callNumbers[ch] = callNumber;
+        Call old = conn.calls[ch];
+        if (old != null) {
+            // The new call implicitly acknowledges the old reply: its delayed ack is not needed (§6.4).
+            old.deadlineNs = Call.NONE;
+            timers.update(old);
+        }
         call.assignChannel(ch, callNumber, now);
         conn.calls[ch] = call;
         conn.busy[ch] = false;
@@ -231,6 +237,37 @@ public final class RxEngine {
             removeConnection(conn);
         } finally {
             drain();
+        }
+    }
+
+    /**
+     * Aborts a whole connection: sends ABORT with callNumber 0 and fails every call on it with {@code code}.
+     *
+     * @param now current time, ns
+     * @param conn the connection
+     * @param code the abort code
+     */
+    public void abortConnection(long now, Connection conn, int code) {
+        lastNow = now;
+        boolean outer = !inDispatch;
+        inDispatch = true;
+        try {
+            RxHeader h = conn.header(0, 0, 0, conn.nextSerial(), PacketType.ABORT, 0);
+            send(conn, new AbortPacket(h, code));
+            conn.error = code;
+            for (Call c : conn.calls) {
+                if (c != null) {
+                    c.fail(code);
+                }
+            }
+            for (Call c : conn.waiting) {
+                c.fail(code);
+            }
+            conn.waiting.clear();
+        } finally {
+            if (outer) {
+                drain();
+            }
         }
     }
 

@@ -1,0 +1,191 @@
+package org.rx4j.engine;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+
+/**
+ * Test applications for the simulator. Streams carry the pattern "byte k is k mod 251" (k counted from
+ * the first byte of each direction of each call), so integrity is checked byte by byte without storing data.
+ */
+final class SimApps {
+    private SimApps() {
+    }
+
+    static final int CHUNK = 64 * 1024;
+
+    /** Writes the pattern bytes [from, from+len) into a new buffer. */
+    static ByteBuf pattern(long from, int len) {
+        ByteBuf b = Unpooled.buffer(len);
+        for (int i = 0; i < len; i++) {
+            b.writeByte((int) ((from + i) % 251));
+        }
+        return b;
+    }
+
+    /** Reads a stream and checks the pattern. */
+    static final class PatternReader {
+        long received;
+        long mismatches;
+
+        void consume(ByteBuf b) {
+            try {
+                while (b.isReadable()) {
+                    if ((b.readByte() & 0xFF) != (int) (received % 251)) {
+                        mismatches++;
+                    }
+                    received++;
+                }
+            } finally {
+                b.release();
+            }
+        }
+    }
+
+    /** Writes {@code total} pattern bytes as the window allows, then finishes. */
+    static final class PatternWriter {
+        final long total;
+        long sent;
+
+        PatternWriter(long total) {
+            this.total = total;
+        }
+
+        void pump(Call call, long now) {
+            while (sent < total && call.isWritable()) {
+                int n = (int) Math.min(CHUNK, total - sent);
+                call.write(now, pattern(sent, n));
+                sent += n;
+            }
+            if (sent == total) {
+                call.finishSending(now);
+            }
+        }
+    }
+
+    /**
+     * Server side: the request starts with an 8-byte reply length, then pattern bytes (pattern counted
+     * after those 8 bytes). The server replies with that many pattern bytes once the request is complete.
+     */
+    static final class BulkServer implements ServiceHandler {
+        final SimNetwork net;
+        long callsCompleted;
+        long callsFailed;
+        long lastError;
+        long requestBytes;
+        long mismatches;
+        boolean reading = true;
+
+        BulkServer(SimNetwork net) {
+            this.net = net;
+        }
+
+        @Override
+        public void onNewCall(Call call) {
+            call.setListener(new CallListener() {
+                final ByteBuf header = Unpooled.buffer(8);
+                final PatternReader reader = new PatternReader();
+                PatternWriter writer;
+
+                @Override
+                public void onReadable(Call c) {
+                    if (!reading) {
+                        return;
+                    }
+                    ByteBuf b;
+                    while ((b = c.read(net.now())) != null) {
+                        if (header.isWritable()) {
+                            int n = Math.min(header.writableBytes(), b.readableBytes());
+                            header.writeBytes(b, n);
+                        }
+                        reader.consume(b);
+                    }
+                    if (c.isReadComplete() && writer == null) {
+                        requestBytes += reader.received;
+                        mismatches += reader.mismatches;
+                        writer = new PatternWriter(header.readLong());
+                        header.release();
+                        writer.pump(c, net.now());
+                    }
+                }
+
+                @Override
+                public void onWritable(Call c) {
+                    if (writer != null) {
+                        writer.pump(c, net.now());
+                    }
+                }
+
+                @Override
+                public void onComplete(Call c, int errorCode) {
+                    if (header.refCnt() > 0) {
+                        header.release();
+                    }
+                    if (errorCode == 0) {
+                        callsCompleted++;
+                    } else {
+                        callsFailed++;
+                        lastError = errorCode;
+                    }
+                }
+            });
+        }
+    }
+
+    /** Client side of {@link BulkServer}: sends the request, reads and checks the reply. */
+    static final class BulkClient implements CallListener {
+        final SimNetwork net;
+        final long requestBytes;
+        final long replyBytes;
+        final PatternReader reader = new PatternReader();
+        PatternWriter writer;
+        boolean headerSent;
+        boolean done;
+        int error;
+        long completedAt;
+        boolean reading = true;
+
+        BulkClient(SimNetwork net, long requestBytes, long replyBytes) {
+            this.net = net;
+            this.requestBytes = requestBytes;
+            this.replyBytes = replyBytes;
+        }
+
+        Call start(Connection conn) {
+            Call call = net.client().engine.newCall(net.now(), conn, this);
+            onWritable(call);
+            return call;
+        }
+
+        @Override
+        public void onReadable(Call c) {
+            if (!reading) {
+                return;
+            }
+            ByteBuf b;
+            while ((b = c.read(net.now())) != null) {
+                reader.consume(b);
+            }
+        }
+
+        @Override
+        public void onWritable(Call c) {
+            if (c.state() == CallState.WAITING) {
+                return;
+            }
+            if (!headerSent) {
+                headerSent = true;
+                ByteBuf h = Unpooled.buffer(8).writeLong(replyBytes);
+                c.write(net.now(), h);
+                writer = new PatternWriter(requestBytes);
+            }
+            writer.pump(c, net.now());
+        }
+
+        @Override
+        public void onComplete(Call c, int errorCode) {
+            done = true;
+            error = errorCode;
+            completedAt = net.now();
+        }
+    }
+}

@@ -1,0 +1,277 @@
+package org.rx4j.engine;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.buffer.UnpooledByteBufAllocator;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.PriorityQueue;
+import java.util.Random;
+import java.util.function.BooleanSupplier;
+import org.rx4j.wire.DataPacket;
+import org.rx4j.wire.DecodeError;
+import org.rx4j.wire.PacketDecoder;
+import org.rx4j.wire.PacketEncoder;
+import org.rx4j.wire.RxPacket;
+
+/**
+ * A deterministic network simulator: two {@link RxEngine}s (a client and a server) joined by two
+ * {@link LinkModel}s, driven on one thread in virtual time. Every packet is really encoded and decoded,
+ * so the codec is exercised too. Seeded: the same seed gives the same run.
+ *
+ * <p>It also runs a stall detector: no interval longer than 2 × the current (backed-off) RTO + 1 ms in
+ * which a call has data pending and nothing new is acknowledged, unless {@link #allowStalls} is set.
+ */
+public final class SimNetwork {
+    /** The client's address. */
+    public static final InetSocketAddress CLIENT = new InetSocketAddress("10.0.0.1", 7001);
+    /** The server's address. */
+    public static final InetSocketAddress SERVER = new InetSocketAddress("10.0.0.2", 7009);
+
+    private final Random random;
+    private final PriorityQueue<Delivery> queue = new PriorityQueue<>();
+    private long now;
+    private long order;
+    private final Endpoint client;
+    private final Endpoint server;
+    private LinkModel clientToServer;
+    private LinkModel serverToClient;
+    private long freeAtC2s;
+    private long freeAtS2c;
+    private final Map<Call, long[]> progress = new IdentityHashMap<>();
+    /** When true, the stall detector is off (e.g. while an application deliberately does not read). */
+    public boolean allowStalls;
+    /** When true, the link drops everything (a silent peer). */
+    public boolean blackout;
+    /** Datagrams the links dropped (loss, queue overflow, MTU, blackout). */
+    public long dropped;
+    /** Datagrams delivered. */
+    public long delivered;
+    /** Datagrams that failed to decode (must stay 0). */
+    public long decodeErrors;
+
+    /** One side of the simulation. */
+    public final class Endpoint implements PacketSink {
+        /** This side's engine. */
+        public final RxEngine engine;
+        private final InetSocketAddress self;
+        /** Datagrams this side sent. */
+        public long datagramsSent;
+
+        Endpoint(RxConfig config, InetSocketAddress self, long seed) {
+            this.self = self;
+            this.engine = new RxEngine(config, this, UnpooledByteBufAllocator.DEFAULT, seed, now);
+        }
+
+        @Override
+        public void send(InetSocketAddress peer, RxPacket packet) {
+            ByteBuf buf;
+            try {
+                buf = PacketEncoder.encode(packet, UnpooledByteBufAllocator.DEFAULT);
+            } finally {
+                packet.release();
+            }
+            transmit(buf);
+        }
+
+        @Override
+        public void sendJumbogram(InetSocketAddress peer, List<DataPacket> packets) {
+            ByteBuf buf = Unpooled.buffer(PacketEncoder.jumbogramLength(packets));
+            try {
+                PacketEncoder.encodeJumbogram(packets, buf);
+            } finally {
+                for (DataPacket p : packets) {
+                    p.release();
+                }
+            }
+            transmit(buf);
+        }
+
+        private void transmit(ByteBuf buf) {
+            datagramsSent++;
+            byte[] bytes = new byte[buf.readableBytes()];
+            buf.readBytes(bytes);
+            buf.release();
+            offer(this, bytes);
+        }
+    }
+
+    private record Delivery(long at, long order, Endpoint to, InetSocketAddress from, byte[] bytes)
+            implements Comparable<Delivery> {
+        @Override
+        public int compareTo(Delivery o) {
+            int c = Long.compare(at, o.at);
+            return c != 0 ? c : Long.compare(order, o.order);
+        }
+    }
+
+    /**
+     * @param clientConfig the client engine's configuration
+     * @param serverConfig the server engine's configuration
+     * @param c2s client-to-server link
+     * @param s2c server-to-client link
+     * @param seed seed for the links and engines
+     */
+    public SimNetwork(RxConfig clientConfig, RxConfig serverConfig, LinkModel c2s, LinkModel s2c, long seed) {
+        this.random = new Random(seed);
+        this.client = new Endpoint(clientConfig, CLIENT, seed * 31 + 1);
+        this.server = new Endpoint(serverConfig, SERVER, seed * 31 + 2);
+        this.clientToServer = c2s;
+        this.serverToClient = s2c;
+    }
+
+    /** @return the client side */
+    public Endpoint client() {
+        return client;
+    }
+
+    /** @return the server side */
+    public Endpoint server() {
+        return server;
+    }
+
+    /** @return the virtual time, ns */
+    public long now() {
+        return now;
+    }
+
+    /** @param c2s new client-to-server link @param s2c new server-to-client link */
+    public void setLinks(LinkModel c2s, LinkModel s2c) {
+        this.clientToServer = c2s;
+        this.serverToClient = s2c;
+    }
+
+    private void offer(Endpoint from, byte[] bytes) {
+        boolean c2s = from == client;
+        LinkModel link = c2s ? clientToServer : serverToClient;
+        Endpoint to = c2s ? server : client;
+        if (blackout || bytes.length > link.mtu() || random.nextDouble() < link.loss()) {
+            dropped++;
+            return;
+        }
+        long depart = now;
+        if (link.bitsPerSecond() > 0) {
+            long freeAt = Math.max(now, c2s ? freeAtC2s : freeAtS2c);
+            long backlogBytes = (freeAt - now) * link.bitsPerSecond() / 8_000_000_000L;
+            if (backlogBytes + bytes.length > link.queueBytes()) {
+                dropped++;
+                return;
+            }
+            long serialization = bytes.length * 8L * 1_000_000_000L / link.bitsPerSecond();
+            depart = freeAt + serialization;
+            if (c2s) {
+                freeAtC2s = depart;
+            } else {
+                freeAtS2c = depart;
+            }
+        }
+        long at = depart + link.delayNs();
+        if (link.jitterNs() > 0) {
+            at += (long) (random.nextDouble() * link.jitterNs());
+        }
+        if (random.nextDouble() < link.reorder()) {
+            at += link.delayNs() + 1_000_000;
+        }
+        queue.add(new Delivery(at, order++, to, from.self, bytes));
+        if (random.nextDouble() < link.duplicate()) {
+            queue.add(new Delivery(at + 100_000, order++, to, from.self, bytes.clone()));
+        }
+    }
+
+    /**
+     * Runs until {@code done} is true or the virtual time passes {@code limitNs}.
+     *
+     * @param done checked after every step
+     * @param limitNs virtual-time budget from now, ns
+     * @return true if {@code done} became true
+     * @throws AssertionError if the stall detector fires or a datagram fails to decode
+     */
+    public boolean runUntil(BooleanSupplier done, long limitNs) {
+        long end = now + limitNs;
+        List<RxPacket> packets = new ArrayList<>();
+        while (!done.getAsBoolean()) {
+            long next = Math.min(queue.isEmpty() ? Long.MAX_VALUE : queue.peek().at(),
+                    Math.min(client.engine.nextDeadline(), server.engine.nextDeadline()));
+            if (next == Long.MAX_VALUE || next > end) {
+                now = Math.max(now, end);
+                return done.getAsBoolean();
+            }
+            now = Math.max(now, next);
+            if (!queue.isEmpty() && queue.peek().at() <= now) {
+                Delivery d = queue.poll();
+                ByteBuf buf = Unpooled.wrappedBuffer(d.bytes());
+                try {
+                    DecodeError err = PacketDecoder.decode(buf, packets);
+                    if (err != null) {
+                        decodeErrors++;
+                        throw new AssertionError("simulated datagram failed to decode: " + err);
+                    }
+                    delivered++;
+                    d.to().engine.onDatagram(now, d.from(), packets);
+                } finally {
+                    packets.clear();
+                    buf.release();
+                }
+            }
+            if (client.engine.nextDeadline() <= now) {
+                client.engine.onTimer(now);
+            }
+            if (server.engine.nextDeadline() <= now) {
+                server.engine.onTimer(now);
+            }
+            checkStalls(client.engine);
+            checkStalls(server.engine);
+        }
+        return true;
+    }
+
+    /**
+     * Runs for a fixed stretch of virtual time.
+     *
+     * @param ns how long, ns
+     */
+    public void runFor(long ns) {
+        runUntil(() -> false, ns);
+    }
+
+    private void checkStalls(RxEngine engine) {
+        if (allowStalls) {
+            progress.clear();
+            return;
+        }
+        for (Connection conn : engine.clientConnections()) {
+            checkStalls(conn);
+        }
+        for (Connection conn : engine.serverConnections()) {
+            checkStalls(conn);
+        }
+    }
+
+    private void checkStalls(Connection conn) {
+        for (Call call : conn.calls) {
+            if (call == null || call.isDone()) {
+                if (call != null) {
+                    progress.remove(call);
+                }
+                continue;
+            }
+            boolean pending = call.sq.size() > 0 && call.state != CallState.PRECALL;
+            long marker = call.ackProgress;
+            long[] p = progress.computeIfAbsent(call, c -> new long[] {marker, now});
+            if (!pending || p[0] != marker) {
+                p[0] = marker;
+                p[1] = now;
+                continue;
+            }
+            long limit = 2 * conn.peer.rtt().rtoNs() + 1_000_000;
+            if (now - p[1] > limit) {
+                throw new AssertionError("stall: " + call + " pending " + call.sq.size() + " packets, nothing acked for "
+                        + (now - p[1]) / 1_000_000 + " ms (limit " + limit / 1_000_000 + " ms) at t="
+                        + now / 1_000_000 + " ms");
+            }
+        }
+    }
+}
