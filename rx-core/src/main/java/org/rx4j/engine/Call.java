@@ -36,6 +36,7 @@ public final class Call {
     private CallListener listener = CallListener.NONE;
     CallState state;
     int error;
+    private boolean remoteError;
     long startNs;
     final CallCounters stats = new CallCounters();
 
@@ -142,6 +143,11 @@ public final class Call {
     /** @return 0, or the abort code that ended the call */
     public int error() {
         return error;
+    }
+
+    /** @return true when the error came in an ABORT from the peer, false when raised locally */
+    public boolean isRemoteError() {
+        return remoteError;
     }
 
     /** @return true once the call succeeded or failed */
@@ -647,6 +653,7 @@ public final class Call {
         if (isDone()) {
             return;
         }
+        remoteError = true;
         fail(code);
         engine.touched(this);
     }

@@ -271,6 +271,37 @@ public final class RxEngine {
         }
     }
 
+    /**
+     * Aborts every unfinished call with RX_USER_ABORT (−6) and releases every buffer the engine holds;
+     * used when an endpoint closes.
+     *
+     * @param now current time, ns
+     */
+    public void shutdown(long now) {
+        lastNow = now;
+        boolean outer = !inDispatch;
+        inDispatch = true;
+        try {
+            List<Connection> all = new ArrayList<>(clientConns.values());
+            all.addAll(serverConns.values());
+            for (Connection conn : all) {
+                for (Call c : conn.calls) {
+                    if (c != null && !c.isDone()) {
+                        c.abort(now, AbortCodes.RX_USER_ABORT);
+                    }
+                }
+                for (Call c : conn.waiting) {
+                    c.fail(AbortCodes.RX_USER_ABORT);
+                }
+                conn.waiting.clear();
+            }
+        } finally {
+            if (outer) {
+                drain();
+            }
+        }
+    }
+
     private void removeConnection(Connection conn) {
         conn.closed = true;
         for (Call c : conn.calls) {
