@@ -21,6 +21,10 @@ public final class AbortCodes {
     public static final int RX_ADDRINUSE = -7;
     /** Message too large. */
     public static final int RX_MSGSIZE = -8;
+    /** Historical (removed before OpenAFS 1.8): call idle too long. Older peers may still send it. */
+    public static final int RX_CALL_IDLE = -9;
+    /** Historical (removed before OpenAFS 1.8): channel busy. Older peers may still send it. */
+    public static final int RX_CALL_BUSY = -10;
     /** Server restarting. */
     public static final int RX_RESTARTING = -100;
     /** rxgen: client could not marshal arguments. */
@@ -59,6 +63,8 @@ public final class AbortCodes {
             case RX_USER_ABORT -> "RX_USER_ABORT";
             case RX_ADDRINUSE -> "RX_ADDRINUSE";
             case RX_MSGSIZE -> "RX_MSGSIZE";
+            case RX_CALL_IDLE -> "RX_CALL_IDLE";
+            case RX_CALL_BUSY -> "RX_CALL_BUSY";
             case RX_RESTARTING -> "RX_RESTARTING";
             case RXGEN_CC_MARSHAL -> "RXGEN_CC_MARSHAL";
             case RXGEN_CC_UNMARSHAL -> "RXGEN_CC_UNMARSHAL";

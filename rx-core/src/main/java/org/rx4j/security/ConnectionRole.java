@@ -1,0 +1,13 @@
+package org.rx4j.security;
+
+/**
+ * Which end of an Rx connection this side is (rx-wire-facts.md §7): the client starts calls and sets
+ * CLIENT_INITIATED on what it sends; the server answers them and, for authenticating security classes,
+ * sends the CHALLENGE.
+ */
+public enum ConnectionRole {
+    /** This side created the connection and makes calls on it. */
+    CLIENT,
+    /** This side accepted the connection for a registered service. */
+    SERVER
+}

@@ -1,0 +1,169 @@
+package org.rx4j.security;
+
+import io.netty.buffer.ByteBuf;
+import java.util.Optional;
+import org.rx4j.wire.RxConstants;
+import org.rx4j.wire.RxHeader;
+
+/**
+ * An Rx security class (rxnull, later rxkad, rxgk): what the engine asks of it for each connection and
+ * each DATA packet (rx-wire-facts.md §1 spare/checksum, §5 data per packet, §7 challenge/response, §11).
+ *
+ * <p>One instance serves many connections: it holds configuration (keys, level, credentials) and keeps
+ * per-connection state in {@link SecurityContext#state()}. Every method is called on the thread that owns
+ * the connection, one call at a time per connection; an instance shared across event loops must be
+ * thread-safe itself (rxnull is stateless).
+ *
+ * <p><b>Per-packet layout.</b> The body of a DATA packet (after the 28-byte Rx header) is
+ * {@code [security header][data][security trailer]}; {@link #headerSize} and {@link #trailerSize} are the
+ * most bytes each may take, so a packet of {@code packetSize} bytes carries at most
+ * {@code packetSize - 28 - headerSize - trailerSize} data bytes ({@link #maxDataPerPacket}). Only DATA
+ * packets pass through the class; every other packet type is sent with spare 0 and not checked.
+ *
+ * <p><b>Buffers.</b> Every {@link ByteBuf} passed in is borrowed: the class may read and write its bytes
+ * and move its reader/writer index as the method says, but never releases, retains or keeps it after
+ * returning. The engine owns it before and after the call.
+ *
+ * <p><b>Errors.</b> Checks return an abort code (0 = accepted) so that hostile input costs no allocation;
+ * producing methods throw {@link SecurityAbortException}. Either way the engine aborts the connection with
+ * the code (ABORT with callNumber 0). Methods never throw for any input bytes.
+ */
+public interface SecurityClass {
+
+    /** @return the index carried in header byte 23, 0..255 (see {@link SecurityIndex}) */
+    int securityIndex();
+
+    /** @return a short name for logs, e.g. {@code "rxnull"} */
+    String name();
+
+    /**
+     * Sets up per-connection state (e.g. derive an IV from epoch and cid) in {@link SecurityContext#setState}.
+     * Called once, right after the engine creates the context and before any other method for it.
+     *
+     * @param ctx the new connection's context
+     */
+    default void newConnection(SecurityContext ctx) {
+    }
+
+    /**
+     * Drops per-connection state (e.g. wipe keys). Called once when the connection is destroyed; no other
+     * method is called for {@code ctx} afterwards.
+     *
+     * @param ctx the dying connection's context
+     */
+    default void destroyConnection(SecurityContext ctx) {
+    }
+
+    /**
+     * @param ctx the connection
+     * @return bytes of security header at the start of every DATA body, 0..; constant for the connection
+     */
+    int headerSize(SecurityContext ctx);
+
+    /**
+     * @param ctx the connection
+     * @return most bytes of security trailer (e.g. padding) {@link #prepareOutgoing} may append to a DATA
+     *     body, 0..; constant for the connection
+     */
+    int trailerSize(SecurityContext ctx);
+
+    /**
+     * Data bytes one DATA packet can carry: {@code packetSize - 28 - headerSize - trailerSize}
+     * (rx-wire-facts.md §5).
+     *
+     * @param ctx the connection
+     * @param packetSize the packet size in bytes, Rx header included (e.g. the call MTU, 1444)
+     * @return data bytes per packet, 0 or more
+     */
+    default int maxDataPerPacket(SecurityContext ctx, int packetSize) {
+        return Math.max(0, packetSize - RxConstants.HEADER_SIZE - headerSize(ctx) - trailerSize(ctx));
+    }
+
+    /**
+     * Secures one outgoing DATA packet and returns the value for its header's spare/checksum field
+     * (offset 24). Called exactly once per DATA packet, when its data is complete and before its first
+     * transmission; retransmissions and jumbogram sub-packets resend the prepared bytes with the same spare
+     * (the jumbo header carries it for sub-packets 2..k, §4). The packet's seq, callNumber and channel are
+     * final by then; its serial is not (it changes per transmission), so nothing may depend on it.
+     *
+     * <p>Buffer contract (borrowed, not released): on entry the readable region is
+     * {@code [headerSize(ctx) reserved bytes, content unspecified][data bytes]}, and at least
+     * {@code trailerSize(ctx)} bytes are writable without reallocation. The class writes its header into
+     * the reserved bytes, may transform the data in place (sign, encrypt), and may append up to
+     * {@code trailerSize(ctx)} bytes by advancing the writer index. It does not move the reader index. On
+     * return the readable region is the DATA body to send.
+     *
+     * @param ctx the connection
+     * @param channel the call's channel, 0..3
+     * @param callNumber the call's callNumber (unsigned 32-bit)
+     * @param seq the packet's seq, 1.. (unsigned 32-bit)
+     * @param packet the DATA body as described above
+     * @return the spare/checksum value, 0..65535 (0 = none)
+     * @throws SecurityAbortException if the packet cannot be secured (the connection is aborted with its code)
+     */
+    int prepareOutgoing(SecurityContext ctx, int channel, int callNumber, int seq, ByteBuf packet)
+            throws SecurityAbortException;
+
+    /**
+     * Verifies one incoming DATA packet and narrows it to its data. Called once per DATA packet before the
+     * application may read it (a jumbogram's sub-packets one by one, each with its expanded header).
+     * A failure aborts the whole connection, as in OpenAFS (rx_rdwr.c), not just the call.
+     *
+     * <p>Buffer contract (borrowed, not released): on entry the readable region is the DATA body as
+     * received (security header, data, trailer). The class may rewrite those bytes in place (decrypt) and,
+     * when it returns 0, has moved the reader and writer indexes so that the readable region is exactly the
+     * application data. When it returns a code, bytes and indexes are unspecified and the engine drops the
+     * packet.
+     *
+     * @param ctx the connection
+     * @param header the packet's header: epoch, cid (with channel), callNumber, seq, flags and the
+     *     spare/checksum value as received
+     * @param packet the DATA body as described above
+     * @return 0 when the packet is genuine, otherwise the abort code for the connection
+     */
+    int checkIncoming(SecurityContext ctx, RxHeader header, ByteBuf packet);
+
+    /**
+     * Server side: may a call start on this connection now (rx-wire-facts.md §7)? When false, the engine
+     * holds the call and sends a CHALLENGE with {@link #challengeBody}.
+     *
+     * @param ctx a server connection
+     * @return true when no (further) challenge is needed
+     */
+    boolean isAuthenticated(SecurityContext ctx);
+
+    /**
+     * Server side: the body of a CHALLENGE packet (callNumber 0). Called for each (re)send of the
+     * challenge (OpenAFS resends every 2 s, up to 50 times, §7); a class that keeps a nonce returns the same
+     * body until the response is checked.
+     *
+     * @param ctx a server connection that is not authenticated
+     * @return the body (the caller may keep it; the class no longer changes it), or empty when this
+     *     class never challenges
+     */
+    Optional<byte[]> challengeBody(SecurityContext ctx);
+
+    /**
+     * Client side: the body of the RESPONSE to a CHALLENGE (rx-wire-facts.md §7). rxkad, for example,
+     * answers with the connection's epoch, cid and the four channels' call numbers (from {@code ctx})
+     * sealed with the session key.
+     *
+     * @param ctx a client connection
+     * @param challengeBody the CHALLENGE body as received (untrusted; any length); not modified or kept
+     * @return the body; the caller may keep it and the class no longer changes it (may be empty)
+     * @throws SecurityAbortException if the challenge is malformed or cannot be met (the client aborts the
+     *     connection with its code)
+     */
+    byte[] responseBody(SecurityContext ctx, byte[] challengeBody) throws SecurityAbortException;
+
+    /**
+     * Server side: checks a RESPONSE (untrusted). On success the connection becomes authenticated
+     * ({@link #isAuthenticated} turns true) and the class may report the client's call numbers with
+     * {@link SecurityContext#setResponseCallNumbers}.
+     *
+     * @param ctx a server connection
+     * @param responseBody the RESPONSE body as received (any length); not modified or kept
+     * @return 0 when accepted, otherwise the abort code for the connection
+     */
+    int checkResponse(SecurityContext ctx, byte[] responseBody);
+}
