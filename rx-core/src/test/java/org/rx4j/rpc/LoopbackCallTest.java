@@ -1,0 +1,120 @@
+package org.rx4j.rpc;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.InputStream;
+import java.net.InetSocketAddress;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+@Timeout(60)
+class LoopbackCallTest {
+    RxEndpoint server;
+    RxEndpoint client;
+
+    @BeforeEach
+    void start() throws Exception {
+        server = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0)).open();
+        server.registerService(100, 0, call -> {
+            DataInputStream in = new DataInputStream(call.input());
+            long replyBytes = in.readLong();
+            if (replyBytes < 0) {
+                throw RxException.local((int) replyBytes, "asked to fail");
+            }
+            byte[] buf = new byte[65536];
+            long got = 0;
+            int n;
+            while ((n = in.read(buf)) > 0) {
+                for (int i = 0; i < n; i++) {
+                    if (buf[i] != (byte) ((got + i) % 251)) {
+                        throw RxException.local(99, "pattern mismatch at " + (got + i));
+                    }
+                }
+                got += n;
+            }
+            DataOutputStream out = new DataOutputStream(call.output());
+            out.writeLong(got);
+            long sent = 0;
+            while (sent < replyBytes) {
+                int len = (int) Math.min(buf.length, replyBytes - sent);
+                for (int i = 0; i < len; i++) {
+                    buf[i] = (byte) ((sent + i) % 251);
+                }
+                out.write(buf, 0, len);
+                sent += len;
+            }
+        });
+        client = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0)).open();
+    }
+
+    @AfterEach
+    void stop() {
+        client.close();
+        server.close();
+    }
+
+    private long[] roundTrip(RxConnection conn, long requestBytes, long replyBytes) throws Exception {
+        try (RxCall call = conn.newCall()) {
+            DataOutputStream out = new DataOutputStream(call.output());
+            out.writeLong(replyBytes);
+            byte[] buf = new byte[50000];
+            long sent = 0;
+            while (sent < requestBytes) {
+                int len = (int) Math.min(buf.length, requestBytes - sent);
+                for (int i = 0; i < len; i++) {
+                    buf[i] = (byte) ((sent + i) % 251);
+                }
+                out.write(buf, 0, len);
+                sent += len;
+            }
+            out.close();
+            DataInputStream in = new DataInputStream(call.input());
+            long serverGot = in.readLong();
+            long got = 0;
+            int n;
+            long bad = 0;
+            while ((n = in.read(buf)) > 0) {
+                for (int i = 0; i < n; i++) {
+                    if (buf[i] != (byte) ((got + i) % 251)) {
+                        bad++;
+                    }
+                }
+                got += n;
+            }
+            return new long[] {serverGot, got, bad};
+        }
+    }
+
+    @Test
+    void bulkBothWays() throws Exception {
+        RxConnection conn = client.connect(server.localAddress(), 100, 0);
+        long[] r = roundTrip(conn, 8 << 20, 8 << 20);
+        assertArrayEquals(new long[] {8 << 20, 8 << 20, 0}, r);
+    }
+
+    @Test
+    void manySmallCalls() throws Exception {
+        RxConnection conn = client.connect(server.localAddress(), 100, 0);
+        for (int i = 0; i < 500; i++) {
+            assertArrayEquals(new long[] {4, 30, 0}, roundTrip(conn, 4, 30));
+        }
+    }
+
+    @Test
+    void serverAbortSurfacesCode() throws Exception {
+        RxConnection conn = client.connect(server.localAddress(), 100, 0);
+        RxCall call = conn.newCall();
+        new DataOutputStream(call.output()).writeLong(-1234);
+        call.output().close();
+        InputStream in = call.input();
+        RxException e = assertThrows(RxException.class, in::read);
+        assertEquals(-1234, e.code());
+        assertEquals(true, e.remote());
+    }
+}
