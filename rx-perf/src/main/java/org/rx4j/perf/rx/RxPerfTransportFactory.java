@@ -1,0 +1,238 @@
+package org.rx4j.perf.rx;
+
+import java.io.FilterInputStream;
+import java.io.FilterOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.Map;
+import org.rx4j.engine.RxConfig;
+import org.rx4j.perf.transport.PerfCall;
+import org.rx4j.perf.transport.PerfCallException;
+import org.rx4j.perf.transport.PerfCallHandler;
+import org.rx4j.perf.transport.PerfClientTransport;
+import org.rx4j.perf.transport.PerfConnection;
+import org.rx4j.perf.transport.PerfEndpointOptions;
+import org.rx4j.perf.transport.PerfServerTransport;
+import org.rx4j.perf.transport.PerfTransportFactory;
+import org.rx4j.perf.transport.RxperfAbortException;
+import org.rx4j.rpc.RxCall;
+import org.rx4j.rpc.RxConnection;
+import org.rx4j.rpc.RxEndpoint;
+import org.rx4j.rpc.RxException;
+import org.rx4j.transport.TransportKind;
+
+/**
+ * rxperf's transport over rx4j's own RPC API ({@link RxEndpoint}): maps rxperf's flags onto
+ * {@link RxConfig} (rx-wire-facts.md §10) and rxperf's call interfaces onto {@link RxCall}.
+ * Found by {@link java.util.ServiceLoader}.
+ */
+public final class RxPerfTransportFactory implements PerfTransportFactory {
+    /** Security index rxperf uses on both sides: rxnull. */
+    static final int RXNULL = 0;
+
+    @Override
+    public String name() {
+        return "rx4j";
+    }
+
+    /**
+     * Translates rxperf's options to an engine configuration.
+     *
+     * @param o the options from the command line
+     * @return the configuration
+     */
+    static RxConfig config(PerfEndpointOptions o) {
+        RxConfig.Builder b = RxConfig.builder().versionString(versionString());
+        if (o.twind() > 0) {
+            b.maxTwind(o.twind());
+        }
+        if (o.rwind() > 0) {
+            b.maxRwind(o.rwind());
+        }
+        b.jumboMax(o.jumbo() ? o.jumboMax() : 1);
+        if (o.maxMtu() > 0) {
+            b.maxMtu(o.maxMtu());
+            b.ifMtu(Math.min(1444, o.maxMtu()));
+        }
+        if (!o.jumbo() && o.maxMtu() == 0) {
+            b.maxMtu(1444);
+        }
+        b.udpBufferBytes(o.udpBufferBytes());
+        b.minRto(Duration.ofMillis(o.minPeerTimeoutMs()));
+        b.hardAckOnly(o.hardAcksOnly());
+        return b.build();
+    }
+
+    /** @return "rx4j &lt;version&gt;" as answered to rxdebug -version */
+    static String versionString() {
+        String v = RxPerfTransportFactory.class.getPackage().getImplementationVersion();
+        if (v == null) {
+            try (InputStream in = RxPerfTransportFactory.class.getResourceAsStream("/rx4j-version.properties")) {
+                if (in != null) {
+                    java.util.Properties p = new java.util.Properties();
+                    p.load(in);
+                    v = p.getProperty("version");
+                }
+            } catch (IOException ignored) {
+                // fall back to the bare name
+            }
+        }
+        return v == null ? "rx4j" : "rx4j " + v;
+    }
+
+    private static TransportKind kind(PerfEndpointOptions o) {
+        return TransportKind.parse(o.transport().flagValue());
+    }
+
+    @Override
+    public PerfClientTransport newClient(PerfEndpointOptions options) throws IOException {
+        RxEndpoint endpoint = RxEndpoint.builder().config(config(options)).transport(kind(options))
+                .bind(new InetSocketAddress(0)).open();
+        return new PerfClientTransport() {
+            @Override
+            public PerfConnection connect(InetSocketAddress server, int serviceId) {
+                RxConnection conn = endpoint.connect(server, serviceId, RXNULL);
+                return new PerfConnection() {
+                    @Override
+                    public PerfCall newCall() throws IOException {
+                        try {
+                            return new Call(conn.newCall());
+                        } catch (RxException e) {
+                            throw new PerfCallException(e.code(), e.getMessage());
+                        }
+                    }
+
+                    @Override
+                    public void close() {
+                        conn.close();
+                    }
+                };
+            }
+
+            @Override
+            public Map<String, Long> stats() {
+                return endpoint.stats();
+            }
+
+            @Override
+            public void close() {
+                endpoint.close(500);
+            }
+        };
+    }
+
+    @Override
+    public PerfServerTransport newServer(PerfEndpointOptions options) throws IOException {
+        RxConfig config = config(options);
+        return new PerfServerTransport() {
+            private RxEndpoint endpoint;
+
+            @Override
+            public int start(InetSocketAddress bind, int serviceId, PerfCallHandler handler) throws IOException {
+                endpoint = RxEndpoint.builder().config(config).transport(kind(options)).bind(bind)
+                        .workers(options.minProcs(), options.maxProcs()).open();
+                endpoint.registerService(serviceId, RXNULL, call -> {
+                    try {
+                        handler.handle(call.input(), call.output());
+                    } catch (RxperfAbortException e) {
+                        throw RxException.local(e.code(), e.getMessage());
+                    }
+                });
+                return endpoint.localAddress().getPort();
+            }
+
+            @Override
+            public Map<String, Long> stats() {
+                return endpoint == null ? Map.of() : endpoint.stats();
+            }
+
+            @Override
+            public void close() {
+                if (endpoint != null) {
+                    endpoint.close(500);
+                }
+            }
+        };
+    }
+
+    /** One rxperf call over an {@link RxCall}; rx4j's RxException becomes rxperf's PerfCallException. */
+    private static final class Call implements PerfCall {
+        private final RxCall call;
+        private final OutputStream out;
+        private final InputStream in;
+
+        Call(RxCall call) {
+            this.call = call;
+            this.out = new FilterOutputStream(call.output()) {
+                @Override
+                public void write(byte[] b, int off, int len) throws IOException {
+                    try {
+                        super.out.write(b, off, len);
+                    } catch (RxException e) {
+                        throw new PerfCallException(e.code(), e.getMessage());
+                    }
+                }
+
+                @Override
+                public void write(int b) throws IOException {
+                    write(new byte[] {(byte) b}, 0, 1);
+                }
+            };
+            this.in = new FilterInputStream(call.input()) {
+                @Override
+                public int read(byte[] b, int off, int len) throws IOException {
+                    try {
+                        return super.in.read(b, off, len);
+                    } catch (RxException e) {
+                        throw new PerfCallException(e.code(), e.getMessage());
+                    }
+                }
+
+                @Override
+                public int read() throws IOException {
+                    try {
+                        return super.in.read();
+                    } catch (RxException e) {
+                        throw new PerfCallException(e.code(), e.getMessage());
+                    }
+                }
+            };
+        }
+
+        @Override
+        public OutputStream requestStream() {
+            return out;
+        }
+
+        @Override
+        public void finishRequest() throws IOException {
+            try {
+                call.output().close();
+            } catch (RxException e) {
+                throw new PerfCallException(e.code(), e.getMessage());
+            }
+        }
+
+        @Override
+        public InputStream replyStream() {
+            return in;
+        }
+
+        @Override
+        public void abort(int code) {
+            call.abort(code);
+        }
+
+        @Override
+        public void close() throws IOException {
+            try {
+                call.close();
+            } catch (RxException e) {
+                throw new PerfCallException(e.code(), e.getMessage());
+            }
+        }
+    }
+}
