@@ -36,7 +36,8 @@ public record AckPacket(RxHeader header, int bufferSpace, int maxSkew, int first
 
     /**
      * @throws IllegalArgumentException if the header is not an ACK, a u16/u8 field is out of range,
-     *     acks is null or longer than 255, trailerWords is not 0/2/3/4 or tailBytes is negative
+     *     acks is null or longer than 255, trailerWords is not 0/2/3/4, a trailer word beyond trailerWords
+     *     is not 0, or tailBytes is negative
      */
     public AckPacket {
         if (header.type() != PacketType.ACK) {
@@ -53,6 +54,11 @@ public record AckPacket(RxHeader header, int bufferSpace, int maxSkew, int first
         }
         if (tailBytes < 0) {
             throw new IllegalArgumentException("tailBytes < 0");
+        }
+        // Words the trailer does not carry are 0, so that a packet equals what its bytes decode to.
+        if ((trailerWords < 2 && (maxMTU | ifMTU) != 0) || (trailerWords < 3 && rwind != 0)
+                || (trailerWords < 4 && maxDgramPackets != 0)) {
+            throw new IllegalArgumentException("trailer words beyond trailerWords=" + trailerWords + " must be 0");
         }
     }
 

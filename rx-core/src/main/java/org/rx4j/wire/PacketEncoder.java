@@ -125,7 +125,8 @@ public final class PacketEncoder {
      * <p>Ownership: the packets are not released and their payloads are not consumed.
      *
      * @param packets 1..{@link RxConstants#MAX_JUMBO_PACKETS} DATA packets with consecutive seq and serial;
-     *     every payload but the last exactly 1412 bytes, and no LAST_PACKET before the last
+     *     every payload but the last exactly 1412 bytes, and no LAST_PACKET before the last; the datagram
+     *     (see {@link #jumbogramLength}) at most {@link RxConstants#MAX_DATAGRAM_SIZE} bytes
      * @param out destination; not released
      * @throws IllegalArgumentException if the packets break any of those rules
      */
@@ -134,6 +135,9 @@ public final class PacketEncoder {
         if (k < 1 || k > RxConstants.MAX_JUMBO_PACKETS) {
             throw new IllegalArgumentException("jumbogram needs 1.." + RxConstants.MAX_JUMBO_PACKETS
                     + " packets: " + k);
+        }
+        if (jumbogramLength(packets) > RxConstants.MAX_DATAGRAM_SIZE) {
+            throw new IllegalArgumentException("jumbogram longer than " + RxConstants.MAX_DATAGRAM_SIZE + " bytes");
         }
         RxHeader first = packets.get(0).header();
         for (int i = 0; i < k; i++) {

@@ -12,8 +12,18 @@ public final class RxConstants {
     public static final int JUMBO_HEADER_SIZE = 4;
     /** Stride between sub-packet starts in a jumbogram: 1412 + 4 bytes. */
     public static final int JUMBO_STRIDE = JUMBO_BUFFER_SIZE + JUMBO_HEADER_SIZE;
-    /** Most sub-packets one jumbogram can hold inside a 65,535-byte UDP payload (the kernel's RXRPC_MAX_NR_JUMBO is 47). */
+    /**
+     * Most sub-packets one jumbogram can hold inside a 65,535-byte datagram: (65535 - 28) / 1416 + 1 = 47
+     * (the kernel's RXRPC_MAX_NR_JUMBO is also 47). 47 fit only when the last sub-packet holds at most
+     * 65535 - 28 - 46·1416 = 371 bytes (343 within IPv4's 65,507-byte UDP payload); with a full 1412-byte last
+     * sub-packet the limit is {@link #MAX_FULL_JUMBO_PACKETS}.
+     */
     public static final int MAX_JUMBO_PACKETS = (65535 - HEADER_SIZE) / JUMBO_STRIDE + 1;
+    /**
+     * Most sub-packets of a jumbogram whose last sub-packet is also a full 1412 bytes: 46, a 65,160-byte
+     * datagram (28 + 45·1416 + 1412), which fits IPv4's 65,507-byte UDP payload.
+     */
+    public static final int MAX_FULL_JUMBO_PACKETS = (65507 - HEADER_SIZE - JUMBO_BUFFER_SIZE) / JUMBO_STRIDE + 1;
     /** Fixed part of the ACK body before the soft-ack array, in bytes. */
     public static final int ACK_FIXED_SIZE = 18;
     /** Pad bytes between the soft-ack array and the trailer. */
@@ -36,7 +46,7 @@ public final class RxConstants {
     public static final int REMOTE_PACKET_SIZE = 1444;
     /** Largest Rx packet (header + data) OpenAFS handles (RX_MAX_PACKET_SIZE), bytes. */
     public static final int MAX_PACKET_SIZE = 16384;
-    /** Largest UDP payload, bytes. */
+    /** Largest datagram the decoder and encoder handle (the UDP length field's limit), bytes; IPv4 carries at most 65,507. */
     public static final int MAX_DATAGRAM_SIZE = 65535;
 
     private RxConstants() {
