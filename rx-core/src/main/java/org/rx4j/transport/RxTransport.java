@@ -96,6 +96,10 @@ public final class RxTransport implements PacketSink, AutoCloseable {
             log.warn("UDP socket buffers capped by the kernel: asked {} bytes, got receive {} / send {} "
                     + "(raise net.core.rmem_max / wmem_max)", buffer, effectiveReceiveBuffer, effectiveSendBuffer);
         }
+        submit(e -> {
+            e.setDebugResponder(new org.rx4j.engine.EngineDebugResponder());
+            return null;
+        }).join();
         if (init != null) {
             submit(e -> {
                 init.accept(e);
