@@ -31,6 +31,8 @@ public final class RxCounters {
     public long jumbogramsSent;
     /** Jumbograms received. */
     public long jumbogramsReceived;
+    /** Most sub-packets seen in one received jumbogram. */
+    public long largestJumbogramReceived;
     /** DATA packets received that were already held or consumed. */
     public long duplicatesReceived;
     /** ACKs ignored as older than one already processed. */
@@ -70,6 +72,7 @@ public final class RxCounters {
         total.resends += resends;
         total.jumbogramsSent += jumbogramsSent;
         total.jumbogramsReceived += jumbogramsReceived;
+        total.largestJumbogramReceived = Math.max(total.largestJumbogramReceived, largestJumbogramReceived);
         total.duplicatesReceived += duplicatesReceived;
         total.acksIgnored += acksIgnored;
         total.callsStarted += callsStarted;
@@ -123,6 +126,7 @@ public final class RxCounters {
         m.put("fastRetransmits", fastRetransmits);
         m.put("jumbogramsSent", jumbogramsSent);
         m.put("jumbogramsReceived", jumbogramsReceived);
+        m.put("largestJumbogramReceived", largestJumbogramReceived);
         m.put("duplicatesReceived", duplicatesReceived);
         m.put("acksIgnored", acksIgnored);
         for (int r = 1; r < acksSent.length; r++) {

@@ -340,6 +340,7 @@ public final class RxEngine {
             int n = packets.size();
             if (n > 1) {
                 endpointCounters.jumbogramsReceived++;
+                endpointCounters.largestJumbogramReceived = Math.max(endpointCounters.largestJumbogramReceived, n);
             }
             for (int i = 0; i < n; i++) {
                 RxPacket p = packets.get(i);
