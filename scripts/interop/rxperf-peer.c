@@ -1,0 +1,662 @@
+/*
+ * rxperf-peer: an rxperf-protocol client and server for interop tests of rx4j.
+ *
+ * Written for rx4j against the exported API of Debian's OpenAFS 1.8 libafsrpc
+ * (the pthread Rx library). It speaks the rxperf protocol as described in
+ * /work/shared/docs/rx-wire-facts.md section 10: service 147, default UDP port
+ * 7009, a 16-byte parameter block (version 3, command, read chunk, write chunk;
+ * XDR big-endian int32s), commands SEND=0, RECV=1, RPC=3 and the 4-byte
+ * completion cookie 0x00004711. FILE is not supported.
+ *
+ * Beyond OpenAFS rxperf it can check the payload: the sender always sends the
+ * pattern "byte at payload offset i is i mod 251" (offset 0 is the first byte
+ * after the rxperf header fields; it restarts for every call and direction);
+ * with --verify the receiver checks it (client: message + exit 1; server:
+ * message on stderr + call abort with code PEER_VERIFY_ABORT). --corrupt-at N
+ * flips sent payload byte N of every call, so the harness can show that
+ * --verify really fails. Both modes bind 127.0.0.1 unless --bind says otherwise.
+ *
+ * Only functions and data exported by libafsrpc.so are used: rx_ReadProc32,
+ * rx_WriteProc32, rx_ReadvProc and rx_EnableHotThread are only in the static
+ * archive, so 32-bit fields go through rx_Read/rx_Write and -V/-H are absent.
+ *
+ * Build: gcc -O2 rxperf-peer.c -o build/rxperf-peer -lafsrpc -lpthread
+ */
+
+#include <afs/param.h>
+#include <rx/rx.h>
+#include <rx/rx_null.h>
+#include <rx/rx_globals.h>
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <getopt.h>
+#include <netdb.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+enum {
+    PERF_SERVICE_ID = 147,        /* rx-wire-facts.md section 10 */
+    PERF_DEFAULT_PORT = 7009,
+    PERF_VERSION = 3,
+    PERF_CMD_SEND = 0,
+    PERF_CMD_RECV = 1,
+    PERF_CMD_RPC = 3,
+    PERF_COOKIE = 0x00004711,
+    PERF_CHUNK_MAX = 524288,      /* largest read/write chunk a server accepts (bytes) */
+    PERF_MAX_THREADS = 128,
+    PATTERN_PERIOD = 251,         /* prime, so the pattern never lines up with packet sizes */
+    PEER_VERIFY_ABORT = 25100     /* our abort code for a payload mismatch (not OpenAFS's) */
+};
+
+/* Pattern bytes: pattern[k] = k mod 251, long enough for a chunk at any phase. */
+static unsigned char pattern[PERF_CHUNK_MAX + PATTERN_PERIOD];
+
+static int verify_payload;        /* --verify */
+static long corrupt_offset = -1;  /* --corrupt-at N: flip payload byte N when sending (harness self-test) */
+static afs_uint32 bind_addr;      /* --bind ADDR, network order; default 127.0.0.1 */
+static int default_read_chunk = PERF_CHUNK_MAX;   /* -r, bytes */
+static int default_write_chunk = PERF_CHUNK_MAX;  /* -w, bytes */
+
+/* Common Rx tuning knobs, applied in the order OpenAFS rxperf applies them. */
+struct rx_tuning {
+    int nojumbo;      /* -j */
+    int maxmtu;       /* -m, bytes, 0 = library default */
+    int maxwindow;    /* -W, packets, 0 = library default (32) */
+    int udpbuf_kib;   /* -u, KiB */
+    int minpeertimeout; /* -P, ms */
+    int nostats;      /* -N */
+};
+
+static void
+fill_pattern(void)
+{
+    size_t k;
+    for (k = 0; k < sizeof(pattern); k++)
+        pattern[k] = (unsigned char)(k % PATTERN_PERIOD);
+}
+
+static void
+die(const char *fmt, const char *arg)
+{
+    fprintf(stderr, "rxperf-peer: ");
+    fprintf(stderr, fmt, arg);
+    fputc('\n', stderr);
+    exit(1);
+}
+
+/* Parses a whole decimal/hex/octal number or exits with a message naming the option. */
+static long
+parse_number(const char *text, const char *what)
+{
+    char *end;
+    long value;
+
+    errno = 0;
+    value = strtol(text, &end, 0);
+    if (errno != 0 || end == text || *end != '\0')
+        die("can't resolve %s", what);
+    return value;
+}
+
+static int
+read_int32(struct rx_call *call, afs_int32 *value)
+{
+    afs_int32 wire;
+    if (rx_Read(call, (char *)&wire, 4) != 4)
+        return -1;
+    *value = (afs_int32)ntohl((afs_uint32)wire);
+    return 0;
+}
+
+static int
+write_int32(struct rx_call *call, afs_int32 value)
+{
+    afs_int32 wire = (afs_int32)htonl((afs_uint32)value);
+    return rx_Write(call, (char *)&wire, 4) == 4 ? 0 : -1;
+}
+
+/*
+ * Sends nbytes of the pattern in chunks of at most chunk bytes; 0 on success.
+ * scratch (chunk bytes) is only used for --corrupt-at, to damage one byte.
+ */
+static int
+send_payload(struct rx_call *call, afs_int32 nbytes, int chunk, unsigned char *scratch)
+{
+    afs_int32 offset = 0;
+
+    while (offset < nbytes) {
+        int size = nbytes - offset < chunk ? nbytes - offset : chunk;
+        const unsigned char *data = pattern + offset % PATTERN_PERIOD;
+        if (corrupt_offset >= offset && corrupt_offset < (long)offset + size) {
+            memcpy(scratch, data, (size_t)size);
+            scratch[corrupt_offset - offset] ^= 0xff;
+            data = scratch;
+        }
+        if (rx_Write(call, (char *)data, size) != size)
+            return -1;
+        offset += size;
+    }
+    return 0;
+}
+
+enum { RECV_OK = 0, RECV_SHORT = 1, RECV_MISMATCH = 2 };
+
+/*
+ * Reads nbytes in chunks of at most chunk bytes into buf (chunk bytes large).
+ * With --verify, compares against the pattern and on the first difference
+ * prints "<who>: payload mismatch ..." to stderr.
+ */
+static int
+recv_payload(struct rx_call *call, afs_int32 nbytes, int chunk,
+             unsigned char *buf, const char *who)
+{
+    afs_int32 offset = 0;
+
+    while (offset < nbytes) {
+        int size = nbytes - offset < chunk ? nbytes - offset : chunk;
+        int got = rx_Read(call, (char *)buf, size);
+        if (got != size) {
+            fprintf(stderr, "rxperf-peer: %s: short read at payload offset %d of %d "
+                    "(got %d of %d bytes, call error %d)\n",
+                    who, offset, nbytes, got < 0 ? 0 : got, size, rx_Error(call));
+            return RECV_SHORT;
+        }
+        if (verify_payload) {
+            const unsigned char *expect = pattern + offset % PATTERN_PERIOD;
+            if (memcmp(buf, expect, (size_t)size) != 0) {
+                int k = 0;
+                while (buf[k] == expect[k])
+                    k++;
+                fprintf(stderr, "rxperf-peer: %s: payload mismatch at offset %d of %d: "
+                        "got 0x%02x, expected 0x%02x (pattern i mod 251)\n",
+                        who, offset + k, nbytes, buf[k], expect[k]);
+                return RECV_MISMATCH;
+            }
+        }
+        offset += size;
+    }
+    return RECV_OK;
+}
+
+static void
+apply_tuning_before_init(const struct rx_tuning *tuning)
+{
+    if (tuning->nostats)
+        rx_enable_stats = 0;
+    /* The macro only raises the buffer above the 64 KiB default, like rxperf. */
+    rx_SetUdpBufSize(tuning->udpbuf_kib * 1024);
+}
+
+static void
+apply_tuning_after_init(const struct rx_tuning *tuning)
+{
+    if (tuning->nojumbo)
+        rx_SetNoJumbo();
+    if (tuning->maxmtu)
+        rx_SetMaxMTU(tuning->maxmtu);
+    if (tuning->maxwindow) {
+        /* Exported setters; the library clamps them to rx_maxWindow (255). */
+        rx_SetMaxReceiveWindow(tuning->maxwindow);
+        rx_SetMaxSendWindow(tuning->maxwindow);
+    }
+    if (tuning->minpeertimeout)
+        rx_SetMinPeerTimeout(tuning->minpeertimeout);
+}
+
+/* ---------------------------------------------------------------- server */
+
+static __thread unsigned char *server_buffer;   /* one receive buffer per server thread */
+
+static afs_int32
+serve_call(struct rx_call *call)
+{
+    afs_int32 version, command, read_chunk, write_chunk, nbytes, client_sends, client_receives;
+    int rc;
+
+    if (server_buffer == NULL) {
+        server_buffer = malloc(PERF_CHUNK_MAX);
+        if (server_buffer == NULL) {
+            fprintf(stderr, "rxperf-peer: server: out of memory\n");
+            return -1;
+        }
+    }
+    if (read_int32(call, &version) || read_int32(call, &command)
+        || read_int32(call, &read_chunk) || read_int32(call, &write_chunk)) {
+        fprintf(stderr, "rxperf-peer: server: short parameter block\n");
+        return -1;
+    }
+    if (version != PERF_VERSION) {
+        fprintf(stderr, "rxperf-peer: server: client has wrong version %d\n", version);
+        return -1;
+    }
+    if (read_chunk <= 0 || read_chunk > PERF_CHUNK_MAX
+        || write_chunk <= 0 || write_chunk > PERF_CHUNK_MAX) {
+        fprintf(stderr, "rxperf-peer: server: chunk sizes %d/%d out of range 1..%d\n",
+                read_chunk, write_chunk, PERF_CHUNK_MAX);
+        return -1;
+    }
+
+    switch (command) {
+    case PERF_CMD_SEND:
+        if (read_int32(call, &nbytes) || nbytes < 0)
+            return -1;
+        rc = recv_payload(call, nbytes, read_chunk, server_buffer, "server SEND");
+        if (rc != RECV_OK)
+            return rc == RECV_MISMATCH ? PEER_VERIFY_ABORT : -1;
+        break;
+    case PERF_CMD_RECV:
+        if (read_int32(call, &nbytes) || nbytes < 0)
+            return -1;
+        if (send_payload(call, nbytes, write_chunk, server_buffer))
+            return -1;
+        break;
+    case PERF_CMD_RPC:
+        if (read_int32(call, &client_sends) || read_int32(call, &client_receives)
+            || client_sends < 0 || client_receives < 0)
+            return -1;
+        rc = recv_payload(call, client_sends, read_chunk, server_buffer, "server RPC");
+        if (rc != RECV_OK)
+            return rc == RECV_MISMATCH ? PEER_VERIFY_ABORT : -1;
+        if (send_payload(call, client_receives, write_chunk, server_buffer))
+            return -1;
+        break;
+    default:
+        fprintf(stderr, "rxperf-peer: server: unsupported command %d\n", command);
+        return -1;
+    }
+    return write_int32(call, PERF_COOKIE) ? -1 : 0;
+}
+
+static void
+run_server(int port, const struct rx_tuning *tuning, int minprocs, int maxprocs)
+{
+    struct rx_securityClass *classes[1];
+    struct rx_service *service;
+
+    apply_tuning_before_init(tuning);
+    if (rx_InitHost(bind_addr, htons((unsigned short)port)) != 0) {
+        fprintf(stderr, "rxperf-peer: server: rx_Init on UDP port %d failed (port in use?)\n", port);
+        exit(1);
+    }
+    apply_tuning_after_init(tuning);
+
+    classes[0] = rxnull_NewServerSecurityObject();   /* security index 0 = rxnull */
+    service = rx_NewService(0, PERF_SERVICE_ID, "rxperf", classes, 1, serve_call);
+    if (service == NULL) {
+        fprintf(stderr, "rxperf-peer: server: rx_NewService failed\n");
+        exit(1);
+    }
+    rx_SetMinProcs(service, minprocs);
+    rx_SetMaxProcs(service, maxprocs);
+    rx_SetCheckReach(service, 1);      /* like rxperf: ping new clients first */
+    rx_StartServer(1);                 /* donates this thread; does not return */
+    fprintf(stderr, "rxperf-peer: server: rx_StartServer returned\n");
+    exit(1);
+}
+
+/* ---------------------------------------------------------------- client */
+
+struct client_job {
+    struct rx_connection *conn;
+    int command;
+    int times;
+    afs_int32 bytes;          /* SEND/RECV payload per call */
+    afs_int32 sendbytes;      /* RPC: client -> server */
+    afs_int32 readbytes;      /* RPC: server -> client */
+};
+
+static void
+client_fail(const char *what, struct rx_call *call)
+{
+    afs_int32 code = rx_Error(call);
+    fprintf(stderr, "rxperf-peer: client: %s (call error %d%s)\n", what, code,
+            code == PEER_VERIFY_ABORT ? ": the server saw a payload mismatch" : "");
+    exit(1);
+}
+
+static void *
+client_thread(void *arg)
+{
+    const struct client_job *job = arg;
+    unsigned char *buffer = malloc(PERF_CHUNK_MAX);
+    int i;
+
+    if (buffer == NULL) {
+        fprintf(stderr, "rxperf-peer: client: out of memory\n");
+        exit(1);
+    }
+    for (i = 0; i < job->times; i++) {
+        struct rx_call *call = rx_NewCall(job->conn);
+        afs_int32 cookie;
+        afs_int32 code;
+        int rc = RECV_OK;
+
+        if (call == NULL) {
+            fprintf(stderr, "rxperf-peer: client: rx_NewCall failed\n");
+            exit(1);
+        }
+        if (write_int32(call, PERF_VERSION) || write_int32(call, job->command)
+            || write_int32(call, default_read_chunk) || write_int32(call, default_write_chunk))
+            client_fail("failed to send the parameter block", call);
+
+        switch (job->command) {
+        case PERF_CMD_SEND:
+            if (write_int32(call, job->bytes) || send_payload(call, job->bytes, default_write_chunk, buffer))
+                client_fail("failed to send the payload", call);
+            break;
+        case PERF_CMD_RECV:
+            if (write_int32(call, job->bytes))
+                client_fail("failed to send the size", call);
+            rc = recv_payload(call, job->bytes, default_read_chunk, buffer, "client RECV");
+            break;
+        case PERF_CMD_RPC:
+            if (write_int32(call, job->sendbytes) || write_int32(call, job->readbytes)
+                || send_payload(call, job->sendbytes, default_write_chunk, buffer))
+                client_fail("failed to send the request", call);
+            rc = recv_payload(call, job->readbytes, default_read_chunk, buffer, "client RPC");
+            break;
+        }
+        if (rc == RECV_MISMATCH) {
+            rx_EndCall(call, PEER_VERIFY_ABORT);
+            exit(1);
+        }
+        if (rc != RECV_OK)
+            client_fail("failed to read the payload", call);
+        if (read_int32(call, &cookie))
+            client_fail("failed to read the result cookie from the server", call);
+        if (cookie != PERF_COOKIE) {
+            fprintf(stderr, "rxperf-peer: client: server sent wrong cookie 0x%08x\n",
+                    (unsigned)cookie);
+            if (verify_payload)
+                exit(1);
+        }
+        code = rx_EndCall(call, 0);
+        if (code != 0) {
+            fprintf(stderr, "rxperf-peer: client: call ended with error %d\n", code);
+            exit(1);
+        }
+    }
+    free(buffer);
+    return NULL;
+}
+
+static long long
+now_us(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)ts.tv_sec * 1000000LL + ts.tv_nsec / 1000;
+}
+
+/* OpenAFS 1.8 rxperf's result line (rx-wire-facts.md section 10). */
+static void
+print_result(const char *stamp, long long total_bytes, long long elapsed_us)
+{
+    double kbps;
+
+    if (elapsed_us <= 0)
+        elapsed_us = 1;
+    printf("%s:\t%8llu msec", stamp, (unsigned long long)(elapsed_us / 1000));
+    kbps = total_bytes * 8000.0 / elapsed_us;
+    if (kbps > 1000000.0)
+        printf("\t[%.4g Gbit/s]\n", kbps / 1000000.0);
+    else if (kbps > 1000.0)
+        printf("\t[%.4g Mbit/s]\n", kbps / 1000.0);
+    else
+        printf("\t[%.4g kbit/s]\n", kbps);
+    fflush(stdout);
+}
+
+static afs_uint32
+resolve_host(const char *name)
+{
+    struct in_addr addr;
+    struct hostent *h;
+
+    if (inet_aton(name, &addr))
+        return addr.s_addr;
+    h = gethostbyname(name);
+    if (h == NULL || h->h_addrtype != AF_INET)
+        die("can't resolve server host %s", name);
+    memcpy(&addr, h->h_addr_list[0], sizeof(addr));
+    return addr.s_addr;
+}
+
+static void
+run_client(const char *host, int port, const struct rx_tuning *tuning, int command,
+           int times, int threads, afs_int32 bytes, afs_int32 sendbytes,
+           afs_int32 readbytes, int dumpstats)
+{
+    struct rx_securityClass *security;
+    struct rx_connection *conn;
+    struct client_job jobs[PERF_MAX_THREADS];
+    pthread_t tids[PERF_MAX_THREADS];
+    afs_uint32 addr = resolve_host(host);
+    char stamp[256];
+    long long start_us, total_bytes;
+    int i;
+
+    apply_tuning_before_init(tuning);
+    if (rx_InitHost(bind_addr, 0) != 0) {
+        fprintf(stderr, "rxperf-peer: client: rx_Init failed\n");
+        exit(1);
+    }
+    apply_tuning_after_init(tuning);
+    security = rxnull_NewClientSecurityObject();
+
+    if (command == PERF_CMD_RPC)
+        snprintf(stamp, sizeof(stamp), "RPC: threads\t%d, times\t%d, write bytes\t%d, read bytes\t%d",
+                 threads, times, sendbytes, readbytes);
+    else
+        snprintf(stamp, sizeof(stamp), "%s: threads\t%d, times\t%d, bytes\t%d",
+                 command == PERF_CMD_SEND ? "SEND" : "RECV", threads, times, bytes);
+
+    conn = NULL;
+    for (i = 0; i < threads; i++) {
+        /* One connection per RX_MAXCALLS (4) threads, as rxperf does. */
+        if (i % RX_MAXCALLS == 0) {
+            conn = rx_NewConnection(addr, htons((unsigned short)port), PERF_SERVICE_ID, security, 0);
+            if (conn == NULL)
+                die("failed to contact server %s", host);
+        }
+        jobs[i].conn = conn;
+        jobs[i].command = command;
+        jobs[i].times = times;
+        jobs[i].bytes = bytes;
+        jobs[i].sendbytes = sendbytes;
+        jobs[i].readbytes = readbytes;
+    }
+
+    start_us = now_us();
+    for (i = 0; i < threads; i++)
+        if (pthread_create(&tids[i], NULL, client_thread, &jobs[i]) != 0)
+            die("pthread_create failed%s", "");
+    for (i = 0; i < threads; i++)
+        pthread_join(tids[i], NULL);
+
+    if (command == PERF_CMD_RPC)
+        total_bytes = (long long)threads * times * (sendbytes + readbytes);
+    else
+        total_bytes = (long long)threads * times * bytes;
+    print_result(stamp, total_bytes, now_us() - start_us);
+
+    if (dumpstats) {
+        rx_PrintStats(stdout);
+        rx_PrintPeerStats(stdout, rx_PeerOf(jobs[0].conn));
+    }
+    rx_Finalize();
+}
+
+/* ---------------------------------------------------------------- main */
+
+static void
+usage(void)
+{
+    fprintf(stderr,
+            "usage: rxperf-peer server [-p port] [-j] [-W packets] [-u KiB] [-m mtu] [-P ms]\n"
+            "                          [-s minprocs] [-S maxprocs] [-N] [--verify]\n"
+            "                          [--bind ADDR] [--corrupt-at N]\n"
+            "       rxperf-peer client -c send|recv|rpc [-b bytes] [-T times] [-t threads]\n"
+            "                          [-S sendbytes] [-R recvbytes] [-s host] [-p port]\n"
+            "                          [-r readchunk] [-w writechunk] [-j] [-W packets]\n"
+            "                          [-u KiB] [-m mtu] [-P ms] [-N | -D] [--verify]\n"
+            "                          [--bind ADDR] [--corrupt-at N]\n"
+            "  --verify      check that received payload byte i is i mod 251\n"
+            "  --bind ADDR   local IPv4 address to bind (default 127.0.0.1)\n"
+            "  --corrupt-at N  flip sent payload byte N of every call (tests --verify)\n");
+    exit(1);
+}
+
+enum { OPT_CORRUPT_AT = 1000, OPT_BIND };
+
+static const struct option long_options[] = {
+    { "verify", no_argument, &verify_payload, 1 },
+    { "corrupt-at", required_argument, NULL, OPT_CORRUPT_AT },
+    { "bind", required_argument, NULL, OPT_BIND },
+    { NULL, 0, NULL, 0 }
+};
+
+/* Handles an option common to client and server; returns 0 if ch is not one. */
+static int
+common_option(int ch, struct rx_tuning *tuning, int *port)
+{
+    long value;
+
+    switch (ch) {
+    case 'p':
+        value = parse_number(optarg, "port");
+        if (value <= 0 || value > 65535)
+            die("port %s out of range 1..65535", optarg);
+        *port = (int)value;
+        return 1;
+    case 'j':
+        tuning->nojumbo = 1;
+        return 1;
+    case 'W':
+        value = parse_number(optarg, "max send/recv window size (packets)");
+        if (value < 1 || value > 255)
+            die("window %s out of range 1..255 packets", optarg);
+        tuning->maxwindow = (int)value;
+        return 1;
+    case 'u':
+        value = parse_number(optarg, "udp buffer size (KiB)");
+        if (value < 1 || value > 1024 * 1024)
+            die("udp buffer %s KiB out of range", optarg);
+        tuning->udpbuf_kib = (int)value;
+        return 1;
+    case 'm':
+        tuning->maxmtu = (int)parse_number(optarg, "rx maxmtu");
+        return 1;
+    case 'P':
+        tuning->minpeertimeout = (int)parse_number(optarg, "min peer timeout (ms)");
+        return 1;
+    case 'N':
+        tuning->nostats = 1;
+        return 1;
+    case 0:             /* --verify */
+        return 1;
+    case OPT_CORRUPT_AT:
+        corrupt_offset = parse_number(optarg, "--corrupt-at offset");
+        if (corrupt_offset < 0)
+            die("--corrupt-at %s must be >= 0", optarg);
+        return 1;
+    case OPT_BIND: {
+        struct in_addr addr;
+        if (!inet_aton(optarg, &addr))
+            die("--bind %s is not an IPv4 address", optarg);
+        bind_addr = addr.s_addr;
+        return 1;
+    }
+    }
+    return 0;
+}
+
+static int
+chunk_option(const char *text, const char *what)
+{
+    long value = parse_number(text, what);
+    if (value < 1 || value > PERF_CHUNK_MAX)
+        die("%s out of range 1..524288", what);
+    return (int)value;
+}
+
+int
+main(int argc, char **argv)
+{
+    struct rx_tuning tuning = { 0, 0, 0, 64, 0, 0 };
+    int port = PERF_DEFAULT_PORT;
+    int ch;
+
+    fill_pattern();
+    bind_addr = htonl(INADDR_LOOPBACK);   /* loopback only unless --bind says otherwise */
+    if (argc < 2)
+        usage();
+
+    if (strcmp(argv[1], "server") == 0) {
+        int minprocs = 2, maxprocs = 20;
+        while ((ch = getopt_long(argc - 1, argv + 1, "p:jW:u:m:P:s:S:N", long_options, NULL)) != -1) {
+            if (common_option(ch, &tuning, &port))
+                continue;
+            switch (ch) {
+            case 's': minprocs = (int)parse_number(optarg, "minprocs"); break;
+            case 'S': maxprocs = (int)parse_number(optarg, "maxprocs"); break;
+            default: usage();
+            }
+        }
+        if (optind != argc - 1)
+            usage();
+        run_server(port, &tuning, minprocs, maxprocs);
+    } else if (strcmp(argv[1], "client") == 0) {
+        const char *host = "127.0.0.1";
+        int command = -1, times = 100, threads = 1, dumpstats = 0;
+        long bytes = 1024 * 1024, sendbytes = 3, readbytes = 30;
+
+        while ((ch = getopt_long(argc - 1, argv + 1, "c:b:T:t:S:R:s:p:r:w:jW:u:m:P:ND",
+                                 long_options, NULL)) != -1) {
+            if (common_option(ch, &tuning, &port))
+                continue;
+            switch (ch) {
+            case 'c':
+                if (strcasecmp(optarg, "send") == 0)
+                    command = PERF_CMD_SEND;
+                else if (strcasecmp(optarg, "recv") == 0)
+                    command = PERF_CMD_RECV;
+                else if (strcasecmp(optarg, "rpc") == 0)
+                    command = PERF_CMD_RPC;
+                else
+                    die("unknown or unsupported command %s (send, recv, rpc)", optarg);
+                break;
+            case 'b': bytes = parse_number(optarg, "number of bytes to transfer"); break;
+            case 'T': times = (int)parse_number(optarg, "number of times to execute rpc"); break;
+            case 't': threads = (int)parse_number(optarg, "number of threads"); break;
+            case 'S': sendbytes = parse_number(optarg, "number of bytes to send"); break;
+            case 'R': readbytes = parse_number(optarg, "number of bytes to receive"); break;
+            case 's': host = optarg; break;
+            case 'r': default_read_chunk = chunk_option(optarg, "read chunk size"); break;
+            case 'w': default_write_chunk = chunk_option(optarg, "write chunk size"); break;
+            case 'D': dumpstats = 1; break;
+            default: usage();
+            }
+        }
+        if (optind != argc - 1)
+            usage();
+        if (command < 0)
+            die("no command given to the client (-c send|recv|rpc)%s", "");
+        if (threads < 1 || threads > PERF_MAX_THREADS)
+            die("threads out of range 1..128%s", "");
+        if (times < 0 || bytes < 0 || bytes > 0x7fffffff || sendbytes < 0
+            || sendbytes > 0x7fffffff || readbytes < 0 || readbytes > 0x7fffffff)
+            die("negative or too large count%s", "");
+        if (tuning.nostats && dumpstats)
+            die("cannot set both -N and -D%s", "");
+        run_client(host, port, &tuning, command, times, threads, (afs_int32)bytes,
+                   (afs_int32)sendbytes, (afs_int32)readbytes, dumpstats);
+    } else {
+        usage();
+    }
+    return 0;
+}
