@@ -95,9 +95,17 @@ public final class Call {
         this.state = CallState.ACTIVE;
         int peerRwind = conn.peer.lastRwind > 0 ? conn.peer.lastRwind : RxConfig.INITIAL_WINDOW;
         this.twind = Math.min(config.maxTwind(), peerRwind);
-        this.cc = new NewRenoCongestionController(config.initialCwnd(), config.initialSsthresh(), config.maxTwind());
+        Peer peer = conn.peer;
+        // Start from what the peer's last sending call learned, unless that is stale (RFC 5681 §4.1 restart).
+        boolean fresh = peer.savedCwnd > 0 && now - peer.savedAtNs < Math.max(1_000_000_000L, peer.rtt().rtoNs());
+        int cwnd0 = fresh ? Math.max(config.initialCwnd(), peer.savedCwnd) : config.initialCwnd();
+        int ssthresh0 = fresh ? Math.max(2, peer.savedSsthresh) : config.initialSsthresh();
+        this.cc = new NewRenoCongestionController(Math.min(cwnd0, config.maxTwind()), ssthresh0, config.maxTwind());
         this.jumbo = new JumboSizer(4);
         this.jumbo.setMax(config.jumboMax());
+        if (fresh) {
+            this.jumbo.restore(peer.savedJumboSize);
+        }
         this.dataSize = config.packetDataSize();
     }
 
@@ -685,7 +693,19 @@ public final class Call {
         engine.callEnded(this);
     }
 
+    /** Leaves this call's congestion state to the peer for its next call (it sent enough to have learned some). */
+    private void saveCongestionState() {
+        if (stats.dataPacketsSent >= 8) {
+            Peer peer = conn.peer;
+            peer.savedCwnd = cc.cwnd();
+            peer.savedSsthresh = cc.ssthresh();
+            peer.savedJumboSize = jumbo.size();
+            peer.savedAtNs = engine.lastNow();
+        }
+    }
+
     private void releaseBuffers() {
+        saveCongestionState();
         sq.releaseAll();
         rq.releaseAll();
         if (partial != null) {

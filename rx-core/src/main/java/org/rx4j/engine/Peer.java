@@ -19,6 +19,11 @@ public final class Peer {
     int lastRwind;
     long reachableUntilNs = Long.MIN_VALUE;
     int connections;
+    /** Congestion state the last sending call left (OpenAFS keeps cwind and nDgramPackets per peer); 0 = none. */
+    int savedCwnd;
+    int savedSsthresh;
+    int savedJumboSize;
+    long savedAtNs;
     long lastUsedNs;
 
     Peer(InetSocketAddress address, RxConfig config) {

@@ -809,6 +809,11 @@ public final class RxEngine {
         return lastNow;
     }
 
+    /** @return the latest time any entry point was given, ns */
+    long lastNow() {
+        return lastNow;
+    }
+
     /** Records the caller's current time before deferred work runs. */
     void clock(long now) {
         lastNow = now;

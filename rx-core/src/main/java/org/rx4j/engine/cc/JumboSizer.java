@@ -85,6 +85,16 @@ public final class JumboSizer {
     }
 
     /** Reports an ACK showing a NACK (a hole): the clean count restarts; the size is kept. */
+    /**
+     * Starts from a size learned earlier (e.g. the peer's previous call, as OpenAFS keeps nDgramPackets per
+     * peer), clamped to 1..{@link #max()}.
+     *
+     * @param packets the size to start from
+     */
+    public void restore(int packets) {
+        size = Math.max(1, Math.min(packets, max()));
+    }
+
     public void onNack() {
         cleanAcked = 0;
     }
