@@ -1,12 +1,100 @@
 package org.rx4j.perf;
 
-/** Placeholder entry point; replaced by the picocli rxperf command. */
-public final class RxPerf {
-    private RxPerf() {
+import java.util.Objects;
+import java.util.concurrent.Callable;
+import java.util.function.LongSupplier;
+import org.rx4j.perf.transport.PerfTransportFactory;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * rxperf, the Rx benchmark: command-line and wire compatible with OpenAFS 1.8's rxperf (rx-wire-facts.md §10),
+ * with rx4j extras under long names. Subcommands {@code server}, {@code client} and {@code loopback}. Exit codes:
+ * 0 success, 1 run-time failure ({@code rxperf: <problem>}), 2 usage error (OpenAFS uses 1 for both).
+ * Full reference: docs/rxperf.md.
+ */
+@Command(name = "rxperf", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        subcommands = {ServerCommand.class, ClientCommand.class, LoopbackCommand.class},
+        description = "Rx benchmark, compatible with OpenAFS rxperf.")
+public final class RxPerf implements Callable<Integer> {
+    private final TransportLookup transports;
+    private final ServerLifetime serverLifetime;
+    private final LongSupplier nanoClock;
+
+    @Spec
+    CommandSpec spec;
+
+    /** The production app: transport from {@link java.util.ServiceLoader}, servers run until shutdown. */
+    public RxPerf() {
+        this(TransportLookup.serviceLoader(), ServerLifetime.untilShutdown(), System::nanoTime);
     }
 
-    /** @param args command-line arguments */
+    /**
+     * An app with its collaborators given (tests).
+     *
+     * @param transports where the Rx transport comes from
+     * @param serverLifetime how long {@code server} serves
+     * @param nanoClock monotonic clock in ns for timing runs
+     */
+    public RxPerf(TransportLookup transports, ServerLifetime serverLifetime, LongSupplier nanoClock) {
+        this.transports = Objects.requireNonNull(transports, "transports");
+        this.serverLifetime = Objects.requireNonNull(serverLifetime, "serverLifetime");
+        this.nanoClock = Objects.requireNonNull(nanoClock, "nanoClock");
+    }
+
+    /**
+     * Runs rxperf and exits with its code.
+     *
+     * @param args the command line
+     */
     public static void main(String[] args) {
-        System.out.println("rxperf: not built yet");
+        System.exit(commandLine(new RxPerf()).execute(args));
+    }
+
+    /**
+     * A configured command line: one-line usage errors (exit 2), one-line run failures (exit 1), repeated flags
+     * allowed with the last winning (as getopt).
+     *
+     * @param app the app
+     * @return the command line, ready to {@code execute}
+     */
+    public static CommandLine commandLine(RxPerf app) {
+        CommandLine commandLine = new CommandLine(app);
+        commandLine.setOverwrittenOptionsAllowed(true);
+        commandLine.setParameterExceptionHandler(new UsageErrorHandler());
+        commandLine.setExecutionExceptionHandler(new RunFailureHandler());
+        return commandLine;
+    }
+
+    /**
+     * Without a subcommand: a usage error.
+     *
+     * @return never
+     * @throws ParameterException always
+     */
+    @Override
+    public Integer call() {
+        throw new ParameterException(spec.commandLine(), "Missing subcommand: server, client or loopback");
+    }
+
+    /**
+     * The transport to run on.
+     *
+     * @return the factory
+     * @throws RxperfFailure {@code no Rx transport available} if there is none
+     */
+    PerfTransportFactory transportFactory() {
+        return transports.find().orElseThrow(() -> new RxperfFailure("no Rx transport available"));
+    }
+
+    ServerLifetime serverLifetime() {
+        return serverLifetime;
+    }
+
+    LongSupplier nanoClock() {
+        return nanoClock;
     }
 }

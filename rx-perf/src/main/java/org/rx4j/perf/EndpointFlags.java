@@ -1,0 +1,104 @@
+package org.rx4j.perf;
+
+import org.rx4j.perf.transport.PerfEndpointOptions;
+import org.rx4j.perf.transport.TransportKind;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.TypeConversionException;
+
+/**
+ * The Rx endpoint flags client, server and loopback share: OpenAFS rxperf's {@code -W -j -m -u -P -N} with their
+ * meanings (rx-wire-facts.md §8 last bullet, §10), plus rx4j's long-only extras, and {@code --debug}.
+ */
+public final class EndpointFlags {
+    /** Largest {@code -u} in KiB whose byte count still fits an int. */
+    static final int MAX_UDP_BUFFER_KIB = Integer.MAX_VALUE / 1024;
+
+    @Option(names = "-W", paramLabel = "PACKETS", converter = CIntConverter.class,
+            description = "Max send and receive window (twind and rwind maxima), 1..255 packets. "
+                    + "Default: the library's (32).")
+    Integer maxWindow;
+
+    @Option(names = "--twind", paramLabel = "PACKETS", converter = CIntConverter.class,
+            description = "Max send window alone, 1..255 packets; overrides -W for sending.")
+    Integer twind;
+
+    @Option(names = "--rwind", paramLabel = "PACKETS", converter = CIntConverter.class,
+            description = "Max receive window alone, 1..255 packets; overrides -W for receiving.")
+    Integer rwind;
+
+    @Option(names = "-j", description = "No jumbograms (advertise maxDgramPackets 1, as rx_SetNoJumbo).")
+    boolean noJumbo;
+
+    @Option(names = "--jumbo-max", paramLabel = "PACKETS", converter = CIntConverter.class, defaultValue = "4",
+            description = "Most DATA packets per jumbogram, 1..46. Default: ${DEFAULT-VALUE}.")
+    int jumboMax;
+
+    @Option(names = "-m", paramLabel = "BYTES", converter = CIntConverter.class,
+            description = "Max MTU (largest Rx packet), 520..16356 bytes. Default: the library's.")
+    Integer maxMtu;
+
+    @Option(names = "-u", paramLabel = "KIB", converter = CIntConverter.class,
+            description = "UDP socket buffer, KiB (1..2097151). Default: sized from the windows "
+                    + "(OpenAFS: 64).")
+    Integer udpBufferKib;
+
+    @Option(names = "-P", paramLabel = "MS", converter = CIntConverter.class, defaultValue = "20",
+            description = "Min peer timeout (RTO floor), 1..999 ms. Default: ${DEFAULT-VALUE}.")
+    int minPeerTimeoutMs;
+
+    @Option(names = "-N", description = "No Rx statistics (cannot be used with -D).")
+    boolean noStats;
+
+    @Option(names = "--hard-acks-only", description = "Receiver sends hard acks only (no soft acks).")
+    boolean hardAcksOnly;
+
+    @Option(names = "--transport", paramLabel = "nio|epoll", converter = TransportKindConverter.class,
+            defaultValue = "nio", description = "Socket implementation: nio or epoll. Default: ${DEFAULT-VALUE}.")
+    TransportKind transport;
+
+    @Option(names = "--debug", description = "Print stack traces with errors.")
+    boolean debug;
+
+    /**
+     * Checks the ranges.
+     *
+     * @param check the checker of the command
+     * @throws picocli.CommandLine.ParameterException naming the first flag out of range
+     */
+    void validate(FlagCheck check) {
+        check.range("-W", maxWindow, 1, PerfEndpointOptions.MAX_WINDOW);
+        check.range("--twind", twind, 1, PerfEndpointOptions.MAX_WINDOW);
+        check.range("--rwind", rwind, 1, PerfEndpointOptions.MAX_WINDOW);
+        check.range("--jumbo-max", jumboMax, 1, PerfEndpointOptions.MAX_JUMBO_MAX);
+        check.range("-m", maxMtu, PerfEndpointOptions.MIN_MTU, PerfEndpointOptions.MAX_MTU);
+        check.range("-u", udpBufferKib, 1, MAX_UDP_BUFFER_KIB);
+        check.range("-P", minPeerTimeoutMs, 1, 999);
+    }
+
+    /**
+     * The endpoint options these flags give.
+     *
+     * @param minProcs server minprocs (ignored by clients)
+     * @param maxProcs server maxprocs (ignored by clients)
+     * @return the options
+     */
+    PerfEndpointOptions toOptions(int minProcs, int maxProcs) {
+        int window = maxWindow == null ? 0 : maxWindow;
+        return new PerfEndpointOptions(twind != null ? twind : window, rwind != null ? rwind : window, !noJumbo,
+                jumboMax, maxMtu == null ? 0 : maxMtu, udpBufferKib == null ? 0 : udpBufferKib * 1024,
+                minPeerTimeoutMs, hardAcksOnly, transport, minProcs, maxProcs, !noStats);
+    }
+
+    /** Converts {@code --transport} words. */
+    static final class TransportKindConverter implements ITypeConverter<TransportKind> {
+        @Override
+        public TransportKind convert(String value) {
+            try {
+                return TransportKind.fromFlag(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
+    }
+}

@@ -1,0 +1,59 @@
+package org.rx4j.perf;
+
+import java.io.IOException;
+import java.net.BindException;
+import java.net.PortUnreachableException;
+import java.net.UnknownHostException;
+import org.rx4j.perf.protocol.RxperfProtocol;
+import org.rx4j.perf.protocol.RxperfProtocolException;
+import org.rx4j.perf.transport.PerfCallException;
+
+/** Turns a run-time failure into the one line rxperf prints after {@code rxperf: }. */
+final class FailureMessages {
+    private FailureMessages() {
+    }
+
+    /**
+     * Describes a failure in one line.
+     *
+     * @param failure what went wrong
+     * @return e.g. {@code call aborted with code -1 (RX_CALL_DEAD, or the rxperf server rejected the request)}
+     */
+    static String describe(Throwable failure) {
+        String text;
+        if (failure instanceof RxperfFailure || failure instanceof RxperfProtocolException) {
+            text = failure.getMessage();
+        } else if (failure instanceof PerfCallException call) {
+            text = call.getMessage();
+            if (call.code() == RxperfProtocol.ABORT_REJECTED) {
+                text = "call aborted with code -1 (RX_CALL_DEAD: server not answering, "
+                        + "or the rxperf server rejected the request)";
+            } else if (call.code() == RxperfProtocol.ABORT_PATTERN_MISMATCH) {
+                text = "call aborted with code 251 (the server's --verify found a payload pattern mismatch)";
+            }
+        } else if (failure instanceof UnknownHostException) {
+            text = "unknown host " + failure.getMessage();
+        } else if (failure instanceof BindException) {
+            text = "cannot bind: " + failure.getMessage();
+        } else if (failure instanceof PortUnreachableException) {
+            text = "server unreachable: " + failure.getMessage();
+        } else if (failure instanceof InterruptedException) {
+            text = "interrupted";
+        } else if (failure instanceof IOException) {
+            text = failure.getMessage() == null ? failure.getClass().getSimpleName() : failure.getMessage();
+        } else {
+            text = "internal error: " + failure + " (run with --debug for the stack trace)";
+        }
+        return oneLine(text == null ? failure.getClass().getSimpleName() : text);
+    }
+
+    /**
+     * Folds a message onto one line.
+     *
+     * @param text any text
+     * @return the text with line breaks replaced by spaces
+     */
+    static String oneLine(String text) {
+        return text.replaceAll("\\s*[\\r\\n]+\\s*", " ").strip();
+    }
+}

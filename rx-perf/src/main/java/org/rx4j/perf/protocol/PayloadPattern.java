@@ -1,0 +1,69 @@
+package org.rx4j.perf.protocol;
+
+/**
+ * rx4j's payload content: byte k of a call's payload in one direction is {@code k mod 251}, k counted from 0 at the
+ * first byte after rxperf's own header fields (parameter block, sizes, FILE words) and restarting for every call.
+ * 251 is prime, so the pattern never lines up with packet (1412, 1416) or chunk (powers of two) boundaries and a
+ * dropped, duplicated or misplaced packet shows. OpenAFS sends zeros; OpenAFS peers ignore content, so sending the
+ * pattern always is free and compatible. Source: rx4j (docs/rxperf.md), not OpenAFS.
+ */
+public final class PayloadPattern {
+    /** The pattern's period in bytes. */
+    public static final int MODULUS = 251;
+
+    /** SOURCE[i] = i mod 251, long enough to serve any chunk starting at any phase without copying. */
+    private static final byte[] SOURCE = new byte[RxperfProtocol.MAX_CHUNK + MODULUS];
+
+    static {
+        for (int i = 0; i < SOURCE.length; i++) {
+            SOURCE[i] = (byte) (i % MODULUS);
+        }
+    }
+
+    private PayloadPattern() {
+    }
+
+    /**
+     * The pattern byte at a payload position.
+     *
+     * @param position payload byte index k ≥ 0
+     * @return {@code k mod 251}, 0..250
+     */
+    public static int expected(long position) {
+        return (int) (position % MODULUS);
+    }
+
+    /**
+     * The shared read-only source array; bytes {@code [phase(position), phase(position) + length)} are the pattern
+     * for {@code length ≤ MAX_CHUNK} bytes starting at {@code position}. Callers must not modify it.
+     *
+     * @return the array
+     */
+    static byte[] source() {
+        return SOURCE;
+    }
+
+    /**
+     * Index into {@link #source()} where the pattern for a payload position starts.
+     *
+     * @param position payload byte index ≥ 0
+     * @return 0..250
+     */
+    static int phase(long position) {
+        return (int) (position % MODULUS);
+    }
+
+    /**
+     * Finds the first byte that breaks the pattern.
+     *
+     * @param buffer received bytes
+     * @param offset index of the first byte to check
+     * @param length bytes to check, at most {@link RxperfProtocol#MAX_CHUNK}
+     * @param position payload index of {@code buffer[offset]}
+     * @return the index within {@code [0, length)} of the first wrong byte, or −1 if all match
+     */
+    public static int mismatch(byte[] buffer, int offset, int length, long position) {
+        int phase = phase(position);
+        return java.util.Arrays.mismatch(buffer, offset, offset + length, SOURCE, phase, phase + length);
+    }
+}

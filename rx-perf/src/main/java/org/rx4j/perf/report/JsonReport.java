@@ -1,0 +1,103 @@
+package org.rx4j.perf.report;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Map;
+import org.rx4j.perf.protocol.RxperfCommand;
+import org.rx4j.perf.protocol.RxperfRequest;
+import org.rx4j.perf.transport.PerfEndpointOptions;
+
+/**
+ * {@code --json}: one JSON object on one line with every figure of a run (field list in docs/rxperf.md).
+ * Sizes in bytes, times in µs/ms as the field names say, rates in kbit/s (decimal).
+ */
+public final class JsonReport {
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private JsonReport() {
+    }
+
+    /**
+     * Renders the report.
+     *
+     * @param report the run's report
+     * @param version rx4j's version
+     * @return one line of JSON
+     */
+    public static String render(RunReport report, String version) {
+        RxperfRequest request = report.request();
+        ObjectNode root = MAPPER.createObjectNode();
+        root.put("tool", "rxperf");
+        root.put("version", version);
+        root.put("transport", report.transportName());
+        root.put("command", request.command().flagValue());
+        if (request.command() == RxperfCommand.FILE) {
+            root.put("file", request.fileWords().name());
+            root.put("fileWords", request.fileWords().size());
+        }
+        root.put("server", report.server());
+        root.put("port", report.port());
+        root.put("threads", report.threads());
+        root.put("times", report.times());
+        root.put("bytes", request.bytes());
+        root.put("sendBytes", request.sendBytes());
+        root.put("receiveBytes", request.receiveBytes());
+        root.put("readSize", request.readSize());
+        root.put("writeSize", request.writeSize());
+        root.put("verify", report.verify());
+        root.put("connections", report.result().connections());
+        root.put("calls", report.result().calls());
+        root.put("elapsedMicros", report.result().elapsedMicros());
+        root.put("elapsedMsec", report.result().elapsedMicros() / 1000);
+        root.put("totalBytes", report.totalBytes());
+        root.put("payloadBytes", report.result().payloadBytes());
+        root.put("kbitPerSecond", report.kbitPerSecond());
+        root.put("rate", RateFormat.format(report.kbitPerSecond()));
+        root.put("callsPerSecond", report.callsPerSecond());
+        root.put("result", report.resultLine());
+        LatencySummary latency = report.latency();
+        if (latency != null) {
+            ObjectNode node = root.putObject("latencyMicros");
+            node.put("p50", latency.p50());
+            node.put("p90", latency.p90());
+            node.put("p99", latency.p99());
+            node.put("p99.9", latency.p999());
+            node.put("max", latency.max());
+            node.put("mean", latency.mean());
+            node.put("count", latency.count());
+        }
+        putOptions(root.putObject("options"), report.options());
+        if (report.clientStats() != null || report.serverStats() != null) {
+            ObjectNode stats = root.putObject("stats");
+            putStats(stats, "client", report.clientStats());
+            putStats(stats, "server", report.serverStats());
+        }
+        try {
+            return MAPPER.writeValueAsString(root);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot render JSON", e);
+        }
+    }
+
+    private static void putOptions(ObjectNode node, PerfEndpointOptions options) {
+        node.put("twind", options.twind());
+        node.put("rwind", options.rwind());
+        node.put("jumbo", options.jumbo());
+        node.put("jumboMax", options.jumboMax());
+        node.put("maxMtu", options.maxMtu());
+        node.put("udpBufferBytes", options.udpBufferBytes());
+        node.put("minPeerTimeoutMs", options.minPeerTimeoutMs());
+        node.put("hardAcksOnly", options.hardAcksOnly());
+        node.put("transport", options.transport().flagValue());
+        node.put("statistics", options.statistics());
+    }
+
+    private static void putStats(ObjectNode parent, String name, Map<String, Long> stats) {
+        if (stats == null) {
+            return;
+        }
+        ObjectNode node = parent.putObject(name);
+        new java.util.TreeMap<>(stats).forEach(node::put);
+    }
+}

@@ -1,0 +1,104 @@
+package org.rx4j.perf.transport;
+
+import java.util.Objects;
+
+/**
+ * Every Rx tunable rxperf's flags set, for one endpoint (client or server). Immutable; the adapter maps each
+ * field onto rx4j's endpoint configuration. Zero means "the library default" where stated.
+ *
+ * @param twind maximum send window in packets (OpenAFS rx_maxSendWindow), 1..255, or 0 for the default (32);
+ *     {@code -W} or {@code --twind} (rx-wire-facts.md §5, §8 last bullet)
+ * @param rwind maximum receive window in packets (rx_maxReceiveWindow), 1..255, or 0 for the default (32);
+ *     {@code -W} or {@code --rwind}
+ * @param jumbo whether jumbograms are sent and accepted; false with {@code -j} (rx_SetNoJumbo: advertise
+ *     maxDgramPackets 1, rx-wire-facts.md §10)
+ * @param jumboMax most DATA packets per jumbogram this endpoint sends and advertises, 1..46
+ *     ({@code --jumbo-max}, default 4; rx-wire-facts.md §4)
+ * @param maxMtu largest Rx packet in bytes (header + data), 520..16356, or 0 for the default ({@code -m},
+ *     rx_SetMaxMTU)
+ * @param udpBufferBytes UDP socket send and receive buffer in bytes, or 0 to size it from the windows
+ *     ({@code -u} KiB × 1024)
+ * @param minPeerTimeoutMs floor of the retransmission timeout in ms (rx_minPeerTimeout), 1..999 ({@code -P},
+ *     default 20; rx-wire-facts.md §8)
+ * @param hardAcksOnly true to make the receiver's acks hard only, never soft-acking out-of-order data
+ *     ({@code --hard-acks-only})
+ * @param transport socket implementation ({@code --transport})
+ * @param minProcs server threads reserved for the service, 0..1024 ({@code server -s}, default 2); the client
+ *     ignores it
+ * @param maxProcs most server calls run at once, 1..1024, at least minProcs ({@code server -S}, default 20);
+ *     the client ignores it
+ * @param statistics whether Rx statistics are collected; false with {@code -N} (then {@code stats()} is empty)
+ */
+public record PerfEndpointOptions(
+        int twind,
+        int rwind,
+        boolean jumbo,
+        int jumboMax,
+        int maxMtu,
+        int udpBufferBytes,
+        int minPeerTimeoutMs,
+        boolean hardAcksOnly,
+        TransportKind transport,
+        int minProcs,
+        int maxProcs,
+        boolean statistics) {
+
+    /** Largest window any Rx endpoint may use, in packets (RX_MAXACKS, rx-wire-facts.md §5). */
+    public static final int MAX_WINDOW = 255;
+    /** Default {@link #jumboMax()}: 4 packets per jumbogram, as OpenAFS on 1500-byte links (§3). */
+    public static final int DEFAULT_JUMBO_MAX = 4;
+    /** Largest {@link #jumboMax()}: 46 sub-packets fit one 65,535-byte UDP datagram (§4). */
+    public static final int MAX_JUMBO_MAX = 46;
+    /** Smallest {@link #maxMtu()}, bytes (RX_MIN_PACKET_SIZE). */
+    public static final int MIN_MTU = 520;
+    /** Largest {@link #maxMtu()}, bytes (RX_MAX_PACKET_DATA_SIZE, the bound rx_SetMaxMTU enforces). */
+    public static final int MAX_MTU = 16356;
+    /** Default {@link #minPeerTimeoutMs()}, ms (rx_minPeerTimeout). */
+    public static final int DEFAULT_MIN_PEER_TIMEOUT_MS = 20;
+    /** Default {@link #minProcs()} of OpenAFS rxperf's server. */
+    public static final int DEFAULT_MIN_PROCS = 2;
+    /** Default {@link #maxProcs()} of OpenAFS rxperf's server. */
+    public static final int DEFAULT_MAX_PROCS = 20;
+    /** Largest {@link #maxProcs()} rx4j accepts. */
+    public static final int MAX_PROCS = 1024;
+
+    /**
+     * Checks every range.
+     *
+     * @throws IllegalArgumentException naming the first field out of range
+     * @throws NullPointerException if {@code transport} is null
+     */
+    public PerfEndpointOptions {
+        Objects.requireNonNull(transport, "transport");
+        checkRange("twind", twind, 0, MAX_WINDOW);
+        checkRange("rwind", rwind, 0, MAX_WINDOW);
+        checkRange("jumboMax", jumboMax, 1, MAX_JUMBO_MAX);
+        if (maxMtu != 0) {
+            checkRange("maxMtu", maxMtu, MIN_MTU, MAX_MTU);
+        }
+        checkRange("udpBufferBytes", udpBufferBytes, 0, Integer.MAX_VALUE);
+        checkRange("minPeerTimeoutMs", minPeerTimeoutMs, 1, 999);
+        checkRange("minProcs", minProcs, 0, MAX_PROCS);
+        checkRange("maxProcs", maxProcs, 1, MAX_PROCS);
+        if (minProcs > maxProcs) {
+            throw new IllegalArgumentException("minProcs " + minProcs + " > maxProcs " + maxProcs);
+        }
+    }
+
+    /**
+     * The options rxperf uses when no flag is given: library windows, jumbograms on (4 per datagram), default
+     * MTU, auto UDP buffer, 20 ms min peer timeout, soft acks, NIO, 2..20 server threads, statistics on.
+     *
+     * @return the defaults
+     */
+    public static PerfEndpointOptions defaults() {
+        return new PerfEndpointOptions(0, 0, true, DEFAULT_JUMBO_MAX, 0, 0, DEFAULT_MIN_PEER_TIMEOUT_MS, false,
+                TransportKind.NIO, DEFAULT_MIN_PROCS, DEFAULT_MAX_PROCS, true);
+    }
+
+    private static void checkRange(String name, int value, int min, int max) {
+        if (value < min || value > max) {
+            throw new IllegalArgumentException(name + " " + value + " is not in " + min + ".." + max);
+        }
+    }
+}

@@ -1,0 +1,36 @@
+package org.rx4j.perf.transport;
+
+import java.io.IOException;
+
+/**
+ * Creates rxperf's Rx endpoints. rxperf finds its implementation with {@link java.util.ServiceLoader} (register
+ * the class in {@code META-INF/services/org.rx4j.perf.transport.PerfTransportFactory}); with none on the class path
+ * rxperf exits with {@code rxperf: no Rx transport available}. Implementations need a public no-argument
+ * constructor and must be safe to use from several threads.
+ */
+public interface PerfTransportFactory {
+    /**
+     * A short name for messages and JSON output.
+     *
+     * @return e.g. {@code rx4j}
+     */
+    String name();
+
+    /**
+     * Creates a client endpoint (ephemeral UDP port, bound lazily or at once as the implementation prefers).
+     *
+     * @param options the tunables; server-only fields are ignored
+     * @return a new client transport, owned by the caller
+     * @throws IOException if the socket cannot be opened
+     */
+    PerfClientTransport newClient(PerfEndpointOptions options) throws IOException;
+
+    /**
+     * Creates a server endpoint; it binds in {@link PerfServerTransport#start}.
+     *
+     * @param options the tunables, including minProcs and maxProcs
+     * @return a new server transport, owned by the caller
+     * @throws IOException if resources cannot be allocated
+     */
+    PerfServerTransport newServer(PerfEndpointOptions options) throws IOException;
+}

@@ -1,0 +1,113 @@
+package org.rx4j.perf.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.rx4j.perf.client.RunResult;
+import org.rx4j.perf.protocol.RxperfCommand;
+import org.rx4j.perf.protocol.RxperfRequest;
+import org.rx4j.perf.transport.PerfEndpointOptions;
+
+/** Latency line, statistics block, progress lines and JSON, from fixed measurements. */
+class ReportFormatsTest {
+    private static final int CHUNK = 524288;
+
+    private static RunReport rpcReport(Map<String, Long> clientStats) {
+        Histogram latency = new Histogram(3);
+        for (int i = 1; i <= 1000; i++) {
+            latency.recordValue(i * 1000L);  // 1..1000 µs
+        }
+        RxperfRequest rpc = new RxperfRequest(RxperfCommand.RPC, 1048576, 4, 4, CHUNK, CHUNK, null);
+        RunResult result = new RunResult(2_000_000_000L, 1000, 1, 8000, latency);
+        return new RunReport(rpc, 1, 1000, "127.0.0.1", 7009, "test", PerfEndpointOptions.defaults(), true,
+                result, clientStats, null);
+    }
+
+    @Test
+    void rpcTextHasTheResultLineThenLatencyPercentiles() {
+        List<String> lines = TextReport.render(rpcReport(null));
+        assertEquals(2, lines.size());
+        assertEquals("RPC: threads\t1, times\t1000, write bytes\t4, read bytes\t4:\t    2000 msec\t[32 kbit/s]",
+                lines.get(0));
+        // HdrHistogram reports a bucket's highest equivalent value: at most 0.1% above the recorded one
+        assertTrue(lines.get(1).matches("RPC latency usec:\tp50 50[01]\\.\\d, p90 90[01]\\.\\d, p99 99[01]\\.\\d, "
+                + "p99\\.9 (999|1000)\\.\\d, max 100[01]\\.\\d\t\\[500 calls/s\\]"), lines.get(1));
+    }
+
+    @Test
+    void statsBlockGroupsByFirstNameSegment() {
+        List<String> lines = StatsBlock.render("client",
+                Map.of("packetsSent.data", 700L, "packetsSent.ack", 45L, "resends", 3L, "rtt.samples", 90L));
+        assertEquals(List.of(
+                "Rx statistics (client):",
+                "  resends                                       3",
+                "  packetsSent",
+                "    ack                                        45",
+                "    data                                      700",
+                "  rtt",
+                "    samples                                    90"), lines);
+        assertEquals(List.of("Rx statistics (server): none reported"), StatsBlock.render("server", Map.of()));
+    }
+
+    @Test
+    void textReportAppendsStatsAfterTheResult() {
+        List<String> lines = TextReport.render(rpcReport(Map.of("calls.started", 1000L)));
+        assertEquals("Rx statistics (client):", lines.get(2));
+        assertTrue(lines.get(4).contains("started") && lines.get(4).endsWith(" 1000"), lines.get(4));
+    }
+
+    @Test
+    void jsonHasEveryFigure() throws Exception {
+        String json = JsonReport.render(rpcReport(Map.of("calls.started", 1000L)), "9.9");
+        assertFalse(json.contains("\n"), "one line");
+        JsonNode root = new ObjectMapper().readTree(json);
+        assertEquals("rxperf", root.get("tool").asText());
+        assertEquals("9.9", root.get("version").asText());
+        assertEquals("rpc", root.get("command").asText());
+        assertEquals(1, root.get("threads").asInt());
+        assertEquals(1000, root.get("times").asInt());
+        assertEquals(4, root.get("sendBytes").asInt());
+        assertEquals(4, root.get("receiveBytes").asInt());
+        assertEquals(2_000_000, root.get("elapsedMicros").asLong());
+        assertEquals(2000, root.get("elapsedMsec").asLong());
+        assertEquals(8000, root.get("totalBytes").asLong());
+        assertEquals(8000, root.get("payloadBytes").asLong());
+        assertEquals(32.0, root.get("kbitPerSecond").asDouble(), 1e-9);
+        assertEquals("32 kbit/s", root.get("rate").asText());
+        assertEquals(500.0, root.get("callsPerSecond").asDouble(), 1e-9);
+        assertTrue(root.get("result").asText().startsWith("RPC: threads\t1"));
+        assertEquals(500.0, root.get("latencyMicros").get("p50").asDouble(), 0.5);
+        assertEquals(999.0, root.get("latencyMicros").get("p99.9").asDouble(), 1.0);
+        assertEquals(1000, root.get("latencyMicros").get("count").asLong());
+        assertEquals(20, root.get("options").get("minPeerTimeoutMs").asInt());
+        assertEquals("nio", root.get("options").get("transport").asText());
+        assertEquals(1000, root.get("stats").get("client").get("calls.started").asLong());
+        assertTrue(root.get("verify").asBoolean());
+        assertNull(root.get("file"));
+    }
+
+    @Test
+    void progressLineReportsTheIntervalsBytesAndRate() {
+        LongAdder moved = new LongAdder();
+        StringWriter text = new StringWriter();
+        ProgressReporter progress = new ProgressReporter(moved, new PrintWriter(text), 5_000_000_000L, () -> 0);
+        moved.add(250_000_000);
+        assertEquals("[   0.0-   1.0 sec]\t     250000000 bytes\t[2 Gbit/s]", progress.tick(6_000_000_000L));
+        moved.add(62_500_000);
+        assertEquals("[   1.0-   2.0 sec]\t      62500000 bytes\t[500 Mbit/s]", progress.tick(7_000_000_000L));
+        progress.close();
+        assertNull(progress.tick(8_000_000_000L), "nothing after close");
+        assertEquals(2, text.toString().lines().count());
+    }
+}
