@@ -13,8 +13,9 @@ import picocli.CommandLine.Spec;
  * to both sides; {@code --verify} checks payload on both sides.
  */
 @Command(name = "loopback", sortOptions = false,
-        description = "Start an rxperf server in this process on 127.0.0.1 (ephemeral port) and run the client "
-                + "flags against it.")
+        description = {"Start an rxperf server in this process on 127.0.0.1 (ephemeral port) and run the client "
+                + "flags against it.", "-s and -p choose the server's bind address and port (-p 0..65535, "
+                + "default: ephemeral); endpoint flags and --verify apply to both sides."})
 final class LoopbackCommand implements Callable<Integer> {
     @ParentCommand
     RxPerf app;

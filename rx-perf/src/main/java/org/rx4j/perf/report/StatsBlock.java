@@ -20,7 +20,7 @@ public final class StatsBlock {
      * @param title e.g. {@code client}
      * @param stats counter name to value, dotted names grouped by their first segment
      * @return lines without terminators, e.g. {@code Rx statistics (client):}, {@code   packetsSent},
-     *     {@code     data                              700}
+     *     {@code     data                                         700}
      */
     public static List<String> render(String title, Map<String, Long> stats) {
         List<String> lines = new ArrayList<>();
@@ -41,15 +41,16 @@ public final class StatsBlock {
                         .put(name.substring(dot + 1), entry.getValue());
             }
         }
-        ungrouped.forEach((name, value) -> lines.add(entry("  ", name, value)));
+        ungrouped.forEach((name, value) -> lines.add(entry("  ", 32, name, value)));
         groups.forEach((group, entries) -> {
             lines.add("  " + group);
-            entries.forEach((name, value) -> lines.add(entry("    ", name, value)));
+            entries.forEach((name, value) -> lines.add(entry("    ", 30, name, value)));
         });
         return lines;
     }
 
-    private static String entry(String indent, String name, long value) {
-        return String.format(Locale.ROOT, "%s%-32s %14d", indent, name, value);
+    /** One {@code name value} line; the name column is padded so that all values end in the same column. */
+    private static String entry(String indent, int nameWidth, String name, long value) {
+        return String.format(Locale.ROOT, "%s%-" + nameWidth + "s %14d", indent, name, value);
     }
 }

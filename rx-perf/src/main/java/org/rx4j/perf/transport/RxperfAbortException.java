@@ -13,6 +13,13 @@ public class RxperfAbortException extends Exception {
 
     /**
      * @param code the abort code to send (rx-wire-facts.md §6)
+     */
+    public RxperfAbortException(int code) {
+        this(code, "aborted with code " + code);
+    }
+
+    /**
+     * @param code the abort code to send (rx-wire-facts.md §6)
      * @param reason why the call is aborted, for the server's log (never sent on the wire)
      */
     public RxperfAbortException(int code, String reason) {

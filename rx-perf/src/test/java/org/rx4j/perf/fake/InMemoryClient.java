@@ -34,6 +34,11 @@ public final class InMemoryClient implements PerfClientTransport {
         return connection;
     }
 
+    /** @return the options this endpoint was created with */
+    public PerfEndpointOptions options() {
+        return options;
+    }
+
     /** @return every connection made, in order */
     public List<InMemoryConnection> connections() {
         return connections;

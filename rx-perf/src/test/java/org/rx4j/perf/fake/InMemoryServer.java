@@ -49,6 +49,11 @@ public final class InMemoryServer implements PerfServerTransport {
         return port;
     }
 
+    /** @return the options this endpoint was created with */
+    public PerfEndpointOptions options() {
+        return options;
+    }
+
     int serviceId() {
         return serviceId;
     }

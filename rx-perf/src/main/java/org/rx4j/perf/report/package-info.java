@@ -1,0 +1,5 @@
+/**
+ * What a run prints: OpenAFS's result line (with C's {@code %.4g} via {@link org.rx4j.perf.report.CFormat}), the
+ * rpc latency line, {@code -D} statistics blocks, {@code --interval} progress lines and {@code --json}.
+ */
+package org.rx4j.perf.report;
