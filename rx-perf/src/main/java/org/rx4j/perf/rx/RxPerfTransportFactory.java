@@ -83,8 +83,12 @@ public final class RxPerfTransportFactory implements PerfTransportFactory {
         return v == null ? "rx4j" : "rx4j " + v;
     }
 
-    private static TransportKind kind(PerfEndpointOptions o) {
-        return TransportKind.parse(o.transport().flagValue());
+    private static TransportKind kind(PerfEndpointOptions o) throws IOException {
+        TransportKind kind = TransportKind.parse(o.transport().flagValue());
+        if (!kind.isAvailable()) {
+            throw new IOException(kind.unavailabilityReason());
+        }
+        return kind;
     }
 
     @Override
