@@ -5,13 +5,22 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
+@org.junit.jupiter.api.extension.ExtendWith(org.rx4j.testing.LeakCheckExtension.class)
 class EngineSimulationTest {
     static final long MS = 1_000_000L;
     static final long S = 1_000 * MS;
 
-    private static SimNetwork net(RxConfig config, LinkModel link, long seed) {
+    private final java.util.List<SimNetwork> nets = new java.util.ArrayList<>();
+
+    private SimNetwork net(RxConfig config, LinkModel link, long seed) {
         SimNetwork net = new SimNetwork(config, config, link, link, seed);
+        nets.add(net);
         return net;
+    }
+
+    @org.junit.jupiter.api.AfterEach
+    void shutdown() {
+        nets.forEach(SimNetwork::shutdown);
     }
 
     @Test

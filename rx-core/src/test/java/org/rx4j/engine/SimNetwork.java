@@ -229,6 +229,16 @@ public final class SimNetwork {
     }
 
     /**
+     * Ends the simulation: both engines abort their unfinished calls and release every buffer;
+     * datagrams still in flight are dropped (they are plain byte arrays).
+     */
+    public void shutdown() {
+        client.engine.shutdown(now);
+        server.engine.shutdown(now);
+        queue.clear();
+    }
+
+    /**
      * Runs for a fixed stretch of virtual time.
      *
      * @param ns how long, ns

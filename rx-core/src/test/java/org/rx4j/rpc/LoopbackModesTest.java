@@ -22,6 +22,7 @@ import org.rx4j.wire.AbortCodes;
 
 /** End-to-end calls over real loopback sockets in each transport mode (issue: transport and rxperf). */
 @Timeout(120)
+@org.junit.jupiter.api.extension.ExtendWith(org.rx4j.testing.LeakCheckExtension.class)
 class LoopbackModesTest {
     static final int SERVICE = 147;
 
