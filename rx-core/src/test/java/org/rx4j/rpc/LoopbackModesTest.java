@@ -117,10 +117,12 @@ class LoopbackModesTest {
     @Test
     void clientAbortReachesServer() throws Exception {
         CountDownLatch serverSaw = new CountDownLatch(1);
+        CountDownLatch handlerRunning = new CountDownLatch(1);
         int[] code = new int[1];
         try (RxEndpoint server = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0)).open();
              RxEndpoint client = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0)).open()) {
             server.registerService(SERVICE, 0, call -> {
+                handlerRunning.countDown();
                 try {
                     call.input().transferTo(java.io.OutputStream.nullOutputStream());
                 } catch (RxException e) {
@@ -133,7 +135,7 @@ class LoopbackModesTest {
             RxCall call = conn.newCall();
             call.output().write(new byte[100_000]);
             call.output().flush();
-            Thread.sleep(200); // let the server start reading; the abort itself is what is checked
+            assertTrue(handlerRunning.await(10, TimeUnit.SECONDS), "server handler never started");
             call.abort(AbortCodes.RX_USER_ABORT);
             assertTrue(serverSaw.await(10, TimeUnit.SECONDS), "server never saw the abort");
             assertEquals(AbortCodes.RX_USER_ABORT, code[0]);

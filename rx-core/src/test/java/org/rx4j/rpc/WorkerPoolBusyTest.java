@@ -1,0 +1,57 @@
+package org.rx4j.rpc;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.InetSocketAddress;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** When every worker is busy and the queue is full, a new call is aborted with the busy code (rx-wire-facts.md §7). */
+@Timeout(60)
+class WorkerPoolBusyTest {
+    @Test
+    void callsBeyondWorkersAndQueueAreAbortedWithTheBusyCode() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        CountDownLatch started = new CountDownLatch(1);
+        try (RxEndpoint server = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0))
+                .workers(1, 1).maxQueuedCalls(1).busyAbortCode(4711).open();
+             RxEndpoint client = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0)).open()) {
+            server.registerService(147, 0, call -> {
+                byte[] req = call.input().readAllBytes();
+                started.countDown();
+                release.await(30, TimeUnit.SECONDS);
+                call.output().write(req);
+            });
+            RxConnection conn = client.connect(server.localAddress(), 147, 0);
+            CompletableFuture<byte[]> first = CompletableFuture.supplyAsync(() -> call(conn, 1));
+            assertTrue(started.await(10, TimeUnit.SECONDS));
+            CompletableFuture<byte[]> queued = CompletableFuture.supplyAsync(() -> call(conn, 2));
+            // Wait (bounded) until the server has started the second call, so it sits in the queue.
+            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (server.stats().get("callsStarted") < 2 && System.nanoTime() < until) {
+                Thread.onSpinWait();
+            }
+            assertEquals(2L, server.stats().get("callsStarted"));
+            RxException busy = assertThrows(RxException.class, () -> conn.call(new byte[] {3}));
+            assertEquals(4711, busy.code());
+            assertTrue(busy.remote());
+            release.countDown();
+            assertArrayEquals(new byte[] {1}, first.get(10, TimeUnit.SECONDS));
+            assertArrayEquals(new byte[] {2}, queued.get(10, TimeUnit.SECONDS));
+        }
+    }
+
+    private static byte[] call(RxConnection conn, int b) {
+        try {
+            return conn.call(new byte[] {(byte) b});
+        } catch (Exception e) {
+            throw new RuntimeException(e);
+        }
+    }
+}
