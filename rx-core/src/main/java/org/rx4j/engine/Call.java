@@ -251,6 +251,9 @@ public final class Call {
         partial = null;
         sq.add(last, PacketFlags.LAST_PACKET);
         transmit(now);
+        if (!server && rq.allConsumed()) {
+            engine.completeClientCall(this, now); // the whole reply was already read
+        }
         engine.touched(this);
     }
 
