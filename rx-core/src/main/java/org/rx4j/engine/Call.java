@@ -370,6 +370,7 @@ public final class Call {
             }
             if (h.hasFlag(PacketFlags.REQUEST_ACK)) {
                 queueAck(AckReason.REQUESTED, h.serial());
+                repingIfWaiting(now);
             } else if (rq.hasGap()) {
                 queueAck(AckReason.OUT_OF_SEQUENCE, h.serial());
             }
@@ -377,11 +378,14 @@ public final class Call {
         if (lastInDatagram) {
             pendingAckSerial = pendingAckReason != 0 ? pendingAckSerial : h.serial();
             lastTriggerSerial = h.serial();
+            burstEnded = !h.hasFlag(PacketFlags.MORE_PACKETS);
             afterDatagram(now);
         }
     }
 
     private int lastTriggerSerial;
+    /** The last datagram received ended the sender's burst (no MORE_PACKETS): the sender now waits for acks. */
+    private boolean burstEnded;
 
     private void queueAck(int reason, int serial) {
         // One ACK per datagram: keep the most urgent reason (REQUESTED beats the rest).
@@ -431,9 +435,24 @@ public final class Call {
         return rq.first() != advertisedFirst && used >= window - Math.min(config.hardAckInterval(), window / 2);
     }
 
+    /**
+     * Hard-ACK-only mode: the application has read everything up to the end of the sender's burst. A
+     * window-limited sender sends its next burst only when acks open its window, so a hard ack held back
+     * for the interval here would hide up to interval-1 packets from the sender for an extra round trip.
+     */
+    private boolean burstConsumed() {
+        return burstEnded && !rq.hasReadable();
+    }
+
+    /** @return how long a short burst tail waits for the next burst: a quarter RTT once one is measured */
+    private long burstTailDelay() {
+        if (conn.peer.rtt().samples() == 0) {
+            return config.hardAckDelayNs();
+        }
+        return Math.min(config.hardAckDelayNs(), conn.peer.rtt().srttNs() / 4);
+    }
+
     private void onConsumed(long now) {
-        boolean hardAckOnly = config.hardAckOnly();
-        int rate = hardAckOnly ? config.hardAckInterval() - 1 : config.hardAckRate();
         if (rq.allConsumed() && !server) {
             // Client read the whole reply: the call is complete (§6.4).
             if (sendFinished) {
@@ -441,12 +460,26 @@ public final class Call {
             }
             return;
         }
-        if (consumedSinceAck > rate || (hardAckOnly && windowNearlyClosed())) {
+        boolean ackNow;
+        long delay = config.hardAckDelayNs();
+        if (config.hardAckOnly()) {
+            int interval = config.hardAckInterval();
+            ackNow = consumedSinceAck >= interval || windowNearlyClosed()
+                    || (burstConsumed() && 2 * consumedSinceAck > interval);
+            if (!ackNow && burstConsumed()) {
+                // A short tail: let the sender's next burst (already on its way if the sender is window-limited)
+                // join it, so each ack covers more than half an interval and bursts do not fragment.
+                delay = burstTailDelay();
+            }
+        } else {
+            ackNow = consumedSinceAck > config.hardAckRate();
+        }
+        if (ackNow) {
             pendingAckReason = AckReason.DELAY;
             pendingAckSerial = 0;
             engine.touched(this);
-        } else if (ackDeadlineNs == NONE) {
-            scheduleAck(now, config.hardAckDelayNs());
+        } else if (ackDeadlineNs == NONE || delay < config.hardAckDelayNs()) {
+            scheduleAck(now, delay);
             engine.touched(this);
         }
     }
@@ -526,6 +559,7 @@ public final class Call {
             processAckBody(now, a);
         }
         if (requested) {
+            repingIfWaiting(now);
             sendAck(now, AckReason.PING_RESPONSE, h.serial(), false);
         }
         maybeFinishServerCall(now);
@@ -614,7 +648,10 @@ public final class Call {
                 cc.onAck(newly, Math.max(first - 1, highestSoft), highestSent);
                 jumbo.onCleanAck(newly);
             }
-            resendDeadlineNs = sq.inFlight > 0 || sq.lostCount > 0 ? now + conn.peer.rtt().rtoNs() : NONE;
+            // Soft-acked packets still count: if the hard ack that frees them is lost (or the receiver holds
+            // them), only this timer's PING makes the receiver tell us where it stands (§8).
+            resendDeadlineNs = sq.inFlight > 0 || sq.lostCount > 0 || sq.first != sq.nextToSend
+                    ? now + conn.peer.rtt().rtoNs() : NONE;
         }
         if (rttProbeSerial != 0 && ackSerial - rttProbeSerial >= 0 && ackSerial != 0) {
             rttProbeSerial = 0;
@@ -933,6 +970,17 @@ public final class Call {
         sendAck(now, AckReason.PING, 0, true);
         reachPingSerial = conn.lastSerial();
         reachDeadlineNs = now + config.reachRetryNs();
+    }
+
+    /**
+     * A PRECALL call heard a packet asking for an ack (a PING or a resent DATA): the peer is alive and waiting
+     * for our window to move. If our reachability PING or its answer was lost, ask again now rather than
+     * after the 2 s retry, which would stall the peer that long (§6.2). At most once per minimum RTO.
+     */
+    private void repingIfWaiting(long now) {
+        if (state == CallState.PRECALL && reachPingSerial != 0 && now - reachPingSentNs >= config.minRtoNs()) {
+            sendReachPing(now);
+        }
     }
 
     /** The peer answered: start the PRECALL call. */

@@ -17,7 +17,9 @@ public final class Peer {
     int ifMtu = RxConstants.REMOTE_PACKET_SIZE;
     int maxDgramPackets = 1;
     int lastRwind;
-    long reachableUntilNs = Long.MIN_VALUE;
+    /** True once the peer answered a reachability PING; then {@link #reachableUntilNs} is valid. */
+    private boolean reachConfirmed;
+    private long reachableUntilNs;
     int connections;
     /** Congestion state the last sending call left (OpenAFS keeps cwind and nDgramPackets per peer); 0 = none. */
     int savedCwnd;
@@ -30,6 +32,25 @@ public final class Peer {
         this.address = address;
         this.rtt = new RttEstimator(config.initialRttNs(), config.minRtoNs(), config.rtoSlackNs(),
                 config.maxRtoNs());
+    }
+
+    /**
+     * @param now current time, ns
+     * @return true when the peer answered a reachability PING less than the reachability TTL ago (§6.2)
+     */
+    boolean isReachable(long now) {
+        // A flag, not a sentinel time: "now - Long.MIN_VALUE" overflows and would read as reachable.
+        return reachConfirmed && now - reachableUntilNs < 0;
+    }
+
+    /**
+     * Records a reachability proof (a PING_RESPONSE).
+     *
+     * @param untilNs time, ns, until which no new reachability PING is needed
+     */
+    void markReachable(long untilNs) {
+        reachConfirmed = true;
+        reachableUntilNs = untilNs;
     }
 
     /** @return the peer's UDP address */

@@ -146,6 +146,16 @@ public final class RxEngine {
     }
 
     /**
+     * Sets the next connection id {@link #connect} tries (package-private: lets tests force the 2^29-id
+     * counter to wrap without opening 2^29 connections).
+     *
+     * @param cid a connection id; its channel bits and bit 31 are cleared
+     */
+    void nextConnectionId(int cid) {
+        nextCid = cid & RxConstants.CID_MASK & 0x7FFFFFFF;
+    }
+
+    /**
      * Starts a client call on a free channel (preferring non-busy, lowest-numbered), or queues it when all
      * 4 channels are taken; it starts when one frees.
      *
@@ -339,13 +349,12 @@ public final class RxEngine {
         try {
             int n = packets.size();
             if (n > 1) {
-                endpointCounters.jumbogramsReceived++;
                 endpointCounters.largestJumbogramReceived = Math.max(endpointCounters.largestJumbogramReceived, n);
             }
             for (int i = 0; i < n; i++) {
                 RxPacket p = packets.get(i);
                 try {
-                    dispatch(now, from, p, i == n - 1);
+                    dispatch(now, from, p, i == n - 1, n > 1);
                 } catch (RuntimeException e) {
                     p.release();
                     droppedPackets++;
@@ -358,7 +367,7 @@ public final class RxEngine {
         }
     }
 
-    private void dispatch(long now, InetSocketAddress from, RxPacket p, boolean lastInDatagram) {
+    private void dispatch(long now, InetSocketAddress from, RxPacket p, boolean lastInDatagram, boolean jumbogram) {
         RxHeader h = p.header();
         int type = h.type();
         if (type == PacketType.VERSION || type == PacketType.DEBUG) {
@@ -372,6 +381,9 @@ public final class RxEngine {
             return;
         }
         conn.lastActivityNs = now;
+        if (jumbogram && lastInDatagram) {
+            conn.counters.jumbogramsReceived++; // counted with its connection, like jumbogramsSent
+        }
         int bytes = RxConstants.HEADER_SIZE + p.bodyLength();
         conn.counters.bytesReceived += bytes;
         conn.peer.counters().bytesReceived += bytes;
@@ -516,7 +528,7 @@ public final class RxEngine {
             call.deadlineNs = Call.NONE;
             timers.update(call);
         }
-        if (config.checkReach() && conn.peer.reachableUntilNs - now < 0) {
+        if (config.checkReach() && !conn.peer.isReachable(now)) {
             fresh.startReachCheck(now);
         } else {
             startServerCall(fresh, handler);
@@ -536,7 +548,7 @@ public final class RxEngine {
     /** The peer answered a reachability PING: start every PRECALL call to that peer's connections. */
     void peerReachable(Call call, long now) {
         Peer peer = call.conn.peer;
-        peer.reachableUntilNs = now + config.reachTtlNs();
+        peer.markReachable(now + config.reachTtlNs());
         for (Connection c : serverConns.values()) {
             if (c.peer != peer) {
                 continue;
@@ -732,7 +744,7 @@ public final class RxEngine {
 
     void sendData(Connection conn, List<DataPacket> batch) {
         int k = batch.size();
-        conn.counters.packetsSent[PacketType.DATA] += k;
+        conn.counters.packetsSent[PacketType.DATA]++; // datagrams, as documented; sub-packets go to dataPacketsSent
         conn.counters.dataPacketsSent += k;
         for (int i = 0; i < k; i++) {
             int bytes = RxConstants.HEADER_SIZE + batch.get(i).payload().readableBytes();

@@ -2,6 +2,8 @@ package org.rx4j.engine;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Test applications for the simulator. Streams carry the pattern "byte k is k mod 251" (k counted from
@@ -71,6 +73,8 @@ final class SimApps {
         long callsCompleted;
         long callsFailed;
         long lastError;
+        /** Error code of every failed call, in order. */
+        final List<Integer> errors = new ArrayList<>();
         long requestBytes;
         long mismatches;
         boolean reading = true;
@@ -125,6 +129,7 @@ final class SimApps {
                     } else {
                         callsFailed++;
                         lastError = errorCode;
+                        errors.add(errorCode);
                     }
                 }
             });

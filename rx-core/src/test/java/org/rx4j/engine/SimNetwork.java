@@ -46,6 +46,41 @@ public final class SimNetwork {
     public boolean allowStalls;
     /** When true, the link drops everything (a silent peer). */
     public boolean blackout;
+    /** When true, datagrams from the client to the server are dropped (one-way blackout). */
+    public boolean blackoutToServer;
+    /** When true, datagrams from the server to the client are dropped (one-way blackout). */
+    public boolean blackoutToClient;
+    /** Sees every datagram an engine sends, before the link decides its fate; may be null. */
+    public SendTap sendTap;
+    /** Decides per decoded datagram whether it is delivered (after the link model); may be null. */
+    public DeliveryFilter deliveryFilter;
+    /** Traffic delivered to the server engine. */
+    public final SimTraffic deliveredToServer = new SimTraffic();
+    /** Traffic delivered to the client engine. */
+    public final SimTraffic deliveredToClient = new SimTraffic();
+
+    /** Observes what an engine sends. */
+    @FunctionalInterface
+    public interface SendTap {
+        /**
+         * @param now virtual time, ns
+         * @param fromClient true when the client engine sent it
+         * @param packets the datagram's packets (a jumbogram gives several); borrowed, do not release
+         */
+        void onSend(long now, boolean fromClient, List<? extends RxPacket> packets);
+    }
+
+    /** Drops chosen datagrams at delivery. */
+    @FunctionalInterface
+    public interface DeliveryFilter {
+        /**
+         * @param now virtual time, ns
+         * @param toServer true when the datagram goes to the server engine
+         * @param packets the decoded packets; borrowed, do not release
+         * @return true to deliver, false to drop
+         */
+        boolean deliver(long now, boolean toServer, List<RxPacket> packets);
+    }
     /** Datagrams the links dropped (loss, queue overflow, MTU, blackout). */
     public long dropped;
     /** Datagrams delivered. */
@@ -68,6 +103,9 @@ public final class SimNetwork {
 
         @Override
         public void send(InetSocketAddress peer, RxPacket packet) {
+            if (sendTap != null) {
+                sendTap.onSend(now, this == client, List.of(packet));
+            }
             ByteBuf buf;
             try {
                 buf = PacketEncoder.encode(packet, UnpooledByteBufAllocator.DEFAULT);
@@ -79,6 +117,9 @@ public final class SimNetwork {
 
         @Override
         public void sendJumbogram(InetSocketAddress peer, List<DataPacket> packets) {
+            if (sendTap != null) {
+                sendTap.onSend(now, this == client, packets);
+            }
             ByteBuf buf = Unpooled.buffer(PacketEncoder.jumbogramLength(packets));
             try {
                 PacketEncoder.encodeJumbogram(packets, buf);
@@ -148,7 +189,8 @@ public final class SimNetwork {
         boolean c2s = from == client;
         LinkModel link = c2s ? clientToServer : serverToClient;
         Endpoint to = c2s ? server : client;
-        if (blackout || bytes.length > link.mtu() || random.nextDouble() < link.loss()) {
+        boolean oneWay = c2s ? blackoutToServer : blackoutToClient;
+        if (blackout || oneWay || bytes.length > link.mtu() || random.nextDouble() < link.loss()) {
             dropped++;
             return;
         }
@@ -182,6 +224,29 @@ public final class SimNetwork {
     }
 
     /**
+     * Queues a hand-made packet for delivery now, as if the other side had sent it (bypasses the link
+     * model, the send tap and blackouts).
+     *
+     * <p>Ownership: takes {@code packet} (it is encoded and released here).
+     *
+     * @param toServer true to deliver it to the server engine (from the client's address), false to the client
+     * @param packet the packet
+     */
+    public void inject(boolean toServer, RxPacket packet) {
+        ByteBuf buf;
+        try {
+            buf = PacketEncoder.encode(packet, UnpooledByteBufAllocator.DEFAULT);
+        } finally {
+            packet.release();
+        }
+        byte[] bytes = new byte[buf.readableBytes()];
+        buf.readBytes(bytes);
+        buf.release();
+        Endpoint to = toServer ? server : client;
+        queue.add(new Delivery(now, order++, to, toServer ? CLIENT : SERVER, bytes));
+    }
+
+    /**
      * Runs until {@code done} is true or the virtual time passes {@code limitNs}.
      *
      * @param done checked after every step
@@ -209,8 +274,17 @@ public final class SimNetwork {
                         decodeErrors++;
                         throw new AssertionError("simulated datagram failed to decode: " + err);
                     }
-                    delivered++;
-                    d.to().engine.onDatagram(now, d.from(), packets);
+                    boolean toServer = d.to() == server;
+                    if (deliveryFilter != null && !deliveryFilter.deliver(now, toServer, packets)) {
+                        dropped++;
+                        for (RxPacket p : packets) {
+                            p.release();
+                        }
+                    } else {
+                        delivered++;
+                        (toServer ? deliveredToServer : deliveredToClient).count(packets, d.bytes().length);
+                        d.to().engine.onDatagram(now, d.from(), packets);
+                    }
                 } finally {
                     packets.clear();
                     buf.release();

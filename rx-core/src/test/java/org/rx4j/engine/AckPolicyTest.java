@@ -1,0 +1,184 @@
+package org.rx4j.engine;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.rx4j.engine.EngineHarness.MS;
+import static org.rx4j.engine.FakePeer.acks;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.rx4j.engine.RecordingApps.Service;
+import org.rx4j.wire.AckPacket;
+import org.rx4j.wire.AckReason;
+import org.rx4j.wire.DataPacket;
+import org.rx4j.wire.PacketFlags;
+
+/**
+ * The receiver's ACK policy (rx-wire-facts.md §3, §8): each ACK reason in its situation, hard acks as the
+ * application consumes, soft acks for queued packets, the delayed-ack timer.
+ */
+class AckPolicyTest {
+    private static final int SVC = 147;
+
+    /** A server engine whose service does not read unless told to. */
+    private final EngineHarness h = new EngineHarness(RxConfig.builder().checkReach(false).build());
+    private final Service svc = new Service(() -> h.now, -1);
+    private final FakePeer client = FakePeer.client(0x80000010, 0x20, SVC);
+
+    AckPolicyTest() {
+        svc.reading = false;
+        h.engine.registerService(SVC, 0, svc);
+    }
+
+    private AckPacket onlyAck() {
+        List<AckPacket> acks = h.acksSent();
+        assertEquals(1, acks.size(), "exactly one ACK: " + acks);
+        return acks.get(0);
+    }
+
+    private Call call() {
+        return svc.calls.get(0);
+    }
+
+    @Test
+    void requestAckGivesAnImmediateRequestedAck() {
+        DataPacket d = client.data(0, 1, 1, PacketFlags.REQUEST_ACK, 1412);
+        int serial = d.header().serial();
+        h.deliver(d);
+        AckPacket a = onlyAck();
+        assertEquals(AckReason.REQUESTED, a.reason());
+        assertEquals(serial, a.serial());
+        assertEquals(1, a.firstPacket());
+        assertEquals(1, a.previousPacket());
+        assertArrayEquals(acks("+"), a.acks(), "the held packet is soft-acked");
+        assertEquals(32, a.rwind());
+        assertTrue(a.header().hasFlag(PacketFlags.SLOW_START_OK));
+        assertEquals(0, a.header().flags() & PacketFlags.CLIENT_INITIATED, "server side");
+    }
+
+    @Test
+    void aDuplicateGivesADuplicateAck() {
+        h.deliver(client.data(0, 1, 1, 0, 1412));
+        assertEquals(0, h.acksSent().size(), "one packet alone waits for the delayed ack");
+        DataPacket dup = client.data(0, 1, 1, 0, 1412);
+        h.deliver(dup);
+        AckPacket a = onlyAck();
+        assertEquals(AckReason.DUPLICATE, a.reason());
+        assertEquals(dup.header().serial(), a.serial());
+    }
+
+    @Test
+    void aGapGivesAnOutOfSequenceAck() {
+        h.deliver(client.data(0, 1, 1, 0, 1412));
+        DataPacket third = client.data(0, 1, 3, 0, 1412);
+        h.deliver(third);
+        AckPacket a = onlyAck();
+        assertEquals(AckReason.OUT_OF_SEQUENCE, a.reason());
+        assertEquals(third.header().serial(), a.serial());
+        assertEquals(1, a.firstPacket());
+        assertEquals(3, a.previousPacket());
+        assertArrayEquals(acks("+-+"), a.acks(), "seq 2 is NACKed");
+    }
+
+    @Test
+    void dataBeyondTheWindowGivesAnExceedsWindowAckAndIsDropped() {
+        h.deliver(client.data(0, 1, 1, 0, 1412));
+        DataPacket far = client.data(0, 1, 33, 0, 1412);
+        h.deliver(far);
+        AckPacket a = onlyAck();
+        assertEquals(AckReason.EXCEEDS_WINDOW, a.reason());
+        assertEquals(far.header().serial(), a.serial());
+        assertArrayEquals(acks("+"), a.acks(), "seq 33 was not kept");
+        h.clear();
+        h.deliver(client.data(0, 1, 32, 0, 1412));
+        assertEquals(AckReason.OUT_OF_SEQUENCE, onlyAck().reason(), "seq 32 is inside the window");
+    }
+
+    @Test
+    void everySecondNewPacketGivesAnImmediateIdleAckWithSoftAcks() {
+        h.deliver(client.data(0, 1, 1, 0, 1412));
+        assertEquals(0, h.acksSent().size());
+        DataPacket second = client.data(0, 1, 2, 0, 1412);
+        h.deliver(second);
+        AckPacket a = onlyAck();
+        assertEquals(AckReason.IDLE, a.reason());
+        assertEquals(second.header().serial(), a.serial());
+        assertEquals(1, a.firstPacket(), "nothing consumed: no hard ack");
+        assertArrayEquals(acks("++"), a.acks(), "queued packets are soft-acked");
+        h.clear();
+        h.deliver(client.data(0, 1, 3, 0, 1412));
+        assertEquals(0, h.acksSent().size());
+        h.deliver(client.data(0, 1, 4, 0, 1412));
+        assertArrayEquals(acks("++++"), onlyAck().acks());
+    }
+
+    @Test
+    void aLonePacketIsAckedByTheDelayedAckTimer() {
+        h.deliver(client.data(0, 1, 1, 0, 1412));
+        h.advance(99 * MS);
+        assertEquals(0, h.acksSent().size());
+        h.advance(MS);
+        AckPacket a = onlyAck();
+        assertEquals(AckReason.DELAY, a.reason());
+        assertEquals(0, a.serial(), "DELAY acks carry serial 0");
+        assertEquals(100 * MS, h.sent.get(0).at());
+    }
+
+    @Test
+    void hardAckAdvancesAsTheApplicationConsumes() {
+        for (int seq = 1; seq <= 6; seq++) {
+            h.deliver(client.data(0, 1, seq, 0, 1412));
+        }
+        assertTrue(h.acksSent().stream().allMatch(a -> a.firstPacket() == 1));
+        h.clear();
+        Call call = call();
+        call.read(h.now).release();
+        call.read(h.now).release();
+        assertEquals(0, h.acksSent().size(), "fewer than 3 consumed: no immediate ack");
+        call.read(h.now).release();
+        AckPacket a = onlyAck();
+        assertEquals(AckReason.DELAY, a.reason());
+        assertEquals(4, a.firstPacket(), "seqs 1..3 consumed: hard-acked");
+        assertArrayEquals(acks("+++"), a.acks(), "4..6 still queued: soft-acked");
+
+        // One more consumed: the hard ack follows after the 100 ms hard-ack delay.
+        h.clear();
+        call.read(h.now).release();
+        h.advance(99 * MS);
+        assertEquals(0, h.acksSent().size());
+        h.advance(MS);
+        a = onlyAck();
+        assertEquals(AckReason.DELAY, a.reason());
+        assertEquals(5, a.firstPacket());
+        assertArrayEquals(acks("++"), a.acks());
+    }
+
+    @Test
+    void aPingIsAnsweredWithAPingResponse() {
+        h.deliver(client.data(0, 1, 1, 0, 1412));
+        h.clear();
+        AckPacket ping = client.ping(0, 1);
+        h.deliver(ping);
+        AckPacket a = onlyAck();
+        assertEquals(AckReason.PING_RESPONSE, a.reason());
+        assertEquals(ping.header().serial(), a.serial());
+    }
+
+    @Test
+    void aQuietCallSendsKeepalivePings() {
+        h.deliver(client.data(0, 1, 1, 0, 1412));
+        h.advance(100 * MS);
+        assertEquals(AckReason.DELAY, onlyAck().reason());
+        h.clear();
+        // Nothing sent for deadTime/6 = 2 s: a PING (REQUEST_ACK, serial 0).
+        h.advance(2000 * MS - MS);
+        assertEquals(0, h.acksSent().size());
+        h.advance(2 * MS);
+        AckPacket ping = onlyAck();
+        assertEquals(AckReason.PING, ping.reason());
+        assertTrue(ping.header().hasFlag(PacketFlags.REQUEST_ACK));
+        assertEquals(0, ping.serial());
+        assertEquals(2100 * MS, h.sent.get(0).at());
+    }
+}

@@ -1,0 +1,143 @@
+package org.rx4j.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.rx4j.wire.AckPacket;
+import org.rx4j.wire.AckReason;
+import org.rx4j.wire.DataPacket;
+import org.rx4j.wire.PacketEncoder;
+import org.rx4j.wire.PacketType;
+import org.rx4j.wire.RxConstants;
+import org.rx4j.wire.RxPacket;
+
+/**
+ * Per-connection counters (design.md "Counters without contention", {@link RxCounters}) checked against what
+ * the simulator saw each engine send.
+ */
+class CountersTest {
+    static final long MS = 1_000_000L;
+    static final long S = 1_000 * MS;
+
+    /** What one engine put on the wire, counted independently of its own counters. */
+    private static final class Sent {
+        final long[] datagramsByType = new long[16];
+        final long[] acksByReason = new long[AckReason.COUNT];
+        long dataPackets;
+        long jumbograms;
+        long bytes;
+        long repeatedSeqs;
+        final Set<Long> seqs = new HashSet<>();
+
+        void count(List<? extends RxPacket> packets) {
+            RxPacket first = packets.get(0);
+            datagramsByType[first.header().type()]++;
+            if (first instanceof DataPacket) {
+                dataPackets += packets.size();
+                if (packets.size() > 1) {
+                    jumbograms++;
+                }
+                for (RxPacket p : packets) {
+                    bytes += RxConstants.HEADER_SIZE + ((DataPacket) p).payload().readableBytes();
+                    long key = ((long) p.header().callNumber() << 40) ^ ((long) p.header().channel() << 32)
+                            ^ p.header().seq();
+                    if (!seqs.add(key)) {
+                        repeatedSeqs++;
+                    }
+                }
+            } else {
+                bytes += PacketEncoder.encodedLength(first);
+                if (first instanceof AckPacket a) {
+                    acksByReason[a.reason()]++;
+                }
+            }
+        }
+    }
+
+    private record Run(SimNetwork net, Connection client, Connection server, Sent byClient, Sent byServer) {
+    }
+
+    private static Run transfer(LinkModel link, long bytes, long seed) {
+        SimNetwork net = new SimNetwork(RxConfig.defaults(), RxConfig.defaults(), link, link, seed);
+        Sent byClient = new Sent();
+        Sent byServer = new Sent();
+        net.sendTap = (now, fromClient, packets) -> (fromClient ? byClient : byServer).count(packets);
+        SimApps.BulkServer server = new SimApps.BulkServer(net);
+        net.server().engine.registerService(147, 0, server);
+        Connection conn = net.client().engine.connect(SimNetwork.SERVER, 147, 0);
+        SimApps.BulkClient client = new SimApps.BulkClient(net, bytes, bytes);
+        client.start(conn);
+        assertTrue(net.runUntil(() -> client.done, 600 * S));
+        assertEquals(0, client.error);
+        net.runFor(2 * S); // let the final acks settle
+        Connection serverConn = net.server().engine.serverConnections().iterator().next();
+        return new Run(net, conn, serverConn, byClient, byServer);
+    }
+
+    private static void assertSenderCounters(RxCounters c, Sent wire) {
+        for (int t = 0; t < 16; t++) {
+            assertEquals(wire.datagramsByType[t], c.packetsSent[t], "datagrams sent of type " + t);
+        }
+        for (int r = 1; r < AckReason.COUNT; r++) {
+            assertEquals(wire.acksByReason[r], c.acksSent[r], "acks sent, reason " + AckReason.name(r));
+        }
+        assertEquals(wire.dataPackets, c.dataPacketsSent);
+        assertEquals(wire.jumbograms, c.jumbogramsSent);
+        assertEquals(wire.bytes, c.bytesSent);
+        assertEquals(wire.repeatedSeqs, c.resends);
+    }
+
+    @Test
+    void losslessTransferCountersMatchTheWireOnBothSides() {
+        Run run = transfer(LinkModel.delay(MS), 2 << 20, 51);
+        RxCounters client = run.client().counters();
+        RxCounters server = run.server().counters();
+        assertSenderCounters(client, run.byClient());
+        assertSenderCounters(server, run.byServer());
+        assertTrue(client.jumbogramsSent > 0 && server.jumbogramsSent > 0, "jumbograms both ways");
+        assertEquals(0, client.resends);
+        assertEquals(0, server.resends);
+
+        // Lossless: what one side sent, the other received (DATA counted per sub-packet on receipt).
+        assertEquals(run.byClient().dataPackets, server.packetsReceived[PacketType.DATA]);
+        assertEquals(run.byServer().dataPackets, client.packetsReceived[PacketType.DATA]);
+        assertEquals(client.packetsSent[PacketType.ACK], server.packetsReceived[PacketType.ACK]);
+        assertEquals(server.packetsSent[PacketType.ACK], client.packetsReceived[PacketType.ACK]);
+        assertEquals(client.bytesSent, server.bytesReceived);
+        assertEquals(server.bytesSent, client.bytesReceived);
+        assertEquals(client.jumbogramsSent, server.jumbogramsReceived);
+        assertEquals(server.jumbogramsSent, client.jumbogramsReceived);
+        for (int r = 1; r < AckReason.COUNT; r++) {
+            assertEquals(client.acksSent[r], server.acksReceived[r], "reason " + AckReason.name(r));
+            assertEquals(server.acksSent[r], client.acksReceived[r], "reason " + AckReason.name(r));
+        }
+        assertTrue(server.acksSent[AckReason.PING] >= 1, "the reachability ping");
+        assertEquals(server.acksSent[AckReason.PING], client.acksSent[AckReason.PING_RESPONSE]);
+        assertEquals(1, client.callsStarted);
+        assertEquals(1, client.callsSucceeded);
+        assertEquals(1, server.callsStarted);
+        assertEquals(1, server.callsSucceeded);
+        assertEquals(0, client.callsFailed + server.callsFailed);
+
+        RxCounters totals = run.net().client().engine.totals();
+        assertEquals(client.bytesSent, totals.bytesSent, "engine totals sum the connection counters");
+        assertEquals(client.jumbogramsReceived, totals.jumbogramsReceived);
+    }
+
+    @Test
+    void resendCountersMatchTheRetransmissionsOnTheWire() {
+        Run run = transfer(LinkModel.delay(2 * MS).withLoss(0.03), 2 << 20, 52);
+        RxCounters client = run.client().counters();
+        RxCounters server = run.server().counters();
+        assertSenderCounters(client, run.byClient());
+        assertSenderCounters(server, run.byServer());
+        assertTrue(client.resends > 0 && server.resends > 0, "3% loss both ways causes resends");
+        assertTrue(client.timeouts + client.fastRetransmits > 0);
+        assertTrue(client.packetsReceived[PacketType.DATA] <= run.byServer().dataPackets, "some were lost");
+        assertTrue(client.acksSent[AckReason.OUT_OF_SEQUENCE] > 0, "gaps were reported");
+    }
+}

@@ -1,0 +1,142 @@
+package org.rx4j.engine;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.LongSupplier;
+
+/**
+ * Small applications for packet-level tests: a service and a client call listener that record what
+ * happened (calls started, bytes read, completion codes and times) and reply or send as told.
+ */
+final class RecordingApps {
+    private RecordingApps() {
+    }
+
+    /** What one call saw. */
+    static class CallRecord implements CallListener {
+        final LongSupplier clock;
+        long bytesRead;
+        boolean readComplete;
+        boolean completed;
+        int code;
+        long completedAt = -1;
+        int completions;
+        /** When false the application does not read (packets stay queued at the receiver). */
+        boolean reading = true;
+
+        CallRecord(LongSupplier clock) {
+            this.clock = clock;
+        }
+
+        @Override
+        public void onReadable(Call c) {
+            if (reading) {
+                drain(c);
+            }
+        }
+
+        /** Reads everything readable now. */
+        void drain(Call c) {
+            ByteBuf b;
+            while ((b = c.read(clock.getAsLong())) != null) {
+                bytesRead += b.readableBytes();
+                b.release();
+            }
+            if (c.isReadComplete() && !readComplete) {
+                readComplete = true;
+                onRequestComplete(c);
+            }
+        }
+
+        /** Called once the peer's whole stream has been read. */
+        void onRequestComplete(Call c) {
+        }
+
+        @Override
+        public void onWritable(Call c) {
+        }
+
+        @Override
+        public void onComplete(Call c, int errorCode) {
+            completions++;
+            completed = true;
+            code = errorCode;
+            completedAt = clock.getAsLong();
+        }
+    }
+
+    /** A service that records its calls and answers each complete request with {@code replyBytes} bytes. */
+    static final class Service implements ServiceHandler {
+        final LongSupplier clock;
+        final List<Call> calls = new ArrayList<>();
+        final List<CallRecord> records = new ArrayList<>();
+        /** Reply size in bytes; negative = never reply. */
+        int replyBytes;
+        /** Whether new calls read their request. */
+        boolean reading = true;
+
+        Service(LongSupplier clock, int replyBytes) {
+            this.clock = clock;
+            this.replyBytes = replyBytes;
+        }
+
+        @Override
+        public void onNewCall(Call call) {
+            calls.add(call);
+            CallRecord r = new CallRecord(clock) {
+                @Override
+                void onRequestComplete(Call c) {
+                    if (replyBytes >= 0 && !c.isDone()) {
+                        if (replyBytes > 0) {
+                            c.write(clock.getAsLong(), Unpooled.buffer(replyBytes).writeZero(replyBytes));
+                        }
+                        c.finishSending(clock.getAsLong());
+                    }
+                }
+            };
+            r.reading = reading;
+            records.add(r);
+            call.setListener(r);
+        }
+
+        int newCalls() {
+            return calls.size();
+        }
+
+        CallRecord record(int i) {
+            return records.get(i);
+        }
+    }
+
+    /** A client call that sends {@code requestBytes} (then finishes) once it has a channel, and reads the reply. */
+    static final class Client extends CallRecord {
+        final int requestBytes;
+        boolean sent;
+        Call call;
+
+        Client(LongSupplier clock, int requestBytes) {
+            super(clock);
+            this.requestBytes = requestBytes;
+        }
+
+        Call start(RxEngine engine, Connection conn) {
+            call = engine.newCall(clock.getAsLong(), conn, this);
+            onWritable(call);
+            return call;
+        }
+
+        @Override
+        public void onWritable(Call c) {
+            if (sent || c.state() == CallState.WAITING) {
+                return;
+            }
+            sent = true;
+            if (requestBytes > 0) {
+                c.write(clock.getAsLong(), Unpooled.buffer(requestBytes).writeZero(requestBytes));
+            }
+            c.finishSending(clock.getAsLong());
+        }
+    }
+}
