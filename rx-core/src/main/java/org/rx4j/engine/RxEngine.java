@@ -264,16 +264,7 @@ public final class RxEngine {
         try {
             RxHeader h = conn.header(0, 0, 0, conn.nextSerial(), PacketType.ABORT, 0);
             send(conn, new AbortPacket(h, code));
-            conn.error = code;
-            for (Call c : conn.calls) {
-                if (c != null) {
-                    c.fail(code);
-                }
-            }
-            for (Call c : conn.waiting) {
-                c.fail(code);
-            }
-            conn.waiting.clear();
+            failConnection(conn, code, false);
         } finally {
             if (outer) {
                 drain();
@@ -310,6 +301,28 @@ public final class RxEngine {
                 drain();
             }
         }
+    }
+
+    /**
+     * Fails every call of a connection, waiting ones included, and marks the connection unusable.
+     *
+     * @param remote true when the code came in the peer's connection ABORT
+     */
+    private void failConnection(Connection conn, int code, boolean remote) {
+        conn.error = code;
+        for (Call c : conn.calls) {
+            if (c != null) {
+                if (remote) {
+                    c.onAbort(code);
+                } else {
+                    c.fail(code);
+                }
+            }
+        }
+        for (Call c : conn.waiting) {
+            c.fail(code);
+        }
+        conn.waiting.clear();
     }
 
     private void removeConnection(Connection conn) {
@@ -405,16 +418,7 @@ public final class RxEngine {
                 conn.counters.packetsReceived[PacketType.ABORT]++;
                 int code = ((AbortPacket) p).code();
                 if (callNumber == 0) {
-                    conn.error = code;
-                    for (Call c : conn.calls) {
-                        if (c != null) {
-                            c.onAbort(code);
-                        }
-                    }
-                    for (Call c : conn.waiting) {
-                        c.fail(code);
-                    }
-                    conn.waiting.clear();
+                    failConnection(conn, code, true);
                 } else {
                     Call call = callFor(conn, ch, callNumber);
                     if (call != null) {
@@ -448,14 +452,7 @@ public final class RxEngine {
         int ch = p.header().channel();
         int callNumber = p.header().callNumber();
         if (callNumber == 0) {
-            RxHeader h = conn.header(0, 0, 0, conn.nextSerial(), PacketType.ABORT, 0);
-            send(conn, new AbortPacket(h, AbortCodes.RX_PROTOCOL_ERROR));
-            conn.error = AbortCodes.RX_PROTOCOL_ERROR;
-            for (Call c : conn.calls) {
-                if (c != null) {
-                    c.fail(AbortCodes.RX_PROTOCOL_ERROR);
-                }
-            }
+            abortConnection(now, conn, AbortCodes.RX_PROTOCOL_ERROR);
             return;
         }
         Call call = callFor(conn, ch, callNumber);
