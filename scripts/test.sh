@@ -4,7 +4,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
-mvn -B -ntp install
+mvn -B -ntp -Dstyle.color=never install
 if [[ "${RX4J_SKIP_INTEROP:-0}" != "1" && -x scripts/interop.sh ]]; then
   scripts/interop.sh
 fi
