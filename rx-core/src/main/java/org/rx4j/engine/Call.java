@@ -71,6 +71,8 @@ public final class Call {
     private long lastReceiveNs;
     private long lastDataReceiveNs;
     private long reachDeadlineNs = NONE;
+    /** The application's hard deadline for this call (engine clock, ns), or NONE. */
+    private long callDeadlineNs = NONE;
     private int reachPingSerial;
     private long reachPingSentNs;
 
@@ -307,9 +309,40 @@ public final class Call {
         if (isDone()) {
             return;
         }
+        if (state == CallState.WAITING) {
+            // Never on the wire: no channel, no callNumber, so no ABORT (one with callNumber 0 would end the
+            // whole connection at the peer, §6.5).
+            conn.waiting.remove(this);
+            fail(code);
+            engine.touched(this);
+            return;
+        }
         sendAbort(code);
         fail(code);
         engine.touched(this);
+    }
+
+    /**
+     * Sets this call's own hard deadline: at {@code deadlineNs} a call that has not finished is aborted with
+     * RX_CALL_TIMEOUT (−3), as the endpoint-wide hard dead time does (rx-wire-facts.md §8), and the ABORT is
+     * sent to the peer. A call still waiting for a channel just fails with −3 and sends nothing. A deadline
+     * already past fires on the next timer run. A no-op on a finished call.
+     *
+     * @param now current time, ns
+     * @param deadlineNs absolute deadline on the engine's clock, ns; {@code Long.MAX_VALUE} for none
+     */
+    public void setDeadline(long now, long deadlineNs) {
+        engine.clock(now);
+        if (isDone()) {
+            return;
+        }
+        this.callDeadlineNs = deadlineNs;
+        engine.touched(this);
+    }
+
+    /** @return this call's own hard deadline (engine clock, ns), or {@code Long.MAX_VALUE} for none */
+    public long deadline() {
+        return callDeadlineNs;
     }
 
     // =====================================================================================
@@ -812,7 +845,13 @@ public final class Call {
             deadlineNs = state == CallState.DALLY ? ackDeadlineNs : NONE;
             return;
         }
+        if (state == CallState.WAITING) {
+            // Not on the wire yet: no keepalive, dead-time or retransmit timer; only the call's own deadline.
+            deadlineNs = callDeadlineNs;
+            return;
+        }
         long d = Math.min(resendDeadlineNs, ackDeadlineNs);
+        d = Math.min(d, callDeadlineNs);
         d = Math.min(d, reachDeadlineNs);
         d = Math.min(d, lastSendNs + keepaliveNs());
         d = Math.min(d, lastReceiveNs + config.deadTimeNs());
@@ -843,6 +882,13 @@ public final class Call {
             return;
         }
         if (isDone()) {
+            return;
+        }
+        if (callDeadlineNs != NONE && now - callDeadlineNs >= 0) {
+            abort(now, AbortCodes.RX_CALL_TIMEOUT);
+            return;
+        }
+        if (state == CallState.WAITING) {
             return;
         }
         if (config.hardDeadTimeNs() > 0 && now - (startNs + config.hardDeadTimeNs()) >= 0) {
