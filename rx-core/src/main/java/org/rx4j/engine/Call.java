@@ -730,6 +730,20 @@ public final class Call {
         ackDeadlineNs = state == CallState.DALLY ? ackDeadlineNs : NONE;
     }
 
+    /**
+     * Client side: a dallying call whose final ack is still pending (delayed-ack timer armed) settles it with
+     * ACKALL now, as OpenAFS does when a client connection is destroyed (rx-wire-facts.md §6.4); the server
+     * then completes the call instead of holding it until its own timeouts.
+     */
+    void ackAllIfOwed() {
+        if (!server && state == CallState.DALLY && ackDeadlineNs != NONE) {
+            ackDeadlineNs = NONE;
+            RxHeader h = conn.header(channel, callNumber, 0, conn.nextSerial(), PacketType.ACKALL, 0);
+            engine.send(conn, new org.rx4j.wire.ControlPacket(h, new byte[0]));
+            engine.touched(this);
+        }
+    }
+
     void sendAbort(int code) {
         RxHeader h = conn.header(channel, callNumber, 0, conn.nextSerial(), PacketType.ABORT, 0);
         engine.send(conn, new org.rx4j.wire.AbortPacket(h, code));

@@ -213,7 +213,8 @@ public final class RxEngine {
     }
 
     /**
-     * Closes a client connection: its active calls are aborted with RX_USER_ABORT (−6).
+     * Closes a client connection: its active calls are aborted with RX_USER_ABORT (−6); a finished call that
+     * still owes its final ack sends ACKALL instead (rx-wire-facts.md §6.4).
      *
      * @param now current time, ns
      * @param conn the connection
@@ -228,6 +229,8 @@ public final class RxEngine {
             for (Call c : conn.calls) {
                 if (c != null && !c.isDone()) {
                     c.abort(now, AbortCodes.RX_USER_ABORT);
+                } else if (c != null) {
+                    c.ackAllIfOwed();
                 }
             }
             for (Call c : conn.waiting) {
@@ -272,8 +275,8 @@ public final class RxEngine {
     }
 
     /**
-     * Aborts every unfinished call with RX_USER_ABORT (−6) and releases every buffer the engine holds;
-     * used when an endpoint closes.
+     * Aborts every unfinished call with RX_USER_ABORT (−6), settles the pending final ack of finished client
+     * calls with ACKALL (§6.4), and releases every buffer the engine holds; used when an endpoint closes.
      *
      * @param now current time, ns
      */
@@ -288,6 +291,8 @@ public final class RxEngine {
                 for (Call c : conn.calls) {
                     if (c != null && !c.isDone()) {
                         c.abort(now, AbortCodes.RX_USER_ABORT);
+                    } else if (c != null) {
+                        c.ackAllIfOwed();
                     }
                 }
                 for (Call c : conn.waiting) {
