@@ -11,6 +11,9 @@ import java.util.TreeMap;
  * group, then one indented section per group (the part of a name before its first dot), names sorted.
  */
 public final class StatsBlock {
+    /** Column where names end (indent included), characters. */
+    private static final int NAME_END = 34;
+
     private StatsBlock() {
     }
 
@@ -49,7 +52,8 @@ public final class StatsBlock {
         return lines;
     }
 
+    /** One counter line; the name column shrinks with the indent so every value ends in the same column (49). */
     private static String entry(String indent, String name, long value) {
-        return String.format(Locale.ROOT, "%s%-32s %14d", indent, name, value);
+        return String.format(Locale.ROOT, "%s%-" + (NAME_END - indent.length()) + "s %14d", indent, name, value);
     }
 }

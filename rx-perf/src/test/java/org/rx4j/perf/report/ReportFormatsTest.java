@@ -53,10 +53,10 @@ class ReportFormatsTest {
                 "Rx statistics (client):",
                 "  resends                                       3",
                 "  packetsSent",
-                "    ack                                           45",
-                "    data                                         700",
+                "    ack                                        45",
+                "    data                                      700",
                 "  rtt",
-                "    samples                                       90"), lines);
+                "    samples                                    90"), lines);
         assertEquals(List.of("Rx statistics (server): none reported"), StatsBlock.render("server", Map.of()));
     }
 
