@@ -227,6 +227,25 @@ public final class Call {
     }
 
     /**
+     * Sends the bytes of a partly filled packet now, as a DATA packet shorter than the packet size, instead of
+     * keeping them until more bytes or {@link #finishSending} arrive. For interactive streams; bulk writers
+     * need not call it. Receivers read DATA packets of any length; a short packet is only ever the last
+     * sub-packet of a jumbogram (rx-wire-facts.md §4). A no-op when nothing is buffered or the call is done.
+     *
+     * @param now current time, ns
+     */
+    public void flush(long now) {
+        engine.clock(now);
+        if (isDone() || sendFinished || partial == null || !partial.isReadable()) {
+            return;
+        }
+        sq.add(partial, 0);
+        partial = null;
+        transmit(now);
+        engine.touched(this);
+    }
+
+    /**
      * Ends this call's outgoing stream: the last packet carries LAST_PACKET (a zero-length packet when
      * nothing is left to send, §6).
      *
