@@ -38,7 +38,30 @@ public record CounterStats(long bytesSent, long bytesReceived, long packetsSent,
                            long callsFailed, Map<String, Long> packetsSentByType,
                            Map<String, Long> packetsReceivedByType, Map<String, Long> acksSentByReason,
                            Map<String, Long> acksReceivedByReason) {
-    /** Copies the maps into unmodifiable insertion-ordered maps. */
+    /**
+     * Copies the maps into unmodifiable insertion-ordered maps.
+     *
+     * @param bytesSent see {@link #bytesSent()}
+     * @param bytesReceived see {@link #bytesReceived()}
+     * @param packetsSent see {@link #packetsSent()}
+     * @param packetsReceived see {@link #packetsReceived()}
+     * @param dataPacketsSent see {@link #dataPacketsSent()}
+     * @param resends see {@link #resends()}
+     * @param retransmitTimeouts see {@link #retransmitTimeouts()}
+     * @param fastRetransmits see {@link #fastRetransmits()}
+     * @param jumbogramsSent see {@link #jumbogramsSent()}
+     * @param jumbogramsReceived see {@link #jumbogramsReceived()}
+     * @param largestJumbogramReceived see {@link #largestJumbogramReceived()}
+     * @param duplicatesReceived see {@link #duplicatesReceived()}
+     * @param acksIgnored see {@link #acksIgnored()}
+     * @param callsStarted see {@link #callsStarted()}
+     * @param callsSucceeded see {@link #callsSucceeded()}
+     * @param callsFailed see {@link #callsFailed()}
+     * @param packetsSentByType see {@link #packetsSentByType()}
+     * @param packetsReceivedByType see {@link #packetsReceivedByType()}
+     * @param acksSentByReason see {@link #acksSentByReason()}
+     * @param acksReceivedByReason see {@link #acksReceivedByReason()}
+     */
     public CounterStats {
         packetsSentByType = frozen(packetsSentByType);
         packetsReceivedByType = frozen(packetsReceivedByType);

@@ -22,7 +22,20 @@ import java.util.List;
 public record EndpointStats(InetSocketAddress localAddress, CounterStats totals, long datagramsReceived,
                             long datagramsSent, long sendFailures, long malformedDatagrams, long droppedPackets,
                             long callsExecuted, List<ConnectionStats> connections, List<PeerStats> peers) {
-    /** Copies the lists into unmodifiable lists. */
+    /**
+     * Copies the lists into unmodifiable lists.
+     *
+     * @param localAddress see {@link #localAddress()}
+     * @param totals see {@link #totals()}
+     * @param datagramsReceived see {@link #datagramsReceived()}
+     * @param datagramsSent see {@link #datagramsSent()}
+     * @param sendFailures see {@link #sendFailures()}
+     * @param malformedDatagrams see {@link #malformedDatagrams()}
+     * @param droppedPackets see {@link #droppedPackets()}
+     * @param callsExecuted see {@link #callsExecuted()}
+     * @param connections see {@link #connections()}
+     * @param peers see {@link #peers()}
+     */
     public EndpointStats {
         connections = List.copyOf(connections);
         peers = List.copyOf(peers);

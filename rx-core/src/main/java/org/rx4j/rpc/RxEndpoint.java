@@ -370,13 +370,19 @@ public final class RxEndpoint implements AutoCloseable {
             return this;
         }
 
-        /** @param address local address and port (port 0 = ephemeral; default all addresses, port 0) @return this */
+        /**
+         * @param address local address and port (port 0 = ephemeral; default all addresses, port 0)
+         * @return this
+         */
         public Builder bind(InetSocketAddress address) {
             this.bind = Objects.requireNonNull(address, "address");
             return this;
         }
 
-        /** @param kind NIO (default) or EPOLL (Linux, native transport on the class path) @return this */
+        /**
+         * @param kind NIO (default) or EPOLL (Linux, native transport on the class path)
+         * @return this
+         */
         public Builder transport(TransportKind kind) {
             this.transport = Objects.requireNonNull(kind, "kind");
             return this;
