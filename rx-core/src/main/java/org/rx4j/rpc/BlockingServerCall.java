@@ -57,9 +57,9 @@ final class BlockingServerCall {
             body.handle(call);
             call.output().close();
         } catch (RxException e) {
-            if (!e.remote()) {
-                call.abort(e.code());
-            }
+            // A no-op when the peer already aborted this call; otherwise (also for a remote abort of some other
+            // call the handler made) this call ends with the code.
+            call.abort(e.code());
         } catch (IOException e) {
             call.abort(AbortCodes.RX_CALL_DEAD);
         } catch (Exception e) {

@@ -174,6 +174,10 @@ final class CallStreams implements CallListener {
     // ---- application side
 
     private void await() throws IOException {
+        if (runtime.transport.loop().inEventLoop()) {
+            // Waiting here would block the thread that must wake us: fail loudly instead of hanging.
+            throw new IllegalStateException("blocking call stream used on the endpoint's event loop");
+        }
         try {
             lock.wait();
         } catch (InterruptedException e) {

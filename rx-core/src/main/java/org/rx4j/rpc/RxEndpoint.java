@@ -38,7 +38,8 @@ import org.slf4j.LoggerFactory;
  * <p><b>Threading</b> (docs/embedding.md): packets, timers, non-blocking handlers ({@link RxAsyncHandler}) and
  * {@link RxCall#completion()} stages run on the event loop; blocking handlers on the worker pool; futures of
  * {@link RxConnection#callAsync(byte[])} complete on the callback executor; application threads drive
- * {@link RxCall} streams, which hand work to the loop.
+ * {@link RxCall} streams, which hand work to the loop. Blocking methods (streams, {@code call(...)},
+ * {@link #close(long)}) must never run on the event loop: they wait for it.
  */
 public final class RxEndpoint implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(RxEndpoint.class);
@@ -302,8 +303,13 @@ public final class RxEndpoint implements AutoCloseable {
      * the socket and event loop close. Blocks until done; a second call returns at once.
      *
      * @param graceMs how long calls in flight may take to finish, ms, &gt;= 0
+     * @throws IllegalStateException if called on the endpoint's event loop (e.g. from an async handler)
      */
     public void close(long graceMs) {
+        if (transport.loop().inEventLoop()) {
+            throw new IllegalStateException("close() waits for calls: call it from an application thread, "
+                    + "not from the endpoint's event loop");
+        }
         if (!closed.compareAndSet(false, true)) {
             return;
         }
