@@ -71,6 +71,8 @@ public final class Call {
     private long lastReceiveNs;
     private long lastDataReceiveNs;
     private long reachDeadlineNs = NONE;
+    /** The application's hard deadline for this call (engine clock, ns), or NONE. */
+    private long callDeadlineNs = NONE;
     private int reachPingSerial;
     private long reachPingSentNs;
 
@@ -233,6 +235,25 @@ public final class Call {
     }
 
     /**
+     * Sends the bytes of a partly filled packet now, as a DATA packet shorter than the packet size, instead of
+     * keeping them until more bytes or {@link #finishSending} arrive. For interactive streams; bulk writers
+     * need not call it. Receivers read DATA packets of any length; a short packet is only ever the last
+     * sub-packet of a jumbogram (rx-wire-facts.md §4). A no-op when nothing is buffered or the call is done.
+     *
+     * @param now current time, ns
+     */
+    public void flush(long now) {
+        engine.clock(now);
+        if (isDone() || sendFinished || partial == null || !partial.isReadable()) {
+            return;
+        }
+        sq.add(partial, 0);
+        partial = null;
+        transmit(now);
+        engine.touched(this);
+    }
+
+    /**
      * Ends this call's outgoing stream: the last packet carries LAST_PACKET (a zero-length packet when
      * nothing is left to send, §6).
      *
@@ -318,9 +339,40 @@ public final class Call {
         if (isDone()) {
             return;
         }
+        if (state == CallState.WAITING) {
+            // Never on the wire: no channel, no callNumber, so no ABORT (one with callNumber 0 would end the
+            // whole connection at the peer, §6.5).
+            conn.waiting.remove(this);
+            fail(code);
+            engine.touched(this);
+            return;
+        }
         sendAbort(code);
         fail(code);
         engine.touched(this);
+    }
+
+    /**
+     * Sets this call's own hard deadline: at {@code deadlineNs} a call that has not finished is aborted with
+     * RX_CALL_TIMEOUT (−3), as the endpoint-wide hard dead time does (rx-wire-facts.md §8), and the ABORT is
+     * sent to the peer. A call still waiting for a channel just fails with −3 and sends nothing. A deadline
+     * already past fires on the next timer run. A no-op on a finished call.
+     *
+     * @param now current time, ns
+     * @param deadlineNs absolute deadline on the engine's clock, ns; {@code Long.MAX_VALUE} for none
+     */
+    public void setDeadline(long now, long deadlineNs) {
+        engine.clock(now);
+        if (isDone()) {
+            return;
+        }
+        this.callDeadlineNs = deadlineNs;
+        engine.touched(this);
+    }
+
+    /** @return this call's own hard deadline (engine clock, ns), or {@code Long.MAX_VALUE} for none */
+    public long deadline() {
+        return callDeadlineNs;
     }
 
     // =====================================================================================
@@ -757,6 +809,20 @@ public final class Call {
         ackDeadlineNs = state == CallState.DALLY ? ackDeadlineNs : NONE;
     }
 
+    /**
+     * Client side: a dallying call whose final ack is still pending (delayed-ack timer armed) settles it with
+     * ACKALL now, as OpenAFS does when a client connection is destroyed (rx-wire-facts.md §6.4); the server
+     * then completes the call instead of holding it until its own timeouts.
+     */
+    void ackAllIfOwed() {
+        if (!server && state == CallState.DALLY && ackDeadlineNs != NONE) {
+            ackDeadlineNs = NONE;
+            RxHeader h = conn.header(channel, callNumber, 0, conn.nextSerial(), PacketType.ACKALL, 0);
+            engine.send(conn, new org.rx4j.wire.ControlPacket(h, new byte[0]));
+            engine.touched(this);
+        }
+    }
+
     void sendAbort(int code) {
         RxHeader h = conn.header(channel, callNumber, 0, conn.nextSerial(), PacketType.ABORT, 0);
         engine.send(conn, new org.rx4j.wire.AbortPacket(h, code));
@@ -872,7 +938,13 @@ public final class Call {
             deadlineNs = state == CallState.DALLY ? ackDeadlineNs : NONE;
             return;
         }
+        if (state == CallState.WAITING) {
+            // Not on the wire yet: no keepalive, dead-time or retransmit timer; only the call's own deadline.
+            deadlineNs = callDeadlineNs;
+            return;
+        }
         long d = Math.min(resendDeadlineNs, ackDeadlineNs);
+        d = Math.min(d, callDeadlineNs);
         d = Math.min(d, reachDeadlineNs);
         d = Math.min(d, lastSendNs + keepaliveNs());
         d = Math.min(d, lastReceiveNs + config.deadTimeNs());
@@ -903,6 +975,13 @@ public final class Call {
             return;
         }
         if (isDone()) {
+            return;
+        }
+        if (callDeadlineNs != NONE && now - callDeadlineNs >= 0) {
+            abort(now, AbortCodes.RX_CALL_TIMEOUT);
+            return;
+        }
+        if (state == CallState.WAITING) {
             return;
         }
         if (config.hardDeadTimeNs() > 0 && now - (startNs + config.hardDeadTimeNs()) >= 0) {

@@ -83,6 +83,11 @@ public final class Peer {
         return maxDgramPackets;
     }
 
+    /** @return the receive window the peer last advertised in an ACK trailer, packets (0 before any) */
+    public int lastRwind() {
+        return lastRwind;
+    }
+
     /** @return connections currently using this peer */
     public int connectionCount() {
         return connections;

@@ -353,168 +353,279 @@ public final class RxConfig {
             return d.toNanos();
         }
 
-        /** @param packets maximum twind, 1..255 @return this */
+        /**
+         * @param packets maximum twind, 1..255
+         * @return this
+         * @throws IllegalArgumentException if the value is out of range
+         */
         public Builder maxTwind(int packets) {
             maxTwind = range("maxTwind", packets, 1, 255);
             return this;
         }
 
-        /** @param packets maximum rwind, 1..255 @return this */
+        /**
+         * @param packets maximum rwind, 1..255
+         * @return this
+         * @throws IllegalArgumentException if the value is out of range
+         */
         public Builder maxRwind(int packets) {
             maxRwind = range("maxRwind", packets, 1, 255);
             return this;
         }
 
-        /** Sets both window maxima, as rxperf -W does. @param packets 1..255 @return this */
+        /**
+         * Sets both window maxima, as rxperf -W does.
+         *
+         * @param packets 1..255
+         * @return this
+         * @throws IllegalArgumentException if the value is out of range
+         */
         public Builder maxWindow(int packets) {
             return maxTwind(packets).maxRwind(packets);
         }
 
-        /** @param packets jumbogram sub-packets, 1..46 (1 = no jumbograms) @return this */
+        /**
+         * @param packets jumbogram sub-packets, 1..46 (1 = no jumbograms)
+         * @return this
+         * @throws IllegalArgumentException if the value is out of range
+         */
         public Builder jumboMax(int packets) {
             jumboMax = range("jumboMax", packets, 1, 46);
             return this;
         }
 
-        /** @param bytes largest packet, 520..65535 (rxperf -m allows 520..16356) @return this */
+        /**
+         * @param bytes largest packet, 520..65535 (rxperf -m allows 520..16356)
+         * @return this
+         * @throws IllegalArgumentException if the value is out of range
+         */
         public Builder maxMtu(int bytes) {
             maxMtu = range("maxMtu", bytes, 520, 65535);
             return this;
         }
 
-        /** @param bytes advertised interface MTU, 520..65535 @return this */
+        /**
+         * @param bytes advertised interface MTU, 520..65535
+         * @return this
+         * @throws IllegalArgumentException if the value is out of range
+         */
         public Builder ifMtu(int bytes) {
             ifMtu = range("ifMtu", bytes, 520, 65535);
             return this;
         }
 
-        /** @param on hard-ACK-only mode @return this */
+        /**
+         * @param on hard-ACK-only mode
+         * @return this
+         */
         public Builder hardAckOnly(boolean on) {
             hardAckOnly = on;
             return this;
         }
 
-        /** @param packets consumed packets between hard acks in hard-ACK-only mode, 1..255 @return this */
+        /**
+         * @param packets consumed packets between hard acks in hard-ACK-only mode, 1..255
+         * @return this
+         * @throws IllegalArgumentException if the value is out of range
+         */
         public Builder hardAckInterval(int packets) {
             hardAckInterval = range("hardAckInterval", packets, 1, 255);
             return this;
         }
 
-        /** @param packets soft-ack rate, 0..255 @return this */
+        /**
+         * @param packets soft-ack rate, 0..255
+         * @return this
+         * @throws IllegalArgumentException if the value is out of range
+         */
         public Builder softAckRate(int packets) {
             softAckRate = range("softAckRate", packets, 0, 255);
             return this;
         }
 
-        /** @param packets hard-ack rate, 0..255 @return this */
+        /**
+         * @param packets hard-ack rate, 0..255
+         * @return this
+         * @throws IllegalArgumentException if the value is out of range
+         */
         public Builder hardAckRate(int packets) {
             hardAckRate = range("hardAckRate", packets, 0, 255);
             return this;
         }
 
-        /** @param d soft-ack delay @return this */
+        /**
+         * @param d soft-ack delay
+         * @return this
+         * @throws IllegalArgumentException if the value is out of range
+         */
         public Builder softAckDelay(Duration d) {
             softAckDelayNs = nonNegative("softAckDelay", d);
             return this;
         }
 
-        /** @param d hard-ack delay @return this */
+        /**
+         * @param d hard-ack delay
+         * @return this
+         * @throws IllegalArgumentException if the value is out of range
+         */
         public Builder hardAckDelay(Duration d) {
             hardAckDelayNs = nonNegative("hardAckDelay", d);
             return this;
         }
 
-        /** @param d last-ack delay @return this */
+        /**
+         * @param d last-ack delay
+         * @return this
+         * @throws IllegalArgumentException if the value is out of range
+         */
         public Builder lastAckDelay(Duration d) {
             lastAckDelayNs = nonNegative("lastAckDelay", d);
             return this;
         }
 
-        /** @param d initial RTT, &gt; 0 @return this */
+        /**
+         * @param d initial RTT, &gt; 0
+         * @return this
+         * @throws IllegalArgumentException if the value is out of range
+         */
         public Builder initialRtt(Duration d) {
             initialRttNs = nonNegative("initialRtt", d);
             return this;
         }
 
-        /** @param d minimum RTO (min peer timeout; rxperf -P), &gt;= 0 @return this */
+        /**
+         * @param d minimum RTO (min peer timeout; rxperf -P), &gt;= 0
+         * @return this
+         * @throws IllegalArgumentException if the value is out of range
+         */
         public Builder minRto(Duration d) {
             minRtoNs = nonNegative("minRto", d);
             return this;
         }
 
-        /** @param d delayed-ack slack added to the RTO @return this */
+        /**
+         * @param d delayed-ack slack added to the RTO
+         * @return this
+         * @throws IllegalArgumentException if the value is out of range
+         */
         public Builder rtoSlack(Duration d) {
             rtoSlackNs = nonNegative("rtoSlack", d);
             return this;
         }
 
-        /** @param d RTO cap @return this */
+        /**
+         * @param d RTO cap
+         * @return this
+         * @throws IllegalArgumentException if the value is out of range
+         */
         public Builder maxRto(Duration d) {
             maxRtoNs = nonNegative("maxRto", d);
             return this;
         }
 
-        /** @param packets initial cwnd, 1..255 @return this */
+        /**
+         * @param packets initial cwnd, 1..255
+         * @return this
+         * @throws IllegalArgumentException if the value is out of range
+         */
         public Builder initialCwnd(int packets) {
             initialCwnd = range("initialCwnd", packets, 1, 255);
             return this;
         }
 
-        /** @param packets initial ssthresh, 2..255 @return this */
+        /**
+         * @param packets initial ssthresh, 2..255
+         * @return this
+         * @throws IllegalArgumentException if the value is out of range
+         */
         public Builder initialSsthresh(int packets) {
             initialSsthresh = range("initialSsthresh", packets, 2, 255);
             return this;
         }
 
-        /** @param d dead time (RX_CALL_DEAD), &gt; 0 @return this */
+        /**
+         * @param d dead time (RX_CALL_DEAD), &gt; 0
+         * @return this
+         * @throws IllegalArgumentException if the value is out of range
+         */
         public Builder deadTime(Duration d) {
             deadTimeNs = nonNegative("deadTime", d);
             return this;
         }
 
-        /** @param d client idle dead time, 0 = off @return this */
+        /**
+         * @param d client idle dead time, 0 = off
+         * @return this
+         * @throws IllegalArgumentException if the value is out of range
+         */
         public Builder clientIdleDeadTime(Duration d) {
             clientIdleDeadTimeNs = nonNegative("clientIdleDeadTime", d);
             return this;
         }
 
-        /** @param d server idle dead time, 0 = off @return this */
+        /**
+         * @param d server idle dead time, 0 = off
+         * @return this
+         * @throws IllegalArgumentException if the value is out of range
+         */
         public Builder serverIdleDeadTime(Duration d) {
             serverIdleDeadTimeNs = nonNegative("serverIdleDeadTime", d);
             return this;
         }
 
-        /** @param d hard dead time (total call life), 0 = off @return this */
+        /**
+         * @param d hard dead time (total call life), 0 = off
+         * @return this
+         * @throws IllegalArgumentException if the value is out of range
+         */
         public Builder hardDeadTime(Duration d) {
             hardDeadTimeNs = nonNegative("hardDeadTime", d);
             return this;
         }
 
-        /** @param on reachability check on the server @return this */
+        /**
+         * @param on reachability check on the server
+         * @return this
+         */
         public Builder checkReach(boolean on) {
             checkReach = on;
             return this;
         }
 
-        /** @param n most server connections, &gt;= 1 @return this */
+        /**
+         * @param n most server connections, &gt;= 1
+         * @return this
+         * @throws IllegalArgumentException if the value is out of range
+         */
         public Builder maxConnections(int n) {
             maxConnections = range("maxConnections", n, 1, Integer.MAX_VALUE);
             return this;
         }
 
-        /** @param n most queued calls per client connection, &gt;= 0 @return this */
+        /**
+         * @param n most queued calls per client connection, &gt;= 0
+         * @return this
+         * @throws IllegalArgumentException if the value is out of range
+         */
         public Builder maxPendingCalls(int n) {
             maxPendingCalls = range("maxPendingCalls", n, 0, Integer.MAX_VALUE);
             return this;
         }
 
-        /** @param s string answered to VERSION requests @return this */
+        /**
+         * @param s string answered to VERSION requests
+         * @return this
+         */
         public Builder versionString(String s) {
             versionString = s;
             return this;
         }
 
-        /** @param bytes UDP socket buffer, 0 = automatic @return this */
+        /**
+         * @param bytes UDP socket buffer, 0 = automatic
+         * @return this
+         * @throws IllegalArgumentException if the value is out of range
+         */
         public Builder udpBufferBytes(int bytes) {
             udpBufferBytes = range("udpBufferBytes", bytes, 0, Integer.MAX_VALUE);
             return this;

@@ -223,7 +223,8 @@ public final class RxEngine {
     }
 
     /**
-     * Closes a client connection: its active calls are aborted with RX_USER_ABORT (−6).
+     * Closes a client connection: its active calls are aborted with RX_USER_ABORT (−6); a finished call that
+     * still owes its final ack sends ACKALL instead (rx-wire-facts.md §6.4).
      *
      * @param now current time, ns
      * @param conn the connection
@@ -238,6 +239,8 @@ public final class RxEngine {
             for (Call c : conn.calls) {
                 if (c != null && !c.isDone()) {
                     c.abort(now, AbortCodes.RX_USER_ABORT);
+                } else if (c != null) {
+                    c.ackAllIfOwed();
                 }
             }
             for (Call c : conn.waiting) {
@@ -273,8 +276,8 @@ public final class RxEngine {
     }
 
     /**
-     * Aborts every unfinished call with RX_USER_ABORT (−6) and releases every buffer the engine holds;
-     * used when an endpoint closes.
+     * Aborts every unfinished call with RX_USER_ABORT (−6), settles the pending final ack of finished client
+     * calls with ACKALL (§6.4), and releases every buffer the engine holds; used when an endpoint closes.
      *
      * @param now current time, ns
      */
@@ -289,6 +292,8 @@ public final class RxEngine {
                 for (Call c : conn.calls) {
                     if (c != null && !c.isDone()) {
                         c.abort(now, AbortCodes.RX_USER_ABORT);
+                    } else if (c != null) {
+                        c.ackAllIfOwed();
                     }
                 }
                 for (Call c : conn.waiting) {

@@ -1,17 +1,15 @@
 package org.rx4j.rpc;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.PooledByteBufAllocator;
+import io.netty.buffer.Unpooled;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.util.ArrayDeque;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import org.rx4j.engine.Call;
 import org.rx4j.engine.CallListener;
-import org.rx4j.transport.RxTransport;
 import org.rx4j.wire.AbortCodes;
 
 /**
@@ -20,14 +18,20 @@ import org.rx4j.wire.AbortCodes;
  * but this object's monitor). Flow control both ways: a writer blocks while the call's send buffer is
  * full (2 × twind packets, rx-wire-facts.md §5); the loop pulls received data only while fewer than
  * {@link #INBOX_LIMIT} bytes wait for the reader, so a slow reader closes the receive window.
+ *
+ * <p>Buffers: received {@link ByteBuf}s wait in the inbox, owned by this object, until the reader copies
+ * them out; the inbox is released as soon as the call fails (reads then throw the abort) or when
+ * {@link #release()} runs. Outgoing bytes are gathered in plain arrays and wrapped only when handed to the
+ * loop, so an application thread that abandons a stream holds no pooled buffer.
  */
 final class CallStreams implements CallListener {
     /** Bytes the loop may stage for a reader before it stops pulling from the call. */
     static final int INBOX_LIMIT = 512 * 1024;
-    /** Bytes an application write is gathered into before it is handed to the loop. */
+    /** Bytes an application write is gathered into before it is handed to the loop (32 packets of 1412). */
     static final int CHUNK = 32 * 1412;
 
-    private final RxTransport transport;
+    private final EndpointRuntime runtime;
+    private final boolean server;
     private Call call;
     private final Object lock = new Object();
     private final ArrayDeque<ByteBuf> inbox = new ArrayDeque<>();
@@ -36,18 +40,25 @@ final class CallStreams implements CallListener {
     private boolean done;
     private int error;
     private boolean remote;
+    private boolean released;
+    private boolean abortRequested;
     private boolean loopWritable = true;
     private int pendingWrites;
     private boolean pullScheduled;
     private final CompletableFuture<Void> completion = new CompletableFuture<>();
     private final Output output = new Output();
     private final Input input = new Input();
-    private long deadlineNs;
 
-    CallStreams(RxTransport transport) {
-        this.transport = transport;
+    /**
+     * @param runtime the endpoint's shared parts
+     * @param server true for a server call (reading never finishes the output implicitly)
+     */
+    CallStreams(EndpointRuntime runtime, boolean server) {
+        this.runtime = runtime;
+        this.server = server;
     }
 
+    /** @param c the engine call these streams drive (set once, before the application sees the streams) */
     void attach(Call c) {
         this.call = c;
     }
@@ -68,22 +79,37 @@ final class CallStreams implements CallListener {
         return completion;
     }
 
-    void setDeadline(long deadlineNs) {
-        this.deadlineNs = deadlineNs;
-    }
-
     // ---- loop side (CallListener)
+
+    /**
+     * Puts bytes the loop already took from the call (e.g. what followed the opcode) at the head of the inbox.
+     * Loop only.
+     *
+     * @param b the bytes; ownership passes to these streams
+     */
+    void preload(ByteBuf b) {
+        synchronized (lock) {
+            if (released || (done && error != 0)) {
+                b.release();
+                return;
+            }
+            inbox.add(b);
+            inboxBytes += b.readableBytes();
+            lock.notifyAll();
+        }
+    }
 
     @Override
     public void onReadable(Call c) {
         pull(c);
     }
 
-    private void pull(Call c) {
-        long now = transport.now();
+    /** Moves received data from the call to the inbox while the inbox has room. Loop only. */
+    void pull(Call c) {
+        long now = runtime.transport.now();
         while (true) {
             synchronized (lock) {
-                if (inboxBytes >= INBOX_LIMIT) {
+                if (inboxBytes >= INBOX_LIMIT || released) {
                     return;
                 }
             }
@@ -92,6 +118,10 @@ final class CallStreams implements CallListener {
                 break;
             }
             synchronized (lock) {
+                if (released) {
+                    b.release();
+                    return;
+                }
                 inbox.add(b);
                 inboxBytes += b.readableBytes();
                 lock.notifyAll();
@@ -124,9 +154,12 @@ final class CallStreams implements CallListener {
             remote = c.isRemoteError();
             if (errorCode == 0) {
                 eof = true;
+            } else {
+                releaseInboxLocked(); // an aborted call's data is never delivered (reads throw at once)
             }
             lock.notifyAll();
         }
+        runtime.tracker.callEnded();
         if (errorCode == 0) {
             completion.complete(null);
         } else {
@@ -141,51 +174,89 @@ final class CallStreams implements CallListener {
     // ---- application side
 
     private void await() throws IOException {
+        if (runtime.transport.loop().inEventLoop()) {
+            // Waiting here would block the thread that must wake us: fail loudly instead of hanging.
+            throw new IllegalStateException("blocking call stream used on the endpoint's event loop");
+        }
         try {
-            if (deadlineNs != 0) {
-                long left = deadlineNs - System.nanoTime();
-                if (left <= 0) {
-                    abort(AbortCodes.RX_CALL_TIMEOUT);
-                    throw RxException.local(AbortCodes.RX_CALL_TIMEOUT, "call deadline passed");
-                }
-                TimeUnit.NANOSECONDS.timedWait(lock, left);
-            } else {
-                lock.wait();
-            }
+            lock.wait();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new InterruptedIOException("interrupted waiting for the call");
         }
     }
 
+    /**
+     * Asks the loop to abort the call with {@code code} (sent to the peer; the call fails locally with it).
+     * A no-op once the call has ended.
+     *
+     * @param code the abort code, non-zero
+     */
     void abort(int code) {
-        transport.execute(e -> {
+        synchronized (lock) {
+            if (done) {
+                return;
+            }
+            abortRequested = true;
+        }
+        runtime.onLoop(e -> {
             if (call != null) {
-                call.abort(transport.now(), code);
+                call.abort(runtime.transport.now(), code);
             }
         });
     }
 
+    /**
+     * Sets the engine call's own hard deadline (RX_CALL_TIMEOUT −3 when it passes).
+     *
+     * @param deadlineNanoTime absolute {@link System#nanoTime()} value (the transport's clock), or
+     *     {@code Long.MAX_VALUE} for none
+     */
+    void setDeadline(long deadlineNanoTime) {
+        runtime.onLoop(e -> call.setDeadline(runtime.transport.now(), deadlineNanoTime));
+    }
+
+    /** @return true once {@link #abort} was asked for by the application */
+    boolean abortRequested() {
+        synchronized (lock) {
+            return abortRequested;
+        }
+    }
+
     private void checkFailed() throws RxException {
+        if (released) {
+            throw RxException.local(AbortCodes.RX_USER_ABORT, "the call was released (closed, or its endpoint closed)");
+        }
         if (done && error != 0) {
             throw exception();
         }
     }
 
     private void submitWrite(ByteBuf buf, boolean finish) throws IOException {
+        submitWrite(buf, finish, false);
+    }
+
+    /**
+     * Hands {@code buf} to the loop, waiting while the call's send buffer is full.
+     *
+     * @param buf the bytes; ownership passes (released on every path)
+     * @param finish end the stream after these bytes (LAST_PACKET)
+     * @param flush send a partly filled packet now ({@link Call#flush})
+     */
+    private void submitWrite(ByteBuf buf, boolean finish, boolean flush) throws IOException {
         synchronized (lock) {
-            while (!done && (!loopWritable || pendingWrites > 1)) {
+            while (!done && !released && (!loopWritable || pendingWrites > 1)) {
                 await();
             }
-            if (done) {
+            if (done || released) {
                 buf.release();
                 checkFailed();
                 throw new IOException("call already finished");
             }
             pendingWrites++;
         }
-        transport.execute(e -> {
-            long now = transport.now();
+        boolean queued = runtime.onLoop(e -> {
+            long now = runtime.transport.now();
             try {
                 if (!call.isDone()) {
                     if (buf.isReadable()) {
@@ -195,6 +266,8 @@ final class CallStreams implements CallListener {
                     }
                     if (finish) {
                         call.finishSending(now);
+                    } else if (flush) {
+                        call.flush(now);
                     }
                 } else {
                     buf.release();
@@ -207,11 +280,19 @@ final class CallStreams implements CallListener {
                 }
             }
         });
+        if (!queued) {
+            buf.release();
+            synchronized (lock) {
+                pendingWrites--;
+            }
+            throw RxException.local(AbortCodes.RX_USER_ABORT, "the endpoint is closed");
+        }
     }
 
     /** Output stream: gathers bytes into chunks; {@link #close()} ends the request or reply (LAST_PACKET). */
     private final class Output extends OutputStream {
-        private ByteBuf chunk;
+        private byte[] chunk;
+        private int used;
         private boolean closed;
 
         @Override
@@ -221,6 +302,7 @@ final class CallStreams implements CallListener {
 
         @Override
         public void write(byte[] b, int off, int len) throws IOException {
+            java.util.Objects.checkFromIndexSize(off, len, b.length);
             if (closed) {
                 throw new IOException("stream closed");
             }
@@ -229,27 +311,44 @@ final class CallStreams implements CallListener {
             }
             while (len > 0) {
                 if (chunk == null) {
-                    chunk = PooledByteBufAllocator.DEFAULT.heapBuffer(CHUNK, CHUNK);
+                    chunk = new byte[CHUNK];
                 }
-                int n = Math.min(len, chunk.writableBytes());
-                chunk.writeBytes(b, off, n);
+                int n = Math.min(len, CHUNK - used);
+                System.arraycopy(b, off, chunk, used, n);
+                used += n;
                 off += n;
                 len -= n;
-                if (!chunk.isWritable()) {
-                    ByteBuf full = chunk;
-                    chunk = null;
-                    submitWrite(full, false);
+                if (used == CHUNK) {
+                    submitChunk(false);
                 }
             }
         }
 
+        private void submitChunk(boolean finish) throws IOException {
+            submitChunk(finish, false);
+        }
+
+        private void submitChunk(boolean finish, boolean flush) throws IOException {
+            // The engine keeps slices of what it is given, so each chunk is a fresh array.
+            ByteBuf b = used == 0 ? Unpooled.EMPTY_BUFFER : Unpooled.wrappedBuffer(chunk, 0, used);
+            chunk = null;
+            used = 0;
+            submitWrite(b, finish, flush);
+        }
+
+        /**
+         * Sends every byte written so far now, the last ones in a DATA packet shorter than the packet size if
+         * need be ({@link Call#flush}). Bulk writers need not flush: full packets go out as they fill.
+         */
         @Override
         public void flush() throws IOException {
-            if (chunk != null && chunk.isReadable()) {
-                ByteBuf part = chunk;
-                chunk = null;
-                submitWrite(part, false);
+            if (closed) {
+                return;
             }
+            synchronized (lock) {
+                checkFailed();
+            }
+            submitChunk(false, true);
         }
 
         @Override
@@ -258,13 +357,15 @@ final class CallStreams implements CallListener {
                 return;
             }
             closed = true;
-            ByteBuf last = chunk != null ? chunk : PooledByteBufAllocator.DEFAULT.heapBuffer(0, 0);
-            chunk = null;
-            submitWrite(last, true);
+            submitChunk(true);
         }
     }
 
-    /** Input stream over the peer's data; -1 at the end of the peer's stream; RxException on abort. */
+    /**
+     * Input stream over the peer's data; -1 at the end of the peer's stream; {@link RxException} on abort.
+     * On a client call, the first read ends the request (closes the output) as OpenAFS's rx_Read does, so
+     * split calls can read the streamed reply without an explicit close.
+     */
     private final class Input extends InputStream {
         @Override
         public int read() throws IOException {
@@ -275,14 +376,21 @@ final class CallStreams implements CallListener {
 
         @Override
         public int read(byte[] b, int off, int len) throws IOException {
+            java.util.Objects.checkFromIndexSize(off, len, b.length);
             if (len == 0) {
                 return 0;
+            }
+            if (!server && !output.closed) {
+                output.close();
             }
             boolean wantPull;
             int n;
             synchronized (lock) {
-                while (inbox.isEmpty()) {
+                while (true) {
                     checkFailed();
+                    if (!inbox.isEmpty()) {
+                        break;
+                    }
                     if (eof) {
                         return -1;
                     }
@@ -302,7 +410,7 @@ final class CallStreams implements CallListener {
                 }
             }
             if (wantPull) {
-                transport.execute(e -> {
+                runtime.onLoop(e -> {
                     synchronized (lock) {
                         pullScheduled = false;
                     }
@@ -327,14 +435,29 @@ final class CallStreams implements CallListener {
         }
     }
 
-    /** Releases staged buffers (after the call ended and the application is done with it). */
-    void releaseInbox() {
+    /** @return true once the application closed the output (LAST_PACKET queued) */
+    boolean outputClosed() {
+        return output.closed;
+    }
+
+    /**
+     * Releases staged buffers for good; later reads and writes fail with RX_USER_ABORT (−6). Any thread;
+     * idempotent.
+     */
+    void release() {
         synchronized (lock) {
-            while (!inbox.isEmpty()) {
-                inbox.poll().release();
-            }
-            inboxBytes = 0;
+            released = true;
+            releaseInboxLocked();
+            lock.notifyAll();
         }
+        runtime.tracker.released(this);
+    }
+
+    private void releaseInboxLocked() {
+        while (!inbox.isEmpty()) {
+            inbox.poll().release();
+        }
+        inboxBytes = 0;
     }
 
     boolean isDone() {
@@ -343,12 +466,20 @@ final class CallStreams implements CallListener {
         }
     }
 
+    /**
+     * Waits until the call has ended.
+     *
+     * @throws RxException with the abort code if it failed
+     * @throws InterruptedIOException if interrupted
+     */
     void awaitDone() throws IOException {
         synchronized (lock) {
             while (!done) {
                 await();
             }
-            checkFailed();
+            if (error != 0) {
+                throw exception();
+            }
         }
     }
 }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import org.rx4j.wire.AbortCodes;
 
@@ -11,25 +12,45 @@ import org.rx4j.wire.AbortCodes;
  * One Rx call as an application thread sees it, client or server side: an {@link OutputStream} for
  * this side's data (closing it ends the stream with LAST_PACKET) and an {@link InputStream} for the
  * peer's data (-1 at its end). Stream methods throw {@link RxException} with the abort code when the
- * call fails (rx-wire-facts.md §6). Not thread-safe: one application thread drives a call.
+ * call fails (rx-wire-facts.md §6, docs/errors.md).
+ *
+ * <p><b>Split calls</b> (rxgen's FetchData/StoreData shape) are plain stream use: write the arguments, then
+ * bulk data, then read; or write the arguments and read bulk data followed by the results. On a client,
+ * the first read ends the request (as OpenAFS's rx_Read does), so closing the output first is optional.
+ *
+ * <p>Not thread-safe: one application thread drives a call's streams; {@link #abort}, {@link #cancel},
+ * {@link #setDeadline} and {@link #completion()} may be used from any thread.
  */
 public final class RxCall implements AutoCloseable {
     private final CallStreams streams;
     private final boolean server;
     private final InetSocketAddress peer;
+    private final RxConnectionId connectionId;
 
-    RxCall(CallStreams streams, boolean server, InetSocketAddress peer) {
+    RxCall(CallStreams streams, boolean server, InetSocketAddress peer, RxConnectionId connectionId) {
         this.streams = streams;
         this.server = server;
         this.peer = peer;
+        this.connectionId = connectionId;
     }
 
-    /** @return the stream for this side's data; close it to send LAST_PACKET */
+    /** @return the streams behind this call (package use: release after a handler ends) */
+    CallStreams streams() {
+        return streams;
+    }
+
+    /**
+     * @return the stream for this side's data; close it to send LAST_PACKET. Writes block while the call's
+     *     send buffer is full (flow control) and throw {@link RxException} once the call failed.
+     */
     public OutputStream output() {
         return streams.output();
     }
 
-    /** @return the stream of the peer's data */
+    /**
+     * @return the stream of the peer's data: -1 at the end of the peer's stream, {@link RxException} with the
+     *     abort code once the call failed (data not yet read is discarded then)
+     */
     public InputStream input() {
         return streams.input();
     }
@@ -39,9 +60,14 @@ public final class RxCall implements AutoCloseable {
         return server;
     }
 
-    /** @return the peer's address */
+    /** @return the peer's UDP address: the caller's on a server, the server's on a client */
     public InetSocketAddress peer() {
         return peer;
+    }
+
+    /** @return the identity of the connection carrying the call (epoch, cid, service id, security index) */
+    public RxConnectionId connectionId() {
+        return connectionId;
     }
 
     /** @return the call's channel (0..3), or -1 while it waits for a free channel */
@@ -49,64 +75,92 @@ public final class RxCall implements AutoCloseable {
         return streams.call() == null ? -1 : streams.call().channel();
     }
 
-    /** @return the call's callNumber */
+    /** @return the call's callNumber (unsigned 32-bit), 0 while it waits for a free channel */
     public int callNumber() {
         return streams.call() == null ? 0 : streams.call().callNumber();
     }
 
     /**
      * @return a future completed when the call ends: normally on success, exceptionally with an
-     *     {@link RxException} carrying the abort code on failure
+     *     {@link RxException} carrying the abort code on failure. It completes on the endpoint's event loop:
+     *     dependent stages must not block (use the {@code *Async} variants for blocking work).
      */
     public CompletableFuture<Void> completion() {
         return streams.completion();
     }
 
     /**
-     * Aborts the call: sends ABORT with {@code code} to the peer and fails the call locally.
+     * Aborts the call: sends ABORT with {@code code} to the peer and fails the call locally with that code
+     * (reads and writes then throw {@link RxException}, {@link RxException#remote()} false). A no-op once the
+     * call has ended. Any thread; returns without waiting.
      *
-     * @param code the abort code (applications use positive codes; {@link AbortCodes#RX_USER_ABORT} = cancel)
+     * @param code the abort code, non-zero (applications use positive codes; see docs/errors.md)
+     * @throws IllegalArgumentException if code is 0
      */
     public void abort(int code) {
+        if (code == 0) {
+            throw new IllegalArgumentException("abort code 0 is not an error");
+        }
         streams.abort(code);
     }
 
+    /** Cancels the call: {@link #abort} with RX_USER_ABORT (−6), as rx_AbortCall with a user abort does. */
+    public void cancel() {
+        abort(AbortCodes.RX_USER_ABORT);
+    }
+
     /**
-     * Sets a deadline for blocking stream operations: past it the call is aborted with RX_CALL_TIMEOUT (−3).
+     * Sets the call's hard deadline: if it has not ended by then, the engine aborts it with RX_CALL_TIMEOUT
+     * (−3), sends the ABORT to the peer, and blocked reads and writes throw. A call still waiting for a channel
+     * just fails. Replaces an earlier deadline; any thread.
      *
      * @param deadlineNanoTime an absolute {@link System#nanoTime()} value, or 0 for none
      */
     public void setDeadline(long deadlineNanoTime) {
-        streams.setDeadline(deadlineNanoTime);
+        streams.setDeadline(deadlineNanoTime == 0 ? Long.MAX_VALUE : deadlineNanoTime);
+    }
+
+    /**
+     * Sets the call's hard deadline {@code timeout} from now; see {@link #setDeadline(long)}.
+     *
+     * @param timeout time left for the call, positive (nanosecond resolution)
+     * @throws IllegalArgumentException if timeout is zero or negative
+     */
+    public void setDeadline(Duration timeout) {
+        streams.setDeadline(RxConnection.deadlineFromNow(timeout));
     }
 
     /**
      * Waits until the call has ended.
      *
      * @throws RxException with the abort code if it failed
-     * @throws IOException if interrupted or the deadline passed
+     * @throws java.io.InterruptedIOException if interrupted
+     * @throws IOException on other failures
      */
     public void awaitCompletion() throws IOException {
         streams.awaitDone();
     }
 
     /**
-     * Ends the call from the application's side: finishes the output if still open and, for a client, waits
-     * for the call to complete; a call still running is aborted with RX_USER_ABORT. Releases staged buffers.
+     * Ends the call from the application's side and releases its buffers. If the call is still running and
+     * was not aborted: the output is closed (LAST_PACKET), and on a client the rest of the reply is read and
+     * discarded and the call awaited (to stop a long reply early, {@link #abort} first). Idempotent.
      *
      * @throws RxException with the abort code if the call failed
+     * @throws IOException if interrupted while waiting
      */
     @Override
     public void close() throws IOException {
         try {
-            if (!streams.isDone()) {
+            if (!streams.isDone() && !streams.abortRequested()) {
                 streams.output().close();
                 if (!server) {
+                    streams.input().transferTo(OutputStream.nullOutputStream());
                     streams.awaitDone();
                 }
             }
         } finally {
-            streams.releaseInbox();
+            streams.release();
         }
     }
 }

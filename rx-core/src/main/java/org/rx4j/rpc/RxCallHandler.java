@@ -1,16 +1,21 @@
 package org.rx4j.rpc;
 
 /**
- * Serves one incoming call of a registered service. Blocking handlers run on the endpoint's worker pool;
- * see {@link RxEndpoint#registerService}. The handler reads the request from {@link RxCall#input()},
- * writes the reply to {@link RxCall#output()}; returning closes the output (LAST_PACKET). Throwing
- * {@link RxException} aborts the call with its code; any other exception aborts it with
- * RX_INVALID_OPERATION (−2)... as rxgen servers do, applications should throw RxException with their code.
+ * Serves one incoming call of a service registered without opcode dispatch
+ * ({@link RxEndpoint#registerService(int, org.rx4j.security.SecurityClass, RxCallHandler)}): the handler sees
+ * the whole request stream, opcode included if there is one.
+ *
+ * <p>Threading: runs on the endpoint's worker pool, never on an event loop, so it may block. Reads the
+ * request from {@link RxCall#input()}, writes the reply to {@link RxCall#output()}; returning closes the
+ * output (LAST_PACKET). Throwing {@link RxException} aborts the call with its code; an
+ * {@link java.io.IOException} that is not an RxException (e.g. an interrupt) aborts it with RX_CALL_DEAD (−1);
+ * any other exception with RX_INVALID_OPERATION (−2). As rxgen servers do, applications should throw
+ * RxException with their own (positive) code.
  */
 @FunctionalInterface
 public interface RxCallHandler {
     /**
-     * @param call the server call
+     * @param call the server call; valid until this method returns
      * @throws Exception to abort the call (RxException: its code)
      */
     void handle(RxCall call) throws Exception;

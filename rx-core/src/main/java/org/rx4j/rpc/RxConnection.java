@@ -1,25 +1,53 @@
 package org.rx4j.rpc;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import org.rx4j.engine.Call;
 import org.rx4j.engine.Connection;
-import org.rx4j.transport.RxTransport;
+import org.rx4j.rpc.xdr.XdrMarshaller;
+import org.rx4j.rpc.xdr.XdrReader;
+import org.rx4j.rpc.xdr.XdrSide;
+import org.rx4j.rpc.xdr.XdrUnmarshaller;
+import org.rx4j.rpc.xdr.XdrWriter;
+import org.rx4j.security.SecurityClass;
+import org.rx4j.wire.AbortCodes;
 
 /**
- * A client connection to (host, port, service id, security index). Up to 4 calls run on it at once
- * (its channels); more wait for a free channel (rx-wire-facts.md §6, §7). Thread-safe: any thread may
- * start calls.
+ * A client connection to (host, port, service id, security class). Up to 4 calls run on it at once (its
+ * channels); more wait for a free channel (rx-wire-facts.md §6, §7). Open several connections to the same
+ * server for more parallelism (rxperf opens one per 4 threads). Thread-safe: any thread may start calls.
+ *
+ * <p>Three call forms:
+ * <ul>
+ *   <li>blocking streams: {@link #newCall()} gives an {@link RxCall} with an output and an input stream, for
+ *       bulk and split calls (arguments, bulk data, results);</li>
+ *   <li>request/response futures: {@link #callAsync(byte[])} sends a whole request and completes a
+ *       {@link CompletableFuture} with the whole reply; no thread waits meanwhile;</li>
+ *   <li>typed one-shot XDR: {@link #call(int, XdrMarshaller, XdrUnmarshaller)} (blocking) and
+ *       {@link #callAsync(int, XdrMarshaller, XdrUnmarshaller)} write the opcode and the arguments and read
+ *       the results, as an rxgen client stub does.</li>
+ * </ul>
+ * Failures surface as {@link RxException} with the abort code (docs/errors.md).
  */
 public final class RxConnection implements AutoCloseable {
-    private final RxTransport transport;
+    private final EndpointRuntime rt;
     private final Connection connection;
     private final InetSocketAddress server;
+    private final SecurityClass securityClass;
+    private final RxConnectionId id;
 
-    RxConnection(RxTransport transport, Connection connection, InetSocketAddress server) {
-        this.transport = transport;
+    RxConnection(EndpointRuntime rt, Connection connection, InetSocketAddress server, SecurityClass securityClass) {
+        this.rt = rt;
         this.connection = connection;
         this.server = server;
+        this.securityClass = securityClass;
+        this.id = RxConnectionId.of(connection);
     }
 
     /** @return the server's address */
@@ -27,31 +55,77 @@ public final class RxConnection implements AutoCloseable {
         return server;
     }
 
-    /** @return the service id calls go to */
+    /** @return the service id calls go to, 1..65535 */
     public int serviceId() {
         return connection.serviceId();
     }
 
-    /**
-     * Starts a call. Write the request to {@link RxCall#output()}, close it, then read the reply from
-     * {@link RxCall#input()}.
-     *
-     * @return the call
-     * @throws RxException if the connection was aborted or closed (code RX_INVALID_OPERATION −2 when closed)
-     */
-    public RxCall newCall() throws RxException {
-        CallStreams streams = new CallStreams(transport);
-        try {
-            Call call = transport.submit(engine -> engine.newCall(transport.now(), connection, streams)).join();
-            streams.attach(call);
-        } catch (java.util.concurrent.CompletionException e) {
-            throw RxException.local(org.rx4j.wire.AbortCodes.RX_INVALID_OPERATION, e.getCause().getMessage());
-        }
-        return new RxCall(streams, false, server);
+    /** @return the connection's security class (its index is in every packet header) */
+    public SecurityClass securityClass() {
+        return securityClass;
+    }
+
+    /** @return the connection's identity: this endpoint's epoch, the cid, service id and security index */
+    public RxConnectionId id() {
+        return id;
+    }
+
+    Connection engineConnection() {
+        return connection;
     }
 
     /**
-     * Sends a whole request and returns the whole reply (a convenience for small calls).
+     * Starts a streaming call. Write the request to {@link RxCall#output()}, then read the reply from
+     * {@link RxCall#input()} (the first read ends the request), then {@link RxCall#close()} it. Returns at
+     * once; if all 4 channels are busy the call waits for one (writes block meanwhile).
+     *
+     * @return the call
+     * @throws RxException RX_INVALID_OPERATION (−2) if the connection was closed or aborted, too many calls
+     *     already wait for a channel ({@code RxConfig.maxPendingCalls}), or the endpoint is closing
+     */
+    public RxCall newCall() throws RxException {
+        return start(Long.MAX_VALUE);
+    }
+
+    /**
+     * Starts a streaming call with a hard deadline; see {@link #newCall()} and {@link RxCall#setDeadline(Duration)}.
+     *
+     * @param timeout the call's whole life, from now, positive; past it the call fails with RX_CALL_TIMEOUT (−3)
+     * @return the call
+     * @throws RxException as {@link #newCall()}
+     * @throws IllegalArgumentException if timeout is not positive
+     */
+    public RxCall newCall(Duration timeout) throws RxException {
+        return start(deadlineFromNow(timeout));
+    }
+
+    private RxCall start(long deadlineNanoTime) throws RxException {
+        if (rt.closing) {
+            throw RxException.local(AbortCodes.RX_INVALID_OPERATION, "endpoint closing");
+        }
+        CallStreams streams = new CallStreams(rt, false);
+        rt.tracker.callStarted();
+        try {
+            rt.transport.submit(engine -> {
+                long now = rt.transport.now();
+                Call c = engine.newCall(now, connection, streams);
+                streams.attach(c);
+                if (deadlineNanoTime != Long.MAX_VALUE) {
+                    c.setDeadline(now, deadlineNanoTime);
+                }
+                return c;
+            }).join();
+        } catch (CompletionException | java.util.concurrent.RejectedExecutionException e) {
+            rt.tracker.callEnded();
+            Throwable cause = e.getCause() != null ? e.getCause() : e;
+            throw RxException.local(AbortCodes.RX_INVALID_OPERATION, cause.getMessage());
+        }
+        rt.tracker.opened(streams);
+        return new RxCall(streams, false, server, id);
+    }
+
+    /**
+     * Sends a whole request and returns the whole reply, blocking (a convenience for small calls).
      *
      * @param request request bytes
      * @return reply bytes
@@ -66,9 +140,144 @@ public final class RxConnection implements AutoCloseable {
         }
     }
 
-    /** Closes the connection; its unfinished calls are aborted with RX_USER_ABORT (−6). */
+    /**
+     * Sends a whole request and completes the future with the whole reply, without blocking any thread.
+     * The future completes on the endpoint's callback executor ({@link RxEndpoint.Builder#callbackExecutor}).
+     * Cancelling it aborts the call with RX_USER_ABORT (−6); completing it by {@code orTimeout} aborts it with
+     * RX_CALL_TIMEOUT (−3).
+     *
+     * @param request the whole request (not copied: must not change until the future completes)
+     * @return the reply; exceptionally an {@link RxException} with the abort code (RX_MSGSIZE −8 for a reply
+     *     over {@link RxEndpoint.Builder#maxMessageBytes}, RX_INVALID_OPERATION −2 if the connection is closed)
+     */
+    public CompletableFuture<byte[]> callAsync(byte[] request) {
+        return AsyncClientCall.start(rt, connection, request, Long.MAX_VALUE);
+    }
+
+    /**
+     * As {@link #callAsync(byte[])}, with a hard deadline enforced by the engine: past it the call is aborted
+     * (ABORT −3 to the server) and the future fails with RX_CALL_TIMEOUT (−3).
+     *
+     * @param request the whole request
+     * @param timeout the call's whole life, from now, positive
+     * @return the reply future
+     * @throws IllegalArgumentException if timeout is not positive
+     */
+    public CompletableFuture<byte[]> callAsync(byte[] request, Duration timeout) {
+        return AsyncClientCall.start(rt, connection, request, deadlineFromNow(timeout));
+    }
+
+    /**
+     * One rxgen-style call, blocking: writes {@code opcode} (XDR int) and the arguments, reads the results.
+     * Failures abort the call as an rxgen stub does: marshalling fails with RXGEN_CC_MARSHAL (−450),
+     * unmarshalling with RXGEN_CC_UNMARSHAL (−451) (a hostile length fails this way, never with an
+     * OutOfMemoryError); the server's abort arrives as a remote {@link RxException}.
+     *
+     * @param opcode the operation
+     * @param arguments writes the arguments (client side)
+     * @param results reads the results (client side); bytes after what it reads are discarded
+     * @param <T> the result type
+     * @return what {@code results} returned
+     * @throws RxException with the abort code
+     * @throws IOException if interrupted (the call is then cancelled with −6)
+     */
+    public <T> T call(int opcode, XdrMarshaller arguments, XdrUnmarshaller<T> results) throws IOException {
+        RxCall call = newCall();
+        boolean marshalled = false;
+        try {
+            XdrWriter w = new XdrWriter(call.output(), XdrSide.CLIENT);
+            w.writeInt(opcode);
+            arguments.marshal(w);
+            marshalled = true;
+            call.output().close();
+            T value = results.unmarshal(new XdrReader(call.input(), XdrSide.CLIENT));
+            call.close();
+            return value;
+        } catch (IOException | RuntimeException e) {
+            if (!(e instanceof RxException rx && rx.remote())) {
+                call.abort(e instanceof RxException rx ? rx.code()
+                        : e instanceof InterruptedIOException ? AbortCodes.RX_USER_ABORT
+                        : marshalled ? AbortCodes.RXGEN_CC_UNMARSHAL : AbortCodes.RXGEN_CC_MARSHAL);
+            }
+            call.streams().release();
+            throw e;
+        }
+    }
+
+    /**
+     * One rxgen-style call without blocking: the arguments are marshalled on the calling thread, the results
+     * unmarshalled on the callback executor. Errors as {@link #call(int, XdrMarshaller, XdrUnmarshaller)}
+     * (RXGEN_CC_MARSHAL −450 fails the future before anything is sent; RXGEN_CC_UNMARSHAL −451 for bad
+     * results). Cancelling the returned future cancels the call (−6).
+     *
+     * @param opcode the operation
+     * @param arguments writes the arguments
+     * @param results reads the results from the whole reply
+     * @param <T> the result type
+     * @return the results' future; exceptionally an {@link RxException} with the abort code
+     */
+    public <T> CompletableFuture<T> callAsync(int opcode, XdrMarshaller arguments, XdrUnmarshaller<T> results) {
+        byte[] request;
+        try {
+            request = XdrMarshaller.toBytes(XdrSide.CLIENT, w -> {
+                w.writeInt(opcode);
+                arguments.marshal(w);
+            });
+        } catch (IOException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        CompletableFuture<byte[]> raw = callAsync(request);
+        CompletableFuture<T> typed = new CompletableFuture<>();
+        raw.whenComplete((bytes, t) -> {
+            if (t != null) {
+                typed.completeExceptionally(HandlerFailures.unwrap(t));
+                return;
+            }
+            try {
+                typed.complete(results.unmarshal(new XdrReader(new ByteArrayInputStream(bytes), XdrSide.CLIENT)));
+            } catch (IOException | RuntimeException e) {
+                typed.completeExceptionally(e);
+            }
+        });
+        typed.whenComplete((v, t) -> {
+            if (t instanceof CancellationException) {
+                raw.cancel(false);
+            }
+        });
+        return typed;
+    }
+
+    /**
+     * A read-only snapshot of this connection's counters, read on the event loop.
+     *
+     * @return the snapshot
+     */
+    public ConnectionStats stats() {
+        return rt.transport.submit(engine -> StatsReader.connection(connection)).join();
+    }
+
+    /** Closes the connection; its unfinished calls are aborted with RX_USER_ABORT (−6). Returns at once. */
     @Override
     public void close() {
-        transport.execute(engine -> engine.closeConnection(transport.now(), connection));
+        rt.onLoop(engine -> engine.closeConnection(rt.transport.now(), connection));
+    }
+
+    /**
+     * @param timeout a positive duration
+     * @return {@link System#nanoTime()} + timeout, never {@code Long.MAX_VALUE} (which means "none")
+     * @throws IllegalArgumentException if timeout is zero or negative
+     */
+    static long deadlineFromNow(Duration timeout) {
+        if (timeout.isNegative() || timeout.isZero()) {
+            throw new IllegalArgumentException("timeout must be positive: " + timeout);
+        }
+        long nanos;
+        try {
+            nanos = timeout.toNanos();
+        } catch (ArithmeticException e) {
+            nanos = Long.MAX_VALUE / 2;
+        }
+        long d = System.nanoTime() + Math.min(nanos, Long.MAX_VALUE / 2);
+        return d == Long.MAX_VALUE ? d - 1 : d;
     }
 }

@@ -1,17 +1,28 @@
 package org.rx4j.rpc;
 
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.net.InetSocketAddress;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.rx4j.engine.Call;
+import javax.management.JMException;
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
 import org.rx4j.engine.RxConfig;
 import org.rx4j.engine.RxCounters;
+import org.rx4j.security.RxNullSecurityClass;
+import org.rx4j.security.SecurityClass;
+import org.rx4j.security.SecurityClassRegistry;
+import org.rx4j.security.SecurityIndex;
 import org.rx4j.transport.RxTransport;
 import org.rx4j.transport.TransportKind;
 import org.rx4j.wire.AbortCodes;
@@ -19,23 +30,32 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * An rx4j endpoint: one UDP socket serving client and server calls (as OpenAFS does), its event loop,
- * and a worker pool for blocking service handlers. Create with {@link #builder()}. Thread-safe.
+ * An rx4j endpoint: one UDP socket serving client and server calls (as OpenAFS does), the event loop that
+ * owns the socket and the protocol engine, and a worker pool for blocking service handlers. Create with
+ * {@link #builder()}; register services ({@link #registerService(RxService)}) and open client connections
+ * ({@link #connect}); close with {@link #close(long)}. Thread-safe.
+ *
+ * <p><b>Threading</b> (docs/embedding.md): packets, timers, non-blocking handlers ({@link RxAsyncHandler}) and
+ * {@link RxCall#completion()} stages run on the event loop; blocking handlers on the worker pool; futures of
+ * {@link RxConnection#callAsync(byte[])} complete on the callback executor; application threads drive
+ * {@link RxCall} streams, which hand work to the loop. Blocking methods (streams, {@code call(...)},
+ * {@link #close(long)}) must never run on the event loop: they wait for it.
  */
 public final class RxEndpoint implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(RxEndpoint.class);
+    /** Longest wait, after the remaining calls were aborted, for handlers to return before they are interrupted. */
+    private static final long HANDLER_EXIT_WAIT_MS = 1000;
 
     private final RxTransport transport;
-    private final ThreadPoolExecutor workers;
-    private final int busyAbortCode;
-    private final AtomicInteger activeHandlers = new AtomicInteger();
-    private volatile boolean closing;
+    private final EndpointRuntime rt;
+    private final SecurityClassRegistry services = new SecurityClassRegistry();
+    private final ObjectName mbeanName;
+    private final AtomicBoolean closed = new AtomicBoolean();
 
     private RxEndpoint(Builder b) throws IOException {
         this.transport = RxTransport.bind(b.config, b.bind, b.transport, null);
-        this.busyAbortCode = b.busyAbortCode;
         AtomicInteger n = new AtomicInteger();
-        this.workers = new ThreadPoolExecutor(b.maxWorkers, b.maxWorkers, 60, TimeUnit.SECONDS,
+        ThreadPoolExecutor workers = new ThreadPoolExecutor(b.maxWorkers, b.maxWorkers, 60, TimeUnit.SECONDS,
                 new LinkedBlockingQueue<>(b.maxQueuedCalls), r -> {
                     Thread t = new Thread(r, "rx4j-worker-" + n.incrementAndGet());
                     t.setDaemon(true);
@@ -45,6 +65,8 @@ public final class RxEndpoint implements AutoCloseable {
         for (int i = 0; i < b.minWorkers; i++) {
             workers.prestartCoreThread();
         }
+        this.rt = new EndpointRuntime(transport, workers, b.callbackExecutor, b.busyAbortCode, b.maxMessageBytes);
+        this.mbeanName = b.jmx ? registerMBean() : null;
     }
 
     /** @return a builder with defaults (ephemeral port on all addresses, NIO, OpenAFS windows) */
@@ -57,87 +79,147 @@ public final class RxEndpoint implements AutoCloseable {
         return transport.localAddress();
     }
 
-    /** @return the underlying transport (event loop, engine) */
+    /** @return the underlying transport (event loop, engine); engine state may be touched only on its loop */
     public RxTransport transport() {
         return transport;
     }
 
+    /** @return the Rx tunables this endpoint runs with */
+    public RxConfig config() {
+        return transport.config();
+    }
+
     /**
-     * Registers a service. Each incoming call runs {@code handler} on the worker pool; when all workers
-     * are busy and the queue is full, the call is aborted with the builder's busy code.
+     * Registers an rxgen-style service: each incoming call's opcode picks its handler (blocking ones run on
+     * the worker pool, non-blocking ones on the event loop); unknown opcodes are aborted with RXGEN_OPCODE
+     * (−455). When all workers are busy, calls queue up to {@link Builder#maxQueuedCalls}; beyond that they are
+     * aborted with {@link Builder#busyAbortCode}.
+     *
+     * @param service the service (its id and security class)
+     * @throws IllegalArgumentException if the security class is not rxnull (the only one the engine runs yet)
+     * @throws IllegalStateException if the (service id, security index) pair is already registered or the
+     *     endpoint is closing
+     */
+    public void registerService(RxService service) {
+        register(service.serviceId(), service.securityClass(), new ServiceDispatch(rt, service, null));
+    }
+
+    /**
+     * Registers a service without opcode dispatch: {@code handler} gets each call's whole request stream on the
+     * worker pool (as rxperf's server does). Queueing and busy aborts as {@link #registerService(RxService)}.
      *
      * @param serviceId 1..65535
-     * @param securityIndex 0 (rxnull)
+     * @param securityClass the class callers must use (rxnull only, for now)
      * @param handler the blocking handler
+     * @throws IllegalArgumentException if serviceId is out of range or the class is not rxnull
+     * @throws IllegalStateException if the pair is already registered or the endpoint is closing
+     */
+    public void registerService(int serviceId, SecurityClass securityClass, RxCallHandler handler) {
+        Objects.requireNonNull(handler, "handler");
+        register(serviceId, securityClass, new ServiceDispatch(rt, null, handler));
+    }
+
+    /**
+     * As {@link #registerService(int, SecurityClass, RxCallHandler)} with the class given by its index.
+     *
+     * @param serviceId 1..65535
+     * @param securityIndex 0 (rxnull; the only class the engine runs yet)
+     * @param handler the blocking handler
+     * @throws IllegalArgumentException if serviceId is out of range or securityIndex is not 0
+     * @throws IllegalStateException if the pair is already registered or the endpoint is closing
      */
     public void registerService(int serviceId, int securityIndex, RxCallHandler handler) {
+        registerService(serviceId, securityClass(securityIndex), handler);
+    }
+
+    private void register(int serviceId, SecurityClass securityClass, ServiceDispatch dispatch) {
+        SecurityClass sc = supported(securityClass);
+        if (rt.closing) {
+            throw new IllegalStateException("endpoint closing");
+        }
+        services.register(serviceId, sc);
         transport.submit(engine -> {
-            engine.registerService(serviceId, securityIndex, call -> dispatch(call, handler));
+            engine.registerService(serviceId, sc.securityIndex(), dispatch);
             return null;
         }).join();
     }
 
-    private void dispatch(Call call, RxCallHandler handler) {
-        CallStreams streams = new CallStreams(transport);
-        streams.attach(call);
-        call.setListener(streams);
-        if (closing) {
-            call.abort(transport.now(), AbortCodes.RX_USER_ABORT);
-            return;
-        }
-        RxCall rxCall = new RxCall(streams, true, call.connection().peer().address());
-        try {
-            workers.execute(() -> runHandler(rxCall, handler));
-        } catch (RejectedExecutionException e) {
-            call.abort(transport.now(), busyAbortCode);
-        }
-    }
-
-    private void runHandler(RxCall call, RxCallHandler handler) {
-        activeHandlers.incrementAndGet();
-        try {
-            handler.handle(call);
-            call.output().close();
-        } catch (RxException e) {
-            if (!e.remote()) {
-                call.abort(e.code());
-            }
-        } catch (IOException e) {
-            call.abort(AbortCodes.RX_CALL_DEAD);
-        } catch (Exception e) {
-            log.warn("service handler failed", e);
-            call.abort(AbortCodes.RX_INVALID_OPERATION);
-        } finally {
-            activeHandlers.decrementAndGet();
-            call.completion().whenComplete((v, t) -> {
-                try {
-                    call.close();
-                } catch (IOException ignored) {
-                    // the failure was already reported to the peer
-                }
-            });
-        }
+    /**
+     * Opens a client connection to an rxnull service. No packet is sent before the first call.
+     *
+     * @param server the server's address (resolved)
+     * @param serviceId 1..65535
+     * @return the connection
+     * @throws IllegalArgumentException if the address is unresolved or serviceId is out of range
+     * @throws IllegalStateException if the endpoint is closing
+     */
+    public RxConnection connect(InetSocketAddress server, int serviceId) {
+        return connect(server, serviceId, RxNullSecurityClass.INSTANCE);
     }
 
     /**
-     * Opens a client connection.
+     * Opens a client connection; several connections to the same (host, port, service) are independent, each
+     * with its own 4 channels. No packet is sent before the first call.
+     *
+     * @param server the server's address (resolved)
+     * @param serviceId 1..65535
+     * @param securityClass the class the connection uses (rxnull only, for now)
+     * @return the connection
+     * @throws IllegalArgumentException if the address is unresolved, serviceId is out of range or the class
+     *     is not rxnull
+     * @throws IllegalStateException if the endpoint is closing
+     */
+    public RxConnection connect(InetSocketAddress server, int serviceId, SecurityClass securityClass) {
+        if (server.isUnresolved()) {
+            throw new IllegalArgumentException("unresolved host: " + server.getHostString());
+        }
+        if (serviceId < 1 || serviceId > 0xFFFF) {
+            throw new IllegalArgumentException("serviceId must be 1..65535: " + serviceId);
+        }
+        SecurityClass sc = supported(securityClass);
+        if (rt.closing) {
+            throw new IllegalStateException("endpoint closing");
+        }
+        var conn = transport.submit(engine -> engine.connect(server, serviceId, sc.securityIndex())).join();
+        return new RxConnection(rt, conn, server, sc);
+    }
+
+    /**
+     * As {@link #connect(InetSocketAddress, int, SecurityClass)} with the class given by its index.
      *
      * @param server the server's address
      * @param serviceId 1..65535
      * @param securityIndex 0 (rxnull)
      * @return the connection
+     * @throws IllegalArgumentException if securityIndex is not 0, or as the other overload
+     * @throws IllegalStateException if the endpoint is closing
      */
     public RxConnection connect(InetSocketAddress server, int serviceId, int securityIndex) {
-        if (server.isUnresolved()) {
-            throw new IllegalArgumentException("unresolved host: " + server.getHostString());
+        return connect(server, serviceId, securityClass(securityIndex));
+    }
+
+    private static SecurityClass securityClass(int securityIndex) {
+        if (securityIndex != SecurityIndex.RXNULL) {
+            throw new IllegalArgumentException("security index " + securityIndex
+                    + " is not run by the engine yet: only rxnull (0) is");
         }
-        var conn = transport.submit(engine -> engine.connect(server, serviceId, securityIndex)).join();
-        return new RxConnection(transport, conn, server);
+        return RxNullSecurityClass.INSTANCE;
+    }
+
+    private static SecurityClass supported(SecurityClass sc) {
+        Objects.requireNonNull(sc, "securityClass");
+        if (sc != RxNullSecurityClass.INSTANCE) {
+            // The engine has no per-packet security hooks yet (header/trailer sizes, checksums, CHALLENGE).
+            throw new IllegalArgumentException("security class " + sc.name() + " (index " + sc.securityIndex()
+                    + ") is not run by the engine yet: only rxnull (index 0) is");
+        }
+        return sc;
     }
 
     /**
-     * A snapshot of the endpoint's counters: engine totals (packets, bytes, acks by reason, resends,
-     * jumbograms, calls), RTT of the peers, and transport counters.
+     * The endpoint's counters flattened to names, for {@code rxperf -D}: engine totals (bytes, packets by
+     * type, resends, acks by reason, jumbograms, calls), RTT over all peers (µs) and transport counters.
+     * {@link #statistics()} gives the same as typed records.
      *
      * @return counter name to value, insertion-ordered
      */
@@ -170,51 +252,96 @@ public final class RxEndpoint implements AutoCloseable {
     }
 
     /**
-     * Closes gracefully: new incoming calls are refused, calls in flight get up to {@code graceMs} to
-     * finish, then every remaining call is aborted with RX_USER_ABORT (−6), buffers are released and the
-     * socket closes.
+     * A read-only snapshot of the endpoint's counters, connections and peers, taken on the event loop.
      *
-     * @param graceMs how long to wait for calls in flight, ms
+     * @return the snapshot
+     */
+    public EndpointStats statistics() {
+        return transport.submit(engine -> StatsReader.endpoint(transport)).join();
+    }
+
+    /**
+     * Snapshot of one peer.
+     *
+     * @param address the peer's address
+     * @return its stats, or empty if the endpoint does not know it
+     */
+    public Optional<PeerStats> peerStats(InetSocketAddress address) {
+        return transport.submit(engine -> engine.peers().stream().filter(p -> p.address().equals(address))
+                .findFirst().map(StatsReader::peer)).join();
+    }
+
+    /** @return the JMX name the endpoint's {@link RxEndpointMXBean} is registered under, if {@link Builder#jmx} */
+    public Optional<ObjectName> mbeanName() {
+        return Optional.ofNullable(mbeanName);
+    }
+
+    private ObjectName registerMBean() {
+        try {
+            MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+            ObjectName name = new ObjectName("org.rx4j:type=RxEndpoint,address="
+                    + ObjectName.quote(String.valueOf(localAddress())));
+            server.registerMBean(new EndpointMXBean(this::statistics), name);
+            return name;
+        } catch (JMException e) {
+            log.warn("cannot register the endpoint's MBean", e);
+            return null;
+        }
+    }
+
+    /** @return true once {@link #close(long)} has started: new calls are refused */
+    public boolean isClosing() {
+        return rt.closing;
+    }
+
+    /**
+     * Closes gracefully. New incoming calls are aborted with RX_USER_ABORT (−6) and new outgoing calls
+     * refused; calls in flight (client and server) and their blocking handlers get up to {@code graceMs} to
+     * finish; then every call still running is aborted with RX_USER_ABORT (−6) (the ABORT is sent to the
+     * peer), handlers still running after a further second are interrupted, every buffer the endpoint holds
+     * is released (also those of calls the application never closed: reading them then fails with −6), and
+     * the socket and event loop close. Blocks until done; a second call returns at once.
+     *
+     * @param graceMs how long calls in flight may take to finish, ms, &gt;= 0
+     * @throws IllegalStateException if called on the endpoint's event loop (e.g. from an async handler)
      */
     public void close(long graceMs) {
-        closing = true;
-        long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(graceMs);
-        while (System.nanoTime() < end && (activeHandlers.get() > 0 || hasActiveCalls())) {
-            try {
-                Thread.sleep(5);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            }
+        if (transport.loop().inEventLoop()) {
+            throw new IllegalStateException("close() waits for calls: call it from an application thread, "
+                    + "not from the endpoint's event loop");
+        }
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        rt.closing = true;
+        long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(Math.max(0, graceMs));
+        boolean idle = rt.tracker.awaitIdle(end);
+        if (!idle) {
+            log.debug("closing {}: {} calls and {} handlers still running after {} ms, aborting them",
+                    localAddress(), rt.tracker.liveCalls(), rt.tracker.handlers(), graceMs);
         }
         transport.submit(engine -> {
             engine.shutdown(transport.now());
             return null;
         }).join();
-        workers.shutdownNow();
+        rt.workers.shutdown();
+        try {
+            if (!rt.workers.awaitTermination(HANDLER_EXIT_WAIT_MS, TimeUnit.MILLISECONDS)) {
+                rt.workers.shutdownNow();
+            }
+        } catch (InterruptedException e) {
+            rt.workers.shutdownNow();
+            Thread.currentThread().interrupt();
+        }
+        rt.tracker.releaseAll();
+        if (mbeanName != null) {
+            try {
+                ManagementFactory.getPlatformMBeanServer().unregisterMBean(mbeanName);
+            } catch (JMException e) {
+                log.debug("cannot unregister {}", mbeanName, e);
+            }
+        }
         transport.close();
-    }
-
-    private boolean hasActiveCalls() {
-        return transport.submit(engine -> {
-            for (var c : engine.clientConnections()) {
-                for (int ch = 0; ch < 4; ch++) {
-                    var call = c.call(ch);
-                    if (call != null && !call.isDone()) {
-                        return true;
-                    }
-                }
-            }
-            for (var c : engine.serverConnections()) {
-                for (int ch = 0; ch < 4; ch++) {
-                    var call = c.call(ch);
-                    if (call != null && !call.isDone()) {
-                        return true;
-                    }
-                }
-            }
-            return false;
-        }).join();
     }
 
     /** Closes with a 2-second grace period; see {@link #close(long)}. */
@@ -223,7 +350,7 @@ public final class RxEndpoint implements AutoCloseable {
         close(2000);
     }
 
-    /** Builder for {@link RxEndpoint}. */
+    /** Builder for {@link RxEndpoint}; not thread-safe. */
     public static final class Builder {
         private RxConfig config = RxConfig.defaults();
         private InetSocketAddress bind = new InetSocketAddress(0);
@@ -232,32 +359,49 @@ public final class RxEndpoint implements AutoCloseable {
         private int maxWorkers = 20;
         private int maxQueuedCalls = 1000;
         private int busyAbortCode = AbortCodes.RX_CALL_BUSY;
+        private Executor callbackExecutor = ForkJoinPool.commonPool();
+        private int maxMessageBytes = 16 << 20;
+        private boolean jmx;
 
         private Builder() {
         }
 
-        /** @param c the Rx tunables @return this */
+        /**
+         * @param c the Rx tunables: windows, hard-ACK-only, jumbograms, MTU, socket buffers, timeouts
+         *     (see {@link RxConfig.Builder}); default {@link RxConfig#defaults()} (OpenAFS 1.8's values)
+         * @return this
+         */
         public Builder config(RxConfig c) {
-            this.config = c;
-            return this;
-        }
-
-        /** @param address local address and port (0 = ephemeral) @return this */
-        public Builder bind(InetSocketAddress address) {
-            this.bind = address;
-            return this;
-        }
-
-        /** @param kind NIO or EPOLL @return this */
-        public Builder transport(TransportKind kind) {
-            this.transport = kind;
+            this.config = Objects.requireNonNull(c, "config");
             return this;
         }
 
         /**
-         * @param min worker threads kept ready (rxperf server -s), &gt;= 0
-         * @param max most worker threads (rxperf server -S), &gt;= max(1, min)
+         * @param address local address and port (port 0 = ephemeral; default all addresses, port 0)
          * @return this
+         */
+        public Builder bind(InetSocketAddress address) {
+            this.bind = Objects.requireNonNull(address, "address");
+            return this;
+        }
+
+        /**
+         * @param kind NIO (default) or EPOLL (Linux, native transport on the class path)
+         * @return this
+         */
+        public Builder transport(TransportKind kind) {
+            this.transport = Objects.requireNonNull(kind, "kind");
+            return this;
+        }
+
+        /**
+         * Sizes the worker pool of blocking handlers (OpenAFS's min/max server processes; rxperf server -s/-S).
+         * Size it to the blocking calls you serve at once: each running handler holds one thread.
+         *
+         * @param min worker threads kept ready, &gt;= 0 (default 2)
+         * @param max most worker threads, &gt;= max(1, min) (default 20)
+         * @return this
+         * @throws IllegalArgumentException if the bounds are inconsistent
          */
         public Builder workers(int min, int max) {
             if (min < 0 || max < 1 || min > max) {
@@ -268,7 +412,12 @@ public final class RxEndpoint implements AutoCloseable {
             return this;
         }
 
-        /** @param n calls queued when all workers are busy, &gt;= 1 @return this */
+        /**
+         * @param n calls queued when all workers are busy, &gt;= 1 (default 1000); beyond it new calls are aborted
+         *     with {@link #busyAbortCode}
+         * @return this
+         * @throws IllegalArgumentException if n &lt; 1
+         */
         public Builder maxQueuedCalls(int n) {
             if (n < 1) {
                 throw new IllegalArgumentException("maxQueuedCalls must be >= 1");
@@ -277,9 +426,57 @@ public final class RxEndpoint implements AutoCloseable {
             return this;
         }
 
-        /** @param code abort code for calls refused when the queue is full @return this */
+        /**
+         * @param code abort code for calls refused when the queue is full, non-zero (default −10, OpenAFS's old
+         *     RX_CALL_BUSY; rx-wire-facts.md §7)
+         * @return this
+         * @throws IllegalArgumentException if code is 0
+         */
         public Builder busyAbortCode(int code) {
+            if (code == 0) {
+                throw new IllegalArgumentException("abort code 0 is not an error");
+            }
             this.busyAbortCode = code;
+            return this;
+        }
+
+        /**
+         * Where futures of {@link RxConnection#callAsync(byte[])} complete (and so where their non-async
+         * dependent stages run). Default {@link ForkJoinPool#commonPool()}; {@code Runnable::run} completes them
+         * on the event loop itself, which saves a thread hop but then dependent stages must not block.
+         *
+         * @param executor the executor
+         * @return this
+         */
+        public Builder callbackExecutor(Executor executor) {
+            this.callbackExecutor = Objects.requireNonNull(executor, "executor");
+            return this;
+        }
+
+        /**
+         * Largest whole message the request/response forms gather in memory: a request to an
+         * {@link RxAsyncHandler} and a reply to {@link RxConnection#callAsync(byte[])}. Larger ones are aborted
+         * with RX_MSGSIZE (−8). Streaming calls ({@link RxCall}) have no such limit.
+         *
+         * @param bytes 0.. (default 16 MiB)
+         * @return this
+         * @throws IllegalArgumentException if bytes is negative
+         */
+        public Builder maxMessageBytes(int bytes) {
+            if (bytes < 0) {
+                throw new IllegalArgumentException("maxMessageBytes must be >= 0");
+            }
+            this.maxMessageBytes = bytes;
+            return this;
+        }
+
+        /**
+         * @param on register an {@link RxEndpointMXBean} with the platform MBean server while the endpoint is
+         *     open (default off)
+         * @return this
+         */
+        public Builder jmx(boolean on) {
+            this.jmx = on;
             return this;
         }
 

@@ -293,6 +293,26 @@ public final class RxTransport implements PacketSink, AutoCloseable {
         }
     }
 
+    /** @return datagrams read from the socket since it was bound (loop only) */
+    public long datagramsReceived() {
+        return datagramsReceived;
+    }
+
+    /** @return datagrams handed to the socket since it was bound (loop only) */
+    public long datagramsSent() {
+        return datagramsSent;
+    }
+
+    /** @return datagram writes the socket reported as failed (loop only) */
+    public long sendFailures() {
+        return sendFailures;
+    }
+
+    /** @return datagrams dropped because they did not decode, every reason together (loop only) */
+    public long malformedDatagrams() {
+        return malformed.total();
+    }
+
     /**
      * Transport-level counters, for the stats API and {@code rxperf -D}. Loop only.
      *

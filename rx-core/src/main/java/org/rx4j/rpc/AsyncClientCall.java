@@ -1,0 +1,152 @@
+package org.rx4j.rpc;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import java.util.concurrent.CompletableFuture;
+import org.rx4j.engine.Call;
+import org.rx4j.engine.CallListener;
+import org.rx4j.engine.Connection;
+import org.rx4j.engine.RxEngine;
+import org.rx4j.wire.AbortCodes;
+
+/**
+ * A request/response client call driven entirely on the event loop, so no application thread waits for
+ * it: writes the request as the send window allows, gathers the reply (up to the endpoint's message limit,
+ * else the call is aborted with RX_MSGSIZE −8), and completes the caller's future on the endpoint's callback
+ * executor. If the caller completes the future first (cancel, {@code orTimeout}, ...), the call is aborted:
+ * RX_USER_ABORT (−6) for a cancellation, RX_CALL_TIMEOUT (−3) for a timeout.
+ */
+final class AsyncClientCall implements CallListener {
+    private final EndpointRuntime rt;
+    private final CompletableFuture<byte[]> future = new CompletableFuture<>();
+    private final MessageBuffer reply;
+    /** Request bytes not yet given to the call; owned here. */
+    private ByteBuf request;
+    private Call call;
+    /** Set on the loop when the call has ended; read by the future's listener on any thread. */
+    private volatile boolean ended;
+
+    private AsyncClientCall(EndpointRuntime rt, byte[] request) {
+        this.rt = rt;
+        this.request = Unpooled.wrappedBuffer(request);
+        this.reply = new MessageBuffer(rt.maxMessageBytes);
+    }
+
+    /**
+     * Starts a call on {@code conn}. Any thread.
+     *
+     * @param rt the endpoint's shared parts
+     * @param conn a client connection of the endpoint
+     * @param request the whole request (not copied: must not change until the future completes)
+     * @param deadlineNanoTime the call's hard deadline ({@link System#nanoTime()}), or Long.MAX_VALUE
+     * @return the reply future
+     */
+    static CompletableFuture<byte[]> start(EndpointRuntime rt, Connection conn, byte[] request, long deadlineNanoTime) {
+        AsyncClientCall a = new AsyncClientCall(rt, request);
+        CompletableFuture<byte[]> f = a.future;
+        if (rt.closing) {
+            f.completeExceptionally(RxException.local(AbortCodes.RX_INVALID_OPERATION, "endpoint closing"));
+            return f;
+        }
+        rt.tracker.callStarted();
+        if (!rt.onLoop(e -> a.begin(e, conn, deadlineNanoTime))) {
+            a.request = null;
+            rt.tracker.callEnded();
+            f.completeExceptionally(RxException.local(AbortCodes.RX_INVALID_OPERATION, "endpoint closed"));
+            return f;
+        }
+        f.whenComplete((v, t) -> {
+            if (t != null && !a.ended) {
+                int code = HandlerFailures.abortCode(t);
+                rt.onLoop(e -> a.abortFromCaller(code));
+            }
+        });
+        return f;
+    }
+
+    private void begin(RxEngine engine, Connection conn, long deadlineNanoTime) {
+        long now = rt.transport.now();
+        if (future.isDone()) {
+            end(); // cancelled before it reached the loop: never on the wire
+            return;
+        }
+        try {
+            call = engine.newCall(now, conn, this);
+        } catch (IllegalStateException e) {
+            end();
+            future.completeExceptionally(RxException.local(AbortCodes.RX_INVALID_OPERATION, e.getMessage()));
+            return;
+        }
+        if (deadlineNanoTime != Long.MAX_VALUE) {
+            call.setDeadline(now, deadlineNanoTime);
+        }
+        pump(call);
+    }
+
+    private void abortFromCaller(int code) {
+        if (call != null && !call.isDone()) {
+            call.abort(rt.transport.now(), code);
+        }
+    }
+
+    /** Writes request bytes while the send buffer has room; ends the request after the last. */
+    private void pump(Call c) {
+        long now = rt.transport.now();
+        while (request != null && c.isWritable()) {
+            if (request.isReadable()) {
+                c.write(now, request.readRetainedSlice(Math.min(request.readableBytes(), CallStreams.CHUNK)));
+            }
+            if (!request.isReadable()) {
+                request.release();
+                request = null;
+                c.finishSending(now);
+            }
+        }
+    }
+
+    @Override
+    public void onWritable(Call c) {
+        pump(c);
+    }
+
+    @Override
+    public void onReadable(Call c) {
+        long now = rt.transport.now();
+        ByteBuf b;
+        while (!c.isDone() && (b = c.read(now)) != null) {
+            boolean ok;
+            try {
+                ok = reply.append(b);
+            } finally {
+                b.release();
+            }
+            if (!ok) {
+                c.abort(now, AbortCodes.RX_MSGSIZE);
+                return;
+            }
+        }
+    }
+
+    @Override
+    public void onComplete(Call c, int errorCode) {
+        end();
+        if (errorCode == 0) {
+            byte[] bytes = reply.toByteArray();
+            rt.callback(() -> future.complete(bytes));
+        } else {
+            RxException e = c.isRemoteError() ? RxException.remote(errorCode)
+                    : RxException.local(errorCode, errorCode == AbortCodes.RX_MSGSIZE
+                            ? "reply larger than " + rt.maxMessageBytes + " bytes" : null);
+            rt.callback(() -> future.completeExceptionally(e));
+        }
+    }
+
+    private void end() {
+        ended = true;
+        if (request != null) {
+            request.release();
+            request = null;
+        }
+        rt.tracker.callEnded();
+    }
+}

@@ -1,0 +1,154 @@
+package org.rx4j.rpc;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import java.util.concurrent.CompletionStage;
+import org.rx4j.engine.Call;
+import org.rx4j.engine.CallListener;
+import org.rx4j.wire.AbortCodes;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A server call served by an {@link RxAsyncHandler}, entirely on the event loop: gathers the request (up to
+ * the endpoint's message limit, else RX_MSGSIZE −8), runs the handler when the request is complete, and
+ * writes the reply as the send window allows when the handler's stage completes (on any thread; the write
+ * hops to the loop).
+ */
+final class AsyncServerCall implements CallListener {
+    private static final Logger log = LoggerFactory.getLogger(AsyncServerCall.class);
+
+    private final EndpointRuntime rt;
+    private final int opcode;
+    private final RxAsyncHandler handler;
+    private final MessageBuffer request;
+    private boolean handlerCalled;
+    /** Reply bytes not yet given to the call; owned here. */
+    private ByteBuf reply;
+
+    private AsyncServerCall(EndpointRuntime rt, int opcode, RxAsyncHandler handler) {
+        this.rt = rt;
+        this.opcode = opcode;
+        this.handler = handler;
+        this.request = new MessageBuffer(rt.maxMessageBytes);
+    }
+
+    /**
+     * Takes over {@code call} from the opcode reader. Loop only; the call is already counted in the tracker
+     * and this listener ends that count.
+     *
+     * @param rt the endpoint's shared parts
+     * @param call the server call
+     * @param opcode the request's opcode
+     * @param rest request bytes already taken after the opcode, or null; ownership passes here
+     * @param handler the handler
+     */
+    static void start(EndpointRuntime rt, Call call, int opcode, ByteBuf rest, RxAsyncHandler handler) {
+        AsyncServerCall a = new AsyncServerCall(rt, opcode, handler);
+        call.setListener(a);
+        if (rest != null && !a.append(call, rest)) {
+            return;
+        }
+        a.onReadable(call);
+    }
+
+    /** Copies and releases {@code b}; aborts with RX_MSGSIZE when the request passes the limit. */
+    private boolean append(Call c, ByteBuf b) {
+        boolean ok;
+        try {
+            ok = request.append(b);
+        } finally {
+            b.release();
+        }
+        if (!ok) {
+            c.abort(rt.transport.now(), AbortCodes.RX_MSGSIZE);
+        }
+        return ok;
+    }
+
+    @Override
+    public void onReadable(Call c) {
+        if (handlerCalled || c.isDone()) {
+            return;
+        }
+        long now = rt.transport.now();
+        ByteBuf b;
+        while ((b = c.read(now)) != null) {
+            if (!append(c, b)) {
+                return;
+            }
+        }
+        if (c.isReadComplete()) {
+            handlerCalled = true;
+            invoke(c);
+        }
+    }
+
+    private void invoke(Call c) {
+        RxRequest req = new RxRequest(opcode, request.toByteArray(), c.connection().peer().address(),
+                RxConnectionId.of(c.connection()));
+        CompletionStage<byte[]> stage;
+        try {
+            stage = handler.handle(req);
+        } catch (Exception e) {
+            fail(c, e);
+            return;
+        }
+        if (stage == null) {
+            fail(c, new NullPointerException("async handler for opcode " + opcode + " returned null"));
+            return;
+        }
+        stage.whenComplete((bytes, t) -> rt.onLoop(e -> reply(c, bytes, t)));
+    }
+
+    private void fail(Call c, Throwable t) {
+        int code = HandlerFailures.abortCode(t);
+        if (!(HandlerFailures.unwrap(t) instanceof RxException)) {
+            log.warn("async handler for opcode {} failed", opcode, t);
+        }
+        c.abort(rt.transport.now(), code);
+    }
+
+    private void reply(Call c, byte[] bytes, Throwable t) {
+        if (c.isDone()) {
+            return;
+        }
+        if (t != null) {
+            fail(c, t);
+        } else if (bytes == null) {
+            fail(c, new NullPointerException("async handler for opcode " + opcode + " completed with null"));
+        } else {
+            reply = Unpooled.wrappedBuffer(bytes);
+            pump(c);
+        }
+    }
+
+    /** Writes reply bytes while the call's send buffer has room; ends the reply after the last. */
+    private void pump(Call c) {
+        long now = rt.transport.now();
+        while (reply != null && c.isWritable()) {
+            if (reply.isReadable()) {
+                c.write(now, reply.readRetainedSlice(Math.min(reply.readableBytes(), CallStreams.CHUNK)));
+            }
+            if (!reply.isReadable()) {
+                reply.release();
+                reply = null;
+                c.finishSending(now);
+            }
+        }
+    }
+
+    @Override
+    public void onWritable(Call c) {
+        pump(c);
+    }
+
+    @Override
+    public void onComplete(Call c, int errorCode) {
+        if (reply != null) {
+            reply.release();
+            reply = null;
+        }
+        rt.tracker.callEnded();
+    }
+}

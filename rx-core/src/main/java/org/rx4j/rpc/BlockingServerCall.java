@@ -1,0 +1,76 @@
+package org.rx4j.rpc;
+
+import io.netty.buffer.ByteBuf;
+import java.io.IOException;
+import java.util.concurrent.RejectedExecutionException;
+import org.rx4j.engine.Call;
+import org.rx4j.wire.AbortCodes;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs a blocking server handler for one call: streams on the loop side, the handler on the worker pool
+ * (rx-wire-facts.md §7: when every worker is busy calls queue up to a limit, beyond which the call is
+ * aborted with the endpoint's busy code, as OpenAFS's busy threshold does).
+ */
+final class BlockingServerCall {
+    private static final Logger log = LoggerFactory.getLogger(BlockingServerCall.class);
+
+    private BlockingServerCall() {
+    }
+
+    /**
+     * Attaches streams to {@code call} and queues {@code body} on the worker pool. Loop only. The call must
+     * already be counted in the tracker ({@link CallTracker#callStarted()}); the streams end that count.
+     *
+     * @param rt the endpoint's shared parts
+     * @param call the new server call
+     * @param preload request bytes the loop already took from the call (after the opcode), or null;
+     *     ownership passes to the streams
+     * @param body the handler
+     */
+    static void start(EndpointRuntime rt, Call call, ByteBuf preload, RxCallHandler body) {
+        CallStreams streams = new CallStreams(rt, true);
+        streams.attach(call);
+        rt.tracker.opened(streams);
+        if (preload != null) {
+            streams.preload(preload);
+        }
+        call.setListener(streams);
+        RxCall rxCall = new RxCall(streams, true, call.connection().peer().address(),
+                RxConnectionId.of(call.connection()));
+        rt.tracker.handlerQueued();
+        try {
+            rt.workers.execute(() -> run(rt, rxCall, body));
+        } catch (RejectedExecutionException e) {
+            rt.tracker.handlerDone();
+            call.abort(rt.transport.now(), rt.busyAbortCode);
+            streams.release();
+            return;
+        }
+        streams.pull(call);
+    }
+
+    /** Worker side: runs the handler, ends the reply or aborts, and releases the streams once the call ends. */
+    private static void run(EndpointRuntime rt, RxCall call, RxCallHandler body) {
+        try {
+            body.handle(call);
+            call.output().close();
+        } catch (RxException e) {
+            // A no-op when the peer already aborted this call; otherwise (also for a remote abort of some other
+            // call the handler made) this call ends with the code.
+            call.abort(e.code());
+        } catch (IOException e) {
+            call.abort(AbortCodes.RX_CALL_DEAD);
+        } catch (Exception e) {
+            log.warn("service handler failed on {} from {}", call.connectionId(), call.peer(), e);
+            call.abort(AbortCodes.RX_INVALID_OPERATION);
+        } catch (Error e) {
+            call.abort(AbortCodes.RX_INVALID_OPERATION);
+            throw e;
+        } finally {
+            rt.tracker.handlerDone();
+            call.completion().whenComplete((v, t) -> call.streams().release());
+        }
+    }
+}

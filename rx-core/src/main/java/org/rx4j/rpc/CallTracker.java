@@ -1,0 +1,117 @@
+package org.rx4j.rpc;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Counts what an endpoint's graceful close waits for: live calls (a call's listener was set and its
+ * {@code onComplete} has not run yet, client and server side) and blocking handlers queued or running on
+ * the worker pool. Also remembers the {@link CallStreams} whose buffers the application has not released
+ * yet, so that closing the endpoint releases every buffer even when an application forgot an
+ * {@link RxCall#close()}.
+ *
+ * <p>Thread-safe: the event loop ends calls, worker and application threads start and finish handlers and
+ * calls, and the closing thread waits.
+ */
+final class CallTracker {
+    private final Object lock = new Object();
+    private int liveCalls;
+    private int handlers;
+    private final Set<CallStreams> open = ConcurrentHashMap.newKeySet();
+
+    /** A call got a listener of this endpoint; {@link #callEnded()} follows exactly once. */
+    void callStarted() {
+        synchronized (lock) {
+            liveCalls++;
+        }
+    }
+
+    /** A call's {@code onComplete} ran (success or abort). */
+    void callEnded() {
+        synchronized (lock) {
+            liveCalls--;
+            lock.notifyAll();
+        }
+    }
+
+    /** A blocking handler was handed to the worker pool; {@link #handlerDone()} follows exactly once. */
+    void handlerQueued() {
+        synchronized (lock) {
+            handlers++;
+        }
+    }
+
+    /** A blocking handler returned or threw, or the pool refused it. */
+    void handlerDone() {
+        synchronized (lock) {
+            handlers--;
+            lock.notifyAll();
+        }
+    }
+
+    /** @return live calls now */
+    int liveCalls() {
+        synchronized (lock) {
+            return liveCalls;
+        }
+    }
+
+    /** @return blocking handlers queued or running now */
+    int handlers() {
+        synchronized (lock) {
+            return handlers;
+        }
+    }
+
+    /**
+     * Waits until no call is live and no handler is queued or running, or until the deadline.
+     *
+     * @param deadlineNanoTime absolute {@link System#nanoTime()} at which to give up
+     * @return true when idle, false when the deadline passed first (or the thread was interrupted; the
+     *     interrupt status is kept)
+     */
+    boolean awaitIdle(long deadlineNanoTime) {
+        synchronized (lock) {
+            while (liveCalls > 0 || handlers > 0) {
+                long left = deadlineNanoTime - System.nanoTime();
+                if (left <= 0) {
+                    return false;
+                }
+                try {
+                    TimeUnit.NANOSECONDS.timedWait(lock, left);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return false;
+                }
+            }
+            return true;
+        }
+    }
+
+    /** @param streams streams that may hold received buffers until the application releases them */
+    void opened(CallStreams streams) {
+        open.add(streams);
+    }
+
+    /** @param streams streams whose buffers are released */
+    void released(CallStreams streams) {
+        open.remove(streams);
+    }
+
+    /**
+     * Releases the buffers of every call the application did not release; later reads on those calls fail
+     * with RX_USER_ABORT (−6). Used when the endpoint closes.
+     *
+     * @return how many calls still held their streams
+     */
+    int releaseAll() {
+        List<CallStreams> left = new ArrayList<>(open);
+        for (CallStreams s : left) {
+            s.release();
+        }
+        return left.size();
+    }
+}

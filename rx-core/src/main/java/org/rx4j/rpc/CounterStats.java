@@ -1,0 +1,75 @@
+package org.rx4j.rpc;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Packet, byte, ack and call counters of a connection or of a whole endpoint, as a read-only snapshot
+ * (the counters {@code rxdebug -rxstats} and {@code rxperf -D} show; engine {@code RxCounters}). Counts
+ * since the connection or endpoint was created; bytes are Rx header plus body; a jumbogram's sub-packets
+ * count one packet each.
+ *
+ * @param bytesSent bytes sent
+ * @param bytesReceived bytes received
+ * @param packetsSent packets sent, every type
+ * @param packetsReceived packets received, every type
+ * @param dataPacketsSent DATA packets sent, retransmissions included
+ * @param resends DATA packets retransmitted
+ * @param retransmitTimeouts retransmission timeouts that fired
+ * @param fastRetransmits fast retransmits triggered by NACKs
+ * @param jumbogramsSent datagrams of 2 or more DATA packets sent
+ * @param jumbogramsReceived such datagrams received (endpoint totals only; 0 per connection)
+ * @param largestJumbogramReceived most sub-packets seen in one received jumbogram
+ * @param duplicatesReceived DATA packets received that were already held or consumed
+ * @param acksIgnored ACKs ignored as older than one already processed
+ * @param callsStarted calls started
+ * @param callsSucceeded calls ended without error
+ * @param callsFailed calls ended with an abort code
+ * @param packetsSentByType packets sent by packet type name (DATA, ACK, ABORT, ...), zero counts left out
+ * @param packetsReceivedByType packets received by packet type name, zero counts left out
+ * @param acksSentByReason ACKs sent by reason name (REQUESTED, DUPLICATE, ..., IDLE), zero counts left out
+ * @param acksReceivedByReason ACKs received by reason name, zero counts left out
+ */
+public record CounterStats(long bytesSent, long bytesReceived, long packetsSent, long packetsReceived,
+                           long dataPacketsSent, long resends, long retransmitTimeouts, long fastRetransmits,
+                           long jumbogramsSent, long jumbogramsReceived, long largestJumbogramReceived,
+                           long duplicatesReceived, long acksIgnored, long callsStarted, long callsSucceeded,
+                           long callsFailed, Map<String, Long> packetsSentByType,
+                           Map<String, Long> packetsReceivedByType, Map<String, Long> acksSentByReason,
+                           Map<String, Long> acksReceivedByReason) {
+    /**
+     * Copies the maps into unmodifiable insertion-ordered maps.
+     *
+     * @param bytesSent see {@link #bytesSent()}
+     * @param bytesReceived see {@link #bytesReceived()}
+     * @param packetsSent see {@link #packetsSent()}
+     * @param packetsReceived see {@link #packetsReceived()}
+     * @param dataPacketsSent see {@link #dataPacketsSent()}
+     * @param resends see {@link #resends()}
+     * @param retransmitTimeouts see {@link #retransmitTimeouts()}
+     * @param fastRetransmits see {@link #fastRetransmits()}
+     * @param jumbogramsSent see {@link #jumbogramsSent()}
+     * @param jumbogramsReceived see {@link #jumbogramsReceived()}
+     * @param largestJumbogramReceived see {@link #largestJumbogramReceived()}
+     * @param duplicatesReceived see {@link #duplicatesReceived()}
+     * @param acksIgnored see {@link #acksIgnored()}
+     * @param callsStarted see {@link #callsStarted()}
+     * @param callsSucceeded see {@link #callsSucceeded()}
+     * @param callsFailed see {@link #callsFailed()}
+     * @param packetsSentByType see {@link #packetsSentByType()}
+     * @param packetsReceivedByType see {@link #packetsReceivedByType()}
+     * @param acksSentByReason see {@link #acksSentByReason()}
+     * @param acksReceivedByReason see {@link #acksReceivedByReason()}
+     */
+    public CounterStats {
+        packetsSentByType = frozen(packetsSentByType);
+        packetsReceivedByType = frozen(packetsReceivedByType);
+        acksSentByReason = frozen(acksSentByReason);
+        acksReceivedByReason = frozen(acksReceivedByReason);
+    }
+
+    private static Map<String, Long> frozen(Map<String, Long> m) {
+        return Collections.unmodifiableMap(new LinkedHashMap<>(m));
+    }
+}

@@ -1,0 +1,83 @@
+package org.rx4j.rpc;
+
+import java.util.function.Supplier;
+
+/** {@link RxEndpointMXBean} over a snapshot supplier (the endpoint's {@link RxEndpoint#statistics()}). */
+final class EndpointMXBean implements RxEndpointMXBean {
+    private final Supplier<EndpointStats> stats;
+
+    /** @param stats takes a fresh snapshot */
+    EndpointMXBean(Supplier<EndpointStats> stats) {
+        this.stats = stats;
+    }
+
+    @Override
+    public String getLocalAddress() {
+        return String.valueOf(stats.get().localAddress());
+    }
+
+    @Override
+    public long getBytesSent() {
+        return stats.get().totals().bytesSent();
+    }
+
+    @Override
+    public long getBytesReceived() {
+        return stats.get().totals().bytesReceived();
+    }
+
+    @Override
+    public long getPacketsSent() {
+        return stats.get().totals().packetsSent();
+    }
+
+    @Override
+    public long getPacketsReceived() {
+        return stats.get().totals().packetsReceived();
+    }
+
+    @Override
+    public long getResends() {
+        return stats.get().totals().resends();
+    }
+
+    @Override
+    public long getRetransmitTimeouts() {
+        return stats.get().totals().retransmitTimeouts();
+    }
+
+    @Override
+    public long getJumbogramsSent() {
+        return stats.get().totals().jumbogramsSent();
+    }
+
+    @Override
+    public long getCallsStarted() {
+        return stats.get().totals().callsStarted();
+    }
+
+    @Override
+    public long getCallsSucceeded() {
+        return stats.get().totals().callsSucceeded();
+    }
+
+    @Override
+    public long getCallsFailed() {
+        return stats.get().totals().callsFailed();
+    }
+
+    @Override
+    public int getConnections() {
+        return stats.get().connections().size();
+    }
+
+    @Override
+    public int getPeers() {
+        return stats.get().peers().size();
+    }
+
+    @Override
+    public long getMalformedDatagrams() {
+        return stats.get().malformedDatagrams();
+    }
+}

@@ -1,0 +1,84 @@
+package org.rx4j.rpc;
+
+import io.netty.buffer.ByteBuf;
+import org.rx4j.engine.Call;
+import org.rx4j.engine.CallListener;
+import org.rx4j.wire.AbortCodes;
+
+/**
+ * The first listener of a server call of an {@link RxService}: on the event loop, takes the 4-byte
+ * big-endian opcode from the start of the request (rxgen's convention, rx-wire-facts.md §6) and hands the
+ * call to the opcode's handler: a blocking one through {@link BlockingServerCall}, a non-blocking one through
+ * {@link AsyncServerCall}. An unknown opcode aborts the call with RXGEN_OPCODE (−455); a request that ends
+ * before 4 bytes with RXGEN_DECODE (−454). The opcode may arrive split over several packets.
+ */
+final class OpcodeReader implements CallListener {
+    private final EndpointRuntime rt;
+    private final RxService service;
+    private final byte[] opcodeBytes = new byte[4];
+    private int have;
+    private boolean routed;
+
+    /**
+     * @param rt the endpoint's shared parts
+     * @param service the service whose opcodes route the call
+     */
+    OpcodeReader(EndpointRuntime rt, RxService service) {
+        this.rt = rt;
+        this.service = service;
+    }
+
+    @Override
+    public void onReadable(Call c) {
+        if (routed || c.isDone()) {
+            return;
+        }
+        long now = rt.transport.now();
+        ByteBuf rest = null;
+        while (have < 4) {
+            ByteBuf b = c.read(now);
+            if (b == null) {
+                break;
+            }
+            int n = Math.min(4 - have, b.readableBytes());
+            b.readBytes(opcodeBytes, have, n);
+            have += n;
+            if (b.isReadable()) {
+                rest = b;
+            } else {
+                b.release();
+            }
+        }
+        if (have < 4) {
+            if (c.isReadComplete()) {
+                c.abort(now, AbortCodes.RXGEN_DECODE);
+            }
+            return;
+        }
+        routed = true;
+        int opcode = ((opcodeBytes[0] & 0xFF) << 24) | ((opcodeBytes[1] & 0xFF) << 16)
+                | ((opcodeBytes[2] & 0xFF) << 8) | (opcodeBytes[3] & 0xFF);
+        RxService.Route route = service.route(opcode);
+        if (route == null) {
+            if (rest != null) {
+                rest.release();
+            }
+            c.abort(now, AbortCodes.RXGEN_OPCODE);
+        } else if (route.blocking() != null) {
+            RxOpcodeHandler h = route.blocking();
+            BlockingServerCall.start(rt, c, rest, call -> h.handle(call, opcode));
+        } else {
+            AsyncServerCall.start(rt, c, opcode, rest, route.async());
+        }
+    }
+
+    @Override
+    public void onWritable(Call c) {
+        // Nothing is written before the opcode is known.
+    }
+
+    @Override
+    public void onComplete(Call c, int errorCode) {
+        rt.tracker.callEnded();
+    }
+}

@@ -1,0 +1,24 @@
+package org.rx4j.rpc;
+
+import java.io.ByteArrayInputStream;
+import java.net.InetSocketAddress;
+import org.rx4j.rpc.xdr.XdrReader;
+import org.rx4j.rpc.xdr.XdrSide;
+
+/**
+ * A whole request, as an {@link RxAsyncHandler} receives it.
+ *
+ * @param opcode the request's first 4 bytes, big-endian (rxgen's opcode)
+ * @param arguments the rest of the request, bytes; owned by the handler (no copy is kept)
+ * @param caller the caller's UDP address
+ * @param connectionId the caller's connection identity
+ */
+public record RxRequest(int opcode, byte[] arguments, InetSocketAddress caller, RxConnectionId connectionId) {
+    /**
+     * @return an XDR reader over {@link #arguments()} for the server side: a malformed or hostile argument
+     *     raises {@link RxException} RXGEN_SS_UNMARSHAL (−453)
+     */
+    public XdrReader xdr() {
+        return new XdrReader(new ByteArrayInputStream(arguments), XdrSide.SERVER);
+    }
+}

@@ -1,0 +1,43 @@
+package org.rx4j.rpc;
+
+import org.rx4j.engine.Call;
+import org.rx4j.engine.ServiceHandler;
+import org.rx4j.wire.AbortCodes;
+
+/**
+ * The engine-facing side of one registered service: told of each new server call on the event loop, it
+ * counts the call for graceful close and hands it to an {@link OpcodeReader} (an {@link RxService}) or
+ * straight to a blocking {@link RxCallHandler} (a service without opcode dispatch). While the endpoint is
+ * closing, new calls are aborted with RX_USER_ABORT (−6).
+ */
+final class ServiceDispatch implements ServiceHandler {
+    private final EndpointRuntime rt;
+    private final RxService service;
+    private final RxCallHandler whole;
+
+    /**
+     * @param rt the endpoint's shared parts
+     * @param service the opcode-dispatched service, or null
+     * @param whole the handler of the whole request when {@code service} is null
+     */
+    ServiceDispatch(EndpointRuntime rt, RxService service, RxCallHandler whole) {
+        this.rt = rt;
+        this.service = service;
+        this.whole = whole;
+    }
+
+    @Override
+    public void onNewCall(Call call) {
+        rt.tracker.callStarted();
+        if (rt.closing) {
+            call.setListener(new OpcodeReader(rt, service));
+            call.abort(rt.transport.now(), AbortCodes.RX_USER_ABORT);
+            return;
+        }
+        if (service != null) {
+            call.setListener(new OpcodeReader(rt, service));
+        } else {
+            BlockingServerCall.start(rt, call, null, whole);
+        }
+    }
+}
