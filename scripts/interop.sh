@@ -7,12 +7,15 @@
 #   packages  install the Debian packages if missing (openafs-client openafs-fileserver
 #             libopenafs-dev tshark gcc; apt-get update only when needed)
 #   build     build the C rxperf peer (scripts/interop/rxperf-peer.c) into scripts/interop/build/
+#             and rx4j's rxperf jar (scripts/rxperf --version: Maven on first use)
 #   c2c       C client <-> C server: send, recv, rpc with --verify, the negative --verify
-#             controls (--corrupt-at must fail), rxdebug against the C server
-#   bos       bosserver (private mount namespace, scripts/interop/bosserver.sh) and the real
-#             `bos listhosts` / `bos addhost`
+#             controls (--corrupt-at must fail), rxdebug and raw DEBUG probes against the C server
+#   bos       bosserver (private mount namespace, scripts/interop/bosserver.sh), the real
+#             `bos listhosts` / `bos addhost`, and rx4j's client API against it (BosInteropTest)
 #   capture   tshark capture of a C<->C mix; its Wireshark expert-info kinds are the control
-#   rx4j      the rx4j parts (run_rx4j_*): SKIP until rx-perf/target/rxperf.jar exists
+#   rx4j      rxdebug against an rx4j server before/during/after transfers, the rxperf matrix
+#             (rx4j client -> C server, C client -> rx4j server), captures of rx4j<->C mixes
+#             compared with the control (run_rx4j_*)
 #
 # Every run prints its wall time. Every server started here is stopped on exit. The whole run
 # is bounded by a watchdog (INTEROP_BUDGET_S, default 450 s). The rxperf servers use UDP
@@ -579,7 +582,7 @@ rx4j_rxdebug_before() {
 }
 
 # A DEBUG request with an unknown type gets {-8, -8} (rx-wire-facts.md section 9), and a DEBUG
-# request without CLIENT_INITIATED gets no reply. The first runs against the C server as a control.
+# request without CLIENT_INITIATED gets no reply. Section c2c runs both against the C server (the control).
 debug_probe_unknown_type() {
     local out
     out=$(java "$INTEROP_DIR/DebugProbe.java" 127.0.0.1 "$PERF_PORT" 99 2>&1) || true
