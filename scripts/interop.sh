@@ -35,7 +35,6 @@ EXPERT_KINDS_SH=$INTEROP_DIR/expert-kinds.sh
 MIX_SH=$INTEROP_DIR/rxperf-mix.sh
 RX4J_JAR=$ROOT/rx-perf/target/rxperf.jar
 RX4J_RXPERF=$ROOT/scripts/rxperf
-RX4J_SERVER_SETTLE_S=0.5                  # see start_server
 PERF_PORT=${INTEROP_PORT:-7009}           # rxperf's port; Wireshark dissects Rx on 7000-7009 by itself
 BUDGET_S=${INTEROP_BUDGET_S:-450}
 PACKAGES=(openafs-client openafs-fileserver libopenafs-dev tshark gcc)
@@ -179,13 +178,6 @@ start_server() {
         note "interop.sh: $name did not bind UDP $PERF_PORT:"
         sed 's/^/    /' "$log"
         return 1
-    fi
-    # rx4j's rxperf server binds its port before it registers the rxperf service; a call that
-    # arrives in between is aborted with -2 (unknown service): the C client then fails with
-    # "call error -2" (3 of 6 starts when it followed the bind within 10 ms; docs/interop.md,
-    # known issues). Until rxperf registers first, an rx4j server gets a moment to do so.
-    if [[ $1 == "$RX4J_RXPERF" ]]; then
-        sleep "$RX4J_SERVER_SETTLE_S"
     fi
 }
 

@@ -6,6 +6,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -42,9 +43,10 @@ public final class RxEngine {
     private final SplittableRandom random;
     private final int epoch;
     private int nextCid;
-    private final Map<InetSocketAddress, Peer> peers = new HashMap<>();
-    private final Map<Integer, Connection> clientConns = new HashMap<>();
-    private final Map<ServerKey, Connection> serverConns = new HashMap<>();
+    private final Map<InetSocketAddress, Peer> peers = new LinkedHashMap<>();
+    // Insertion-ordered, so rxdebug's connection walk (one index per request) stays stable as connections are added.
+    private final Map<Integer, Connection> clientConns = new LinkedHashMap<>();
+    private final Map<ServerKey, Connection> serverConns = new LinkedHashMap<>();
     private final Map<Integer, ServiceHandler> services = new HashMap<>();
     private final TimerQueue timers = new TimerQueue();
     private final ArrayList<Call> dirty = new ArrayList<>();

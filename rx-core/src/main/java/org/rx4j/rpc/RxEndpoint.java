@@ -14,6 +14,7 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import javax.management.JMException;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
@@ -67,6 +68,15 @@ public final class RxEndpoint implements AutoCloseable {
         }
         this.rt = new EndpointRuntime(transport, workers, b.callbackExecutor, b.busyAbortCode, b.maxMessageBytes);
         this.mbeanName = b.jmx ? registerMBean() : null;
+        try {
+            for (Consumer<RxEndpoint> service : b.services) {
+                service.accept(this);
+            }
+        } catch (RuntimeException e) {
+            close(0);
+            throw e;
+        }
+        transport.startReading();
     }
 
     /** @return a builder with defaults (ephemeral port on all addresses, NIO, OpenAFS windows) */
@@ -352,6 +362,7 @@ public final class RxEndpoint implements AutoCloseable {
 
     /** Builder for {@link RxEndpoint}; not thread-safe. */
     public static final class Builder {
+        private final java.util.List<Consumer<RxEndpoint>> services = new java.util.ArrayList<>();
         private RxConfig config = RxConfig.defaults();
         private InetSocketAddress bind = new InetSocketAddress(0);
         private TransportKind transport = TransportKind.NIO;
@@ -486,6 +497,35 @@ public final class RxEndpoint implements AutoCloseable {
          */
         public RxEndpoint open() throws IOException {
             return new RxEndpoint(this);
+        }
+
+        /**
+         * Registers a service before the socket reads its first packet (see
+         * {@link RxEndpoint#registerService(RxService)}); services registered after {@link #open()} may miss
+         * calls that arrive in between.
+         *
+         * @param service the service
+         * @return this
+         */
+        public Builder service(RxService service) {
+            Objects.requireNonNull(service, "service");
+            services.add(e -> e.registerService(service));
+            return this;
+        }
+
+        /**
+         * Registers a blocking whole-stream service before the first packet is read (see
+         * {@link RxEndpoint#registerService(int, int, RxCallHandler)}).
+         *
+         * @param serviceId 1..65535
+         * @param securityIndex 0 (rxnull)
+         * @param handler the blocking handler
+         * @return this
+         */
+        public Builder service(int serviceId, int securityIndex, RxCallHandler handler) {
+            Objects.requireNonNull(handler, "handler");
+            services.add(e -> e.registerService(serviceId, securityIndex, handler));
+            return this;
         }
     }
 }

@@ -76,6 +76,8 @@ public final class RxTransport implements PacketSink, AutoCloseable {
                 .option(ChannelOption.SO_SNDBUF, buffer)
                 .option(ChannelOption.RCVBUF_ALLOCATOR, new FixedRecvByteBufAllocator(RECEIVE_BUFFER))
                 .option(ChannelOption.ALLOCATOR, alloc)
+                // Nothing is read until the owner has registered its services: see startReading().
+                .option(ChannelOption.AUTO_READ, false)
                 .handler(new ChannelInitializer<DatagramChannel>() {
                     @Override
                     protected void initChannel(DatagramChannel ch) {
@@ -109,7 +111,7 @@ public final class RxTransport implements PacketSink, AutoCloseable {
     }
 
     /**
-     * Binds a UDP socket and starts its event loop.
+     * Binds a UDP socket and starts its event loop; reading starts with {@link #startReading()}.
      *
      * @param config endpoint tunables
      * @param bind local address (port 0 = ephemeral)
@@ -134,6 +136,15 @@ public final class RxTransport implements PacketSink, AutoCloseable {
         } catch (Exception e) {
             throw new java.io.IOException("cannot bind UDP " + bind + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Starts reading datagrams. Binding does not read, so that services registered right after binding
+     * are in place before the first packet is processed (a call arriving earlier would be refused with
+     * the unknown-service ABORT −2).
+     */
+    public void startReading() {
+        channel.config().setAutoRead(true);
     }
 
     /** @return the engine; touch it only on {@link #loop()} */

@@ -136,15 +136,16 @@ public final class RxPerfTransportFactory implements PerfTransportFactory {
 
             @Override
             public int start(InetSocketAddress bind, int serviceId, PerfCallHandler handler) throws IOException {
+                // The service is in place before the first packet is read: no early caller sees ABORT −2.
                 endpoint = RxEndpoint.builder().config(config).transport(kind(options)).bind(bind)
-                        .workers(options.minProcs(), options.maxProcs()).open();
-                endpoint.registerService(serviceId, RXNULL, call -> {
-                    try {
-                        handler.handle(call.input(), call.output());
-                    } catch (RxperfAbortException e) {
-                        throw RxException.local(e.code(), e.getMessage());
-                    }
-                });
+                        .workers(options.minProcs(), options.maxProcs())
+                        .service(serviceId, RXNULL, call -> {
+                            try {
+                                handler.handle(call.input(), call.output());
+                            } catch (RxperfAbortException e) {
+                                throw RxException.local(e.code(), e.getMessage());
+                            }
+                        }).open();
                 return endpoint.localAddress().getPort();
             }
 
