@@ -8,7 +8,7 @@ import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /** {@code rxperf client}: runs calls against an rxperf server and prints OpenAFS's result line. */
-@Command(name = "client", sortOptions = false,
+@Command(name = "client", sortOptions = false, versionProvider = VersionProvider.class,
         description = "Run send, recv, rpc or file calls against an rxperf server (service 147).")
 final class ClientCommand implements Callable<Integer> {
     @ParentCommand

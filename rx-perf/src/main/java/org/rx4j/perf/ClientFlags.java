@@ -51,7 +51,7 @@ public final class ClientFlags {
     String host;
 
     @Option(names = "-p", paramLabel = "PORT", converter = CIntConverter.class, defaultValue = "7009",
-            description = "Server UDP port, 1..65535. Default: ${DEFAULT-VALUE}.")
+            description = "Server UDP port, 1..65535. Default: ${DEFAULT-VALUE} (loopback: 0..65535, default ephemeral).")
     int port;
 
     @Option(names = "-r", paramLabel = "BYTES", converter = CIntConverter.class, defaultValue = "524288",

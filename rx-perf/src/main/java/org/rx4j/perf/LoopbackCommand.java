@@ -12,7 +12,7 @@ import picocli.CommandLine.Spec;
  * unless {@code -p} is given, default minprocs/maxprocs) and runs the client flags against it. Endpoint flags apply
  * to both sides; {@code --verify} checks payload on both sides.
  */
-@Command(name = "loopback", sortOptions = false,
+@Command(name = "loopback", sortOptions = false, versionProvider = VersionProvider.class,
         description = {"Start an rxperf server in this process on 127.0.0.1 (ephemeral port) and run the client "
                 + "flags against it.", "-s and -p choose the server's bind address and port (-p 0..65535, "
                 + "default: ephemeral); endpoint flags and --verify apply to both sides."})

@@ -20,7 +20,7 @@ import picocli.CommandLine.Spec;
  * {@code rxperf server}: serves rxperf's service 147 on all interfaces until stopped (Ctrl-C), with OpenAFS rxperf's
  * server flags (rx-wire-facts.md §10). Prints nothing on stdout; aborted calls are reported on stderr.
  */
-@Command(name = "server", sortOptions = false,
+@Command(name = "server", sortOptions = false, versionProvider = VersionProvider.class,
         description = "Serve rxperf (service 147) on all interfaces until stopped.")
 final class ServerCommand implements Callable<Integer> {
     @ParentCommand

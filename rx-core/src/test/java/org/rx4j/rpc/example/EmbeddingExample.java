@@ -50,8 +50,8 @@ public final class EmbeddingExample {
         RxEndpoint server = RxEndpoint.builder()
                 .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port))
                 .workers(2, 16)            // blocking handlers: 2 threads kept, at most 16 at once
+                .service(service)          // registered before the socket reads its first packet
                 .open();
-        server.registerService(service);
         return server;
     }
 
