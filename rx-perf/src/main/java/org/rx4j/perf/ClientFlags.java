@@ -89,6 +89,9 @@ public final class ClientFlags {
         if (command == null) {
             throw check.usage("Missing required option: '-c=send|recv|rpc|file'");
         }
+        if (host == null || host.isBlank()) {
+            throw check.usage("Invalid value for option '-s': the server host is empty");
+        }
         check.range("-b", bytes, 0, Integer.MAX_VALUE);
         check.range("-T", times, 1, Integer.MAX_VALUE);
         check.range("-t", threads, 1, ClientDriver.MAX_THREADS);
