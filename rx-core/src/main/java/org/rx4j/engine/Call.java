@@ -397,8 +397,10 @@ public final class Call {
                     sendAbort(error);
                 }
             } else if (lastInDatagram) {
-                // Dallying: the peer missed our final ack; tell it everything arrived.
+                // Dallying: the peer missed our final ack; tell it everything arrived. Touched so the
+                // engine flushes the ack once the datagram is processed (nothing else touches a done call).
                 queueAck(AckReason.DUPLICATE, h.serial());
+                engine.touched(this);
             }
             return;
         }
