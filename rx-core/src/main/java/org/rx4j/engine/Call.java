@@ -613,8 +613,13 @@ public final class Call {
             processAckBody(now, a);
         }
         if (requested) {
-            repingIfWaiting(now);
-            sendAck(now, AckReason.PING_RESPONSE, h.serial(), false);
+            if (state == CallState.ERROR) {
+                // A failed call answers with its ABORT, so the peer stops keeping the call alive (§2).
+                sendAbort(error);
+            } else {
+                repingIfWaiting(now);
+                sendAck(now, AckReason.PING_RESPONSE, h.serial(), false);
+            }
         }
         maybeFinishServerCall(now);
         if (!isDone()) {
