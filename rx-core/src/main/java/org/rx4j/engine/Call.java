@@ -641,8 +641,11 @@ public final class Call {
             conn.counters.acksIgnored++;
             return;
         }
-        lastAckFirst = first;
-        lastAckPrev = prev;
+        // Remembered clamped to what was sent: an ACK beyond that (a broken or hostile peer) must not make
+        // every later, correct ACK look older and be ignored.
+        int sentEnd = sq.nextToSend;
+        lastAckFirst = first - sentEnd > 0 ? sentEnd : first;
+        lastAckPrev = prev - sentEnd >= 0 ? sentEnd - 1 : prev;
         boolean timingAck = a.serial() != 0 && a.reason() != AckReason.DELAY;
         int ackSerial = a.serial();
         int firstBefore = sq.first;
