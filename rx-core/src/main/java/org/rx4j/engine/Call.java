@@ -953,17 +953,17 @@ public final class Call {
             deadlineNs = callDeadlineNs;
             return;
         }
-        long d = Math.min(resendDeadlineNs, ackDeadlineNs);
-        d = Math.min(d, callDeadlineNs);
-        d = Math.min(d, reachDeadlineNs);
-        d = Math.min(d, lastSendNs + keepaliveNs());
-        d = Math.min(d, lastReceiveNs + config.deadTimeNs());
+        long d = TimerQueue.earlier(resendDeadlineNs, ackDeadlineNs);
+        d = TimerQueue.earlier(d, callDeadlineNs);
+        d = TimerQueue.earlier(d, reachDeadlineNs);
+        d = TimerQueue.earlier(d, lastSendNs + keepaliveNs());
+        d = TimerQueue.earlier(d, lastReceiveNs + config.deadTimeNs());
         long idle = idleDeadNs();
         if (idle > 0) {
-            d = Math.min(d, lastDataReceiveNs + idle);
+            d = TimerQueue.earlier(d, lastDataReceiveNs + idle);
         }
         if (config.hardDeadTimeNs() > 0) {
-            d = Math.min(d, startNs + config.hardDeadTimeNs());
+            d = TimerQueue.earlier(d, startNs + config.hardDeadTimeNs());
         }
         deadlineNs = d;
     }

@@ -644,7 +644,7 @@ public final class RxEngine {
 
     /** @return the earliest time, ns, at which {@link #onTimer} has work; Long.MAX_VALUE for none */
     public long nextDeadline() {
-        return Math.min(timers.earliest(), nextReapNs);
+        return TimerQueue.earlier(timers.earliest(), nextReapNs);
     }
 
     /**
