@@ -72,12 +72,12 @@ public final class RxCall implements AutoCloseable {
 
     /** @return the call's channel (0..3), or -1 while it waits for a free channel */
     public int channel() {
-        return streams.call() == null ? -1 : streams.call().channel();
+        return streams.channel();
     }
 
     /** @return the call's callNumber (unsigned 32-bit), 0 while it waits for a free channel */
     public int callNumber() {
-        return streams.call() == null ? 0 : streams.call().callNumber();
+        return streams.callNumber();
     }
 
     /**
