@@ -597,7 +597,6 @@ public final class Call {
                 conn.peer.lastRwind = rwind;
                 int t = Math.min(config.maxTwind(), rwind);
                 twind = a.trailerWords() >= 4 ? t : Math.min(twind, t);
-                cc.setMaxCwnd(Math.max(1, config.maxTwind()));
             }
         }
         if (h.hasFlag(PacketFlags.SLOW_START_OK)) {
