@@ -869,12 +869,10 @@ public final class Call {
             int room = Math.min(Math.min(cwnd - sq.inFlight, limit - sq.nextToSend), sq.next - sq.nextToSend);
             int k = 1;
             int max = Math.min(room, Math.min(maxJumbo, jumbo.size()));
+            // Every sub-packet but the last holds exactly 1412 bytes and no LAST_PACKET (§4).
             while (k < max && sq.get(sq.nextToSend + k - 1).payload.readableBytes() == RxConstants.JUMBO_BUFFER_SIZE
                     && (sq.get(sq.nextToSend + k - 1).flags & PacketFlags.LAST_PACKET) == 0) {
                 k++;
-            }
-            if (k > 1 && sq.get(sq.nextToSend + k - 2).payload.readableBytes() != RxConstants.JUMBO_BUFFER_SIZE) {
-                k = 1;
             }
             int lastSeqOfDgram = sq.nextToSend + k - 1;
             boolean moreAfter = lastSeqOfDgram + 1 - sq.next < 0 && lastSeqOfDgram + 1 - limit < 0
