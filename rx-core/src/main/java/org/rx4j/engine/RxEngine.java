@@ -236,6 +236,7 @@ public final class RxEngine {
             return;
         }
         lastNow = now;
+        boolean outer = !inDispatch;
         inDispatch = true;
         try {
             for (Call c : conn.calls) {
@@ -251,7 +252,9 @@ public final class RxEngine {
             conn.waiting.clear();
             removeConnection(conn);
         } finally {
-            drain();
+            if (outer) {
+                drain();
+            }
         }
     }
 

@@ -3,6 +3,8 @@ package org.rx4j.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.rx4j.wire.AbortCodes;
 import org.rx4j.wire.PacketType;
@@ -50,5 +52,49 @@ class EngineShutdownTest {
         assertEquals(AbortCodes.RX_USER_ABORT, client.error);
         assertTrue(net.runUntil(() -> server.callsFailed == 1, 10 * S));
         assertEquals(AbortCodes.RX_USER_ABORT, server.lastError);
+    }
+    /** Records the nesting depth of listener callbacks when its call completes. */
+    private static final class DepthListener implements CallListener {
+        final int[] depth;
+        final List<Integer> completedAtDepth = new ArrayList<>();
+        Runnable onComplete = () -> { };
+
+        DepthListener(int[] depth) {
+            this.depth = depth;
+        }
+
+        @Override
+        public void onReadable(Call call) {
+        }
+
+        @Override
+        public void onWritable(Call call) {
+        }
+
+        @Override
+        public void onComplete(Call call, int errorCode) {
+            completedAtDepth.add(depth[0]);
+            depth[0]++;
+            onComplete.run();
+            depth[0]--;
+        }
+    }
+
+    @Test
+    void closeConnectionFromAListenerDeliversItsEventsAfterThatListenerReturns() {
+        EngineHarness h = new EngineHarness(RxConfig.defaults());
+        Connection a = h.engine.connect(EngineHarness.REMOTE, 147, 0);
+        Connection b = h.engine.connect(EngineHarness.REMOTE, 147, 0);
+        int[] depth = {0};
+        DepthListener onA = new DepthListener(depth);
+        DepthListener onB = new DepthListener(depth);
+        onA.onComplete = () -> h.engine.closeConnection(h.now, b);
+        h.engine.newCall(h.now, b, onB);
+        h.engine.newCall(h.now, a, onA);
+
+        h.deliver(FakePeer.serverOf(a).abort(0, 1, 5));
+        assertEquals(List.of(0), onA.completedAtDepth);
+        assertEquals(List.of(0), onB.completedAtDepth,
+                "call b's completion is delivered after a's listener returns, never nested inside it");
     }
 }
