@@ -273,7 +273,7 @@ public final class Call {
         sq.add(last, PacketFlags.LAST_PACKET);
         transmit(now);
         if (!server && rq.allConsumed()) {
-            engine.completeClientCall(this, now); // the whole reply was already read
+            succeed(); // the whole reply was already read
         }
         engine.touched(this);
     }
@@ -510,7 +510,7 @@ public final class Call {
         if (rq.allConsumed() && !server) {
             // Client read the whole reply: the call is complete (§6.4).
             if (sendFinished) {
-                engine.completeClientCall(this, now);
+                succeed();
             }
             return;
         }
@@ -620,7 +620,7 @@ public final class Call {
                 sendAck(now, AckReason.PING_RESPONSE, h.serial(), false);
             }
         }
-        maybeFinishServerCall(now);
+        maybeFinishServerCall();
         if (!isDone()) {
             transmit(now);
             checkWritable();
@@ -735,7 +735,7 @@ public final class Call {
         sq.hardAck(sq.nextToSend, null);
         resendDeadlineNs = NONE;
         ackProgress++;
-        maybeFinishServerCall(now);
+        maybeFinishServerCall();
         if (!isDone()) {
             transmit(now);
             checkWritable();
@@ -743,9 +743,9 @@ public final class Call {
         engine.touched(this);
     }
 
-    private void maybeFinishServerCall(long now) {
+    private void maybeFinishServerCall() {
         if (server && !isDone() && sendFinished && sq.allAcked()) {
-            engine.completeServerCall(this, now);
+            succeed();
         }
     }
 
