@@ -298,6 +298,7 @@ public final class RxEngine {
      * ones fail with it, and a finished call that still owes its final ack sends ACKALL (§6.4).
      */
     private static void endCalls(long now, Connection conn) {
+        failWaiting(conn, AbortCodes.RX_USER_ABORT);
         for (Call c : conn.calls) {
             if (c == null) {
                 continue;
@@ -308,10 +309,17 @@ public final class RxEngine {
                 c.abort(now, AbortCodes.RX_USER_ABORT);
             }
         }
-        for (Call c : conn.waiting) {
-            c.fail(AbortCodes.RX_USER_ABORT);
+    }
+
+    /**
+     * Fails the calls waiting for a channel. Done before the channels' calls end: each ending call would
+     * otherwise hand its channel to a waiting call, which then started and was never ended.
+     */
+    private static void failWaiting(Connection conn, int code) {
+        Call c;
+        while ((c = conn.waiting.poll()) != null) {
+            c.fail(code);
         }
-        conn.waiting.clear();
     }
 
     /**
@@ -321,6 +329,7 @@ public final class RxEngine {
      */
     private void failConnection(Connection conn, int code, boolean remote) {
         conn.error = code;
+        failWaiting(conn, code);
         for (Call c : conn.calls) {
             if (c != null) {
                 if (remote) {
@@ -330,10 +339,6 @@ public final class RxEngine {
                 }
             }
         }
-        for (Call c : conn.waiting) {
-            c.fail(code);
-        }
-        conn.waiting.clear();
     }
 
     private void removeConnection(Connection conn) {

@@ -97,4 +97,39 @@ class EngineShutdownTest {
         assertEquals(List.of(0), onB.completedAtDepth,
                 "call b's completion is delivered after a's listener returns, never nested inside it");
     }
+    /** Opens 5 calls on one connection (the fifth waits for a channel), ends them with {@code end}, checks all 5. */
+    private static void everyCallEnds(java.util.function.BiConsumer<EngineHarness, Connection> end, int code) {
+        EngineHarness h = new EngineHarness(RxConfig.defaults());
+        Connection conn = h.engine.connect(EngineHarness.REMOTE, 147, 0);
+        List<RecordingApps.CallRecord> records = new ArrayList<>();
+        List<Call> calls = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            RecordingApps.CallRecord r = new RecordingApps.CallRecord(() -> h.now);
+            records.add(r);
+            calls.add(h.engine.newCall(h.now, conn, r));
+        }
+        assertEquals(CallState.WAITING, calls.get(4).state());
+        end.accept(h, conn);
+        for (int i = 0; i < 5; i++) {
+            assertTrue(records.get(i).completed, "call " + i + " (" + calls.get(i) + ") ended");
+            assertEquals(code, records.get(i).code);
+            assertEquals(1, records.get(i).completions);
+        }
+    }
+
+    @Test
+    void closingAConnectionEndsTheCallThatWasWaitingForAChannelToo() {
+        everyCallEnds((h, conn) -> h.engine.closeConnection(h.now, conn), AbortCodes.RX_USER_ABORT);
+    }
+
+    @Test
+    void shutdownEndsTheCallThatWasWaitingForAChannelToo() {
+        everyCallEnds((h, conn) -> h.engine.shutdown(h.now), AbortCodes.RX_USER_ABORT);
+    }
+
+    @Test
+    void aConnectionAbortEndsTheCallThatWasWaitingForAChannelToo() {
+        everyCallEnds((h, conn) -> h.engine.abortConnection(h.now, conn, 17), 17);
+        everyCallEnds((h, conn) -> h.deliver(FakePeer.serverOf(conn).abort(0, 0, 18)), 18);
+    }
 }
