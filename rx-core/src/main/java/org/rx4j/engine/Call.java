@@ -405,10 +405,8 @@ public final class Call {
             return;
         }
         if (!server && sq.lastSeq != 0 && sq.nextToSend - sq.lastSeq > 0 && sq.first - sq.next < 0) {
-            // The first reply packet acks the whole request implicitly (§6.3).
-            sq.hardAck(sq.next, null);
-            resendDeadlineNs = NONE;
-            ackProgress++;
+            // The first reply packet acks the whole request implicitly (§6.3); all of it was sent.
+            ackEverythingSent();
         }
         int result = rq.offer(p, config.maxRwind());
         stats.dataPacketsReceived++;
@@ -620,12 +618,7 @@ public final class Call {
                 sendAck(now, AckReason.PING_RESPONSE, h.serial(), false);
             }
         }
-        maybeFinishServerCall();
-        if (!isDone()) {
-            transmit(now);
-            checkWritable();
-        }
-        engine.touched(this);
+        afterAck(now);
     }
 
     private void processAckBody(long now, AckPacket a) {
@@ -732,21 +725,29 @@ public final class Call {
     /** Every packet in the transmit queue counts as acknowledged (ACKALL, §2). */
     void onAckAll(long now) {
         lastReceiveNs = now;
+        ackEverythingSent();
+        afterAck(now);
+    }
+
+    /** Everything sent counts as hard-acked: an ACKALL, or (client) the first reply packet (§2, §6.3). */
+    private void ackEverythingSent() {
         sq.hardAck(sq.nextToSend, null);
         resendDeadlineNs = NONE;
         ackProgress++;
-        maybeFinishServerCall();
-        if (!isDone()) {
-            transmit(now);
-            checkWritable();
-        }
-        engine.touched(this);
     }
 
-    private void maybeFinishServerCall() {
+    /**
+     * After an ACK or ACKALL: a server call whose whole reply is acked completes (§6.4); a call still running
+     * sends what the windows now allow ({@link #transmit} ends by checking writability).
+     */
+    private void afterAck(long now) {
         if (server && !isDone() && sendFinished && sq.allAcked()) {
             succeed();
         }
+        if (!isDone()) {
+            transmit(now);
+        }
+        engine.touched(this);
     }
 
     private void checkWritable() {
