@@ -108,14 +108,26 @@ final class CallStreams implements CallListener {
      * @param b the bytes; ownership passes to these streams
      */
     void preload(ByteBuf b) {
+        stage(b);
+    }
+
+    /**
+     * Adds {@code b} to the inbox and wakes the reader, or releases it when nothing will ever read it (the
+     * streams were released or the call failed).
+     *
+     * @param b received bytes; ownership passes here
+     * @return false when {@code b} was released instead
+     */
+    private boolean stage(ByteBuf b) {
         synchronized (lock) {
             if (released || (done && error != 0)) {
                 b.release();
-                return;
+                return false;
             }
             inbox.add(b);
             inboxBytes += b.readableBytes();
             lock.notifyAll();
+            return true;
         }
     }
 
@@ -137,14 +149,8 @@ final class CallStreams implements CallListener {
             if (b == null) {
                 break;
             }
-            synchronized (lock) {
-                if (released) {
-                    b.release();
-                    return;
-                }
-                inbox.add(b);
-                inboxBytes += b.readableBytes();
-                lock.notifyAll();
+            if (!stage(b)) {
+                return;
             }
         }
         if (c.isReadComplete()) {
