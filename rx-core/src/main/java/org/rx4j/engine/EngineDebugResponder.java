@@ -119,23 +119,11 @@ public final class EngineDebugResponder implements DebugResponder {
         v[RxStatistics.DATA_PACKETS_SENT] = (int) t.dataPacketsSent;
         v[RxStatistics.DATA_PACKETS_RESENT] = (int) t.resends;
         v[RxStatistics.IGNORE_ACKED_PACKET] = (int) t.acksIgnored;
-        long samples = 0;
-        long sum = 0;
-        long min = Long.MAX_VALUE;
-        long max = 0;
-        for (Peer p : engine.peers()) {
-            RttEstimator r = p.rtt();
-            if (r.samples() > 0) {
-                samples += r.samples();
-                sum += r.meanRttNs() * r.samples();
-                min = Math.min(min, r.minRttNs());
-                max = Math.max(max, r.maxRttNs());
-            }
-        }
-        putTime(v, RxStatistics.TOTAL_RTT, sum);
-        putTime(v, RxStatistics.MIN_RTT, samples == 0 ? 0 : min);
-        putTime(v, RxStatistics.MAX_RTT, max);
-        v[RxStatistics.N_RTT_SAMPLES] = (int) samples;
+        RttTotals rtt = RttTotals.of(engine.peers());
+        putTime(v, RxStatistics.TOTAL_RTT, rtt.sumNs());
+        putTime(v, RxStatistics.MIN_RTT, rtt.minNs());
+        putTime(v, RxStatistics.MAX_RTT, rtt.maxNs());
+        v[RxStatistics.N_RTT_SAMPLES] = (int) rtt.samples();
         v[RxStatistics.N_SERVER_CONNS] = engine.serverConnections().size();
         v[RxStatistics.N_CLIENT_CONNS] = engine.clientConnections().size();
         v[RxStatistics.N_PEER_STRUCTS] = engine.peers().size();
