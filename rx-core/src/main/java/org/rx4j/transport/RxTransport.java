@@ -5,6 +5,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
@@ -59,6 +60,12 @@ public final class RxTransport implements PacketSink, AutoCloseable {
     long sendFailures;
     private final int effectiveReceiveBuffer;
     private final int effectiveSendBuffer;
+    /** One listener for every write (a capturing lambda per datagram would allocate on the send path). */
+    private final ChannelFutureListener countSendFailure = f -> {
+        if (!f.isSuccess()) {
+            sendFailures++;
+        }
+    };
 
     private RxTransport(RxConfig config, InetSocketAddress bind, TransportKind kind, Consumer<RxEngine> init)
             throws InterruptedException {
@@ -292,11 +299,7 @@ public final class RxTransport implements PacketSink, AutoCloseable {
 
     private void write(ByteBuf buf, InetSocketAddress peer) {
         datagramsSent++;
-        channel.write(new DatagramPacket(buf, peer)).addListener(f -> {
-            if (!f.isSuccess()) {
-                sendFailures++;
-            }
-        });
+        channel.write(new DatagramPacket(buf, peer)).addListener(countSendFailure);
         flushPending = true;
         if (!channel.isWritable()) {
             flushPending = false;
