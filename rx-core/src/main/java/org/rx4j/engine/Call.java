@@ -196,11 +196,14 @@ public final class Call {
      * Appends bytes to this call's outgoing stream. Full packets are cut without copying (retained
      * slices); a partial packet waits for more bytes or {@link #finishSending}.
      *
+     * <p>Flow control is the caller's: write while {@link #isWritable()} holds (at most 2 × twind packets
+     * queued); the queue itself holds at most 1024 packets of {@code RxConfig.packetDataSize()} bytes.
+     *
      * <p>Ownership: takes {@code data} (released by the call, also on error).
      *
      * @param now current time, ns
      * @param data the bytes to send (readable region)
-     * @throws IllegalStateException if the call is done or sending was finished
+     * @throws IllegalStateException if the call is done, sending was finished, or the send queue is full
      */
     public void write(long now, ByteBuf data) {
         engine.clock(now);

@@ -144,9 +144,11 @@ public final class RxCall implements AutoCloseable {
     /**
      * Ends the call from the application's side and releases its buffers. If the call is still running and
      * was not aborted: the output is closed (LAST_PACKET), and on a client the rest of the reply is read and
-     * discarded and the call awaited (to stop a long reply early, {@link #abort} first). Idempotent.
+     * discarded and the call awaited (to stop a long reply early, {@link #abort} first). A call that had
+     * already ended, or was aborted by this side, closes quietly: its failure is reported by the stream methods,
+     * {@link #awaitCompletion()} and {@link #completion()}. Idempotent.
      *
-     * @throws RxException with the abort code if the call failed
+     * @throws RxException with the abort code if the call fails while close ends it
      * @throws IOException if interrupted while waiting
      */
     @Override

@@ -188,6 +188,7 @@ public final class RxTransport implements PacketSink, AutoCloseable {
      * Runs {@code work} on the loop, then flushes output and re-arms the timer.
      *
      * @param work the task; exceptions it throws are logged and counted, never propagated to the loop
+     * @throws java.util.concurrent.RejectedExecutionException if the loop has shut down (transport closed)
      */
     public void execute(Consumer<RxEngine> work) {
         if (loop.inEventLoop()) {
@@ -214,6 +215,7 @@ public final class RxTransport implements PacketSink, AutoCloseable {
      * @param work the task
      * @param <T> result type
      * @return a future completed on the loop with the result or the exception
+     * @throws java.util.concurrent.RejectedExecutionException if the loop has shut down (transport closed)
      */
     public <T> CompletableFuture<T> submit(Function<RxEngine, T> work) {
         CompletableFuture<T> f = new CompletableFuture<>();
