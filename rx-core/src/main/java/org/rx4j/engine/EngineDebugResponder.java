@@ -4,7 +4,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.net.Inet4Address;
 import java.net.InetSocketAddress;
-import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import org.rx4j.engine.recovery.RttEstimator;
 import org.rx4j.wire.DebugConn;
@@ -65,15 +65,17 @@ public final class EngineDebugResponder implements DebugResponder {
     }
 
     private static DebugConn conn(RxEngine engine, int index, boolean interestingOnly) {
-        List<Connection> all = new ArrayList<>(engine.clientConnections());
-        all.addAll(engine.serverConnections());
+        // Walks the live tables (client connections, then server ones) without copying them: a request costs
+        // no allocation proportional to the connection count.
         int n = 0;
-        for (Connection c : all) {
-            if (interestingOnly && !c.hasActiveCalls()) {
-                continue;
-            }
-            if (n++ == index) {
-                return describe(c);
+        for (Collection<Connection> table : List.of(engine.clientConnections(), engine.serverConnections())) {
+            for (Connection c : table) {
+                if (interestingOnly && !c.hasActiveCalls()) {
+                    continue;
+                }
+                if (n++ == index) {
+                    return describe(c);
+                }
             }
         }
         return new DebugConn(0, DebugConn.END_CID, 0, new int[4], 0, 0, 0, 0, 0, new byte[4], new byte[4],
