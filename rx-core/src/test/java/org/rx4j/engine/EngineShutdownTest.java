@@ -54,25 +54,19 @@ class EngineShutdownTest {
         assertEquals(AbortCodes.RX_USER_ABORT, server.lastError);
     }
     /** Records the nesting depth of listener callbacks when its call completes. */
-    private static final class DepthListener implements CallListener {
+    private static final class DepthListener extends RecordingApps.CallRecord {
         final int[] depth;
         final List<Integer> completedAtDepth = new ArrayList<>();
         Runnable onComplete = () -> { };
 
-        DepthListener(int[] depth) {
+        DepthListener(EngineHarness h, int[] depth) {
+            super(() -> h.now);
             this.depth = depth;
         }
 
         @Override
-        public void onReadable(Call call) {
-        }
-
-        @Override
-        public void onWritable(Call call) {
-        }
-
-        @Override
         public void onComplete(Call call, int errorCode) {
+            super.onComplete(call, errorCode);
             completedAtDepth.add(depth[0]);
             depth[0]++;
             onComplete.run();
@@ -86,8 +80,8 @@ class EngineShutdownTest {
         Connection a = h.engine.connect(EngineHarness.REMOTE, 147, 0);
         Connection b = h.engine.connect(EngineHarness.REMOTE, 147, 0);
         int[] depth = {0};
-        DepthListener onA = new DepthListener(depth);
-        DepthListener onB = new DepthListener(depth);
+        DepthListener onA = new DepthListener(h, depth);
+        DepthListener onB = new DepthListener(h, depth);
         onA.onComplete = () -> h.engine.closeConnection(h.now, b);
         h.engine.newCall(h.now, b, onB);
         h.engine.newCall(h.now, a, onA);
