@@ -196,11 +196,14 @@ public final class Call {
      * Appends bytes to this call's outgoing stream. Full packets are cut without copying (retained
      * slices); a partial packet waits for more bytes or {@link #finishSending}.
      *
+     * <p>Flow control is the caller's: write while {@link #isWritable()} holds (at most 2 × twind packets
+     * queued); the queue itself holds at most 1024 packets of {@code RxConfig.packetDataSize()} bytes.
+     *
      * <p>Ownership: takes {@code data} (released by the call, also on error).
      *
      * @param now current time, ns
      * @param data the bytes to send (readable region)
-     * @throws IllegalStateException if the call is done or sending was finished
+     * @throws IllegalStateException if the call is done, sending was finished, or the send queue is full
      */
     public void write(long now, ByteBuf data) {
         engine.clock(now);
@@ -273,7 +276,7 @@ public final class Call {
         sq.add(last, PacketFlags.LAST_PACKET);
         transmit(now);
         if (!server && rq.allConsumed()) {
-            engine.completeClientCall(this, now); // the whole reply was already read
+            succeed(); // the whole reply was already read
         }
         engine.touched(this);
     }
@@ -397,16 +400,16 @@ public final class Call {
                     sendAbort(error);
                 }
             } else if (lastInDatagram) {
-                // Dallying: the peer missed our final ack; tell it everything arrived.
+                // Dallying: the peer missed our final ack; tell it everything arrived. Touched so the
+                // engine flushes the ack once the datagram is processed (nothing else touches a done call).
                 queueAck(AckReason.DUPLICATE, h.serial());
+                engine.touched(this);
             }
             return;
         }
         if (!server && sq.lastSeq != 0 && sq.nextToSend - sq.lastSeq > 0 && sq.first - sq.next < 0) {
-            // The first reply packet acks the whole request implicitly (§6.3).
-            sq.hardAck(sq.next, null);
-            resendDeadlineNs = NONE;
-            ackProgress++;
+            // The first reply packet acks the whole request implicitly (§6.3); all of it was sent.
+            ackEverythingSent();
         }
         int result = rq.offer(p, config.maxRwind());
         stats.dataPacketsReceived++;
@@ -508,7 +511,7 @@ public final class Call {
         if (rq.allConsumed() && !server) {
             // Client read the whole reply: the call is complete (§6.4).
             if (sendFinished) {
-                engine.completeClientCall(this, now);
+                succeed();
             }
             return;
         }
@@ -595,7 +598,6 @@ public final class Call {
                 conn.peer.lastRwind = rwind;
                 int t = Math.min(config.maxTwind(), rwind);
                 twind = a.trailerWords() >= 4 ? t : Math.min(twind, t);
-                cc.setMaxCwnd(Math.max(1, config.maxTwind()));
             }
         }
         if (h.hasFlag(PacketFlags.SLOW_START_OK)) {
@@ -611,15 +613,15 @@ public final class Call {
             processAckBody(now, a);
         }
         if (requested) {
-            repingIfWaiting(now);
-            sendAck(now, AckReason.PING_RESPONSE, h.serial(), false);
+            if (state == CallState.ERROR) {
+                // A failed call answers with its ABORT, so the peer stops keeping the call alive (§2).
+                sendAbort(error);
+            } else {
+                repingIfWaiting(now);
+                sendAck(now, AckReason.PING_RESPONSE, h.serial(), false);
+            }
         }
-        maybeFinishServerCall(now);
-        if (!isDone()) {
-            transmit(now);
-            checkWritable();
-        }
-        engine.touched(this);
+        afterAck(now);
     }
 
     private void processAckBody(long now, AckPacket a) {
@@ -634,8 +636,11 @@ public final class Call {
             conn.counters.acksIgnored++;
             return;
         }
-        lastAckFirst = first;
-        lastAckPrev = prev;
+        // Remembered clamped to what was sent: an ACK beyond that (a broken or hostile peer) must not make
+        // every later, correct ACK look older and be ignored.
+        int sentEnd = sq.nextToSend;
+        lastAckFirst = first - sentEnd > 0 ? sentEnd : first;
+        lastAckPrev = prev - sentEnd >= 0 ? sentEnd - 1 : prev;
         boolean timingAck = a.serial() != 0 && a.reason() != AckReason.DELAY;
         int ackSerial = a.serial();
         int firstBefore = sq.first;
@@ -723,21 +728,29 @@ public final class Call {
     /** Every packet in the transmit queue counts as acknowledged (ACKALL, §2). */
     void onAckAll(long now) {
         lastReceiveNs = now;
+        ackEverythingSent();
+        afterAck(now);
+    }
+
+    /** Everything sent counts as hard-acked: an ACKALL, or (client) the first reply packet (§2, §6.3). */
+    private void ackEverythingSent() {
         sq.hardAck(sq.nextToSend, null);
         resendDeadlineNs = NONE;
         ackProgress++;
-        maybeFinishServerCall(now);
-        if (!isDone()) {
-            transmit(now);
-            checkWritable();
-        }
-        engine.touched(this);
     }
 
-    private void maybeFinishServerCall(long now) {
+    /**
+     * After an ACK or ACKALL: a server call whose whole reply is acked completes (§6.4); a call still running
+     * sends what the windows now allow ({@link #transmit} ends by checking writability).
+     */
+    private void afterAck(long now) {
         if (server && !isDone() && sendFinished && sq.allAcked()) {
-            engine.completeServerCall(this, now);
+            succeed();
         }
+        if (!isDone()) {
+            transmit(now);
+        }
+        engine.touched(this);
     }
 
     private void checkWritable() {
@@ -860,12 +873,10 @@ public final class Call {
             int room = Math.min(Math.min(cwnd - sq.inFlight, limit - sq.nextToSend), sq.next - sq.nextToSend);
             int k = 1;
             int max = Math.min(room, Math.min(maxJumbo, jumbo.size()));
+            // Every sub-packet but the last holds exactly 1412 bytes and no LAST_PACKET (§4).
             while (k < max && sq.get(sq.nextToSend + k - 1).payload.readableBytes() == RxConstants.JUMBO_BUFFER_SIZE
                     && (sq.get(sq.nextToSend + k - 1).flags & PacketFlags.LAST_PACKET) == 0) {
                 k++;
-            }
-            if (k > 1 && sq.get(sq.nextToSend + k - 2).payload.readableBytes() != RxConstants.JUMBO_BUFFER_SIZE) {
-                k = 1;
             }
             int lastSeqOfDgram = sq.nextToSend + k - 1;
             boolean moreAfter = lastSeqOfDgram + 1 - sq.next < 0 && lastSeqOfDgram + 1 - limit < 0
@@ -943,17 +954,17 @@ public final class Call {
             deadlineNs = callDeadlineNs;
             return;
         }
-        long d = Math.min(resendDeadlineNs, ackDeadlineNs);
-        d = Math.min(d, callDeadlineNs);
-        d = Math.min(d, reachDeadlineNs);
-        d = Math.min(d, lastSendNs + keepaliveNs());
-        d = Math.min(d, lastReceiveNs + config.deadTimeNs());
+        long d = TimerQueue.earlier(resendDeadlineNs, ackDeadlineNs);
+        d = TimerQueue.earlier(d, callDeadlineNs);
+        d = TimerQueue.earlier(d, reachDeadlineNs);
+        d = TimerQueue.earlier(d, lastSendNs + keepaliveNs());
+        d = TimerQueue.earlier(d, lastReceiveNs + config.deadTimeNs());
         long idle = idleDeadNs();
         if (idle > 0) {
-            d = Math.min(d, lastDataReceiveNs + idle);
+            d = TimerQueue.earlier(d, lastDataReceiveNs + idle);
         }
         if (config.hardDeadTimeNs() > 0) {
-            d = Math.min(d, startNs + config.hardDeadTimeNs());
+            d = TimerQueue.earlier(d, startNs + config.hardDeadTimeNs());
         }
         deadlineNs = d;
     }

@@ -1,8 +1,10 @@
 package org.rx4j.engine;
 
 /**
- * Events of one call, delivered on the engine's thread. Implementations must not block: the
- * transport hands work to application threads.
+ * Events of one call, delivered on the engine's thread, one at a time (never nested in another event), after
+ * the entry point that caused them has updated the engine. Implementations must not block (the transport hands
+ * work to application threads) and should not throw: an exception leaves the engine's entry point (the
+ * transport counts and drops it) and the events still queued wait for the engine's next entry point.
  */
 public interface CallListener {
     /**

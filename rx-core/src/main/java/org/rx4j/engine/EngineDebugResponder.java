@@ -4,7 +4,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.net.Inet4Address;
 import java.net.InetSocketAddress;
-import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import org.rx4j.engine.recovery.RttEstimator;
 import org.rx4j.wire.DebugConn;
@@ -65,15 +65,17 @@ public final class EngineDebugResponder implements DebugResponder {
     }
 
     private static DebugConn conn(RxEngine engine, int index, boolean interestingOnly) {
-        List<Connection> all = new ArrayList<>(engine.clientConnections());
-        all.addAll(engine.serverConnections());
+        // Walks the live tables (client connections, then server ones) without copying them: a request costs
+        // no allocation proportional to the connection count.
         int n = 0;
-        for (Connection c : all) {
-            if (interestingOnly && !c.hasActiveCalls()) {
-                continue;
-            }
-            if (n++ == index) {
-                return describe(c);
+        for (Collection<Connection> table : List.of(engine.clientConnections(), engine.serverConnections())) {
+            for (Connection c : table) {
+                if (interestingOnly && !c.hasActiveCalls()) {
+                    continue;
+                }
+                if (n++ == index) {
+                    return describe(c);
+                }
             }
         }
         return new DebugConn(0, DebugConn.END_CID, 0, new int[4], 0, 0, 0, 0, 0, new byte[4], new byte[4],
@@ -119,23 +121,11 @@ public final class EngineDebugResponder implements DebugResponder {
         v[RxStatistics.DATA_PACKETS_SENT] = (int) t.dataPacketsSent;
         v[RxStatistics.DATA_PACKETS_RESENT] = (int) t.resends;
         v[RxStatistics.IGNORE_ACKED_PACKET] = (int) t.acksIgnored;
-        long samples = 0;
-        long sum = 0;
-        long min = Long.MAX_VALUE;
-        long max = 0;
-        for (Peer p : engine.peers()) {
-            RttEstimator r = p.rtt();
-            if (r.samples() > 0) {
-                samples += r.samples();
-                sum += r.meanRttNs() * r.samples();
-                min = Math.min(min, r.minRttNs());
-                max = Math.max(max, r.maxRttNs());
-            }
-        }
-        putTime(v, RxStatistics.TOTAL_RTT, sum);
-        putTime(v, RxStatistics.MIN_RTT, samples == 0 ? 0 : min);
-        putTime(v, RxStatistics.MAX_RTT, max);
-        v[RxStatistics.N_RTT_SAMPLES] = (int) samples;
+        RttTotals rtt = RttTotals.of(engine.peers());
+        putTime(v, RxStatistics.TOTAL_RTT, rtt.sumNs());
+        putTime(v, RxStatistics.MIN_RTT, rtt.minNs());
+        putTime(v, RxStatistics.MAX_RTT, rtt.maxNs());
+        v[RxStatistics.N_RTT_SAMPLES] = (int) rtt.samples();
         v[RxStatistics.N_SERVER_CONNS] = engine.serverConnections().size();
         v[RxStatistics.N_CLIENT_CONNS] = engine.clientConnections().size();
         v[RxStatistics.N_PEER_STRUCTS] = engine.peers().size();

@@ -119,7 +119,7 @@ public final class RxEngine {
      * @param handler told of each new call
      */
     public void registerService(int serviceId, int securityIndex, ServiceHandler handler) {
-        services.put((serviceId << 8) | securityIndex, handler);
+        services.put(serviceKey(serviceId, securityIndex), handler);
     }
 
     // =====================================================================================
@@ -236,22 +236,15 @@ public final class RxEngine {
             return;
         }
         lastNow = now;
+        boolean outer = !inDispatch;
         inDispatch = true;
         try {
-            for (Call c : conn.calls) {
-                if (c != null && !c.isDone()) {
-                    c.abort(now, AbortCodes.RX_USER_ABORT);
-                } else if (c != null) {
-                    c.ackAllIfOwed();
-                }
-            }
-            for (Call c : conn.waiting) {
-                c.fail(AbortCodes.RX_USER_ABORT);
-            }
-            conn.waiting.clear();
+            endCalls(now, conn);
             removeConnection(conn);
         } finally {
-            drain();
+            if (outer) {
+                drain();
+            }
         }
     }
 
@@ -291,22 +284,41 @@ public final class RxEngine {
             List<Connection> all = new ArrayList<>(clientConns.values());
             all.addAll(serverConns.values());
             for (Connection conn : all) {
-                for (Call c : conn.calls) {
-                    if (c != null && !c.isDone()) {
-                        c.abort(now, AbortCodes.RX_USER_ABORT);
-                    } else if (c != null) {
-                        c.ackAllIfOwed();
-                    }
-                }
-                for (Call c : conn.waiting) {
-                    c.fail(AbortCodes.RX_USER_ABORT);
-                }
-                conn.waiting.clear();
+                endCalls(now, conn);
             }
         } finally {
             if (outer) {
                 drain();
             }
+        }
+    }
+
+    /**
+     * Ends every call of a connection from this side: unfinished ones are aborted with RX_USER_ABORT (−6), waiting
+     * ones fail with it, and a finished call that still owes its final ack sends ACKALL (§6.4).
+     */
+    private static void endCalls(long now, Connection conn) {
+        failWaiting(conn, AbortCodes.RX_USER_ABORT);
+        for (Call c : conn.calls) {
+            if (c == null) {
+                continue;
+            }
+            if (c.isDone()) {
+                c.ackAllIfOwed();
+            } else {
+                c.abort(now, AbortCodes.RX_USER_ABORT);
+            }
+        }
+    }
+
+    /**
+     * Fails the calls waiting for a channel. Done before the channels' calls end: each ending call would
+     * otherwise hand its channel to a waiting call, which then started and was never ended.
+     */
+    private static void failWaiting(Connection conn, int code) {
+        Call c;
+        while ((c = conn.waiting.poll()) != null) {
+            c.fail(code);
         }
     }
 
@@ -317,6 +329,7 @@ public final class RxEngine {
      */
     private void failConnection(Connection conn, int code, boolean remote) {
         conn.error = code;
+        failWaiting(conn, code);
         for (Call c : conn.calls) {
             if (c != null) {
                 if (remote) {
@@ -326,10 +339,6 @@ public final class RxEngine {
                 }
             }
         }
-        for (Call c : conn.waiting) {
-            c.fail(code);
-        }
-        conn.waiting.clear();
     }
 
     private void removeConnection(Connection conn) {
@@ -524,7 +533,7 @@ public final class RxEngine {
                 call.fail(AbortCodes.RX_CALL_DEAD);
             }
         }
-        ServiceHandler handler = services.get((conn.serviceId << 8) | conn.securityIndex);
+        ServiceHandler handler = service(conn);
         Call fresh = new Call(conn, ch, callNumber, true, now);
         conn.calls[ch] = fresh;
         conn.callNumbers[ch] = callNumber;
@@ -560,7 +569,7 @@ public final class RxEngine {
             for (Call pc : c.calls) {
                 if (pc != null && pc.state == CallState.PRECALL) {
                     pc.reachConfirmed(now);
-                    startServerCall(pc, services.get((c.serviceId << 8) | c.securityIndex));
+                    startServerCall(pc, service(c));
                     if (pc.isReadable()) {
                         events.add(new Event(EV_READABLE, pc, 0));
                     }
@@ -568,6 +577,15 @@ public final class RxEngine {
                 }
             }
         }
+    }
+
+    private static int serviceKey(int serviceId, int securityIndex) {
+        return (serviceId << 8) | securityIndex;
+    }
+
+    /** @return the handler registered for the connection's service and security index, or null */
+    private ServiceHandler service(Connection c) {
+        return services.get(serviceKey(c.serviceId, c.securityIndex));
     }
 
     private Connection clientConnection(RxHeader h) {
@@ -590,15 +608,12 @@ public final class RxEngine {
         if (c != null) {
             return c.securityIndex == h.securityIndex() ? c : null;
         }
-        if (h.type() != PacketType.DATA) {
-            if (h.type() != PacketType.ABORT && !services.containsKey((h.serviceId() << 8) | h.securityIndex())) {
-                sendRawAbort(from, h);
-            }
-            return null;
-        }
-        if (!services.containsKey((h.serviceId() << 8) | h.securityIndex())) {
+        boolean known = services.containsKey(serviceKey(h.serviceId(), h.securityIndex()));
+        if (!known && h.type() != PacketType.ABORT) {
             sendRawAbort(from, h);
-            return null;
+        }
+        if (!known || h.type() != PacketType.DATA) {
+            return null; // only DATA creates a connection (§2)
         }
         if (serverConns.size() >= config.maxConnections()) {
             return null;
@@ -644,7 +659,7 @@ public final class RxEngine {
 
     /** @return the earliest time, ns, at which {@link #onTimer} has work; Long.MAX_VALUE for none */
     public long nextDeadline() {
-        return Math.min(timers.earliest(), nextReapNs);
+        return TimerQueue.earlier(timers.earliest(), nextReapNs);
     }
 
     /**
@@ -729,14 +744,6 @@ public final class RxEngine {
         }
     }
 
-    void completeClientCall(Call c, long now) {
-        c.succeed();
-    }
-
-    void completeServerCall(Call c, long now) {
-        c.succeed();
-    }
-
     void send(Connection conn, RxPacket p) {
         int type = p.header().type();
         conn.counters.packetsSent[RxCounters.typeSlot(type)]++;
@@ -779,7 +786,7 @@ public final class RxEngine {
                 for (int i = 0; i < dirty.size(); i++) {
                     Call c = dirty.get(i);
                     c.dirty = false;
-                    c.flushAck(now());
+                    c.flushAck(lastNow);
                     c.updateDeadline();
                     timers.update(c);
                 }
@@ -795,7 +802,7 @@ public final class RxEngine {
         CallListener l = c.listener();
         switch (e.kind()) {
             case EV_NEW_CALL -> {
-                ServiceHandler h = services.get((c.conn.serviceId << 8) | c.conn.securityIndex);
+                ServiceHandler h = service(c.conn);
                 if (h != null && !c.isDone()) {
                     h.onNewCall(c);
                     if (c.isReadable() || c.isReadComplete()) {
@@ -820,10 +827,6 @@ public final class RxEngine {
 
     /** The latest time any entry point was given; work deferred to {@link #drain()} runs at it. */
     private long lastNow;
-
-    private long now() {
-        return lastNow;
-    }
 
     /** @return the latest time any entry point was given, ns */
     long lastNow() {

@@ -2,7 +2,7 @@ package org.rx4j.engine;
 
 /**
  * A server-side service registered with {@link RxEngine#registerService}: told of each new incoming call.
- * Called on the engine's thread; must not block.
+ * Called on the engine's thread; must not block and should not throw (see {@link CallListener}).
  */
 public interface ServiceHandler {
     /**

@@ -1,7 +1,6 @@
 package org.rx4j.rpc;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.Unpooled;
 import java.util.concurrent.CompletableFuture;
 import org.rx4j.engine.Call;
 import org.rx4j.engine.CallListener;
@@ -20,15 +19,15 @@ final class AsyncClientCall implements CallListener {
     private final EndpointRuntime rt;
     private final CompletableFuture<byte[]> future = new CompletableFuture<>();
     private final MessageBuffer reply;
-    /** Request bytes not yet given to the call; owned here. */
-    private ByteBuf request;
+    /** The request bytes not yet given to the call. */
+    private final MessageWriter request;
     private Call call;
     /** Set on the loop when the call has ended; read by the future's listener on any thread. */
     private volatile boolean ended;
 
     private AsyncClientCall(EndpointRuntime rt, byte[] request) {
         this.rt = rt;
-        this.request = Unpooled.wrappedBuffer(request);
+        this.request = new MessageWriter(request);
         this.reply = new MessageBuffer(rt.maxMessageBytes);
     }
 
@@ -50,7 +49,7 @@ final class AsyncClientCall implements CallListener {
         }
         rt.tracker.callStarted();
         if (!rt.onLoop(e -> a.begin(e, conn, deadlineNanoTime))) {
-            a.request = null;
+            a.request.release();
             rt.tracker.callEnded();
             f.completeExceptionally(RxException.local(AbortCodes.RX_INVALID_OPERATION, "endpoint closed"));
             return f;
@@ -80,7 +79,7 @@ final class AsyncClientCall implements CallListener {
         if (deadlineNanoTime != Long.MAX_VALUE) {
             call.setDeadline(now, deadlineNanoTime);
         }
-        pump(call);
+        request.pump(call, now);
     }
 
     private void abortFromCaller(int code) {
@@ -89,24 +88,9 @@ final class AsyncClientCall implements CallListener {
         }
     }
 
-    /** Writes request bytes while the send buffer has room; ends the request after the last. */
-    private void pump(Call c) {
-        long now = rt.transport.now();
-        while (request != null && c.isWritable()) {
-            if (request.isReadable()) {
-                c.write(now, request.readRetainedSlice(Math.min(request.readableBytes(), CallStreams.CHUNK)));
-            }
-            if (!request.isReadable()) {
-                request.release();
-                request = null;
-                c.finishSending(now);
-            }
-        }
-    }
-
     @Override
     public void onWritable(Call c) {
-        pump(c);
+        request.pump(c, rt.transport.now());
     }
 
     @Override
@@ -143,10 +127,7 @@ final class AsyncClientCall implements CallListener {
 
     private void end() {
         ended = true;
-        if (request != null) {
-            request.release();
-            request = null;
-        }
+        request.release();
         rt.tracker.callEnded();
     }
 }

@@ -1,7 +1,6 @@
 package org.rx4j.rpc;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.Unpooled;
 import java.util.concurrent.CompletionStage;
 import org.rx4j.engine.Call;
 import org.rx4j.engine.CallListener;
@@ -23,8 +22,8 @@ final class AsyncServerCall implements CallListener {
     private final RxAsyncHandler handler;
     private final MessageBuffer request;
     private boolean handlerCalled;
-    /** Reply bytes not yet given to the call; owned here. */
-    private ByteBuf reply;
+    /** The reply bytes not yet given to the call; null until the handler's stage completes. */
+    private MessageWriter reply;
 
     private AsyncServerCall(EndpointRuntime rt, int opcode, RxAsyncHandler handler) {
         this.rt = rt;
@@ -118,36 +117,22 @@ final class AsyncServerCall implements CallListener {
         } else if (bytes == null) {
             fail(c, new NullPointerException("async handler for opcode " + opcode + " completed with null"));
         } else {
-            reply = Unpooled.wrappedBuffer(bytes);
-            pump(c);
-        }
-    }
-
-    /** Writes reply bytes while the call's send buffer has room; ends the reply after the last. */
-    private void pump(Call c) {
-        long now = rt.transport.now();
-        while (reply != null && c.isWritable()) {
-            if (reply.isReadable()) {
-                c.write(now, reply.readRetainedSlice(Math.min(reply.readableBytes(), CallStreams.CHUNK)));
-            }
-            if (!reply.isReadable()) {
-                reply.release();
-                reply = null;
-                c.finishSending(now);
-            }
+            reply = new MessageWriter(bytes);
+            reply.pump(c, rt.transport.now());
         }
     }
 
     @Override
     public void onWritable(Call c) {
-        pump(c);
+        if (reply != null) {
+            reply.pump(c, rt.transport.now());
+        }
     }
 
     @Override
     public void onComplete(Call c, int errorCode) {
         if (reply != null) {
             reply.release();
-            reply = null;
         }
         rt.tracker.callEnded();
     }

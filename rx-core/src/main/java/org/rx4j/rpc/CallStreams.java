@@ -45,6 +45,9 @@ final class CallStreams implements CallListener {
     private boolean loopWritable = true;
     private int pendingWrites;
     private boolean pullScheduled;
+    /** The call's channel and callNumber as the loop last saw them, for application threads (-1/0 while waiting). */
+    private volatile int channel = -1;
+    private volatile int callNumber;
     private final CompletableFuture<Void> completion = new CompletableFuture<>();
     private final Output output = new Output();
     private final Input input = new Input();
@@ -58,13 +61,30 @@ final class CallStreams implements CallListener {
         this.server = server;
     }
 
-    /** @param c the engine call these streams drive (set once, before the application sees the streams) */
+    /**
+     * Loop only.
+     *
+     * @param c the engine call these streams drive (set once, before the application sees the streams)
+     */
     void attach(Call c) {
         this.call = c;
+        noteChannel(c);
     }
 
-    Call call() {
-        return call;
+    /** Copies the call's channel and callNumber for application threads (they may not read the engine's call). */
+    private void noteChannel(Call c) {
+        channel = c.channel();
+        callNumber = c.callNumber();
+    }
+
+    /** @return the call's channel, 0..3, or -1 while it waits for one; any thread */
+    int channel() {
+        return channel;
+    }
+
+    /** @return the call's callNumber, 0 while it waits for a channel; any thread */
+    int callNumber() {
+        return callNumber;
     }
 
     OutputStream output() {
@@ -88,14 +108,26 @@ final class CallStreams implements CallListener {
      * @param b the bytes; ownership passes to these streams
      */
     void preload(ByteBuf b) {
+        stage(b);
+    }
+
+    /**
+     * Adds {@code b} to the inbox and wakes the reader, or releases it when nothing will ever read it (the
+     * streams were released or the call failed).
+     *
+     * @param b received bytes; ownership passes here
+     * @return false when {@code b} was released instead
+     */
+    private boolean stage(ByteBuf b) {
         synchronized (lock) {
             if (released || (done && error != 0)) {
                 b.release();
-                return;
+                return false;
             }
             inbox.add(b);
             inboxBytes += b.readableBytes();
             lock.notifyAll();
+            return true;
         }
     }
 
@@ -117,14 +149,8 @@ final class CallStreams implements CallListener {
             if (b == null) {
                 break;
             }
-            synchronized (lock) {
-                if (released) {
-                    b.release();
-                    return;
-                }
-                inbox.add(b);
-                inboxBytes += b.readableBytes();
-                lock.notifyAll();
+            if (!stage(b)) {
+                return;
             }
         }
         if (c.isReadComplete()) {
@@ -137,6 +163,7 @@ final class CallStreams implements CallListener {
 
     @Override
     public void onWritable(Call c) {
+        noteChannel(c); // a waiting call that got its channel hears this first
         synchronized (lock) {
             loopWritable = true;
             lock.notifyAll();

@@ -72,12 +72,12 @@ public final class RxCall implements AutoCloseable {
 
     /** @return the call's channel (0..3), or -1 while it waits for a free channel */
     public int channel() {
-        return streams.call() == null ? -1 : streams.call().channel();
+        return streams.channel();
     }
 
     /** @return the call's callNumber (unsigned 32-bit), 0 while it waits for a free channel */
     public int callNumber() {
-        return streams.call() == null ? 0 : streams.call().callNumber();
+        return streams.callNumber();
     }
 
     /**
@@ -144,9 +144,11 @@ public final class RxCall implements AutoCloseable {
     /**
      * Ends the call from the application's side and releases its buffers. If the call is still running and
      * was not aborted: the output is closed (LAST_PACKET), and on a client the rest of the reply is read and
-     * discarded and the call awaited (to stop a long reply early, {@link #abort} first). Idempotent.
+     * discarded and the call awaited (to stop a long reply early, {@link #abort} first). A call that had
+     * already ended, or was aborted by this side, closes quietly: its failure is reported by the stream methods,
+     * {@link #awaitCompletion()} and {@link #completion()}. Idempotent.
      *
-     * @throws RxException with the abort code if the call failed
+     * @throws RxException with the abort code if the call fails while close ends it
      * @throws IOException if interrupted while waiting
      */
     @Override

@@ -19,6 +19,7 @@ import javax.management.JMException;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
 import org.rx4j.engine.RxConfig;
+import org.rx4j.engine.RttTotals;
 import org.rx4j.engine.RxCounters;
 import org.rx4j.security.RxNullSecurityClass;
 import org.rx4j.security.SecurityClass;
@@ -237,23 +238,11 @@ public final class RxEndpoint implements AutoCloseable {
         return transport.submit(engine -> {
             RxCounters t = engine.totals();
             Map<String, Long> m = new LinkedHashMap<>(t.toMap());
-            long samples = 0;
-            long sum = 0;
-            long min = Long.MAX_VALUE;
-            long max = 0;
-            for (var p : engine.peers()) {
-                var rtt = p.rtt();
-                if (rtt.samples() > 0) {
-                    samples += rtt.samples();
-                    sum += rtt.meanRttNs() * rtt.samples();
-                    min = Math.min(min, rtt.minRttNs());
-                    max = Math.max(max, rtt.maxRttNs());
-                }
-            }
-            m.put("rttSamples", samples);
-            m.put("rttMinUs", samples == 0 ? 0 : min / 1000);
-            m.put("rttMeanUs", samples == 0 ? 0 : sum / samples / 1000);
-            m.put("rttMaxUs", max / 1000);
+            RttTotals rtt = RttTotals.of(engine.peers());
+            m.put("rttSamples", rtt.samples());
+            m.put("rttMinUs", rtt.minNs() / 1000);
+            m.put("rttMeanUs", rtt.meanNs() / 1000);
+            m.put("rttMaxUs", rtt.maxNs() / 1000);
             m.put("connections", (long) engine.clientConnections().size() + engine.serverConnections().size());
             m.put("peers", (long) engine.peers().size());
             m.putAll(transport.transportCounters());

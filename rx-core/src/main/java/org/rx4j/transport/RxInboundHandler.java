@@ -16,7 +16,8 @@ import org.rx4j.wire.RxPacket;
  * and dropped; no exception leaves this handler (design.md "transport").
  *
  * <p>Ownership: the DatagramPacket is released by this handler after decoding (SimpleChannelInboundHandler);
- * decoded DATA packets hold their own retained slices, which pass to the engine.
+ * decoded DATA packets hold their own retained slices, which pass to the engine (which keeps them even when it
+ * throws).
  */
 final class RxInboundHandler extends SimpleChannelInboundHandler<DatagramPacket> {
     /** Datagrams this much smaller than their buffer are copied, so a held packet does not pin a 64 KiB buffer. */
@@ -40,6 +41,7 @@ final class RxInboundHandler extends SimpleChannelInboundHandler<DatagramPacket>
             source.writeBytes(content, content.readerIndex(), content.readableBytes());
             copied = true;
         }
+        boolean handedOver = false;
         try {
             transport.datagramsReceived++;
             DecodeError error = PacketDecoder.decode(source, packets);
@@ -47,11 +49,15 @@ final class RxInboundHandler extends SimpleChannelInboundHandler<DatagramPacket>
                 transport.malformed.count(error);
                 return;
             }
+            // From here the engine owns the packets, also when it throws (e.g. a failing listener).
+            handedOver = true;
             transport.engine().onDatagram(transport.now(), msg.sender(), packets);
         } catch (RuntimeException e) {
             transport.malformed.handlerErrors++;
-            for (RxPacket p : packets) {
-                p.release();
+            if (!handedOver) {
+                for (RxPacket p : packets) {
+                    p.release();
+                }
             }
         } finally {
             packets.clear();

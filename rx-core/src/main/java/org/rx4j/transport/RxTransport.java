@@ -5,6 +5,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
@@ -59,6 +60,12 @@ public final class RxTransport implements PacketSink, AutoCloseable {
     long sendFailures;
     private final int effectiveReceiveBuffer;
     private final int effectiveSendBuffer;
+    /** One listener for every write (a capturing lambda per datagram would allocate on the send path). */
+    private final ChannelFutureListener countSendFailure = f -> {
+        if (!f.isSuccess()) {
+            sendFailures++;
+        }
+    };
 
     private RxTransport(RxConfig config, InetSocketAddress bind, TransportKind kind, Consumer<RxEngine> init)
             throws InterruptedException {
@@ -181,6 +188,7 @@ public final class RxTransport implements PacketSink, AutoCloseable {
      * Runs {@code work} on the loop, then flushes output and re-arms the timer.
      *
      * @param work the task; exceptions it throws are logged and counted, never propagated to the loop
+     * @throws java.util.concurrent.RejectedExecutionException if the loop has shut down (transport closed)
      */
     public void execute(Consumer<RxEngine> work) {
         if (loop.inEventLoop()) {
@@ -207,6 +215,7 @@ public final class RxTransport implements PacketSink, AutoCloseable {
      * @param work the task
      * @param <T> result type
      * @return a future completed on the loop with the result or the exception
+     * @throws java.util.concurrent.RejectedExecutionException if the loop has shut down (transport closed)
      */
     public <T> CompletableFuture<T> submit(Function<RxEngine, T> work) {
         CompletableFuture<T> f = new CompletableFuture<>();
@@ -292,11 +301,7 @@ public final class RxTransport implements PacketSink, AutoCloseable {
 
     private void write(ByteBuf buf, InetSocketAddress peer) {
         datagramsSent++;
-        channel.write(new DatagramPacket(buf, peer)).addListener(f -> {
-            if (!f.isSuccess()) {
-                sendFailures++;
-            }
-        });
+        channel.write(new DatagramPacket(buf, peer)).addListener(countSendFailure);
         flushPending = true;
         if (!channel.isWritable()) {
             flushPending = false;

@@ -17,22 +17,38 @@ public final class SequenceNumbers {
         return Integer.signum(a - b);
     }
 
-    /** @return true when {@code a} comes strictly before {@code b} */
+    /**
+     * @param a a seq/serial/callNumber
+     * @param b another
+     * @return true when {@code a} comes strictly before {@code b}
+     */
     public static boolean isBefore(int a, int b) {
         return a - b < 0;
     }
 
-    /** @return true when {@code a} comes strictly after {@code b} */
+    /**
+     * @param a a seq/serial/callNumber
+     * @param b another
+     * @return true when {@code a} comes strictly after {@code b}
+     */
     public static boolean isAfter(int a, int b) {
         return a - b > 0;
     }
 
-    /** @return true when {@code a} is before or equal to {@code b} */
+    /**
+     * @param a a seq/serial/callNumber
+     * @param b another
+     * @return true when {@code a} is before or equal to {@code b}
+     */
     public static boolean isAtOrBefore(int a, int b) {
         return a - b <= 0;
     }
 
-    /** @return true when {@code a} is after or equal to {@code b} */
+    /**
+     * @param a a seq/serial/callNumber
+     * @param b another
+     * @return true when {@code a} is after or equal to {@code b}
+     */
     public static boolean isAtOrAfter(int a, int b) {
         return a - b >= 0;
     }
@@ -46,7 +62,11 @@ public final class SequenceNumbers {
         return to - from;
     }
 
-    /** @return the later of two values, wrap-safe */
+    /**
+     * @param a a seq/serial/callNumber
+     * @param b another
+     * @return the later of the two, wrap-safe
+     */
     public static int max(int a, int b) {
         return isAfter(a, b) ? a : b;
     }

@@ -253,4 +253,28 @@ class CallLifecycleTest {
             assertTrue(c.completed);
         }
     }
+    @Test
+    void aDallyingCallAnswersAResentReplyPacketWithADuplicateAck() {
+        EngineHarness h = new EngineHarness(RxConfig.defaults());
+        Connection conn = h.engine.connect(REMOTE, SVC, 0);
+        Client c = new Client(() -> h.now, 10);
+        c.start(h.engine, conn);
+        FakePeer server = FakePeer.serverOf(conn);
+        h.deliver(server.data(0, 1, 1, PacketFlags.LAST_PACKET, 10));
+        assertTrue(c.completed);
+        assertEquals(CallState.DALLY, c.call.state());
+        h.advance(S);
+
+        // The server missed the final ack and resends its last reply packet (§12: DALLY calls answer DUPLICATE).
+        h.clear();
+        DataPacket resent = server.data(0, 1, 1, PacketFlags.LAST_PACKET | PacketFlags.REQUEST_ACK, 10);
+        h.deliver(resent);
+        List<AckPacket> acks = h.acksSent();
+        assertEquals(1, acks.size(), "answered at once: " + h.sent);
+        AckPacket a = acks.get(0);
+        assertEquals(AckReason.DUPLICATE, a.reason());
+        assertEquals(resent.header().serial(), a.serial());
+        assertEquals(2, a.firstPacket(), "the whole reply is hard-acked");
+        assertEquals(1, c.completions, "the call does not complete twice");
+    }
 }

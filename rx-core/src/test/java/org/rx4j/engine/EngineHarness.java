@@ -48,7 +48,13 @@ final class EngineHarness implements PacketSink {
     }
 
     EngineHarness(RxConfig config, long seed) {
-        this.engine = new RxEngine(config, this, UnpooledByteBufAllocator.DEFAULT, seed, 0);
+        this(config, seed, 0);
+    }
+
+    /** A harness whose virtual clock starts at {@code start} ns (any value: one near Long.MAX_VALUE wraps). */
+    EngineHarness(RxConfig config, long seed, long start) {
+        this.now = start;
+        this.engine = new RxEngine(config, this, UnpooledByteBufAllocator.DEFAULT, seed, start);
     }
 
     @Override
@@ -105,11 +111,20 @@ final class EngineHarness implements PacketSink {
 
     /** Advances virtual time to {@code t}, firing every engine timer due on the way. */
     void advanceTo(long t) {
-        while (engine.nextDeadline() <= t) {
-            now = Math.max(now, engine.nextDeadline());
+        // Times compared wrap-safe, as the engine does: the clock may pass Long.MAX_VALUE.
+        while (true) {
+            long next = engine.nextDeadline();
+            if (next == Long.MAX_VALUE || t - next < 0) {
+                break;
+            }
+            if (next - now > 0) {
+                now = next;
+            }
             engine.onTimer(now);
         }
-        now = Math.max(now, t);
+        if (t - now > 0) {
+            now = t;
+        }
     }
 
     /** Forgets what was sent so far. */

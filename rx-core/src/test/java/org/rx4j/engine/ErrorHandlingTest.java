@@ -232,4 +232,23 @@ class ErrorHandlingTest {
         assertTrue(net.runUntil(() -> c.done, 5 * S));
         assertEquals(AbortCodes.RX_INVALID_OPERATION, c.error);
     }
+    @Test
+    void aPingForAFailedCallIsAnsweredWithItsAbort() {
+        EngineHarness h = new EngineHarness(RxConfig.defaults());
+        Connection conn = h.engine.connect(REMOTE, SVC, 0);
+        FakePeer server = FakePeer.serverOf(conn);
+        Call call = h.engine.newCall(h.now, conn, CallListener.NONE);
+        call.write(h.now, bytes(100));
+        call.abort(h.now, 77);
+        h.clear();
+
+        // rx-wire-facts.md §2: an ACK with REQUEST_ACK gets a PING_RESPONSE, or the ABORT if the call is in error.
+        h.deliver(server.ping(0, 1));
+        assertTrue(h.acksSent().isEmpty(), "no PING_RESPONSE keeps the failed call alive: " + h.sent);
+        List<AbortPacket> aborts = h.abortsSent();
+        assertEquals(1, aborts.size());
+        assertEquals(77, aborts.get(0).code());
+        assertEquals(1, aborts.get(0).header().callNumber());
+        assertEquals(0, aborts.get(0).header().channel());
+    }
 }

@@ -174,6 +174,46 @@ class ReliabilityTest {
     }
 
     @Test
+    void anAckBeyondWhatWasSentDoesNotMakeLaterAcksLookOlder() {
+        EngineHarness h = new EngineHarness(RxConfig.defaults());
+        Connection conn = h.engine.connect(REMOTE, SVC, 0);
+        FakePeer server = FakePeer.serverOf(conn);
+        Call call = h.engine.newCall(h.now, conn, CallListener.NONE);
+        call.write(h.now, bytes(2 * 1412));
+        h.advance(MS);
+        // A broken peer hard-acks up to seq 99 when only seqs 1 and 2 were sent: what was sent is freed.
+        h.deliver(server.ack(0, 1, 100, 99, 0, AckReason.DELAY, new byte[0], 32, 1));
+        assertEquals(0, call.queuedPackets());
+        call.write(h.now, bytes(2 * 1412));
+        assertEquals(2, h.dataWithSeq(3).size() + h.dataWithSeq(4).size(), "seqs 3 and 4 sent");
+        h.advance(MS);
+        h.deliver(server.ack(0, 1, 5, 4, serialOf(h, 4), AckReason.IDLE, new byte[0], 32, 1));
+        assertEquals(0, conn.counters().acksIgnored, "the correct ACK is not taken as older than the broken one");
+        assertEquals(0, call.queuedPackets(), "it frees seqs 3 and 4");
+    }
+
+    @Test
+    void timersKeepTheirOrderWhenTheClockPassesLongMaxValue() {
+        // The 60 s reaper deadline wraps past Long.MAX_VALUE, the call's 3.2 s retransmission deadline does not.
+        EngineHarness h = new EngineHarness(RxConfig.defaults(), 42, Long.MAX_VALUE - 30 * S);
+        Connection conn = h.engine.connect(REMOTE, SVC, 0);
+        Call call = h.engine.newCall(h.now, conn, CallListener.NONE);
+        call.write(h.now, bytes(1412));
+        long rto = conn.peer().rtt().rtoNs();
+        h.advance(rto + MS);
+        assertEquals(2, h.dataWithSeq(1).size(), "resent one RTO later, not at the reaper's wrapped deadline");
+
+        // The 2 s keepalive does not wrap, the 3.2 s retransmission deadline does: the keepalive comes first.
+        EngineHarness k = new EngineHarness(RxConfig.defaults(), 42, Long.MAX_VALUE - 2500 * MS);
+        Connection kc = k.engine.connect(REMOTE, SVC, 0);
+        Call kcall = k.engine.newCall(k.now, kc, CallListener.NONE);
+        kcall.write(k.now, bytes(1412));
+        k.advance(2100 * MS);
+        assertEquals(1, k.acksSent().size(), "the keepalive PING is not put off to the later deadline");
+        assertEquals(AckReason.PING, k.acksSent().get(0).reason());
+    }
+
+    @Test
     void jumbogramSizeGrowsOnlyAfterCleanAcks() {
         EngineHarness h = new EngineHarness(RxConfig.builder().initialCwnd(32).build());
         Connection conn = h.engine.connect(REMOTE, SVC, 0);

@@ -118,4 +118,34 @@ class LoopbackCallTest {
         assertEquals(-1234, e.code());
         assertEquals(true, e.remote());
     }
+    private static void finish(RxCall call) throws Exception {
+        new DataOutputStream(call.output()).writeLong(0);
+        call.output().close();
+        assertEquals(0, new DataInputStream(call.input()).readLong());
+        call.close();
+    }
+
+    @Test
+    void aWaitingCallReportsItsChannelOnceItStarts() throws Exception {
+        RxConnection conn = client.connect(server.localAddress(), 100, 0);
+        RxCall[] running = new RxCall[4];
+        for (int i = 0; i < 4; i++) {
+            running[i] = conn.newCall();
+            assertEquals(i, running[i].channel());
+            assertEquals(1, running[i].callNumber());
+        }
+        RxCall waiting = conn.newCall();
+        assertEquals(-1, waiting.channel(), "all 4 channels are taken");
+        assertEquals(0, waiting.callNumber());
+        finish(running[0]);
+        while (waiting.channel() == -1) {
+            Thread.onSpinWait();
+        }
+        assertEquals(0, waiting.channel(), "the freed channel");
+        assertEquals(2, waiting.callNumber());
+        for (int i = 1; i < 4; i++) {
+            finish(running[i]);
+        }
+        finish(waiting);
+    }
 }

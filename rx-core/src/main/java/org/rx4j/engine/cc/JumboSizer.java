@@ -84,7 +84,6 @@ public final class JumboSizer {
         }
     }
 
-    /** Reports an ACK showing a NACK (a hole): the clean count restarts; the size is kept. */
     /**
      * Starts from a size learned earlier (e.g. the peer's previous call, as OpenAFS keeps nDgramPackets per
      * peer), clamped to 1..{@link #max()}.
@@ -95,6 +94,7 @@ public final class JumboSizer {
         size = Math.max(1, Math.min(packets, max()));
     }
 
+    /** Reports an ACK showing a NACK (a hole): the clean count restarts; the size is kept. */
     public void onNack() {
         cleanAcked = 0;
     }

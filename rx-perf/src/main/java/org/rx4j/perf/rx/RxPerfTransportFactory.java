@@ -105,7 +105,7 @@ public final class RxPerfTransportFactory implements PerfTransportFactory {
                         try {
                             return new Call(conn.newCall());
                         } catch (RxException e) {
-                            throw new PerfCallException(e.code(), e.getMessage());
+                            throw perfException(e);
                         }
                     }
 
@@ -163,7 +163,15 @@ public final class RxPerfTransportFactory implements PerfTransportFactory {
         };
     }
 
-    /** One rxperf call over an {@link RxCall}; rx4j's RxException becomes rxperf's PerfCallException. */
+    /** @return rxperf's form of an rx4j call failure: the same abort code and message */
+    private static PerfCallException perfException(RxException e) {
+        return new PerfCallException(e.code(), e.getMessage());
+    }
+
+    /**
+     * One rxperf call over an {@link RxCall}; rx4j's RxException becomes rxperf's PerfCallException on every method
+     * and stream method, and closing the request stream is {@link #finishRequest()} (the {@link PerfCall} contract).
+     */
     private static final class Call implements PerfCall {
         private final RxCall call;
         private final OutputStream out;
@@ -177,13 +185,28 @@ public final class RxPerfTransportFactory implements PerfTransportFactory {
                     try {
                         super.out.write(b, off, len);
                     } catch (RxException e) {
-                        throw new PerfCallException(e.code(), e.getMessage());
+                        throw perfException(e);
                     }
                 }
 
                 @Override
                 public void write(int b) throws IOException {
                     write(new byte[] {(byte) b}, 0, 1);
+                }
+
+                @Override
+                public void flush() throws IOException {
+                    try {
+                        super.out.flush();
+                    } catch (RxException e) {
+                        throw perfException(e);
+                    }
+                }
+
+                /** Ends the request; FilterOutputStream's close would first flush a short packet, then end. */
+                @Override
+                public void close() throws IOException {
+                    finishRequest();
                 }
             };
             this.in = new FilterInputStream(call.input()) {
@@ -192,7 +215,7 @@ public final class RxPerfTransportFactory implements PerfTransportFactory {
                     try {
                         return super.in.read(b, off, len);
                     } catch (RxException e) {
-                        throw new PerfCallException(e.code(), e.getMessage());
+                        throw perfException(e);
                     }
                 }
 
@@ -201,7 +224,16 @@ public final class RxPerfTransportFactory implements PerfTransportFactory {
                     try {
                         return super.in.read();
                     } catch (RxException e) {
-                        throw new PerfCallException(e.code(), e.getMessage());
+                        throw perfException(e);
+                    }
+                }
+
+                @Override
+                public long skip(long n) throws IOException {
+                    try {
+                        return super.in.skip(n);
+                    } catch (RxException e) {
+                        throw perfException(e);
                     }
                 }
             };
@@ -217,7 +249,7 @@ public final class RxPerfTransportFactory implements PerfTransportFactory {
             try {
                 call.output().close();
             } catch (RxException e) {
-                throw new PerfCallException(e.code(), e.getMessage());
+                throw perfException(e);
             }
         }
 
@@ -231,12 +263,14 @@ public final class RxPerfTransportFactory implements PerfTransportFactory {
             call.abort(code);
         }
 
+        /** Ends the call; unlike {@link RxCall#close()}, also reports an abort a stream already reported. */
         @Override
         public void close() throws IOException {
             try {
                 call.close();
+                call.awaitCompletion(); // at once after close(), or as soon as an abort asked for has taken effect
             } catch (RxException e) {
-                throw new PerfCallException(e.code(), e.getMessage());
+                throw perfException(e);
             }
         }
     }
