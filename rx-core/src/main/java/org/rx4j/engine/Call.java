@@ -391,7 +391,6 @@ public final class Call {
     void onData(long now, DataPacket p, boolean lastInDatagram) {
         lastReceiveNs = now;
         lastDataReceiveNs = now;
-        conn.counters.packetsReceived[PacketType.DATA]++;
         RxHeader h = p.header();
         if (isDone()) {
             p.release();

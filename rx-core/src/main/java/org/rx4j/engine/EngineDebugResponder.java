@@ -114,7 +114,7 @@ public final class EngineDebugResponder implements DebugResponder {
             v[RxStatistics.PACKETS_READ + type - 1] = (int) t.packetsReceived[RxCounters.typeSlot(type)];
             v[RxStatistics.PACKETS_SENT + type - 1] = (int) t.packetsSent[RxCounters.typeSlot(type)];
         }
-        v[RxStatistics.DATA_PACKETS_READ] = (int) t.packetsReceived[PacketType.DATA];
+        v[RxStatistics.DATA_PACKETS_READ] = (int) t.dataPacketsReceived;
         v[RxStatistics.ACK_PACKETS_READ] = (int) t.packetsReceived[PacketType.ACK];
         v[RxStatistics.DUP_PACKETS_READ] = (int) t.duplicatesReceived;
         v[RxStatistics.ACK_PACKETS_SENT] = (int) t.packetsSent[PacketType.ACK];
@@ -129,7 +129,7 @@ public final class EngineDebugResponder implements DebugResponder {
         v[RxStatistics.N_SERVER_CONNS] = engine.serverConnections().size();
         v[RxStatistics.N_CLIENT_CONNS] = engine.clientConnections().size();
         v[RxStatistics.N_PEER_STRUCTS] = engine.peers().size();
-        v[RxStatistics.N_CALL_STRUCTS] = (int) (t.callsSucceeded + t.callsFailed + t.callsStarted);
+        v[RxStatistics.N_CALL_STRUCTS] = (int) t.callsStarted;
         return new RxStatistics(v);
     }
 

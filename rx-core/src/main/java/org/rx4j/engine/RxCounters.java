@@ -25,6 +25,8 @@ public final class RxCounters {
     public long bytesReceived;
     /** DATA packets sent (sub-packets count one each), resends included. */
     public long dataPacketsSent;
+    /** DATA packets received (sub-packets count one each), duplicates included. */
+    public long dataPacketsReceived;
     /** DATA packets retransmitted. */
     public long resends;
     /** Jumbograms (datagrams of 2+ sub-packets) sent. */
@@ -69,6 +71,7 @@ public final class RxCounters {
         total.bytesSent += bytesSent;
         total.bytesReceived += bytesReceived;
         total.dataPacketsSent += dataPacketsSent;
+        total.dataPacketsReceived += dataPacketsReceived;
         total.resends += resends;
         total.jumbogramsSent += jumbogramsSent;
         total.jumbogramsReceived += jumbogramsReceived;
@@ -121,6 +124,7 @@ public final class RxCounters {
             }
         }
         m.put("dataPacketsSent", dataPacketsSent);
+        m.put("dataPacketsReceived", dataPacketsReceived);
         m.put("resends", resends);
         m.put("timeouts", timeouts);
         m.put("fastRetransmits", fastRetransmits);

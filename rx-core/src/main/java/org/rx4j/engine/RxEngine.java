@@ -486,20 +486,23 @@ public final class RxEngine {
     }
 
     private void onData(long now, Connection conn, DataPacket p, boolean lastInDatagram) {
+        // Datagrams per type, as OpenAFS's rx_stats counts them; sub-packets in dataPacketsReceived.
+        if (lastInDatagram) {
+            conn.counters.packetsReceived[PacketType.DATA]++;
+        }
+        conn.counters.dataPacketsReceived++;
         RxHeader h = p.header();
         int ch = h.channel();
         int callNumber = h.callNumber();
         Call call = conn.calls[ch];
         if (callNumber == 0 || h.seq() == 0) {
-            conn.counters.packetsReceived[PacketType.DATA]++;
             p.release();
             droppedPackets++;
             return;
         }
         if (conn.client) {
             if (call == null || call.callNumber != callNumber) {
-                conn.counters.packetsReceived[PacketType.DATA]++;
-                p.release();
+                    p.release();
                 droppedPackets++;
                 return;
             }
@@ -513,14 +516,12 @@ public final class RxEngine {
         }
         if (callNumber - current < 0 && current != 0) {
             // An older call: never re-run a handler (§7).
-            conn.counters.packetsReceived[PacketType.DATA]++;
             p.release();
             droppedPackets++;
             return;
         }
         if (h.seq() < 1 || h.seq() > config.maxRwind()) {
             // A new call must start near seq 1 (§2): otherwise it is from before a restart.
-            conn.counters.packetsReceived[PacketType.DATA]++;
             p.release();
             droppedPackets++;
             return;

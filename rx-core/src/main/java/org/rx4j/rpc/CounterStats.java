@@ -7,19 +7,21 @@ import java.util.Map;
 /**
  * Packet, byte, ack and call counters of a connection or of a whole endpoint, as a read-only snapshot
  * (the counters {@code rxdebug -rxstats} and {@code rxperf -D} show; engine {@code RxCounters}). Counts
- * since the connection or endpoint was created; bytes are Rx header plus body; a jumbogram's sub-packets
- * count one packet each.
+ * since the connection or endpoint was created; bytes are Rx header plus body. Packet counts by type count
+ * datagrams, as OpenAFS's rx_stats does (a jumbogram is one DATA packet there); {@code dataPacketsSent} and
+ * {@code dataPacketsReceived} count a jumbogram's sub-packets one each.
  *
  * @param bytesSent bytes sent
  * @param bytesReceived bytes received
  * @param packetsSent packets sent, every type
  * @param packetsReceived packets received, every type
  * @param dataPacketsSent DATA packets sent, retransmissions included
+ * @param dataPacketsReceived DATA packets received, duplicates included
  * @param resends DATA packets retransmitted
  * @param retransmitTimeouts retransmission timeouts that fired
  * @param fastRetransmits fast retransmits triggered by NACKs
  * @param jumbogramsSent datagrams of 2 or more DATA packets sent
- * @param jumbogramsReceived such datagrams received (endpoint totals only; 0 per connection)
+ * @param jumbogramsReceived such datagrams received
  * @param largestJumbogramReceived most sub-packets seen in one received jumbogram
  * @param duplicatesReceived DATA packets received that were already held or consumed
  * @param acksIgnored ACKs ignored as older than one already processed
@@ -32,7 +34,7 @@ import java.util.Map;
  * @param acksReceivedByReason ACKs received by reason name, zero counts left out
  */
 public record CounterStats(long bytesSent, long bytesReceived, long packetsSent, long packetsReceived,
-                           long dataPacketsSent, long resends, long retransmitTimeouts, long fastRetransmits,
+                           long dataPacketsSent, long dataPacketsReceived, long resends, long retransmitTimeouts, long fastRetransmits,
                            long jumbogramsSent, long jumbogramsReceived, long largestJumbogramReceived,
                            long duplicatesReceived, long acksIgnored, long callsStarted, long callsSucceeded,
                            long callsFailed, Map<String, Long> packetsSentByType,
@@ -46,6 +48,7 @@ public record CounterStats(long bytesSent, long bytesReceived, long packetsSent,
      * @param packetsSent see {@link #packetsSent()}
      * @param packetsReceived see {@link #packetsReceived()}
      * @param dataPacketsSent see {@link #dataPacketsSent()}
+     * @param dataPacketsReceived see {@link #dataPacketsReceived()}
      * @param resends see {@link #resends()}
      * @param retransmitTimeouts see {@link #retransmitTimeouts()}
      * @param fastRetransmits see {@link #fastRetransmits()}

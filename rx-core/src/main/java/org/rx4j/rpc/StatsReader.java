@@ -63,7 +63,7 @@ final class StatsReader {
 
     static CounterStats counters(RxCounters c) {
         return new CounterStats(c.bytesSent, c.bytesReceived, c.totalPacketsSent(), c.totalPacketsReceived(),
-                c.dataPacketsSent, c.resends, c.timeouts, c.fastRetransmits, c.jumbogramsSent, c.jumbogramsReceived,
+                c.dataPacketsSent, c.dataPacketsReceived, c.resends, c.timeouts, c.fastRetransmits, c.jumbogramsSent, c.jumbogramsReceived,
                 c.largestJumbogramReceived, c.duplicatesReceived, c.acksIgnored, c.callsStarted, c.callsSucceeded,
                 c.callsFailed, byType(c.packetsSent), byType(c.packetsReceived), byReason(c.acksSent),
                 byReason(c.acksReceived));
