@@ -134,14 +134,14 @@ public final class RxTransport implements PacketSink, AutoCloseable {
             return new RxTransport(config, bind, kind, init);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new java.io.InterruptedIOException("interrupted while binding " + bind);
+            throw new java.io.InterruptedIOException("interrupted while binding " + describe(bind));
         } catch (RuntimeException e) {
             if (e instanceof IllegalStateException) {
                 throw e;
             }
-            throw new java.io.IOException("cannot bind UDP " + bind + ": " + e.getMessage(), e);
+            throw new java.io.IOException("cannot bind UDP " + describe(bind) + ": " + e.getMessage(), e);
         } catch (Exception e) {
-            throw new java.io.IOException("cannot bind UDP " + bind + ": " + e.getMessage(), e);
+            throw new java.io.IOException("cannot bind UDP " + describe(bind) + ": " + e.getMessage(), e);
         }
     }
 
@@ -152,6 +152,12 @@ public final class RxTransport implements PacketSink, AutoCloseable {
      */
     public void startReading() {
         channel.config().setAutoRead(true);
+    }
+
+    /** @return "host:port" ("[v6]:port" for IPv6), without Java's "name/address" form */
+    static String describe(InetSocketAddress a) {
+        String host = a.getHostString();
+        return (host.indexOf(':') >= 0 ? "[" + host + "]" : host) + ":" + a.getPort();
     }
 
     /** @return the engine; touch it only on {@link #loop()} */
