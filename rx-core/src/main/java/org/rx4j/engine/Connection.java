@@ -12,7 +12,8 @@ import org.rx4j.wire.RxHeader;
  */
 public final class Connection {
     final RxEngine engine;
-    final Peer peer;
+    /** The remote peer; a server connection with epoch bit 31 follows its client to a new address. */
+    Peer peer;
     final boolean client;
     final int epoch;
     final int cid;

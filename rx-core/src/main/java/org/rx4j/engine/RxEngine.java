@@ -607,7 +607,16 @@ public final class RxEngine {
         ServerKey key = serverKey(h.epoch(), h.connectionId(), from);
         Connection c = serverConns.get(key);
         if (c != null) {
-            return c.securityIndex == h.securityIndex() ? c : null;
+            if (c.securityIndex != h.securityIndex()) {
+                return null;
+            }
+            if (!c.peer.address().equals(from)) {
+                // Epoch bit 31: the client moved (NAT rebinding, new address); replies follow it (§7).
+                c.peer.connections--;
+                c.peer = peer(from);
+                c.peer.connections++;
+            }
+            return c;
         }
         boolean known = services.containsKey(serviceKey(h.serviceId(), h.securityIndex()));
         if (!known && h.type() != PacketType.ABORT) {

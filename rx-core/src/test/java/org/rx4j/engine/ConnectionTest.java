@@ -146,6 +146,14 @@ class ConnectionTest {
         long dropped = h.engine.droppedPackets();
         h.deliverFrom(REMOTE2, client.ack(0, 1, 1, 2, 0, AckReason.DELAY, new byte[0], 32, 1));
         assertEquals(dropped, h.engine.droppedPackets(), "an ACK from the new address reaches the call too");
+        assertEquals(REMOTE2, h.engine.serverConnections().iterator().next().peer().address(),
+                "the connection follows its client to the new address");
+        h.clear();
+        h.deliverFrom(REMOTE2, client.ping(0, 1));
+        assertFalse(h.sent.isEmpty(), "the ping is answered");
+        for (EngineHarness.Datagram d : h.sent) {
+            assertEquals(REMOTE2, d.to(), "replies go to the client's new address");
+        }
     }
 
     @Test
