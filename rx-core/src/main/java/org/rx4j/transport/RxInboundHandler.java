@@ -36,7 +36,8 @@ final class RxInboundHandler extends SimpleChannelInboundHandler<DatagramPacket>
         ByteBuf content = msg.content();
         ByteBuf source = content;
         boolean copied = false;
-        if (content.capacity() > COPY_RATIO * Math.max(content.readableBytes(), 512)) {
+        // A slice (recvmmsg batch) or a mostly empty receive buffer would be pinned by the packets the call holds.
+        if (content.unwrap() != null || content.capacity() > COPY_RATIO * Math.max(content.readableBytes(), 512)) {
             source = ctx.alloc().buffer(content.readableBytes());
             source.writeBytes(content, content.readerIndex(), content.readableBytes());
             copied = true;

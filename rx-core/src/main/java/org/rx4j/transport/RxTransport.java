@@ -43,6 +43,8 @@ public final class RxTransport implements PacketSink, AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(RxTransport.class);
     /** Receive buffer per datagram: a whole UDP payload, so jumbograms are never truncated. */
     static final int RECEIVE_BUFFER = 65536;
+    /** Datagrams one recvmmsg call may return with the epoll transport. */
+    static final int RECVMMSG_BATCH = 8;
 
     private final RxConfig config;
     private final EventLoopGroup group;
@@ -81,7 +83,8 @@ public final class RxTransport implements PacketSink, AutoCloseable {
                 .channel(kind.channelClass())
                 .option(ChannelOption.SO_RCVBUF, buffer)
                 .option(ChannelOption.SO_SNDBUF, buffer)
-                .option(ChannelOption.RCVBUF_ALLOCATOR, new FixedRecvByteBufAllocator(RECEIVE_BUFFER))
+                .option(ChannelOption.RCVBUF_ALLOCATOR, new FixedRecvByteBufAllocator(
+                        kind == TransportKind.EPOLL ? RECEIVE_BUFFER * RECVMMSG_BATCH : RECEIVE_BUFFER))
                 .option(ChannelOption.ALLOCATOR, alloc)
                 // Nothing is read until the owner has registered its services: see startReading().
                 .option(ChannelOption.AUTO_READ, false)
@@ -91,6 +94,10 @@ public final class RxTransport implements PacketSink, AutoCloseable {
                         ch.pipeline().addLast("rx", new RxInboundHandler(RxTransport.this));
                     }
                 });
+        if (kind == TransportKind.EPOLL) {
+            // recvmmsg: up to RECVMMSG_BATCH whole datagrams per system call, each in its own 64 KiB slot.
+            b.option(io.netty.channel.epoll.EpollChannelOption.MAX_DATAGRAM_PAYLOAD_SIZE, RECEIVE_BUFFER);
+        }
         try {
             this.channel = b.bind(bind).sync().channel();
         } catch (RuntimeException | InterruptedException e) {

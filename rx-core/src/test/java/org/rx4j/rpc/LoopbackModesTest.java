@@ -26,23 +26,24 @@ import org.rx4j.wire.AbortCodes;
 class LoopbackModesTest {
     static final int SERVICE = 147;
 
-    /** Echo service: request = 8-byte reply length + payload; reply = that many pattern bytes. */
+    /** Echo service: request = 8-byte reply length + payload; reply = that many bytes. */
+    private static void echo(RxCall call) throws Exception {
+        DataInputStream in = new DataInputStream(call.input());
+        long replyBytes = in.readLong();
+        long got = in.transferTo(java.io.OutputStream.nullOutputStream());
+        DataOutputStream out = new DataOutputStream(call.output());
+        out.writeLong(got);
+        byte[] buf = new byte[65536];
+        for (long sent = 0; sent < replyBytes; ) {
+            int n = (int) Math.min(buf.length, replyBytes - sent);
+            out.write(buf, 0, n);
+            sent += n;
+        }
+    }
+
     private static RxEndpoint server(RxConfig config) throws Exception {
-        RxEndpoint server = RxEndpoint.builder().config(config).bind(new InetSocketAddress("127.0.0.1", 0)).open();
-        server.registerService(SERVICE, 0, call -> {
-            DataInputStream in = new DataInputStream(call.input());
-            long replyBytes = in.readLong();
-            long got = in.transferTo(java.io.OutputStream.nullOutputStream());
-            DataOutputStream out = new DataOutputStream(call.output());
-            out.writeLong(got);
-            byte[] buf = new byte[65536];
-            for (long sent = 0; sent < replyBytes; ) {
-                int n = (int) Math.min(buf.length, replyBytes - sent);
-                out.write(buf, 0, n);
-                sent += n;
-            }
-        });
-        return server;
+        return RxEndpoint.builder().config(config).bind(new InetSocketAddress("127.0.0.1", 0))
+                .service(SERVICE, 0, LoopbackModesTest::echo).open();
     }
 
     private static long[] call(RxConnection conn, long request, long reply) throws Exception {
@@ -63,12 +64,15 @@ class LoopbackModesTest {
         }
     }
 
-    @ParameterizedTest(name = "jumboMax={0} hardAckOnly={1}")
-    @CsvSource({"4,false", "1,false", "4,true", "1,true"})
-    void bulkInEachMode(int jumboMax, boolean hardAckOnly) throws Exception {
+    @ParameterizedTest(name = "jumboMax={0} hardAckOnly={1} transport={2}")
+    @CsvSource({"4,false,NIO", "1,false,NIO", "4,true,NIO", "1,true,NIO", "4,false,EPOLL", "1,true,EPOLL"})
+    void bulkInEachMode(int jumboMax, boolean hardAckOnly, org.rx4j.transport.TransportKind kind) throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(kind.isAvailable(), "native epoll not available here");
         RxConfig config = RxConfig.builder().jumboMax(jumboMax).hardAckOnly(hardAckOnly).build();
-        try (RxEndpoint server = server(config);
-             RxEndpoint client = RxEndpoint.builder().config(config).bind(new InetSocketAddress("127.0.0.1", 0)).open()) {
+        try (RxEndpoint server = RxEndpoint.builder().config(config).transport(kind)
+                .bind(new InetSocketAddress("127.0.0.1", 0)).service(SERVICE, 0, LoopbackModesTest::echo).open();
+             RxEndpoint client = RxEndpoint.builder().config(config).transport(kind)
+                     .bind(new InetSocketAddress("127.0.0.1", 0)).open()) {
             RxConnection conn = client.connect(server.localAddress(), SERVICE, 0);
             assertArrayEquals(new long[] {4 << 20, 4 << 20}, call(conn, 4 << 20, 4 << 20));
             assertArrayEquals(new long[] {4, 30}, call(conn, 4, 30));

@@ -27,7 +27,7 @@ class RxLoopbackRunTest {
 
     @ParameterizedTest(name = "flags [{0}]")
     @ValueSource(strings = {"", "-j", "--hard-acks-only", "-W 255", "-W 16", "--jumbo-max 46 -W 255",
-            "-t 8 -T 4", "--twind 64 --rwind 8", "-m 1000"})
+            "-t 8 -T 4", "--twind 64 --rwind 8", "-m 1000", "--transport epoll", "--transport epoll -j"})
     void sendAndRecvWithVerify(String flags) {
         for (String command : new String[] {"send", "recv"}) {
             String[] extra = flags.isEmpty() ? new String[0] : flags.split(" ");
