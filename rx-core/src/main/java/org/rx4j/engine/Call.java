@@ -859,6 +859,7 @@ public final class Call {
                     e.lost = false;
                     sq.lostCount--;
                     conn.counters.resends++;
+                    conn.peer.counters().resends++;
                     stats.resends++;
                     batch.add(dataPacket(now, s, e, PacketFlags.REQUEST_ACK));
                     sq.inFlight++;

@@ -145,12 +145,16 @@ public final class EngineDebugResponder implements DebugResponder {
                 InetSocketAddress a = p.address();
                 RttEstimator r = p.rtt();
                 RxCounters c = p.counters();
+                long rto = r.rtoNs();
+                // nSent counts distinct DATA packets (resends apart), as OpenAFS's peer->nSent.
                 return new DebugPeer(host(a), a.getPort(), Math.min(p.ifMtu, 65535), 0,
                         (short) Math.min(p.connections, Short.MAX_VALUE), 0, 0, 0, 0,
-                        (int) (r.srttNs() / 125_000), (int) (r.rttvarNs() / 250_000), 0, 0,
-                        0, 0, 0, 0, 0, Math.min(p.ifMtu, 65535), Math.min(p.maxMtu, 65535),
-                        p.maxDgramPackets, engine.config().jumboMax(), Math.min(p.ifMtu, 65535), 0, 0, 0,
-                        c.bytesSent, c.bytesReceived);
+                        (int) (r.srttNs() / 125_000), (int) (r.rttvarNs() / 250_000),
+                        (int) (rto / 1_000_000_000L), (int) (rto % 1_000_000_000L / 1000),
+                        (int) (c.dataPacketsSent - c.resends), (int) c.resends, 0, 0, 0,
+                        Math.min(p.ifMtu, 65535), Math.min(p.maxMtu, 65535), p.maxDgramPackets,
+                        engine.config().jumboMax(), Math.min(p.ifMtu, 65535), Math.min(p.savedCwnd, 65535),
+                        Math.min(p.savedJumboSize, 65535), 0, c.bytesSent, c.bytesReceived);
             }
         }
         return new DebugPeer(DebugPeer.END_HOST, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,

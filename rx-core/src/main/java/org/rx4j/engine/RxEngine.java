@@ -767,6 +767,7 @@ public final class RxEngine {
         int k = batch.size();
         conn.counters.packetsSent[PacketType.DATA]++; // datagrams, as documented; sub-packets go to dataPacketsSent
         conn.counters.dataPacketsSent += k;
+        conn.peer.counters().dataPacketsSent += k;
         for (int i = 0; i < k; i++) {
             int bytes = RxConstants.HEADER_SIZE + batch.get(i).payload().readableBytes();
             conn.counters.bytesSent += bytes;

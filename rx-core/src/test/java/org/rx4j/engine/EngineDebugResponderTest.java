@@ -113,6 +113,7 @@ class EngineDebugResponderTest {
         assertEquals(0x7f000001, peer.host());
         assertEquals(40001, peer.port());
         assertTrue(peer.bytesReceived() > 0);
+        assertTrue(peer.timeoutSec() > 0 || peer.timeoutUsec() > 0, "the peer's RTO is reported");
         assertEquals(DebugPeer.END_HOST, DebugPeer.decode(ask(engine, DebugRequest.GETPEER, 1).body()).host());
 
         RxStatistics rx = RxStatistics.decode(ask(engine, DebugRequest.RXSTATS, 0).body());
