@@ -37,7 +37,7 @@ RX4J_JAR=$ROOT/rx-perf/target/rxperf.jar
 RX4J_RXPERF=$ROOT/scripts/rxperf
 PERF_PORT=${INTEROP_PORT:-7009}           # rxperf's port; Wireshark dissects Rx on 7000-7009 by itself
 BUDGET_S=${INTEROP_BUDGET_S:-450}
-PACKAGES=(openafs-client openafs-fileserver libopenafs-dev tshark gcc)
+PACKAGES=(openafs-client openafs-fileserver libopenafs-dev tshark gcc iproute2 util-linux)
 CELL=interop.rx4j.test
 
 WORK=$(mktemp -d /tmp/rx4j-interop.XXXXXX)
