@@ -1,8 +1,6 @@
 package org.rx4j.engine;
 
 import io.netty.buffer.ByteBuf;
-import java.util.ArrayList;
-import java.util.List;
 import org.rx4j.engine.cc.CongestionController;
 import org.rx4j.engine.cc.JumboSizer;
 import org.rx4j.engine.cc.NewRenoCongestionController;
@@ -12,14 +10,14 @@ import org.rx4j.wire.AckReason;
 import org.rx4j.wire.DataPacket;
 import org.rx4j.wire.PacketFlags;
 import org.rx4j.wire.PacketType;
-import org.rx4j.wire.RxConstants;
 import org.rx4j.wire.RxHeader;
 
 /**
  * One Rx call on one channel of a {@link Connection}: the send queue with twind, congestion control and
  * retransmission, the receive queue with rwind and the ack policy, and the call's timers (rx-wire-facts.md
  * §3, §5, §6, §8). Sans-I/O: every method takes {@code now} (ns from the engine's clock) and runs on the
- * engine's thread; output goes through the engine's {@link PacketSink}.
+ * engine's thread; output goes through the engine's {@link PacketSink}. The transmit side lives in
+ * {@link CallSender}, the receiver's ack policy in {@link AckScheduler}, the liveness timers in {@link CallTimers}.
  *
  * <p>Application side: {@link #write}, {@link #finishSending}, {@link #read}, {@link #abort}; events
  * through the {@link CallListener}.
@@ -44,37 +42,20 @@ public final class Call {
     final SendQueue sq = new SendQueue();
     final CongestionController cc;
     final JumboSizer jumbo;
-    private int twind;
-    private boolean seenSlowStartOk;
+    final CallSender sender;
     private ByteBuf partial;
     private boolean sendFinished;
-    private int lastAckFirst;
-    private int lastAckPrev;
-    private int rttProbeSerial;
-    private long resendDeadlineNs = NONE;
-    private final int dataSize;
-    private final List<DataPacket> batch = new ArrayList<>(46);
+    /** Bytes of DATA payload per packet. */
+    final int dataSize;
 
     // ---- receive side
     final ReceiveQueue rq = new ReceiveQueue();
-    private int pendingAckReason;
-    private int pendingAckSerial;
-    private int arrivalsSinceAck;
-    private int consumedSinceAck;
-    private int advertisedFirst = 1;
-    private long ackDeadlineNs = NONE;
+    final AckScheduler acks;
     private boolean notifyReadable;
     private boolean wasWritable = true;
 
     // ---- liveness
-    private long lastSendNs;
-    private long lastReceiveNs;
-    private long lastDataReceiveNs;
-    private long reachDeadlineNs = NONE;
-    /** The application's hard deadline for this call (engine clock, ns), or NONE. */
-    private long callDeadlineNs = NONE;
-    private int reachPingSerial;
-    private long reachPingSentNs;
+    final CallTimers timers;
 
     // ---- timer heap
     /** Bumped whenever the peer acknowledges something new (hard or soft); read by tests' stall detector. */
@@ -91,12 +72,10 @@ public final class Call {
         this.callNumber = callNumber;
         this.server = server;
         this.startNs = now;
-        this.lastReceiveNs = now;
-        this.lastDataReceiveNs = now;
-        this.lastSendNs = now;
+        this.timers = new CallTimers(this, now);
         this.state = CallState.ACTIVE;
         int peerRwind = conn.peer.lastRwind > 0 ? conn.peer.lastRwind : RxConfig.INITIAL_WINDOW;
-        this.twind = Math.min(config.maxTwind(), peerRwind);
+        int twind0 = Math.min(config.maxTwind(), peerRwind);
         Peer peer = conn.peer;
         // Start from what the peer's last sending call learned, unless that is stale (RFC 5681 §4.1 restart).
         boolean fresh = peer.savedCwnd > 0 && now - peer.savedAtNs < Math.max(1_000_000_000L, peer.rtt().rtoNs());
@@ -109,6 +88,8 @@ public final class Call {
             this.jumbo.restore(peer.savedJumboSize);
         }
         this.dataSize = config.packetDataSize();
+        this.sender = new CallSender(this, twind0);
+        this.acks = new AckScheduler(this);
     }
 
     /** Gives a waiting (or new) client call its channel and callNumber. */
@@ -117,9 +98,7 @@ public final class Call {
         this.callNumber = number;
         this.state = CallState.ACTIVE;
         this.startNs = now;
-        this.lastReceiveNs = now;
-        this.lastDataReceiveNs = now;
-        this.lastSendNs = now;
+        timers.restart(now);
     }
 
     // =====================================================================================
@@ -172,7 +151,7 @@ public final class Call {
 
     /** @return the current transmit window, packets */
     public int twind() {
-        return twind;
+        return sender.twind;
     }
 
     /** @return the current congestion window, packets */
@@ -286,7 +265,7 @@ public final class Call {
      *     fewer than 2 × twind packets wait to be acknowledged (OpenAFS's writer rule, §5)
      */
     public boolean isWritable() {
-        return !isDone() && !sendFinished && sq.size() < Math.min(SendQueue.CAPACITY - 2, 2 * Math.max(twind, 8));
+        return !isDone() && !sendFinished && sq.size() < Math.min(SendQueue.CAPACITY - 2, 2 * Math.max(sender.twind, 8));
     }
 
     /** @return packets queued for sending and not yet hard-acked */
@@ -310,7 +289,7 @@ public final class Call {
             if (p == null) {
                 return null;
             }
-            consumedSinceAck++;
+            acks.consumedSinceAck++;
             onConsumed(now);
             ByteBuf payload = p.payload();
             if (payload.isReadable()) {
@@ -369,13 +348,13 @@ public final class Call {
         if (isDone()) {
             return;
         }
-        this.callDeadlineNs = deadlineNs;
+        timers.callDeadlineNs = deadlineNs;
         engine.touched(this);
     }
 
     /** @return this call's own hard deadline (engine clock, ns), or {@code Long.MAX_VALUE} for none */
     public long deadline() {
-        return callDeadlineNs;
+        return timers.callDeadlineNs;
     }
 
     // =====================================================================================
@@ -389,8 +368,8 @@ public final class Call {
      * @param lastInDatagram true for the datagram's last sub-packet
      */
     void onData(long now, DataPacket p, boolean lastInDatagram) {
-        lastReceiveNs = now;
-        lastDataReceiveNs = now;
+        timers.lastReceiveNs = now;
+        timers.lastDataReceiveNs = now;
         RxHeader h = p.header();
         if (isDone()) {
             p.release();
@@ -401,109 +380,42 @@ public final class Call {
             } else if (lastInDatagram) {
                 // Dallying: the peer missed our final ack; tell it everything arrived. Touched so the
                 // engine flushes the ack once the datagram is processed (nothing else touches a done call).
-                queueAck(AckReason.DUPLICATE, h.serial());
+                acks.queueAck(AckReason.DUPLICATE, h.serial());
                 engine.touched(this);
             }
             return;
         }
         if (!server && sq.lastSeq != 0 && sq.nextToSend - sq.lastSeq > 0 && sq.first - sq.next < 0) {
             // The first reply packet acks the whole request implicitly (§6.3); all of it was sent.
-            ackEverythingSent();
+            sender.ackEverythingSent();
         }
         int result = rq.offer(p, config.maxRwind());
         stats.dataPacketsReceived++;
         if (result == ReceiveQueue.DUPLICATE) {
             conn.counters.duplicatesReceived++;
-            queueAck(AckReason.DUPLICATE, h.serial());
+            acks.queueAck(AckReason.DUPLICATE, h.serial());
         } else if (result == ReceiveQueue.EXCEEDS_WINDOW) {
-            queueAck(AckReason.EXCEEDS_WINDOW, h.serial());
+            acks.queueAck(AckReason.EXCEEDS_WINDOW, h.serial());
         } else {
-            arrivalsSinceAck++;
+            acks.arrivalsSinceAck++;
             if (rq.hasReadable()) {
                 notifyReadable = true;
             }
             if (h.hasFlag(PacketFlags.REQUEST_ACK)) {
-                queueAck(AckReason.REQUESTED, h.serial());
-                repingIfWaiting(now);
+                acks.queueAck(AckReason.REQUESTED, h.serial());
+                timers.repingIfWaiting(now);
             } else if (rq.hasGap()) {
-                queueAck(AckReason.OUT_OF_SEQUENCE, h.serial());
+                acks.queueAck(AckReason.OUT_OF_SEQUENCE, h.serial());
             }
         }
         if (lastInDatagram) {
-            pendingAckSerial = pendingAckReason != 0 ? pendingAckSerial : h.serial();
-            lastTriggerSerial = h.serial();
-            burstEnded = !h.hasFlag(PacketFlags.MORE_PACKETS);
-            afterDatagram(now);
-        }
-    }
-
-    private int lastTriggerSerial;
-    /** The last datagram received ended the sender's burst (no MORE_PACKETS): the sender now waits for acks. */
-    private boolean burstEnded;
-
-    private void queueAck(int reason, int serial) {
-        // One ACK per datagram: keep the most urgent reason (REQUESTED beats the rest).
-        if (pendingAckReason == 0 || reason == AckReason.REQUESTED
-                || (pendingAckReason != AckReason.REQUESTED && reason != AckReason.DUPLICATE)) {
-            pendingAckReason = reason;
-            pendingAckSerial = serial;
-        }
-    }
-
-    /** Decides the one ACK a received datagram earns (rx-wire-facts.md §8 receiver policy, hard-ACK-only mode). */
-    private void afterDatagram(long now) {
-        if (pendingAckReason == 0) {
-            if (config.hardAckOnly()) {
-                if (windowNearlyClosed()) {
-                    pendingAckReason = AckReason.DELAY;
-                    pendingAckSerial = lastTriggerSerial;
-                } else if (rq.allReceived()) {
-                    scheduleAck(now, lastAckDelay());
-                } else if (arrivalsSinceAck > 0) {
-                    scheduleAck(now, config.softAckDelayNs());
-                }
-            } else if (arrivalsSinceAck > config.softAckRate()) {
-                pendingAckReason = AckReason.IDLE;
-                pendingAckSerial = lastTriggerSerial;
-            } else if (rq.allReceived() && !server) {
-                scheduleAck(now, lastAckDelay());
-            } else {
-                scheduleAck(now, config.softAckDelayNs());
+            acks.endOfDatagram(now, h);
+            if (notifyReadable) {
+                notifyReadable = false;
+                engine.notifyReadable(this);
             }
+            engine.touched(this);
         }
-        if (notifyReadable) {
-            notifyReadable = false;
-            engine.notifyReadable(this);
-        }
-        engine.touched(this);
-    }
-
-    private long lastAckDelay() {
-        // The peer's RTO may be as short as minRto + slack; ack the last packet before it fires.
-        return Math.min(config.lastAckDelayNs(), config.softAckDelayNs());
-    }
-
-    private boolean windowNearlyClosed() {
-        int window = config.maxRwind();
-        int used = rq.highest() + 1 - advertisedFirst;
-        return rq.first() != advertisedFirst && used >= window - Math.min(config.hardAckInterval(), window / 2);
-    }
-
-    /**
-     * Hard-ACK-only mode: the application has read everything up to the end of the sender's burst. A
-     * window-limited sender sends its next burst only when acks open its window, so a hard ack held back
-     * for the interval here would hide up to interval-1 packets from the sender for an extra round trip.
-     */
-    private boolean burstConsumed() {
-        return burstEnded && !rq.hasReadable();
-    }
-
-    /** @return how long a short burst tail waits for the next burst: a quarter RTT once one is measured */
-    private long burstTailDelay() {
-        if (conn.peer.rtt().samples() == 0) {
-            return config.hardAckDelayNs();
-        }
-        return Math.min(config.hardAckDelayNs(), conn.peer.rtt().srttNs() / 4);
     }
 
     private void onConsumed(long now) {
@@ -514,69 +426,12 @@ public final class Call {
             }
             return;
         }
-        boolean ackNow;
-        long delay = config.hardAckDelayNs();
-        if (config.hardAckOnly()) {
-            int interval = config.hardAckInterval();
-            ackNow = consumedSinceAck >= interval || windowNearlyClosed()
-                    || (burstConsumed() && 2 * consumedSinceAck > interval);
-            if (!ackNow && burstConsumed()) {
-                // A short tail: let the sender's next burst (already on its way if the sender is window-limited)
-                // join it, so each ack covers more than half an interval and bursts do not fragment.
-                delay = burstTailDelay();
-            }
-        } else {
-            ackNow = consumedSinceAck > config.hardAckRate();
-        }
-        if (ackNow) {
-            pendingAckReason = AckReason.DELAY;
-            pendingAckSerial = 0;
-            engine.touched(this);
-        } else if (ackDeadlineNs == NONE || delay < config.hardAckDelayNs()) {
-            scheduleAck(now, delay);
-            engine.touched(this);
-        }
-    }
-
-    private void scheduleAck(long now, long delay) {
-        long at = now + delay;
-        if (ackDeadlineNs == NONE || at - ackDeadlineNs < 0) {
-            ackDeadlineNs = at;
-        }
+        acks.onConsumed(now);
     }
 
     /** Sends the ACK queued for this call, if any (the engine calls it once per datagram or app action). */
     void flushAck(long now) {
-        if (pendingAckReason != 0) {
-            sendAck(now, pendingAckReason, pendingAckSerial, false);
-        }
-    }
-
-    /**
-     * Sends an ACK describing the receive queue.
-     *
-     * @param reason the reason code
-     * @param serial the triggering packet's serial (0 for DELAY and PING)
-     * @param requestAck true to set REQUEST_ACK (PINGs)
-     */
-    void sendAck(long now, int reason, int serial, boolean requestAck) {
-        if (reason == AckReason.DELAY) {
-            serial = 0;
-        }
-        int flags = PacketFlags.SLOW_START_OK | (requestAck ? PacketFlags.REQUEST_ACK : 0);
-        RxHeader h = conn.header(channel, callNumber, 0, conn.nextSerial(), PacketType.ACK, flags);
-        int first = rq.first();
-        AckPacket ack = AckPacket.of(h, first, rq.highest(), serial, reason, rq.softAcks(),
-                config.advertisedMaxMtu(), config.ifMtu(), config.maxRwind(), config.jumboMax());
-        advertisedFirst = first;
-        arrivalsSinceAck = 0;
-        consumedSinceAck = 0;
-        pendingAckReason = 0;
-        pendingAckSerial = 0;
-        ackDeadlineNs = NONE;
-        conn.counters.acksSent[reason]++;
-        lastSendNs = now;
-        engine.send(conn, ack);
+        acks.flushAck(now);
     }
 
     /**
@@ -587,155 +442,34 @@ public final class Call {
      * @param a the ACK
      */
     void onAck(long now, AckPacket a) {
-        lastReceiveNs = now;
+        timers.lastReceiveNs = now;
         conn.counters.acksReceived[Math.min(a.reason(), AckReason.COUNT - 1)]++;
         RxHeader h = a.header();
-        if (a.hasTrailer()) {
-            conn.peer.applyTrailer(a.trailerWords(), a.maxMTU(), a.ifMTU(), a.maxDgramPackets(), config.jumboMax());
-            if (a.trailerWords() >= 3) {
-                int rwind = Math.max(1, Math.min(a.rwind(), RxConstants.MAX_ACKS));
-                conn.peer.lastRwind = rwind;
-                int t = Math.min(config.maxTwind(), rwind);
-                twind = a.trailerWords() >= 4 ? t : Math.min(twind, t);
-            }
-        }
-        if (h.hasFlag(PacketFlags.SLOW_START_OK)) {
-            seenSlowStartOk = true;
-        }
-        if (a.reason() == AckReason.PING_RESPONSE && reachPingSerial != 0 && a.serial() == reachPingSerial) {
-            conn.peer.rtt().onSample(now - reachPingSentNs);
-            reachPingSerial = 0;
+        sender.applyTrailer(a);
+        if (timers.onPingResponse(now, a.reason(), a.serial())) {
             engine.peerReachable(this, now);
         }
         boolean requested = h.hasFlag(PacketFlags.REQUEST_ACK);
         if (!isDone()) {
-            processAckBody(now, a);
+            sender.processAckBody(now, a);
         }
         if (requested) {
             if (state == CallState.ERROR) {
                 // A failed call answers with its ABORT, so the peer stops keeping the call alive (§2).
                 sendAbort(error);
             } else {
-                repingIfWaiting(now);
-                sendAck(now, AckReason.PING_RESPONSE, h.serial(), false);
+                timers.repingIfWaiting(now);
+                acks.sendAck(now, AckReason.PING_RESPONSE, h.serial(), false);
             }
         }
         afterAck(now);
-    }
-
-    private void processAckBody(long now, AckPacket a) {
-        int first = a.firstPacket();
-        int prev = a.previousPacket();
-        // Ignore ACKs older than one already processed (§3, §13): never read them as NACKs.
-        if (first - lastAckFirst < 0 && lastAckFirst != 0) {
-            conn.counters.acksIgnored++;
-            return;
-        }
-        if (first == lastAckFirst && prev - lastAckPrev < 0 && prev - first >= 0) {
-            conn.counters.acksIgnored++;
-            return;
-        }
-        // Remembered clamped to what was sent: an ACK beyond that (a broken or hostile peer) must not make
-        // every later, correct ACK look older and be ignored.
-        int sentEnd = sq.nextToSend;
-        lastAckFirst = first - sentEnd > 0 ? sentEnd : first;
-        lastAckPrev = prev - sentEnd >= 0 ? sentEnd - 1 : prev;
-        boolean timingAck = a.serial() != 0 && a.reason() != AckReason.DELAY;
-        int ackSerial = a.serial();
-        int firstBefore = sq.first;
-        int newly = sq.hardAck(first, timingAck ? (seq, e) -> sample(now, e, ackSerial) : null);
-        int highestSoft = 0;
-        boolean nackBelow = false;
-        boolean seenAck = false;
-        int n = a.nAcks();
-        // Walk from the top so a NACK is a hole only when an ACK lies above it.
-        for (int i = n - 1; i >= 0; i--) {
-            int seq = first + i;
-            if (!sq.contains(seq) || seq - sq.nextToSend >= 0) {
-                continue;
-            }
-            SendQueue.Entry e = sq.get(seq);
-            if (a.isAcked(i)) {
-                if (!seenAck) {
-                    highestSoft = seq;
-                }
-                seenAck = true;
-                if (!e.softAcked) {
-                    if (e.lost) {
-                        e.lost = false;
-                        sq.lostCount--;
-                    } else {
-                        sq.inFlight--;
-                    }
-                    e.softAcked = true;
-                    newly++;
-                    if (timingAck) {
-                        sample(now, e, ackSerial);
-                    }
-                }
-            } else if (e.softAcked) {
-                // The receiver dropped a packet it had soft-acked: resend it (§3).
-                sq.markLost(e);
-                nackBelow = true;
-            } else if (seenAck) {
-                nackBelow = true;
-            }
-        }
-        if (newly > 0 || sq.first != firstBefore) {
-            ackProgress++;
-        }
-        int highestSent = sq.nextToSend - 1;
-        if (nackBelow) {
-            jumbo.onNack();
-            if (cc.onNackedAck(highestSent)) {
-                conn.counters.fastRetransmits++;
-                for (int s = first; s - highestSoft < 0; s++) {
-                    if (sq.contains(s)) {
-                        SendQueue.Entry e = sq.get(s);
-                        if (!e.softAcked && !e.lost && e.transmits > 0) {
-                            sq.markLost(e);
-                        }
-                    }
-                }
-            }
-        }
-        if (newly > 0) {
-            if (!nackBelow) {
-                cc.onAck(newly, Math.max(first - 1, highestSoft), highestSent);
-                jumbo.onCleanAck(newly);
-            }
-            // Soft-acked packets still count: if the hard ack that frees them is lost (or the receiver holds
-            // them), only this timer's PING makes the receiver tell us where it stands (§8).
-            resendDeadlineNs = sq.inFlight > 0 || sq.lostCount > 0 || sq.first != sq.nextToSend
-                    ? now + conn.peer.rtt().rtoNs() : NONE;
-        }
-        if (rttProbeSerial != 0 && ackSerial - rttProbeSerial >= 0 && ackSerial != 0) {
-            rttProbeSerial = 0;
-        }
-    }
-
-    private void sample(long now, SendQueue.Entry e, int ackSerial) {
-        if (e.transmits == 1 || e.lastSerial == ackSerial || e.firstSerial == ackSerial) {
-            long rtt = now - e.sentAtNs;
-            if (rtt >= 0) {
-                conn.peer.rtt().onSample(rtt);
-                stats.rttSamples++;
-            }
-        }
     }
 
     /** Every packet in the transmit queue counts as acknowledged (ACKALL, §2). */
     void onAckAll(long now) {
-        lastReceiveNs = now;
-        ackEverythingSent();
+        timers.lastReceiveNs = now;
+        sender.ackEverythingSent();
         afterAck(now);
-    }
-
-    /** Everything sent counts as hard-acked: an ACKALL, or (client) the first reply packet (§2, §6.3). */
-    private void ackEverythingSent() {
-        sq.hardAck(sq.nextToSend, null);
-        resendDeadlineNs = NONE;
-        ackProgress++;
     }
 
     /**
@@ -752,7 +486,8 @@ public final class Call {
         engine.touched(this);
     }
 
-    private void checkWritable() {
+    /** Queues a writable event when the call became writable again (called after each transmit). */
+    void checkWritable() {
         boolean w = isWritable();
         if (w && !wasWritable) {
             engine.notifyWritable(this);
@@ -816,9 +551,9 @@ public final class Call {
             partial.release();
             partial = null;
         }
-        resendDeadlineNs = NONE;
-        reachDeadlineNs = NONE;
-        ackDeadlineNs = state == CallState.DALLY ? ackDeadlineNs : NONE;
+        sender.resendDeadlineNs = NONE;
+        timers.reachDeadlineNs = NONE;
+        acks.ackDeadlineNs = state == CallState.DALLY ? acks.ackDeadlineNs : NONE;
     }
 
     /**
@@ -827,8 +562,8 @@ public final class Call {
      * then completes the call instead of holding it until its own timeouts.
      */
     void ackAllIfOwed() {
-        if (!server && state == CallState.DALLY && ackDeadlineNs != NONE) {
-            ackDeadlineNs = NONE;
+        if (!server && state == CallState.DALLY && acks.ackDeadlineNs != NONE) {
+            acks.ackDeadlineNs = NONE;
             RxHeader h = conn.header(channel, callNumber, 0, conn.nextSerial(), PacketType.ACKALL, 0);
             engine.send(conn, new org.rx4j.wire.ControlPacket(h, new byte[0]));
             engine.touched(this);
@@ -840,104 +575,9 @@ public final class Call {
         engine.send(conn, new org.rx4j.wire.AbortPacket(h, code));
     }
 
-    // =====================================================================================
-    // Transmit path
-
-    /**
-     * Sends what the windows allow: lost packets first (one per datagram, REQUEST_ACK), then new packets,
-     * joined into jumbograms when the peer accepts them (rx-wire-facts.md §4, §5, §8).
-     */
+    /** Sends what the windows allow (see {@link CallSender#transmit}). */
     void transmit(long now) {
-        if (state != CallState.ACTIVE && state != CallState.HOLD) {
-            return;
-        }
-        int cwnd = cc.cwnd();
-        if (sq.lostCount > 0) {
-            for (int s = sq.first; s - sq.nextToSend < 0 && sq.lostCount > 0 && sq.inFlight < cwnd; s++) {
-                SendQueue.Entry e = sq.get(s);
-                if (e.lost) {
-                    e.lost = false;
-                    sq.lostCount--;
-                    conn.counters.resends++;
-                    conn.peer.counters().resends++;
-                    stats.resends++;
-                    batch.add(dataPacket(now, s, e, PacketFlags.REQUEST_ACK));
-                    sq.inFlight++;
-                    engine.sendData(conn, batch);
-                }
-            }
-        }
-        int limit = sq.first + twind;
-        int maxJumbo = jumboLimit();
-        while (sq.nextToSend - sq.next < 0 && sq.nextToSend - limit < 0 && sq.inFlight < cwnd) {
-            int room = Math.min(Math.min(cwnd - sq.inFlight, limit - sq.nextToSend), sq.next - sq.nextToSend);
-            int k = 1;
-            int max = Math.min(room, Math.min(maxJumbo, jumbo.size()));
-            // Every sub-packet but the last holds exactly 1412 bytes and no LAST_PACKET (§4).
-            while (k < max && sq.get(sq.nextToSend + k - 1).payload.readableBytes() == RxConstants.JUMBO_BUFFER_SIZE
-                    && (sq.get(sq.nextToSend + k - 1).flags & PacketFlags.LAST_PACKET) == 0) {
-                k++;
-            }
-            int lastSeqOfDgram = sq.nextToSend + k - 1;
-            boolean moreAfter = lastSeqOfDgram + 1 - sq.next < 0 && lastSeqOfDgram + 1 - limit < 0
-                    && sq.inFlight + k < cwnd;
-            SendQueue.Entry lastEntry = sq.get(lastSeqOfDgram);
-            boolean isLast = (lastEntry.flags & PacketFlags.LAST_PACKET) != 0;
-            boolean requestAck = !isLast && (cwnd <= 2 || (!seenSlowStartOk && (lastSeqOfDgram & 1) == 1)
-                    || rttProbeSerial == 0);
-            for (int i = 0; i < k; i++) {
-                int seq = sq.nextToSend + i;
-                int flags = 0;
-                boolean lastOfDgram = i == k - 1;
-                if (!lastOfDgram || moreAfter) {
-                    flags |= PacketFlags.MORE_PACKETS;
-                }
-                if (lastOfDgram && requestAck) {
-                    flags |= PacketFlags.REQUEST_ACK;
-                }
-                batch.add(dataPacket(now, seq, sq.get(seq), flags));
-            }
-            if (requestAck) {
-                rttProbeSerial = conn.lastSerial();
-            }
-            sq.nextToSend += k;
-            sq.inFlight += k;
-            if (k > 1) {
-                conn.counters.jumbogramsSent++;
-            }
-            engine.sendData(conn, batch);
-        }
-        if ((sq.inFlight > 0 || sq.lostCount > 0) && resendDeadlineNs == NONE) {
-            resendDeadlineNs = now + conn.peer.rtt().rtoNs();
-        }
-        // Any DATA we send carries our ack state implicitly only for the reply; a pending delayed ack
-        // for the request is no longer needed once reply data flows (§8).
-        if (server && sq.nextToSend != 1 && ackDeadlineNs != NONE && rq.allReceived()) {
-            ackDeadlineNs = NONE;
-        }
-        checkWritable();
-    }
-
-    private int jumboLimit() {
-        if (config.jumboMax() <= 1 || conn.peer.maxDgramPackets <= 1 || dataSize != RxConstants.JUMBO_BUFFER_SIZE) {
-            return 1;
-        }
-        int byMtu = (conn.peer.maxMtu - RxConstants.REMOTE_PACKET_SIZE) / RxConstants.JUMBO_STRIDE + 1;
-        return Math.max(1, Math.min(conn.peer.maxDgramPackets, Math.min(byMtu, config.jumboMax())));
-    }
-
-    private DataPacket dataPacket(long now, int seq, SendQueue.Entry e, int extraFlags) {
-        int serial = conn.nextSerial();
-        if (e.transmits == 0) {
-            e.firstSerial = serial;
-        }
-        e.lastSerial = serial;
-        e.sentAtNs = now;
-        e.transmits++;
-        stats.dataPacketsSent++;
-        lastSendNs = now;
-        RxHeader h = conn.header(channel, callNumber, seq, serial, PacketType.DATA, e.flags | extraFlags);
-        return new DataPacket(h, e.payload.retainedDuplicate());
+        sender.transmit(now);
     }
 
     // =====================================================================================
@@ -945,141 +585,21 @@ public final class Call {
 
     /** Recomputes {@link #deadlineNs} from the call's timers. */
     void updateDeadline() {
-        if (isDone()) {
-            deadlineNs = state == CallState.DALLY ? ackDeadlineNs : NONE;
-            return;
-        }
-        if (state == CallState.WAITING) {
-            // Not on the wire yet: no keepalive, dead-time or retransmit timer; only the call's own deadline.
-            deadlineNs = callDeadlineNs;
-            return;
-        }
-        long d = TimerQueue.earlier(resendDeadlineNs, ackDeadlineNs);
-        d = TimerQueue.earlier(d, callDeadlineNs);
-        d = TimerQueue.earlier(d, reachDeadlineNs);
-        d = TimerQueue.earlier(d, lastSendNs + keepaliveNs());
-        d = TimerQueue.earlier(d, lastReceiveNs + config.deadTimeNs());
-        long idle = idleDeadNs();
-        if (idle > 0) {
-            d = TimerQueue.earlier(d, lastDataReceiveNs + idle);
-        }
-        if (config.hardDeadTimeNs() > 0) {
-            d = TimerQueue.earlier(d, startNs + config.hardDeadTimeNs());
-        }
-        deadlineNs = d;
-    }
-
-    private long keepaliveNs() {
-        return Math.max(config.deadTimeNs() / 6, 1);
-    }
-
-    private long idleDeadNs() {
-        return server ? config.serverIdleDeadTimeNs() : config.clientIdleDeadTimeNs();
+        deadlineNs = timers.deadline();
     }
 
     /** Fires every timer that is due at {@code now}. */
     void onTimer(long now) {
-        if (state == CallState.DALLY) {
-            if (ackDeadlineNs != NONE && now - ackDeadlineNs >= 0) {
-                sendAck(now, AckReason.DELAY, 0, false);
-            }
-            return;
-        }
-        if (isDone()) {
-            return;
-        }
-        if (callDeadlineNs != NONE && now - callDeadlineNs >= 0) {
-            abort(now, AbortCodes.RX_CALL_TIMEOUT);
-            return;
-        }
-        if (state == CallState.WAITING) {
-            return;
-        }
-        if (config.hardDeadTimeNs() > 0 && now - (startNs + config.hardDeadTimeNs()) >= 0) {
-            abort(now, AbortCodes.RX_CALL_TIMEOUT);
-            return;
-        }
-        if (now - (lastReceiveNs + config.deadTimeNs()) >= 0) {
-            sendAbort(AbortCodes.RX_CALL_DEAD);
-            fail(AbortCodes.RX_CALL_DEAD);
-            return;
-        }
-        long idle = idleDeadNs();
-        if (idle > 0 && now - (lastDataReceiveNs + idle) >= 0 && waitingForData()) {
-            abort(now, AbortCodes.RX_CALL_TIMEOUT);
-            return;
-        }
-        if (idle > 0 && now - (lastDataReceiveNs + idle) >= 0) {
-            lastDataReceiveNs = now; // not waiting for data: restart the idle clock
-        }
-        if (reachDeadlineNs != NONE && now - reachDeadlineNs >= 0) {
-            sendReachPing(now);
-        }
-        if (resendDeadlineNs != NONE && now - resendDeadlineNs >= 0) {
-            onResendTimeout(now);
-        }
-        if (ackDeadlineNs != NONE && now - ackDeadlineNs >= 0) {
-            sendAck(now, AckReason.DELAY, 0, false);
-        }
-        if (now - (lastSendNs + keepaliveNs()) >= 0) {
-            sendAck(now, AckReason.PING, 0, true);
-        }
+        timers.onTimer(now);
     }
-
-    private boolean waitingForData() {
-        return !rq.allReceived() && !rq.hasReadable();
-    }
-
-    private void onResendTimeout(long now) {
-        conn.counters.timeouts++;
-        conn.peer.rtt().backoff();
-        if (sq.inFlight > 0 || sq.lostCount > 0) {
-            sq.markAllLost();
-            cc.onTimeout(twind);
-            jumbo.onTimeout();
-            resendDeadlineNs = NONE;
-            transmit(now);
-        } else if (sq.size() > 0 && sq.nextToSend != sq.first) {
-            // Everything sent is soft-acked but not hard-acked: ask where the receiver stands.
-            sendAck(now, AckReason.PING, 0, true);
-        }
-        resendDeadlineNs = (sq.inFlight > 0 || sq.lostCount > 0 || sq.first != sq.nextToSend)
-                ? now + conn.peer.rtt().rtoNs() : NONE;
-    }
-
-    // =====================================================================================
-    // Reachability (server side, §6.2)
 
     void startReachCheck(long now) {
-        state = CallState.PRECALL;
-        sendReachPing(now);
-    }
-
-    private void sendReachPing(long now) {
-        reachPingSentNs = now;
-        sendAck(now, AckReason.PING, 0, true);
-        reachPingSerial = conn.lastSerial();
-        reachDeadlineNs = now + config.reachRetryNs();
-    }
-
-    /**
-     * A PRECALL call heard a packet asking for an ack (a PING or a resent DATA): the peer is alive and waiting
-     * for our window to move. If our reachability PING or its answer was lost, ask again now rather than
-     * after the 2 s retry, which would stall the peer that long (§6.2). At most once per minimum RTO.
-     */
-    private void repingIfWaiting(long now) {
-        if (state == CallState.PRECALL && reachPingSerial != 0 && now - reachPingSentNs >= config.minRtoNs()) {
-            sendReachPing(now);
-        }
+        timers.startReachCheck(now);
     }
 
     /** The peer answered: start the PRECALL call. */
     void reachConfirmed(long now) {
-        reachDeadlineNs = NONE;
-        reachPingSerial = 0;
-        if (state == CallState.PRECALL) {
-            state = CallState.ACTIVE;
-        }
+        timers.reachConfirmed(now);
     }
 
     /** @return true when the whole reply is sent and the server waits for its acknowledgement */
@@ -1092,7 +612,7 @@ public final class Call {
     }
 
     boolean hasPendingAck() {
-        return pendingAckReason != 0;
+        return acks.hasPendingAck();
     }
 
     @Override
