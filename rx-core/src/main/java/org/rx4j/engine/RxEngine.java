@@ -2,7 +2,6 @@ package org.rx4j.engine;
 
 import io.netty.buffer.ByteBufAllocator;
 import java.net.InetSocketAddress;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -49,8 +48,7 @@ public final class RxEngine {
     private final Map<ServerKey, Connection> serverConns = new LinkedHashMap<>();
     private final Map<Integer, ServiceHandler> services = new HashMap<>();
     private final TimerQueue timers = new TimerQueue();
-    private final ArrayList<Call> dirty = new ArrayList<>();
-    private final ArrayDeque<Object> events = new ArrayDeque<>();
+    private final EventQueue events = new EventQueue(this, timers);
     private final RxCounters endpointCounters = new RxCounters();
     private DebugResponder debugResponder;
     private boolean inDispatch;
@@ -60,14 +58,6 @@ public final class RxEngine {
 
     private record ServerKey(int epoch, int cid, InetSocketAddress address) {
     }
-
-    private record Event(int kind, Call call, int code) {
-    }
-
-    private static final int EV_NEW_CALL = 1;
-    private static final int EV_READABLE = 2;
-    private static final int EV_WRITABLE = 3;
-    private static final int EV_COMPLETE = 4;
 
     /**
      * @param config tunables
@@ -555,7 +545,7 @@ public final class RxEngine {
         call.conn.counters.callsStarted++;
         callsExecuted++;
         if (handler != null) {
-            events.add(new Event(EV_NEW_CALL, call, 0));
+            events.newCall(call);
         }
     }
 
@@ -572,7 +562,7 @@ public final class RxEngine {
                     pc.reachConfirmed(now);
                     startServerCall(pc, service(c));
                     if (pc.isReadable()) {
-                        events.add(new Event(EV_READABLE, pc, 0));
+                        events.readable(pc);
                     }
                     touched(pc);
                 }
@@ -585,7 +575,7 @@ public final class RxEngine {
     }
 
     /** @return the handler registered for the connection's service and security index, or null */
-    private ServiceHandler service(Connection c) {
+    ServiceHandler service(Connection c) {
         return services.get(serviceKey(c.serviceId, c.securityIndex));
     }
 
@@ -723,26 +713,23 @@ public final class RxEngine {
 
     /** Marks a call changed: its pending ACK is flushed and its deadline recomputed once processing ends. */
     void touched(Call c) {
-        if (!c.dirty) {
-            c.dirty = true;
-            dirty.add(c);
-        }
+        events.touched(c);
         if (!inDispatch) {
             drain();
         }
     }
 
     void notifyReadable(Call c) {
-        events.add(new Event(EV_READABLE, c, 0));
+        events.readable(c);
     }
 
     void notifyWritable(Call c) {
-        events.add(new Event(EV_WRITABLE, c, 0));
+        events.writable(c);
     }
 
     /** A call reached DALLY or ERROR: queue the completion event, start a waiting call. */
     void callEnded(Call c) {
-        events.add(new Event(EV_COMPLETE, c, c.error));
+        events.complete(c, c.error);
         Connection conn = c.conn;
         if (conn.client && !conn.waiting.isEmpty() && !conn.closed && c.channel >= 0
                 && conn.calls[c.channel] == c) {
@@ -750,7 +737,7 @@ public final class RxEngine {
             startClientCall(conn, c.channel, w, lastNow);
             w.transmit(lastNow);
             touched(w);
-            events.add(new Event(EV_WRITABLE, w, 0));
+            events.writable(w);
         }
     }
 
@@ -788,51 +775,9 @@ public final class RxEngine {
     private void drain() {
         inDispatch = true;
         try {
-            int guard = 0;
-            while ((!events.isEmpty() || !dirty.isEmpty()) && guard++ < 1_000_000) {
-                while (!events.isEmpty()) {
-                    Event e = (Event) events.poll();
-                    deliver(e);
-                }
-                for (int i = 0; i < dirty.size(); i++) {
-                    Call c = dirty.get(i);
-                    c.dirty = false;
-                    c.flushAck(lastNow);
-                    c.updateDeadline();
-                    timers.update(c);
-                }
-                dirty.clear();
-            }
+            events.drain();
         } finally {
             inDispatch = false;
-        }
-    }
-
-    private void deliver(Event e) {
-        Call c = e.call();
-        CallListener l = c.listener();
-        switch (e.kind()) {
-            case EV_NEW_CALL -> {
-                ServiceHandler h = service(c.conn);
-                if (h != null && !c.isDone()) {
-                    h.onNewCall(c);
-                    if (c.isReadable() || c.isReadComplete()) {
-                        c.listener().onReadable(c);
-                    }
-                }
-            }
-            case EV_READABLE -> {
-                if (!c.isDone() && c.state != CallState.PRECALL) {
-                    l.onReadable(c);
-                }
-            }
-            case EV_WRITABLE -> {
-                if (!c.isDone()) {
-                    l.onWritable(c);
-                }
-            }
-            case EV_COMPLETE -> l.onComplete(c, e.code());
-            default -> throw new IllegalStateException("event " + e.kind());
         }
     }
 
