@@ -5,7 +5,6 @@ import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -41,11 +40,7 @@ public final class RxEngine {
     private final ByteBufAllocator alloc;
     private final SplittableRandom random;
     private final int epoch;
-    private int nextCid;
-    private final Map<InetSocketAddress, Peer> peers = new LinkedHashMap<>();
-    // Insertion-ordered, so rxdebug's connection walk (one index per request) stays stable as connections are added.
-    private final Map<Integer, Connection> clientConns = new LinkedHashMap<>();
-    private final Map<ServerKey, Connection> serverConns = new LinkedHashMap<>();
+    private final ConnectionTable table;
     private final Map<Integer, ServiceHandler> services = new HashMap<>();
     private final TimerQueue timers = new TimerQueue();
     private final EventQueue events = new EventQueue(this, timers);
@@ -55,9 +50,6 @@ public final class RxEngine {
     private long nextReapNs;
     private long droppedPackets;
     private long callsExecuted;
-
-    private record ServerKey(int epoch, int cid, InetSocketAddress address) {
-    }
 
     /**
      * @param config tunables
@@ -73,7 +65,7 @@ public final class RxEngine {
         this.random = new SplittableRandom(seed);
         // OpenAFS 1.8: random epoch with bit 31 set and bit 30 clear (§1).
         this.epoch = (random.nextInt() & 0x3FFFFFFF) | 0x80000000;
-        this.nextCid = random.nextInt() & RxConstants.CID_MASK & 0x7FFFFFFF;
+        this.table = new ConnectionTable(config, random.nextInt() & RxConstants.CID_MASK & 0x7FFFFFFF);
         this.nextReapNs = now + REAP_INTERVAL_NS;
     }
 
@@ -125,15 +117,11 @@ public final class RxEngine {
      * @return the connection
      */
     public Connection connect(InetSocketAddress peer, int serviceId, int securityIndex) {
-        int cid;
-        do {
-            cid = nextCid;
-            nextCid = (nextCid + RxConstants.MAX_CALLS) & RxConstants.CID_MASK & 0x7FFFFFFF;
-        } while (clientConns.containsKey(cid));
-        Peer p = peer(peer);
+        int cid = table.nextClientCid();
+        Peer p = table.peer(peer);
         Connection c = new Connection(this, p, true, epoch, cid, serviceId, securityIndex);
         p.connections++;
-        clientConns.put(cid, c);
+        table.addClient(c);
         return c;
     }
 
@@ -144,7 +132,7 @@ public final class RxEngine {
      * @param cid a connection id; its channel bits and bit 31 are cleared
      */
     void nextConnectionId(int cid) {
-        nextCid = cid & RxConstants.CID_MASK & 0x7FFFFFFF;
+        table.nextConnectionId(cid);
     }
 
     /**
@@ -271,8 +259,8 @@ public final class RxEngine {
         boolean outer = !inDispatch;
         inDispatch = true;
         try {
-            List<Connection> all = new ArrayList<>(clientConns.values());
-            all.addAll(serverConns.values());
+            List<Connection> all = new ArrayList<>(table.clientConnections());
+            all.addAll(table.serverConnections());
             for (Connection conn : all) {
                 endCalls(now, conn);
             }
@@ -339,11 +327,7 @@ public final class RxEngine {
                 timers.update(c);
             }
         }
-        if (conn.client) {
-            clientConns.remove(conn.cid);
-        } else {
-            serverConns.remove(serverKey(conn.epoch, conn.cid, conn.peer.address()));
-        }
+        table.remove(conn);
         conn.counters.addTo(endpointCounters);
         conn.peer.connections--;
     }
@@ -393,7 +377,7 @@ public final class RxEngine {
             answerConnectionless(from, p);
             return;
         }
-        Connection conn = h.isClientInitiated() ? serverConnection(now, from, p) : clientConnection(h);
+        Connection conn = h.isClientInitiated() ? serverConnection(now, from, p) : table.clientConnection(h);
         if (conn == null) {
             p.release();
             droppedPackets++;
@@ -553,7 +537,7 @@ public final class RxEngine {
     void peerReachable(Call call, long now) {
         Peer peer = call.conn.peer;
         peer.markReachable(now + config.reachTtlNs());
-        for (Connection c : serverConns.values()) {
+        for (Connection c : table.serverConnections()) {
             if (c.peer != peer) {
                 continue;
             }
@@ -579,23 +563,9 @@ public final class RxEngine {
         return services.get(serviceKey(c.serviceId, c.securityIndex));
     }
 
-    private Connection clientConnection(RxHeader h) {
-        Connection c = clientConns.get(h.connectionId());
-        if (c == null || c.epoch != h.epoch() || c.securityIndex != h.securityIndex()) {
-            return null;
-        }
-        return c;
-    }
-
-    private static ServerKey serverKey(int epoch, int cid, InetSocketAddress from) {
-        // Epoch bit 31: the connection is known by epoch+cid from any address (§7).
-        return new ServerKey(epoch, cid, epoch < 0 ? null : from);
-    }
-
     private Connection serverConnection(long now, InetSocketAddress from, RxPacket p) {
         RxHeader h = p.header();
-        ServerKey key = serverKey(h.epoch(), h.connectionId(), from);
-        Connection c = serverConns.get(key);
+        Connection c = table.serverConnection(h.epoch(), h.connectionId(), from);
         if (c != null) {
             if (c.securityIndex != h.securityIndex()) {
                 return null;
@@ -603,7 +573,7 @@ public final class RxEngine {
             if (!c.peer.address().equals(from)) {
                 // Epoch bit 31: the client moved (NAT rebinding, new address); replies follow it (§7).
                 c.peer.connections--;
-                c.peer = peer(from);
+                c.peer = table.peer(from);
                 c.peer.connections++;
             }
             return c;
@@ -615,14 +585,14 @@ public final class RxEngine {
         if (!known || h.type() != PacketType.DATA) {
             return null; // only DATA creates a connection (§2)
         }
-        if (serverConns.size() >= config.maxConnections()) {
+        if (table.serverCount() >= config.maxConnections()) {
             return null;
         }
-        Peer peer = peer(from);
+        Peer peer = table.peer(from);
         c = new Connection(this, peer, false, h.epoch(), h.connectionId(), h.serviceId(), h.securityIndex());
         peer.connections++;
         c.lastActivityNs = now;
-        serverConns.put(key, c);
+        table.addServer(c, from);
         return c;
     }
 
@@ -697,7 +667,7 @@ public final class RxEngine {
 
     private void reap(long now) {
         List<Connection> idle = new ArrayList<>();
-        for (Connection c : serverConns.values()) {
+        for (Connection c : table.serverConnections()) {
             if (!c.hasActiveCalls() && now - c.lastActivityNs > IDLE_CONNECTION_NS) {
                 idle.add(c);
             }
@@ -705,7 +675,7 @@ public final class RxEngine {
         for (Connection c : idle) {
             removeConnection(c);
         }
-        peers.values().removeIf(p -> p.connections <= 0 && now - p.lastUsedNs > REAP_INTERVAL_NS);
+        table.reapPeers(now, REAP_INTERVAL_NS);
     }
 
     // =====================================================================================
@@ -768,10 +738,6 @@ public final class RxEngine {
         batch.clear();
     }
 
-    private Peer peer(InetSocketAddress address) {
-        return peers.computeIfAbsent(address, a -> new Peer(a, config));
-    }
-
     private void drain() {
         inDispatch = true;
         try {
@@ -799,17 +765,17 @@ public final class RxEngine {
 
     /** @return every client connection (live view; engine thread only) */
     public Collection<Connection> clientConnections() {
-        return clientConns.values();
+        return table.clientConnections();
     }
 
     /** @return every server connection (live view; engine thread only) */
     public Collection<Connection> serverConnections() {
-        return serverConns.values();
+        return table.serverConnections();
     }
 
     /** @return every known peer (live view; engine thread only) */
     public Collection<Peer> peers() {
-        return peers.values();
+        return table.peers();
     }
 
     /** @return packets dropped because no connection or call took them */
@@ -830,10 +796,10 @@ public final class RxEngine {
     public RxCounters totals() {
         RxCounters t = new RxCounters();
         endpointCounters.addTo(t);
-        for (Connection c : clientConns.values()) {
+        for (Connection c : table.clientConnections()) {
             c.counters.addTo(t);
         }
-        for (Connection c : serverConns.values()) {
+        for (Connection c : table.serverConnections()) {
             c.counters.addTo(t);
         }
         return t;
