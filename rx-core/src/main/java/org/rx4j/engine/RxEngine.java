@@ -359,8 +359,7 @@ public final class RxEngine {
                 try {
                     dispatch(now, from, p, i == n - 1, n > 1);
                 } catch (RuntimeException e) {
-                    p.release();
-                    droppedPackets++;
+                    drop(p);
                 }
             }
         } finally {
@@ -379,8 +378,7 @@ public final class RxEngine {
         }
         Connection conn = h.isClientInitiated() ? serverConnection(now, from, p) : table.clientConnection(h);
         if (conn == null) {
-            p.release();
-            droppedPackets++;
+            drop(p);
             return;
         }
         conn.lastActivityNs = now;
@@ -401,7 +399,7 @@ public final class RxEngine {
                 if (call != null) {
                     call.onAck(now, (AckPacket) p);
                 } else {
-                    droppedPackets++;
+                    drop(p);
                 }
             }
             case PacketType.ABORT -> {
@@ -459,6 +457,12 @@ public final class RxEngine {
         return c != null && c.callNumber == callNumber ? c : null;
     }
 
+    /** Releases a packet no connection or call takes, and counts it. */
+    private void drop(RxPacket p) {
+        p.release();
+        droppedPackets++;
+    }
+
     private void onData(long now, Connection conn, DataPacket p, boolean lastInDatagram) {
         // Datagrams per type, as OpenAFS's rx_stats counts them; sub-packets in dataPacketsReceived.
         if (lastInDatagram) {
@@ -470,14 +474,12 @@ public final class RxEngine {
         int callNumber = h.callNumber();
         Call call = conn.calls[ch];
         if (callNumber == 0 || h.seq() == 0) {
-            p.release();
-            droppedPackets++;
+            drop(p);
             return;
         }
         if (conn.client) {
             if (call == null || call.callNumber != callNumber) {
-                    p.release();
-                droppedPackets++;
+                    drop(p);
                 return;
             }
             call.onData(now, p, lastInDatagram);
@@ -490,14 +492,12 @@ public final class RxEngine {
         }
         if (callNumber - current < 0 && current != 0) {
             // An older call: never re-run a handler (§7).
-            p.release();
-            droppedPackets++;
+            drop(p);
             return;
         }
         if (h.seq() < 1 || h.seq() > config.maxRwind()) {
             // A new call must start near seq 1 (§2): otherwise it is from before a restart.
-            p.release();
-            droppedPackets++;
+            drop(p);
             return;
         }
         if (call != null && !call.isDone()) {

@@ -114,14 +114,11 @@ public final class RxTransport implements PacketSink, AutoCloseable {
         }
         submit(e -> {
             e.setDebugResponder(new org.rx4j.engine.EngineDebugResponder());
+            if (init != null) {
+                init.accept(e);
+            }
             return null;
         }).join();
-        if (init != null) {
-            submit(e -> {
-                init.accept(e);
-                return null;
-            }).join();
-        }
     }
 
     /**

@@ -9,6 +9,7 @@ import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.Map;
 import org.rx4j.engine.RxConfig;
+import org.rx4j.perf.VersionProvider;
 import org.rx4j.perf.transport.PerfCall;
 import org.rx4j.perf.transport.PerfCallException;
 import org.rx4j.perf.transport.PerfCallHandler;
@@ -66,21 +67,10 @@ public final class RxPerfTransportFactory implements PerfTransportFactory {
         return b.build();
     }
 
-    /** @return "rx4j &lt;version&gt;" as answered to rxdebug -version */
+    /** @return "rx4j &lt;version&gt;" as answered to rxdebug -version (the version rxperf --version prints) */
     static String versionString() {
-        String v = RxPerfTransportFactory.class.getPackage().getImplementationVersion();
-        if (v == null) {
-            try (InputStream in = RxPerfTransportFactory.class.getResourceAsStream("/rx4j-version.properties")) {
-                if (in != null) {
-                    java.util.Properties p = new java.util.Properties();
-                    p.load(in);
-                    v = p.getProperty("version");
-                }
-            } catch (IOException ignored) {
-                // fall back to the bare name
-            }
-        }
-        return v == null ? "rx4j" : "rx4j " + v;
+        String v = VersionProvider.version();
+        return "unknown".equals(v) ? "rx4j" : "rx4j " + v;
     }
 
     private static TransportKind kind(PerfEndpointOptions o) throws IOException {
