@@ -1,5 +1,6 @@
 package org.rx4j.engine;
 
+import org.rx4j.config.RxConfig;
 import io.netty.buffer.ByteBuf;
 import org.rx4j.engine.cc.CongestionController;
 import org.rx4j.engine.cc.JumboSizer;

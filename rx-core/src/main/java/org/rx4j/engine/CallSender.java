@@ -1,5 +1,6 @@
 package org.rx4j.engine;
 
+import org.rx4j.config.RxConfig;
 import java.util.ArrayList;
 import java.util.List;
 import org.rx4j.wire.AckPacket;

@@ -1,5 +1,6 @@
 package org.rx4j.engine;
 
+import org.rx4j.config.RxConfig;
 import org.rx4j.wire.AbortCodes;
 import org.rx4j.wire.AckReason;
 

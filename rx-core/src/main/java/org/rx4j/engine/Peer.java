@@ -1,5 +1,6 @@
 package org.rx4j.engine;
 
+import org.rx4j.config.RxConfig;
 import java.net.InetSocketAddress;
 import org.rx4j.engine.recovery.RttEstimator;
 import org.rx4j.wire.RxConstants;

@@ -1,5 +1,6 @@
 package org.rx4j.engine;
 
+import org.rx4j.config.RxConfig;
 import io.netty.buffer.ByteBufAllocator;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;

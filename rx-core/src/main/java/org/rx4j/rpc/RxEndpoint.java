@@ -18,7 +18,7 @@ import java.util.function.Consumer;
 import javax.management.JMException;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
-import org.rx4j.engine.RxConfig;
+import org.rx4j.config.RxConfig;
 import org.rx4j.engine.RttTotals;
 import org.rx4j.engine.RxCounters;
 import org.rx4j.security.RxNullSecurityClass;

@@ -23,7 +23,7 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
 import org.rx4j.engine.PacketSink;
-import org.rx4j.engine.RxConfig;
+import org.rx4j.config.RxConfig;
 import org.rx4j.engine.RxEngine;
 import org.rx4j.wire.DataPacket;
 import org.rx4j.wire.DecodeError;

@@ -1,5 +1,6 @@
 package org.rx4j.engine;
 
+import org.rx4j.config.RxConfig;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

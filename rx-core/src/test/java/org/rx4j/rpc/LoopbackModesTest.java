@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.rx4j.engine.RxConfig;
+import org.rx4j.config.RxConfig;
 import org.rx4j.wire.AbortCodes;
 
 /** End-to-end calls over real loopback sockets in each transport mode (issue: transport and rxperf). */

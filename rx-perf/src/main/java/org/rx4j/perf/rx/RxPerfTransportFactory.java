@@ -8,7 +8,7 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.Map;
-import org.rx4j.engine.RxConfig;
+import org.rx4j.config.RxConfig;
 import org.rx4j.perf.VersionProvider;
 import org.rx4j.perf.transport.PerfCall;
 import org.rx4j.perf.transport.PerfCallException;

@@ -1,4 +1,4 @@
-package org.rx4j.engine;
+package org.rx4j.config;
 
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
@@ -46,6 +46,7 @@ public final class RxConfig {
     private final int maxPendingCalls;
     private final String versionString;
     private final int udpBufferBytes;
+    private final CongestionControl congestionControl;
 
     private RxConfig(Builder b) {
         this.maxTwind = b.maxTwind;
@@ -77,6 +78,7 @@ public final class RxConfig {
         this.maxPendingCalls = b.maxPendingCalls;
         this.versionString = b.versionString;
         this.udpBufferBytes = b.udpBufferBytes;
+        this.congestionControl = b.congestionControl;
     }
 
     /** @return a builder with OpenAFS's defaults */
@@ -121,6 +123,7 @@ public final class RxConfig {
         b.maxPendingCalls = maxPendingCalls;
         b.versionString = versionString;
         b.udpBufferBytes = udpBufferBytes;
+        b.congestionControl = congestionControl;
         return b;
     }
 
@@ -281,6 +284,13 @@ public final class RxConfig {
         return versionString;
     }
 
+    /**
+     * @return the congestion controller every call of this endpoint runs; default {@link CongestionControl#NEWRENO}
+     */
+    public CongestionControl congestionControl() {
+        return congestionControl;
+    }
+
     /** @return UDP socket buffer size requested, bytes; 0 = size from the windows */
     public int udpBufferBytes() {
         return udpBufferBytes;
@@ -331,6 +341,7 @@ public final class RxConfig {
         private int maxPendingCalls = 1024;
         private String versionString = "rx4j";
         private int udpBufferBytes;
+        private CongestionControl congestionControl = CongestionControl.NEWRENO;
 
         private Builder() {
         }
@@ -626,6 +637,16 @@ public final class RxConfig {
          * @return this
          * @throws IllegalArgumentException if the value is out of range
          */
+        /**
+         * @param cc the congestion controller every call runs (default {@link CongestionControl#NEWRENO})
+         * @return this builder
+         * @throws NullPointerException if {@code cc} is null
+         */
+        public Builder congestionControl(CongestionControl cc) {
+            congestionControl = java.util.Objects.requireNonNull(cc, "congestionControl");
+            return this;
+        }
+
         public Builder udpBufferBytes(int bytes) {
             udpBufferBytes = range("udpBufferBytes", bytes, 0, Integer.MAX_VALUE);
             return this;
