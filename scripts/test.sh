@@ -2,9 +2,18 @@
 # Runs the whole rx4j test suite: the Maven tests of every module, then the OpenAFS interop script
 # (scripts/interop.sh installs Debian's OpenAFS packages with apt-get, so it needs root or the
 # packages already installed). RX4J_SKIP_INTEROP=1 runs the Maven part only.
+# The Maven suite runs twice: first on the newest JDK under /usr/lib/jvm (if newer than the default `java`; the code
+# is still compiled with --release 17), then on the default JDK, whose artifacts are installed and used by interop.
+# RX4J_SKIP_NEWEST_JDK=1 skips the first pass.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
+newest="$(scripts/newest-jdk.sh)"
+if [[ -n "$newest" && "${RX4J_SKIP_NEWEST_JDK:-0}" != "1" ]]; then
+  echo "test.sh: Maven suite on $newest"
+  JAVA_HOME="$newest" mvn -B -ntp -Dstyle.color=never verify
+fi
+echo "test.sh: Maven suite on the default JDK ($(java -version 2>&1 | head -1))"
 mvn -B -ntp -Dstyle.color=never install
 if [[ "${RX4J_SKIP_INTEROP:-0}" == "1" ]]; then
   echo "test.sh: interop skipped (RX4J_SKIP_INTEROP=1)"
