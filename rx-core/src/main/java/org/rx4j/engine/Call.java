@@ -1,24 +1,24 @@
 package org.rx4j.engine;
 
-import org.rx4j.config.RxConfig;
 import io.netty.buffer.ByteBuf;
-import org.rx4j.engine.cc.CongestionController;
-import org.rx4j.engine.cc.JumboSizer;
-import org.rx4j.engine.cc.NewRenoCongestionController;
+import org.rx4j.config.RxConfig;
+import org.rx4j.engine.recovery.SendQueue;
 import org.rx4j.wire.AbortCodes;
+import org.rx4j.wire.AbortPacket;
 import org.rx4j.wire.AckPacket;
 import org.rx4j.wire.AckReason;
+import org.rx4j.wire.ControlPacket;
 import org.rx4j.wire.DataPacket;
 import org.rx4j.wire.PacketFlags;
 import org.rx4j.wire.PacketType;
 import org.rx4j.wire.RxHeader;
 
 /**
- * One Rx call on one channel of a {@link Connection}: the send queue with twind, congestion control and
- * retransmission, the receive queue with rwind and the ack policy, and the call's timers (rx-wire-facts.md
- * §3, §5, §6, §8). Sans-I/O: every method takes {@code now} (ns from the engine's clock) and runs on the
- * engine's thread; output goes through the engine's {@link PacketSink}. The transmit side lives in
- * {@link CallSender}, the receiver's ack policy in {@link AckScheduler}, the liveness timers in {@link CallTimers}.
+ * One Rx call on one channel of a {@link Connection} (rx-wire-facts.md §3, §5, §6, §8): its life cycle and the
+ * application API. Owns its parts: the transmit side ({@link CallSender} with its recovery manager), the receive
+ * side ({@link ReceiveQueue} and the ack policy {@link AckScheduler}) and the liveness timers ({@link CallTimers});
+ * talks upward only through the {@link CallContext} its connection passed down. Sans-I/O: every method takes
+ * {@code now} (ns from the engine's clock) and runs on the engine's thread.
  *
  * <p>Application side: {@link #write}, {@link #finishSending}, {@link #read}, {@link #abort}; events
  * through the {@link CallListener}.
@@ -26,80 +26,64 @@ import org.rx4j.wire.RxHeader;
 public final class Call {
     static final long NONE = Long.MAX_VALUE;
 
-    final Connection conn;
-    final RxEngine engine;
-    final RxConfig config;
-    int channel;
-    int callNumber;
-    final boolean server;
+    private final CallContext ctx;
+    private final CallOutput out;
+    private final boolean server;
     private CallListener listener = CallListener.NONE;
     CallState state;
-    int error;
+    private int error;
     private boolean remoteError;
-    long startNs;
-    final CallCounters stats = new CallCounters();
+    private long startNs;
+    private final CallCounters stats = new CallCounters();
+    private final CallActivity activity = new CallActivity();
 
-    // ---- send side
-    final SendQueue sq = new SendQueue();
-    final CongestionController cc;
-    final JumboSizer jumbo;
-    final CallSender sender;
-    private ByteBuf partial;
+    private final SendQueue sq = new SendQueue();
+    private final CallSender sender;
     private boolean sendFinished;
-    /** Bytes of DATA payload per packet. */
-    final int dataSize;
-
-    // ---- receive side
-    final ReceiveQueue rq = new ReceiveQueue();
-    final AckScheduler acks;
-    private boolean notifyReadable;
+    private final ReceiveQueue rq = new ReceiveQueue();
+    private final AckScheduler acks;
+    private final CallTimers timers;
+    private final CallReceiver receiver;
     private boolean wasWritable = true;
 
-    // ---- liveness
-    final CallTimers timers;
-
-    // ---- timer heap
+    // ---- engine bookkeeping
     /** Bumped whenever the peer acknowledges something new (hard or soft); read by tests' stall detector. */
     long ackProgress;
+    /** The call's place in the engine's timer queue: its next deadline (ns, or NONE) and heap index. */
     long deadlineNs = NONE;
     int heapIndex = -1;
+    /** True while queued in the engine's list of touched calls. */
     boolean dirty;
 
-    Call(Connection conn, int channel, int callNumber, boolean server, long now) {
-        this.conn = conn;
-        this.engine = conn.engine;
-        this.config = engine.config();
-        this.channel = channel;
-        this.callNumber = callNumber;
+    /**
+     * @param ctx the owner's narrow interface
+     * @param channel 0..3, or -1 for a call waiting for a channel
+     * @param callNumber its number on the channel, 0 while waiting
+     * @param server true for a call received by a server
+     * @param now current time, ns
+     */
+    Call(CallContext ctx, int channel, int callNumber, boolean server, long now) {
+        this.ctx = ctx;
+        this.out = new CallOutput(ctx, channel, callNumber);
         this.server = server;
         this.startNs = now;
-        this.timers = new CallTimers(this, now);
         this.state = CallState.ACTIVE;
-        int peerRwind = conn.peer.lastRwind > 0 ? conn.peer.lastRwind : RxConfig.INITIAL_WINDOW;
-        int twind0 = Math.min(config.maxTwind(), peerRwind);
-        Peer peer = conn.peer;
-        // Start from what the peer's last sending call learned, unless that is stale (RFC 5681 §4.1 restart).
-        boolean fresh = peer.savedCwnd > 0 && now - peer.savedAtNs < Math.max(1_000_000_000L, peer.rtt().rtoNs());
-        int cwnd0 = fresh ? Math.max(config.initialCwnd(), peer.savedCwnd) : config.initialCwnd();
-        int ssthresh0 = fresh ? Math.max(2, peer.savedSsthresh) : config.initialSsthresh();
-        this.cc = new NewRenoCongestionController(Math.min(cwnd0, config.maxTwind()), ssthresh0, config.maxTwind());
-        this.jumbo = new JumboSizer(4);
-        this.jumbo.setMax(config.jumboMax());
-        if (fresh) {
-            this.jumbo.restore(peer.savedJumboSize);
-        }
-        this.dataSize = config.packetDataSize();
-        this.sender = new CallSender(this, twind0);
-        this.acks = new AckScheduler(this);
+        activity.restart(now);
+        RxConfig config = ctx.config();
+        this.acks = new AckScheduler(config, out, rq, activity, server);
+        this.sender = new CallSender(config, out, sq, acks, activity, stats, ctx.alloc(), server,
+                ctx.congestionControl(), now);
+        this.timers = new CallTimers(config, out, activity, acks, sender, rq, server);
+        this.receiver = new CallReceiver(rq, acks, timers, activity, stats, out);
     }
 
     /** Gives a waiting (or new) client call its channel and callNumber. */
     void assignChannel(int ch, int number, long now) {
-        this.channel = ch;
-        this.callNumber = number;
+        out.channel = ch;
+        out.callNumber = number;
         this.state = CallState.ACTIVE;
         this.startNs = now;
-        timers.restart(now);
+        activity.restart(now);
     }
 
     // =====================================================================================
@@ -107,17 +91,17 @@ public final class Call {
 
     /** @return the connection carrying this call */
     public Connection connection() {
-        return conn;
+        return ctx.connection();
     }
 
-    /** @return the channel, 0..3 */
+    /** @return the channel, 0..3 (-1 while waiting for one) */
     public int channel() {
-        return channel;
+        return out.channel;
     }
 
     /** @return the call's callNumber on its channel */
     public int callNumber() {
-        return callNumber;
+        return out.callNumber;
     }
 
     /** @return true for a call received by a server */
@@ -157,13 +141,13 @@ public final class Call {
 
     /** @return the current congestion window, packets */
     public int cwnd() {
-        return cc.cwnd();
+        return sender.congestion().cwnd();
     }
 
     /**
      * Sets the receiver of this call's events; the engine calls it on its own thread.
      *
-     * @param l the listener (not null)
+     * @param l the listener (null for none)
      */
     public void setListener(CallListener l) {
         this.listener = l == null ? CallListener.NONE : l;
@@ -186,7 +170,6 @@ public final class Call {
      * @throws IllegalStateException if the call is done, sending was finished, or the send queue is full
      */
     public void write(long now, ByteBuf data) {
-        engine.clock(now);
         if (isDone() || sendFinished) {
             data.release();
             if (isDone()) {
@@ -194,27 +177,9 @@ public final class Call {
             }
             throw new IllegalStateException("sending already finished");
         }
-        try {
-            if (partial != null) {
-                int n = Math.min(partial.writableBytes(), data.readableBytes());
-                partial.writeBytes(data, n);
-                if (!partial.isWritable()) {
-                    sq.add(partial, 0);
-                    partial = null;
-                }
-            }
-            while (data.readableBytes() >= dataSize) {
-                sq.add(data.readRetainedSlice(dataSize), 0);
-            }
-            if (data.isReadable()) {
-                partial = engine.alloc().buffer(dataSize, dataSize);
-                partial.writeBytes(data);
-            }
-        } finally {
-            data.release();
-        }
+        sender.append(data);
         transmit(now);
-        engine.touched(this);
+        ctx.touched(this, now);
     }
 
     /**
@@ -226,14 +191,11 @@ public final class Call {
      * @param now current time, ns
      */
     public void flush(long now) {
-        engine.clock(now);
-        if (isDone() || sendFinished || partial == null || !partial.isReadable()) {
+        if (isDone() || sendFinished || !sender.flushPartial()) {
             return;
         }
-        sq.add(partial, 0);
-        partial = null;
         transmit(now);
-        engine.touched(this);
+        ctx.touched(this, now);
     }
 
     /**
@@ -243,7 +205,6 @@ public final class Call {
      * @param now current time, ns
      */
     public void finishSending(long now) {
-        engine.clock(now);
         if (sendFinished || isDone()) {
             return;
         }
@@ -251,14 +212,12 @@ public final class Call {
         if (server && state == CallState.ACTIVE) {
             state = CallState.HOLD;
         }
-        ByteBuf last = partial != null ? partial : engine.alloc().buffer(0, 0);
-        partial = null;
-        sq.add(last, PacketFlags.LAST_PACKET);
+        sender.finish();
         transmit(now);
         if (!server && rq.allConsumed()) {
-            succeed(); // the whole reply was already read
+            succeed(now); // the whole reply was already read
         }
-        engine.touched(this);
+        ctx.touched(this, now);
     }
 
     /**
@@ -266,7 +225,8 @@ public final class Call {
      *     fewer than 2 × twind packets wait to be acknowledged (OpenAFS's writer rule, §5)
      */
     public boolean isWritable() {
-        return !isDone() && !sendFinished && sq.size() < Math.min(SendQueue.CAPACITY - 2, 2 * Math.max(sender.twind, 8));
+        return !isDone() && !sendFinished
+                && sq.size() < Math.min(SendQueue.CAPACITY - 2, 2 * Math.max(sender.twind, 8));
     }
 
     /** @return packets queued for sending and not yet hard-acked */
@@ -284,14 +244,19 @@ public final class Call {
      * @return a non-empty buffer, or null when nothing is readable now (see {@link #isReadComplete()})
      */
     public ByteBuf read(long now) {
-        engine.clock(now);
         while (true) {
-            DataPacket p = rq.poll();
+            DataPacket p = receiver.poll();
             if (p == null) {
                 return null;
             }
-            acks.consumedSinceAck++;
-            onConsumed(now);
+            if (receiver.isReadComplete() && !server) {
+                // Client read the whole reply: the call is complete (§6.4).
+                if (sendFinished) {
+                    succeed(now);
+                }
+            } else if (acks.onConsumed(now)) {
+                ctx.touched(this, now);
+            }
             ByteBuf payload = p.payload();
             if (payload.isReadable()) {
                 return payload;
@@ -302,12 +267,12 @@ public final class Call {
 
     /** @return true when the peer's whole stream (through LAST_PACKET) has been read */
     public boolean isReadComplete() {
-        return rq.allConsumed();
+        return receiver.isReadComplete();
     }
 
     /** @return true when {@link #read} would return data now */
     public boolean isReadable() {
-        return rq.hasReadable();
+        return receiver.isReadable();
     }
 
     /**
@@ -318,21 +283,18 @@ public final class Call {
      * @param code the abort code (e.g. {@link AbortCodes#RX_USER_ABORT})
      */
     public void abort(long now, int code) {
-        engine.clock(now);
         if (isDone()) {
             return;
         }
         if (state == CallState.WAITING) {
             // Never on the wire: no channel, no callNumber, so no ABORT (one with callNumber 0 would end the
             // whole connection at the peer, §6.5).
-            conn.waiting.remove(this);
-            fail(code);
-            engine.touched(this);
-            return;
+            ctx.leaveWaiting(this);
+        } else {
+            sendAbort(code);
         }
-        sendAbort(code);
-        fail(code);
-        engine.touched(this);
+        fail(now, code);
+        ctx.touched(this, now);
     }
 
     /**
@@ -345,12 +307,11 @@ public final class Call {
      * @param deadlineNs absolute deadline on the engine's clock, ns; {@code Long.MAX_VALUE} for none
      */
     public void setDeadline(long now, long deadlineNs) {
-        engine.clock(now);
         if (isDone()) {
             return;
         }
         timers.callDeadlineNs = deadlineNs;
-        engine.touched(this);
+        ctx.touched(this, now);
     }
 
     /** @return this call's own hard deadline (engine clock, ns), or {@code Long.MAX_VALUE} for none */
@@ -359,7 +320,7 @@ public final class Call {
     }
 
     // =====================================================================================
-    // Receive path (called by the engine)
+    // Packets from the peer (called by the connection's dispatcher)
 
     /**
      * Handles one DATA packet (one sub-packet of a datagram).
@@ -369,65 +330,31 @@ public final class Call {
      * @param lastInDatagram true for the datagram's last sub-packet
      */
     void onData(long now, DataPacket p, boolean lastInDatagram) {
-        timers.lastReceiveNs = now;
-        timers.lastDataReceiveNs = now;
-        RxHeader h = p.header();
-        if (isDone()) {
+        receiver.heardData(now);
+        if (state == CallState.ERROR) {
             p.release();
-            if (state == CallState.ERROR) {
-                if (lastInDatagram) {
-                    sendAbort(error);
-                }
-            } else if (lastInDatagram) {
-                // Dallying: the peer missed our final ack; tell it everything arrived. Touched so the
-                // engine flushes the ack once the datagram is processed (nothing else touches a done call).
-                acks.queueAck(AckReason.DUPLICATE, h.serial());
-                engine.touched(this);
+            if (lastInDatagram) {
+                sendAbort(error);
             }
             return;
         }
-        if (!server && sq.lastSeq != 0 && sq.nextToSend - sq.lastSeq > 0 && sq.first - sq.next < 0) {
-            // The first reply packet acks the whole request implicitly (§6.3); all of it was sent.
-            sender.ackEverythingSent();
+        if (state == CallState.DALLY) {
+            if (receiver.onDataWhileDallying(p, lastInDatagram)) {
+                // The peer missed our final ack: the engine flushes the DUPLICATE ack after the datagram.
+                ctx.touched(this, now);
+            }
+            return;
         }
-        int result = rq.offer(p, config.maxRwind());
-        stats.dataPacketsReceived++;
-        if (result == ReceiveQueue.DUPLICATE) {
-            conn.counters.duplicatesReceived++;
-            acks.queueAck(AckReason.DUPLICATE, h.serial());
-        } else if (result == ReceiveQueue.EXCEEDS_WINDOW) {
-            acks.queueAck(AckReason.EXCEEDS_WINDOW, h.serial());
-        } else {
-            acks.arrivalsSinceAck++;
-            if (rq.hasReadable()) {
-                notifyReadable = true;
-            }
-            if (h.hasFlag(PacketFlags.REQUEST_ACK)) {
-                acks.queueAck(AckReason.REQUESTED, h.serial());
-                timers.repingIfWaiting(now);
-            } else if (rq.hasGap()) {
-                acks.queueAck(AckReason.OUT_OF_SEQUENCE, h.serial());
-            }
+        if (!server && sq.lastSeq() != 0 && sq.nextToSend() - sq.lastSeq() > 0 && sq.first() - sq.next() < 0) {
+            // The first reply packet acks the whole request implicitly (§6.3); all of it was sent.
+            ackEverythingSent();
+        }
+        if (receiver.onData(now, p, lastInDatagram, state == CallState.PRECALL)) {
+            ctx.readable(this);
         }
         if (lastInDatagram) {
-            acks.endOfDatagram(now, h);
-            if (notifyReadable) {
-                notifyReadable = false;
-                engine.notifyReadable(this);
-            }
-            engine.touched(this);
+            ctx.touched(this, now);
         }
-    }
-
-    private void onConsumed(long now) {
-        if (rq.allConsumed() && !server) {
-            // Client read the whole reply: the call is complete (§6.4).
-            if (sendFinished) {
-                succeed();
-            }
-            return;
-        }
-        acks.onConsumed(now);
     }
 
     /** Sends the ACK queued for this call, if any (the engine calls it once per datagram or app action). */
@@ -443,23 +370,23 @@ public final class Call {
      * @param a the ACK
      */
     void onAck(long now, AckPacket a) {
-        timers.lastReceiveNs = now;
-        conn.counters.acksReceived[Math.min(a.reason(), AckReason.COUNT - 1)]++;
+        activity.lastReceiveNs = now;
+        ctx.counters().acksReceived[Math.min(a.reason(), AckReason.COUNT - 1)]++;
         RxHeader h = a.header();
         sender.applyTrailer(a);
         if (timers.onPingResponse(now, a.reason(), a.serial())) {
-            engine.peerReachable(this, now);
+            ctx.peerReachable(now);
         }
         boolean requested = h.hasFlag(PacketFlags.REQUEST_ACK);
-        if (!isDone()) {
-            sender.processAckBody(now, a);
+        if (!isDone() && sender.processAckBody(now, a)) {
+            ackProgress++;
         }
         if (requested) {
             if (state == CallState.ERROR) {
                 // A failed call answers with its ABORT, so the peer stops keeping the call alive (§2).
                 sendAbort(error);
             } else {
-                timers.repingIfWaiting(now);
+                timers.repingIfWaiting(now, state == CallState.PRECALL);
                 acks.sendAck(now, AckReason.PING_RESPONSE, h.serial(), false);
             }
         }
@@ -468,93 +395,79 @@ public final class Call {
 
     /** Every packet in the transmit queue counts as acknowledged (ACKALL, §2). */
     void onAckAll(long now) {
-        timers.lastReceiveNs = now;
-        sender.ackEverythingSent();
+        activity.lastReceiveNs = now;
+        ackEverythingSent();
         afterAck(now);
+    }
+
+    private void ackEverythingSent() {
+        sender.ackEverythingSent();
+        ackProgress++;
     }
 
     /**
      * After an ACK or ACKALL: a server call whose whole reply is acked completes (§6.4); a call still running
-     * sends what the windows now allow ({@link #transmit} ends by checking writability).
+     * sends what the windows now allow.
      */
     private void afterAck(long now) {
         if (server && !isDone() && sendFinished && sq.allAcked()) {
-            succeed();
+            succeed(now);
         }
         if (!isDone()) {
             transmit(now);
         }
-        engine.touched(this);
-    }
-
-    /** Queues a writable event when the call became writable again (called after each transmit). */
-    void checkWritable() {
-        boolean w = isWritable();
-        if (w && !wasWritable) {
-            engine.notifyWritable(this);
-        }
-        wasWritable = w;
+        ctx.touched(this, now);
     }
 
     /** The peer sent ABORT for this call (or its connection): fail with the code, send nothing. */
-    void onAbort(int code) {
+    void onAbort(long now, int code) {
         if (isDone()) {
             return;
         }
         remoteError = true;
-        fail(code);
-        engine.touched(this);
+        fail(now, code);
+        ctx.touched(this, now);
     }
+
+    // =====================================================================================
+    // Life cycle
 
     /**
      * Ends the call as failed, releases its buffers and tells the listener (once).
      *
+     * @param now current time, ns
      * @param code the abort code
      */
-    void fail(int code) {
+    void fail(long now, int code) {
         if (isDone()) {
             return;
         }
         state = CallState.ERROR;
         error = code == 0 ? AbortCodes.RX_PROTOCOL_ERROR : code;
-        releaseBuffers();
-        conn.counters.callsFailed++;
-        engine.callEnded(this);
+        releaseBuffers(now);
+        ctx.counters().callsFailed++;
+        ctx.ended(this, now);
     }
 
     /** Marks the call finished successfully (DALLY) and tells the listener. */
-    void succeed() {
+    void succeed(long now) {
         if (isDone()) {
             return;
         }
         state = CallState.DALLY;
-        releaseBuffers();
-        conn.counters.callsSucceeded++;
-        engine.callEnded(this);
+        releaseBuffers(now);
+        ctx.counters().callsSucceeded++;
+        ctx.ended(this, now);
     }
 
-    /** Leaves this call's congestion state to the peer for its next call (it sent enough to have learned some). */
-    private void saveCongestionState() {
-        if (stats.dataPacketsSent >= 8) {
-            Peer peer = conn.peer;
-            peer.savedCwnd = cc.cwnd();
-            peer.savedSsthresh = cc.ssthresh();
-            peer.savedJumboSize = jumbo.size();
-            peer.savedAtNs = engine.lastNow();
+    private void releaseBuffers(long now) {
+        sender.saveCongestionState(now);
+        sender.release();
+        receiver.release();
+        timers.cancelReach();
+        if (state != CallState.DALLY) {
+            acks.cancelDelayedAck();
         }
-    }
-
-    private void releaseBuffers() {
-        saveCongestionState();
-        sq.releaseAll();
-        rq.releaseAll();
-        if (partial != null) {
-            partial.release();
-            partial = null;
-        }
-        sender.resendDeadlineNs = NONE;
-        timers.reachDeadlineNs = NONE;
-        acks.ackDeadlineNs = state == CallState.DALLY ? acks.ackDeadlineNs : NONE;
     }
 
     /**
@@ -562,23 +475,34 @@ public final class Call {
      * ACKALL now, as OpenAFS does when a client connection is destroyed (rx-wire-facts.md §6.4); the server
      * then completes the call instead of holding it until its own timeouts.
      */
-    void ackAllIfOwed() {
-        if (!server && state == CallState.DALLY && acks.ackDeadlineNs != NONE) {
-            acks.ackDeadlineNs = NONE;
-            RxHeader h = conn.header(channel, callNumber, 0, conn.nextSerial(), PacketType.ACKALL, 0);
-            engine.send(conn, new org.rx4j.wire.ControlPacket(h, new byte[0]));
-            engine.touched(this);
+    void ackAllIfOwed(long now) {
+        if (!server && state == CallState.DALLY && acks.ackDeadlineNs() != NONE) {
+            acks.cancelDelayedAck();
+            out.send(new ControlPacket(out.header(0, PacketType.ACKALL, 0), new byte[0]));
+            ctx.touched(this, now);
         }
     }
 
     void sendAbort(int code) {
-        RxHeader h = conn.header(channel, callNumber, 0, conn.nextSerial(), PacketType.ABORT, 0);
-        engine.send(conn, new org.rx4j.wire.AbortPacket(h, code));
+        out.send(new AbortPacket(out.header(0, PacketType.ABORT, 0), code));
     }
 
-    /** Sends what the windows allow (see {@link CallSender#transmit}). */
+    /** Sends what the windows allow (see {@link CallSender#transmit}), then notes a regained writability. */
     void transmit(long now) {
+        if (state != CallState.ACTIVE && state != CallState.HOLD) {
+            return;
+        }
         sender.transmit(now);
+        checkWritable();
+    }
+
+    /** Queues a writable event when the call became writable again (called after each transmit). */
+    private void checkWritable() {
+        boolean w = isWritable();
+        if (w && !wasWritable) {
+            ctx.writable(this);
+        }
+        wasWritable = w;
     }
 
     // =====================================================================================
@@ -586,26 +510,36 @@ public final class Call {
 
     /** Recomputes {@link #deadlineNs} from the call's timers. */
     void updateDeadline() {
-        deadlineNs = timers.deadline();
+        deadlineNs = timers.deadline(state, startNs);
     }
 
-    /** Fires every timer that is due at {@code now}. */
+    /** Fires every timer that is due at {@code now}; one that ends the call aborts it. */
     void onTimer(long now) {
-        timers.onTimer(now);
+        int code = timers.onTimer(now, state, startNs);
+        if (code != 0) {
+            abort(now, code);
+        } else if (state == CallState.ACTIVE || state == CallState.HOLD) {
+            checkWritable(); // a retransmission timeout may have transmitted
+        }
     }
 
+    /** Server: holds the new call in PRECALL and PINGs the peer, whose reachability is unknown (§6.2). */
     void startReachCheck(long now) {
-        timers.startReachCheck(now);
+        state = CallState.PRECALL;
+        timers.sendReachPing(now);
     }
 
     /** The peer answered: start the PRECALL call. */
-    void reachConfirmed(long now) {
-        timers.reachConfirmed(now);
+    void reachConfirmed() {
+        timers.stopReachCheck();
+        if (state == CallState.PRECALL) {
+            state = CallState.ACTIVE;
+        }
     }
 
     /** @return true when the whole reply is sent and the server waits for its acknowledgement */
     boolean replySent() {
-        return sendFinished && sq.nextToSend - sq.next == 0;
+        return sendFinished && sq.nextToSend() - sq.next() == 0;
     }
 
     CallListener listener() {
@@ -618,7 +552,7 @@ public final class Call {
 
     @Override
     public String toString() {
-        return "Call{" + conn + " ch=" + channel + " call=" + callNumber + " " + state
+        return "Call{" + ctx.connection() + " ch=" + out.channel + " call=" + out.callNumber + " " + state
                 + (error != 0 ? " error=" + error : "") + "}";
     }
 }
