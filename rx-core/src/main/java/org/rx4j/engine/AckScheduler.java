@@ -235,8 +235,4 @@ final class AckScheduler {
         activity.lastSendNs = now;
         out.send(ack);
     }
-
-    boolean hasPendingAck() {
-        return pendingAckReason != 0;
-    }
 }

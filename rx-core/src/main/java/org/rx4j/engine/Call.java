@@ -4,20 +4,16 @@ import io.netty.buffer.ByteBuf;
 import org.rx4j.config.RxConfig;
 import org.rx4j.engine.recovery.SendQueue;
 import org.rx4j.wire.AbortCodes;
-import org.rx4j.wire.AbortPacket;
 import org.rx4j.wire.AckPacket;
-import org.rx4j.wire.AckReason;
-import org.rx4j.wire.ControlPacket;
 import org.rx4j.wire.DataPacket;
-import org.rx4j.wire.PacketFlags;
-import org.rx4j.wire.PacketType;
-import org.rx4j.wire.RxHeader;
 
 /**
- * One Rx call on one channel of a {@link Connection} (rx-wire-facts.md §3, §5, §6, §8): its life cycle and the
- * application API. Owns its parts: the transmit side ({@link CallSender} with its recovery manager), the receive
- * side ({@link ReceiveQueue} and the ack policy {@link AckScheduler}) and the liveness timers ({@link CallTimers});
- * talks upward only through the {@link CallContext} its connection passed down. Sans-I/O: every method takes
+ * One Rx call on one channel of a {@link Connection} (rx-wire-facts.md §3, §5, §6, §8): the application's handle
+ * and the owner of the call's parts — the state machine ({@link CallLifecycle}), the send side ({@link CallSender}
+ * with its recovery manager), the receive side ({@link CallReceiver} with the ack policy {@link AckScheduler}), the
+ * liveness timers ({@link CallTimers}) and the handling of the peer's packets ({@link CallInbound}). The parts get
+ * what they need in their constructors and raise events through the {@link CallEvents} the call passes down; the
+ * call talks to its connection only through the {@link CallContext} it was given. Sans-I/O: every method takes
  * {@code now} (ns from the engine's clock) and runs on the engine's thread.
  *
  * <p>Application side: {@link #write}, {@link #finishSending}, {@link #read}, {@link #abort}; events
@@ -30,26 +26,17 @@ public final class Call {
     private final CallOutput out;
     private final boolean server;
     private CallListener listener = CallListener.NONE;
-    CallState state;
-    private int error;
-    private boolean remoteError;
-    private long startNs;
     private final CallCounters stats = new CallCounters();
     private final CallActivity activity = new CallActivity();
-
-    private final SendQueue sq = new SendQueue();
     private final CallSender sender;
-    private boolean sendFinished;
-    private final ReceiveQueue rq = new ReceiveQueue();
+    private final CallReceiver receiver;
     private final AckScheduler acks;
     private final CallTimers timers;
-    private final CallReceiver receiver;
-    private boolean wasWritable = true;
+    private final CallLifecycle life;
+    private final CallInbound inbound;
 
-    // ---- engine bookkeeping
-    /** Bumped whenever the peer acknowledges something new (hard or soft); read by tests' stall detector. */
-    long ackProgress;
-    /** The call's place in the engine's timer queue: its next deadline (ns, or NONE) and heap index. */
+    // ---- the engine's bookkeeping (timer queue and touched list)
+    /** The call's next deadline, ns, or NONE; its index in the engine's timer heap. */
     long deadlineNs = NONE;
     int heapIndex = -1;
     /** True while queued in the engine's list of touched calls. */
@@ -66,24 +53,31 @@ public final class Call {
         this.ctx = ctx;
         this.out = new CallOutput(ctx, channel, callNumber);
         this.server = server;
-        this.startNs = now;
-        this.state = CallState.ACTIVE;
         activity.restart(now);
         RxConfig config = ctx.config();
+        ReceiveQueue rq = new ReceiveQueue();
+        CallEvents events = new ContextCallEvents(ctx, this);
         this.acks = new AckScheduler(config, out, rq, activity, server);
-        this.sender = new CallSender(config, out, sq, acks, activity, stats, ctx.alloc(), server,
+        this.sender = new CallSender(config, out, new SendQueue(), acks, activity, stats, ctx.alloc(), server,
                 ctx.congestionControl(), now);
         this.timers = new CallTimers(config, out, activity, acks, sender, rq, server);
         this.receiver = new CallReceiver(rq, acks, timers, activity, stats, out);
+        this.life = new CallLifecycle(out, events, sender, receiver, timers, acks, now);
+        this.inbound = new CallInbound(life, events, out, activity, sender, receiver, acks, timers, server);
     }
 
     /** Gives a waiting (or new) client call its channel and callNumber. */
     void assignChannel(int ch, int number, long now) {
         out.channel = ch;
         out.callNumber = number;
-        this.state = CallState.ACTIVE;
-        this.startNs = now;
+        life.state = CallState.ACTIVE;
+        life.startNs = now;
         activity.restart(now);
+    }
+
+    /** Marks a new client call as waiting for a channel. */
+    void markWaiting() {
+        life.state = CallState.WAITING;
     }
 
     // =====================================================================================
@@ -111,22 +105,22 @@ public final class Call {
 
     /** @return the life-cycle state */
     public CallState state() {
-        return state;
+        return life.state;
     }
 
     /** @return 0, or the abort code that ended the call */
     public int error() {
-        return error;
+        return life.error;
     }
 
     /** @return true when the error came in an ABORT from the peer, false when raised locally */
     public boolean isRemoteError() {
-        return remoteError;
+        return life.remoteError;
     }
 
     /** @return true once the call succeeded or failed */
     public boolean isDone() {
-        return state == CallState.DALLY || state == CallState.ERROR;
+        return life.isDone();
     }
 
     /** @return this call's own counters */
@@ -170,15 +164,15 @@ public final class Call {
      * @throws IllegalStateException if the call is done, sending was finished, or the send queue is full
      */
     public void write(long now, ByteBuf data) {
-        if (isDone() || sendFinished) {
+        if (isDone() || life.sendFinished) {
             data.release();
             if (isDone()) {
-                throw new IllegalStateException("call ended: " + AbortCodes.name(error));
+                throw new IllegalStateException("call ended: " + AbortCodes.name(life.error));
             }
             throw new IllegalStateException("sending already finished");
         }
         sender.append(data);
-        transmit(now);
+        life.transmit(now);
         ctx.touched(this, now);
     }
 
@@ -191,10 +185,10 @@ public final class Call {
      * @param now current time, ns
      */
     public void flush(long now) {
-        if (isDone() || sendFinished || !sender.flushPartial()) {
+        if (isDone() || life.sendFinished || !sender.flushPartial()) {
             return;
         }
-        transmit(now);
+        life.transmit(now);
         ctx.touched(this, now);
     }
 
@@ -205,17 +199,17 @@ public final class Call {
      * @param now current time, ns
      */
     public void finishSending(long now) {
-        if (sendFinished || isDone()) {
+        if (life.sendFinished || isDone()) {
             return;
         }
-        sendFinished = true;
-        if (server && state == CallState.ACTIVE) {
-            state = CallState.HOLD;
+        life.sendFinished = true;
+        if (server && life.state == CallState.ACTIVE) {
+            life.state = CallState.HOLD;
         }
         sender.finish();
-        transmit(now);
-        if (!server && rq.allConsumed()) {
-            succeed(now); // the whole reply was already read
+        life.transmit(now);
+        if (!server && receiver.isReadComplete()) {
+            life.succeed(now); // the whole reply was already read
         }
         ctx.touched(this, now);
     }
@@ -225,13 +219,12 @@ public final class Call {
      *     fewer than 2 × twind packets wait to be acknowledged (OpenAFS's writer rule, §5)
      */
     public boolean isWritable() {
-        return !isDone() && !sendFinished
-                && sq.size() < Math.min(SendQueue.CAPACITY - 2, 2 * Math.max(sender.twind, 8));
+        return life.isWritable();
     }
 
     /** @return packets queued for sending and not yet hard-acked */
     public int queuedPackets() {
-        return sq.size();
+        return sender.queued();
     }
 
     /**
@@ -251,8 +244,8 @@ public final class Call {
             }
             if (receiver.isReadComplete() && !server) {
                 // Client read the whole reply: the call is complete (§6.4).
-                if (sendFinished) {
-                    succeed(now);
+                if (life.sendFinished) {
+                    life.succeed(now);
                 }
             } else if (acks.onConsumed(now)) {
                 ctx.touched(this, now);
@@ -286,14 +279,14 @@ public final class Call {
         if (isDone()) {
             return;
         }
-        if (state == CallState.WAITING) {
+        if (life.state == CallState.WAITING) {
             // Never on the wire: no channel, no callNumber, so no ABORT (one with callNumber 0 would end the
             // whole connection at the peer, §6.5).
             ctx.leaveWaiting(this);
         } else {
-            sendAbort(code);
+            out.sendAbort(code);
         }
-        fail(now, code);
+        life.fail(now, code);
         ctx.touched(this, now);
     }
 
@@ -320,39 +313,56 @@ public final class Call {
     }
 
     // =====================================================================================
-    // Packets from the peer (called by the connection's dispatcher)
+    // For the connection, the dispatcher and the engine's queues
+
+    /** One DATA packet (a sub-packet of a datagram); ownership of {@code p} passes to the call. */
+    void onData(long now, DataPacket p, boolean lastInDatagram) {
+        inbound.onData(now, p, lastInDatagram);
+    }
+
+    /** One ACK for this call (rx-wire-facts.md §3, §8). */
+    void onAck(long now, AckPacket a) {
+        inbound.onAck(now, a);
+    }
+
+    /** ACKALL for this call (§2). */
+    void onAckAll(long now) {
+        inbound.onAckAll(now);
+    }
+
+    /** The peer aborted this call (or its connection) with {@code code}. */
+    void onAbort(long now, int code) {
+        inbound.onAbort(now, code);
+    }
+
+    /** Ends the call as failed with {@code code}; nothing is sent. */
+    void fail(long now, int code) {
+        life.fail(now, code);
+    }
+
+    /** Ends the call successfully (DALLY). */
+    void succeed(long now) {
+        life.succeed(now);
+    }
+
+    /** Sends ABORT for this call with {@code code}. */
+    void sendAbort(int code) {
+        out.sendAbort(code);
+    }
+
+    /** Sends what the windows allow (a waiting call that just got its channel). */
+    void transmit(long now) {
+        life.transmit(now);
+    }
 
     /**
-     * Handles one DATA packet (one sub-packet of a datagram).
-     *
-     * @param now current time, ns
-     * @param p the packet; ownership passes to the call
-     * @param lastInDatagram true for the datagram's last sub-packet
+     * Client side: a dallying call whose final ack is still pending (delayed-ack timer armed) settles it with
+     * ACKALL now, as OpenAFS does when a client connection is destroyed (rx-wire-facts.md §6.4).
      */
-    void onData(long now, DataPacket p, boolean lastInDatagram) {
-        receiver.heardData(now);
-        if (state == CallState.ERROR) {
-            p.release();
-            if (lastInDatagram) {
-                sendAbort(error);
-            }
-            return;
-        }
-        if (state == CallState.DALLY) {
-            if (receiver.onDataWhileDallying(p, lastInDatagram)) {
-                // The peer missed our final ack: the engine flushes the DUPLICATE ack after the datagram.
-                ctx.touched(this, now);
-            }
-            return;
-        }
-        if (!server && sq.lastSeq() != 0 && sq.nextToSend() - sq.lastSeq() > 0 && sq.first() - sq.next() < 0) {
-            // The first reply packet acks the whole request implicitly (§6.3); all of it was sent.
-            ackEverythingSent();
-        }
-        if (receiver.onData(now, p, lastInDatagram, state == CallState.PRECALL)) {
-            ctx.readable(this);
-        }
-        if (lastInDatagram) {
+    void ackAllIfOwed(long now) {
+        if (!server && life.state == CallState.DALLY && acks.ackDeadlineNs() != NONE) {
+            acks.cancelDelayedAck();
+            out.sendAckAll();
             ctx.touched(this, now);
         }
     }
@@ -362,197 +372,52 @@ public final class Call {
         acks.flushAck(now);
     }
 
-    /**
-     * Handles an ACK for this call (rx-wire-facts.md §3, §8): trailer, hard and soft acks, RTT samples,
-     * congestion control, NACK-driven fast retransmit, PING answers.
-     *
-     * @param now current time, ns
-     * @param a the ACK
-     */
-    void onAck(long now, AckPacket a) {
-        activity.lastReceiveNs = now;
-        ctx.counters().acksReceived[Math.min(a.reason(), AckReason.COUNT - 1)]++;
-        RxHeader h = a.header();
-        sender.applyTrailer(a);
-        if (timers.onPingResponse(now, a.reason(), a.serial())) {
-            ctx.peerReachable(now);
-        }
-        boolean requested = h.hasFlag(PacketFlags.REQUEST_ACK);
-        if (!isDone() && sender.processAckBody(now, a)) {
-            ackProgress++;
-        }
-        if (requested) {
-            if (state == CallState.ERROR) {
-                // A failed call answers with its ABORT, so the peer stops keeping the call alive (§2).
-                sendAbort(error);
-            } else {
-                timers.repingIfWaiting(now, state == CallState.PRECALL);
-                acks.sendAck(now, AckReason.PING_RESPONSE, h.serial(), false);
-            }
-        }
-        afterAck(now);
-    }
-
-    /** Every packet in the transmit queue counts as acknowledged (ACKALL, §2). */
-    void onAckAll(long now) {
-        activity.lastReceiveNs = now;
-        ackEverythingSent();
-        afterAck(now);
-    }
-
-    private void ackEverythingSent() {
-        sender.ackEverythingSent();
-        ackProgress++;
-    }
-
-    /**
-     * After an ACK or ACKALL: a server call whose whole reply is acked completes (§6.4); a call still running
-     * sends what the windows now allow.
-     */
-    private void afterAck(long now) {
-        if (server && !isDone() && sendFinished && sq.allAcked()) {
-            succeed(now);
-        }
-        if (!isDone()) {
-            transmit(now);
-        }
-        ctx.touched(this, now);
-    }
-
-    /** The peer sent ABORT for this call (or its connection): fail with the code, send nothing. */
-    void onAbort(long now, int code) {
-        if (isDone()) {
-            return;
-        }
-        remoteError = true;
-        fail(now, code);
-        ctx.touched(this, now);
-    }
-
-    // =====================================================================================
-    // Life cycle
-
-    /**
-     * Ends the call as failed, releases its buffers and tells the listener (once).
-     *
-     * @param now current time, ns
-     * @param code the abort code
-     */
-    void fail(long now, int code) {
-        if (isDone()) {
-            return;
-        }
-        state = CallState.ERROR;
-        error = code == 0 ? AbortCodes.RX_PROTOCOL_ERROR : code;
-        releaseBuffers(now);
-        ctx.counters().callsFailed++;
-        ctx.ended(this, now);
-    }
-
-    /** Marks the call finished successfully (DALLY) and tells the listener. */
-    void succeed(long now) {
-        if (isDone()) {
-            return;
-        }
-        state = CallState.DALLY;
-        releaseBuffers(now);
-        ctx.counters().callsSucceeded++;
-        ctx.ended(this, now);
-    }
-
-    private void releaseBuffers(long now) {
-        sender.saveCongestionState(now);
-        sender.release();
-        receiver.release();
-        timers.cancelReach();
-        if (state != CallState.DALLY) {
-            acks.cancelDelayedAck();
-        }
-    }
-
-    /**
-     * Client side: a dallying call whose final ack is still pending (delayed-ack timer armed) settles it with
-     * ACKALL now, as OpenAFS does when a client connection is destroyed (rx-wire-facts.md §6.4); the server
-     * then completes the call instead of holding it until its own timeouts.
-     */
-    void ackAllIfOwed(long now) {
-        if (!server && state == CallState.DALLY && acks.ackDeadlineNs() != NONE) {
-            acks.cancelDelayedAck();
-            out.send(new ControlPacket(out.header(0, PacketType.ACKALL, 0), new byte[0]));
-            ctx.touched(this, now);
-        }
-    }
-
-    void sendAbort(int code) {
-        out.send(new AbortPacket(out.header(0, PacketType.ABORT, 0), code));
-    }
-
-    /** Sends what the windows allow (see {@link CallSender#transmit}), then notes a regained writability. */
-    void transmit(long now) {
-        if (state != CallState.ACTIVE && state != CallState.HOLD) {
-            return;
-        }
-        sender.transmit(now);
-        checkWritable();
-    }
-
-    /** Queues a writable event when the call became writable again (called after each transmit). */
-    private void checkWritable() {
-        boolean w = isWritable();
-        if (w && !wasWritable) {
-            ctx.writable(this);
-        }
-        wasWritable = w;
-    }
-
-    // =====================================================================================
-    // Timers
-
     /** Recomputes {@link #deadlineNs} from the call's timers. */
     void updateDeadline() {
-        deadlineNs = timers.deadline(state, startNs);
+        deadlineNs = timers.deadline(life.state, life.startNs);
     }
 
     /** Fires every timer that is due at {@code now}; one that ends the call aborts it. */
     void onTimer(long now) {
-        int code = timers.onTimer(now, state, startNs);
+        int code = timers.onTimer(now, life.state, life.startNs);
         if (code != 0) {
             abort(now, code);
-        } else if (state == CallState.ACTIVE || state == CallState.HOLD) {
-            checkWritable(); // a retransmission timeout may have transmitted
+        } else if (life.maySend()) {
+            life.checkWritable(); // a retransmission timeout may have transmitted
         }
     }
 
     /** Server: holds the new call in PRECALL and PINGs the peer, whose reachability is unknown (§6.2). */
     void startReachCheck(long now) {
-        state = CallState.PRECALL;
+        life.state = CallState.PRECALL;
         timers.sendReachPing(now);
     }
 
     /** The peer answered: start the PRECALL call. */
     void reachConfirmed() {
         timers.stopReachCheck();
-        if (state == CallState.PRECALL) {
-            state = CallState.ACTIVE;
+        if (life.state == CallState.PRECALL) {
+            life.state = CallState.ACTIVE;
         }
     }
 
     /** @return true when the whole reply is sent and the server waits for its acknowledgement */
     boolean replySent() {
-        return sendFinished && sq.nextToSend() - sq.next() == 0;
+        return life.sendFinished && sender.allSent();
+    }
+
+    /** @return how often the peer acknowledged something new (tests' stall detector) */
+    long ackProgress() {
+        return inbound.ackProgress;
     }
 
     CallListener listener() {
         return listener;
     }
 
-    boolean hasPendingAck() {
-        return acks.hasPendingAck();
-    }
-
     @Override
     public String toString() {
-        return "Call{" + ctx.connection() + " ch=" + out.channel + " call=" + out.callNumber + " " + state
-                + (error != 0 ? " error=" + error : "") + "}";
+        return "Call{" + ctx.connection() + " ch=" + out.channel + " call=" + out.callNumber + " " + life.state
+                + (life.error != 0 ? " error=" + life.error : "") + "}";
     }
 }

@@ -1,7 +1,10 @@
 package org.rx4j.engine;
 
 import java.util.List;
+import org.rx4j.wire.AbortPacket;
+import org.rx4j.wire.ControlPacket;
 import org.rx4j.wire.DataPacket;
+import org.rx4j.wire.PacketType;
 import org.rx4j.wire.RxHeader;
 import org.rx4j.wire.RxPacket;
 
@@ -41,6 +44,16 @@ final class CallOutput {
     /** @param batch DATA packets of this call for one datagram; sent and cleared */
     void sendData(List<DataPacket> batch) {
         ctx.sendData(batch);
+    }
+
+    /** Sends ABORT for this call with {@code code} (§2). */
+    void sendAbort(int code) {
+        ctx.send(new AbortPacket(header(0, PacketType.ABORT, 0), code));
+    }
+
+    /** Sends ACKALL for this call: every packet of the peer's stream counts as acknowledged (§2, §6.4). */
+    void sendAckAll() {
+        ctx.send(new ControlPacket(header(0, PacketType.ACKALL, 0), new byte[0]));
     }
 
     /** @return the last serial the connection sent */

@@ -294,6 +294,31 @@ final class CallSender {
         return (result & RecoveryManager.PROGRESS) != 0;
     }
 
+    /** @return true when fewer than 2 × twind packets wait to be acknowledged (OpenAFS's writer rule, §5) */
+    boolean hasWriteRoom() {
+        return sq.size() < Math.min(SendQueue.CAPACITY - 2, 2 * Math.max(twind, 8));
+    }
+
+    /** @return true when the whole stream (through LAST_PACKET) was sent and some of it is not hard-acked */
+    boolean requestFullySent() {
+        return sq.lastSeq() != 0 && sq.nextToSend() - sq.lastSeq() > 0 && sq.first() - sq.next() < 0;
+    }
+
+    /** @return true when every packet through LAST_PACKET is hard- or soft-acked */
+    boolean allAcked() {
+        return sq.allAcked();
+    }
+
+    /** @return true when the stream is finished and every packet of it was sent */
+    boolean allSent() {
+        return sq.nextToSend() - sq.next() == 0;
+    }
+
+    /** @return packets queued and not yet hard-acked */
+    int queued() {
+        return sq.size();
+    }
+
     /** Everything sent counts as hard-acked: an ACKALL, or (client) the first reply packet (§2, §6.3). */
     void ackEverythingSent() {
         recovery.onAckAll();

@@ -213,7 +213,7 @@ public final class Connection {
         Call call = new Call(callContext, -1, 0, false, now);
         call.setListener(listener);
         if (ch < 0) {
-            call.state = CallState.WAITING;
+            call.markWaiting();
             waiting.add(call);
         } else {
             startClientCall(ch, call, now);
@@ -321,7 +321,7 @@ public final class Connection {
     /** Reachability confirmed: every PRECALL call of this connection becomes ACTIVE and goes to {@code starter}. */
     void startPrecalls(long now, Consumer<Call> starter) {
         for (Call pc : calls) {
-            if (pc != null && pc.state == CallState.PRECALL) {
+            if (pc != null && pc.state() == CallState.PRECALL) {
                 pc.reachConfirmed();
                 starter.accept(pc);
                 if (pc.isReadable()) {

@@ -344,8 +344,8 @@ public final class SimNetwork {
                 }
                 continue;
             }
-            boolean pending = call.queuedPackets() > 0 && call.state != CallState.PRECALL;
-            long marker = call.ackProgress;
+            boolean pending = call.queuedPackets() > 0 && call.state() != CallState.PRECALL;
+            long marker = call.ackProgress();
             long[] p = progress.computeIfAbsent(call, c -> new long[] {marker, now});
             if (!pending || p[0] != marker) {
                 p[0] = marker;
