@@ -29,8 +29,8 @@ final class AckScheduler {
     /** Packets the application consumed since the last ACK sent. */
     private int consumedSinceAck;
     private int advertisedFirst = 1;
-    /** When the delayed ACK is due (engine clock, ns), or {@link Call#NONE}. */
-    private long ackDeadlineNs = Call.NONE;
+    /** When the delayed ACK is due (engine clock, ns), or {@link Deadlines#NONE}. */
+    private long ackDeadlineNs = Deadlines.NONE;
     private int lastTriggerSerial;
     /** The last datagram received ended the sender's burst (no MORE_PACKETS): the sender now waits for acks. */
     private boolean burstEnded;
@@ -166,7 +166,7 @@ final class AckScheduler {
             pendingAckReason = AckReason.DELAY;
             pendingAckSerial = 0;
             return true;
-        } else if (ackDeadlineNs == Call.NONE || delay < config.hardAckDelayNs()) {
+        } else if (ackDeadlineNs == Deadlines.NONE || delay < config.hardAckDelayNs()) {
             scheduleAck(now, delay);
             return true;
         }
@@ -180,24 +180,24 @@ final class AckScheduler {
 
     /** Server: reply data flows, so the delayed ack of a fully received request is no longer needed (§8). */
     void cancelDelayedAckIfAllReceived() {
-        if (ackDeadlineNs != Call.NONE && rq.allReceived()) {
-            ackDeadlineNs = Call.NONE;
+        if (ackDeadlineNs != Deadlines.NONE && rq.allReceived()) {
+            ackDeadlineNs = Deadlines.NONE;
         }
     }
 
     /** Stops the delayed-ack timer. */
     void cancelDelayedAck() {
-        ackDeadlineNs = Call.NONE;
+        ackDeadlineNs = Deadlines.NONE;
     }
 
-    /** @return when the delayed ACK is due (engine clock, ns), or {@link Call#NONE} */
+    /** @return when the delayed ACK is due (engine clock, ns), or {@link Deadlines#NONE} */
     long ackDeadlineNs() {
         return ackDeadlineNs;
     }
 
     private void scheduleAck(long now, long delay) {
         long at = now + delay;
-        if (ackDeadlineNs == Call.NONE || at - ackDeadlineNs < 0) {
+        if (ackDeadlineNs == Deadlines.NONE || at - ackDeadlineNs < 0) {
             ackDeadlineNs = at;
         }
     }
@@ -230,7 +230,7 @@ final class AckScheduler {
         consumedSinceAck = 0;
         pendingAckReason = 0;
         pendingAckSerial = 0;
-        ackDeadlineNs = Call.NONE;
+        ackDeadlineNs = Deadlines.NONE;
         out.counters().acksSent[reason]++;
         activity.lastSendNs = now;
         out.send(ack);

@@ -20,8 +20,6 @@ import org.rx4j.wire.DataPacket;
  * through the {@link CallListener}.
  */
 public final class Call {
-    static final long NONE = Long.MAX_VALUE;
-
     private final CallContext ctx;
     private final CallOutput out;
     private final boolean server;
@@ -36,8 +34,8 @@ public final class Call {
     private final CallInbound inbound;
 
     // ---- the engine's bookkeeping (timer queue and touched list)
-    /** The call's next deadline, ns, or NONE; its index in the engine's timer heap. */
-    long deadlineNs = NONE;
+    /** The call's next deadline, ns, or Deadlines.NONE; its index in the engine's timer heap. */
+    long deadlineNs = Deadlines.NONE;
     int heapIndex = -1;
     /** True while queued in the engine's list of touched calls. */
     boolean dirty;
@@ -360,7 +358,7 @@ public final class Call {
      * ACKALL now, as OpenAFS does when a client connection is destroyed (rx-wire-facts.md §6.4).
      */
     void ackAllIfOwed(long now) {
-        if (!server && life.state == CallState.DALLY && acks.ackDeadlineNs() != NONE) {
+        if (!server && life.state == CallState.DALLY && acks.ackDeadlineNs() != Deadlines.NONE) {
             acks.cancelDelayedAck();
             out.sendAckAll();
             ctx.touched(this, now);

@@ -245,7 +245,7 @@ final class CallSender {
         recovery.rearm(now, out.peer().rtt());
     }
 
-    /** @return when the retransmit timer fires (engine clock, ns), or {@link Call#NONE} */
+    /** @return when the retransmit timer fires (engine clock, ns), or {@link Deadlines#NONE} */
     long resendDeadlineNs() {
         return recovery.resendDeadlineNs();
     }

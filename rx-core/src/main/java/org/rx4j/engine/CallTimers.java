@@ -21,9 +21,9 @@ final class CallTimers {
     private final ReceiveQueue rq;
     private final boolean server;
 
-    private long reachDeadlineNs = Call.NONE;
+    private long reachDeadlineNs = Deadlines.NONE;
     /** The application's hard deadline for this call (engine clock, ns), or NONE. */
-    long callDeadlineNs = Call.NONE;
+    long callDeadlineNs = Deadlines.NONE;
     private int reachPingSerial;
     private long reachPingSentNs;
 
@@ -48,23 +48,23 @@ final class CallTimers {
             return acks.ackDeadlineNs();
         }
         if (state == CallState.ERROR) {
-            return Call.NONE;
+            return Deadlines.NONE;
         }
         if (state == CallState.WAITING) {
             // Not on the wire yet: no keepalive, dead-time or retransmit timer; only the call's own deadline.
             return callDeadlineNs;
         }
-        long d = TimerQueue.earlier(sender.resendDeadlineNs(), acks.ackDeadlineNs());
-        d = TimerQueue.earlier(d, callDeadlineNs);
-        d = TimerQueue.earlier(d, reachDeadlineNs);
-        d = TimerQueue.earlier(d, activity.lastSendNs + keepaliveNs());
-        d = TimerQueue.earlier(d, activity.lastReceiveNs + config.deadTimeNs());
+        long d = Deadlines.earlier(sender.resendDeadlineNs(), acks.ackDeadlineNs());
+        d = Deadlines.earlier(d, callDeadlineNs);
+        d = Deadlines.earlier(d, reachDeadlineNs);
+        d = Deadlines.earlier(d, activity.lastSendNs + keepaliveNs());
+        d = Deadlines.earlier(d, activity.lastReceiveNs + config.deadTimeNs());
         long idle = idleDeadNs();
         if (idle > 0) {
-            d = TimerQueue.earlier(d, activity.lastDataReceiveNs + idle);
+            d = Deadlines.earlier(d, activity.lastDataReceiveNs + idle);
         }
         if (config.hardDeadTimeNs() > 0) {
-            d = TimerQueue.earlier(d, startNs + config.hardDeadTimeNs());
+            d = Deadlines.earlier(d, startNs + config.hardDeadTimeNs());
         }
         return d;
     }
@@ -88,7 +88,7 @@ final class CallTimers {
      */
     int onTimer(long now, CallState state, long startNs) {
         if (state == CallState.DALLY) {
-            if (acks.ackDeadlineNs() != Call.NONE && now - acks.ackDeadlineNs() >= 0) {
+            if (acks.ackDeadlineNs() != Deadlines.NONE && now - acks.ackDeadlineNs() >= 0) {
                 acks.sendAck(now, AckReason.DELAY, 0, false);
             }
             return 0;
@@ -96,7 +96,7 @@ final class CallTimers {
         if (state == CallState.ERROR) {
             return 0;
         }
-        if (callDeadlineNs != Call.NONE && now - callDeadlineNs >= 0) {
+        if (callDeadlineNs != Deadlines.NONE && now - callDeadlineNs >= 0) {
             return AbortCodes.RX_CALL_TIMEOUT;
         }
         if (state == CallState.WAITING) {
@@ -115,13 +115,13 @@ final class CallTimers {
         if (idle > 0 && now - (activity.lastDataReceiveNs + idle) >= 0) {
             activity.lastDataReceiveNs = now; // not waiting for data: restart the idle clock
         }
-        if (reachDeadlineNs != Call.NONE && now - reachDeadlineNs >= 0) {
+        if (reachDeadlineNs != Deadlines.NONE && now - reachDeadlineNs >= 0) {
             sendReachPing(now);
         }
-        if (sender.resendDeadlineNs() != Call.NONE && now - sender.resendDeadlineNs() >= 0) {
+        if (sender.resendDeadlineNs() != Deadlines.NONE && now - sender.resendDeadlineNs() >= 0) {
             sender.onResendTimeout(now);
         }
-        if (acks.ackDeadlineNs() != Call.NONE && now - acks.ackDeadlineNs() >= 0) {
+        if (acks.ackDeadlineNs() != Deadlines.NONE && now - acks.ackDeadlineNs() >= 0) {
             acks.sendAck(now, AckReason.DELAY, 0, false);
         }
         if (now - (activity.lastSendNs + keepaliveNs()) >= 0) {
@@ -175,12 +175,12 @@ final class CallTimers {
 
     /** The peer answered (or the call ended): no more reachability PINGs. */
     void stopReachCheck() {
-        reachDeadlineNs = Call.NONE;
+        reachDeadlineNs = Deadlines.NONE;
         reachPingSerial = 0;
     }
 
     /** Call teardown: the reachability retry stops. */
     void cancelReach() {
-        reachDeadlineNs = Call.NONE;
+        reachDeadlineNs = Deadlines.NONE;
     }
 }

@@ -80,7 +80,7 @@ final class EngineContext implements ConnectionContext {
 
     @Override
     public void retire(Call c) {
-        c.deadlineNs = Call.NONE;
+        c.deadlineNs = Deadlines.NONE;
         timers.update(c);
     }
 

@@ -271,7 +271,7 @@ public final class RxEngine {
 
     /** @return the earliest time, ns, at which {@link #onTimer} has work; Long.MAX_VALUE for none */
     public long nextDeadline() {
-        return TimerQueue.earlier(timers.earliest(), nextReapNs);
+        return Deadlines.earlier(timers.earliest(), nextReapNs);
     }
 
     /**
@@ -288,7 +288,7 @@ public final class RxEngine {
                 Call c = timers.peek();
                 c.onTimer(now);
                 c.updateDeadline();
-                if (c.deadlineNs != Call.NONE && now - c.deadlineNs >= 0) {
+                if (c.deadlineNs != Deadlines.NONE && now - c.deadlineNs >= 0) {
                     c.deadlineNs = now + 1_000_000; // never spin on a timer that did not move
                 }
                 timers.update(c);
