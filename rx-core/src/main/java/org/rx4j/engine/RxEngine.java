@@ -51,7 +51,7 @@ public final class RxEngine {
      * @param alloc allocator for outgoing partial packets
      * @param seed seed for the epoch and connection ids (use a random seed outside tests)
      * @param now current time, ns
-     * @throws NullPointerException if {@code config}, {@code sink} or {@code alloc} is null
+     * @throws NullPointerException if {@code config} is null
      */
     public RxEngine(RxConfig config, PacketSink sink, ByteBufAllocator alloc, long seed, long now) {
         this.config = config;
