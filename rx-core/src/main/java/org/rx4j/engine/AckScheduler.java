@@ -3,6 +3,7 @@ package org.rx4j.engine;
 import org.rx4j.config.RxConfig;
 import org.rx4j.wire.AckPacket;
 import org.rx4j.wire.AckReason;
+import org.rx4j.wire.DataPacket;
 import org.rx4j.wire.PacketFlags;
 import org.rx4j.wire.PacketType;
 import org.rx4j.wire.RxHeader;
@@ -10,29 +11,60 @@ import org.rx4j.wire.RxHeader;
 /**
  * The receiver's ack policy of one {@link Call}: which ACK a received datagram or a consumed packet earns,
  * and when (at once, or after the soft/hard/last-ack delay), and the building of that ACK from the receive
- * queue (rx-wire-facts.md §3, §8 receiver policy, hard-ACK-only mode). Runs on the engine's thread; times
- * are ns on the engine's clock.
+ * queue (rx-wire-facts.md §3, §8 receiver policy, hard-ACK-only mode). Gets its collaborators in its
+ * constructor and sends through the call's {@link CallOutput}. Runs on the engine's thread; times are ns on the
+ * engine's clock.
  */
 final class AckScheduler {
-    private final Call call;
     private final RxConfig config;
+    private final CallOutput out;
+    private final ReceiveQueue rq;
+    private final CallActivity activity;
+    private final boolean server;
 
-    int pendingAckReason;
-    int pendingAckSerial;
+    private int pendingAckReason;
+    private int pendingAckSerial;
     /** DATA packets accepted since the last ACK sent. */
-    int arrivalsSinceAck;
+    private int arrivalsSinceAck;
     /** Packets the application consumed since the last ACK sent. */
-    int consumedSinceAck;
+    private int consumedSinceAck;
     private int advertisedFirst = 1;
-    /** When the delayed ACK is due (engine clock, ns), or {@link Call#NONE}. */
-    long ackDeadlineNs = Call.NONE;
+    /** When the delayed ACK is due (engine clock, ns), or {@link Deadlines#NONE}. */
+    private long ackDeadlineNs = Deadlines.NONE;
     private int lastTriggerSerial;
     /** The last datagram received ended the sender's burst (no MORE_PACKETS): the sender now waits for acks. */
     private boolean burstEnded;
 
-    AckScheduler(Call call) {
-        this.call = call;
-        this.config = call.config;
+    AckScheduler(RxConfig config, CallOutput out, ReceiveQueue rq, CallActivity activity, boolean server) {
+        this.config = config;
+        this.out = out;
+        this.rq = rq;
+        this.activity = activity;
+        this.server = server;
+    }
+
+    /**
+     * Offers one received DATA packet to the receive queue and queues the ACK it earns, if any (§3, §8).
+     *
+     * @param p the packet; ownership passes to the receive queue
+     * @return {@link ReceiveQueue#ACCEPTED}, {@link ReceiveQueue#DUPLICATE} or {@link ReceiveQueue#EXCEEDS_WINDOW}
+     */
+    int receive(DataPacket p) {
+        RxHeader h = p.header();
+        int result = rq.offer(p, config.maxRwind());
+        if (result == ReceiveQueue.DUPLICATE) {
+            queueAck(AckReason.DUPLICATE, h.serial());
+        } else if (result == ReceiveQueue.EXCEEDS_WINDOW) {
+            queueAck(AckReason.EXCEEDS_WINDOW, h.serial());
+        } else {
+            arrivalsSinceAck++;
+            if (h.hasFlag(PacketFlags.REQUEST_ACK)) {
+                queueAck(AckReason.REQUESTED, h.serial());
+            } else if (rq.hasGap()) {
+                queueAck(AckReason.OUT_OF_SEQUENCE, h.serial());
+            }
+        }
+        return result;
     }
 
     void queueAck(int reason, int serial) {
@@ -59,7 +91,6 @@ final class AckScheduler {
 
     /** Decides the one ACK a received datagram earns (rx-wire-facts.md §8 receiver policy, hard-ACK-only mode). */
     private void afterDatagram(long now) {
-        ReceiveQueue rq = call.rq;
         if (pendingAckReason == 0) {
             if (config.hardAckOnly()) {
                 if (windowNearlyClosed()) {
@@ -73,7 +104,7 @@ final class AckScheduler {
             } else if (arrivalsSinceAck > config.softAckRate()) {
                 pendingAckReason = AckReason.IDLE;
                 pendingAckSerial = lastTriggerSerial;
-            } else if (rq.allReceived() && !call.server) {
+            } else if (rq.allReceived() && !server) {
                 scheduleAck(now, lastAckDelay());
             } else {
                 scheduleAck(now, config.softAckDelayNs());
@@ -87,7 +118,6 @@ final class AckScheduler {
     }
 
     private boolean windowNearlyClosed() {
-        ReceiveQueue rq = call.rq;
         int window = config.maxRwind();
         int used = rq.highest() + 1 - advertisedFirst;
         return rq.first() != advertisedFirst && used >= window - Math.min(config.hardAckInterval(), window / 2);
@@ -99,12 +129,12 @@ final class AckScheduler {
      * for the interval here would hide up to interval-1 packets from the sender for an extra round trip.
      */
     private boolean burstConsumed() {
-        return burstEnded && !call.rq.hasReadable();
+        return burstEnded && !rq.hasReadable();
     }
 
     /** @return how long a short burst tail waits for the next burst: a quarter RTT once one is measured */
     private long burstTailDelay() {
-        Peer peer = call.conn.peer;
+        Peer peer = out.peer();
         if (peer.rtt().samples() == 0) {
             return config.hardAckDelayNs();
         }
@@ -115,8 +145,9 @@ final class AckScheduler {
      * The application consumed a packet of a call still receiving: ack now, or arm the hard-ack delay.
      *
      * @param now current time, ns
+     * @return true when an ACK was queued or its timer moved: the call must be touched
      */
-    void onConsumed(long now) {
+    boolean onConsumed(long now) {
         boolean ackNow;
         long delay = config.hardAckDelayNs();
         if (config.hardAckOnly()) {
@@ -134,16 +165,39 @@ final class AckScheduler {
         if (ackNow) {
             pendingAckReason = AckReason.DELAY;
             pendingAckSerial = 0;
-            call.engine.touched(call);
-        } else if (ackDeadlineNs == Call.NONE || delay < config.hardAckDelayNs()) {
+            return true;
+        } else if (ackDeadlineNs == Deadlines.NONE || delay < config.hardAckDelayNs()) {
             scheduleAck(now, delay);
-            call.engine.touched(call);
+            return true;
         }
+        return false;
+    }
+
+    /** The application took one packet from the receive queue. */
+    void countConsumed() {
+        consumedSinceAck++;
+    }
+
+    /** Server: reply data flows, so the delayed ack of a fully received request is no longer needed (§8). */
+    void cancelDelayedAckIfAllReceived() {
+        if (ackDeadlineNs != Deadlines.NONE && rq.allReceived()) {
+            ackDeadlineNs = Deadlines.NONE;
+        }
+    }
+
+    /** Stops the delayed-ack timer. */
+    void cancelDelayedAck() {
+        ackDeadlineNs = Deadlines.NONE;
+    }
+
+    /** @return when the delayed ACK is due (engine clock, ns), or {@link Deadlines#NONE} */
+    long ackDeadlineNs() {
+        return ackDeadlineNs;
     }
 
     private void scheduleAck(long now, long delay) {
         long at = now + delay;
-        if (ackDeadlineNs == Call.NONE || at - ackDeadlineNs < 0) {
+        if (ackDeadlineNs == Deadlines.NONE || at - ackDeadlineNs < 0) {
             ackDeadlineNs = at;
         }
     }
@@ -166,10 +220,8 @@ final class AckScheduler {
         if (reason == AckReason.DELAY) {
             serial = 0;
         }
-        Connection conn = call.conn;
-        ReceiveQueue rq = call.rq;
         int flags = PacketFlags.SLOW_START_OK | (requestAck ? PacketFlags.REQUEST_ACK : 0);
-        RxHeader h = conn.header(call.channel, call.callNumber, 0, conn.nextSerial(), PacketType.ACK, flags);
+        RxHeader h = out.header(0, PacketType.ACK, flags);
         int first = rq.first();
         AckPacket ack = AckPacket.of(h, first, rq.highest(), serial, reason, rq.softAcks(),
                 config.advertisedMaxMtu(), config.ifMtu(), config.maxRwind(), config.jumboMax());
@@ -178,13 +230,9 @@ final class AckScheduler {
         consumedSinceAck = 0;
         pendingAckReason = 0;
         pendingAckSerial = 0;
-        ackDeadlineNs = Call.NONE;
-        conn.counters.acksSent[reason]++;
-        call.timers.lastSendNs = now;
-        call.engine.send(conn, ack);
-    }
-
-    boolean hasPendingAck() {
-        return pendingAckReason != 0;
+        ackDeadlineNs = Deadlines.NONE;
+        out.counters().acksSent[reason]++;
+        activity.lastSendNs = now;
+        out.send(ack);
     }
 }

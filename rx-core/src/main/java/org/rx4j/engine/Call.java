@@ -1,105 +1,81 @@
 package org.rx4j.engine;
 
-import org.rx4j.config.RxConfig;
 import io.netty.buffer.ByteBuf;
-import org.rx4j.engine.cc.CongestionController;
-import org.rx4j.engine.cc.JumboSizer;
-import org.rx4j.engine.cc.NewRenoCongestionController;
+import org.rx4j.config.RxConfig;
+import org.rx4j.engine.recovery.SendQueue;
 import org.rx4j.wire.AbortCodes;
 import org.rx4j.wire.AckPacket;
-import org.rx4j.wire.AckReason;
 import org.rx4j.wire.DataPacket;
-import org.rx4j.wire.PacketFlags;
-import org.rx4j.wire.PacketType;
-import org.rx4j.wire.RxHeader;
 
 /**
- * One Rx call on one channel of a {@link Connection}: the send queue with twind, congestion control and
- * retransmission, the receive queue with rwind and the ack policy, and the call's timers (rx-wire-facts.md
- * §3, §5, §6, §8). Sans-I/O: every method takes {@code now} (ns from the engine's clock) and runs on the
- * engine's thread; output goes through the engine's {@link PacketSink}. The transmit side lives in
- * {@link CallSender}, the receiver's ack policy in {@link AckScheduler}, the liveness timers in {@link CallTimers}.
+ * One Rx call on one channel of a {@link Connection} (rx-wire-facts.md §3, §5, §6, §8): the application's handle
+ * and the owner of the call's parts — the state machine ({@link CallLifecycle}), the send side ({@link CallSender}
+ * with its recovery manager), the receive side ({@link CallReceiver} with the ack policy {@link AckScheduler}), the
+ * liveness timers ({@link CallTimers}) and the handling of the peer's packets ({@link CallInbound}). The parts get
+ * what they need in their constructors and raise events through the {@link CallEvents} the call passes down; the
+ * call talks to its connection only through the {@link CallContext} it was given. Sans-I/O: every method takes
+ * {@code now} (ns from the engine's clock) and runs on the engine's thread.
  *
  * <p>Application side: {@link #write}, {@link #finishSending}, {@link #read}, {@link #abort}; events
  * through the {@link CallListener}.
  */
 public final class Call {
-    static final long NONE = Long.MAX_VALUE;
-
-    final Connection conn;
-    final RxEngine engine;
-    final RxConfig config;
-    int channel;
-    int callNumber;
-    final boolean server;
+    private final CallContext ctx;
+    private final CallOutput out;
+    private final boolean server;
     private CallListener listener = CallListener.NONE;
-    CallState state;
-    int error;
-    private boolean remoteError;
-    long startNs;
-    final CallCounters stats = new CallCounters();
+    private final CallCounters stats = new CallCounters();
+    private final CallActivity activity = new CallActivity();
+    private final CallSender sender;
+    private final CallReceiver receiver;
+    private final AckScheduler acks;
+    private final CallTimers timers;
+    private final CallLifecycle life;
+    private final CallInbound inbound;
 
-    // ---- send side
-    final SendQueue sq = new SendQueue();
-    final CongestionController cc;
-    final JumboSizer jumbo;
-    final CallSender sender;
-    private ByteBuf partial;
-    private boolean sendFinished;
-    /** Bytes of DATA payload per packet. */
-    final int dataSize;
-
-    // ---- receive side
-    final ReceiveQueue rq = new ReceiveQueue();
-    final AckScheduler acks;
-    private boolean notifyReadable;
-    private boolean wasWritable = true;
-
-    // ---- liveness
-    final CallTimers timers;
-
-    // ---- timer heap
-    /** Bumped whenever the peer acknowledges something new (hard or soft); read by tests' stall detector. */
-    long ackProgress;
-    long deadlineNs = NONE;
+    // ---- the engine's bookkeeping (timer queue and touched list)
+    /** The call's next deadline, ns, or Deadlines.NONE; its index in the engine's timer heap. */
+    long deadlineNs = Deadlines.NONE;
     int heapIndex = -1;
+    /** True while queued in the engine's list of touched calls. */
     boolean dirty;
 
-    Call(Connection conn, int channel, int callNumber, boolean server, long now) {
-        this.conn = conn;
-        this.engine = conn.engine;
-        this.config = engine.config();
-        this.channel = channel;
-        this.callNumber = callNumber;
+    /**
+     * @param ctx the owner's narrow interface
+     * @param channel 0..3, or -1 for a call waiting for a channel
+     * @param callNumber its number on the channel, 0 while waiting
+     * @param server true for a call received by a server
+     * @param now current time, ns
+     */
+    Call(CallContext ctx, int channel, int callNumber, boolean server, long now) {
+        this.ctx = ctx;
+        this.out = new CallOutput(ctx, channel, callNumber);
         this.server = server;
-        this.startNs = now;
-        this.timers = new CallTimers(this, now);
-        this.state = CallState.ACTIVE;
-        int peerRwind = conn.peer.lastRwind > 0 ? conn.peer.lastRwind : RxConfig.INITIAL_WINDOW;
-        int twind0 = Math.min(config.maxTwind(), peerRwind);
-        Peer peer = conn.peer;
-        // Start from what the peer's last sending call learned, unless that is stale (RFC 5681 §4.1 restart).
-        boolean fresh = peer.savedCwnd > 0 && now - peer.savedAtNs < Math.max(1_000_000_000L, peer.rtt().rtoNs());
-        int cwnd0 = fresh ? Math.max(config.initialCwnd(), peer.savedCwnd) : config.initialCwnd();
-        int ssthresh0 = fresh ? Math.max(2, peer.savedSsthresh) : config.initialSsthresh();
-        this.cc = new NewRenoCongestionController(Math.min(cwnd0, config.maxTwind()), ssthresh0, config.maxTwind());
-        this.jumbo = new JumboSizer(4);
-        this.jumbo.setMax(config.jumboMax());
-        if (fresh) {
-            this.jumbo.restore(peer.savedJumboSize);
-        }
-        this.dataSize = config.packetDataSize();
-        this.sender = new CallSender(this, twind0);
-        this.acks = new AckScheduler(this);
+        activity.restart(now);
+        RxConfig config = ctx.config();
+        ReceiveQueue rq = new ReceiveQueue();
+        CallEvents events = new ContextCallEvents(ctx, this);
+        this.acks = new AckScheduler(config, out, rq, activity, server);
+        this.sender = new CallSender(config, out, new SendQueue(), acks, activity, stats, ctx.alloc(), server,
+                ctx.congestionControl(), now);
+        this.timers = new CallTimers(config, out, activity, acks, sender, rq, server);
+        this.receiver = new CallReceiver(rq, acks, timers, activity, stats, out);
+        this.life = new CallLifecycle(out, events, sender, receiver, timers, acks, now);
+        this.inbound = new CallInbound(life, events, out, activity, sender, receiver, acks, timers, server);
     }
 
     /** Gives a waiting (or new) client call its channel and callNumber. */
     void assignChannel(int ch, int number, long now) {
-        this.channel = ch;
-        this.callNumber = number;
-        this.state = CallState.ACTIVE;
-        this.startNs = now;
-        timers.restart(now);
+        out.channel = ch;
+        out.callNumber = number;
+        life.state = CallState.ACTIVE;
+        life.startNs = now;
+        activity.restart(now);
+    }
+
+    /** Marks a new client call as waiting for a channel. */
+    void markWaiting() {
+        life.state = CallState.WAITING;
     }
 
     // =====================================================================================
@@ -107,17 +83,17 @@ public final class Call {
 
     /** @return the connection carrying this call */
     public Connection connection() {
-        return conn;
+        return ctx.connection();
     }
 
-    /** @return the channel, 0..3 */
+    /** @return the channel, 0..3 (-1 while waiting for one) */
     public int channel() {
-        return channel;
+        return out.channel;
     }
 
     /** @return the call's callNumber on its channel */
     public int callNumber() {
-        return callNumber;
+        return out.callNumber;
     }
 
     /** @return true for a call received by a server */
@@ -127,22 +103,22 @@ public final class Call {
 
     /** @return the life-cycle state */
     public CallState state() {
-        return state;
+        return life.state;
     }
 
     /** @return 0, or the abort code that ended the call */
     public int error() {
-        return error;
+        return life.error;
     }
 
     /** @return true when the error came in an ABORT from the peer, false when raised locally */
     public boolean isRemoteError() {
-        return remoteError;
+        return life.remoteError;
     }
 
     /** @return true once the call succeeded or failed */
     public boolean isDone() {
-        return state == CallState.DALLY || state == CallState.ERROR;
+        return life.isDone();
     }
 
     /** @return this call's own counters */
@@ -157,13 +133,13 @@ public final class Call {
 
     /** @return the current congestion window, packets */
     public int cwnd() {
-        return cc.cwnd();
+        return sender.congestion().cwnd();
     }
 
     /**
      * Sets the receiver of this call's events; the engine calls it on its own thread.
      *
-     * @param l the listener (not null)
+     * @param l the listener (null for none)
      */
     public void setListener(CallListener l) {
         this.listener = l == null ? CallListener.NONE : l;
@@ -186,35 +162,16 @@ public final class Call {
      * @throws IllegalStateException if the call is done, sending was finished, or the send queue is full
      */
     public void write(long now, ByteBuf data) {
-        engine.clock(now);
-        if (isDone() || sendFinished) {
+        if (isDone() || life.sendFinished) {
             data.release();
             if (isDone()) {
-                throw new IllegalStateException("call ended: " + AbortCodes.name(error));
+                throw new IllegalStateException("call ended: " + AbortCodes.name(life.error));
             }
             throw new IllegalStateException("sending already finished");
         }
-        try {
-            if (partial != null) {
-                int n = Math.min(partial.writableBytes(), data.readableBytes());
-                partial.writeBytes(data, n);
-                if (!partial.isWritable()) {
-                    sq.add(partial, 0);
-                    partial = null;
-                }
-            }
-            while (data.readableBytes() >= dataSize) {
-                sq.add(data.readRetainedSlice(dataSize), 0);
-            }
-            if (data.isReadable()) {
-                partial = engine.alloc().buffer(dataSize, dataSize);
-                partial.writeBytes(data);
-            }
-        } finally {
-            data.release();
-        }
-        transmit(now);
-        engine.touched(this);
+        sender.append(data);
+        life.transmit(now);
+        ctx.touched(this, now);
     }
 
     /**
@@ -226,14 +183,11 @@ public final class Call {
      * @param now current time, ns
      */
     public void flush(long now) {
-        engine.clock(now);
-        if (isDone() || sendFinished || partial == null || !partial.isReadable()) {
+        if (isDone() || life.sendFinished || !sender.flushPartial()) {
             return;
         }
-        sq.add(partial, 0);
-        partial = null;
-        transmit(now);
-        engine.touched(this);
+        life.transmit(now);
+        ctx.touched(this, now);
     }
 
     /**
@@ -243,22 +197,19 @@ public final class Call {
      * @param now current time, ns
      */
     public void finishSending(long now) {
-        engine.clock(now);
-        if (sendFinished || isDone()) {
+        if (life.sendFinished || isDone()) {
             return;
         }
-        sendFinished = true;
-        if (server && state == CallState.ACTIVE) {
-            state = CallState.HOLD;
+        life.sendFinished = true;
+        if (server && life.state == CallState.ACTIVE) {
+            life.state = CallState.HOLD;
         }
-        ByteBuf last = partial != null ? partial : engine.alloc().buffer(0, 0);
-        partial = null;
-        sq.add(last, PacketFlags.LAST_PACKET);
-        transmit(now);
-        if (!server && rq.allConsumed()) {
-            succeed(); // the whole reply was already read
+        sender.finish();
+        life.transmit(now);
+        if (!server && receiver.isReadComplete()) {
+            life.succeed(now); // the whole reply was already read
         }
-        engine.touched(this);
+        ctx.touched(this, now);
     }
 
     /**
@@ -266,12 +217,12 @@ public final class Call {
      *     fewer than 2 × twind packets wait to be acknowledged (OpenAFS's writer rule, §5)
      */
     public boolean isWritable() {
-        return !isDone() && !sendFinished && sq.size() < Math.min(SendQueue.CAPACITY - 2, 2 * Math.max(sender.twind, 8));
+        return life.isWritable();
     }
 
     /** @return packets queued for sending and not yet hard-acked */
     public int queuedPackets() {
-        return sq.size();
+        return sender.queued();
     }
 
     /**
@@ -284,14 +235,19 @@ public final class Call {
      * @return a non-empty buffer, or null when nothing is readable now (see {@link #isReadComplete()})
      */
     public ByteBuf read(long now) {
-        engine.clock(now);
         while (true) {
-            DataPacket p = rq.poll();
+            DataPacket p = receiver.poll();
             if (p == null) {
                 return null;
             }
-            acks.consumedSinceAck++;
-            onConsumed(now);
+            if (receiver.isReadComplete() && !server) {
+                // Client read the whole reply: the call is complete (§6.4).
+                if (life.sendFinished) {
+                    life.succeed(now);
+                }
+            } else if (acks.onConsumed(now)) {
+                ctx.touched(this, now);
+            }
             ByteBuf payload = p.payload();
             if (payload.isReadable()) {
                 return payload;
@@ -302,12 +258,12 @@ public final class Call {
 
     /** @return true when the peer's whole stream (through LAST_PACKET) has been read */
     public boolean isReadComplete() {
-        return rq.allConsumed();
+        return receiver.isReadComplete();
     }
 
     /** @return true when {@link #read} would return data now */
     public boolean isReadable() {
-        return rq.hasReadable();
+        return receiver.isReadable();
     }
 
     /**
@@ -318,21 +274,18 @@ public final class Call {
      * @param code the abort code (e.g. {@link AbortCodes#RX_USER_ABORT})
      */
     public void abort(long now, int code) {
-        engine.clock(now);
         if (isDone()) {
             return;
         }
-        if (state == CallState.WAITING) {
+        if (life.state == CallState.WAITING) {
             // Never on the wire: no channel, no callNumber, so no ABORT (one with callNumber 0 would end the
             // whole connection at the peer, §6.5).
-            conn.waiting.remove(this);
-            fail(code);
-            engine.touched(this);
-            return;
+            ctx.leaveWaiting(this);
+        } else {
+            out.sendAbort(code);
         }
-        sendAbort(code);
-        fail(code);
-        engine.touched(this);
+        life.fail(now, code);
+        ctx.touched(this, now);
     }
 
     /**
@@ -345,12 +298,11 @@ public final class Call {
      * @param deadlineNs absolute deadline on the engine's clock, ns; {@code Long.MAX_VALUE} for none
      */
     public void setDeadline(long now, long deadlineNs) {
-        engine.clock(now);
         if (isDone()) {
             return;
         }
         timers.callDeadlineNs = deadlineNs;
-        engine.touched(this);
+        ctx.touched(this, now);
     }
 
     /** @return this call's own hard deadline (engine clock, ns), or {@code Long.MAX_VALUE} for none */
@@ -359,75 +311,58 @@ public final class Call {
     }
 
     // =====================================================================================
-    // Receive path (called by the engine)
+    // For the connection, the dispatcher and the engine's queues
 
-    /**
-     * Handles one DATA packet (one sub-packet of a datagram).
-     *
-     * @param now current time, ns
-     * @param p the packet; ownership passes to the call
-     * @param lastInDatagram true for the datagram's last sub-packet
-     */
+    /** One DATA packet (a sub-packet of a datagram); ownership of {@code p} passes to the call. */
     void onData(long now, DataPacket p, boolean lastInDatagram) {
-        timers.lastReceiveNs = now;
-        timers.lastDataReceiveNs = now;
-        RxHeader h = p.header();
-        if (isDone()) {
-            p.release();
-            if (state == CallState.ERROR) {
-                if (lastInDatagram) {
-                    sendAbort(error);
-                }
-            } else if (lastInDatagram) {
-                // Dallying: the peer missed our final ack; tell it everything arrived. Touched so the
-                // engine flushes the ack once the datagram is processed (nothing else touches a done call).
-                acks.queueAck(AckReason.DUPLICATE, h.serial());
-                engine.touched(this);
-            }
-            return;
-        }
-        if (!server && sq.lastSeq != 0 && sq.nextToSend - sq.lastSeq > 0 && sq.first - sq.next < 0) {
-            // The first reply packet acks the whole request implicitly (§6.3); all of it was sent.
-            sender.ackEverythingSent();
-        }
-        int result = rq.offer(p, config.maxRwind());
-        stats.dataPacketsReceived++;
-        if (result == ReceiveQueue.DUPLICATE) {
-            conn.counters.duplicatesReceived++;
-            acks.queueAck(AckReason.DUPLICATE, h.serial());
-        } else if (result == ReceiveQueue.EXCEEDS_WINDOW) {
-            acks.queueAck(AckReason.EXCEEDS_WINDOW, h.serial());
-        } else {
-            acks.arrivalsSinceAck++;
-            if (rq.hasReadable()) {
-                notifyReadable = true;
-            }
-            if (h.hasFlag(PacketFlags.REQUEST_ACK)) {
-                acks.queueAck(AckReason.REQUESTED, h.serial());
-                timers.repingIfWaiting(now);
-            } else if (rq.hasGap()) {
-                acks.queueAck(AckReason.OUT_OF_SEQUENCE, h.serial());
-            }
-        }
-        if (lastInDatagram) {
-            acks.endOfDatagram(now, h);
-            if (notifyReadable) {
-                notifyReadable = false;
-                engine.notifyReadable(this);
-            }
-            engine.touched(this);
-        }
+        inbound.onData(now, p, lastInDatagram);
     }
 
-    private void onConsumed(long now) {
-        if (rq.allConsumed() && !server) {
-            // Client read the whole reply: the call is complete (§6.4).
-            if (sendFinished) {
-                succeed();
-            }
-            return;
+    /** One ACK for this call (rx-wire-facts.md §3, §8). */
+    void onAck(long now, AckPacket a) {
+        inbound.onAck(now, a);
+    }
+
+    /** ACKALL for this call (§2). */
+    void onAckAll(long now) {
+        inbound.onAckAll(now);
+    }
+
+    /** The peer aborted this call (or its connection) with {@code code}. */
+    void onAbort(long now, int code) {
+        inbound.onAbort(now, code);
+    }
+
+    /** Ends the call as failed with {@code code}; nothing is sent. */
+    void fail(long now, int code) {
+        life.fail(now, code);
+    }
+
+    /** Ends the call successfully (DALLY). */
+    void succeed(long now) {
+        life.succeed(now);
+    }
+
+    /** Sends ABORT for this call with {@code code}. */
+    void sendAbort(int code) {
+        out.sendAbort(code);
+    }
+
+    /** Sends what the windows allow (a waiting call that just got its channel). */
+    void transmit(long now) {
+        life.transmit(now);
+    }
+
+    /**
+     * Client side: a dallying call whose final ack is still pending (delayed-ack timer armed) settles it with
+     * ACKALL now, as OpenAFS does when a client connection is destroyed (rx-wire-facts.md §6.4).
+     */
+    void ackAllIfOwed(long now) {
+        if (!server && life.state == CallState.DALLY && acks.ackDeadlineNs() != Deadlines.NONE) {
+            acks.cancelDelayedAck();
+            out.sendAckAll();
+            ctx.touched(this, now);
         }
-        acks.onConsumed(now);
     }
 
     /** Sends the ACK queued for this call, if any (the engine calls it once per datagram or app action). */
@@ -435,190 +370,52 @@ public final class Call {
         acks.flushAck(now);
     }
 
-    /**
-     * Handles an ACK for this call (rx-wire-facts.md §3, §8): trailer, hard and soft acks, RTT samples,
-     * congestion control, NACK-driven fast retransmit, PING answers.
-     *
-     * @param now current time, ns
-     * @param a the ACK
-     */
-    void onAck(long now, AckPacket a) {
-        timers.lastReceiveNs = now;
-        conn.counters.acksReceived[Math.min(a.reason(), AckReason.COUNT - 1)]++;
-        RxHeader h = a.header();
-        sender.applyTrailer(a);
-        if (timers.onPingResponse(now, a.reason(), a.serial())) {
-            engine.peerReachable(this, now);
-        }
-        boolean requested = h.hasFlag(PacketFlags.REQUEST_ACK);
-        if (!isDone()) {
-            sender.processAckBody(now, a);
-        }
-        if (requested) {
-            if (state == CallState.ERROR) {
-                // A failed call answers with its ABORT, so the peer stops keeping the call alive (§2).
-                sendAbort(error);
-            } else {
-                timers.repingIfWaiting(now);
-                acks.sendAck(now, AckReason.PING_RESPONSE, h.serial(), false);
-            }
-        }
-        afterAck(now);
-    }
-
-    /** Every packet in the transmit queue counts as acknowledged (ACKALL, §2). */
-    void onAckAll(long now) {
-        timers.lastReceiveNs = now;
-        sender.ackEverythingSent();
-        afterAck(now);
-    }
-
-    /**
-     * After an ACK or ACKALL: a server call whose whole reply is acked completes (§6.4); a call still running
-     * sends what the windows now allow ({@link #transmit} ends by checking writability).
-     */
-    private void afterAck(long now) {
-        if (server && !isDone() && sendFinished && sq.allAcked()) {
-            succeed();
-        }
-        if (!isDone()) {
-            transmit(now);
-        }
-        engine.touched(this);
-    }
-
-    /** Queues a writable event when the call became writable again (called after each transmit). */
-    void checkWritable() {
-        boolean w = isWritable();
-        if (w && !wasWritable) {
-            engine.notifyWritable(this);
-        }
-        wasWritable = w;
-    }
-
-    /** The peer sent ABORT for this call (or its connection): fail with the code, send nothing. */
-    void onAbort(int code) {
-        if (isDone()) {
-            return;
-        }
-        remoteError = true;
-        fail(code);
-        engine.touched(this);
-    }
-
-    /**
-     * Ends the call as failed, releases its buffers and tells the listener (once).
-     *
-     * @param code the abort code
-     */
-    void fail(int code) {
-        if (isDone()) {
-            return;
-        }
-        state = CallState.ERROR;
-        error = code == 0 ? AbortCodes.RX_PROTOCOL_ERROR : code;
-        releaseBuffers();
-        conn.counters.callsFailed++;
-        engine.callEnded(this);
-    }
-
-    /** Marks the call finished successfully (DALLY) and tells the listener. */
-    void succeed() {
-        if (isDone()) {
-            return;
-        }
-        state = CallState.DALLY;
-        releaseBuffers();
-        conn.counters.callsSucceeded++;
-        engine.callEnded(this);
-    }
-
-    /** Leaves this call's congestion state to the peer for its next call (it sent enough to have learned some). */
-    private void saveCongestionState() {
-        if (stats.dataPacketsSent >= 8) {
-            Peer peer = conn.peer;
-            peer.savedCwnd = cc.cwnd();
-            peer.savedSsthresh = cc.ssthresh();
-            peer.savedJumboSize = jumbo.size();
-            peer.savedAtNs = engine.lastNow();
-        }
-    }
-
-    private void releaseBuffers() {
-        saveCongestionState();
-        sq.releaseAll();
-        rq.releaseAll();
-        if (partial != null) {
-            partial.release();
-            partial = null;
-        }
-        sender.resendDeadlineNs = NONE;
-        timers.reachDeadlineNs = NONE;
-        acks.ackDeadlineNs = state == CallState.DALLY ? acks.ackDeadlineNs : NONE;
-    }
-
-    /**
-     * Client side: a dallying call whose final ack is still pending (delayed-ack timer armed) settles it with
-     * ACKALL now, as OpenAFS does when a client connection is destroyed (rx-wire-facts.md §6.4); the server
-     * then completes the call instead of holding it until its own timeouts.
-     */
-    void ackAllIfOwed() {
-        if (!server && state == CallState.DALLY && acks.ackDeadlineNs != NONE) {
-            acks.ackDeadlineNs = NONE;
-            RxHeader h = conn.header(channel, callNumber, 0, conn.nextSerial(), PacketType.ACKALL, 0);
-            engine.send(conn, new org.rx4j.wire.ControlPacket(h, new byte[0]));
-            engine.touched(this);
-        }
-    }
-
-    void sendAbort(int code) {
-        RxHeader h = conn.header(channel, callNumber, 0, conn.nextSerial(), PacketType.ABORT, 0);
-        engine.send(conn, new org.rx4j.wire.AbortPacket(h, code));
-    }
-
-    /** Sends what the windows allow (see {@link CallSender#transmit}). */
-    void transmit(long now) {
-        sender.transmit(now);
-    }
-
-    // =====================================================================================
-    // Timers
-
     /** Recomputes {@link #deadlineNs} from the call's timers. */
     void updateDeadline() {
-        deadlineNs = timers.deadline();
+        deadlineNs = timers.deadline(life.state, life.startNs);
     }
 
-    /** Fires every timer that is due at {@code now}. */
+    /** Fires every timer that is due at {@code now}; one that ends the call aborts it. */
     void onTimer(long now) {
-        timers.onTimer(now);
+        int code = timers.onTimer(now, life.state, life.startNs);
+        if (code != 0) {
+            abort(now, code);
+        } else if (life.maySend()) {
+            life.checkWritable(); // a retransmission timeout may have transmitted
+        }
     }
 
+    /** Server: holds the new call in PRECALL and PINGs the peer, whose reachability is unknown (§6.2). */
     void startReachCheck(long now) {
-        timers.startReachCheck(now);
+        life.state = CallState.PRECALL;
+        timers.sendReachPing(now);
     }
 
     /** The peer answered: start the PRECALL call. */
-    void reachConfirmed(long now) {
-        timers.reachConfirmed(now);
+    void reachConfirmed() {
+        timers.stopReachCheck();
+        if (life.state == CallState.PRECALL) {
+            life.state = CallState.ACTIVE;
+        }
     }
 
     /** @return true when the whole reply is sent and the server waits for its acknowledgement */
     boolean replySent() {
-        return sendFinished && sq.nextToSend - sq.next == 0;
+        return life.sendFinished && sender.allSent();
+    }
+
+    /** @return how often the peer acknowledged something new (tests' stall detector) */
+    long ackProgress() {
+        return inbound.ackProgress;
     }
 
     CallListener listener() {
         return listener;
     }
 
-    boolean hasPendingAck() {
-        return acks.hasPendingAck();
-    }
-
     @Override
     public String toString() {
-        return "Call{" + conn + " ch=" + channel + " call=" + callNumber + " " + state
-                + (error != 0 ? " error=" + error : "") + "}";
+        return "Call{" + ctx.connection() + " ch=" + out.channel + " call=" + out.callNumber + " " + life.state
+                + (life.error != 0 ? " error=" + life.error : "") + "}";
     }
 }

@@ -1,8 +1,15 @@
 package org.rx4j.engine;
 
-import org.rx4j.config.RxConfig;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
 import java.util.ArrayList;
 import java.util.List;
+import org.rx4j.config.RxConfig;
+import org.rx4j.engine.cc.CongestionController;
+import org.rx4j.engine.cc.CongestionControllerSupplier;
+import org.rx4j.engine.cc.JumboSizer;
+import org.rx4j.engine.recovery.RecoveryManager;
+import org.rx4j.engine.recovery.SendQueue;
 import org.rx4j.wire.AckPacket;
 import org.rx4j.wire.AckReason;
 import org.rx4j.wire.DataPacket;
@@ -12,78 +19,176 @@ import org.rx4j.wire.RxConstants;
 import org.rx4j.wire.RxHeader;
 
 /**
- * The transmit side of one {@link Call}: what the windows (twind, cwnd) allow to send, jumbogram grouping,
- * the REQUEST_ACK policy, DATA packet building, the handling of the peer's ACKs (hard and soft acks, RTT
- * samples, congestion control, NACK-driven fast retransmit) and the retransmit timeout (rx-wire-facts.md §3,
- * §4, §5, §8). Runs on the engine's thread; times are ns on the engine's clock.
+ * The transmit side of one {@link Call}: cuts the application's bytes into packets, sends what the windows (twind,
+ * cwnd) allow with jumbogram grouping and the REQUEST_ACK policy, builds the DATA packets, applies the peer's ACK
+ * trailers, and hands each ACK's body and the retransmit timeout to its {@link RecoveryManager}
+ * (rx-wire-facts.md §3, §4, §5, §8). Gets every collaborator in its constructor; talks upward only through the
+ * call's {@link CallOutput}. Runs on the engine's thread; times are ns on the engine's clock.
  */
 final class CallSender {
-    private final Call call;
     private final RxConfig config;
+    private final CallOutput out;
     private final SendQueue sq;
+    private final CongestionController cc;
+    private final JumboSizer jumbo;
+    private final RecoveryManager recovery;
+    private final AckScheduler acks;
+    private final CallActivity activity;
+    private final CallCounters stats;
+    private final ByteBufAllocator alloc;
+    private final boolean server;
+    /** Bytes of DATA payload per packet. */
+    private final int dataSize;
 
     /** The transmit window, packets. */
     int twind;
     private boolean seenSlowStartOk;
-    private int lastAckFirst;
-    private int lastAckPrev;
     private int rttProbeSerial;
-    /** When the retransmit timer fires (engine clock, ns), or {@link Call#NONE}. */
-    long resendDeadlineNs = Call.NONE;
+    private ByteBuf partial;
     private final List<DataPacket> batch = new ArrayList<>(46);
 
-    CallSender(Call call, int twind) {
-        this.call = call;
-        this.config = call.config;
-        this.sq = call.sq;
-        this.twind = twind;
+    /**
+     * Starts the send side of a new call. Its windows start from what the peer's last sending call learned,
+     * unless that is stale (RFC 5681 §4.1 restart); the congestion controller comes from {@code ccSupplier}.
+     */
+    CallSender(RxConfig config, CallOutput out, SendQueue sq, AckScheduler acks, CallActivity activity,
+            CallCounters stats, ByteBufAllocator alloc, boolean server, CongestionControllerSupplier ccSupplier,
+            long now) {
+        this.config = config;
+        this.out = out;
+        this.sq = sq;
+        this.acks = acks;
+        this.activity = activity;
+        this.stats = stats;
+        this.alloc = alloc;
+        this.server = server;
+        this.dataSize = config.packetDataSize();
+        Peer peer = out.peer();
+        int peerRwind = peer.lastRwind > 0 ? peer.lastRwind : RxConfig.INITIAL_WINDOW;
+        this.twind = Math.min(config.maxTwind(), peerRwind);
+        boolean fresh = peer.savedCwnd > 0 && now - peer.savedAtNs < Math.max(1_000_000_000L, peer.rtt().rtoNs());
+        int cwnd0 = fresh ? Math.max(config.initialCwnd(), peer.savedCwnd) : config.initialCwnd();
+        int ssthresh0 = fresh ? Math.max(2, peer.savedSsthresh) : config.initialSsthresh();
+        this.cc = ccSupplier.newController(Math.min(cwnd0, config.maxTwind()), ssthresh0, config.maxTwind());
+        this.jumbo = new JumboSizer(4);
+        jumbo.setMax(config.jumboMax());
+        if (fresh) {
+            jumbo.restore(peer.savedJumboSize);
+        }
+        this.recovery = new RecoveryManager(sq, cc, jumbo);
     }
+
+    /** Leaves this call's congestion state to the peer for its next call, if it sent enough to have learned some. */
+    void saveCongestionState(long now) {
+        if (stats.dataPacketsSent >= 8) {
+            Peer peer = out.peer();
+            peer.savedCwnd = cc.cwnd();
+            peer.savedSsthresh = cc.ssthresh();
+            peer.savedJumboSize = jumbo.size();
+            peer.savedAtNs = now;
+        }
+    }
+
+    // =====================================================================================
+    // Application bytes
+
+    /**
+     * Queues the application's bytes: full packets as retained slices, the rest in a partial packet.
+     * Ownership: takes {@code data} (released here).
+     */
+    void append(ByteBuf data) {
+        try {
+            if (partial != null) {
+                int n = Math.min(partial.writableBytes(), data.readableBytes());
+                partial.writeBytes(data, n);
+                if (!partial.isWritable()) {
+                    sq.add(partial, 0);
+                    partial = null;
+                }
+            }
+            while (data.readableBytes() >= dataSize) {
+                sq.add(data.readRetainedSlice(dataSize), 0);
+            }
+            if (data.isReadable()) {
+                partial = alloc.buffer(dataSize, dataSize);
+                partial.writeBytes(data);
+            }
+        } finally {
+            data.release();
+        }
+    }
+
+    /** @return true when the partly filled packet was queued as a short packet; false when none holds bytes */
+    boolean flushPartial() {
+        if (partial == null || !partial.isReadable()) {
+            return false;
+        }
+        sq.add(partial, 0);
+        partial = null;
+        return true;
+    }
+
+    /** Queues the last packet (LAST_PACKET): the partial packet, or an empty one (§6). */
+    void finish() {
+        ByteBuf last = partial != null ? partial : alloc.buffer(0, 0);
+        partial = null;
+        sq.add(last, PacketFlags.LAST_PACKET);
+    }
+
+    /** Releases every queued packet and the partial one, and stops the retransmit timer (call teardown). */
+    void release() {
+        sq.releaseAll();
+        if (partial != null) {
+            partial.release();
+            partial = null;
+        }
+        recovery.cancel();
+    }
+
+    // =====================================================================================
+    // Transmission
 
     /**
      * Sends what the windows allow: lost packets first (one per datagram, REQUEST_ACK), then new packets,
-     * joined into jumbograms when the peer accepts them (rx-wire-facts.md §4, §5, §8).
+     * joined into jumbograms when the peer accepts them (rx-wire-facts.md §4, §5, §8). The caller checks
+     * that the call is ACTIVE or HOLD.
      */
     void transmit(long now) {
-        if (call.state != CallState.ACTIVE && call.state != CallState.HOLD) {
-            return;
-        }
-        Connection conn = call.conn;
-        int cwnd = call.cc.cwnd();
-        if (sq.lostCount > 0) {
-            for (int s = sq.first; s - sq.nextToSend < 0 && sq.lostCount > 0 && sq.inFlight < cwnd; s++) {
+        RxCounters counters = out.counters();
+        int cwnd = cc.cwnd();
+        if (sq.lostCount() > 0) {
+            for (int s = sq.first(); s - sq.nextToSend() < 0 && sq.lostCount() > 0 && sq.inFlight() < cwnd; s++) {
                 SendQueue.Entry e = sq.get(s);
-                if (e.lost) {
-                    e.lost = false;
-                    sq.lostCount--;
-                    conn.counters.resends++;
-                    conn.peer.counters().resends++;
-                    call.stats.resends++;
+                if (e.isLost()) {
+                    sq.markResent(e);
+                    counters.resends++;
+                    out.peer().counters().resends++;
+                    stats.resends++;
                     batch.add(dataPacket(now, s, e, PacketFlags.REQUEST_ACK));
-                    sq.inFlight++;
-                    call.engine.sendData(conn, batch);
+                    out.sendData(batch);
                 }
             }
         }
-        int limit = sq.first + twind;
+        int limit = sq.first() + twind;
         int maxJumbo = jumboLimit();
-        while (sq.nextToSend - sq.next < 0 && sq.nextToSend - limit < 0 && sq.inFlight < cwnd) {
-            int room = Math.min(Math.min(cwnd - sq.inFlight, limit - sq.nextToSend), sq.next - sq.nextToSend);
+        while (sq.nextToSend() - sq.next() < 0 && sq.nextToSend() - limit < 0 && sq.inFlight() < cwnd) {
+            int nextToSend = sq.nextToSend();
+            int room = Math.min(Math.min(cwnd - sq.inFlight(), limit - nextToSend), sq.next() - nextToSend);
             int k = 1;
-            int max = Math.min(room, Math.min(maxJumbo, call.jumbo.size()));
+            int max = Math.min(room, Math.min(maxJumbo, jumbo.size()));
             // Every sub-packet but the last holds exactly 1412 bytes and no LAST_PACKET (§4).
-            while (k < max && sq.get(sq.nextToSend + k - 1).payload.readableBytes() == RxConstants.JUMBO_BUFFER_SIZE
-                    && (sq.get(sq.nextToSend + k - 1).flags & PacketFlags.LAST_PACKET) == 0) {
+            while (k < max && sq.get(nextToSend + k - 1).payload().readableBytes() == RxConstants.JUMBO_BUFFER_SIZE
+                    && (sq.get(nextToSend + k - 1).flags() & PacketFlags.LAST_PACKET) == 0) {
                 k++;
             }
-            int lastSeqOfDgram = sq.nextToSend + k - 1;
-            boolean moreAfter = lastSeqOfDgram + 1 - sq.next < 0 && lastSeqOfDgram + 1 - limit < 0
-                    && sq.inFlight + k < cwnd;
-            SendQueue.Entry lastEntry = sq.get(lastSeqOfDgram);
-            boolean isLast = (lastEntry.flags & PacketFlags.LAST_PACKET) != 0;
+            int lastSeqOfDgram = nextToSend + k - 1;
+            boolean moreAfter = lastSeqOfDgram + 1 - sq.next() < 0 && lastSeqOfDgram + 1 - limit < 0
+                    && sq.inFlight() + k < cwnd;
+            boolean isLast = (sq.get(lastSeqOfDgram).flags() & PacketFlags.LAST_PACKET) != 0;
             boolean requestAck = !isLast && (cwnd <= 2 || (!seenSlowStartOk && (lastSeqOfDgram & 1) == 1)
                     || rttProbeSerial == 0);
             for (int i = 0; i < k; i++) {
-                int seq = sq.nextToSend + i;
+                int seq = nextToSend + i;
                 int flags = 0;
                 boolean lastOfDgram = i == k - 1;
                 if (!lastOfDgram || moreAfter) {
@@ -95,30 +200,25 @@ final class CallSender {
                 batch.add(dataPacket(now, seq, sq.get(seq), flags));
             }
             if (requestAck) {
-                rttProbeSerial = conn.lastSerial();
+                rttProbeSerial = out.lastSerial();
             }
-            sq.nextToSend += k;
-            sq.inFlight += k;
+            sq.markSent(k);
             if (k > 1) {
-                conn.counters.jumbogramsSent++;
+                counters.jumbogramsSent++;
             }
-            call.engine.sendData(conn, batch);
+            out.sendData(batch);
         }
-        if ((sq.inFlight > 0 || sq.lostCount > 0) && resendDeadlineNs == Call.NONE) {
-            resendDeadlineNs = now + conn.peer.rtt().rtoNs();
-        }
+        recovery.armIfIdle(now, out.peer().rtt());
         // Any DATA we send carries our ack state implicitly only for the reply; a pending delayed ack
         // for the request is no longer needed once reply data flows (§8).
-        AckScheduler acks = call.acks;
-        if (call.server && sq.nextToSend != 1 && acks.ackDeadlineNs != Call.NONE && call.rq.allReceived()) {
-            acks.ackDeadlineNs = Call.NONE;
+        if (server && sq.nextToSend() != 1) {
+            acks.cancelDelayedAckIfAllReceived();
         }
-        call.checkWritable();
     }
 
     private int jumboLimit() {
-        Peer peer = call.conn.peer;
-        if (config.jumboMax() <= 1 || peer.maxDgramPackets <= 1 || call.dataSize != RxConstants.JUMBO_BUFFER_SIZE) {
+        Peer peer = out.peer();
+        if (config.jumboMax() <= 1 || peer.maxDgramPackets <= 1 || dataSize != RxConstants.JUMBO_BUFFER_SIZE) {
             return 1;
         }
         int byMtu = (peer.maxMtu - RxConstants.REMOTE_PACKET_SIZE) / RxConstants.JUMBO_STRIDE + 1;
@@ -126,37 +226,28 @@ final class CallSender {
     }
 
     private DataPacket dataPacket(long now, int seq, SendQueue.Entry e, int extraFlags) {
-        Connection conn = call.conn;
-        int serial = conn.nextSerial();
-        if (e.transmits == 0) {
-            e.firstSerial = serial;
-        }
-        e.lastSerial = serial;
-        e.sentAtNs = now;
-        e.transmits++;
-        call.stats.dataPacketsSent++;
-        call.timers.lastSendNs = now;
-        RxHeader h = conn.header(call.channel, call.callNumber, seq, serial, PacketType.DATA, e.flags | extraFlags);
-        return new DataPacket(h, e.payload.retainedDuplicate());
+        RxHeader h = out.header(seq, PacketType.DATA, e.flags() | extraFlags);
+        e.recordTransmit(h.serial(), now);
+        stats.dataPacketsSent++;
+        activity.lastSendNs = now;
+        return new DataPacket(h, e.payload().retainedDuplicate());
     }
 
     /** The retransmit timer fired: back off the RTO, then resend everything in flight or PING (§8). */
     void onResendTimeout(long now) {
-        Connection conn = call.conn;
-        conn.counters.timeouts++;
-        conn.peer.rtt().backoff();
-        if (sq.inFlight > 0 || sq.lostCount > 0) {
-            sq.markAllLost();
-            call.cc.onTimeout(twind);
-            call.jumbo.onTimeout();
-            resendDeadlineNs = Call.NONE;
+        out.counters().timeouts++;
+        if (recovery.onTimeout(twind, out.peer().rtt())) {
             transmit(now);
-        } else if (sq.size() > 0 && sq.nextToSend != sq.first) {
+        } else if (sq.size() > 0 && sq.nextToSend() != sq.first()) {
             // Everything sent is soft-acked but not hard-acked: ask where the receiver stands.
-            call.acks.sendAck(now, AckReason.PING, 0, true);
+            acks.sendAck(now, AckReason.PING, 0, true);
         }
-        resendDeadlineNs = (sq.inFlight > 0 || sq.lostCount > 0 || sq.first != sq.nextToSend)
-                ? now + conn.peer.rtt().rtoNs() : Call.NONE;
+        recovery.rearm(now, out.peer().rtt());
+    }
+
+    /** @return when the retransmit timer fires (engine clock, ns), or {@link Deadlines#NONE} */
+    long resendDeadlineNs() {
+        return recovery.resendDeadlineNs();
     }
 
     // =====================================================================================
@@ -164,12 +255,12 @@ final class CallSender {
 
     /** Applies an ACK's trailer (peer MTU, rwind, jumbogram size) and its SLOW_START_OK flag (§3). */
     void applyTrailer(AckPacket a) {
-        Connection conn = call.conn;
+        Peer peer = out.peer();
         if (a.hasTrailer()) {
-            conn.peer.applyTrailer(a.trailerWords(), a.maxMTU(), a.ifMTU(), a.maxDgramPackets(), config.jumboMax());
+            peer.applyTrailer(a.trailerWords(), a.maxMTU(), a.ifMTU(), a.maxDgramPackets(), config.jumboMax());
             if (a.trailerWords() >= 3) {
                 int rwind = Math.max(1, Math.min(a.rwind(), RxConstants.MAX_ACKS));
-                conn.peer.lastRwind = rwind;
+                peer.lastRwind = rwind;
                 int t = Math.min(config.maxTwind(), rwind);
                 twind = a.trailerWords() >= 4 ? t : Math.min(twind, t);
             }
@@ -179,113 +270,62 @@ final class CallSender {
         }
     }
 
-    /** Hard and soft acks, RTT samples, congestion control and fast retransmit for one ACK (§3, §8). */
-    void processAckBody(long now, AckPacket a) {
-        Connection conn = call.conn;
-        int first = a.firstPacket();
-        int prev = a.previousPacket();
-        // Ignore ACKs older than one already processed (§3, §13): never read them as NACKs.
-        if (first - lastAckFirst < 0 && lastAckFirst != 0) {
-            conn.counters.acksIgnored++;
-            return;
+    /**
+     * Hard and soft acks, RTT samples, congestion control and fast retransmit for one ACK (§3, §8), through
+     * the recovery manager; counts what it reports.
+     *
+     * @return true when the ACK acknowledged something new or moved tfirst
+     */
+    boolean processAckBody(long now, AckPacket a) {
+        int result = recovery.onAck(now, a, out.peer().rtt());
+        RxCounters counters = out.counters();
+        if ((result & RecoveryManager.IGNORED) != 0) {
+            counters.acksIgnored++;
+            return false;
         }
-        if (first == lastAckFirst && prev - lastAckPrev < 0 && prev - first >= 0) {
-            conn.counters.acksIgnored++;
-            return;
+        stats.rttSamples += recovery.rttSamplesOfLastAck();
+        if ((result & RecoveryManager.FAST_RETRANSMIT) != 0) {
+            counters.fastRetransmits++;
         }
-        // Remembered clamped to what was sent: an ACK beyond that (a broken or hostile peer) must not make
-        // every later, correct ACK look older and be ignored.
-        int sentEnd = sq.nextToSend;
-        lastAckFirst = first - sentEnd > 0 ? sentEnd : first;
-        lastAckPrev = prev - sentEnd >= 0 ? sentEnd - 1 : prev;
-        boolean timingAck = a.serial() != 0 && a.reason() != AckReason.DELAY;
         int ackSerial = a.serial();
-        int firstBefore = sq.first;
-        int newly = sq.hardAck(first, timingAck ? (seq, e) -> sample(now, e, ackSerial) : null);
-        int highestSoft = 0;
-        boolean nackBelow = false;
-        boolean seenAck = false;
-        int n = a.nAcks();
-        // Walk from the top so a NACK is a hole only when an ACK lies above it.
-        for (int i = n - 1; i >= 0; i--) {
-            int seq = first + i;
-            if (!sq.contains(seq) || seq - sq.nextToSend >= 0) {
-                continue;
-            }
-            SendQueue.Entry e = sq.get(seq);
-            if (a.isAcked(i)) {
-                if (!seenAck) {
-                    highestSoft = seq;
-                }
-                seenAck = true;
-                if (!e.softAcked) {
-                    if (e.lost) {
-                        e.lost = false;
-                        sq.lostCount--;
-                    } else {
-                        sq.inFlight--;
-                    }
-                    e.softAcked = true;
-                    newly++;
-                    if (timingAck) {
-                        sample(now, e, ackSerial);
-                    }
-                }
-            } else if (e.softAcked) {
-                // The receiver dropped a packet it had soft-acked: resend it (§3).
-                sq.markLost(e);
-                nackBelow = true;
-            } else if (seenAck) {
-                nackBelow = true;
-            }
-        }
-        if (newly > 0 || sq.first != firstBefore) {
-            call.ackProgress++;
-        }
-        int highestSent = sq.nextToSend - 1;
-        if (nackBelow) {
-            call.jumbo.onNack();
-            if (call.cc.onNackedAck(highestSent)) {
-                conn.counters.fastRetransmits++;
-                for (int s = first; s - highestSoft < 0; s++) {
-                    if (sq.contains(s)) {
-                        SendQueue.Entry e = sq.get(s);
-                        if (!e.softAcked && !e.lost && e.transmits > 0) {
-                            sq.markLost(e);
-                        }
-                    }
-                }
-            }
-        }
-        if (newly > 0) {
-            if (!nackBelow) {
-                call.cc.onAck(newly, Math.max(first - 1, highestSoft), highestSent);
-                call.jumbo.onCleanAck(newly);
-            }
-            // Soft-acked packets still count: if the hard ack that frees them is lost (or the receiver holds
-            // them), only this timer's PING makes the receiver tell us where it stands (§8).
-            resendDeadlineNs = sq.inFlight > 0 || sq.lostCount > 0 || sq.first != sq.nextToSend
-                    ? now + conn.peer.rtt().rtoNs() : Call.NONE;
-        }
         if (rttProbeSerial != 0 && ackSerial - rttProbeSerial >= 0 && ackSerial != 0) {
             rttProbeSerial = 0;
         }
+        return (result & RecoveryManager.PROGRESS) != 0;
     }
 
-    private void sample(long now, SendQueue.Entry e, int ackSerial) {
-        if (e.transmits == 1 || e.lastSerial == ackSerial || e.firstSerial == ackSerial) {
-            long rtt = now - e.sentAtNs;
-            if (rtt >= 0) {
-                call.conn.peer.rtt().onSample(rtt);
-                call.stats.rttSamples++;
-            }
-        }
+    /** @return true when fewer than 2 × twind packets wait to be acknowledged (OpenAFS's writer rule, §5) */
+    boolean hasWriteRoom() {
+        return sq.size() < Math.min(SendQueue.CAPACITY - 2, 2 * Math.max(twind, 8));
+    }
+
+    /** @return true when the whole stream (through LAST_PACKET) was sent and some of it is not hard-acked */
+    boolean requestFullySent() {
+        return sq.lastSeq() != 0 && sq.nextToSend() - sq.lastSeq() > 0 && sq.first() - sq.next() < 0;
+    }
+
+    /** @return true when every packet through LAST_PACKET is hard- or soft-acked */
+    boolean allAcked() {
+        return sq.allAcked();
+    }
+
+    /** @return true when the stream is finished and every packet of it was sent */
+    boolean allSent() {
+        return sq.nextToSend() - sq.next() == 0;
+    }
+
+    /** @return packets queued and not yet hard-acked */
+    int queued() {
+        return sq.size();
     }
 
     /** Everything sent counts as hard-acked: an ACKALL, or (client) the first reply packet (§2, §6.3). */
     void ackEverythingSent() {
-        sq.hardAck(sq.nextToSend, null);
-        resendDeadlineNs = Call.NONE;
-        call.ackProgress++;
+        recovery.onAckAll();
+    }
+
+    /** @return the call's congestion controller */
+    CongestionController congestion() {
+        return cc;
     }
 }

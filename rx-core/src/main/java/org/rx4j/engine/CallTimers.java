@@ -8,54 +8,63 @@ import org.rx4j.wire.AckReason;
  * The liveness timers of one {@link Call}: keepalive PING, dead time, idle dead time, hard dead time, the
  * call's own deadline, and the server's reachability PING (rx-wire-facts.md §6.2, §8). Computes the call's
  * next deadline and fires whatever is due; the retransmit and delayed-ack timers it fires belong to
- * {@link CallSender} and {@link AckScheduler}. Runs on the engine's thread; times are ns on the engine's clock.
+ * {@link CallSender} and {@link AckScheduler}. The call's state and start time come in as arguments; a timer
+ * that ends the call is returned as an abort code for the call to act on. Runs on the engine's thread; times
+ * are ns on the engine's clock.
  */
 final class CallTimers {
-    private final Call call;
     private final RxConfig config;
+    private final CallOutput out;
+    private final CallActivity activity;
+    private final AckScheduler acks;
+    private final CallSender sender;
+    private final ReceiveQueue rq;
+    private final boolean server;
 
-    long lastSendNs;
-    long lastReceiveNs;
-    long lastDataReceiveNs;
-    long reachDeadlineNs = Call.NONE;
+    private long reachDeadlineNs = Deadlines.NONE;
     /** The application's hard deadline for this call (engine clock, ns), or NONE. */
-    long callDeadlineNs = Call.NONE;
-    int reachPingSerial;
-    long reachPingSentNs;
+    long callDeadlineNs = Deadlines.NONE;
+    private int reachPingSerial;
+    private long reachPingSentNs;
 
-    CallTimers(Call call, long now) {
-        this.call = call;
-        this.config = call.config;
-        restart(now);
+    CallTimers(RxConfig config, CallOutput out, CallActivity activity, AckScheduler acks, CallSender sender,
+            ReceiveQueue rq, boolean server) {
+        this.config = config;
+        this.out = out;
+        this.activity = activity;
+        this.acks = acks;
+        this.sender = sender;
+        this.rq = rq;
+        this.server = server;
     }
 
-    /** Restarts the send/receive clocks (a new call, or a waiting call given its channel). */
-    void restart(long now) {
-        this.lastReceiveNs = now;
-        this.lastDataReceiveNs = now;
-        this.lastSendNs = now;
-    }
-
-    /** @return the earliest time any of the call's timers is due, ns, or NONE */
-    long deadline() {
-        if (call.isDone()) {
-            return call.state == CallState.DALLY ? call.acks.ackDeadlineNs : Call.NONE;
+    /**
+     * @param state the call's state
+     * @param startNs when the call started, ns
+     * @return the earliest time any of the call's timers is due, ns, or NONE
+     */
+    long deadline(CallState state, long startNs) {
+        if (state == CallState.DALLY) {
+            return acks.ackDeadlineNs();
         }
-        if (call.state == CallState.WAITING) {
+        if (state == CallState.ERROR) {
+            return Deadlines.NONE;
+        }
+        if (state == CallState.WAITING) {
             // Not on the wire yet: no keepalive, dead-time or retransmit timer; only the call's own deadline.
             return callDeadlineNs;
         }
-        long d = TimerQueue.earlier(call.sender.resendDeadlineNs, call.acks.ackDeadlineNs);
-        d = TimerQueue.earlier(d, callDeadlineNs);
-        d = TimerQueue.earlier(d, reachDeadlineNs);
-        d = TimerQueue.earlier(d, lastSendNs + keepaliveNs());
-        d = TimerQueue.earlier(d, lastReceiveNs + config.deadTimeNs());
+        long d = Deadlines.earlier(sender.resendDeadlineNs(), acks.ackDeadlineNs());
+        d = Deadlines.earlier(d, callDeadlineNs);
+        d = Deadlines.earlier(d, reachDeadlineNs);
+        d = Deadlines.earlier(d, activity.lastSendNs + keepaliveNs());
+        d = Deadlines.earlier(d, activity.lastReceiveNs + config.deadTimeNs());
         long idle = idleDeadNs();
         if (idle > 0) {
-            d = TimerQueue.earlier(d, lastDataReceiveNs + idle);
+            d = Deadlines.earlier(d, activity.lastDataReceiveNs + idle);
         }
         if (config.hardDeadTimeNs() > 0) {
-            d = TimerQueue.earlier(d, call.startNs + config.hardDeadTimeNs());
+            d = Deadlines.earlier(d, startNs + config.hardDeadTimeNs());
         }
         return d;
     }
@@ -65,76 +74,74 @@ final class CallTimers {
     }
 
     private long idleDeadNs() {
-        return call.server ? config.serverIdleDeadTimeNs() : config.clientIdleDeadTimeNs();
+        return server ? config.serverIdleDeadTimeNs() : config.clientIdleDeadTimeNs();
     }
 
-    /** Fires every timer that is due at {@code now}. */
-    void onTimer(long now) {
-        AckScheduler acks = call.acks;
-        if (call.state == CallState.DALLY) {
-            if (acks.ackDeadlineNs != Call.NONE && now - acks.ackDeadlineNs >= 0) {
+    /**
+     * Fires every timer that is due at {@code now}.
+     *
+     * @param now current time, ns
+     * @param state the call's state
+     * @param startNs when the call started, ns
+     * @return 0, or the abort code the call must end with: RX_CALL_TIMEOUT (−3, its deadline, hard dead time or
+     *     idle dead time) or RX_CALL_DEAD (−1, dead time)
+     */
+    int onTimer(long now, CallState state, long startNs) {
+        if (state == CallState.DALLY) {
+            if (acks.ackDeadlineNs() != Deadlines.NONE && now - acks.ackDeadlineNs() >= 0) {
                 acks.sendAck(now, AckReason.DELAY, 0, false);
             }
-            return;
+            return 0;
         }
-        if (call.isDone()) {
-            return;
+        if (state == CallState.ERROR) {
+            return 0;
         }
-        if (callDeadlineNs != Call.NONE && now - callDeadlineNs >= 0) {
-            call.abort(now, AbortCodes.RX_CALL_TIMEOUT);
-            return;
+        if (callDeadlineNs != Deadlines.NONE && now - callDeadlineNs >= 0) {
+            return AbortCodes.RX_CALL_TIMEOUT;
         }
-        if (call.state == CallState.WAITING) {
-            return;
+        if (state == CallState.WAITING) {
+            return 0;
         }
-        if (config.hardDeadTimeNs() > 0 && now - (call.startNs + config.hardDeadTimeNs()) >= 0) {
-            call.abort(now, AbortCodes.RX_CALL_TIMEOUT);
-            return;
+        if (config.hardDeadTimeNs() > 0 && now - (startNs + config.hardDeadTimeNs()) >= 0) {
+            return AbortCodes.RX_CALL_TIMEOUT;
         }
-        if (now - (lastReceiveNs + config.deadTimeNs()) >= 0) {
-            call.sendAbort(AbortCodes.RX_CALL_DEAD);
-            call.fail(AbortCodes.RX_CALL_DEAD);
-            return;
+        if (now - (activity.lastReceiveNs + config.deadTimeNs()) >= 0) {
+            return AbortCodes.RX_CALL_DEAD;
         }
         long idle = idleDeadNs();
-        if (idle > 0 && now - (lastDataReceiveNs + idle) >= 0 && waitingForData()) {
-            call.abort(now, AbortCodes.RX_CALL_TIMEOUT);
-            return;
+        if (idle > 0 && now - (activity.lastDataReceiveNs + idle) >= 0 && waitingForData()) {
+            return AbortCodes.RX_CALL_TIMEOUT;
         }
-        if (idle > 0 && now - (lastDataReceiveNs + idle) >= 0) {
-            lastDataReceiveNs = now; // not waiting for data: restart the idle clock
+        if (idle > 0 && now - (activity.lastDataReceiveNs + idle) >= 0) {
+            activity.lastDataReceiveNs = now; // not waiting for data: restart the idle clock
         }
-        if (reachDeadlineNs != Call.NONE && now - reachDeadlineNs >= 0) {
+        if (reachDeadlineNs != Deadlines.NONE && now - reachDeadlineNs >= 0) {
             sendReachPing(now);
         }
-        CallSender sender = call.sender;
-        if (sender.resendDeadlineNs != Call.NONE && now - sender.resendDeadlineNs >= 0) {
+        if (sender.resendDeadlineNs() != Deadlines.NONE && now - sender.resendDeadlineNs() >= 0) {
             sender.onResendTimeout(now);
         }
-        if (acks.ackDeadlineNs != Call.NONE && now - acks.ackDeadlineNs >= 0) {
+        if (acks.ackDeadlineNs() != Deadlines.NONE && now - acks.ackDeadlineNs() >= 0) {
             acks.sendAck(now, AckReason.DELAY, 0, false);
         }
-        if (now - (lastSendNs + keepaliveNs()) >= 0) {
+        if (now - (activity.lastSendNs + keepaliveNs()) >= 0) {
             acks.sendAck(now, AckReason.PING, 0, true);
         }
+        return 0;
     }
 
     private boolean waitingForData() {
-        return !call.rq.allReceived() && !call.rq.hasReadable();
+        return !rq.allReceived() && !rq.hasReadable();
     }
 
     // =====================================================================================
     // Reachability (server side, §6.2)
 
-    void startReachCheck(long now) {
-        call.state = CallState.PRECALL;
-        sendReachPing(now);
-    }
-
-    private void sendReachPing(long now) {
+    /** Sends the reachability PING (again) and arms its retry; the call is in PRECALL. */
+    void sendReachPing(long now) {
         reachPingSentNs = now;
-        call.acks.sendAck(now, AckReason.PING, 0, true);
-        reachPingSerial = call.conn.lastSerial();
+        acks.sendAck(now, AckReason.PING, 0, true);
+        reachPingSerial = out.lastSerial();
         reachDeadlineNs = now + config.reachRetryNs();
     }
 
@@ -142,34 +149,38 @@ final class CallTimers {
      * A PRECALL call heard a packet asking for an ack (a PING or a resent DATA): the peer is alive and waiting
      * for our window to move. If our reachability PING or its answer was lost, ask again now rather than
      * after the 2 s retry, which would stall the peer that long (§6.2). At most once per minimum RTO.
+     *
+     * @param now current time, ns
+     * @param precall true when the call is in PRECALL
      */
-    void repingIfWaiting(long now) {
-        if (call.state == CallState.PRECALL && reachPingSerial != 0 && now - reachPingSentNs >= config.minRtoNs()) {
+    void repingIfWaiting(long now, boolean precall) {
+        if (precall && reachPingSerial != 0 && now - reachPingSentNs >= config.minRtoNs()) {
             sendReachPing(now);
         }
     }
 
     /**
-     * An ACK arrived: when it answers our reachability PING, take its RTT sample and tell the engine the peer
-     * is reachable.
+     * An ACK arrived: when it answers our reachability PING, take its RTT sample.
      *
-     * @return true when it did answer the PING
+     * @return true when it did answer the PING (the peer is reachable)
      */
     boolean onPingResponse(long now, int reason, int serial) {
         if (reason == AckReason.PING_RESPONSE && reachPingSerial != 0 && serial == reachPingSerial) {
-            call.conn.peer.rtt().onSample(now - reachPingSentNs);
+            out.peer().rtt().onSample(now - reachPingSentNs);
             reachPingSerial = 0;
             return true;
         }
         return false;
     }
 
-    /** The peer answered: start the PRECALL call. */
-    void reachConfirmed(long now) {
-        reachDeadlineNs = Call.NONE;
+    /** The peer answered (or the call ended): no more reachability PINGs. */
+    void stopReachCheck() {
+        reachDeadlineNs = Deadlines.NONE;
         reachPingSerial = 0;
-        if (call.state == CallState.PRECALL) {
-            call.state = CallState.ACTIVE;
-        }
+    }
+
+    /** Call teardown: the reachability retry stops. */
+    void cancelReach() {
+        reachDeadlineNs = Deadlines.NONE;
     }
 }

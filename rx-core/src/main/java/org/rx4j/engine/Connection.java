@@ -1,17 +1,28 @@
 package org.rx4j.engine;
 
 import java.util.ArrayDeque;
+import java.util.List;
+import java.util.function.Consumer;
+import org.rx4j.wire.AbortCodes;
+import org.rx4j.wire.AbortPacket;
+import org.rx4j.wire.DataPacket;
+import org.rx4j.wire.PacketEncoder;
 import org.rx4j.wire.PacketFlags;
+import org.rx4j.wire.PacketType;
 import org.rx4j.wire.RxConstants;
 import org.rx4j.wire.RxHeader;
+import org.rx4j.wire.RxPacket;
 
 /**
- * One Rx connection (rx-wire-facts.md §1, §6, §7): identity (epoch, cid, service id, security index,
- * peer), 4 channels each with its callNumber and current call, the per-direction serial counter and the
- * connection's counters. Owned by the engine's thread.
+ * One Rx connection (rx-wire-facts.md §1, §6, §7): identity (epoch, cid, service id, security index, peer), its 4
+ * channels each with its callNumber and current call, client channel allocation with the FIFO of calls waiting for
+ * a channel, server call admission, the per-direction serial counter and the connection's counters. Owns its
+ * calls and passes each the narrow {@link CallContext}; talks to the engine only through the
+ * {@link ConnectionContext} the engine passed down. Owned by the engine's thread.
  */
 public final class Connection {
-    final RxEngine engine;
+    private final ConnectionContext link;
+    private final CallContext callContext;
     /** The remote peer; a server connection with epoch bit 31 follows its client to a new address. */
     Peer peer;
     final boolean client;
@@ -19,10 +30,10 @@ public final class Connection {
     final int cid;
     final int serviceId;
     final int securityIndex;
-    final Call[] calls = new Call[RxConstants.MAX_CALLS];
-    final int[] callNumbers = new int[RxConstants.MAX_CALLS];
-    final boolean[] busy = new boolean[RxConstants.MAX_CALLS];
-    final ArrayDeque<Call> waiting = new ArrayDeque<>();
+    private final Call[] calls = new Call[RxConstants.MAX_CALLS];
+    private final int[] callNumbers = new int[RxConstants.MAX_CALLS];
+    private final boolean[] busy = new boolean[RxConstants.MAX_CALLS];
+    private final ArrayDeque<Call> waiting = new ArrayDeque<>();
     final RxCounters counters = new RxCounters();
     private int serial;
     long lastActivityNs;
@@ -30,8 +41,10 @@ public final class Connection {
     /** Error that ended the whole connection (connection ABORT), 0 while usable. */
     int error;
 
-    Connection(RxEngine engine, Peer peer, boolean client, int epoch, int cid, int serviceId, int securityIndex) {
-        this.engine = engine;
+    Connection(ConnectionContext link, Peer peer, boolean client, int epoch, int cid, int serviceId,
+            int securityIndex) {
+        this.link = link;
+        this.callContext = new ConnectionCallContext(this, link);
         this.peer = peer;
         this.client = client;
         this.epoch = epoch;
@@ -122,7 +135,48 @@ public final class Connection {
         return new RxHeader(epoch, cid | channel, callNumber, seq, serial, type, f, 0, securityIndex, 0, serviceId);
     }
 
-    /** @return true when some channel has a call that has not finished */
+    /** Sends one packet of this connection to its peer, counting it (packets by type, bytes). */
+    void send(RxPacket p) {
+        counters.packetsSent[RxCounters.typeSlot(p.header().type())]++;
+        int bytes = PacketEncoder.encodedLength(p);
+        counters.bytesSent += bytes;
+        peer.counters().bytesSent += bytes;
+        link.send(peer.address(), p);
+    }
+
+    /**
+     * Sends DATA packets of one call as one datagram (a jumbogram when there are several), counting them:
+     * one datagram in packetsSent[DATA], each sub-packet in dataPacketsSent. Clears the list.
+     */
+    void sendData(List<DataPacket> batch) {
+        int k = batch.size();
+        counters.packetsSent[PacketType.DATA]++;
+        counters.dataPacketsSent += k;
+        peer.counters().dataPacketsSent += k;
+        for (int i = 0; i < k; i++) {
+            int bytes = RxConstants.HEADER_SIZE + batch.get(i).payload().readableBytes();
+            counters.bytesSent += bytes;
+            peer.counters().bytesSent += bytes;
+        }
+        if (k == 1) {
+            link.send(peer.address(), batch.get(0));
+        } else {
+            link.sendJumbogram(peer.address(), batch);
+        }
+        batch.clear();
+    }
+
+    /**
+     * @param channel 0..3
+     * @param callNumber a callNumber from a packet
+     * @return the channel's call when it has that number, else null
+     */
+    Call call(int channel, int callNumber) {
+        Call c = calls[channel];
+        return c != null && c.callNumber() == callNumber ? c : null;
+    }
+
+    /** @return true when some channel has a call that has not finished, or a call waits for one */
     boolean hasActiveCalls() {
         for (Call c : calls) {
             if (c != null && !c.isDone()) {
@@ -130,6 +184,221 @@ public final class Connection {
             }
         }
         return !waiting.isEmpty();
+    }
+
+    // =====================================================================================
+    // Client calls: channel allocation and the waiting queue
+
+    /**
+     * Starts a client call on a free channel (preferring non-busy, lowest-numbered), or queues it FIFO when all
+     * 4 channels are taken; it starts when one frees (§6).
+     *
+     * @param now current time, ns
+     * @param listener the call's events
+     * @param maxWaiting the most calls that may wait for a channel
+     * @return the call (state ACTIVE or WAITING)
+     * @throws IllegalStateException if the connection is closed or failed, or too many calls wait
+     */
+    Call newCall(long now, CallListener listener, int maxWaiting) {
+        if (!client || closed) {
+            throw new IllegalStateException("connection closed");
+        }
+        if (error != 0) {
+            throw new IllegalStateException("connection aborted: " + AbortCodes.name(error));
+        }
+        int ch = freeChannel();
+        if (ch < 0 && waiting.size() >= maxWaiting) {
+            throw new IllegalStateException("too many calls waiting for a channel");
+        }
+        Call call = new Call(callContext, -1, 0, false, now);
+        call.setListener(listener);
+        if (ch < 0) {
+            call.markWaiting();
+            waiting.add(call);
+        } else {
+            startClientCall(ch, call, now);
+        }
+        return call;
+    }
+
+    private void startClientCall(int ch, Call call, long now) {
+        int callNumber = callNumbers[ch] + 1;
+        callNumbers[ch] = callNumber;
+        Call old = calls[ch];
+        if (old != null) {
+            // The new call implicitly acknowledges the old reply: its delayed ack is not needed (§6.4).
+            link.retire(old);
+        }
+        call.assignChannel(ch, callNumber, now);
+        calls[ch] = call;
+        busy[ch] = false;
+        counters.callsStarted++;
+        lastActivityNs = now;
+    }
+
+    private int freeChannel() {
+        int fallback = -1;
+        for (int ch = 0; ch < RxConstants.MAX_CALLS; ch++) {
+            Call c = calls[ch];
+            if (c == null || c.isDone()) {
+                if (!busy[ch]) {
+                    return ch;
+                }
+                if (fallback < 0) {
+                    fallback = ch;
+                }
+            }
+        }
+        return fallback;
+    }
+
+    /** A call still waiting for a channel was aborted: it leaves the queue. */
+    void leaveWaiting(Call c) {
+        waiting.remove(c);
+    }
+
+    /** The peer answered BUSY on a client channel: prefer other channels for new calls. */
+    void markBusy(int channel) {
+        if (client) {
+            busy[channel] = true;
+        }
+    }
+
+    /** A call ended: queue its completion event; on a client, a waiting call takes the freed channel. */
+    void callEnded(Call c, long now) {
+        link.completed(c);
+        int ch = c.channel();
+        if (client && !waiting.isEmpty() && !closed && ch >= 0 && calls[ch] == c) {
+            Call w = waiting.poll();
+            startClientCall(ch, w, now);
+            w.transmit(now);
+            link.touched(w, now);
+            link.writable(w);
+        }
+    }
+
+    // =====================================================================================
+    // Server calls: admission
+
+    /**
+     * Server side: admits the new call a DATA packet starts on its channel (§2, §6.4, §7). Never re-runs an
+     * older call; a packet far from seq 1 is from before a restart. A running call on the channel ends: it
+     * succeeds when its whole reply was sent (the new call acknowledges it), else it is aborted with RX_CALL_DEAD.
+     *
+     * @param now current time, ns
+     * @param h the DATA packet's header (its channel has no call with its callNumber)
+     * @param maxRwind the receive window, packets: a new call's first packet lies within it
+     * @return the new call (ACTIVE, not yet started), or null when the packet must be dropped
+     */
+    Call admitServerCall(long now, RxHeader h, int maxRwind) {
+        int ch = h.channel();
+        int callNumber = h.callNumber();
+        int current = callNumbers[ch];
+        if (callNumber - current < 0 && current != 0) {
+            return null; // an older call: never re-run a handler (§7)
+        }
+        if (h.seq() < 1 || h.seq() > maxRwind) {
+            return null; // a new call must start near seq 1 (§2): otherwise it is from before a restart
+        }
+        Call old = calls[ch];
+        if (old != null && !old.isDone()) {
+            if (old.replySent()) {
+                old.succeed(now); // the next call implicitly acknowledges the old reply (§6.4)
+            } else {
+                old.sendAbort(AbortCodes.RX_CALL_DEAD);
+                old.fail(now, AbortCodes.RX_CALL_DEAD);
+            }
+        }
+        Call fresh = new Call(callContext, ch, callNumber, true, now);
+        calls[ch] = fresh;
+        callNumbers[ch] = callNumber;
+        if (old != null) {
+            link.retire(old);
+        }
+        return fresh;
+    }
+
+    /** Reachability confirmed: every PRECALL call of this connection becomes ACTIVE and goes to {@code starter}. */
+    void startPrecalls(long now, Consumer<Call> starter) {
+        for (Call pc : calls) {
+            if (pc != null && pc.state() == CallState.PRECALL) {
+                pc.reachConfirmed();
+                starter.accept(pc);
+                if (pc.isReadable()) {
+                    link.readable(pc);
+                }
+                link.touched(pc, now);
+            }
+        }
+    }
+
+    // =====================================================================================
+    // Ending calls and the connection
+
+    /**
+     * Ends every call from this side: waiting ones fail with RX_USER_ABORT (−6) first (each ending call would
+     * otherwise hand its channel to one), unfinished ones are aborted with it, and a finished client call that
+     * still owes its final ack sends ACKALL (§6.4).
+     *
+     * @param now current time, ns
+     */
+    void endCalls(long now) {
+        failWaiting(now, AbortCodes.RX_USER_ABORT);
+        for (Call c : calls) {
+            if (c == null) {
+                continue;
+            }
+            if (c.isDone()) {
+                c.ackAllIfOwed(now);
+            } else {
+                c.abort(now, AbortCodes.RX_USER_ABORT);
+            }
+        }
+    }
+
+    private void failWaiting(long now, int code) {
+        Call c;
+        while ((c = waiting.poll()) != null) {
+            c.fail(now, code);
+        }
+    }
+
+    /**
+     * Aborts the whole connection from this side: sends ABORT with callNumber 0 and fails every call with
+     * {@code code} (§6.5).
+     */
+    void abort(long now, int code) {
+        send(new AbortPacket(header(0, 0, 0, nextSerial(), PacketType.ABORT, 0), code));
+        fail(now, code, false);
+    }
+
+    /**
+     * Fails every call, waiting ones included, and marks the connection unusable.
+     *
+     * @param remote true when the code came in the peer's connection ABORT (calls fail as aborted by the peer)
+     */
+    void fail(long now, int code, boolean remote) {
+        error = code;
+        failWaiting(now, code);
+        for (Call c : calls) {
+            if (c != null) {
+                if (remote) {
+                    c.onAbort(now, code);
+                } else {
+                    c.fail(now, code);
+                }
+            }
+        }
+    }
+
+    /** Marks the connection closed and takes its calls out of the engine's timer queue. */
+    void close() {
+        closed = true;
+        for (Call c : calls) {
+            if (c != null) {
+                link.retire(c);
+            }
+        }
     }
 
     /** @return a header-only description for logs */

@@ -87,19 +87,19 @@ public final class EngineDebugResponder implements DebugResponder {
         byte[] state = new byte[4];
         byte[] mode = new byte[4];
         for (int ch = 0; ch < 4; ch++) {
-            numbers[ch] = c.callNumbers[ch];
-            Call call = c.calls[ch];
+            numbers[ch] = c.callNumber(ch);
+            Call call = c.call(ch);
             if (call == null) {
                 continue;
             }
-            state[ch] = (byte) switch (call.state) {
+            state[ch] = (byte) switch (call.state()) {
                 case PRECALL, WAITING -> STATE_PRECALL;
                 case ACTIVE -> STATE_ACTIVE;
                 case HOLD -> STATE_HOLD;
                 case DALLY, ERROR -> STATE_DALLY;
             };
-            mode[ch] = (byte) (call.state == CallState.ERROR ? MODE_ERROR
-                    : call.isDone() ? MODE_EOF : call.sq.size() > 0 ? MODE_SENDING : MODE_RECEIVING);
+            mode[ch] = (byte) (call.state() == CallState.ERROR ? MODE_ERROR
+                    : call.isDone() ? MODE_EOF : call.queuedPackets() > 0 ? MODE_SENDING : MODE_RECEIVING);
         }
         InetSocketAddress a = c.peer.address();
         return new DebugConn(host(a), c.cid, c.lastSerial(), numbers, c.error, a.getPort(), 0,

@@ -10,24 +10,6 @@ final class TimerQueue {
     private Call[] heap = new Call[64];
     private int size;
 
-    /**
-     * The earlier of two deadlines, compared wrap-safe ({@code a - b}): a nanosecond clock may pass
-     * {@link Long#MAX_VALUE}, where {@link Math#min} would pick the wrong one.
-     *
-     * @param a a deadline, ns, or {@link Long#MAX_VALUE} for none
-     * @param b another, likewise
-     * @return the earlier one; {@link Long#MAX_VALUE} (none) only when both are none
-     */
-    static long earlier(long a, long b) {
-        if (a == Long.MAX_VALUE) {
-            return b;
-        }
-        if (b == Long.MAX_VALUE) {
-            return a;
-        }
-        return a - b <= 0 ? a : b;
-    }
-
     /** @return the earliest deadline, ns, or {@link Long#MAX_VALUE} when no call has one */
     long earliest() {
         return size == 0 ? Long.MAX_VALUE : heap[0].deadlineNs;

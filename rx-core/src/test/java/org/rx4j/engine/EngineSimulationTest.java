@@ -86,10 +86,10 @@ class EngineSimulationTest {
         SimApps.BulkClient client = new SimApps.BulkClient(net, 1L << 40, 0);
         client.start(conn);
         net.runFor(1 * S);
-        long before = client.writer.sent - (net.client().engine.clientConnections().iterator().next().calls[0].sq.size() * 1412L);
+        long before = client.writer.sent - (net.client().engine.clientConnections().iterator().next().call(0).queuedPackets() * 1412L);
         long t0 = net.now();
         net.runFor(2 * S);
-        long after = client.writer.sent - (net.client().engine.clientConnections().iterator().next().calls[0].sq.size() * 1412L);
+        long after = client.writer.sent - (net.client().engine.clientConnections().iterator().next().call(0).queuedPackets() * 1412L);
         double mbps = (after - before) * 8.0 / ((net.now() - t0) / 1e9) / 1e6;
         double windowLimited = 255 * 1412 * 8.0 / 0.010 / 1e6;
         assertTrue(mbps >= 0.9 * windowLimited, "throughput " + mbps + " Mbit/s < 90% of " + windowLimited);

@@ -4,17 +4,26 @@ import static com.tngtech.archunit.base.DescribedPredicate.not;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.library.dependencies.SliceAssignment;
+import com.tngtech.archunit.library.dependencies.SliceIdentifier;
+import org.rx4j.engine.recovery.LossDetector;
+import org.rx4j.engine.recovery.RecoveryManager;
+import org.rx4j.engine.recovery.SendQueue;
 import org.junit.jupiter.api.Test;
 
 /**
  * The layering of design.md ("Layers inside rx-core", arrows point down only): the sans-I/O engine and the
  * stateless wire codec touch no sockets, channels or threads of Netty, and never reach up into the transport
- * or RPC layers; the wire codec depends on no other rx4j package.
+ * or RPC layers; the wire codec depends on no other rx4j package. Inside the engine, ownership runs one way
+ * (docs/engine.md "Classes"): a call's parts never reach the engine, its tables or the call itself, a call never
+ * reaches the engine, a connection never reaches the engine, and the engine packages form no cycle.
  */
 class LayeringArchTest {
     private static final JavaClasses MAIN = new ClassFileImporter()
@@ -43,5 +52,57 @@ class LayeringArchTest {
                 .should().dependOnClassesThat(resideInAPackage("org.rx4j..").and(not(resideInAPackage("org.rx4j.wire.."))))
                 .because("wire knows bytes and nothing else (design.md)")
                 .check(MAIN);
+    }
+
+    /** The parts of a call: each gets its collaborators passed in and talks upward only through CallEvents/CallOutput. */
+    private static final Class<?>[] CALL_PARTS = {CallSender.class, AckScheduler.class, CallTimers.class,
+        CallReceiver.class, CallInbound.class, CallLifecycle.class, CallOutput.class, CallActivity.class,
+        ReceiveQueue.class, SendQueue.class, LossDetector.class, RecoveryManager.class};
+
+    /** What lies above a call: the engine, its tables, dispatch, queues and the connection's implementation. */
+    private static final Class<?>[] ABOVE_A_CALL = {RxEngine.class, ConnectionTable.class, PacketDispatcher.class,
+        EventQueue.class, TimerQueue.class, ServiceRegistry.class, EngineContext.class, ConnectionCallContext.class};
+
+    @Test
+    void thePartsOfACallNeverDependOnTheEngineItsTablesOrTheCall() {
+        noClasses().that().belongToAnyOf(CALL_PARTS)
+                .should().dependOnClassesThat().belongToAnyOf(ABOVE_A_CALL)
+                .orShould().dependOnClassesThat().belongToAnyOf(Call.class, Connection.class)
+                .because("ownership runs one way: a part gets what it needs passed in (docs/engine.md)")
+                .check(MAIN);
+    }
+
+    @Test
+    void aCallNeverDependsOnTheEngineOrItsTables() {
+        noClasses().that().belongToAnyOf(Call.class)
+                .should().dependOnClassesThat().belongToAnyOf(ABOVE_A_CALL)
+                .because("a call talks to its owner only through the CallContext it was given")
+                .check(MAIN);
+    }
+
+    @Test
+    void aConnectionNeverDependsOnTheEngineOrItsTables() {
+        noClasses().that().belongToAnyOf(Connection.class, ConnectionCallContext.class)
+                .should().dependOnClassesThat().belongToAnyOf(RxEngine.class, ConnectionTable.class,
+                        PacketDispatcher.class, EventQueue.class, TimerQueue.class, ServiceRegistry.class,
+                        EngineContext.class)
+                .because("a connection talks to the engine only through the ConnectionContext it was given")
+                .check(MAIN);
+    }
+
+    @Test
+    void theEnginePackagesAreFreeOfCycles() {
+        slices().assignedFrom(new SliceAssignment() {
+            @Override
+            public SliceIdentifier getIdentifierOf(JavaClass c) {
+                String pkg = c.getPackageName();
+                return pkg.startsWith("org.rx4j.engine") ? SliceIdentifier.of(pkg) : SliceIdentifier.ignore();
+            }
+
+            @Override
+            public String getDescription() {
+                return "the engine's packages";
+            }
+        }).should().beFreeOfCycles().check(MAIN);
     }
 }

@@ -336,15 +336,16 @@ public final class SimNetwork {
     }
 
     private void checkStalls(Connection conn) {
-        for (Call call : conn.calls) {
+        for (int ch = 0; ch < org.rx4j.wire.RxConstants.MAX_CALLS; ch++) {
+            Call call = conn.call(ch);
             if (call == null || call.isDone()) {
                 if (call != null) {
                     progress.remove(call);
                 }
                 continue;
             }
-            boolean pending = call.sq.size() > 0 && call.state != CallState.PRECALL;
-            long marker = call.ackProgress;
+            boolean pending = call.queuedPackets() > 0 && call.state() != CallState.PRECALL;
+            long marker = call.ackProgress();
             long[] p = progress.computeIfAbsent(call, c -> new long[] {marker, now});
             if (!pending || p[0] != marker) {
                 p[0] = marker;
@@ -353,7 +354,7 @@ public final class SimNetwork {
             }
             long limit = 2 * conn.peer.rtt().rtoNs() + 1_000_000;
             if (now - p[1] > limit) {
-                throw new AssertionError("stall: " + call + " pending " + call.sq.size() + " packets, nothing acked for "
+                throw new AssertionError("stall: " + call + " pending " + call.queuedPackets() + " packets, nothing acked for "
                         + (now - p[1]) / 1_000_000 + " ms (limit " + limit / 1_000_000 + " ms) at t="
                         + now / 1_000_000 + " ms");
             }

@@ -1,0 +1,98 @@
+package org.rx4j.engine;
+
+import io.netty.buffer.ByteBufAllocator;
+import java.util.List;
+import org.rx4j.config.RxConfig;
+import org.rx4j.engine.cc.CongestionControllerSupplier;
+import org.rx4j.wire.DataPacket;
+import org.rx4j.wire.RxHeader;
+import org.rx4j.wire.RxPacket;
+
+/**
+ * The one way a {@link Call} talks to its owner: its {@link Connection} passes this down when it creates the call
+ * (design: ownership runs RxEngine → ConnectionTable → Connection → Call → the call's parts; nothing points back up).
+ * It carries the connection's wire identity and serial counter, sends packets, and takes the call's events
+ * (touched, readable, writable, ended). Clock-free: whoever has work to do passes {@code now} (ns).
+ * Engine thread only.
+ */
+interface CallContext {
+    /** @return the endpoint's configuration */
+    RxConfig config();
+
+    /** @return the allocator for partial outgoing packets */
+    ByteBufAllocator alloc();
+
+    /** @return the congestion controller the configuration selects */
+    CongestionControllerSupplier congestionControl();
+
+    /** @return the connection, as the call's identity for the application ({@link Call#connection()}) only */
+    Connection connection();
+
+    /** @return the connection's current peer (a server connection follows its client to a new address, §7) */
+    Peer peer();
+
+    /** @return the connection's counters */
+    RxCounters counters();
+
+    /**
+     * Builds a header for one packet of the call and takes the connection's next serial for it.
+     *
+     * @param channel 0..3
+     * @param callNumber the call's number
+     * @param seq DATA seq or 0
+     * @param type packet type
+     * @param flags flags without CLIENT_INITIATED (the connection adds it on the client side)
+     * @return the header
+     */
+    RxHeader header(int channel, int callNumber, int seq, int type, int flags);
+
+    /** @return the last serial the connection sent */
+    int lastSerial();
+
+    /**
+     * Sends one packet to the peer and counts it.
+     *
+     * @param p the packet; ownership passes to the sink
+     */
+    void send(RxPacket p);
+
+    /**
+     * Sends DATA packets as one datagram (a jumbogram when there are several) and counts them; clears the list.
+     *
+     * @param batch 1..46 packets of one call; ownership of each passes to the sink
+     */
+    void sendData(List<DataPacket> batch);
+
+    /**
+     * The call changed: its pending ACK is flushed and its deadline recomputed once processing ends (at once,
+     * at {@code now}, when no engine entry point is running).
+     *
+     * @param c the call
+     * @param now current time, ns
+     */
+    void touched(Call c, long now);
+
+    /** @param c a call that has new in-order data for the application */
+    void readable(Call c);
+
+    /** @param c a call that became writable again */
+    void writable(Call c);
+
+    /**
+     * The call reached DALLY or ERROR: queues its completion event and gives its channel to a waiting call.
+     *
+     * @param c the call
+     * @param now current time, ns (a waiting call starts at it)
+     */
+    void ended(Call c, long now);
+
+    /** @param c a call still waiting for a channel that was aborted: it leaves the waiting queue */
+    void leaveWaiting(Call c);
+
+    /**
+     * The peer answered a reachability PING: every call of the peer held in PRECALL starts (§6.2).
+     *
+     * @param now current time, ns
+     */
+    void peerReachable(long now);
+}

@@ -1,0 +1,23 @@
+package org.rx4j.engine;
+
+/**
+ * The one way a call's parts raise the call's events: the {@link Call} passes this down to them (bound to itself),
+ * so no part holds the call. Clock-free: events that settle work take the caller's {@code now} (ns).
+ * Engine thread only.
+ */
+interface CallEvents {
+    /** @param now current time, ns: the call changed (ACK flush and deadline recompute after processing) */
+    void touched(long now);
+
+    /** The call has new in-order data for the application. */
+    void readable();
+
+    /** The call became writable again. */
+    void writable();
+
+    /** @param now current time, ns: the call reached DALLY or ERROR */
+    void ended(long now);
+
+    /** @param now current time, ns: the peer answered the call's reachability PING */
+    void peerReachable(long now);
+}

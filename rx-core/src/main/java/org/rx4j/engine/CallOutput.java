@@ -1,0 +1,73 @@
+package org.rx4j.engine;
+
+import java.util.List;
+import org.rx4j.wire.AbortPacket;
+import org.rx4j.wire.ControlPacket;
+import org.rx4j.wire.DataPacket;
+import org.rx4j.wire.PacketType;
+import org.rx4j.wire.RxHeader;
+import org.rx4j.wire.RxPacket;
+
+/**
+ * One call's wire identity (channel, callNumber) and its way out: builds the headers of the call's packets and
+ * sends them through the {@link CallContext} its connection passed down. Shared by the call's parts, so none of
+ * them needs the call. Engine thread only.
+ */
+final class CallOutput {
+    private final CallContext ctx;
+    /** 0..3; -1 while the call waits for a channel. */
+    int channel;
+    /** The call's number on its channel; 0 while it waits. */
+    int callNumber;
+
+    CallOutput(CallContext ctx, int channel, int callNumber) {
+        this.ctx = ctx;
+        this.channel = channel;
+        this.callNumber = callNumber;
+    }
+
+    /**
+     * @param seq DATA seq or 0
+     * @param type packet type
+     * @param flags flags without CLIENT_INITIATED
+     * @return a header for this call's next packet (with the connection's next serial)
+     */
+    RxHeader header(int seq, int type, int flags) {
+        return ctx.header(channel, callNumber, seq, type, flags);
+    }
+
+    /** @param p a packet of this call; ownership passes to the sink */
+    void send(RxPacket p) {
+        ctx.send(p);
+    }
+
+    /** @param batch DATA packets of this call for one datagram; sent and cleared */
+    void sendData(List<DataPacket> batch) {
+        ctx.sendData(batch);
+    }
+
+    /** Sends ABORT for this call with {@code code} (§2). */
+    void sendAbort(int code) {
+        ctx.send(new AbortPacket(header(0, PacketType.ABORT, 0), code));
+    }
+
+    /** Sends ACKALL for this call: every packet of the peer's stream counts as acknowledged (§2, §6.4). */
+    void sendAckAll() {
+        ctx.send(new ControlPacket(header(0, PacketType.ACKALL, 0), new byte[0]));
+    }
+
+    /** @return the last serial the connection sent */
+    int lastSerial() {
+        return ctx.lastSerial();
+    }
+
+    /** @return the connection's current peer */
+    Peer peer() {
+        return ctx.peer();
+    }
+
+    /** @return the connection's counters */
+    RxCounters counters() {
+        return ctx.counters();
+    }
+}

@@ -1,0 +1,108 @@
+package org.rx4j.engine;
+
+import io.netty.buffer.ByteBufAllocator;
+import java.util.List;
+import org.rx4j.config.RxConfig;
+import org.rx4j.engine.cc.CongestionControllerSupplier;
+import org.rx4j.wire.DataPacket;
+import org.rx4j.wire.RxHeader;
+import org.rx4j.wire.RxPacket;
+
+/**
+ * The {@link CallContext} one {@link Connection} hands to each of its calls: the connection's side of the narrow
+ * interface, created by and owned with the connection. Connection-level work (headers, serials, counting, the
+ * waiting queue) goes to the connection; events go on to the engine's {@link ConnectionContext}. Engine thread only.
+ */
+final class ConnectionCallContext implements CallContext {
+    private final Connection conn;
+    private final ConnectionContext link;
+
+    /**
+     * @param conn the connection whose calls use this context
+     * @param link the engine's side, passed down to the connection
+     */
+    ConnectionCallContext(Connection conn, ConnectionContext link) {
+        this.conn = conn;
+        this.link = link;
+    }
+
+    @Override
+    public RxConfig config() {
+        return link.config();
+    }
+
+    @Override
+    public ByteBufAllocator alloc() {
+        return link.alloc();
+    }
+
+    @Override
+    public CongestionControllerSupplier congestionControl() {
+        return link.congestionControl();
+    }
+
+    @Override
+    public Connection connection() {
+        return conn;
+    }
+
+    @Override
+    public Peer peer() {
+        return conn.peer;
+    }
+
+    @Override
+    public RxCounters counters() {
+        return conn.counters;
+    }
+
+    @Override
+    public RxHeader header(int channel, int callNumber, int seq, int type, int flags) {
+        return conn.header(channel, callNumber, seq, conn.nextSerial(), type, flags);
+    }
+
+    @Override
+    public int lastSerial() {
+        return conn.lastSerial();
+    }
+
+    @Override
+    public void send(RxPacket p) {
+        conn.send(p);
+    }
+
+    @Override
+    public void sendData(List<DataPacket> batch) {
+        conn.sendData(batch);
+    }
+
+    @Override
+    public void touched(Call c, long now) {
+        link.touched(c, now);
+    }
+
+    @Override
+    public void readable(Call c) {
+        link.readable(c);
+    }
+
+    @Override
+    public void writable(Call c) {
+        link.writable(c);
+    }
+
+    @Override
+    public void ended(Call c, long now) {
+        conn.callEnded(c, now);
+    }
+
+    @Override
+    public void leaveWaiting(Call c) {
+        conn.leaveWaiting(c);
+    }
+
+    @Override
+    public void peerReachable(long now) {
+        link.peerReachable(conn.peer, now);
+    }
+}

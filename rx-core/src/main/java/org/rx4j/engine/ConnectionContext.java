@@ -1,0 +1,61 @@
+package org.rx4j.engine;
+
+import io.netty.buffer.ByteBufAllocator;
+import java.net.InetSocketAddress;
+import java.util.List;
+import org.rx4j.config.RxConfig;
+import org.rx4j.engine.cc.CongestionControllerSupplier;
+import org.rx4j.wire.DataPacket;
+import org.rx4j.wire.RxPacket;
+
+/**
+ * What a {@link Connection} (and, through its {@link CallContext}, each call) needs from the engine that owns it:
+ * the packet sink, the event queue and timer queue, and the endpoint's settings. The engine passes it down when it
+ * creates a connection; nothing below holds the engine itself. Clock-free; engine thread only.
+ */
+interface ConnectionContext {
+    /** @return the endpoint's configuration */
+    RxConfig config();
+
+    /** @return the allocator for partial outgoing packets */
+    ByteBufAllocator alloc();
+
+    /** @return the congestion controller the configuration selects */
+    CongestionControllerSupplier congestionControl();
+
+    /**
+     * @param to the peer's address
+     * @param p the packet; ownership passes to the sink
+     */
+    void send(InetSocketAddress to, RxPacket p);
+
+    /**
+     * @param to the peer's address
+     * @param batch 2..46 DATA packets of one call; ownership of each passes to the sink (the list is not kept)
+     */
+    void sendJumbogram(InetSocketAddress to, List<DataPacket> batch);
+
+    /**
+     * @param c a changed call (ACK flush and deadline recompute at the end of processing)
+     * @param now current time, ns: used when no entry point is running and the change settles at once
+     */
+    void touched(Call c, long now);
+
+    /** @param c a call with new in-order data */
+    void readable(Call c);
+
+    /** @param c a call that became writable again */
+    void writable(Call c);
+
+    /** @param c a call that reached DALLY or ERROR: its completion event is queued */
+    void completed(Call c);
+
+    /** @param c a call that left its channel: it leaves the timer queue */
+    void retire(Call c);
+
+    /**
+     * @param peer a peer that answered a reachability PING
+     * @param now current time, ns
+     */
+    void peerReachable(Peer peer, long now);
+}

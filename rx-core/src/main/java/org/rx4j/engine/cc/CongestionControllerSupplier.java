@@ -1,0 +1,31 @@
+package org.rx4j.engine.cc;
+
+import org.rx4j.config.CongestionControl;
+
+/**
+ * Makes the congestion controller of each new call, as Aeron passes strategy suppliers: the endpoint picks one
+ * from its configuration ({@link #of}) and every call's sender gets a fresh controller from it.
+ */
+@FunctionalInterface
+public interface CongestionControllerSupplier {
+    /**
+     * @param initialCwnd the starting window, packets, 1..maxCwnd
+     * @param initialSsthresh the starting slow-start threshold, packets, >= 1
+     * @param maxCwnd the largest window, packets (the endpoint's maxTwind), 1..255
+     * @return a new controller for one call
+     * @throws IllegalArgumentException if a value is outside its range
+     */
+    CongestionController newController(int initialCwnd, int initialSsthresh, int maxCwnd);
+
+    /**
+     * @param kind the configured algorithm
+     * @return its supplier: {@link NewRenoCongestionController}, or {@link FixedWindowCongestionController} with a
+     *     window of {@code maxCwnd} (the transmit window alone limits the sender)
+     */
+    static CongestionControllerSupplier of(CongestionControl kind) {
+        return switch (kind) {
+            case NEWRENO -> NewRenoCongestionController::new;
+            case FIXED_WINDOW -> (initialCwnd, initialSsthresh, maxCwnd) -> new FixedWindowCongestionController(maxCwnd);
+        };
+    }
+}

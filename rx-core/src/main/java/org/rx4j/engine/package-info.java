@@ -1,0 +1,11 @@
+/**
+ * The sans-I/O Rx protocol engine (design.md "engine", docs/engine.md "Classes"): decoded packets and timer ticks
+ * in, packets to a {@link org.rx4j.engine.PacketSink} and events to {@link org.rx4j.engine.CallListener}s out.
+ * Ownership runs one way — {@link org.rx4j.engine.RxEngine} → {@link org.rx4j.engine.ConnectionTable} →
+ * {@link org.rx4j.engine.Connection} → {@link org.rx4j.engine.Call} → the call's parts — and what flows back goes
+ * through the narrow interfaces each owner passes down ({@code ConnectionContext}, {@code CallContext},
+ * {@code CallEvents}). No threads, sockets or clocks: every entry point takes {@code now} in nanoseconds.
+ * Subpackages: {@link org.rx4j.engine.cc} (congestion control) and {@link org.rx4j.engine.recovery} (RTT, loss
+ * detection and recovery).
+ */
+package org.rx4j.engine;

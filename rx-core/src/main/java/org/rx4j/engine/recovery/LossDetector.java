@@ -1,0 +1,160 @@
+package org.rx4j.engine.recovery;
+
+import org.rx4j.wire.AckPacket;
+import org.rx4j.wire.AckReason;
+
+/**
+ * Reads one ACK against a call's {@link SendQueue} (rx-wire-facts.md §3, §8): drops ACKs older than one already
+ * read, frees the hard-acked packets, marks soft-acked ones, finds NACKs below an ACK (holes) and takes the RTT
+ * samples the ACK allows. Marking the holes lost for a fast retransmit ({@link #markHolesLost}) is the
+ * {@link RecoveryManager}'s decision. After {@link #onAck} the results of that ACK are read through the getters.
+ *
+ * <p>Pure state: no clock (the caller passes {@code now}, ns), no allocation per ACK. Not thread-safe (the
+ * engine's thread).
+ */
+public final class LossDetector {
+    private final SendQueue sq;
+    private int lastAckFirst;
+    private int lastAckPrev;
+
+    private int newlyAcked;
+    private int highestSoftAcked;
+    private boolean holes;
+    private boolean progress;
+    private int rttSamples;
+
+    /** @param sq the call's send queue (shared with its sender) */
+    public LossDetector(SendQueue sq) {
+        this.sq = sq;
+    }
+
+    /**
+     * @param firstPacket the ACK's firstPacket
+     * @param previousPacket the ACK's previousPacket
+     * @return true when the ACK is older than one already read and must not be read as NACKs (§3, §13)
+     */
+    public boolean isStale(int firstPacket, int previousPacket) {
+        if (firstPacket - lastAckFirst < 0 && lastAckFirst != 0) {
+            return true;
+        }
+        return firstPacket == lastAckFirst && previousPacket - lastAckPrev < 0 && previousPacket - firstPacket >= 0;
+    }
+
+    /**
+     * Reads one ACK that is not stale ({@link #isStale}): frees what it hard-acks, marks what it soft-acks,
+     * notes its holes and feeds RTT samples to {@code rtt}.
+     *
+     * @param now the ACK's arrival time, ns
+     * @param a the ACK
+     * @param rtt the estimator of the call's peer
+     */
+    public void onAck(long now, AckPacket a, RttEstimator rtt) {
+        int first = a.firstPacket();
+        int prev = a.previousPacket();
+        // Remembered clamped to what was sent: an ACK beyond that (a broken or hostile peer) must not make
+        // every later, correct ACK look older and be ignored.
+        int sentEnd = sq.nextToSend;
+        lastAckFirst = first - sentEnd > 0 ? sentEnd : first;
+        lastAckPrev = prev - sentEnd >= 0 ? sentEnd - 1 : prev;
+        boolean timingAck = a.serial() != 0 && a.reason() != AckReason.DELAY;
+        int ackSerial = a.serial();
+        int firstBefore = sq.first;
+        rttSamples = 0;
+        int newly = 0;
+        int end = sq.clampToSent(first);
+        while (sq.first - end < 0) {
+            if (timingAck) {
+                sample(now, sq.get(sq.first), ackSerial, rtt);
+            }
+            newly += sq.releaseFirst();
+        }
+        int highestSoft = 0;
+        boolean nackBelow = false;
+        boolean seenAck = false;
+        // Walk from the top so a NACK is a hole only when an ACK lies above it.
+        for (int i = a.nAcks() - 1; i >= 0; i--) {
+            int seq = first + i;
+            if (!sq.contains(seq) || seq - sq.nextToSend >= 0) {
+                continue;
+            }
+            SendQueue.Entry e = sq.get(seq);
+            if (a.isAcked(i)) {
+                if (!seenAck) {
+                    highestSoft = seq;
+                }
+                seenAck = true;
+                if (!e.softAcked) {
+                    sq.markSoftAcked(e);
+                    newly++;
+                    if (timingAck) {
+                        sample(now, e, ackSerial, rtt);
+                    }
+                }
+            } else if (e.softAcked) {
+                // The receiver dropped a packet it had soft-acked: resend it (§3).
+                sq.markLost(e);
+                nackBelow = true;
+            } else if (seenAck) {
+                nackBelow = true;
+            }
+        }
+        this.newlyAcked = newly;
+        this.highestSoftAcked = highestSoft;
+        this.holes = nackBelow;
+        this.progress = newly > 0 || sq.first != firstBefore;
+    }
+
+    /** Takes an RTT sample from a packet an ACK acknowledges, when the ACK can be matched to its transmission. */
+    private void sample(long now, SendQueue.Entry e, int ackSerial, RttEstimator rtt) {
+        if (e.transmits == 1 || e.lastSerial == ackSerial || e.firstSerial == ackSerial) {
+            long sampleNs = now - e.sentAtNs;
+            if (sampleNs >= 0) {
+                rtt.onSample(sampleNs);
+                rttSamples++;
+            }
+        }
+    }
+
+    /**
+     * Fast retransmit: marks lost every sent packet in [{@code from}, {@code below}) that is neither soft-acked nor
+     * already lost.
+     *
+     * @param from the ACK's firstPacket
+     * @param below the highest soft-acked seq of the ACK
+     */
+    public void markHolesLost(int from, int below) {
+        for (int s = from; s - below < 0; s++) {
+            if (sq.contains(s)) {
+                SendQueue.Entry e = sq.get(s);
+                if (!e.softAcked && !e.lost && e.transmits > 0) {
+                    sq.markLost(e);
+                }
+            }
+        }
+    }
+
+    /** @return packets the last ACK acknowledged for the first time (hard or soft) */
+    public int newlyAcked() {
+        return newlyAcked;
+    }
+
+    /** @return the highest seq the last ACK soft-acked, 0 for none */
+    public int highestSoftAcked() {
+        return highestSoftAcked;
+    }
+
+    /** @return true when the last ACK showed a NACK below an ACK, or dropped a soft-acked packet */
+    public boolean sawHoles() {
+        return holes;
+    }
+
+    /** @return true when the last ACK acknowledged something new or moved tfirst */
+    public boolean madeProgress() {
+        return progress;
+    }
+
+    /** @return RTT samples the last ACK gave */
+    public int rttSamples() {
+        return rttSamples;
+    }
+}

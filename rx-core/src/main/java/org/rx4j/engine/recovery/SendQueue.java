@@ -1,0 +1,324 @@
+package org.rx4j.engine.recovery;
+
+import io.netty.buffer.ByteBuf;
+import org.rx4j.wire.PacketFlags;
+
+/**
+ * The transmit side of one call: packets from the hard-ack point (tfirst) to the next seq to assign
+ * (rx-wire-facts.md §3, §5, §8). Keeps per-packet transmit state for retransmission and RTT samples; the
+ * loss detector ({@link LossDetector}) marks entries acked or lost, the call's sender transmits them.
+ * Seqs are 32-bit Rx seqs compared wrap-safe. Not thread-safe (the engine's thread).
+ *
+ * <p>Ownership: each entry owns one reference to its payload until hard-acked ({@link #releaseFirst()}) or
+ * dropped ({@link #releaseAll()}); every transmission sends a retained duplicate.
+ */
+public final class SendQueue {
+    /** Largest number of packets the queue can hold (2 × the 255-packet window, plus room). */
+    public static final int CAPACITY = 1024;
+
+    /** Per-packet transmit state. Reused: entries live in a ring. */
+    public static final class Entry {
+        ByteBuf payload;
+        int flags;
+        int lastSerial;
+        int firstSerial;
+        long sentAtNs;
+        int transmits;
+        boolean softAcked;
+        boolean lost;
+
+        void clear() {
+            payload = null;
+            flags = 0;
+            lastSerial = 0;
+            firstSerial = 0;
+            sentAtNs = 0;
+            transmits = 0;
+            softAcked = false;
+            lost = false;
+        }
+
+        /** @return the packet's payload (still owned by the queue) */
+        public ByteBuf payload() {
+            return payload;
+        }
+
+        /** @return LAST_PACKET or 0 */
+        public int flags() {
+            return flags;
+        }
+
+        /** @return how often the packet was sent, 0 before its first transmission */
+        public int transmits() {
+            return transmits;
+        }
+
+        /** @return true while the peer's latest ACK soft-acked the packet */
+        public boolean isSoftAcked() {
+            return softAcked;
+        }
+
+        /** @return true while the packet is marked lost and waits for its retransmission */
+        public boolean isLost() {
+            return lost;
+        }
+
+        /**
+         * Records one transmission of the packet.
+         *
+         * @param serial the DATA packet's serial
+         * @param now the send time, ns
+         */
+        public void recordTransmit(int serial, long now) {
+            if (transmits == 0) {
+                firstSerial = serial;
+            }
+            lastSerial = serial;
+            sentAtNs = now;
+            transmits++;
+        }
+    }
+
+    private final Entry[] ring = new Entry[CAPACITY];
+    /** tfirst: lowest seq not hard-acked. */
+    int first = 1;
+    /** Next seq to assign to a new packet. */
+    int next = 1;
+    /** Lowest seq never transmitted. */
+    int nextToSend = 1;
+    /** Packets transmitted, neither acked (hard or soft) nor marked lost. */
+    int inFlight;
+    /** Packets marked lost and waiting for retransmission. */
+    int lostCount;
+    /** Seq of the packet carrying LAST_PACKET, 0 until the application finishes sending. */
+    int lastSeq;
+
+    /** @return tfirst: the lowest seq not hard-acked */
+    public int first() {
+        return first;
+    }
+
+    /** @return the next seq a new packet gets */
+    public int next() {
+        return next;
+    }
+
+    /** @return the lowest seq never transmitted */
+    public int nextToSend() {
+        return nextToSend;
+    }
+
+    /** @return packets transmitted and neither acked (hard or soft) nor marked lost */
+    public int inFlight() {
+        return inFlight;
+    }
+
+    /** @return packets marked lost and waiting for retransmission */
+    public int lostCount() {
+        return lostCount;
+    }
+
+    /** @return the seq of the packet carrying LAST_PACKET, 0 until the application finishes sending */
+    public int lastSeq() {
+        return lastSeq;
+    }
+
+    /** @return packets queued and not hard-acked */
+    public int size() {
+        return next - first;
+    }
+
+    /** @return true when something was sent that is not hard-acked, or a lost packet waits (the RTO runs) */
+    public boolean hasUnacked() {
+        return inFlight > 0 || lostCount > 0 || first != nextToSend;
+    }
+
+    /**
+     * Appends a packet.
+     *
+     * @param payload the data; ownership passes to the queue
+     * @param flags LAST_PACKET or 0
+     * @return the seq assigned
+     * @throws IllegalStateException if the queue is full (callers check {@link #size()} first)
+     */
+    public int add(ByteBuf payload, int flags) {
+        if (size() >= CAPACITY) {
+            payload.release();
+            throw new IllegalStateException("send queue full");
+        }
+        int seq = next++;
+        Entry e = ring[seq & (CAPACITY - 1)];
+        if (e == null) {
+            e = new Entry();
+            ring[seq & (CAPACITY - 1)] = e;
+        }
+        e.clear();
+        e.payload = payload;
+        e.flags = flags;
+        if ((flags & PacketFlags.LAST_PACKET) != 0) {
+            lastSeq = seq;
+        }
+        return seq;
+    }
+
+    /**
+     * @param seq a seq in [first, next)
+     * @return its entry
+     */
+    public Entry get(int seq) {
+        return ring[seq & (CAPACITY - 1)];
+    }
+
+    /** @return true when seq is queued and not yet hard-acked */
+    public boolean contains(int seq) {
+        return seq - first >= 0 && seq - next < 0;
+    }
+
+    /**
+     * Records that {@code k} new packets from {@link #nextToSend()} on were transmitted.
+     *
+     * @param k packets, >= 1
+     */
+    public void markSent(int k) {
+        nextToSend += k;
+        inFlight += k;
+    }
+
+    /**
+     * A lost packet is being retransmitted: it is in flight again.
+     *
+     * @param e its entry (marked lost)
+     */
+    public void markResent(Entry e) {
+        e.lost = false;
+        lostCount--;
+        inFlight++;
+    }
+
+    /**
+     * Frees the packet at tfirst (hard-acked) and advances tfirst by one.
+     *
+     * @return 1 when the packet was neither soft-acked nor lost-and-unsent before (newly acked), else 0
+     */
+    int releaseFirst() {
+        Entry e = get(first);
+        int newly = 0;
+        if (!e.softAcked) {
+            newly = 1;
+            if (e.lost) {
+                lostCount--;
+            } else if (e.transmits > 0) {
+                inFlight--;
+            }
+        }
+        e.payload.release();
+        e.clear();
+        first++;
+        return newly;
+    }
+
+    /**
+     * Frees every packet below {@code newFirst} (clamped to what was sent): an ACKALL or an implicit ack.
+     *
+     * @param newFirst the new tfirst
+     * @return packets freed that were neither soft-acked nor lost-and-unsent before
+     */
+    public int hardAck(int newFirst) {
+        int end = clampToSent(newFirst);
+        int newly = 0;
+        while (first - end < 0) {
+            newly += releaseFirst();
+        }
+        return newly;
+    }
+
+    /** @return {@code seq}, or {@link #nextToSend()} when seq lies beyond what was sent */
+    int clampToSent(int seq) {
+        return seq - nextToSend > 0 ? nextToSend : seq;
+    }
+
+    /** @return true when the whole stream through LAST_PACKET is hard-acked */
+    public boolean allHardAcked() {
+        return lastSeq != 0 && first - lastSeq > 0;
+    }
+
+    /** @return true when every packet through LAST_PACKET is hard- or soft-acked */
+    public boolean allAcked() {
+        if (lastSeq == 0 || nextToSend - lastSeq <= 0) {
+            return false;
+        }
+        for (int s = first; s - next < 0; s++) {
+            if (!get(s).softAcked) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Marks every transmitted packet that is not soft-acked as lost (retransmission timeout).
+     *
+     * @return packets newly marked
+     */
+    public int markAllLost() {
+        int n = 0;
+        for (int s = first; s - nextToSend < 0; s++) {
+            Entry e = get(s);
+            if (!e.softAcked && !e.lost) {
+                e.lost = true;
+                n++;
+            }
+        }
+        lostCount += n;
+        inFlight = 0;
+        return n;
+    }
+
+    /**
+     * Marks one transmitted packet soft-acked (a lost one stops waiting for its retransmission).
+     *
+     * @param e its entry, not soft-acked yet
+     */
+    void markSoftAcked(Entry e) {
+        if (e.lost) {
+            e.lost = false;
+            lostCount--;
+        } else {
+            inFlight--;
+        }
+        e.softAcked = true;
+    }
+
+    /**
+     * Marks one transmitted packet lost (NACK-driven).
+     *
+     * @param e its entry
+     */
+    public void markLost(Entry e) {
+        if (e.lost || e.transmits == 0) {
+            return;
+        }
+        if (e.softAcked) {
+            e.softAcked = false;
+        } else {
+            inFlight--;
+        }
+        e.lost = true;
+        lostCount++;
+    }
+
+    /** Releases every payload (call teardown). */
+    public void releaseAll() {
+        for (int s = first; s - next < 0; s++) {
+            Entry e = get(s);
+            if (e.payload != null) {
+                e.payload.release();
+            }
+            e.clear();
+        }
+        first = next;
+        nextToSend = next;
+        inFlight = 0;
+        lostCount = 0;
+    }
+}

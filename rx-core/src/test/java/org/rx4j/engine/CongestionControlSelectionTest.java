@@ -1,0 +1,83 @@
+package org.rx4j.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.rx4j.engine.EngineHarness.REMOTE;
+
+import java.time.Duration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.rx4j.config.CongestionControl;
+import org.rx4j.config.RxConfig;
+import org.rx4j.testing.LeakCheckExtension;
+
+/**
+ * {@link RxConfig#congestionControl()} picks each call's congestion controller: NewReno collapses its window on
+ * loss, the fixed window keeps the transmit window (rx-wire-facts.md §8).
+ */
+@ExtendWith(LeakCheckExtension.class)
+class CongestionControlSelectionTest {
+    private static final long MS = 1_000_000L;
+    private static final long S = 1_000 * MS;
+    private static final int SVC = 147;
+
+    private SimNetwork net;
+
+    @AfterEach
+    void shutdown() {
+        if (net != null) {
+            net.shutdown();
+        }
+    }
+
+    private static RxConfig config(CongestionControl cc) {
+        return RxConfig.builder().congestionControl(cc).deadTime(Duration.ofSeconds(1000)).build();
+    }
+
+    @Test
+    void afterATimeoutNewRenoDropsToOnePacketAndTheFixedWindowDoesNot() {
+        for (CongestionControl cc : CongestionControl.values()) {
+            RxConfig config = config(cc);
+            EngineHarness h = new EngineHarness(config);
+            Call call = h.engine.newCall(h.now, h.engine.connect(REMOTE, SVC, 0), CallListener.NONE);
+            call.write(h.now, EngineHarness.bytes(4 * 1412));
+            h.advance(4 * S); // the peer never answers: one retransmission timeout (RTO 3.2 s)
+
+            assertEquals(1, call.connection().counters().timeouts, cc + ": one timeout");
+            int expected = cc == CongestionControl.NEWRENO ? 1 : config.maxTwind();
+            assertEquals(expected, call.cwnd(), cc + ": cwnd after the timeout");
+            call.abort(h.now, -6);
+            h.sent.forEach(d -> d.packets().forEach(org.rx4j.wire.RxPacket::release)); // the harness kept them
+        }
+    }
+
+    @Test
+    void fixedWindowKeepsTheTransmitWindowThroughLossInTheSimulator() {
+        RxConfig config = config(CongestionControl.FIXED_WINDOW);
+        LinkModel link = LinkModel.delay(5 * MS).withLoss(0.05);
+        net = new SimNetwork(config, config, link, link, 11);
+        SimApps.BulkServer server = new SimApps.BulkServer(net);
+        net.server().engine.registerService(SVC, 0, server);
+        Connection conn = net.client().engine.connect(SimNetwork.SERVER, SVC, 0);
+        SimApps.BulkClient client = new SimApps.BulkClient(net, 2 << 20, 0);
+        client.start(conn);
+        int minCwnd = Integer.MAX_VALUE;
+        int minTwind = Integer.MAX_VALUE;
+        for (int step = 0; step < 6000 && !client.done; step++) {
+            net.runFor(10 * MS);
+            Call call = conn.call(0);
+            if (call != null && !call.isDone()) {
+                minCwnd = Math.min(minCwnd, call.cwnd());
+                minTwind = Math.min(minTwind, call.twind());
+            }
+        }
+
+        assertTrue(client.done, "call did not complete");
+        assertEquals(0, client.error);
+        assertTrue(net.client().engine.totals().resends > 0, "loss must have caused resends");
+        assertTrue(net.client().engine.totals().fastRetransmits + net.client().engine.totals().timeouts > 0);
+        assertEquals(config.maxTwind(), minCwnd, "the fixed window never shrinks on loss");
+        assertTrue(minCwnd >= minTwind, "cwnd never limits below twind");
+    }
+}

@@ -1,0 +1,135 @@
+package org.rx4j.engine.recovery;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.rx4j.engine.recovery.RecoveryFixture.MS;
+import static org.rx4j.engine.recovery.RecoveryFixture.ack;
+import static org.rx4j.engine.recovery.RecoveryFixture.sent;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.rx4j.testing.LeakCheckExtension;
+import org.rx4j.wire.AckPacket;
+import org.rx4j.wire.AckReason;
+
+/** The loss detector on its own: one send queue, ACKs built by hand, times as plain ns values. */
+@ExtendWith(LeakCheckExtension.class)
+class LossDetectorTest {
+
+    @Test
+    void aHardAckFreesThePacketsBelowItAndSamplesTheirRtt() {
+        SendQueue sq = sent(4, 0);
+        LossDetector loss = new LossDetector(sq);
+        RttEstimator rtt = new RttEstimator();
+
+        loss.onAck(10 * MS, ack(3, 2, ""), rtt);
+
+        assertEquals(3, sq.first(), "seqs 1 and 2 hard-acked");
+        assertEquals(2, sq.inFlight());
+        assertEquals(2, loss.newlyAcked());
+        assertTrue(loss.madeProgress());
+        assertFalse(loss.sawHoles());
+        assertEquals(2, loss.rttSamples(), "each packet sent once gives a sample");
+        assertEquals(2, rtt.samples());
+        assertEquals(10 * MS, rtt.srttNs());
+        sq.releaseAll();
+    }
+
+    @Test
+    void aDelayedAckTakesNoRttSample() {
+        SendQueue sq = sent(2, 0);
+        LossDetector loss = new LossDetector(sq);
+        RttEstimator rtt = new RttEstimator();
+
+        loss.onAck(50 * MS, ack(3, 0, AckReason.DELAY, ""), rtt);
+
+        assertEquals(2, loss.newlyAcked());
+        assertEquals(0, loss.rttSamples());
+        assertEquals(0, rtt.samples());
+        sq.releaseAll();
+    }
+
+    @Test
+    void softAcksCountOnceAndANackBelowAnAckIsAHole() {
+        SendQueue sq = sent(5, 0);
+        LossDetector loss = new LossDetector(sq);
+        RttEstimator rtt = new RttEstimator();
+
+        loss.onAck(MS, ack(1, 4, "-+-+"), rtt);
+
+        assertEquals(2, loss.newlyAcked(), "seqs 2 and 4 soft-acked");
+        assertEquals(4, loss.highestSoftAcked());
+        assertTrue(loss.sawHoles(), "seq 1 and 3 are NACKed below an ACK");
+        assertEquals(1, sq.first(), "nothing hard-acked");
+        assertEquals(3, sq.inFlight(), "1, 3 and 5 still in flight");
+        assertTrue(sq.get(2).isSoftAcked());
+
+        loss.onAck(2 * MS, ack(1, 5, "-+-+"), rtt);
+        assertEquals(0, loss.newlyAcked(), "already soft-acked packets are not counted again");
+        assertFalse(loss.madeProgress());
+        sq.releaseAll();
+    }
+
+    @Test
+    void nackingASoftAckedPacketMarksItLost() {
+        SendQueue sq = sent(3, 0);
+        LossDetector loss = new LossDetector(sq);
+        RttEstimator rtt = new RttEstimator();
+        loss.onAck(MS, ack(1, 3, "++"), rtt);
+
+        loss.onAck(2 * MS, ack(1, 3, "-+"), rtt);
+
+        assertTrue(sq.get(1).isLost(), "the receiver dropped seq 1 after soft-acking it");
+        assertEquals(1, sq.lostCount());
+        assertTrue(loss.sawHoles());
+        sq.releaseAll();
+    }
+
+    @Test
+    void markHolesLostMarksOnlyTransmittedUnackedPacketsBelowTheHighestSoftAck() {
+        SendQueue sq = sent(6, 0);
+        LossDetector loss = new LossDetector(sq);
+        loss.onAck(MS, ack(1, 5, "-+--+"), new RttEstimator());
+
+        loss.markHolesLost(1, loss.highestSoftAcked());
+
+        assertTrue(sq.get(1).isLost());
+        assertFalse(sq.get(2).isLost(), "soft-acked");
+        assertTrue(sq.get(3).isLost());
+        assertTrue(sq.get(4).isLost());
+        assertFalse(sq.get(5).isLost(), "the highest soft ack itself");
+        assertFalse(sq.get(6).isLost(), "above the highest soft ack");
+        assertEquals(3, sq.lostCount());
+        assertEquals(1, sq.inFlight(), "only seq 6 still in flight");
+        sq.releaseAll();
+    }
+
+    @Test
+    void anAckOlderThanOneAlreadyReadIsStale() {
+        SendQueue sq = sent(6, 0);
+        LossDetector loss = new LossDetector(sq);
+        AckPacket newer = ack(3, 3, "+");
+        assertFalse(loss.isStale(newer.firstPacket(), newer.previousPacket()));
+        loss.onAck(MS, newer, new RttEstimator());
+
+        assertTrue(loss.isStale(2, 5), "a lower firstPacket");
+        assertFalse(loss.isStale(3, 2), "previousPacket below firstPacket is not read as older");
+        assertFalse(loss.isStale(3, 3), "the same ACK again");
+        assertFalse(loss.isStale(4, 4));
+        sq.releaseAll();
+    }
+
+    @Test
+    void anAckBeyondWhatWasSentIsClampedSoLaterCorrectAcksAreNotStale() {
+        SendQueue sq = sent(4, 0);
+        LossDetector loss = new LossDetector(sq);
+
+        loss.onAck(MS, ack(100, 1, ""), new RttEstimator());
+
+        assertEquals(5, sq.first(), "everything sent is hard-acked, nothing beyond");
+        assertEquals(0, sq.inFlight());
+        assertFalse(loss.isStale(5, 5), "remembered as firstPacket 5, not 100");
+        sq.releaseAll();
+    }
+}
