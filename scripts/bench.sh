@@ -5,9 +5,9 @@
 #
 #   scripts/bench.sh [--quick | --full] [--netns] [--out DIR] [--no-docs]
 #
-#   --quick   3 runs per workload, the workloads the quick targets need (send 32 KiB / 128 KiB / 1 MiB,
-#             recv 1 MiB, rpc -t 1 and -t 8 cold; send 32 KiB, send 1 MiB and rpc -t 1 warm with
-#             --time 6 --omit 2), the UDP floor; about 5 min on 2 cores.
+#   --quick   3 runs per cold workload (send 32 KiB / 128 KiB / 1 MiB, recv 1 MiB, rpc -t 1 and -t 8),
+#             2 per warm one (send 32 KiB, send 1 MiB, rpc -t 1 with --time 5 --omit 2), the UDP
+#             floor; under 5 min on 2 cores.
 #   --full    (default) 5 runs per workload: every workload of the issue's table, the mixed pairs
 #             (rx4j client -> C server, C client -> rx4j server), -W 32 / -W 255 / -j, warm runs with
 #             --time 30 --omit 10, a cold 1 GiB send with --interval 1; about 60 min.
@@ -22,10 +22,12 @@
 # utime+stime delta of its /proc/PID/stat from "port bound" (warm: from the end of --omit) to the
 # end of the client; client CPU is the client process's rusage (bash `time`; cold: the whole process,
 # JVM start included) or, for warm runs, the client's own CPU line over the measured window
-# (rx4j -D, C peer --cpu). Output: bench-results/bench-<mode>-<UTC time>.json, the generated section
+# (rx4j -D, C peer --cpu); for warm runs the server's figure is taken over the same window (the
+# client's msec before its end) from 0.2 s samples of /proc/PID/stat. Output: bench-results/bench-<mode>-<UTC time>.json, the generated section
 # of docs/benchmarks.md between <!-- bench.sh:begin --> and <!-- bench.sh:end -->, and
-# docs/bench-rate.svg (rate against -b). Env: BENCH_PORT (UDP port, default 7419), BENCH_RUNS
-# (override the run count), BENCH_WARM_TIME / BENCH_WARM_OMIT (seconds).
+# docs/bench-rate.svg (rate against -b). Env: BENCH_PORT (UDP port, default 7419), BENCH_RUNS /
+# BENCH_WARM_RUNS (run counts), BENCH_WARM_TIME / BENCH_WARM_OMIT (seconds), BENCH_KEEP=1 (keep the
+# work directory).
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -51,9 +53,9 @@ while [[ $# -gt 0 ]]; do
 done
 
 if [[ $MODE == quick ]]; then
-    RUNS=${BENCH_RUNS:-3} WARM_TIME=${BENCH_WARM_TIME:-6} WARM_OMIT=${BENCH_WARM_OMIT:-2}
+    RUNS=${BENCH_RUNS:-3} WARM_RUNS=${BENCH_WARM_RUNS:-2} WARM_TIME=${BENCH_WARM_TIME:-5} WARM_OMIT=${BENCH_WARM_OMIT:-2}
 else
-    RUNS=${BENCH_RUNS:-5} WARM_TIME=${BENCH_WARM_TIME:-30} WARM_OMIT=${BENCH_WARM_OMIT:-10}
+    RUNS=${BENCH_RUNS:-5} WARM_RUNS=${BENCH_WARM_RUNS:-5} WARM_TIME=${BENCH_WARM_TIME:-30} WARM_OMIT=${BENCH_WARM_OMIT:-10}
 fi
 
 # Workloads: "id|modes|server flags|client flags". modes: q = in --quick, f = in --full, n = netns.
@@ -186,12 +188,14 @@ client_cmd() {
 MANIFEST=$WORK/manifest.tsv
 RUN_SEQ=0
 
-# one_run SET PAIR WORKLOAD REP SERVER_FLAGS CLIENT_FLAGS [OMIT_S]: one fresh server + one client run.
-# Appends "id set pair workload rep server_ticks client_user_s client_sys_s wall_s status" to the
-# manifest; the client's stdout and stderr go to runs/ID.out / .err.
+# one_run SET PAIR WORKLOAD REP SERVER_FLAGS CLIENT_FLAGS: one fresh server + one client run.
+# Appends "id set pair workload rep server_ticks client_user_s client_sys_s wall_s status end_ns" to
+# the manifest; the client's stdout and stderr go to runs/ID.out / .err, and the server's CPU ticks,
+# sampled every 0.2 s while the client runs ("ns ticks" lines), to runs/ID.server (report.py takes the
+# server's CPU over the client's measured window from them).
 one_run() {
-    local set=$1 pair=$2 workload=$3 rep=$4 server_flags=$5 client_flags=$6 omit=${7:-0}
-    local server_impl client_impl id s0 s1 status=0 t0 t1 cpu
+    local set=$1 pair=$2 workload=$3 rep=$4 server_flags=$5 client_flags=$6
+    local server_impl client_impl id s0 s1 status=0 t0 t1 cpu sampler
     case $pair in
         c2c) client_impl=c server_impl=c ;;
         rx4j2rx4j) client_impl=rx4j server_impl=rx4j ;;
@@ -205,46 +209,46 @@ one_run() {
     start_server "$server_impl" $server_flags
     client_cmd "$client_impl"
     s0=$(proc_ticks "$SERVER_PID")
+    ( while kill -0 "$SERVER_PID" 2>/dev/null; do
+          echo "$(date +%s%N) $(proc_ticks "$SERVER_PID")"
+          sleep 0.2
+      done ) > "$WORK/runs/$id.server" 2>/dev/null &
+    sampler=$!
     t0=$(date +%s%N)
     # shellcheck disable=SC2086
     { TIMEFORMAT='%3U %3S'; time "${CLIENT[@]}" $client_flags > "$WORK/runs/$id.out" 2> "$WORK/runs/$id.err"; } \
-        2> "$WORK/runs/$id.time" &
-    local client_pid=$!
-    if [[ $omit != 0 ]]; then
-        sleep "$omit"
-        s0=$(proc_ticks "$SERVER_PID")
-    fi
-    wait "$client_pid" || status=$?
+        2> "$WORK/runs/$id.time" || status=$?
     t1=$(date +%s%N)
     s1=$(proc_ticks "$SERVER_PID")
+    echo "$t1 $s1" >> "$WORK/runs/$id.server"
+    kill "$sampler" 2>/dev/null || true
+    wait "$sampler" 2>/dev/null || true
     stop_server
     cpu=$(tail -1 "$WORK/runs/$id.time")
-    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$id" "$set" "$pair" "$workload" "$rep" \
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$id" "$set" "$pair" "$workload" "$rep" \
         "$(( ${s1:-0} - ${s0:-0} ))" "${cpu// /	}" "$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", (b - a) / 1e9 }')" \
-        "$status" >> "$MANIFEST"
+        "$status" "$t1" >> "$MANIFEST"
     local line
     line=$(grep -E '^(SEND|RECV|RPC): ' "$WORK/runs/$id.out" | head -1 || true)
     note "$set $pair $workload #$rep: ${line:-no result line (exit $status): $(head -c 300 "$WORK/runs/$id.err")}"
 }
 
-# run_set SET PAIRS WORKLOAD_ENTRIES...: every workload RUNS times, the pairs alternating run by run.
+# run_set SET PAIRS WORKLOAD_ENTRIES...: every workload RUNS times (warm: WARM_RUNS), the pairs
+# alternating run by run.
 run_set() {
-    local set=$1 pairs=$2 entry id modes sflags cflags rep pair extra omit=0
+    local set=$1 pairs=$2 entry id modes sflags cflags rep pair extra runs=$RUNS
     shift 2
+    [[ $set != warm ]] || runs=$WARM_RUNS
     for entry in "$@"; do
         IFS='|' read -r id modes sflags cflags <<< "$entry"
-        extra=
-        if [[ $set == warm ]]; then
-            omit=$WARM_OMIT
-        fi
-        for rep in $(seq 1 "$RUNS"); do
+        for rep in $(seq 1 "$runs"); do
             for pair in $pairs; do
                 extra=
                 if [[ $set == warm ]]; then
                     # the client's own CPU line over the measured window: rx4j -D, C peer --cpu
-                    extra="--time $WARM_TIME --omit $WARM_OMIT $([[ $pair == c2c || $pair == c2rx4j ]] && echo --cpu || echo -D)"
+                    extra="--time $WARM_TIME --omit $WARM_OMIT $([[ $pair == c2* ]] && echo --cpu || echo -D)"
                 fi
-                one_run "$set" "$pair" "$id" "$rep" "$sflags" "$cflags $extra" "$omit"
+                one_run "$set" "$pair" "$id" "$rep" "$sflags" "$cflags $extra"
             done
         done
     done
@@ -266,6 +270,8 @@ machine() {
     {
         echo "mode=$MODE"
         echo "runs=$RUNS"
+        echo "warm_runs=$WARM_RUNS"
+        echo "clk_tck=$CLK_TCK"
         echo "warm_time=$WARM_TIME"
         echo "warm_omit=$WARM_OMIT"
         echo "date=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
@@ -319,7 +325,7 @@ main() {
     letter=$(mode_letter)
     build
     machine
-    note "bench.sh --$MODE: $RUNS runs per workload, warm --time $WARM_TIME --omit $WARM_OMIT; work files in $WORK"
+    note "bench.sh --$MODE: $RUNS runs per cold workload, $WARM_RUNS per warm one, warm --time $WARM_TIME --omit $WARM_OMIT; work files in $WORK"
     floor loopback
 
     mapfile -t entries < <(select_workloads "$letter" "${COLD_WORKLOADS[@]}")

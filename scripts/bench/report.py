@@ -82,7 +82,7 @@ def read_floor(work):
 
 
 def parse_run(work, fields, clk_tck):
-    rid, run_set, pair, workload, rep, server_ticks, cuser, csys, wall, status = (fields + [""] * 10)[:10]
+    rid, run_set, pair, workload, rep, server_ticks, cuser, csys, wall, status, end_ns = (fields + [""] * 11)[:11]
     out = read_text(os.path.join(work, "runs", rid + ".out"))
     err = read_text(os.path.join(work, "runs", rid + ".err"))
     run = {"id": int(rid), "set": run_set, "pair": pair, "workload": workload, "rep": int(rep),
@@ -111,8 +111,15 @@ def parse_run(work, fields, clk_tck):
     elif cuser and csys:
         run["clientCpuSeconds"] = float(cuser) + float(csys)
         run["clientCpuSource"] = "rusage of the whole client process"
-    if server_ticks not in ("", None):
+    if run_set == "warm" and end_ns:
+        window = server_ticks_in_window(os.path.join(work, "runs", rid + ".server"), int(end_ns),
+                                        int(end_ns) - msec * 1_000_000)
+        if window is not None:
+            run["serverCpuSeconds"] = window / clk_tck
+            run["serverCpuSource"] = "/proc/PID/stat over the client's measured window (0.2 s samples)"
+    if "serverCpuSeconds" not in run and server_ticks not in ("", None):
         run["serverCpuSeconds"] = int(server_ticks) / clk_tck
+        run["serverCpuSource"] = "/proc/PID/stat from port bound to the client's end"
     for side in ("client", "server"):
         cpu_s = run.get(side + "CpuSeconds")
         if cpu_s is not None:
@@ -125,6 +132,28 @@ def parse_run(work, fields, clk_tck):
     if progress:
         run["intervalMbitPerSecond"] = [n * 8 / ((b - a) * 1e6) for a, b, n in progress]
     return run
+
+
+def server_ticks_in_window(path, end_ns, start_ns):
+    """Server CPU ticks between start_ns and end_ns, interpolated linearly between the "ns ticks" samples."""
+    samples = []
+    for line in read_text(path).splitlines():
+        parts = line.split()
+        if len(parts) == 2 and parts[0].isdigit() and parts[1].isdigit():
+            samples.append((int(parts[0]), int(parts[1])))
+    samples.sort()
+    if len(samples) < 2:
+        return None
+
+    def at(t):
+        if t <= samples[0][0]:
+            return samples[0][1]
+        for (t0, v0), (t1, v1) in zip(samples, samples[1:]):
+            if t0 <= t <= t1:
+                return v0 + (v1 - v0) * ((t - t0) / (t1 - t0) if t1 > t0 else 1.0)
+        return samples[-1][1]
+
+    return max(0.0, at(end_ns) - at(start_ns))
 
 
 def figure(run):
@@ -431,7 +460,8 @@ def docs_section(summary, rows, machine, floors, svg_name, json_name):
              "C is our rxperf peer (`scripts/interop/rxperf-peer.c`) on Debian's OpenAFS libafsrpc; rx4j is "
              "`scripts/rxperf`. Cold runs are fresh server and client processes per run; warm runs are "
              f"`--time {machine.get('warm_time')} --omit {machine.get('warm_omit')}`. "
-             f"{machine.get('runs')} runs per workload, C and rx4j alternating run by run. "
+             f"{machine.get('runs')} runs per cold workload and {machine.get('warm_runs')} per warm one, C and rx4j "
+             "alternating run by run. "
              f"The raw figures of every run are in `bench-results/{json_name}` (not committed).", "",
              f"Machine: {machine.get('cpus')} × {machine.get('cpu')}; {machine.get('kernel')}; "
              f"{machine.get('java')}; rx4j {machine.get('rx4j')}; OpenAFS libafsrpc {machine.get('openafs')}; "
@@ -475,7 +505,8 @@ def docs_section(summary, rows, machine, floors, svg_name, json_name):
                          f"{cpu_cell(e, 'CpuMicrosPerCall')} | {fmt(e.get('p99Micros'))} |")
         lines.append("")
     lines += ["How to read the CPU columns: the server's figure is its process's utime + stime (/proc/PID/stat) "
-              "from its port being bound (warm: from the client's start + --omit) to the client's end; the "
+              "from its port being bound to the client's end (warm: over the client's measured window, from "
+              "0.2 s samples); the "
               "client's is its whole process's rusage for cold runs (JVM start and JIT included) and its own "
               "CPU line over the measured window for warm runs (rx4j `-D`, C peer `--cpu`). Per GiB divides by "
               "the payload bytes of the counted calls, per call by the counted calls.", "",
@@ -504,7 +535,7 @@ def main():
     args = parser.parse_args()
 
     machine = read_machine(args.work)
-    clk_tck = float(os.sysconf("SC_CLK_TCK"))
+    clk_tck = float(machine.get("clk_tck") or os.sysconf("SC_CLK_TCK"))
     runs = []
     for line in read_text(os.path.join(args.work, "manifest.tsv")).splitlines():
         if line.strip():
