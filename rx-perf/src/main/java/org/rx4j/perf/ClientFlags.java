@@ -16,6 +16,9 @@ import picocli.CommandLine.TypeConversionException;
  * long-only extras for output and checking.
  */
 public final class ClientFlags {
+    /** Largest {@code --time} and {@code --omit}: one day, s (as {@code --interval}). */
+    static final int MAX_SECONDS = 86400;
+
     // not picocli-required: picocli would report a missing -c before an unknown flag; validate() checks it
     @Option(names = "-c", paramLabel = "send|recv|rpc|file", converter = CommandConverter.class,
             description = "Command: send, recv, rpc or file (required).")
@@ -25,9 +28,6 @@ public final class ClientFlags {
             description = "Bytes per call for send and recv (file: only used for the rate, as OpenAFS). "
                     + "Default: ${DEFAULT-VALUE}.")
     int bytes;
-
-    /** Largest {@code --time}, {@code --omit} and {@code --interval}: one day, s. */
-    static final int MAX_SECONDS = 86400;
 
     @Option(names = "-T", paramLabel = "TIMES", converter = CIntConverter.class, defaultValue = "100",
             description = "Calls per thread, >= 1. Default: ${DEFAULT-VALUE}.")

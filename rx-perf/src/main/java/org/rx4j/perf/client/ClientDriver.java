@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -79,11 +80,11 @@ public final class ClientDriver {
         }
         this.request = request;
         this.threads = threads;
-        this.schedule = java.util.Objects.requireNonNull(schedule, "schedule");
+        this.schedule = Objects.requireNonNull(schedule, "schedule");
         this.verify = verify;
         this.recordLatency = recordLatency;
         this.nanoClock = nanoClock;
-        this.cpuClock = java.util.Objects.requireNonNull(cpuClock, "cpuClock");
+        this.cpuClock = Objects.requireNonNull(cpuClock, "cpuClock");
     }
 
     /**

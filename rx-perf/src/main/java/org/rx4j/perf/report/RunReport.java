@@ -1,5 +1,6 @@
 package org.rx4j.perf.report;
 
+import java.util.Locale;
 import java.util.Map;
 import org.rx4j.perf.client.RunResult;
 import org.rx4j.perf.protocol.RxperfCommand;
@@ -117,7 +118,7 @@ public record RunReport(RxperfRequest request, int threads, int times, String se
         if (Double.isNaN(cpuSeconds())) {
             return "CPU (process user+sys):\tnot reported by this platform";
         }
-        return String.format(java.util.Locale.ROOT, "CPU (process user+sys):\t%.3f s, %.3f s/GiB, %.1f usec/call",
+        return String.format(Locale.ROOT, "CPU (process user+sys):\t%.3f s, %.3f s/GiB, %.1f usec/call",
                 cpuSeconds(), cpuSecondsPerGiB(), cpuMicrosPerCall());
     }
 
