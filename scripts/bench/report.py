@@ -464,7 +464,7 @@ def docs_section(summary, rows, machine, floors, svg_name, json_name):
              "alternating run by run. "
              f"The raw figures of every run are in `bench-results/{json_name}` (not committed).", "",
              f"Machine: {machine.get('cpus')} × {machine.get('cpu')}; {machine.get('kernel')}; "
-             f"{machine.get('java')}; rx4j {machine.get('rx4j')}; OpenAFS libafsrpc {machine.get('openafs')}; "
+             f"{machine.get('java')}; `{machine.get('rx4j')}`; OpenAFS libafsrpc {machine.get('openafs')}; "
              f"pinned: {machine.get('pinned')}; net.core.rmem_max {machine.get('rmem_max')}, wmem_max "
              f"{machine.get('wmem_max')}, rmem_default {machine.get('rmem_default')}; server socket buffers "
              f"granted (ss -m): C `{machine.get('skmem_c') or '?'}`, rx4j `{machine.get('skmem_rx4j') or '?'}`; "
