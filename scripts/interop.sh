@@ -241,11 +241,7 @@ section_packages() {
 }
 
 build_peer() {
-    mkdir -p "$BUILD_DIR"
-    gcc -O2 -Wall -Wextra "$INTEROP_DIR/rxperf-peer.c" -o "$PEER" -lafsrpc -lpthread
-    local usage
-    usage=$("$PEER" 2>&1 || true)
-    [[ $usage == "usage: rxperf-peer"* ]]
+    "$INTEROP_DIR/build-peer.sh" --force    # always rebuilt here: the interop run checks the compile too
 }
 
 section_build() {

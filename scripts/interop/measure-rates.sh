@@ -5,8 +5,8 @@
 #   measure-rates.sh [REPEATS] [PAIR...]      (default 3 repeats, all pairs)
 #
 # PAIRs: c2c (C client, C server), rx4j2c (rx4j client, C server), c2rx4j (C client, rx4j
-# server), rx4j2rx4j. C is our rxperf-peer on OpenAFS's libafsrpc (build it first with
-# scripts/interop.sh build); rx4j is scripts/rxperf (builds its jar on first use).
+# server), rx4j2rx4j. C is our rxperf-peer on OpenAFS's libafsrpc (built by build-peer.sh when
+# missing or stale); rx4j is scripts/rxperf (builds its jar on first use).
 # Each server set starts one server on 127.0.0.1:${INTEROP_PORT:-7009} (stopped on exit) and runs
 # every workload REPEATS times after one discarded warm-up run (the rx4j server is a JVM: its
 # first calls run cold). Every rx4j client run is a new JVM, as a user runs rxperf. No --verify
@@ -24,7 +24,7 @@ REPEATS=${1:-3}
 [[ $# -eq 0 ]] || shift
 PAIRS=("$@")
 [[ ${#PAIRS[@]} -gt 0 ]] || PAIRS=(c2c rx4j2c c2rx4j rx4j2rx4j)
-[[ -x $PEER ]] || { echo "measure-rates.sh: $PEER not built (scripts/interop.sh build)" >&2; exit 1; }
+PEER=$("$DIR/build-peer.sh")    # builds the C peer when missing or stale
 "$RX4J" --version > /dev/null    # builds the jar now, not inside a timed run
 
 # WORKLOADS: "server flags|client flags". All move at most 32 MiB per run.

@@ -20,7 +20,15 @@
  * rx_WriteProc32, rx_ReadvProc and rx_EnableHotThread are only in the static
  * archive, so 32-bit fields go through rx_Read/rx_Write and -V/-H are absent.
  *
- * Build: gcc -O2 rxperf-peer.c -o build/rxperf-peer -lafsrpc -lpthread
+ * For benchmarks (scripts/bench.sh) the client also has rx4j rxperf's --time
+ * SECONDS and --omit SECONDS (iperf3's meaning: run calls for a duration, leave
+ * the first seconds out; a call counts when it ends at or after the omit
+ * boundary; the result line's times and bytes are what was counted) and --cpu,
+ * which prints the process CPU line of rx4j's rxperf -D
+ * ("CPU (process user+sys):\t%.3f s, %.3f s/GiB, %.1f usec/call", getrusage
+ * over the measured window).
+ *
+ * Build: scripts/interop/build-peer.sh (gcc -O2 rxperf-peer.c -lafsrpc -lpthread)
  */
 
 #include <afs/param.h>
@@ -36,6 +44,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 
 enum {
@@ -60,6 +69,15 @@ static long corrupt_offset = -1;  /* --corrupt-at N: flip payload byte N when se
 static afs_uint32 bind_addr;      /* --bind ADDR, network order; default 127.0.0.1 */
 static int default_read_chunk = PERF_CHUNK_MAX;   /* -r, bytes */
 static int default_write_chunk = PERF_CHUNK_MAX;  /* -w, bytes */
+
+/* --time/--omit: the run's schedule. run_time_us 0 means a counted (-T) run. */
+static long long run_time_us;     /* --time, µs */
+static long long run_omit_us;     /* --omit, µs */
+static long long run_start_us;    /* set before the threads start */
+static int report_cpu;            /* --cpu */
+static pthread_mutex_t window_lock = PTHREAD_MUTEX_INITIALIZER;
+static long long counted_calls;   /* calls ending at or after start + omit; under window_lock */
+static long long window_cpu_us = -1;  /* process CPU at the first counted call's end; under window_lock */
 
 /* Common Rx tuning knobs, applied in the order OpenAFS rxperf applies them. */
 struct rx_tuning {
@@ -300,6 +318,40 @@ run_server(int port, const struct rx_tuning *tuning, int minprocs, int maxprocs)
 
 /* ---------------------------------------------------------------- client */
 
+static long long
+now_us(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (long long)ts.tv_sec * 1000000LL + ts.tv_nsec / 1000;
+}
+
+/* User + system CPU time of the whole process so far, µs (getrusage). */
+static long long
+process_cpu_us(void)
+{
+    struct rusage ru;
+    if (getrusage(RUSAGE_SELF, &ru) != 0)
+        return -1;
+    return (long long)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000000LL
+        + ru.ru_utime.tv_usec + ru.ru_stime.tv_usec;
+}
+
+/* Counts a completed call if it ended inside the measured window (see --omit). */
+static void
+count_call(void)
+{
+    long long end = now_us();
+
+    if (end - run_start_us < run_omit_us)
+        return;
+    pthread_mutex_lock(&window_lock);
+    counted_calls++;
+    if (window_cpu_us < 0)
+        window_cpu_us = process_cpu_us();
+    pthread_mutex_unlock(&window_lock);
+}
+
 struct client_job {
     struct rx_connection *conn;
     int command;
@@ -329,7 +381,7 @@ client_thread(void *arg)
         fprintf(stderr, "rxperf-peer: client: out of memory\n");
         exit(1);
     }
-    for (i = 0; i < job->times; i++) {
+    for (i = 0; run_time_us > 0 ? now_us() - run_start_us < run_time_us : i < job->times; i++) {
         struct rx_call *call = rx_NewCall(job->conn);
         afs_int32 cookie;
         afs_int32 code;
@@ -379,17 +431,11 @@ client_thread(void *arg)
             fprintf(stderr, "rxperf-peer: client: call ended with error %d\n", code);
             exit(1);
         }
+        if (run_time_us > 0)
+            count_call();
     }
     free(buffer);
     return NULL;
-}
-
-static long long
-now_us(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (long long)ts.tv_sec * 1000000LL + ts.tv_nsec / 1000;
 }
 
 /* OpenAFS 1.8 rxperf's result line (rx-wire-facts.md section 10). */
@@ -437,7 +483,7 @@ run_client(const char *host, int port, const struct rx_tuning *tuning, int comma
     pthread_t tids[PERF_MAX_THREADS];
     afs_uint32 addr = resolve_host(host);
     char stamp[256];
-    long long start_us, total_bytes;
+    long long start_us, end_us, end_cpu_us, total_bytes, calls, payload;
     int i;
 
     apply_tuning_before_init(tuning);
@@ -447,13 +493,6 @@ run_client(const char *host, int port, const struct rx_tuning *tuning, int comma
     }
     apply_tuning_after_init(tuning);
     security = rxnull_NewClientSecurityObject();
-
-    if (command == PERF_CMD_RPC)
-        snprintf(stamp, sizeof(stamp), "RPC: threads\t%d, times\t%d, write bytes\t%d, read bytes\t%d",
-                 threads, times, sendbytes, readbytes);
-    else
-        snprintf(stamp, sizeof(stamp), "%s: threads\t%d, times\t%d, bytes\t%d",
-                 command == PERF_CMD_SEND ? "SEND" : "RECV", threads, times, bytes);
 
     conn = NULL;
     for (i = 0; i < threads; i++) {
@@ -472,17 +511,41 @@ run_client(const char *host, int port, const struct rx_tuning *tuning, int comma
     }
 
     start_us = now_us();
+    run_start_us = start_us;
+    if (run_time_us == 0 || run_omit_us == 0)
+        window_cpu_us = process_cpu_us();
     for (i = 0; i < threads; i++)
         if (pthread_create(&tids[i], NULL, client_thread, &jobs[i]) != 0)
             die("pthread_create failed%s", "");
     for (i = 0; i < threads; i++)
         pthread_join(tids[i], NULL);
+    end_us = now_us();
+    end_cpu_us = process_cpu_us();
 
+    /* A timed run reports what it counted: times = counted calls / threads, bytes from the counted calls. */
+    calls = run_time_us > 0 ? counted_calls : (long long)threads * times;
+    if (run_time_us > 0)
+        times = (int)(calls / threads);
     if (command == PERF_CMD_RPC)
-        total_bytes = (long long)threads * times * (sendbytes + readbytes);
+        snprintf(stamp, sizeof(stamp), "RPC: threads\t%d, times\t%d, write bytes\t%d, read bytes\t%d",
+                 threads, times, sendbytes, readbytes);
     else
-        total_bytes = (long long)threads * times * bytes;
-    print_result(stamp, total_bytes, now_us() - start_us);
+        snprintf(stamp, sizeof(stamp), "%s: threads\t%d, times\t%d, bytes\t%d",
+                 command == PERF_CMD_SEND ? "SEND" : "RECV", threads, times, bytes);
+    payload = command == PERF_CMD_RPC ? (long long)(sendbytes + readbytes) : (long long)bytes;
+    total_bytes = calls * payload;
+    print_result(stamp, total_bytes, end_us - (start_us + run_omit_us));
+    if (report_cpu) {
+        if (window_cpu_us < 0 || end_cpu_us < 0) {
+            printf("CPU (process user+sys):\tnot reported by this platform\n");
+        } else {
+            double cpu_s = (end_cpu_us - window_cpu_us) / 1e6;
+            printf("CPU (process user+sys):\t%.3f s, %.3f s/GiB, %.1f usec/call\n", cpu_s,
+                   total_bytes > 0 ? cpu_s / (total_bytes / 1073741824.0) : 0.0,
+                   calls > 0 ? cpu_s * 1e6 / calls : 0.0);
+        }
+        fflush(stdout);
+    }
 
     if (dumpstats) {
         rx_PrintStats(stdout);
@@ -505,18 +568,25 @@ usage(void)
             "                          [-r readchunk] [-w writechunk] [-j] [-W packets]\n"
             "                          [-u KiB] [-m mtu] [-P ms] [-N | -D] [--verify]\n"
             "                          [--bind ADDR] [--corrupt-at N]\n"
+            "                          [--time SECONDS [--omit SECONDS]] [--cpu]\n"
             "  --verify      check that received payload byte i is i mod 251\n"
             "  --bind ADDR   local IPv4 address to bind (default 127.0.0.1)\n"
-            "  --corrupt-at N  flip sent payload byte N of every call (tests --verify)\n");
+            "  --corrupt-at N  flip sent payload byte N of every call (tests --verify)\n"
+            "  --time S      client: run calls for S seconds instead of -T times\n"
+            "  --omit S      client, with --time: leave the first S seconds out of the figures\n"
+            "  --cpu         client: print the process CPU time over the measured window\n");
     exit(1);
 }
 
-enum { OPT_CORRUPT_AT = 1000, OPT_BIND };
+enum { OPT_CORRUPT_AT = 1000, OPT_BIND, OPT_TIME, OPT_OMIT };
 
 static const struct option long_options[] = {
     { "verify", no_argument, &verify_payload, 1 },
     { "corrupt-at", required_argument, NULL, OPT_CORRUPT_AT },
     { "bind", required_argument, NULL, OPT_BIND },
+    { "time", required_argument, NULL, OPT_TIME },
+    { "omit", required_argument, NULL, OPT_OMIT },
+    { "cpu", no_argument, &report_cpu, 1 },
     { NULL, 0, NULL, 0 }
 };
 
@@ -573,6 +643,20 @@ common_option(int ch, struct rx_tuning *tuning, int *port)
     }
     }
     return 0;
+}
+
+/* Parses --time/--omit seconds (a decimal number, 0..86400) into µs, or exits naming the option. */
+static long long
+parse_seconds_us(const char *text, const char *what)
+{
+    char *end;
+    double value;
+
+    errno = 0;
+    value = strtod(text, &end);
+    if (errno != 0 || end == text || *end != '\0' || !(value >= 0 && value <= 86400))
+        die("%s: not a number of seconds in 0..86400", what);
+    return (long long)(value * 1e6 + 0.5);
 }
 
 static int
@@ -639,6 +723,12 @@ main(int argc, char **argv)
             case 'r': default_read_chunk = chunk_option(optarg, "read chunk size"); break;
             case 'w': default_write_chunk = chunk_option(optarg, "write chunk size"); break;
             case 'D': dumpstats = 1; break;
+            case OPT_TIME:
+                run_time_us = parse_seconds_us(optarg, "--time");
+                if (run_time_us <= 0)
+                    die("--time: must be more than 0 seconds%s", "");
+                break;
+            case OPT_OMIT: run_omit_us = parse_seconds_us(optarg, "--omit"); break;
             default: usage();
             }
         }
@@ -651,6 +741,10 @@ main(int argc, char **argv)
         if (times < 0 || bytes < 0 || bytes > 0x7fffffff || sendbytes < 0
             || sendbytes > 0x7fffffff || readbytes < 0 || readbytes > 0x7fffffff)
             die("negative or too large count%s", "");
+        if (run_time_us <= 0 && run_omit_us > 0)
+            die("--omit needs --time%s", "");
+        if (run_time_us > 0 && run_omit_us >= run_time_us)
+            die("--omit must be less than --time%s", "");
         if (tuning.nostats && dumpstats)
             die("cannot set both -N and -D%s", "");
         run_client(host, port, &tuning, command, times, threads, (afs_int32)bytes,

@@ -2,6 +2,7 @@ package org.rx4j.perf;
 
 import java.nio.file.Path;
 import org.rx4j.perf.client.ClientDriver;
+import org.rx4j.perf.client.RunSchedule;
 import org.rx4j.perf.protocol.FileWords;
 import org.rx4j.perf.protocol.RxperfCommand;
 import org.rx4j.perf.protocol.RxperfProtocol;
@@ -15,6 +16,9 @@ import picocli.CommandLine.TypeConversionException;
  * long-only extras for output and checking.
  */
 public final class ClientFlags {
+    /** Largest {@code --time} and {@code --omit}: one day, s (as {@code --interval}). */
+    static final int MAX_SECONDS = 86400;
+
     // not picocli-required: picocli would report a missing -c before an unknown flag; validate() checks it
     @Option(names = "-c", paramLabel = "send|recv|rpc|file", converter = CommandConverter.class,
             description = "Command: send, recv, rpc or file (required).")
@@ -69,6 +73,16 @@ public final class ClientFlags {
             description = "Print a progress line (bytes moved, rate) on stderr every SECONDS during the run.")
     Double interval;
 
+    @Option(names = "--time", paramLabel = "SECONDS",
+            description = "Run calls for SECONDS instead of -T times (iperf3's -t); the result line's times and "
+                    + "bytes are the calls counted.")
+    Double time;
+
+    @Option(names = "--omit", paramLabel = "SECONDS",
+            description = "With --time: leave the first SECONDS out of every figure (warm-up; iperf3's -O). "
+                    + "Default: 0.")
+    Double omit;
+
     @Option(names = "--json", description = "Print one JSON object with all figures instead of the text lines.")
     boolean json;
 
@@ -105,6 +119,23 @@ public final class ClientFlags {
         if (interval != null && !(interval > 0 && interval <= 86400)) {
             throw check.invalid("--interval", interval + " is not in (0, 86400] seconds");
         }
+        if (time != null && !(time > 0 && time <= MAX_SECONDS)) {
+            throw check.invalid("--time", time + " is not in (0, " + MAX_SECONDS + "] seconds");
+        }
+        if (omit != null) {
+            if (!(omit >= 0 && omit < MAX_SECONDS)) {
+                throw check.invalid("--omit", omit + " is not in [0, " + MAX_SECONDS + ") seconds");
+            }
+            if (time == null) {
+                throw check.usage("Option --omit needs --time (it leaves the first seconds of a timed run out)");
+            }
+            if (omit >= time) {
+                throw check.invalid("--omit", omit + " is not less than --time " + time);
+            }
+        }
+        if (time != null && check.matched("-T")) {
+            throw check.usage("Options -T and --time cannot be used together (a run is counted or timed)");
+        }
         if (endpoint.noStats && dumpStats) {
             throw check.usage("Options -N and -D cannot be used together (-D prints the statistics -N turns off)");
         }
@@ -117,6 +148,27 @@ public final class ClientFlags {
                         + "(file runs one thread, as OpenAFS)");
             }
         }
+    }
+
+    /**
+     * How long the run goes: {@code -T} calls per thread, or {@code --time} seconds less {@code --omit}.
+     *
+     * @return the schedule (flags already validated)
+     */
+    RunSchedule toSchedule() {
+        if (time == null) {
+            return RunSchedule.calls(times);
+        }
+        return RunSchedule.timed(Math.round(time * 1e9), omit == null ? 0 : Math.round(omit * 1e9));
+    }
+
+    /**
+     * {@code --omit} as given, 0 when absent.
+     *
+     * @return seconds
+     */
+    double omitSeconds() {
+        return omit == null ? 0.0 : omit;
     }
 
     /**

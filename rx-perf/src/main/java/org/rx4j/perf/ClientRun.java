@@ -105,8 +105,8 @@ final class ClientRun {
         RunResult result;
         Map<String, Long> clientStats = null;
         try (PerfClientTransport client = factory.newClient(options)) {
-            ClientDriver driver = new ClientDriver(request, flags.threads, flags.times, flags.verify,
-                    request.command() == RxperfCommand.RPC, app.nanoClock());
+            ClientDriver driver = new ClientDriver(request, flags.threads, flags.toSchedule(), flags.verify,
+                    request.command() == RxperfCommand.RPC, app.nanoClock(), app.cpuClock());
             try {
                 result = driver.run(client, server, RxperfProtocol.SERVICE_ID, moved, start -> {
                     if (flags.interval != null) {
@@ -124,8 +124,11 @@ final class ClientRun {
             }
         }
         Map<String, Long> serverStats = flags.dumpStats && loopbackServer != null ? loopbackServer.stats() : null;
-        RunReport report = new RunReport(request, flags.threads, flags.times, flags.host, server.getPort(),
-                factory.name(), options, flags.verify, result, clientStats, serverStats);
+        // a timed run reports the calls it counted, spread over the threads, as OpenAFS's "times"
+        int times = flags.time == null ? flags.times : (int) Math.min(Integer.MAX_VALUE, result.calls() / flags.threads);
+        RunReport report = new RunReport(request, flags.threads, times, flags.host, server.getPort(),
+                factory.name(), options, flags.verify, result, clientStats, serverStats, flags.time,
+                flags.time == null ? null : flags.omitSeconds());
         PrintWriter out = commandLine.getOut();
         if (flags.json) {
             out.println(JsonReport.render(report, VersionProvider.version()));

@@ -48,6 +48,16 @@ final class FlagCheck {
     }
 
     /**
+     * Whether a flag was on the command line (not just its default).
+     *
+     * @param flag the flag as declared, e.g. {@code -T}
+     * @return true if given
+     */
+    boolean matched(String flag) {
+        return commandLine.getParseResult() != null && commandLine.getParseResult().hasMatchedOption(flag);
+    }
+
+    /**
      * A usage error about one flag's value.
      *
      * @param flag the flag

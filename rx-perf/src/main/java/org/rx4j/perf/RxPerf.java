@@ -3,6 +3,7 @@ package org.rx4j.perf;
 import java.util.Objects;
 import java.util.concurrent.Callable;
 import java.util.function.LongSupplier;
+import org.rx4j.perf.client.CpuClock;
 import org.rx4j.perf.transport.PerfTransportFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -23,6 +24,7 @@ public final class RxPerf implements Callable<Integer> {
     private final TransportLookup transports;
     private final ServerLifetime serverLifetime;
     private final LongSupplier nanoClock;
+    private final CpuClock cpuClock;
 
     @Spec
     CommandSpec spec;
@@ -40,9 +42,23 @@ public final class RxPerf implements Callable<Integer> {
      * @param nanoClock monotonic clock in ns for timing runs
      */
     public RxPerf(TransportLookup transports, ServerLifetime serverLifetime, LongSupplier nanoClock) {
+        this(transports, serverLifetime, nanoClock, CpuClock.system());
+    }
+
+    /**
+     * An app with its collaborators given, the CPU clock too (tests).
+     *
+     * @param transports where the Rx transport comes from
+     * @param serverLifetime how long {@code server} serves
+     * @param nanoClock monotonic clock in ns for timing runs
+     * @param cpuClock process CPU time in ns for the CPU figures
+     */
+    public RxPerf(TransportLookup transports, ServerLifetime serverLifetime, LongSupplier nanoClock,
+            CpuClock cpuClock) {
         this.transports = Objects.requireNonNull(transports, "transports");
         this.serverLifetime = Objects.requireNonNull(serverLifetime, "serverLifetime");
         this.nanoClock = Objects.requireNonNull(nanoClock, "nanoClock");
+        this.cpuClock = Objects.requireNonNull(cpuClock, "cpuClock");
     }
 
     /**
@@ -96,5 +112,9 @@ public final class RxPerf implements Callable<Integer> {
 
     LongSupplier nanoClock() {
         return nanoClock;
+    }
+
+    CpuClock cpuClock() {
+        return cpuClock;
     }
 }

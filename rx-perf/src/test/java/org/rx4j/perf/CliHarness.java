@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.Optional;
 import java.util.function.LongSupplier;
+import org.rx4j.perf.client.CpuClock;
 import org.rx4j.perf.fake.InMemoryTransportFactory;
 import org.rx4j.perf.transport.PerfTransportFactory;
 import picocli.CommandLine;
@@ -16,10 +17,16 @@ final class CliHarness {
 
     private final PerfTransportFactory factory;
     private final LongSupplier clock;
+    private final CpuClock cpuClock;
 
     CliHarness(PerfTransportFactory factory, LongSupplier clock) {
+        this(factory, clock, CpuClock.system());
+    }
+
+    CliHarness(PerfTransportFactory factory, LongSupplier clock, CpuClock cpuClock) {
         this.factory = factory;
         this.clock = clock;
+        this.cpuClock = cpuClock;
     }
 
     /** A harness on a fresh in-memory transport and the system clock. */
@@ -33,7 +40,7 @@ final class CliHarness {
     }
 
     Outcome run(String... args) {
-        RxPerf app = new RxPerf(() -> Optional.ofNullable(factory), server -> { }, clock);
+        RxPerf app = new RxPerf(() -> Optional.ofNullable(factory), server -> { }, clock, cpuClock);
         CommandLine commandLine = RxPerf.commandLine(app);
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();

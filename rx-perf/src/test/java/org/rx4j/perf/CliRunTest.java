@@ -76,6 +76,41 @@ class CliRunTest {
     }
 
     @Test
+    void timedRunReportsTheCountedCallsAndCpuInJsonAndDashD() throws IOException {
+        // clock: +1 ms per reading (one thread); CPU: +2 ms per reading
+        java.util.concurrent.atomic.AtomicLong now = new java.util.concurrent.atomic.AtomicLong();
+        java.util.concurrent.atomic.AtomicLong cpu = new java.util.concurrent.atomic.AtomicLong();
+        CliHarness cli = new CliHarness(new InMemoryTransportFactory(), () -> now.addAndGet(1_000_000L),
+                () -> cpu.addAndGet(2_000_000L));
+        CliHarness.Outcome outcome = cli.run("loopback", "-c", "send", "-b", "1000", "--time", "0.1", "--omit",
+                "0.01", "--json");
+        assertEquals(0, outcome.exitCode(), outcome.err());
+        JsonNode root = new ObjectMapper().readTree(outcome.out());
+        // as TimedRunTest: 33 calls, 3 omitted, 30 counted; elapsed 91 ms; CPU one step
+        assertEquals(30, root.get("calls").asLong());
+        assertEquals(3, root.get("omittedCalls").asLong());
+        assertEquals(30, root.get("times").asInt());
+        assertEquals(30_000, root.get("totalBytes").asLong());
+        assertEquals(91_000, root.get("elapsedMicros").asLong());
+        assertEquals(0.1, root.get("timeSeconds").asDouble());
+        assertEquals(0.01, root.get("omitSeconds").asDouble());
+        assertEquals("SEND: threads\t1, times\t30, bytes\t1000:\t      91 msec\t[2.637 Mbit/s]",
+                root.get("result").asText());
+        assertEquals(0.002, root.get("cpu").get("processSeconds").asDouble(), 1e-12);
+        assertEquals(0.002 / (30_000 / 1073741824.0), root.get("cpu").get("secondsPerGiB").asDouble(), 1e-6);
+        assertEquals(2000.0 / 30, root.get("cpu").get("microsPerCall").asDouble(), 1e-9);
+
+        now.set(0);
+        cpu.set(0);
+        CliHarness.Outcome text = cli.run("loopback", "-c", "send", "-b", "1000", "--time", "0.1", "--omit", "0.01",
+                "-D");
+        assertEquals(0, text.exitCode(), text.err());
+        List<String> lines = text.out().lines().toList();
+        assertEquals("SEND: threads\t1, times\t30, bytes\t1000:\t      91 msec\t[2.637 Mbit/s]", lines.get(0));
+        assertEquals("CPU (process user+sys):\t0.002 s, 71.583 s/GiB, 66.7 usec/call", lines.get(lines.size() - 1));
+    }
+
+    @Test
     void jsonReplacesTheTextWithOneObject() throws IOException {
         CliHarness cli = new CliHarness(new InMemoryTransportFactory(), fixedRunClock());
         CliHarness.Outcome outcome = cli.run("loopback", "-c", "rpc", "-T", "20", "-t", "5", "--json", "-D");

@@ -50,6 +50,10 @@ class CliUsageErrorTest {
         "-P|0|Invalid value for option '-P': 0 is not in 1..999",
         "-P|1000|Invalid value for option '-P': 1000 is not in 1..999",
         "--interval|0|Invalid value for option '--interval': 0.0 is not in (0, 86400] seconds",
+        "--time|0|Invalid value for option '--time': 0.0 is not in (0, 86400] seconds",
+        "--time|86401|Invalid value for option '--time': 86401.0 is not in (0, 86400] seconds",
+        "--time|-2|Invalid value for option '--time': -2.0 is not in (0, 86400] seconds",
+        "--omit|-1|Invalid value for option '--omit': -1.0 is not in [0, 86400) seconds",
         "-b|abc|Invalid value for option '-b': 'abc' is not a number",
         "-T|1x|Invalid value for option '-T': '1x' is not a number",
         "-b|99999999999|Invalid value for option '-b': '99999999999' is out of range",
@@ -85,6 +89,20 @@ class CliUsageErrorTest {
                 "loopback", "-c", "file");
         assertUsageError("Options -c file and -t 2 cannot be used together (file runs one thread, as OpenAFS)",
                 "rxperf client", "client", "-c", "file", "-f", "x", "-t", "2");
+    }
+
+    @Test
+    void timeAndOmitCombinations() {
+        assertUsageError("Option --omit needs --time (it leaves the first seconds of a timed run out)",
+                "rxperf client", "client", "-c", "send", "--omit", "2");
+        assertUsageError("Invalid value for option '--omit': 5.0 is not less than --time 5.0", "rxperf client",
+                "client", "-c", "send", "--time", "5", "--omit", "5");
+        assertUsageError("Options -T and --time cannot be used together (a run is counted or timed)",
+                "rxperf loopback", "loopback", "-c", "rpc", "-T", "10", "--time", "1");
+        CliHarness.Outcome notANumber = cli.run("client", "-c", "send", "--time", "1s");
+        assertEquals(2, notANumber.exitCode(), notANumber.err());
+        assertTrue(notANumber.err().startsWith("rxperf: Invalid value for option '--time': "), notANumber.err());
+        assertEquals(2, notANumber.err().lines().count(), notANumber.err());
     }
 
     @Test

@@ -78,4 +78,17 @@ class RxLoopbackRunTest {
         assertTrue(o.out().contains("dataPacketsSent"), o.out());
         assertTrue(o.out().contains("rttSamples"), o.out());
     }
+
+    @Test
+    void timedRunReportsCpuFieldsInJson() throws IOException {
+        CliHarness.Outcome o = run("loopback", "-c", "send", "-b", "65536", "--time", "1", "--json");
+        assertEquals(0, o.exitCode(), o.err());
+        com.fasterxml.jackson.databind.JsonNode root = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(o.out());
+        assertTrue(root.get("times").asInt() > 0, o.out());
+        assertEquals(root.get("calls").asLong() * 65536, root.get("totalBytes").asLong(), o.out());
+        assertTrue(root.get("cpu").get("processSeconds").asDouble() > 0, o.out());
+        assertTrue(root.get("cpu").has("secondsPerGiB") && root.get("cpu").has("microsPerCall"), o.out());
+        assertTrue(root.get("elapsedMicros").asLong() >= 1_000_000, o.out());
+    }
 }

@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongConsumer;
@@ -17,9 +19,15 @@ import org.rx4j.perf.transport.PerfConnection;
 import org.rx4j.wire.RxConstants;
 
 /**
- * Runs {@code -t} threads × {@code -T} calls as OpenAFS rxperf's client does (rx-wire-facts.md §10): threads
+ * Runs {@code -t} threads × {@code -T} calls (or calls for {@code --time} seconds) as OpenAFS rxperf's client does (rx-wire-facts.md §10): threads
  * 0..3 share the first connection, 4..7 the second, and so on (a new connection every 4 threads, one call per
  * channel), and the timer runs from just after connection setup until all threads finish.
+ *
+ * <p>A run is counted ({@code -T} calls per thread) or timed ({@code --time}/{@code --omit}, see
+ * {@link RunSchedule}); a timed run's figures (calls, payload bytes, latency, elapsed time, CPU time) cover only
+ * the measured window after the omitted leading seconds. Process CPU time ({@link CpuClock}) is read at the start
+ * of the measured window and at the end: with an omit, at the end of the first call that ends after the omit
+ * boundary (up to one call's CPU time is missed).
  *
  * <p>The first failing call stops the run: its exception is rethrown after every thread has ended, and the
  * connections are closed at once so that calls blocked in other threads end too.
@@ -29,36 +37,54 @@ public final class ClientDriver {
     public static final int THREADS_PER_CONNECTION = RxConstants.MAX_CALLS;
     /** Most threads, as OpenAFS (MAX_THREADS). */
     public static final int MAX_THREADS = 128;
+    private static final long NOT_READ = Long.MIN_VALUE;
 
     private final RxperfRequest request;
     private final int threads;
-    private final int times;
+    private final RunSchedule schedule;
     private final boolean verify;
     private final boolean recordLatency;
     private final LongSupplier nanoClock;
+    private final CpuClock cpuClock;
 
     /**
+     * A counted run ({@code -T}) with the system's CPU clock.
+     *
      * @param request what each call asks for
      * @param threads client threads, 1..128
      * @param times calls per thread, ≥ 1
      * @param verify whether to check reply payload against the pattern
      * @param recordLatency whether to record per-call latency into an HdrHistogram (rpc)
      * @param nanoClock monotonic clock in ns ({@code System::nanoTime}); read at start, end and around each call
+     * @throws IllegalArgumentException if threads or times are out of range
      */
     public ClientDriver(RxperfRequest request, int threads, int times, boolean verify, boolean recordLatency,
             LongSupplier nanoClock) {
+        this(request, threads, RunSchedule.calls(times), verify, recordLatency, nanoClock, CpuClock.system());
+    }
+
+    /**
+     * @param request what each call asks for
+     * @param threads client threads, 1..128
+     * @param schedule counted ({@code -T}) or timed ({@code --time}/{@code --omit})
+     * @param verify whether to check reply payload against the pattern
+     * @param recordLatency whether to record per-call latency into an HdrHistogram (rpc)
+     * @param nanoClock monotonic clock in ns ({@code System::nanoTime}); read at start, end and around each call
+     * @param cpuClock the process CPU clock, read at the start of the measured window and at the end
+     * @throws IllegalArgumentException if threads is out of range
+     */
+    public ClientDriver(RxperfRequest request, int threads, RunSchedule schedule, boolean verify,
+            boolean recordLatency, LongSupplier nanoClock, CpuClock cpuClock) {
         if (threads < 1 || threads > MAX_THREADS) {
             throw new IllegalArgumentException("threads " + threads + " not in 1.." + MAX_THREADS);
         }
-        if (times < 1) {
-            throw new IllegalArgumentException("times " + times + " < 1");
-        }
         this.request = request;
         this.threads = threads;
-        this.times = times;
+        this.schedule = Objects.requireNonNull(schedule, "schedule");
         this.verify = verify;
         this.recordLatency = recordLatency;
         this.nanoClock = nanoClock;
+        this.cpuClock = Objects.requireNonNull(cpuClock, "cpuClock");
     }
 
     /**
@@ -101,7 +127,11 @@ public final class ClientDriver {
             throws IOException, InterruptedException {
         AtomicReference<Throwable> failure = new AtomicReference<>();
         CountDownLatch go = new CountDownLatch(1);
-        LongAdder calls = new LongAdder();
+        LongAdder counted = new LongAdder();
+        LongAdder omitted = new LongAdder();
+        // process CPU ns at the start of the measured window; NOT_READ until then (written once, by CAS)
+        AtomicLong cpuAtWindow = new AtomicLong(NOT_READ);
+        long[] startCell = new long[1];    // written before go.countDown(), read after go.await()
         Histogram[] latencies = new Histogram[threads];
         List<Thread> workers = new ArrayList<>();
         for (int t = 0; t < threads; t++) {
@@ -112,13 +142,25 @@ public final class ClientDriver {
             Thread worker = new Thread(() -> {
                 try {
                     go.await();
-                    for (int i = 0; i < times && failure.get() == null; i++) {
+                    long start = startCell[0];
+                    long done = 0;
+                    while (failure.get() == null && another(done, start)) {
                         long begin = nanoClock.getAsLong();
                         workload.runCall(connection);
-                        if (histogram != null) {
-                            histogram.recordValue(Math.max(0, nanoClock.getAsLong() - begin));
+                        // a counted run without latency reads the clock only at begin (as before --time)
+                        long end = histogram != null || schedule.isTimed() ? nanoClock.getAsLong() : begin;
+                        done++;
+                        if (schedule.counts(start, end)) {
+                            if (histogram != null) {
+                                histogram.recordValue(Math.max(0, end - begin));
+                            }
+                            counted.increment();
+                            if (cpuAtWindow.get() == NOT_READ) {
+                                cpuAtWindow.compareAndSet(NOT_READ, cpuClock.processCpuNanos());
+                            }
+                        } else {
+                            omitted.increment();
                         }
-                        calls.increment();
                     }
                 } catch (Throwable e) {
                     if (failure.compareAndSet(null, e)) {
@@ -131,6 +173,10 @@ public final class ClientDriver {
             worker.start();
         }
         long start = nanoClock.getAsLong();
+        startCell[0] = start;
+        if (schedule.omitNanos() == 0) {
+            cpuAtWindow.set(cpuClock.processCpuNanos());
+        }
         onStart.accept(start);
         go.countDown();
         try {
@@ -142,6 +188,7 @@ public final class ClientDriver {
             throw e;
         }
         long end = nanoClock.getAsLong();
+        long cpuEnd = cpuClock.processCpuNanos();
         rethrow(failure.get());
         Histogram merged = null;
         if (recordLatency) {
@@ -150,7 +197,16 @@ public final class ClientDriver {
                 merged.add(h);
             }
         }
-        return new RunResult(end - start, calls.sum(), connections.size(), moved.sum(), merged);
+        long cpuStart = cpuAtWindow.get();
+        long cpuNanos = cpuStart == NOT_READ || cpuStart < 0 || cpuEnd < 0 ? -1 : Math.max(0, cpuEnd - cpuStart);
+        long payload = schedule.isTimed() ? counted.sum() * request.payloadBytesPerCall() : moved.sum();
+        return new RunResult(end - schedule.windowStart(start), counted.sum(), connections.size(), payload, merged,
+                cpuNanos, omitted.sum());
+    }
+
+    /** Whether a thread starts another call; a counted run does not read the clock for it. */
+    private boolean another(long done, long start) {
+        return schedule.startAnother(done, start, schedule.isTimed() ? nanoClock.getAsLong() : start);
     }
 
     private static void rethrow(Throwable failure) throws IOException, InterruptedException {

@@ -5,14 +5,31 @@ import org.HdrHistogram.Histogram;
 /**
  * What one client run measured.
  *
- * @param elapsedNanos time from just after connection setup until every thread finished, ns
+ * @param elapsedNanos time from just after connection setup (plus {@code --omit}) until every thread finished, ns
  *     (rx-wire-facts.md §10: includes the first reachability ping)
- * @param calls calls completed
+ * @param calls calls counted (all calls of a {@code -T} run; those ending after the omitted time of a timed run)
  * @param connections connections used ({@code ceil(threads / 4)})
- * @param payloadBytes payload bytes actually moved, both directions (rxperf's header fields and cookies excluded)
+ * @param payloadBytes payload bytes moved by the counted calls, both directions (rxperf's header fields and cookies
+ *     excluded)
  * @param latencyNanos per-call latency (new call to end of call), ns; null unless latency was recorded
+ * @param cpuNanos process CPU time (user + system, all threads) during the measured window, ns; -1 if unknown
+ * @param omittedCalls calls completed inside {@code --omit}'s leading time, not counted in the other figures
  */
-public record RunResult(long elapsedNanos, long calls, int connections, long payloadBytes, Histogram latencyNanos) {
+public record RunResult(long elapsedNanos, long calls, int connections, long payloadBytes, Histogram latencyNanos,
+        long cpuNanos, long omittedCalls) {
+    /**
+     * A counted run's result without a CPU figure.
+     *
+     * @param elapsedNanos see the record
+     * @param calls see the record
+     * @param connections see the record
+     * @param payloadBytes see the record
+     * @param latencyNanos see the record
+     */
+    public RunResult(long elapsedNanos, long calls, int connections, long payloadBytes, Histogram latencyNanos) {
+        this(elapsedNanos, calls, connections, payloadBytes, latencyNanos, -1, 0);
+    }
+
     /**
      * Elapsed time truncated to whole microseconds, as OpenAFS computes it from gettimeofday.
      *

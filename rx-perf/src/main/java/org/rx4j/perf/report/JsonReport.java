@@ -56,6 +56,17 @@ public final class JsonReport {
         root.put("rate", RateFormat.format(report.kbitPerSecond()));
         root.put("callsPerSecond", report.callsPerSecond());
         root.put("result", report.resultLine());
+        if (report.isTimed()) {
+            root.put("timeSeconds", report.timeSeconds());
+            root.put("omitSeconds", report.omitSeconds());
+            root.put("omittedCalls", report.result().omittedCalls());
+        }
+        if (!Double.isNaN(report.cpuSeconds())) {
+            ObjectNode cpu = root.putObject("cpu");
+            cpu.put("processSeconds", report.cpuSeconds());
+            putFinite(cpu, "secondsPerGiB", report.cpuSecondsPerGiB());
+            putFinite(cpu, "microsPerCall", report.cpuMicrosPerCall());
+        }
         LatencySummary latency = report.latency();
         if (latency != null) {
             ObjectNode node = root.putObject("latencyMicros");
@@ -77,6 +88,13 @@ public final class JsonReport {
             return MAPPER.writeValueAsString(root);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot render JSON", e);
+        }
+    }
+
+    /** JSON has no NaN: a figure that cannot be computed is left out. */
+    private static void putFinite(ObjectNode node, String name, double value) {
+        if (Double.isFinite(value)) {
+            node.put(name, value);
         }
     }
 

@@ -42,11 +42,22 @@ public final class ResultLine {
      * @return bytes
      */
     public static long totalBytes(RxperfRequest request, int threads, int times) {
+        return totalBytesOfCalls(request, (long) threads * times);
+    }
+
+    /**
+     * The same byte total for a number of calls (a timed run counts calls, not threads × times).
+     *
+     * @param request the run's request
+     * @param calls calls counted
+     * @return bytes: calls × (S + R) for RPC, calls × {@code -b} otherwise
+     */
+    public static long totalBytesOfCalls(RxperfRequest request, long calls) {
         long perCall = switch (request.command()) {
             case RPC -> (long) request.sendBytes() + request.receiveBytes();
             case SEND, RECV, FILE -> request.bytes();
         };
-        return (long) threads * times * perCall;
+        return calls * perCall;
     }
 
     /**

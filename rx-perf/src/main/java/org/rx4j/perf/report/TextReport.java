@@ -5,7 +5,8 @@ import java.util.List;
 
 /**
  * The text output of a client run: the OpenAFS result line; for rpc a second line with latency percentiles;
- * with {@code -D} the statistics blocks (client, then the in-process server for loopback).
+ * with {@code -D} the statistics blocks (client, then the in-process server for loopback) and
+ * last the CPU line ({@link RunReport#cpuLine()}).
  */
 public final class TextReport {
     private TextReport() {
@@ -29,6 +30,9 @@ public final class TextReport {
         }
         if (report.serverStats() != null) {
             lines.addAll(StatsBlock.render("server", report.serverStats()));
+        }
+        if (report.clientStats() != null) {
+            lines.add(report.cpuLine());    // last, so the blocks stay where -D always put them
         }
         return lines;
     }

@@ -1,0 +1,375 @@
+#!/usr/bin/env bash
+# rx4j against OpenAFS's C Rx (our rxperf peer, scripts/interop/rxperf-peer.c, on Debian's libafsrpc):
+# the measurement tool of issue 10 ("Speed"). A benchmark, not a test: it asserts nothing and exits 0
+# when every run produced a result line.
+#
+#   scripts/bench.sh [--quick | --full] [--netns] [--out DIR] [--no-docs]
+#
+#   --quick   3 runs per cold workload (send 32 KiB / 128 KiB / 1 MiB, recv 1 MiB, rpc -t 1 and -t 8),
+#             2 per warm one (send 32 KiB, send 1 MiB, rpc -t 1 with --time 5 --omit 2), the UDP
+#             floor; under 5 min on 2 cores.
+#   --full    (default) 5 runs per workload: every workload of the issue's table, the mixed pairs
+#             (rx4j client -> C server, C client -> rx4j server), -W 32 / -W 255 / -j, warm runs with
+#             --time 30 --omit 10, a cold 1 GiB send with --interval 1; about 60 min.
+#   --netns   also the two-host variant: client in namespace rx4j-a, server in rx4j-b, joined by a
+#             veth pair (scripts/netns.sh) at MTU 1500 (--full: and 9000); needs root.
+#   --out DIR where the per-run JSON goes (default bench-results/, gitignored).
+#   --no-docs do not rewrite docs/benchmarks.md's generated section and docs/bench-rate.svg.
+#
+# Cold runs are fresh server and client processes, started exactly as a user starts them
+# (scripts/rxperf server / client; the C peer likewise), server pinned to CPU 0 and client to CPU 1
+# with taskset. Implementations alternate run by run (C, rx4j, C, rx4j, ...). Server CPU is the
+# utime+stime delta of its /proc/PID/stat from "port bound" (warm: from the end of --omit) to the
+# end of the client; client CPU is the client process's rusage (bash `time`; cold: the whole process,
+# JVM start included) or, for warm runs, the client's own CPU line over the measured window
+# (rx4j -D, C peer --cpu); for warm runs the server's figure is taken over the same window (the
+# client's msec before its end) from 0.2 s samples of /proc/PID/stat. Output: bench-results/bench-<mode>-<UTC time>.json, the generated section
+# of docs/benchmarks.md between <!-- bench.sh:begin --> and <!-- bench.sh:end -->, and
+# docs/bench-rate.svg (rate against -b). Env: BENCH_PORT (UDP port, default 7419), BENCH_RUNS /
+# BENCH_WARM_RUNS (run counts), BENCH_WARM_TIME / BENCH_WARM_OMIT (seconds), BENCH_KEEP=1 (keep the
+# work directory).
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+BENCH_DIR=$ROOT/scripts/bench
+RX4J=$ROOT/scripts/rxperf
+PORT=${BENCH_PORT:-7419}
+MODE=full
+NETNS=0
+DOCS=1
+OUT=$ROOT/bench-results
+
+while [[ $# -gt 0 ]]; do
+    case $1 in
+        --quick) MODE=quick ;;
+        --full) MODE=full ;;
+        --netns) NETNS=1 ;;
+        --no-docs) DOCS=0 ;;
+        --out) [[ $# -ge 2 ]] || { echo "bench.sh: --out needs a directory" >&2; exit 2; }; OUT=$2; shift ;;
+        -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+        *) echo "bench.sh: unknown argument $1 (try --help)" >&2; exit 2 ;;
+    esac
+    shift
+done
+
+if [[ $MODE == quick ]]; then
+    RUNS=${BENCH_RUNS:-3} WARM_RUNS=${BENCH_WARM_RUNS:-2} WARM_TIME=${BENCH_WARM_TIME:-5} WARM_OMIT=${BENCH_WARM_OMIT:-2}
+else
+    RUNS=${BENCH_RUNS:-5} WARM_RUNS=${BENCH_WARM_RUNS:-5} WARM_TIME=${BENCH_WARM_TIME:-30} WARM_OMIT=${BENCH_WARM_OMIT:-10}
+fi
+
+# Workloads: "id|modes|server flags|client flags". modes: q = in --quick, f = in --full, n = netns.
+# Cold sizes are the issue's: 100 MiB or 20,000 calls (rpc -t 8: 4,000 per thread) per run.
+COLD_WORKLOADS=(
+    "send8k|f||-c send -b 8192 -T 12800"
+    "send32k|qf||-c send -b 32768 -T 3200"
+    "send128k|qf||-c send -b 131072 -T 800"
+    "send1m|qfn||-c send -b 1048576 -T 100"
+    "recv32k|f||-c recv -b 32768 -T 3200"
+    "recv128k|f||-c recv -b 131072 -T 800"
+    "recv1m|qf||-c recv -b 1048576 -T 100"
+    "rpc1|qf||-c rpc -S 4 -R 4 -T 20000"
+    "rpc1n|n||-c rpc -S 4 -R 4 -T 5000"
+    "rpc8|qf||-c rpc -S 4 -R 4 -T 4000 -t 8"
+    "w32|f|-W 32|-c send -b 1048576 -T 100 -W 32 -D"
+    "w255|f|-W 255|-c send -b 1048576 -T 100 -W 255 -D"
+    "nojumbo|f|-j|-c send -b 1048576 -T 100 -j"
+)
+WARM_WORKLOADS=(
+    "send32k|qf||-c send -b 32768"
+    "send128k|f||-c send -b 131072"
+    "send1m|qf||-c send -b 1048576"
+    "rpc1|qf||-c rpc -S 4 -R 4"
+    "rpc8|f||-c rpc -S 4 -R 4 -t 8"
+)
+MIXED_WORKLOADS=(send32k send1m recv1m rpc1 rpc8)   # --full: rx4j client -> C server, C client -> rx4j server
+
+mode_letter() { [[ $MODE == quick ]] && echo q || echo f; }
+
+# ---------------------------------------------------------------- housekeeping
+
+START_NS=$(date +%s%N)
+elapsed() { awk -v a="$START_NS" -v b="$(date +%s%N)" 'BEGIN { printf "%.0f", (b - a) / 1e9 }'; }
+note() { printf '[%4ss] %s\n' "$(elapsed)" "$*" >&2; }
+
+WORK=$(mktemp -d /tmp/rx4j-bench.XXXXXX)
+SERVER_PID=
+FLOOR_PID=
+NETNS_UP=0
+cleanup() {
+    stop_server
+    [[ -z $FLOOR_PID ]] || { kill "$FLOOR_PID" 2>/dev/null || true; wait "$FLOOR_PID" 2>/dev/null || true; }
+    [[ $NETNS_UP -eq 0 ]] || "$ROOT/scripts/netns.sh" down >/dev/null 2>&1 || true
+    [[ ${BENCH_KEEP:-0} == 1 ]] && note "work files kept in $WORK" || rm -rf "$WORK"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+CPUS=$(nproc)
+if [[ $CPUS -ge 2 ]] && command -v taskset > /dev/null; then
+    PIN_SERVER=(taskset -c 0) PIN_CLIENT=(taskset -c 1)
+else
+    PIN_SERVER=() PIN_CLIENT=()
+    note "fewer than 2 CPUs or no taskset: client and server are not pinned"
+fi
+CLK_TCK=$(getconf CLK_TCK)
+
+# ---------------------------------------------------------------- build
+
+build() {
+    note "building: rxperf jar (scripts/rxperf), C peer (scripts/interop/build-peer.sh), udpfloor"
+    "$RX4J" --version > "$WORK/rx4j-version" 
+    PEER=$("$ROOT/scripts/interop/build-peer.sh")
+    mkdir -p "$BENCH_DIR/build"
+    if [[ ! -x $BENCH_DIR/build/udpfloor || $BENCH_DIR/udpfloor.c -nt $BENCH_DIR/build/udpfloor ]]; then
+        gcc -O2 -Wall -Wextra "$BENCH_DIR/udpfloor.c" -o "$BENCH_DIR/build/udpfloor"
+    fi
+    FLOOR=$BENCH_DIR/build/udpfloor
+}
+
+# ---------------------------------------------------------------- processes
+
+# NS_SERVER / NS_CLIENT: command prefixes for the namespaces (empty on loopback); HOST: server address.
+NS_SERVER=() NS_CLIENT=() HOST=127.0.0.1 C_BIND=()
+
+port_bound() { "${NS_SERVER[@]}" ss -Hlun "sport = :$PORT" | grep -q .; }
+
+proc_ticks() {    # utime + stime of PID, clock ticks; empty if gone
+    [[ -r /proc/$1/stat ]] || return 0
+    sed -E 's/^.*\) //' "/proc/$1/stat" | awk '{ print $12 + $13 }'
+}
+
+# start_server IMPL FLAGS...: a fresh server on PORT; sets SERVER_PID; waits until the port is bound.
+start_server() {
+    local impl=$1 tries=0
+    shift
+    if port_bound; then
+        echo "bench.sh: UDP $PORT is taken: $("${NS_SERVER[@]}" ss -Hlunp "sport = :$PORT" | tr -s ' ')" >&2
+        exit 1
+    fi
+    if [[ $impl == c ]]; then
+        "${NS_SERVER[@]}" "${PIN_SERVER[@]}" "$PEER" server -p "$PORT" "${C_BIND[@]}" "$@" \
+            < /dev/null > "$WORK/server.log" 2>&1 &
+    else
+        "${NS_SERVER[@]}" "${PIN_SERVER[@]}" "$RX4J" server -p "$PORT" "$@" < /dev/null > "$WORK/server.log" 2>&1 &
+    fi
+    SERVER_PID=$!
+    until port_bound; do
+        kill -0 "$SERVER_PID" 2>/dev/null || { echo "bench.sh: $impl server died:" >&2; cat "$WORK/server.log" >&2; exit 1; }
+        (( ++tries < 300 )) || { echo "bench.sh: $impl server did not bind UDP $PORT" >&2; exit 1; }
+        sleep 0.05
+    done
+    # the socket buffers the kernel granted (ss -m: rb = receive, tb = send), once per implementation
+    if [[ ! -s $WORK/skmem-$impl ]]; then
+        "${NS_SERVER[@]}" ss -Hlunm "sport = :$PORT" | grep -o 'skmem:([^)]*)' | head -1 > "$WORK/skmem-$impl" || true
+    fi
+    [[ $impl == c ]] || sleep 0.2    # rx4j registers its service just after binding (docs/interop.md)
+}
+
+stop_server() {
+    [[ -n ${SERVER_PID:-} ]] || return 0
+    kill "$SERVER_PID" 2>/dev/null || true
+    wait "$SERVER_PID" 2>/dev/null || true
+    SERVER_PID=
+    local tries=0
+    while port_bound && (( ++tries < 100 )); do sleep 0.05; done
+}
+
+# client_cmd IMPL: the client command line prefix into CLIENT (array).
+client_cmd() {
+    if [[ $1 == c ]]; then
+        CLIENT=("${NS_CLIENT[@]}" "${PIN_CLIENT[@]}" "$PEER" client -s "$HOST" -p "$PORT")
+        [[ ${#C_BIND[@]} -eq 0 ]] || CLIENT+=(--bind 10.99.0.1)
+    else
+        CLIENT=("${NS_CLIENT[@]}" "${PIN_CLIENT[@]}" "$RX4J" client -s "$HOST" -p "$PORT")
+    fi
+}
+
+MANIFEST=$WORK/manifest.tsv
+RUN_SEQ=0
+
+# one_run SET PAIR WORKLOAD REP SERVER_FLAGS CLIENT_FLAGS: one fresh server + one client run.
+# Appends "id set pair workload rep server_ticks client_user_s client_sys_s wall_s status end_ns" to
+# the manifest; the client's stdout and stderr go to runs/ID.out / .err, and the server's CPU ticks,
+# sampled every 0.2 s while the client runs ("ns ticks" lines), to runs/ID.server (report.py takes the
+# server's CPU over the client's measured window from them).
+one_run() {
+    local set=$1 pair=$2 workload=$3 rep=$4 server_flags=$5 client_flags=$6
+    local server_impl client_impl id s0 s1 status=0 t0 t1 cpu sampler
+    case $pair in
+        c2c) client_impl=c server_impl=c ;;
+        rx4j2rx4j) client_impl=rx4j server_impl=rx4j ;;
+        rx4j2c) client_impl=rx4j server_impl=c ;;
+        c2rx4j) client_impl=c server_impl=rx4j ;;
+    esac
+    RUN_SEQ=$((RUN_SEQ + 1))
+    id=$RUN_SEQ
+    mkdir -p "$WORK/runs"
+    # shellcheck disable=SC2086  # flag strings hold several words on purpose
+    start_server "$server_impl" $server_flags
+    client_cmd "$client_impl"
+    s0=$(proc_ticks "$SERVER_PID")
+    ( while kill -0 "$SERVER_PID" 2>/dev/null; do
+          echo "$(date +%s%N) $(proc_ticks "$SERVER_PID")"
+          sleep 0.2
+      done ) > "$WORK/runs/$id.server" 2>/dev/null &
+    sampler=$!
+    t0=$(date +%s%N)
+    # shellcheck disable=SC2086
+    { TIMEFORMAT='%3U %3S'; time "${CLIENT[@]}" $client_flags > "$WORK/runs/$id.out" 2> "$WORK/runs/$id.err"; } \
+        2> "$WORK/runs/$id.time" || status=$?
+    t1=$(date +%s%N)
+    s1=$(proc_ticks "$SERVER_PID")
+    echo "$t1 $s1" >> "$WORK/runs/$id.server"
+    kill "$sampler" 2>/dev/null || true
+    wait "$sampler" 2>/dev/null || true
+    stop_server
+    cpu=$(tail -1 "$WORK/runs/$id.time")
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$id" "$set" "$pair" "$workload" "$rep" \
+        "$(( ${s1:-0} - ${s0:-0} ))" "${cpu// /	}" "$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", (b - a) / 1e9 }')" \
+        "$status" "$t1" >> "$MANIFEST"
+    local line
+    line=$(grep -E '^(SEND|RECV|RPC): ' "$WORK/runs/$id.out" | head -1 || true)
+    note "$set $pair $workload #$rep: ${line:-no result line (exit $status): $(head -c 300 "$WORK/runs/$id.err")}"
+}
+
+# run_set SET PAIRS WORKLOAD_ENTRIES...: every workload RUNS times (warm: WARM_RUNS), the pairs
+# alternating run by run.
+run_set() {
+    local set=$1 pairs=$2 entry id modes sflags cflags rep pair extra runs=$RUNS
+    shift 2
+    [[ $set != warm ]] || runs=$WARM_RUNS
+    for entry in "$@"; do
+        IFS='|' read -r id modes sflags cflags <<< "$entry"
+        for rep in $(seq 1 "$runs"); do
+            for pair in $pairs; do
+                extra=
+                if [[ $set == warm ]]; then
+                    # the client's own CPU line over the measured window: rx4j -D, C peer --cpu
+                    extra="--time $WARM_TIME --omit $WARM_OMIT $([[ $pair == c2* ]] && echo --cpu || echo -D)"
+                fi
+                one_run "$set" "$pair" "$id" "$rep" "$sflags" "$cflags $extra"
+            done
+        done
+    done
+}
+
+select_workloads() {    # select_workloads LETTER ENTRIES...: the entries whose modes hold LETTER
+    local letter=$1 entry modes
+    shift
+    for entry in "$@"; do
+        modes=$(cut -d'|' -f2 <<< "$entry")
+        [[ $modes == *"$letter"* ]] && printf '%s\n' "$entry"
+    done
+    return 0
+}
+
+# ---------------------------------------------------------------- the machine and its floor
+
+machine() {
+    {
+        echo "mode=$MODE"
+        echo "runs=$RUNS"
+        echo "warm_runs=$WARM_RUNS"
+        echo "clk_tck=$CLK_TCK"
+        echo "warm_time=$WARM_TIME"
+        echo "warm_omit=$WARM_OMIT"
+        echo "date=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+        echo "kernel=$(uname -srm)"
+        echo "cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')"
+        echo "cpus=$CPUS"
+        echo "pinned=$([[ ${#PIN_SERVER[@]} -gt 0 ]] && echo 'server CPU 0, client CPU 1' || echo no)"
+        echo "java=$(java -version 2>&1 | sed -n 2p)"
+        echo "rx4j=$(cat "$WORK/rx4j-version")"
+        echo "openafs=$(dpkg-query -W -f='${Version}' libafsrpc2 2>/dev/null || echo unknown)"
+        echo "rmem_max=$(sysctl -n net.core.rmem_max 2>/dev/null || echo ?)"
+        echo "wmem_max=$(sysctl -n net.core.wmem_max 2>/dev/null || echo ?)"
+        echo "rmem_default=$(sysctl -n net.core.rmem_default 2>/dev/null || echo ?)"
+        echo "load_before=$(cut -d' ' -f1-3 /proc/loadavg)"
+        echo "git=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo ?)$(git -C "$ROOT" diff --quiet 2>/dev/null || echo '+dirty')"
+    } > "$WORK/machine.txt"
+}
+
+floor() {    # floor LABEL: UDP ping-pong and blast between two processes, pinned like rxperf
+    local label=$1
+    note "floor ($label): UDP ping-pong and blast (scripts/bench/udpfloor.c)"
+    "${NS_SERVER[@]}" "${PIN_SERVER[@]}" "$FLOOR" server --bind "$([[ $HOST == 127.0.0.1 ]] && echo 127.0.0.1 || echo "$HOST")" "$PORT" &
+    FLOOR_PID=$!
+    sleep 0.3
+    {
+        "${NS_CLIENT[@]}" "${PIN_CLIENT[@]}" "$FLOOR" pingpong "$HOST" "$PORT" 20000
+        "${NS_CLIENT[@]}" "${PIN_CLIENT[@]}" "$FLOOR" blast "$HOST" "$PORT" 2 1472
+    } > "$WORK/floor-$label.txt" 2>&1 || true
+    kill "$FLOOR_PID" 2>/dev/null || true
+    wait "$FLOOR_PID" 2>/dev/null || true
+    FLOOR_PID=
+    sed 's/^/    /' "$WORK/floor-$label.txt" >&2
+}
+
+# ---------------------------------------------------------------- netns
+
+use_netns() {    # use_netns MTU: server in rx4j-b, client in rx4j-a
+    "$ROOT/scripts/netns.sh" up --mtu "$1" > /dev/null
+    NETNS_UP=1
+    NS_SERVER=(ip netns exec rx4j-b) NS_CLIENT=(ip netns exec rx4j-a) HOST=10.99.0.2 C_BIND=(--bind 10.99.0.2)
+}
+
+use_loopback() {
+    NS_SERVER=() NS_CLIENT=() HOST=127.0.0.1 C_BIND=()
+}
+
+# ---------------------------------------------------------------- main
+
+main() {
+    local letter entries=() entry mtu mtus=(1500)
+    letter=$(mode_letter)
+    build
+    machine
+    note "bench.sh --$MODE: $RUNS runs per cold workload, $WARM_RUNS per warm one, warm --time $WARM_TIME --omit $WARM_OMIT; work files in $WORK"
+    floor loopback
+
+    mapfile -t entries < <(select_workloads "$letter" "${COLD_WORKLOADS[@]}")
+    run_set cold "c2c rx4j2rx4j" "${entries[@]}"
+
+    mapfile -t entries < <(select_workloads "$letter" "${WARM_WORKLOADS[@]}")
+    run_set warm "c2c rx4j2rx4j" "${entries[@]}"
+
+    if [[ $MODE == full ]]; then
+        entries=()
+        for entry in "${COLD_WORKLOADS[@]}"; do
+            [[ " ${MIXED_WORKLOADS[*]} " == *" ${entry%%|*} "* ]] && entries+=("$entry")
+        done
+        run_set cold "rx4j2c c2rx4j" "${entries[@]}"
+        # time to speed: the second second of a cold 1 GiB send against the steady state
+        local saved=$RUNS
+        RUNS=1
+        run_set speed "rx4j2rx4j" "ramp|f||-c send -b 1048576 -T 1024 --interval 1"
+        RUNS=$saved
+    fi
+
+    if [[ $NETNS -eq 1 ]]; then
+        [[ $MODE == full ]] && mtus=(1500 9000)
+        mapfile -t entries < <(select_workloads n "${COLD_WORKLOADS[@]}")
+        for mtu in "${mtus[@]}"; do
+            use_netns "$mtu"
+            floor "netns$mtu"
+            run_set "netns$mtu" "c2c rx4j2rx4j" "${entries[@]}"
+            "$ROOT/scripts/netns.sh" down > /dev/null
+            NETNS_UP=0
+            use_loopback
+        done
+    fi
+
+    echo "load_after=$(cut -d' ' -f1-3 /proc/loadavg)" >> "$WORK/machine.txt"
+    echo "wall_seconds=$(elapsed)" >> "$WORK/machine.txt"
+    for impl in c rx4j; do
+        echo "skmem_$impl=$(cat "$WORK/skmem-$impl" 2>/dev/null || true)" >> "$WORK/machine.txt"
+    done
+    mkdir -p "$OUT"
+    local docs_args=()
+    [[ $DOCS -eq 0 ]] || docs_args=(--docs "$ROOT/docs/benchmarks.md" --svg "$ROOT/docs/bench-rate.svg")
+    python3 "$BENCH_DIR/report.py" --work "$WORK" --out "$OUT" "${docs_args[@]}"
+    note "done in $(elapsed) s"
+}
+
+main

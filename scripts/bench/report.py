@@ -1,0 +1,574 @@
+#!/usr/bin/env python3
+"""Summarises one scripts/bench.sh run (issue 10, "Speed").
+
+Reads the work directory bench.sh filled (machine.txt, manifest.tsv, runs/ID.out|.err|.time, floor-*.txt),
+writes OUT/bench-<mode>-<UTC time>.json (every run and every summary figure, for tracking regressions) and,
+with --docs/--svg, the generated section of docs/benchmarks.md (between <!-- bench.sh:begin --> and
+<!-- bench.sh:end -->; the rest of the page is left as it is) and an SVG chart of rate against -b.
+Standard library only. Units: rates in Mbit/s (decimal, payload bytes), calls/s, CPU in seconds, latency in us.
+"""
+import argparse
+import json
+import math
+import os
+import re
+import statistics
+import sys
+import time
+
+BEGIN = "<!-- bench.sh:begin -->"
+END = "<!-- bench.sh:end -->"
+GIB = float(1 << 30)
+
+RESULT_RE = re.compile(r"^(SEND|RECV|RPC): threads\t(\d+), times\t(\d+), "
+                       r"(?:bytes\t(\d+)|write bytes\t(\d+), read bytes\t(\d+)):\t *(\d+) msec\t\[(.*)\]$", re.M)
+LATENCY_RE = re.compile(r"^RPC latency usec:\tp50 ([\d.]+), p90 ([\d.]+), p99 ([\d.]+), p99\.9 ([\d.]+), "
+                        r"max ([\d.]+)", re.M)
+CPU_RE = re.compile(r"^CPU \(process user\+sys\):\t([\d.]+) s", re.M)
+RESENDS_RE = re.compile(r"^  resends +(\d+)$", re.M)
+PROGRESS_RE = re.compile(r"^\[ *([\d.]+)- *([\d.]+) sec\]\t *(\d+) bytes", re.M)
+PINGPONG_RE = re.compile(r"pingpong: (\d+) round trips, min ([\d.]+) us, p50 ([\d.]+) us, p99 ([\d.]+) us, "
+                         r"max ([\d.]+) us")
+BLAST_RE = re.compile(r"blast: sent (\d+) datagrams of (\d+) bytes in ([\d.]+) s; received (\d+) "
+                      r"\(([\d.]+) Mbit/s, (\d+) datagrams/s\)")
+
+PAIR_NAMES = {"c2c": "C ↔ C", "rx4j2rx4j": "rx4j ↔ rx4j", "rx4j2c": "rx4j client → C server",
+              "c2rx4j": "C client → rx4j server"}
+WORKLOAD_NAMES = {
+    "send8k": "send -b 8192", "send32k": "send -b 32768", "send128k": "send -b 131072",
+    "send1m": "send -b 1048576", "recv32k": "recv -b 32768", "recv128k": "recv -b 131072",
+    "recv1m": "recv -b 1048576", "rpc1": "rpc -S 4 -R 4 (-t 1)", "rpc1n": "rpc -S 4 -R 4 -T 5000 (-t 1)",
+    "rpc8": "rpc -S 4 -R 4 -t 8", "w32": "send -b 1048576 -W 32 (both sides)",
+    "w255": "send -b 1048576 -W 255 (both sides)", "nojumbo": "send -b 1048576 -j (both sides)",
+    "ramp": "send -b 1048576 -T 1024 --interval 1"}
+
+
+def read_text(path):
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            return f.read()
+    except OSError:
+        return ""
+
+
+def read_machine(work):
+    machine = {}
+    for line in read_text(os.path.join(work, "machine.txt")).splitlines():
+        if "=" in line:
+            key, value = line.split("=", 1)
+            machine[key] = value
+    return machine
+
+
+def read_floor(work):
+    floors = {}
+    for name in sorted(os.listdir(work)):
+        if not (name.startswith("floor-") and name.endswith(".txt")):
+            continue
+        text = read_text(os.path.join(work, name))
+        entry = {"raw": text.strip()}
+        m = PINGPONG_RE.search(text)
+        if m:
+            entry["pingpong"] = {"roundTrips": int(m.group(1)), "minMicros": float(m.group(2)),
+                                 "p50Micros": float(m.group(3)), "p99Micros": float(m.group(4)),
+                                 "maxMicros": float(m.group(5))}
+        m = BLAST_RE.search(text)
+        if m:
+            entry["blast"] = {"sent": int(m.group(1)), "datagramBytes": int(m.group(2)), "seconds": float(m.group(3)),
+                              "received": int(m.group(4)), "mbitPerSecond": float(m.group(5)),
+                              "datagramsPerSecond": int(m.group(6))}
+        floors[name[len("floor-"):-len(".txt")]] = entry
+    return floors
+
+
+def parse_run(work, fields, clk_tck):
+    rid, run_set, pair, workload, rep, server_ticks, cuser, csys, wall, status, end_ns = (fields + [""] * 11)[:11]
+    out = read_text(os.path.join(work, "runs", rid + ".out"))
+    err = read_text(os.path.join(work, "runs", rid + ".err"))
+    run = {"id": int(rid), "set": run_set, "pair": pair, "workload": workload, "rep": int(rep),
+           "exitStatus": int(status or 0), "wallSeconds": float(wall or 0)}
+    m = RESULT_RE.search(out)
+    if not m:
+        run["error"] = (err or out).strip()[:500]
+        return run
+    kind, threads, times, size, wbytes, rbytes, msec = (m.group(1), int(m.group(2)), int(m.group(3)), m.group(4),
+                                                        m.group(5), m.group(6), int(m.group(7)))
+    calls = threads * times
+    per_call = int(size) if size is not None else int(wbytes) + int(rbytes)
+    payload = calls * per_call
+    msec = max(msec, 1)
+    run.update({"result": m.group(0), "kind": kind, "threads": threads, "times": times, "calls": calls,
+                "payloadBytes": payload, "msec": msec, "mbitPerSecond": payload * 8 / (msec * 1000.0),
+                "callsPerSecond": calls * 1000.0 / msec})
+    lat = LATENCY_RE.search(out)
+    if lat:
+        run["latencyMicros"] = {"p50": float(lat.group(1)), "p90": float(lat.group(2)), "p99": float(lat.group(3)),
+                                "p99.9": float(lat.group(4)), "max": float(lat.group(5))}
+    cpu = CPU_RE.search(out)
+    if run_set == "warm" and cpu:
+        run["clientCpuSeconds"] = float(cpu.group(1))
+        run["clientCpuSource"] = "client's own CPU line over the measured window"
+    elif cuser and csys:
+        run["clientCpuSeconds"] = float(cuser) + float(csys)
+        run["clientCpuSource"] = "rusage of the whole client process"
+    if run_set == "warm" and end_ns:
+        window = server_ticks_in_window(os.path.join(work, "runs", rid + ".server"), int(end_ns),
+                                        int(end_ns) - msec * 1_000_000)
+        if window is not None:
+            run["serverCpuSeconds"] = window / clk_tck
+            run["serverCpuSource"] = "/proc/PID/stat over the client's measured window (0.2 s samples)"
+    if "serverCpuSeconds" not in run and server_ticks not in ("", None):
+        run["serverCpuSeconds"] = int(server_ticks) / clk_tck
+        run["serverCpuSource"] = "/proc/PID/stat from port bound to the client's end"
+    for side in ("client", "server"):
+        cpu_s = run.get(side + "CpuSeconds")
+        if cpu_s is not None:
+            run[side + "CpuSecondsPerGiB"] = cpu_s / (payload / GIB) if payload else None
+            run[side + "CpuMicrosPerCall"] = cpu_s * 1e6 / calls if calls else None
+    res = RESENDS_RE.search(out)
+    if res and pair.startswith("rx4j"):
+        run["clientResends"] = int(res.group(1))
+    progress = [(float(a), float(b), int(n)) for a, b, n in PROGRESS_RE.findall(err)]
+    if progress:
+        run["intervalMbitPerSecond"] = [n * 8 / ((b - a) * 1e6) for a, b, n in progress]
+    return run
+
+
+def server_ticks_in_window(path, end_ns, start_ns):
+    """Server CPU ticks between start_ns and end_ns, interpolated linearly between the "ns ticks" samples."""
+    samples = []
+    for line in read_text(path).splitlines():
+        parts = line.split()
+        if len(parts) == 2 and parts[0].isdigit() and parts[1].isdigit():
+            samples.append((int(parts[0]), int(parts[1])))
+    samples.sort()
+    if len(samples) < 2:
+        return None
+
+    def at(t):
+        if t <= samples[0][0]:
+            return samples[0][1]
+        for (t0, v0), (t1, v1) in zip(samples, samples[1:]):
+            if t0 <= t <= t1:
+                return v0 + (v1 - v0) * ((t - t0) / (t1 - t0) if t1 > t0 else 1.0)
+        return samples[-1][1]
+
+    return max(0.0, at(end_ns) - at(start_ns))
+
+
+def figure(run):
+    """The figure a workload is judged by: calls/s for rpc, Mbit/s otherwise."""
+    return run["callsPerSecond"] if run.get("kind") == "RPC" else run.get("mbitPerSecond")
+
+
+def med(values):
+    values = [v for v in values if v is not None]
+    return statistics.median(values) if values else None
+
+
+def summarise(runs):
+    groups = {}
+    for run in runs:
+        groups.setdefault((run["set"], run["workload"], run["pair"]), []).append(run)
+    summary = []
+    for (run_set, workload, pair), group in sorted(groups.items(), key=lambda kv: min(r["id"] for r in kv[1])):
+        ok = [r for r in group if "result" in r]
+        figures = sorted(figure(r) for r in ok)
+        entry = {"set": run_set, "workload": workload, "pair": pair, "runs": len(group), "ok": len(ok),
+                 "unit": "calls/s" if ok and ok[0]["kind"] == "RPC" else "Mbit/s"}
+        if figures:
+            entry.update({"min": figures[0], "median": statistics.median(figures), "max": figures[-1]})
+        for key in ("clientCpuSecondsPerGiB", "clientCpuMicrosPerCall", "serverCpuSecondsPerGiB",
+                    "serverCpuMicrosPerCall"):
+            entry[key] = med([r.get(key) for r in ok])
+        p99 = med([r["latencyMicros"]["p99"] for r in ok if "latencyMicros" in r])
+        if p99 is not None:
+            entry["p99Micros"] = p99
+            entry["maxMicros"] = max(r["latencyMicros"]["max"] for r in ok if "latencyMicros" in r)
+        if any("clientResends" in r for r in ok):
+            entry["clientResends"] = sum(r.get("clientResends", 0) for r in ok)
+        summary.append(entry)
+    return summary
+
+
+def find(summary, run_set, workload, pair):
+    for entry in summary:
+        if entry["set"] == run_set and entry["workload"] == workload and entry["pair"] == pair:
+            return entry
+    return None
+
+
+def ratio(summary, run_set, workload, pair="rx4j2rx4j", base="c2c"):
+    a, b = find(summary, run_set, workload, pair), find(summary, run_set, workload, base)
+    if not a or not b or a.get("median") is None or not b.get("median"):
+        return None
+    return a["median"] / b["median"]
+
+
+def fmt(value, digits=3):
+    if value is None:
+        return "–"
+    if isinstance(value, float) and (math.isnan(value) or math.isinf(value)):
+        return "–"
+    if abs(value) >= 1000:
+        return f"{value:,.0f}"
+    return f"{value:.{digits}g}"
+
+
+def targets(summary, runs, machine, floors):
+    quick = machine.get("mode") == "quick"
+    warm_note = f"warm = --time {machine.get('warm_time')} --omit {machine.get('warm_omit')}"
+    out_of_quick = "not measured by --quick"
+    rows = []
+
+    def row(number, target, measured, verdict):
+        rows.append({"target": number, "text": target, "measured": measured, "pass": verdict})
+
+    def ratios(run_set, workloads, need):
+        parts, verdicts, missing = [], [], []
+        for w in workloads:
+            r = ratio(summary, run_set, w)
+            if r is None:
+                missing.append(WORKLOAD_NAMES.get(w, w))
+                continue
+            parts.append(f"{WORKLOAD_NAMES.get(w, w)}: {r:.2f}×")
+            verdicts.append(r >= need)
+        return parts, verdicts, missing
+
+    def verdict_of(verdicts, missing):
+        if not verdicts:
+            return "not measured"
+        if not all(verdicts):
+            return "fail"
+        return "pass" if not missing else "pass (measured part)"
+
+    # 1. cold ratios
+    ws = ["send32k", "send128k", "send1m", "recv32k", "recv128k", "recv1m", "rpc1", "rpc8"]
+    parts, verdicts, missing = ratios("cold", ws, 2.0)
+    text = "; ".join(parts) + (f"; {', '.join(missing)}: {out_of_quick if quick else 'not measured'}"
+                               if missing else "")
+    row(1, "Cold, rx4j ↔ rx4j ≥ 2× C ↔ C: send and recv at -b 32 KiB, 128 KiB, 1 MiB; rpc -S 4 -R 4 at -t 1 and -t 8",
+        text, verdict_of(verdicts, missing))
+
+    # 2. warm
+    parts, verdicts, missing = ratios("warm", ["send32k", "send128k", "send1m"], 3.0)
+    rpc1 = find(summary, "warm", "rpc1", "rx4j2rx4j")
+    rpc8 = find(summary, "warm", "rpc8", "rx4j2rx4j")
+    floor = floors.get("loopback", {}).get("pingpong", {})
+    if rpc1 and rpc1.get("median") is not None:
+        parts.append(f"rpc -t 1 {rpc1['median']:,.0f} calls/s (need 30,000)")
+        verdicts.append(rpc1["median"] >= 30000)
+        if rpc1.get("p99Micros") is not None:
+            parts.append(f"rpc -t 1 p99 {rpc1['p99Micros']:.0f} µs (need < 200; UDP ping-pong floor p50 "
+                         f"{fmt(floor.get('p50Micros'))} µs, p99 {fmt(floor.get('p99Micros'))} µs)")
+            verdicts.append(rpc1["p99Micros"] < 200)
+    else:
+        missing.append("rpc -t 1")
+    if rpc8 and rpc8.get("median") is not None:
+        parts.append(f"rpc -t 8 {rpc8['median']:,.0f} calls/s (need 60,000)")
+        verdicts.append(rpc8["median"] >= 60000)
+    else:
+        missing.append("rpc -t 8")
+    text = "; ".join(parts) + (f"; {', '.join(missing)}: {out_of_quick if quick else 'not measured'}"
+                               if missing else "") + f" ({warm_note})"
+    row(2, "Warm, rx4j ↔ rx4j ≥ 3× C ↔ C for the same sends; rpc ≥ 30,000 calls/s (-t 1), ≥ 60,000 (-t 8); "
+           "rpc p99 < 200 µs (-t 1)", text, verdict_of(verdicts, missing))
+
+    # 3. short calls
+    s32, s1m = find(summary, "warm", "send32k", "rx4j2rx4j"), find(summary, "warm", "send1m", "rx4j2rx4j")
+    c32, c1m = find(summary, "warm", "send32k", "c2c"), find(summary, "warm", "send1m", "c2c")
+    if s32 and s1m and s32.get("median") and s1m.get("median"):
+        share = s32["median"] / s1m["median"]
+        text = f"rx4j 32 KiB / 1 MiB = {share:.0%}"
+        if c32 and c1m and c32.get("median") and c1m.get("median"):
+            text += f" (C: {c32['median'] / c1m['median']:.0%})"
+        row(3, "Short calls: rx4j's warm 32 KiB send rate ≥ 75% of its 1 MiB rate", text + f" ({warm_note})",
+            "pass" if share >= 0.75 else "fail")
+    else:
+        row(3, "Short calls: rx4j's warm 32 KiB send rate ≥ 75% of its 1 MiB rate", out_of_quick if quick
+            else "not measured", "not measured")
+
+    # 4. mixed pairs
+    parts, verdicts, missing = [], [], []
+    for pair in ("rx4j2c", "c2rx4j"):
+        for w in ["send32k", "send1m", "recv1m", "rpc1", "rpc8"]:
+            r = ratio(summary, "cold", w, pair)
+            if r is not None:
+                parts.append(f"{PAIR_NAMES[pair]} {WORKLOAD_NAMES[w]}: {r:.2f}×")
+                verdicts.append(r >= 1.0)
+    row(4, "Mixed pairs, cold: rx4j client → C server and C client → rx4j server never below C ↔ C",
+        "; ".join(parts) if parts else (out_of_quick if quick else "not measured"),
+        verdict_of(verdicts, []) if parts else "not measured")
+
+    # 5. -W 255 and -j
+    w32, w255 = find(summary, "cold", "w32", "rx4j2rx4j"), find(summary, "cold", "w255", "rx4j2rx4j")
+    rj = ratio(summary, "cold", "nojumbo")
+    if w32 and w255 and w32.get("median") and w255.get("median"):
+        ok = w255["median"] >= w32["median"] and w255.get("clientResends", 1) == 0
+        text = (f"rx4j -W 255 {w255['median']:.0f} Mbit/s vs -W 32 {w32['median']:.0f}, client resends "
+                f"{w255.get('clientResends', '?')} (rmem_max {machine.get('rmem_max')})")
+        if rj is not None:
+            text += f"; -j rx4j/C {rj:.2f}×"
+            ok = ok and rj >= 2.0
+        row(5, "-W 255: rate ≥ rate at -W 32 with zero resends on loopback; -j: ≥ 2× C", text,
+            "pass" if ok else "fail")
+    else:
+        row(5, "-W 255: rate ≥ rate at -W 32 with zero resends on loopback; -j: ≥ 2× C",
+            out_of_quick if quick else "not measured", "not measured")
+
+    # 6. two hosts
+    parts, verdicts = [], []
+    for entry in summary:
+        if not entry["set"].startswith("netns") or entry["pair"] != "rx4j2rx4j":
+            continue
+        r = ratio(summary, entry["set"], entry["workload"])
+        mtu = entry["set"][len("netns"):]
+        if r is not None:
+            parts.append(f"MTU {mtu} {WORKLOAD_NAMES.get(entry['workload'])}: {r:.2f}×")
+            verdicts.append(r >= 2.0)
+        if entry.get("p99Micros") is not None:
+            parts.append(f"MTU {mtu} rpc p99 {entry['p99Micros']:.0f} µs, max {entry['maxMicros']:.0f} µs")
+            verdicts.append(entry["p99Micros"] < 1000)
+    row(6, "Two hosts (netns + veth, MTU 1500 and 9000): rx4j ↔ rx4j ≥ 2× C ↔ C cold; rpc p99 < 1 ms; "
+           "no call after the first slower than 20 ms",
+        "; ".join(parts) if parts else "not measured (run with --netns)",
+        verdict_of(verdicts, []) if parts else "not measured")
+
+    # 7. time to speed
+    ramp = [r for r in runs if r["workload"] == "ramp" and r.get("intervalMbitPerSecond")]
+    if ramp:
+        rates = ramp[0]["intervalMbitPerSecond"]
+        steady = med(rates[3:]) if len(rates) > 4 else med(rates)
+        second = rates[1] if len(rates) > 1 else None
+        if second is not None and steady:
+            row(7, "Time to speed: in a cold 1 GiB send, second 2 of --interval 1 ≥ 80% of the steady state",
+                f"second 2: {second:.0f} Mbit/s, steady (median of second 4 on) {steady:.0f} Mbit/s = "
+                f"{second / steady:.0%}", "pass" if second >= 0.8 * steady else "fail")
+        else:
+            row(7, "Time to speed", "run too short for two intervals", "not measured")
+    else:
+        row(7, "Time to speed: in a cold 1 GiB send, second 2 of --interval 1 ≥ 80% of the steady state",
+            out_of_quick if quick else "not measured", "not measured")
+
+    # 8. CPU warm
+    parts, verdicts = [], []
+    for w, key, unit in (("send1m", "CpuSecondsPerGiB", "s/GiB"), ("send32k", "CpuSecondsPerGiB", "s/GiB"),
+                         ("rpc1", "CpuMicrosPerCall", "µs/call")):
+        rx, c = find(summary, "warm", w, "rx4j2rx4j"), find(summary, "warm", w, "c2c")
+        if not rx or not c:
+            continue
+        for side in ("client", "server"):
+            a, b = rx.get(side + key), c.get(side + key)
+            if a is None or b is None:
+                continue
+            parts.append(f"{WORKLOAD_NAMES[w]} {side}: rx4j {fmt(a)} vs C {fmt(b)} {unit}")
+            verdicts.append(a <= b)
+    row(8, "CPU: rx4j's CPU seconds per GiB and per call ≤ C's, both sides, warm",
+        "; ".join(parts) + f" ({warm_note})" if parts else (out_of_quick if quick else "not measured"),
+        verdict_of(verdicts, []) if parts else "not measured")
+
+    jmh = "not measured by bench.sh: needs rx-bench's JMH benchmarks (see the hand-written sections)"
+    row(9, "Allocation (JMH -prof gc): 0 B per packet in DATA receive, ACK receive, ACK send; ≤ 4 KiB per MiB "
+           "end to end in-JVM", jmh, "not measured")
+    row(10, "Cost growth 1 → 10,000 connections: time per call within 1.5×; heap per idle connection ≤ 2 KiB",
+        jmh + " (or rxperf --conns N, not built yet)", "not measured")
+    row(11, "Stats under load: call rate drops < 5% with a 1 kHz totals reader; no shared atomic on the data path",
+        jmh, "not measured")
+    return rows
+
+
+def svg_chart(summary, path):
+    """Median rate against -b (log scale) for each implementation pair and set, min–max as whiskers."""
+    sizes = {"send8k": 8192, "send32k": 32768, "send128k": 131072, "send1m": 1048576}
+    series = {}
+    for entry in summary:
+        if entry["workload"] in sizes and entry["set"] in ("cold", "warm") and entry.get("median") is not None:
+            series.setdefault((entry["set"], entry["pair"]), []).append(
+                (sizes[entry["workload"]], entry["min"], entry["median"], entry["max"]))
+    width, height, left, right, top, bottom = 720, 420, 70, 200, 40, 60
+    xs = sorted({p[0] for pts in series.values() for p in pts}) or [32768, 1048576]
+    ymax = max([p[3] for pts in series.values() for p in pts] + [1.0])
+    step = 10 ** math.floor(math.log10(ymax))
+    for mult in (1, 2, 2.5, 5, 10):
+        if ymax / (step * mult) <= 6:
+            step *= mult
+            break
+    ytop = step * math.ceil(ymax / step)
+    lx0, lx1 = math.log2(min(xs)) - 0.5, math.log2(max(xs)) + 0.5
+
+    def px(x):
+        return left + (math.log2(x) - lx0) / (lx1 - lx0) * (width - left - right)
+
+    def py(y):
+        return top + (1 - y / ytop) * (height - top - bottom)
+
+    colours = {("cold", "c2c"): "#1f77b4", ("cold", "rx4j2rx4j"): "#d62728", ("warm", "c2c"): "#6baed6",
+               ("warm", "rx4j2rx4j"): "#ff9896", ("cold", "rx4j2c"): "#2ca02c", ("cold", "c2rx4j"): "#9467bd"}
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+           f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12">',
+           f'<rect width="{width}" height="{height}" fill="white"/>',
+           f'<text x="{left}" y="22" font-size="14">rxperf send rate against -b (median, min–max), '
+           f'scripts/bench.sh</text>']
+    y = 0.0
+    while y <= ytop + 1e-9:
+        out.append(f'<line x1="{left}" y1="{py(y):.1f}" x2="{width - right}" y2="{py(y):.1f}" stroke="#ddd"/>')
+        out.append(f'<text x="{left - 6}" y="{py(y) + 4:.1f}" text-anchor="end">{y:,.0f}</text>')
+        y += step
+    for x in xs:
+        label = f"{x // 1048576} MiB" if x >= 1048576 else f"{x // 1024} KiB"
+        out.append(f'<line x1="{px(x):.1f}" y1="{height - bottom}" x2="{px(x):.1f}" y2="{height - bottom + 5}" '
+                   f'stroke="black"/>')
+        out.append(f'<text x="{px(x):.1f}" y="{height - bottom + 18}" text-anchor="middle">{label}</text>')
+    out.append(f'<line x1="{left}" y1="{height - bottom}" x2="{width - right}" y2="{height - bottom}" '
+               f'stroke="black"/>')
+    out.append(f'<line x1="{left}" y1="{top}" x2="{left}" y2="{height - bottom}" stroke="black"/>')
+    out.append(f'<text x="{(left + width - right) / 2:.0f}" y="{height - 18}" text-anchor="middle">'
+               f'-b (bytes per call, log scale)</text>')
+    out.append(f'<text x="16" y="{(top + height - bottom) / 2:.0f}" text-anchor="middle" '
+               f'transform="rotate(-90 16 {(top + height - bottom) / 2:.0f})">Mbit/s</text>')
+    legend_y = top + 10
+    for key in sorted(series, key=lambda k: (k[0], k[1] != "c2c", k[1])):
+        pts = sorted(series[key])
+        colour = colours.get(key, "#555")
+        dash = ' stroke-dasharray="6 4"' if key[0] == "warm" else ""
+        out.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2"{dash} points="'
+                   + " ".join(f"{px(p[0]):.1f},{py(p[2]):.1f}" for p in pts) + '"/>')
+        for x, lo, mid, hi in pts:
+            out.append(f'<line x1="{px(x):.1f}" y1="{py(lo):.1f}" x2="{px(x):.1f}" y2="{py(hi):.1f}" '
+                       f'stroke="{colour}"/>')
+            out.append(f'<circle cx="{px(x):.1f}" cy="{py(mid):.1f}" r="3.5" fill="{colour}"/>')
+        out.append(f'<line x1="{width - right + 12}" y1="{legend_y}" x2="{width - right + 36}" y2="{legend_y}" '
+                   f'stroke="{colour}" stroke-width="2"{dash}/>')
+        out.append(f'<text x="{width - right + 42}" y="{legend_y + 4}">{PAIR_NAMES[key[1]]}, {key[0]}</text>')
+        legend_y += 20
+    out.append("</svg>")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("\n".join(out) + "\n")
+
+
+def cpu_cell(entry, unit_key):
+    if not entry:
+        return "–"
+    return f"{fmt(entry.get('client' + unit_key))} / {fmt(entry.get('server' + unit_key))}"
+
+
+def docs_section(summary, rows, machine, floors, svg_name, json_name):
+    mode = machine.get("mode")
+    lines = [BEGIN, "", "## scripts/bench.sh: rx4j against OpenAFS's C Rx (generated)", "",
+             f"Generated by `scripts/bench.sh --{mode}` on {machine.get('date')} (commit {machine.get('git')}, "
+             f"wall time {machine.get('wall_seconds')} s); do not edit by hand, rerun the script. "
+             "C is our rxperf peer (`scripts/interop/rxperf-peer.c`) on Debian's OpenAFS libafsrpc; rx4j is "
+             "`scripts/rxperf`. Cold runs are fresh server and client processes per run; warm runs are "
+             f"`--time {machine.get('warm_time')} --omit {machine.get('warm_omit')}`. "
+             f"{machine.get('runs')} runs per cold workload and {machine.get('warm_runs')} per warm one, C and rx4j "
+             "alternating run by run. "
+             f"The raw figures of every run are in `bench-results/{json_name}` (not committed).", "",
+             f"Machine: {machine.get('cpus')} × {machine.get('cpu')}; {machine.get('kernel')}; "
+             f"{machine.get('java')}; `{machine.get('rx4j')}`; OpenAFS libafsrpc {machine.get('openafs')}; "
+             f"pinned: {machine.get('pinned')}; net.core.rmem_max {machine.get('rmem_max')}, wmem_max "
+             f"{machine.get('wmem_max')}, rmem_default {machine.get('rmem_default')}; server socket buffers "
+             f"granted (ss -m): C `{machine.get('skmem_c') or '?'}`, rx4j `{machine.get('skmem_rx4j') or '?'}`; "
+             f"load average {machine.get('load_before')} before, {machine.get('load_after')} after.", ""]
+    if mode == "quick":
+        lines += ["**This run was `--quick` on a machine shared with other builds: the figures are noisy, "
+                  "and several targets are out of its scope.**", ""]
+    for label, entry in sorted(floors.items()):
+        pp, blast = entry.get("pingpong"), entry.get("blast")
+        text = f"Floor ({label}, two C processes, plain UDP): "
+        if pp:
+            text += (f"ping-pong round trip min {pp['minMicros']:.1f} µs, p50 {pp['p50Micros']:.1f} µs, p99 "
+                     f"{pp['p99Micros']:.1f} µs over {pp['roundTrips']:,} round trips")
+        if blast:
+            text += (f"; blast of {blast['datagramBytes']}-byte datagrams {blast['mbitPerSecond']:,.0f} Mbit/s "
+                     f"received ({blast['datagramsPerSecond']:,} datagrams/s)")
+        lines += [text + ".", ""]
+    lines += ["### Targets of issue 10", "", "| # | target | measured | result |", "|---|---|---|---|"]
+    for r in rows:
+        lines.append(f"| {r['target']} | {r['text']} | {r['measured']} | {r['pass']} |")
+    lines.append("")
+    for run_set in sorted({e["set"] for e in summary}, key=lambda s: ("cold", "warm", "speed").index(s)
+                          if s in ("cold", "warm", "speed") else 9):
+        if run_set == "speed":
+            continue
+        entries = [e for e in summary if e["set"] == run_set]
+        title = {"cold": "Cold runs (fresh processes)", "warm": f"Warm runs (--time {machine.get('warm_time')} "
+                 f"--omit {machine.get('warm_omit')})"}.get(run_set, f"Two hosts: {run_set} (veth, MTU "
+                                                                       f"{run_set[len('netns'):]}), cold")
+        lines += [f"### {title}", "",
+                  "| workload | pair | min | median | max | unit | ×C ↔ C | CPU s/GiB client / server | "
+                  "CPU µs/call client / server | rpc p99 µs |", "|---|---|---|---|---|---|---|---|---|---|"]
+        for e in entries:
+            r = ratio(summary, run_set, e["workload"], e["pair"]) if e["pair"] != "c2c" else None
+            lines.append(f"| {WORKLOAD_NAMES.get(e['workload'], e['workload'])} | {PAIR_NAMES[e['pair']]} | "
+                         f"{fmt(e.get('min'))} | {fmt(e.get('median'))} | {fmt(e.get('max'))} | {e['unit']} | "
+                         f"{'' if r is None else f'{r:.2f}×'} | {cpu_cell(e, 'CpuSecondsPerGiB')} | "
+                         f"{cpu_cell(e, 'CpuMicrosPerCall')} | {fmt(e.get('p99Micros'))} |")
+        lines.append("")
+    lines += ["How to read the CPU columns: the server's figure is its process's utime + stime (/proc/PID/stat) "
+              "from its port being bound to the client's end (warm: over the client's measured window, from "
+              "0.2 s samples); the "
+              "client's is its whole process's rusage for cold runs (JVM start and JIT included) and its own "
+              "CPU line over the measured window for warm runs (rx4j `-D`, C peer `--cpu`). Per GiB divides by "
+              "the payload bytes of the counted calls, per call by the counted calls.", "",
+              f"![rxperf send rate against -b, C and rx4j]({svg_name})", "", END]
+    return "\n".join(lines) + "\n"
+
+
+def write_docs(path, section):
+    text = read_text(path)
+    if BEGIN in text and END in text:
+        head, rest = text.split(BEGIN, 1)
+        _, tail = rest.split(END, 1)
+        text = head + section.rstrip("\n") + tail
+    else:
+        text = text.rstrip("\n") + "\n\n" + section
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--work", required=True)
+    parser.add_argument("--out", required=True)
+    parser.add_argument("--docs")
+    parser.add_argument("--svg")
+    args = parser.parse_args()
+
+    machine = read_machine(args.work)
+    clk_tck = float(machine.get("clk_tck") or os.sysconf("SC_CLK_TCK"))
+    runs = []
+    for line in read_text(os.path.join(args.work, "manifest.tsv")).splitlines():
+        if line.strip():
+            runs.append(parse_run(args.work, line.split("\t"), clk_tck))
+    floors = read_floor(args.work)
+    summary = summarise(runs)
+    rows = targets(summary, runs, machine, floors)
+    stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
+    json_name = f"bench-{machine.get('mode', 'run')}-{stamp}.json"
+    os.makedirs(args.out, exist_ok=True)
+    with open(os.path.join(args.out, json_name), "w", encoding="utf-8") as f:
+        json.dump({"tool": "scripts/bench.sh", "machine": machine, "floor": floors, "summary": summary,
+                   "targets": rows, "runs": runs}, f, indent=1, ensure_ascii=False)
+    print(f"bench.sh: wrote {os.path.join(args.out, json_name)}", file=sys.stderr)
+    if args.svg:
+        svg_chart(summary, args.svg)
+    if args.docs:
+        write_docs(args.docs, docs_section(summary, rows, machine, floors, os.path.basename(args.svg or
+                                                                                           "bench-rate.svg"),
+                                           json_name))
+        print(f"bench.sh: updated {args.docs} and {args.svg}", file=sys.stderr)
+    failed = [r for r in runs if "result" not in r]
+    for r in failed:
+        print(f"bench.sh: run {r['id']} ({r['set']} {r['pair']} {r['workload']}) gave no result line: "
+              f"{r.get('error', '')[:200]}", file=sys.stderr)
+    # the table, for the terminal
+    for e in summary:
+        print(f"{e['set']:8} {WORKLOAD_NAMES.get(e['workload'], e['workload']):38} {PAIR_NAMES[e['pair']]:24} "
+              f"{fmt(e.get('min')):>8} {fmt(e.get('median')):>8} {fmt(e.get('max')):>8} {e['unit']}")
+    for r in rows:
+        print(f"target {r['target']:>2}: {r['pass']:20} {r['measured']}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
