@@ -94,6 +94,7 @@ public final class RxTransport implements AutoCloseable {
                         "the engine factory returned null");
                 EngineHandler h = new EngineHandler(engine, encoder, clock);
                 channel.pipeline().addLast("engine", h);
+                h.afterWork(); // arm the timer at the engine's first deadline (the idle-connection reaper)
                 return h;
             }).sync().getNow();
         } catch (InterruptedException e) {
