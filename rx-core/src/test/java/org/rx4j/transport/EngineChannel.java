@@ -2,6 +2,8 @@ package org.rx4j.transport;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelOutboundHandlerAdapter;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.channel.socket.DatagramPacket;
 import java.net.InetSocketAddress;
@@ -29,6 +31,18 @@ final class EngineChannel implements AutoCloseable {
     static final InetSocketAddress LOCAL = new InetSocketAddress("127.0.0.1", 7000);
     static final long MS = 1_000_000L;
 
+    /** Counts flushes reaching the socket end of the pipeline. */
+    static final class FlushCounter extends ChannelOutboundHandlerAdapter {
+        int flushes;
+
+        @Override
+        public void flush(ChannelHandlerContext ctx) {
+            flushes++;
+            ctx.flush();
+        }
+    }
+
+    final FlushCounter flushes = new FlushCounter();
     final DatagramDecoder decoder = new DatagramDecoder();
     final DatagramEncoder encoder = new DatagramEncoder();
     final EmbeddedChannel channel = new EmbeddedChannel();
@@ -37,7 +51,7 @@ final class EngineChannel implements AutoCloseable {
 
     EngineChannel(RxConfig config) {
         channel.freezeTime();
-        channel.pipeline().addLast("decoder", decoder).addLast("encoder", encoder);
+        channel.pipeline().addLast("flushes", flushes).addLast("decoder", decoder).addLast("encoder", encoder);
         clock = EngineHandler.clock(channel.eventLoop(), null);
         RxEngine engine = new RxEngine(config, encoder, channel.alloc(), 42, clock.getAsLong());
         handler = new EngineHandler(engine, encoder, clock);
@@ -59,6 +73,16 @@ final class EngineChannel implements AutoCloseable {
         ByteBuf buf = PacketEncoder.encode(packet, channel.alloc());
         packet.release();
         channel.writeInbound(new DatagramPacket(buf, LOCAL, PEER));
+    }
+
+    /** Writes {@code packets} in as one read burst: one datagram each, then one read-complete. */
+    void receiveBurst(RxPacket... packets) {
+        Object[] datagrams = new Object[packets.length];
+        for (int i = 0; i < packets.length; i++) {
+            datagrams[i] = new DatagramPacket(PacketEncoder.encode(packets[i], channel.alloc()), LOCAL, PEER);
+            packets[i].release();
+        }
+        channel.writeInbound(datagrams);
     }
 
     /** @return every datagram written so far, decoded; the datagrams are released, DATA payloads too */

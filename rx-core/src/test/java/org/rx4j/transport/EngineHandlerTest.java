@@ -155,6 +155,23 @@ class EngineHandlerTest {
     }
 
     @Test
+    void theOutputOfAReadBurstIsFlushedOnce() {
+        RxConfig config = RxConfig.builder().checkReach(false).build();
+        try (EngineChannel ch = new EngineChannel(config)) {
+            ch.handler.run(e -> e.registerService(SVC, 0, call -> call.setListener(new Drain(ch))));
+            int before = ch.flushes.flushes;
+            RxHeader h1 = new RxHeader(0x80000001, 0x100, 1, 1, 1, PacketType.DATA,
+                    PacketFlags.CLIENT_INITIATED | PacketFlags.REQUEST_ACK, 0, 0, 0, SVC);
+            RxHeader h2 = new RxHeader(0x80000001, 0x100, 1, 2, 2, PacketType.DATA,
+                    PacketFlags.CLIENT_INITIATED | PacketFlags.REQUEST_ACK | PacketFlags.LAST_PACKET, 0, 0, 0, SVC);
+            ch.receiveBurst(EngineChannel.data(h1, new byte[1412]), EngineChannel.data(h2, new byte[5]));
+            List<AckPacket> requested = acks(ch.sent(), AckReason.REQUESTED);
+            assertEquals(2, requested.size(), "each REQUEST_ACK was answered");
+            assertEquals(before + 1, ch.flushes.flushes, "two datagrams out, one flush for the burst");
+        }
+    }
+
+    @Test
     void aThrowingTaskIsCountedAsATaskFailureNotAsMalformed() {
         try (EngineChannel ch = new EngineChannel(RxConfig.defaults())) {
             ch.handler.run(e -> {
