@@ -19,8 +19,10 @@ import javax.management.JMException;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
 import org.rx4j.config.RxConfig;
+import org.rx4j.engine.EngineDebugResponder;
 import org.rx4j.engine.RttTotals;
 import org.rx4j.engine.RxCounters;
+import org.rx4j.engine.RxEngine;
 import org.rx4j.security.RxNullSecurityClass;
 import org.rx4j.security.SecurityClass;
 import org.rx4j.security.SecurityClassRegistry;
@@ -55,7 +57,14 @@ public final class RxEndpoint implements AutoCloseable {
     private final AtomicBoolean closed = new AtomicBoolean();
 
     private RxEndpoint(Builder b) throws IOException {
-        this.transport = RxTransport.bind(b.config, b.bind, b.transport, null);
+        // System.nanoTime: RxCall.setDeadline(long) documents deadlines on that clock.
+        RxConfig config = b.config;
+        long salt = System.identityHashCode(this);
+        this.transport = RxTransport.bind(config, b.bind, b.transport, System::nanoTime, (sink, alloc, now) -> {
+            RxEngine engine = new RxEngine(config, sink, alloc, System.nanoTime() ^ salt, now);
+            engine.setDebugResponder(new EngineDebugResponder());
+            return engine;
+        });
         AtomicInteger n = new AtomicInteger();
         ThreadPoolExecutor workers = new ThreadPoolExecutor(b.maxWorkers, b.maxWorkers, 60, TimeUnit.SECONDS,
                 new LinkedBlockingQueue<>(b.maxQueuedCalls), r -> {
@@ -256,7 +265,7 @@ public final class RxEndpoint implements AutoCloseable {
      * @return the snapshot
      */
     public EndpointStats statistics() {
-        return transport.submit(engine -> StatsReader.endpoint(transport)).join();
+        return transport.submit(engine -> StatsReader.endpoint(transport, engine)).join();
     }
 
     /**

@@ -23,8 +23,7 @@ final class StatsReader {
     private StatsReader() {
     }
 
-    static EndpointStats endpoint(RxTransport transport) {
-        RxEngine engine = transport.engine();
+    static EndpointStats endpoint(RxTransport transport, RxEngine engine) {
         List<ConnectionStats> conns = new ArrayList<>();
         for (Connection c : engine.clientConnections()) {
             conns.add(connection(c));
