@@ -78,12 +78,16 @@ public final class RxTransport implements PacketSink, AutoCloseable {
         this.engine = new RxEngine(config, this, alloc, System.nanoTime() ^ System.identityHashCode(this),
                 clock.getAsLong());
         int buffer = config.effectiveUdpBufferBytes();
+        // TODO(issue 9, transport helper): replace the deprecated RCVBUF_ALLOCATOR option; suppressed here only so
+        // that -Werror can be on while the transport pipeline is rewritten.
+        @SuppressWarnings("deprecation")
+        ChannelOption<io.netty.channel.RecvByteBufAllocator> recvAllocator = ChannelOption.RCVBUF_ALLOCATOR;
         Bootstrap b = new Bootstrap()
                 .group(group)
                 .channel(kind.channelClass())
                 .option(ChannelOption.SO_RCVBUF, buffer)
                 .option(ChannelOption.SO_SNDBUF, buffer)
-                .option(ChannelOption.RCVBUF_ALLOCATOR, new FixedRecvByteBufAllocator(
+                .option(recvAllocator, new FixedRecvByteBufAllocator(
                         kind == TransportKind.EPOLL ? RECEIVE_BUFFER * RECVMMSG_BATCH : RECEIVE_BUFFER))
                 .option(ChannelOption.ALLOCATOR, alloc)
                 // Nothing is read until the owner has registered its services: see startReading().
