@@ -24,6 +24,7 @@ import java.util.function.Function;
 import java.util.function.LongSupplier;
 import org.rx4j.engine.PacketSink;
 import org.rx4j.config.RxConfig;
+import org.rx4j.config.TransportKind;
 import org.rx4j.engine.RxEngine;
 import org.rx4j.wire.DataPacket;
 import org.rx4j.wire.DecodeError;
@@ -69,12 +70,12 @@ public final class RxTransport implements PacketSink, AutoCloseable {
         }
     };
 
-    private RxTransport(RxConfig config, InetSocketAddress bind, TransportKind kind, Consumer<RxEngine> init)
-            throws InterruptedException {
+    private RxTransport(RxConfig config, InetSocketAddress bind, TransportKind kind, Consumer<RxEngine> init,
+                        LongSupplier clock) throws InterruptedException {
         this.config = config;
-        this.clock = System::nanoTime;
+        this.clock = clock;
         this.alloc = PooledByteBufAllocator.DEFAULT;
-        this.group = kind.newEventLoopGroup("rx4j-" + kind.name().toLowerCase(java.util.Locale.ROOT));
+        this.group = NettyTransports.newEventLoopGroup(kind, "rx4j-" + kind.name().toLowerCase(java.util.Locale.ROOT));
         this.engine = new RxEngine(config, this, alloc, System.nanoTime() ^ System.identityHashCode(this),
                 clock.getAsLong());
         int buffer = config.effectiveUdpBufferBytes();
@@ -84,7 +85,7 @@ public final class RxTransport implements PacketSink, AutoCloseable {
         ChannelOption<io.netty.channel.RecvByteBufAllocator> recvAllocator = ChannelOption.RCVBUF_ALLOCATOR;
         Bootstrap b = new Bootstrap()
                 .group(group)
-                .channel(kind.channelClass())
+                .channel(NettyTransports.channelClass(kind))
                 .option(ChannelOption.SO_RCVBUF, buffer)
                 .option(ChannelOption.SO_SNDBUF, buffer)
                 .option(recvAllocator, new FixedRecvByteBufAllocator(
@@ -138,8 +139,28 @@ public final class RxTransport implements PacketSink, AutoCloseable {
      */
     public static RxTransport bind(RxConfig config, InetSocketAddress bind, TransportKind kind,
                                    Consumer<RxEngine> init) throws java.io.IOException {
+        return bind(config, bind, kind, init, System::nanoTime);
+    }
+
+    /**
+     * As {@link #bind(RxConfig, InetSocketAddress, TransportKind, Consumer)} with an injected clock: the engine's
+     * {@code now} and the timer's delays are read from it (the endpoint's clock, so that deadlines the RPC layer
+     * computes and the engine's timers agree).
+     *
+     * @param config endpoint tunables
+     * @param bind local address (port 0 = ephemeral)
+     * @param kind NIO or epoll
+     * @param init run once on the loop before any packet is processed, may be null
+     * @param clock monotonic time, ns; read on the event loop and by {@link #now()} from any thread
+     * @return the running transport
+     * @throws java.io.IOException if the socket cannot be bound (the message names the address)
+     * @throws IllegalStateException if the transport kind is unavailable
+     */
+    public static RxTransport bind(RxConfig config, InetSocketAddress bind, TransportKind kind,
+                                   Consumer<RxEngine> init, LongSupplier clock) throws java.io.IOException {
+        java.util.Objects.requireNonNull(clock, "clock");
         try {
-            return new RxTransport(config, bind, kind, init);
+            return new RxTransport(config, bind, kind, init, clock);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new java.io.InterruptedIOException("interrupted while binding " + describe(bind));

@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.rx4j.config.TransportKind;
 import org.rx4j.config.RxConfig;
 import org.rx4j.testing.LeakCheckExtension;
 import org.rx4j.wire.DataPacket;
