@@ -48,7 +48,7 @@ class RxNullSecurityClassTest {
         ByteBuf body = received.payload();
         int reader = body.readerIndex();
         int writer = body.writerIndex();
-        assertEquals(0, rxnull.checkIncoming(server, received.header(), body));
+        assertEquals(0, rxnull.checkIncoming(server, SecurityTestPackets.view(received.header()), body));
         assertEquals(reader, body.readerIndex());
         assertEquals(writer, body.writerIndex());
         assertArrayEquals(data, readable(body));
@@ -61,7 +61,7 @@ class RxNullSecurityClassTest {
     void anySpareIsAcceptedAndEmptyBodiesToo() {
         ByteBuf empty = Unpooled.EMPTY_BUFFER;
         RxHeader header = new RxHeader(1, 4, 1, 1, 1, PacketType.DATA, 0x05, 0, 0, 0xBEEF, 147);
-        assertEquals(0, rxnull.checkIncoming(server, header, empty));
+        assertEquals(0, rxnull.checkIncoming(server, SecurityTestPackets.view(header), empty));
     }
 
     @Test
