@@ -234,13 +234,19 @@ public record RxConfig(int maxTwind, int maxRwind, int jumboMax, int maxMtu, int
             return TimeUnit.MILLISECONDS.toNanos(millis);
         }
 
-        /** @param packets {@link RxConfig#maxTwind()} @return this */
+        /**
+         * @param packets {@link RxConfig#maxTwind()}: packets; checked by build()
+         * @return this
+         */
         public Builder maxTwind(int packets) {
             maxTwind = packets;
             return this;
         }
 
-        /** @param packets {@link RxConfig#maxRwind()} @return this */
+        /**
+         * @param packets {@link RxConfig#maxRwind()}: packets; checked by build()
+         * @return this
+         */
         public Builder maxRwind(int packets) {
             maxRwind = packets;
             return this;
@@ -256,157 +262,246 @@ public record RxConfig(int maxTwind, int maxRwind, int jumboMax, int maxMtu, int
             return maxTwind(packets).maxRwind(packets);
         }
 
-        /** @param packets {@link RxConfig#jumboMax()} @return this */
+        /**
+         * @param packets {@link RxConfig#jumboMax()}: packets; checked by build()
+         * @return this
+         */
         public Builder jumboMax(int packets) {
             jumboMax = packets;
             return this;
         }
 
-        /** @param bytes {@link RxConfig#maxMtu()} @return this */
+        /**
+         * @param bytes {@link RxConfig#maxMtu()}: bytes; checked by build()
+         * @return this
+         */
         public Builder maxMtu(int bytes) {
             maxMtu = bytes;
             return this;
         }
 
-        /** @param bytes {@link RxConfig#ifMtu()} @return this */
+        /**
+         * @param bytes {@link RxConfig#ifMtu()}: bytes; checked by build()
+         * @return this
+         */
         public Builder ifMtu(int bytes) {
             ifMtu = bytes;
             return this;
         }
 
-        /** @param on {@link RxConfig#hardAckOnly()} @return this */
+        /**
+         * @param on {@link RxConfig#hardAckOnly()}: on or off
+         * @return this
+         */
         public Builder hardAckOnly(boolean on) {
             hardAckOnly = on;
             return this;
         }
 
-        /** @param packets {@link RxConfig#hardAckInterval()} @return this */
+        /**
+         * @param packets {@link RxConfig#hardAckInterval()}: packets; checked by build()
+         * @return this
+         */
         public Builder hardAckInterval(int packets) {
             hardAckInterval = packets;
             return this;
         }
 
-        /** @param packets {@link RxConfig#softAckRate()} @return this */
+        /**
+         * @param packets {@link RxConfig#softAckRate()}: packets; checked by build()
+         * @return this
+         */
         public Builder softAckRate(int packets) {
             softAckRate = packets;
             return this;
         }
 
-        /** @param packets {@link RxConfig#hardAckRate()} @return this */
+        /**
+         * @param packets {@link RxConfig#hardAckRate()}: packets; checked by build()
+         * @return this
+         */
         public Builder hardAckRate(int packets) {
             hardAckRate = packets;
             return this;
         }
 
-        /** @param d {@link RxConfig#softAckDelayNs()} @return this @throws ArithmeticException if d overflows ns */
+        /**
+         * @param d {@link RxConfig#softAckDelayNs()}, stored in ns; checked by build()
+         * @return this
+         * @throws ArithmeticException if d overflows ns
+         */
         public Builder softAckDelay(Duration d) {
             softAckDelayNs = d.toNanos();
             return this;
         }
 
-        /** @param d {@link RxConfig#hardAckDelayNs()} @return this @throws ArithmeticException if d overflows ns */
+        /**
+         * @param d {@link RxConfig#hardAckDelayNs()}, stored in ns; checked by build()
+         * @return this
+         * @throws ArithmeticException if d overflows ns
+         */
         public Builder hardAckDelay(Duration d) {
             hardAckDelayNs = d.toNanos();
             return this;
         }
 
-        /** @param d {@link RxConfig#lastAckDelayNs()} @return this @throws ArithmeticException if d overflows ns */
+        /**
+         * @param d {@link RxConfig#lastAckDelayNs()}, stored in ns; checked by build()
+         * @return this
+         * @throws ArithmeticException if d overflows ns
+         */
         public Builder lastAckDelay(Duration d) {
             lastAckDelayNs = d.toNanos();
             return this;
         }
 
-        /** @param d {@link RxConfig#initialRttNs()} @return this @throws ArithmeticException if d overflows ns */
+        /**
+         * @param d {@link RxConfig#initialRttNs()}, stored in ns; checked by build()
+         * @return this
+         * @throws ArithmeticException if d overflows ns
+         */
         public Builder initialRtt(Duration d) {
             initialRttNs = d.toNanos();
             return this;
         }
 
-        /** @param d {@link RxConfig#minRtoNs()} @return this @throws ArithmeticException if d overflows ns */
+        /**
+         * @param d {@link RxConfig#minRtoNs()}, stored in ns; checked by build()
+         * @return this
+         * @throws ArithmeticException if d overflows ns
+         */
         public Builder minRto(Duration d) {
             minRtoNs = d.toNanos();
             return this;
         }
 
-        /** @param d {@link RxConfig#rtoSlackNs()} @return this @throws ArithmeticException if d overflows ns */
+        /**
+         * @param d {@link RxConfig#rtoSlackNs()}, stored in ns; checked by build()
+         * @return this
+         * @throws ArithmeticException if d overflows ns
+         */
         public Builder rtoSlack(Duration d) {
             rtoSlackNs = d.toNanos();
             return this;
         }
 
-        /** @param d {@link RxConfig#maxRtoNs()} @return this @throws ArithmeticException if d overflows ns */
+        /**
+         * @param d {@link RxConfig#maxRtoNs()}, stored in ns; checked by build()
+         * @return this
+         * @throws ArithmeticException if d overflows ns
+         */
         public Builder maxRto(Duration d) {
             maxRtoNs = d.toNanos();
             return this;
         }
 
-        /** @param packets {@link RxConfig#initialCwnd()} @return this */
+        /**
+         * @param packets {@link RxConfig#initialCwnd()}: packets; checked by build()
+         * @return this
+         */
         public Builder initialCwnd(int packets) {
             initialCwnd = packets;
             return this;
         }
 
-        /** @param packets {@link RxConfig#initialSsthresh()} @return this */
+        /**
+         * @param packets {@link RxConfig#initialSsthresh()}: packets; checked by build()
+         * @return this
+         */
         public Builder initialSsthresh(int packets) {
             initialSsthresh = packets;
             return this;
         }
 
-        /** @param d {@link RxConfig#deadTimeNs()} @return this @throws ArithmeticException if d overflows ns */
+        /**
+         * @param d {@link RxConfig#deadTimeNs()}, stored in ns; checked by build()
+         * @return this
+         * @throws ArithmeticException if d overflows ns
+         */
         public Builder deadTime(Duration d) {
             deadTimeNs = d.toNanos();
             return this;
         }
 
-        /** @param d {@link RxConfig#clientIdleDeadTimeNs()} @return this @throws ArithmeticException if d overflows */
+        /**
+         * @param d {@link RxConfig#clientIdleDeadTimeNs()}, stored in ns; checked by build()
+         * @return this
+         * @throws ArithmeticException if d overflows
+         */
         public Builder clientIdleDeadTime(Duration d) {
             clientIdleDeadTimeNs = d.toNanos();
             return this;
         }
 
-        /** @param d {@link RxConfig#serverIdleDeadTimeNs()} @return this @throws ArithmeticException if d overflows */
+        /**
+         * @param d {@link RxConfig#serverIdleDeadTimeNs()}, stored in ns; checked by build()
+         * @return this
+         * @throws ArithmeticException if d overflows
+         */
         public Builder serverIdleDeadTime(Duration d) {
             serverIdleDeadTimeNs = d.toNanos();
             return this;
         }
 
-        /** @param d {@link RxConfig#hardDeadTimeNs()} @return this @throws ArithmeticException if d overflows ns */
+        /**
+         * @param d {@link RxConfig#hardDeadTimeNs()}, stored in ns; checked by build()
+         * @return this
+         * @throws ArithmeticException if d overflows ns
+         */
         public Builder hardDeadTime(Duration d) {
             hardDeadTimeNs = d.toNanos();
             return this;
         }
 
-        /** @param on {@link RxConfig#checkReach()} @return this */
+        /**
+         * @param on {@link RxConfig#checkReach()}: on or off
+         * @return this
+         */
         public Builder checkReach(boolean on) {
             checkReach = on;
             return this;
         }
 
-        /** @param n {@link RxConfig#maxConnections()} @return this */
+        /**
+         * @param n {@link RxConfig#maxConnections()}: a count; checked by build()
+         * @return this
+         */
         public Builder maxConnections(int n) {
             maxConnections = n;
             return this;
         }
 
-        /** @param n {@link RxConfig#maxPendingCalls()} @return this */
+        /**
+         * @param n {@link RxConfig#maxPendingCalls()}: a count; checked by build()
+         * @return this
+         */
         public Builder maxPendingCalls(int n) {
             maxPendingCalls = n;
             return this;
         }
 
-        /** @param s {@link RxConfig#versionString()} @return this */
+        /**
+         * @param s {@link RxConfig#versionString()}: a string
+         * @return this
+         */
         public Builder versionString(String s) {
             versionString = s;
             return this;
         }
 
-        /** @param bytes {@link RxConfig#udpBufferBytes()} @return this */
+        /**
+         * @param bytes {@link RxConfig#udpBufferBytes()}: bytes; checked by build()
+         * @return this
+         */
         public Builder udpBufferBytes(int bytes) {
             udpBufferBytes = bytes;
             return this;
         }
 
-        /** @param cc {@link RxConfig#congestionControl()} @return this */
+        /**
+         * @param cc {@link RxConfig#congestionControl()}: a controller, not null (checked by {@link #build()})
+         * @return this
+         */
         public Builder congestionControl(CongestionControl cc) {
             congestionControl = cc;
             return this;

@@ -68,7 +68,8 @@ public final class RxEndpoint implements AutoCloseable {
         for (int i = 0; i < b.minWorkers; i++) {
             workers.prestartCoreThread();
         }
-        this.rt = new EndpointRuntime(transport, clock, workers, b.callbackExecutor, b.busyAbortCode, b.maxMessageBytes);
+        this.rt = new EndpointRuntime(transport, clock, workers, b.callbackExecutor, b.busyAbortCode,
+                b.maxMessageBytes);
         this.mbeanName = b.jmx ? registerMBean() : null;
         try {
             for (Consumer<RxEndpoint> service : b.services) {
