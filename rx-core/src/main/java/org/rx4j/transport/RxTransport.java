@@ -20,6 +20,7 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
 import org.rx4j.config.RxConfig;
+import org.rx4j.config.TransportKind;
 import org.rx4j.engine.RxEngine;
 import org.rx4j.wire.DecodeError;
 import org.slf4j.Logger;
@@ -57,11 +58,11 @@ public final class RxTransport implements AutoCloseable {
     private RxTransport(RxConfig config, InetSocketAddress bind, TransportKind kind, LongSupplier injectedClock,
                         EngineFactory engines) throws InterruptedException {
         this.config = config;
-        this.group = kind.newEventLoopGroup("rx4j-" + kind.name().toLowerCase(Locale.ROOT));
+        this.group = NettyTransports.newEventLoopGroup(kind, "rx4j-" + kind.name().toLowerCase(Locale.ROOT));
         int buffer = config.effectiveUdpBufferBytes();
         Bootstrap b = new Bootstrap()
                 .group(group)
-                .channel(kind.channelClass())
+                .channel(NettyTransports.channelClass(kind))
                 .option(ChannelOption.SO_RCVBUF, buffer)
                 .option(ChannelOption.SO_SNDBUF, buffer)
                 .option(ChannelOption.RECVBUF_ALLOCATOR, new FixedRecvByteBufAllocator(

@@ -11,6 +11,7 @@ import java.net.InetSocketAddress;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.rx4j.config.TransportKind;
 import org.rx4j.config.RxConfig;
 import org.rx4j.engine.RxEngine;
 

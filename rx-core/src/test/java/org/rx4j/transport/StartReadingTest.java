@@ -9,6 +9,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.rx4j.config.RxConfig;
+import org.rx4j.config.TransportKind;
 import org.rx4j.engine.RxEngine;
 
 /** A bound transport reads nothing until startReading(), so services can be registered first. */
