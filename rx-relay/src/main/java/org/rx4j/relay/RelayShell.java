@@ -2,7 +2,7 @@ package org.rx4j.relay;
 
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -98,7 +98,7 @@ final class RelayShell {
                 .option(ChannelOption.SO_RCVBUF, b.socketBufferBytes)
                 .option(ChannelOption.SO_SNDBUF, b.socketBufferBytes)
                 .option(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(4 << 20, 16 << 20))
-                .option(ChannelOption.ALLOCATOR, ByteBufAllocator.DEFAULT);
+                .option(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT);
         if (transport == TransportChoice.EPOLL) {
             base.option(ChannelOption.RCVBUF_ALLOCATOR, new FixedRecvByteBufAllocator(MAX_DATAGRAM * RECVMMSG_BATCH))
                     .option(EpollChannelOption.MAX_DATAGRAM_PAYLOAD_SIZE, MAX_DATAGRAM);
