@@ -69,7 +69,7 @@ public final class RelayCommand {
     /** The parsed command line. */
     record Settings(InetSocketAddress listen, InetSocketAddress target, Impairment upstream, Impairment downstream,
                     Long seed, double statsIntervalSeconds, double durationSeconds, double lateThresholdMs,
-                    TransportChoice transport, int socketBufferBytes) {
+                    TransportChoice transport, int socketBufferBytes, double warmupSeconds) {
     }
 
     static CommandLine commandLine() {
@@ -97,6 +97,8 @@ public final class RelayCommand {
                 .defaultValue("0").build());
         spec.addOption(option("--late-threshold", "MS", "a release this late counts as falling behind (default 1)")
                 .defaultValue("1").build());
+        spec.addOption(option("--warmup", "S", "before binding, warm the JIT for S seconds with a throw-away relay "
+                + "on loopback (default 2; 0 = off)").defaultValue("2").build());
         spec.addOption(option("--transport", "auto|epoll|nio", "Netty transport (default auto: epoll if available)")
                 .defaultValue("auto").build());
         spec.addOption(option("--socket-buffer", "BYTES", "SO_RCVBUF/SO_SNDBUF asked per socket (default 8388608)")
@@ -154,7 +156,8 @@ public final class RelayCommand {
         }
         return new Settings(address(cl, pr, "--listen"), address(cl, pr, "--target"), upB.build(), downB.build(),
                 seed, nonNegative(cl, pr, "--stats-interval"), nonNegative(cl, pr, "--duration"),
-                positive(cl, pr, "--late-threshold"), transport(cl, pr), socketBuffer(cl, pr));
+                positive(cl, pr, "--late-threshold"), transport(cl, pr), socketBuffer(cl, pr),
+                nonNegative(cl, pr, "--warmup"));
     }
 
     private static InetSocketAddress address(CommandLine cl, ParseResult pr, String flag) {
@@ -253,6 +256,9 @@ public final class RelayCommand {
         }
         ImpairmentRelay relay;
         try {
+            if (s.warmupSeconds() > 0) {
+                RelayWarmup.run(s.warmupSeconds(), s.transport());
+            }
             relay = b.start();
         } catch (Exception e) {
             err.println("relay: " + oneLine(e.getMessage()));

@@ -80,7 +80,7 @@ class RelayCommandTest {
     @Timeout(20)
     void runsForItsDurationAndPrintsSettingsAndSummary() {
         assertEquals(0, run("--listen", "127.0.0.1:0", "--target", "127.0.0.1:9", "--delay", "5",
-                "--duration", "0.2", "--seed", "3"));
+                "--duration", "0.2", "--seed", "3", "--warmup", "0.2"));
         String text = out.toString();
         assertTrue(text.startsWith("relay: 127.0.0.1:"), text);
         assertTrue(text.contains("seed 3"), text);
