@@ -22,7 +22,21 @@ import java.util.Arrays;
 public record DirectionStats(Direction direction, long inDatagrams, long inBytes, long outDatagrams, long outBytes,
                              long duplicated, long reordered, long[] dropped, long late, long maxLateNs,
                              int pending) {
-    /** Copies {@code dropped} so the snapshot stays immutable. */
+    /**
+     * Copies {@code dropped} so the snapshot stays immutable.
+     *
+     * @param direction which direction
+     * @param inDatagrams datagrams received
+     * @param inBytes their UDP payload, bytes
+     * @param outDatagrams datagrams handed to the outbound socket
+     * @param outBytes their UDP payload, bytes
+     * @param duplicated extra copies made
+     * @param reordered datagrams held back
+     * @param dropped drops per reason, by ordinal (copied)
+     * @param late late releases
+     * @param maxLateNs largest lateness, ns
+     * @param pending datagrams waiting
+     */
     public DirectionStats {
         dropped = dropped.clone();
     }

@@ -24,6 +24,10 @@ public final class GilbertElliott {
      */
     public record Params(double goodToBad, double badToGood, double lossInGood, double lossInBad) {
         /**
+         * @param goodToBad p(good → bad) per datagram, probability
+         * @param badToGood p(bad → good) per datagram, probability (> 0)
+         * @param lossInGood loss probability while good
+         * @param lossInBad loss probability while bad
          * @throws IllegalArgumentException if a value is outside [0, 1] or {@code badToGood} is 0 (stuck in bad)
          */
         public Params {
