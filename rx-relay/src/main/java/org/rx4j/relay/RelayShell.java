@@ -4,8 +4,6 @@ import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.ChannelFuture;
-import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
@@ -70,8 +68,7 @@ final class RelayShell {
     private final int receiveBufferBytes;
     private boolean listenDirty;
     private long listenKernelDrops = -1;
-    private ScheduledFuture<?> timer;
-    private long timerDeadlineNs = Long.MAX_VALUE;
+    private final ReleaseTimer timer;
     private ScheduledFuture<?> housekeeping;
     private volatile RelayStats finalStats;
     private boolean closing;
@@ -106,7 +103,7 @@ final class RelayShell {
             base.option(ChannelOption.RCVBUF_ALLOCATOR, new FixedRecvByteBufAllocator(MAX_DATAGRAM));
         }
         this.upstreamBootstrap = base.clone();
-        ChannelFuture bound = base.clone().handler(new ListenHandler()).bind(b.listen);
+        ChannelFuture bound = base.clone().handler(new RelayHandlers.Listen(this)).bind(b.listen);
         try {
             bound.syncUninterruptibly();
         } catch (RuntimeException e) {
@@ -115,6 +112,7 @@ final class RelayShell {
         this.listen = (DatagramChannel) bound.channel();
         this.loop = listen.eventLoop();
         this.receiveBufferBytes = listen.config().getReceiveBufferSize();
+        this.timer = new ReleaseTimer(loop, this::onTimer);
         loop.execute(() -> housekeeping = loop.scheduleAtFixedRate(this::tick, TICK_NS, TICK_NS,
                 TimeUnit.NANOSECONDS));
     }
@@ -150,13 +148,25 @@ final class RelayShell {
         return receiveBufferBytes;
     }
 
+    DirectionCounters upstreamCounters() {
+        return upCounters;
+    }
+
+    DirectionCounters downstreamCounters() {
+        return downCounters;
+    }
+
     private static long now() {
         return System.nanoTime();
     }
 
     // ---- upstream: client -> target
 
-    private void onClientDatagram(InetSocketAddress sender, ByteBuf content) {
+    /** A client datagram (the payload is copied; the caller releases the packet). */
+    void onClientDatagram(InetSocketAddress sender, ByteBuf content) {
+        if (closing) {
+            return;
+        }
         long now = now();
         int bytes = content.readableBytes();
         ClientFlow flow = flows.get(sender);
@@ -179,7 +189,7 @@ final class RelayShell {
         ClientFlow flow = new ClientFlow(client, now);
         flows.put(client, flow);
         InetSocketAddress local = new InetSocketAddress(0);
-        ChannelFuture bound = upstreamBootstrap.clone().handler(new UpstreamHandler(flow)).bind(local);
+        ChannelFuture bound = upstreamBootstrap.clone().handler(new RelayHandlers.Upstream(this, flow)).bind(local);
         flow.channel = (DatagramChannel) bound.channel();
         bound.addListener(f -> {
             if (!f.isSuccess()) {
@@ -240,7 +250,11 @@ final class RelayShell {
 
     // ---- downstream: target -> client
 
-    private void onServerDatagram(ClientFlow flow, ByteBuf content) {
+    /** A target datagram for {@code flow} (the payload is copied; the caller releases the packet). */
+    void onServerDatagram(ClientFlow flow, ByteBuf content) {
+        if (closing || flow.closed) {
+            return;
+        }
         long now = now();
         flow.lastActiveNs = now;
         down.offer(now, new Relayed(copy(content), flow), content.readableBytes());
@@ -294,28 +308,19 @@ final class RelayShell {
         dirtyFlows.clear();
     }
 
-    /** Keeps one timer at the earliest release time of either direction. */
+    /** End of a read burst: one flush per touched socket, then the timer at the earliest release. */
+    void endOfBurst() {
+        flushAll();
+        armTimer();
+    }
+
     private void armTimer() {
-        if (closing) {
-            return;
+        if (!closing) {
+            timer.arm(Math.min(up.nextReleaseNs(), down.nextReleaseNs()), now());
         }
-        long next = Math.min(up.nextReleaseNs(), down.nextReleaseNs());
-        if (next == Long.MAX_VALUE) {
-            return;
-        }
-        if (timer != null) {
-            if (timerDeadlineNs <= next) {
-                return;
-            }
-            timer.cancel(false);
-        }
-        timerDeadlineNs = next;
-        timer = loop.schedule(this::onTimer, next - now(), TimeUnit.NANOSECONDS);
     }
 
     private void onTimer() {
-        timer = null;
-        timerDeadlineNs = Long.MAX_VALUE;
         long now = now();
         drainUp(now);
         drainDown(now);
@@ -402,9 +407,7 @@ final class RelayShell {
                     return;
                 }
                 closing = true;
-                if (timer != null) {
-                    timer.cancel(false);
-                }
+                timer.cancel();
                 if (housekeeping != null) {
                     housekeeping.cancel(false);
                 }
@@ -426,65 +429,5 @@ final class RelayShell {
     static String describe(InetSocketAddress a) {
         String host = a.getHostString();
         return (host.indexOf(':') >= 0 ? "[" + host + "]" : host) + ":" + a.getPort();
-    }
-
-    /** Reads the listen socket: client datagrams. */
-    private final class ListenHandler extends ChannelInboundHandlerAdapter {
-        @Override
-        public void channelRead(ChannelHandlerContext ctx, Object msg) {
-            DatagramPacket p = (DatagramPacket) msg;
-            try {
-                if (!closing) {
-                    onClientDatagram(p.sender(), p.content());
-                }
-            } finally {
-                p.release();
-            }
-        }
-
-        @Override
-        public void channelReadComplete(ChannelHandlerContext ctx) {
-            flushAll();
-            armTimer();
-        }
-
-        @Override
-        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-            // A failed downstream write (void promise) or read error; the socket stays open.
-            downCounters.dropped(DropReason.RELAY_SOCKET);
-        }
-    }
-
-    /** Reads one flow's upstream socket: the target's datagrams for that client. */
-    private final class UpstreamHandler extends ChannelInboundHandlerAdapter {
-        private final ClientFlow flow;
-
-        UpstreamHandler(ClientFlow flow) {
-            this.flow = flow;
-        }
-
-        @Override
-        public void channelRead(ChannelHandlerContext ctx, Object msg) {
-            DatagramPacket p = (DatagramPacket) msg;
-            try {
-                if (!closing && !flow.closed) {
-                    onServerDatagram(flow, p.content());
-                }
-            } finally {
-                p.release();
-            }
-        }
-
-        @Override
-        public void channelReadComplete(ChannelHandlerContext ctx) {
-            flushAll();
-            armTimer();
-        }
-
-        @Override
-        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-            // A failed upstream write (void promise) or read error; the socket stays open.
-            upCounters.dropped(DropReason.RELAY_SOCKET);
-        }
     }
 }
