@@ -93,6 +93,62 @@ class RelayLoopbackTest {
         }
     }
 
+    @Test
+    void releasesEveryBufferItDuplicatesDropsOrDiscardsAtClose() throws Exception {
+        resetLeakCount();
+        Impairment harsh = Impairment.builder().lossPercent(20).duplicatePercent(50).reorder(30, 1)
+                .mtuBytes(1000).build();
+        Impairment slow = Impairment.builder().delayMs(60_000).build(); // still waiting at close: discarded
+        try (DatagramSocket server = socket(); DatagramSocket client = socket()) {
+            ImpairmentRelay relay = ImpairmentRelay.builder().listen(new InetSocketAddress(LOOPBACK, 0))
+                    .target((InetSocketAddress) server.getLocalSocketAddress()).upstream(harsh).downstream(slow)
+                    .seed(5).start();
+            int n = 300;
+            for (int i = 0; i < n; i++) {
+                client.send(new DatagramPacket(new byte[i % 2 == 0 ? 500 : 1500], i % 2 == 0 ? 500 : 1500,
+                        relay.listenAddress()));
+            }
+            client.send(new DatagramPacket(new byte[1], 1, relay.listenAddress())); // the last one through
+            RelayStats before;
+            int got = 0;
+            server.setSoTimeout(2_000);
+            try {
+                while (true) {
+                    DatagramPacket p = new DatagramPacket(new byte[2000], 2000);
+                    server.receive(p);
+                    got++;
+                    server.send(new DatagramPacket(new byte[10], 10, p.getSocketAddress())); // held 60 s
+                }
+            } catch (java.net.SocketTimeoutException done) {
+                // no more datagrams: the relay has processed all of them
+            }
+            before = relay.stats();
+            relay.close();
+            assertEquals(got, before.upstream().outDatagrams());
+            assertEquals(n + 1 + before.upstream().duplicated(), before.upstream().outDatagrams()
+                    + before.upstream().droppedTotal());
+            assertEquals(n / 2, before.upstream().dropped(DropReason.MTU));
+            assertEquals(got, before.downstream().pending());
+        }
+        assertNoLeaks();
+    }
+
+    private static void resetLeakCount() {
+        try {
+            io.netty.util.LeakPresenceDetector.check();
+        } catch (IllegalStateException ignored) {
+            // earlier allocations belong to earlier tests
+        }
+    }
+
+    private static void assertNoLeaks() {
+        try {
+            io.netty.util.LeakPresenceDetector.check();
+        } catch (IllegalStateException e) {
+            throw new AssertionError("ByteBuf leak: " + e.getMessage(), e);
+        }
+    }
+
     private static int receiveAll(DatagramSocket client, int expected) throws Exception {
         byte[] buf = new byte[65536];
         for (int i = 0; i < expected; i++) {
