@@ -104,10 +104,10 @@ final class RelayShell {
         }
         this.upstreamBootstrap = base.clone();
         ChannelFuture bound = base.clone().handler(new RelayHandlers.Listen(this)).bind(b.listen);
-        try {
-            bound.syncUninterruptibly();
-        } catch (RuntimeException e) {
-            throw new IOException("cannot bind UDP " + describe(b.listen) + ": " + e.getMessage(), e);
+        bound.awaitUninterruptibly();
+        if (!bound.isSuccess()) {
+            Throwable cause = bound.cause();
+            throw new IOException("cannot bind UDP " + describe(b.listen) + ": " + cause.getMessage(), cause);
         }
         this.listen = (DatagramChannel) bound.channel();
         this.loop = listen.eventLoop();

@@ -71,6 +71,28 @@ class RelayCommandTest {
     }
 
     @Test
+    void ipv6AddressesInBrackets() {
+        var pr = RelayCommand.commandLine().parseArgs("--listen", "[::1]:7010", "--target", "[::1]:7009");
+        RelayCommand.Settings s = RelayCommand.settings(pr);
+        assertEquals("0:0:0:0:0:0:0:1", s.listen().getAddress().getHostAddress());
+        assertEquals(7009, s.target().getPort());
+        assertEquals("[0:0:0:0:0:0:0:1]:7010", RelayCommand.describe(s.listen()));
+    }
+
+    @Test
+    @Timeout(20)
+    void portInUseIsARunTimeFailureExit1() throws Exception {
+        try (java.net.DatagramSocket taken = new java.net.DatagramSocket(
+                new java.net.InetSocketAddress("127.0.0.1", 0))) {
+            assertEquals(1, run("--listen", "127.0.0.1:" + taken.getLocalPort(), "--target", "127.0.0.1:9",
+                    "--warmup", "0"));
+            String[] lines = errLines();
+            assertEquals(1, lines.length, err.toString());
+            assertTrue(lines[0].startsWith("relay: cannot bind UDP 127.0.0.1:" + taken.getLocalPort()), lines[0]);
+        }
+    }
+
+    @Test
     void helpExitsZero() {
         assertEquals(0, run("--help"));
         assertTrue(out.toString().contains("--delay=MS"), out.toString());
