@@ -4,8 +4,9 @@ import java.util.Arrays;
 
 /**
  * A snapshot of one direction's counters. {@code in + duplicated = out + Σ dropped + pending} once the direction
- * is quiet, except that an out datagram whose write later failed is counted in both {@code out} and
- * {@code RELAY_SOCKET}.
+ * is quiet, with two exceptions: {@link DropReason#RELAY_RECEIVE} counts datagrams the kernel dropped before the
+ * relay received them (so they are not in {@code in}), and an out datagram whose write later failed is counted in
+ * both {@code out} and {@link DropReason#RELAY_SOCKET}.
  *
  * @param direction which direction
  * @param inDatagrams datagrams received from the sender
