@@ -97,10 +97,10 @@ final class RelayShell {
                 .option(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(4 << 20, 16 << 20))
                 .option(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT);
         if (transport == TransportChoice.EPOLL) {
-            base.option(ChannelOption.RCVBUF_ALLOCATOR, new FixedRecvByteBufAllocator(MAX_DATAGRAM * RECVMMSG_BATCH))
+            base.option(ChannelOption.RECVBUF_ALLOCATOR, new FixedRecvByteBufAllocator(MAX_DATAGRAM * RECVMMSG_BATCH))
                     .option(EpollChannelOption.MAX_DATAGRAM_PAYLOAD_SIZE, MAX_DATAGRAM);
         } else {
-            base.option(ChannelOption.RCVBUF_ALLOCATOR, new FixedRecvByteBufAllocator(MAX_DATAGRAM));
+            base.option(ChannelOption.RECVBUF_ALLOCATOR, new FixedRecvByteBufAllocator(MAX_DATAGRAM));
         }
         this.upstreamBootstrap = base.clone();
         ChannelFuture bound = base.clone().handler(new RelayHandlers.Listen(this)).bind(b.listen);
@@ -129,7 +129,7 @@ final class RelayShell {
     }
 
     InetSocketAddress listenAddress() {
-        return (InetSocketAddress) listen.localAddress();
+        return listen.localAddress();
     }
 
     InetSocketAddress target() {
@@ -342,7 +342,7 @@ final class RelayShell {
         for (Iterator<ClientFlow> it = flows.values().iterator(); it.hasNext(); ) {
             ClientFlow f = it.next();
             if (f.ready && !f.closed) {
-                Long d = kernel.get(((InetSocketAddress) f.channel.localAddress()).getPort());
+                Long d = kernel.get(f.channel.localAddress().getPort());
                 if (d != null) {
                     if (d > f.kernelDrops) {
                         downCounters.dropped(DropReason.RELAY_RECEIVE, d - f.kernelDrops);
