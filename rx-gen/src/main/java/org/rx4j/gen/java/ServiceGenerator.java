@@ -155,7 +155,7 @@ final class ServiceGenerator {
                 "is aborted), or the connection's own errors. Thread-safe, as the connection is.");
         s.line("public final class " + cls + " {");
         for (Proc p : procs) {
-            s.line("private static final " + x + ".Proc " + Names.constant(p.name()) + " = new " + x + ".Proc(\""
+            s.wrapped("private static final " + x + ".Proc " + Names.constant(p.name()) + " = new " + x + ".Proc(\""
                     + p.fullName() + "\", " + pb + "Opcodes." + Names.constant(p.name()) + ");");
         }
         s.line("");
@@ -184,6 +184,7 @@ final class ServiceGenerator {
         for (Proc p : procs) {
             clientProc(s, pb, p);
         }
+        s.trimBlank();
         s.line("}");
         return s.toString();
     }
@@ -215,7 +216,7 @@ final class ServiceGenerator {
                 s.doc(doc.toArray(String[]::new));
                 s.line("public " + ctx.splitClass() + "<" + boxed + "> " + m + "(" + params
                         + (deadline ? sep + "Duration deadline" : "") + ") throws IOException {");
-                s.line("return new " + ctx.splitClass() + "<>(" + x + ".start(connection, "
+                s.wrapped("return new " + ctx.splitClass() + "<>(" + x + ".start(connection, "
                         + (deadline ? "Objects.requireNonNull(deadline, \"deadline\")" : "null") + ", " + c + ", "
                         + argsExpr + "), " + c + ", " + resultsExpr + ");");
                 s.line("}");
@@ -234,7 +235,7 @@ final class ServiceGenerator {
                 s.doc(doc.toArray(String[]::new));
                 s.line("public " + plain + " " + m + "(" + params + (deadline ? sep + "Duration deadline" : "")
                         + ") throws IOException {");
-                s.line((p.outputs().isEmpty() ? "" : "return ") + x + ".call(connection, "
+                s.wrapped((p.outputs().isEmpty() ? "" : "return ") + x + ".call(connection, "
                         + (deadline ? "Objects.requireNonNull(deadline, \"deadline\")" : "null") + ", " + c + ", "
                         + argsExpr + ", " + resultsExpr + ");");
                 s.line("}");
@@ -251,7 +252,7 @@ final class ServiceGenerator {
                 s.doc(doc.toArray(String[]::new));
                 s.line("public CompletableFuture<" + boxed + "> " + m + "Async(" + params
                         + (deadline ? sep + "Duration deadline" : "") + ") {");
-                s.line("return " + x + ".callAsync(connection, "
+                s.wrapped("return " + x + ".callAsync(connection, "
                         + (deadline ? "Objects.requireNonNull(deadline, \"deadline\")" : "null") + ", " + c + ", "
                         + argsExpr + ", " + resultsExpr + ");");
                 s.line("}");
@@ -334,7 +335,7 @@ final class ServiceGenerator {
                 "−452). Other opcodes are refused by the service with RXGEN_OPCODE (−455).");
         s.line("public final class " + cls + " {");
         for (Proc p : procs) {
-            s.line("private static final " + x + ".Proc " + Names.constant(p.name()) + " = new " + x + ".Proc(\""
+            s.wrapped("private static final " + x + ".Proc " + Names.constant(p.name()) + " = new " + x + ".Proc(\""
                     + p.fullName() + "\", " + pb + "Opcodes." + Names.constant(p.name()) + ");");
         }
         s.line("");
@@ -357,7 +358,7 @@ final class ServiceGenerator {
         s.line("public static RxService.Builder register(RxService.Builder builder, " + pb + "Server server) {");
         s.line("Objects.requireNonNull(server, \"server\");");
         for (Proc p : procs) {
-            s.line("builder.blocking(" + pb + "Opcodes." + Names.constant(p.name()) + ", (call, opcode) -> "
+            s.wrapped("builder.blocking(" + pb + "Opcodes." + Names.constant(p.name()) + ", (call, opcode) -> "
                     + Names.member(p.name()) + "(server, call));");
         }
         s.line("return builder;");

@@ -2,6 +2,9 @@ package org.rx4j.gen.java;
 
 /** A Java source text under construction, with 4-space indentation by braces the caller opens and closes. */
 final class Src {
+    /** Longest line the generator aims for, characters. */
+    static final int WIDTH = 110;
+
     private final StringBuilder text = new StringBuilder();
     private int indent;
 
@@ -38,14 +41,62 @@ final class Src {
             n--;
         }
         lines = java.util.Arrays.copyOf(lines, n);
-        if (lines.length == 1 && lines[0].length() < 100) {
+        int width = WIDTH - 4 * indent - 3;
+        if (lines.length == 1 && lines[0].length() + 4 <= width) {
             return line("/** " + lines[0] + " */");
         }
         line("/**");
         for (String l : lines) {
-            line(l.isEmpty() ? " *" : " * " + l);
+            if (l.isEmpty()) {
+                line(" *");
+                continue;
+            }
+            String rest = l;
+            String cont = l.startsWith("@") ? "    " : "";
+            boolean first = true;
+            while (true) {
+                String prefix = first ? "" : cont;
+                int room = width - prefix.length();
+                if (rest.length() <= room) {
+                    line(" * " + prefix + rest);
+                    break;
+                }
+                int cut = rest.lastIndexOf(' ', room);
+                if (cut <= 0) {
+                    cut = rest.indexOf(' ', room);
+                }
+                if (cut <= 0) {
+                    line(" * " + prefix + rest);
+                    break;
+                }
+                line(" * " + prefix + rest.substring(0, cut));
+                rest = rest.substring(cut + 1);
+                first = false;
+            }
         }
         return line(" */");
+    }
+
+    /**
+     * Appends a statement, broken after a top-level ", " with an 8-space continuation when it is long. Only for
+     * lines whose string literals contain no ", ".
+     *
+     * @param line the statement
+     * @return this
+     */
+    Src wrapped(String line) {
+        String rest = line;
+        String cont = "";
+        while (4 * indent + cont.length() + rest.length() > WIDTH) {
+            int cut = rest.lastIndexOf(", ", WIDTH - 4 * indent - cont.length() - 1);
+            if (cut <= 0) {
+                break;
+            }
+            line(cont + rest.substring(0, cut + 1));
+            rest = rest.substring(cut + 2);
+            cont = "        ";
+        }
+        return line(cont + rest);
     }
 
     /**
@@ -58,7 +109,7 @@ final class Src {
      */
     Src list(String head, java.util.List<String> items, String tail) {
         String one = head + "(" + String.join(", ", items) + ")" + tail;
-        if (one.length() + 4 * indent <= 110 || items.size() < 2) {
+        if (one.length() + 4 * indent <= WIDTH || items.size() < 2) {
             return line(one);
         }
         line(head + "(");
@@ -66,6 +117,13 @@ final class Src {
             line("        " + items.get(i) + (i == items.size() - 1 ? ")" + tail : ","));
         }
         return this;
+    }
+
+    /** Drops trailing empty lines (before a closing brace). */
+    void trimBlank() {
+        while (text.length() >= 2 && text.charAt(text.length() - 1) == '\n' && text.charAt(text.length() - 2) == '\n') {
+            text.setLength(text.length() - 1);
+        }
     }
 
     @Override

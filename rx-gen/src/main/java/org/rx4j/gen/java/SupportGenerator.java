@@ -61,12 +61,14 @@ final class SupportGenerator {
         s.line("throw w.marshalError(\"null char[\" + size + \"]\");");
         s.line("}");
         s.line("if (value.length() >= size) {");
-        s.line("throw w.marshalError(\"string of \" + value.length() + \" chars does not fit char[\" + size + \"] with its NUL\");");
+        s.line("throw w.marshalError(\"string of \" + value.length() + \" chars does not fit char[\" + size");
+        s.line("        + \"] with its NUL\");");
         s.line("}");
         s.line("for (int i = 0; i < size; i++) {");
         s.line("char c = i < value.length() ? value.charAt(i) : 0;");
         s.line("if (c > 0xFF) {");
-        s.line("throw w.marshalError(\"char \" + i + \" is U+\" + Integer.toHexString(c) + \", not a byte (ISO-8859-1)\");");
+        s.line("throw w.marshalError(\"char \" + i + \" is U+\" + Integer.toHexString(c)");
+        s.line("        + \", not a byte (ISO-8859-1)\");");
         s.line("}");
         s.line("w.writeInt((byte) c);");
         s.line("}");
@@ -108,7 +110,8 @@ final class SupportGenerator {
         s.line("");
         s.doc("@return a codec of a fixed array {@code T name[size]} (as an element of another array)");
         s.line("static <T> XdrCodec<List<T>> fixedArray(int size, XdrCodec<T> element) {");
-        s.line("return XdrCodec.of((w, v) -> w.writeFixedArray(v, size, element), r -> r.readFixedArray(size, element));");
+        s.line("return XdrCodec.of((w, v) -> w.writeFixedArray(v, size, element),");
+        s.line("        r -> r.readFixedArray(size, element));");
         s.line("}");
         s.line("");
         s.line("private static <V> V require(XdrWriter w, V value, String type) throws RxException {");
@@ -227,7 +230,8 @@ final class SupportGenerator {
         s.doc("Aborts a client call this side failed (a peer's abort needs none) and releases it.");
         s.line("private static IOException fail(RxCall call, Proc proc, Exception ex, int code) {");
         s.line("if (!(ex instanceof RxException rx && rx.remote())) {");
-        s.line("call.abort(ex instanceof RxException rx ? rx.code() : ex instanceof InterruptedIOException ? -6 : code);");
+        s.line("call.abort(ex instanceof RxException rx ? rx.code()");
+        s.line("        : ex instanceof InterruptedIOException ? -6 /* RX_USER_ABORT */ : code);");
         s.line("}");
         s.line("try {");
         s.line("call.close();");
@@ -256,7 +260,8 @@ final class SupportGenerator {
         s.line("if (ex instanceof IOException) {");
         s.line("return new IOException(message, ex);");
         s.line("}");
-        s.line("return new " + e + "(proc.name(), proc.opcode(), RxException.local(code, ex.toString(), ex));");
+        s.line("return new " + e + "(proc.name(), proc.opcode(),");
+        s.line("        RxException.local(code, ex.toString(), ex));");
         s.line("}");
     }
 
