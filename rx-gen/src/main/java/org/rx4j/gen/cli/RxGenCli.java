@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.rx4j.gen.RxGen;
+import org.rx4j.gen.java.JavaGenerator;
 import org.rx4j.gen.xg.XgException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -66,6 +67,11 @@ public final class RxGenCli implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (!JavaGenerator.isPackageName(javaPackage)) {
+            err.println("rx-gen: -p: not a Java package name: " + javaPackage);
+            err.flush();
+            return 2;
+        }
         try {
             RxGen.Result result = RxGen.generate(xg, outDir, javaPackage, xg.toString());
             result.notes().forEach(err::println);

@@ -32,7 +32,7 @@ public final class JavaGenerator {
      * @throws IllegalArgumentException if javaPackage is not a Java package name
      */
     public static Map<String, String> generate(XgFile file, String javaPackage) throws XgException {
-        if (!javaPackage.isEmpty() && !javaPackage.matches("[A-Za-z_$][\\w$]*(\\.[A-Za-z_$][\\w$]*)*")) {
+        if (!isPackageName(javaPackage)) {
             throw new IllegalArgumentException("not a Java package name: " + javaPackage);
         }
         GenContext ctx = new GenContext(file, javaPackage);
@@ -49,6 +49,14 @@ public final class JavaGenerator {
             services.generate(out, e.getKey(), e.getValue());
         }
         return new TreeMap<>(out);
+    }
+
+    /**
+     * @param javaPackage a candidate package name
+     * @return true for "" (the unnamed package) or dot-separated Java identifiers
+     */
+    public static boolean isPackageName(String javaPackage) {
+        return javaPackage.isEmpty() || javaPackage.matches("[A-Za-z_$][\\w$]*(\\.[A-Za-z_$][\\w$]*)*");
     }
 
     /**
