@@ -189,9 +189,15 @@ final class ServiceGenerator {
         return s.toString();
     }
 
+    /** A proc's client method name; "connection" and "connect" are the client's own. */
+    private static String clientMethod(Proc p) {
+        String m = Names.member(p.name());
+        return m.equals("connection") || m.equals("connect") ? m + "Rpc" : m;
+    }
+
     private void clientProc(Src s, String pb, Proc p) {
         String x = ctx.xdrClass();
-        String m = Names.member(p.name());
+        String m = clientMethod(p);
         String c = Names.constant(p.name());
         String params = String.join(", ", paramDecls(p));
         String args = String.join(", ", paramNames(p));
@@ -200,6 +206,7 @@ final class ServiceGenerator {
         String boxed = resultType(pb, p, true);
         String plain = resultType(pb, p, false);
         String sep = params.isEmpty() ? "" : ", ";
+        String dl = fresh("deadline", new HashSet<>(paramNames(p)));
         String intro = "{@code " + p.fullName() + "}, opcode " + p.opcode() + " (" + ctx.where(p.pos()) + ")";
         String errors = "@throws IOException an RxException naming the proc (see the class comment)";
         s.line("");
@@ -209,15 +216,15 @@ final class ServiceGenerator {
                         + "arguments, then gives the call for bulk data; {@code end()} returns "
                         + returnsText(pb, p) + ".");
                 if (deadline) {
-                    doc.add("@param deadline the call's whole life, positive");
+                    doc.add("@param " + dl + " the call's whole life, positive");
                 }
                 doc.add("@return the call between its IN and OUT phases");
                 doc.add(errors);
                 s.doc(doc.toArray(String[]::new));
                 s.line("public " + ctx.splitClass() + "<" + boxed + "> " + m + "(" + params
-                        + (deadline ? sep + "Duration deadline" : "") + ") throws IOException {");
-                s.wrapped("return new " + ctx.splitClass() + "<>(" + x + ".start(connection, "
-                        + (deadline ? "Objects.requireNonNull(deadline, \"deadline\")" : "null") + ", " + c + ", "
+                        + (deadline ? sep + "Duration " + dl : "") + ") throws IOException {");
+                s.wrapped("return new " + ctx.splitClass() + "<>(" + x + ".start(this.connection, "
+                        + (deadline ? "Objects.requireNonNull(" + dl + ", \"deadline\")" : "null") + ", " + c + ", "
                         + argsExpr + "), " + c + ", " + resultsExpr + ");");
                 s.line("}");
                 s.line("");
@@ -226,17 +233,17 @@ final class ServiceGenerator {
             for (boolean deadline : new boolean[] {false, true}) {
                 List<String> doc = procDoc(p, "Calls " + intro + ", blocking.");
                 if (deadline) {
-                    doc.add("@param deadline the call's whole life, positive");
+                    doc.add("@param " + dl + " the call's whole life, positive");
                 }
                 if (!p.outputs().isEmpty()) {
                     doc.add("@return " + returnsText(pb, p));
                 }
                 doc.add(errors);
                 s.doc(doc.toArray(String[]::new));
-                s.line("public " + plain + " " + m + "(" + params + (deadline ? sep + "Duration deadline" : "")
+                s.line("public " + plain + " " + m + "(" + params + (deadline ? sep + "Duration " + dl : "")
                         + ") throws IOException {");
-                s.wrapped((p.outputs().isEmpty() ? "" : "return ") + x + ".call(connection, "
-                        + (deadline ? "Objects.requireNonNull(deadline, \"deadline\")" : "null") + ", " + c + ", "
+                s.wrapped((p.outputs().isEmpty() ? "" : "return ") + x + ".call(this.connection, "
+                        + (deadline ? "Objects.requireNonNull(" + dl + ", \"deadline\")" : "null") + ", " + c + ", "
                         + argsExpr + ", " + resultsExpr + ");");
                 s.line("}");
                 s.line("");
@@ -245,15 +252,15 @@ final class ServiceGenerator {
                 List<String> doc = procDoc(p, "Calls " + intro + " without blocking; cancelling the future "
                         + "cancels the call (RX_USER_ABORT −6).");
                 if (deadline) {
-                    doc.add("@param deadline the call's whole life, positive");
+                    doc.add("@param " + dl + " the call's whole life, positive");
                 }
                 doc.add("@return a future of " + returnsText(pb, p) + (p.outputs().isEmpty() ? " (null)" : "")
                         + "; exceptionally an RxException naming the proc");
                 s.doc(doc.toArray(String[]::new));
                 s.line("public CompletableFuture<" + boxed + "> " + m + "Async(" + params
-                        + (deadline ? sep + "Duration deadline" : "") + ") {");
-                s.wrapped("return " + x + ".callAsync(connection, "
-                        + (deadline ? "Objects.requireNonNull(deadline, \"deadline\")" : "null") + ", " + c + ", "
+                        + (deadline ? sep + "Duration " + dl : "") + ") {");
+                s.wrapped("return " + x + ".callAsync(this.connection, "
+                        + (deadline ? "Objects.requireNonNull(" + dl + ", \"deadline\")" : "null") + ", " + c + ", "
                         + argsExpr + ", " + resultsExpr + ");");
                 s.line("}");
                 s.line("");
