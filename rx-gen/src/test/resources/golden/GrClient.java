@@ -62,7 +62,7 @@ public final class GrClient {
      * @throws IOException an RxException naming the proc (see the class comment)
      */
     public String greet(GrPerson who) throws IOException {
-        return GreeterXdr.call(connection, null, GREET, greetArguments(who), GREET_RESULTS);
+        return GreeterXdr.call(this.connection, null, GREET, greetArguments(who), GREET_RESULTS);
     }
 
     /**
@@ -74,7 +74,7 @@ public final class GrClient {
      * @throws IOException an RxException naming the proc (see the class comment)
      */
     public String greet(GrPerson who, Duration deadline) throws IOException {
-        return GreeterXdr.call(connection, Objects.requireNonNull(deadline, "deadline"), GREET,
+        return GreeterXdr.call(this.connection, Objects.requireNonNull(deadline, "deadline"), GREET,
                 greetArguments(who), GREET_RESULTS);
     }
 
@@ -86,7 +86,7 @@ public final class GrClient {
      * @return a future of the OUT parameter {@code greeting}; exceptionally an RxException naming the proc
      */
     public CompletableFuture<String> greetAsync(GrPerson who) {
-        return GreeterXdr.callAsync(connection, null, GREET, greetArguments(who), GREET_RESULTS);
+        return GreeterXdr.callAsync(this.connection, null, GREET, greetArguments(who), GREET_RESULTS);
     }
 
     /**
@@ -98,7 +98,7 @@ public final class GrClient {
      * @return a future of the OUT parameter {@code greeting}; exceptionally an RxException naming the proc
      */
     public CompletableFuture<String> greetAsync(GrPerson who, Duration deadline) {
-        return GreeterXdr.callAsync(connection, Objects.requireNonNull(deadline, "deadline"), GREET,
+        return GreeterXdr.callAsync(this.connection, Objects.requireNonNull(deadline, "deadline"), GREET,
                 greetArguments(who), GREET_RESULTS);
     }
 
@@ -119,7 +119,7 @@ public final class GrClient {
      * @throws IOException an RxException naming the proc (see the class comment)
      */
     public GrCountResult count(int from) throws IOException {
-        return GreeterXdr.call(connection, null, COUNT, countArguments(from), COUNT_RESULTS);
+        return GreeterXdr.call(this.connection, null, COUNT, countArguments(from), COUNT_RESULTS);
     }
 
     /**
@@ -131,7 +131,7 @@ public final class GrClient {
      * @throws IOException an RxException naming the proc (see the class comment)
      */
     public GrCountResult count(int from, Duration deadline) throws IOException {
-        return GreeterXdr.call(connection, Objects.requireNonNull(deadline, "deadline"), COUNT,
+        return GreeterXdr.call(this.connection, Objects.requireNonNull(deadline, "deadline"), COUNT,
                 countArguments(from), COUNT_RESULTS);
     }
 
@@ -144,7 +144,7 @@ public final class GrClient {
      *     the proc
      */
     public CompletableFuture<GrCountResult> countAsync(int from) {
-        return GreeterXdr.callAsync(connection, null, COUNT, countArguments(from), COUNT_RESULTS);
+        return GreeterXdr.callAsync(this.connection, null, COUNT, countArguments(from), COUNT_RESULTS);
     }
 
     /**
@@ -157,7 +157,7 @@ public final class GrClient {
      *     the proc
      */
     public CompletableFuture<GrCountResult> countAsync(int from, Duration deadline) {
-        return GreeterXdr.callAsync(connection, Objects.requireNonNull(deadline, "deadline"), COUNT,
+        return GreeterXdr.callAsync(this.connection, Objects.requireNonNull(deadline, "deadline"), COUNT,
                 countArguments(from), COUNT_RESULTS);
     }
 
@@ -181,7 +181,7 @@ public final class GrClient {
      * @throws IOException an RxException naming the proc (see the class comment)
      */
     public GreeterSplitCall<Void> upload(int size) throws IOException {
-        return new GreeterSplitCall<>(GreeterXdr.start(connection, null, UPLOAD, uploadArguments(size)),
+        return new GreeterSplitCall<>(GreeterXdr.start(this.connection, null, UPLOAD, uploadArguments(size)),
                 UPLOAD, GreeterXdr.NO_RESULTS);
     }
 
@@ -195,7 +195,7 @@ public final class GrClient {
      * @throws IOException an RxException naming the proc (see the class comment)
      */
     public GreeterSplitCall<Void> upload(int size, Duration deadline) throws IOException {
-        return new GreeterSplitCall<>(GreeterXdr.start(connection, Objects.requireNonNull(deadline,
+        return new GreeterSplitCall<>(GreeterXdr.start(this.connection, Objects.requireNonNull(deadline,
                 "deadline"), UPLOAD, uploadArguments(size)), UPLOAD, GreeterXdr.NO_RESULTS);
     }
 
