@@ -75,6 +75,31 @@ final class GreeterXdr {
         return b.toString();
     }
 
+    /** Writes {@code unsigned char name[size]}: exactly size bytes, each a 4-byte int (0..255). */
+    static void writeBytes(XdrWriter w, byte[] value, int size) throws IOException {
+        if (value == null || value.length != size) {
+            throw w.marshalError("unsigned char[" + size + "] needs " + size + " bytes, not "
+                    + (value == null ? "null" : value.length));
+        }
+        for (byte b : value) {
+            w.writeInt(b & 0xFF);
+        }
+    }
+
+    /** Reads {@code unsigned char name[size]}: size 4-byte ints, each's low byte. */
+    static byte[] readBytes(XdrReader r, int size) throws IOException {
+        byte[] value = new byte[size];
+        for (int i = 0; i < size; i++) {
+            value[i] = (byte) r.readInt();
+        }
+        return value;
+    }
+
+    /** @return a codec of {@code unsigned char name[size]} */
+    static XdrCodec<byte[]> bytes(int size) {
+        return XdrCodec.of((w, v) -> writeBytes(w, v, size), r -> readBytes(r, size));
+    }
+
     /** Writes {@code opaque name[size]}: exactly size bytes, padded to 4. */
     static void writeOpaqueFixed(XdrWriter w, byte[] value, int size) throws IOException {
         if (value == null || value.length != size) {

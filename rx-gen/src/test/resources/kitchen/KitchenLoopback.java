@@ -190,7 +190,7 @@ public final class KitchenLoopback implements AutoCloseable {
                 new byte[] {1, 2, 3, 4, 5, 6}, blob, List.of(7, 8, 9), ids, points,
                 empty ? null : new KsPoint(3, 4), list,
                 empty ? new KsInner.Red(0xFFFF_FFFF) : new KsInner.Shape(new KsShape.Label(99, repeat('q', 64))),
-                names);
+                names, empty ? new byte[8] : new byte[] {0, -1, 2, -128, 127, 0, 0, 0});
     }
 
     /** Echo: an int and rxgen's char[64] (4 bytes per char on the wire), at its longest (63 chars). */

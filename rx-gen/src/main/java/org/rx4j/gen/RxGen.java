@@ -6,6 +6,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.rx4j.gen.et.ErrorTable;
+import org.rx4j.gen.et.EtParser;
+import org.rx4j.gen.java.ErrorTableGenerator;
 import org.rx4j.gen.java.JavaGenerator;
 import org.rx4j.gen.xg.Parser;
 import org.rx4j.gen.xg.XgException;
@@ -29,7 +32,8 @@ public final class RxGen {
     }
 
     /**
-     * Parses {@code xg} and writes its classes.
+     * Parses {@code xg} and writes its classes. A file ending in {@code .et} is read as a com_err error table
+     * and gives one class of codes, names and messages.
      *
      * @param xg the {@code .xg} file (UTF-8 or ASCII)
      * @param outputRoot the source root; classes go to the package's directory under it
@@ -42,6 +46,13 @@ public final class RxGen {
     public static Result generate(Path xg, Path outputRoot, String javaPackage, String displayName)
             throws XgException, IOException {
         String source = Files.readString(xg, StandardCharsets.UTF_8);
+        if (xg.getFileName().toString().endsWith(".et")) {
+            ErrorTable table = EtParser.parse(displayName, source);
+            String cls = ErrorTableGenerator.className(table);
+            String name = displayName.replaceAll("^.*[/\\\\]", "");
+            return new Result(JavaGenerator.write(Map.of(cls, ErrorTableGenerator.generate(table, name, javaPackage)),
+                    javaPackage, outputRoot), List.of());
+        }
         XgFile file = Parser.parse(displayName, source);
         Map<String, String> classes = JavaGenerator.generate(file, javaPackage);
         return new Result(JavaGenerator.write(classes, javaPackage, outputRoot), file.notes());

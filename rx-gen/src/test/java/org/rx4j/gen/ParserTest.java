@@ -94,7 +94,7 @@ class ParserTest {
                 "kitchen.xg:6:1: note: pass-through line skipped (C only): %#include <rx/rx.h>",
                 "kitchen.xg:9:8: note: prefix S names rxgen's C server functions; it has no effect on the Java names",
                 "kitchen.xg:10:11: note: statindex 17 is recorded as a constant; rx4j keeps no per-opcode RPC statistics",
-                "kitchen.xg:85:1: note: KS_Sum is marked multi: its multi-server (multi_Rx) variant is not generated;"
+                "kitchen.xg:86:1: note: KS_Sum is marked multi: its multi-server (multi_Rx) variant is not generated;"
                         + " the ordinary client method is"), f.notes());
     }
 

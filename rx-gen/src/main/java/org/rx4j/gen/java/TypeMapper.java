@@ -46,7 +46,7 @@ final class TypeMapper {
         if (t instanceof XdrType.Str || t instanceof XdrType.CharArray) {
             return "String";
         }
-        if (t instanceof XdrType.OpaqueFixed || t instanceof XdrType.OpaqueVar) {
+        if (t instanceof XdrType.OpaqueFixed || t instanceof XdrType.OpaqueVar || isUcharArray(t)) {
             return "byte[]";
         }
         if (t instanceof XdrType.FixedArray a) {
@@ -89,6 +89,9 @@ final class TypeMapper {
         if (t instanceof XdrType.CharArray c) {
             return xdrClass + ".writeChars(" + w + ", " + v + ", " + bound(c.size()) + ")";
         }
+        if (isUcharArray(t)) {
+            return xdrClass + ".writeBytes(" + w + ", " + v + ", " + bound(((XdrType.FixedArray) t).size()) + ")";
+        }
         if (t instanceof XdrType.FixedArray a) {
             return w + ".writeFixedArray(" + v + ", " + bound(a.size()) + ", " + codec(a.element()) + ")";
         }
@@ -127,6 +130,9 @@ final class TypeMapper {
         }
         if (t instanceof XdrType.CharArray c) {
             return xdrClass + ".readChars(" + r + ", " + bound(c.size()) + ")";
+        }
+        if (isUcharArray(t)) {
+            return xdrClass + ".readBytes(" + r + ", " + bound(((XdrType.FixedArray) t).size()) + ")";
         }
         if (t instanceof XdrType.FixedArray a) {
             return r + ".readFixedArray(" + bound(a.size()) + ", " + codec(a.element()) + ")";
@@ -167,6 +173,9 @@ final class TypeMapper {
         }
         if (t instanceof XdrType.CharArray c) {
             return xdrClass + ".chars(" + bound(c.size()) + ")";
+        }
+        if (isUcharArray(t)) {
+            return xdrClass + ".bytes(" + bound(((XdrType.FixedArray) t).size()) + ")";
         }
         if (t instanceof XdrType.FixedArray a) {
             return xdrClass + ".fixedArray(" + bound(a.size()) + ", " + codec(a.element()) + ")";
@@ -211,6 +220,9 @@ final class TypeMapper {
             return "char[" + text(c.size()) + "] (one 4-byte int per char; at most " + (c.size().value() - 1)
                     + " chars, NUL-padded)";
         }
+        if (isUcharArray(t)) {
+            return "unsigned char[" + text(((XdrType.FixedArray) t).size()) + "] (one 4-byte int per byte)";
+        }
         if (t instanceof XdrType.FixedArray a) {
             return describe(a.element()) + "[" + text(a.size()) + "]";
         }
@@ -222,8 +234,14 @@ final class TypeMapper {
 
     /** @return true if values of t are arrays (compared with Arrays.equals in records) */
     static boolean isByteArray(XdrType t) {
-        return t instanceof XdrType.OpaqueFixed || t instanceof XdrType.OpaqueVar
+        return t instanceof XdrType.OpaqueFixed || t instanceof XdrType.OpaqueVar || isUcharArray(t)
                 || t instanceof XdrType.Optional o && isByteArray(o.element());
+    }
+
+    /** {@code unsigned char x[N]}: binary bytes, each a 4-byte int on the wire; a byte[] in Java. */
+    static boolean isUcharArray(XdrType t) {
+        return t instanceof XdrType.FixedArray a && a.element() instanceof XdrType.Scalar s
+                && s.prim() == org.rx4j.gen.xg.Prim.UCHAR;
     }
 
     private static String angle(Bound b) {
