@@ -19,14 +19,15 @@ import org.rx4j.gen.java.JavaGenerator;
 import org.rx4j.gen.xg.XgException;
 
 /**
- * {@code rx-gen:generate}: turns every {@code *.xg} file under {@link #sourceDirectory} into Java sources in
+ * {@code rx-gen:generate}: turns every {@code *.xg} file (and com_err {@code *.et} table) under
+ * {@link #sourceDirectory} into Java sources in
  * {@link #outputDirectory} (package {@link #packageName}) and adds that directory as a compile source root.
  * Runs in generate-sources by default. A malformed file fails the build with {@code file:line:column: ...};
  * notes about constructs parsed but not generated are logged at info level. See docs/rxgen.md.
  */
 @Mojo(name = "generate", defaultPhase = LifecyclePhase.GENERATE_SOURCES, threadSafe = true)
 public final class GenerateMojo extends AbstractMojo {
-    /** Where the .xg files are (searched recursively, in name order). */
+    /** Where the .xg and .et files are (searched recursively, in name order). */
     @Parameter(property = "rxgen.sourceDirectory", defaultValue = "${project.basedir}/src/main/xg")
     private File sourceDirectory;
 
@@ -63,8 +64,8 @@ public final class GenerateMojo extends AbstractMojo {
         }
         List<Path> files;
         try (Stream<Path> walk = Files.walk(root)) {
-            files = walk.filter(p -> p.toString().endsWith(".xg") && Files.isRegularFile(p)).sorted()
-                    .collect(Collectors.toList());
+            files = walk.filter(p -> p.toString().endsWith(".xg") || p.toString().endsWith(".et"))
+                    .filter(Files::isRegularFile).sorted().collect(Collectors.toList());
         } catch (IOException e) {
             throw new MojoExecutionException("rx-gen: cannot list " + root, e);
         }
@@ -81,7 +82,7 @@ public final class GenerateMojo extends AbstractMojo {
                 throw new MojoExecutionException("rx-gen: " + shown + ": " + e, e);
             }
         }
-        getLog().info("rx-gen: " + files.size() + " .xg file(s), " + written + " Java file(s) in " + outputDirectory);
+        getLog().info("rx-gen: " + files.size() + " .xg/.et file(s), " + written + " Java file(s) in " + outputDirectory);
         project.addCompileSourceRoot(outputDirectory.getPath());
     }
 }

@@ -31,6 +31,7 @@ public final class Parser {
             Map.entry("u_char", Prim.UCHAR), Map.entry("afs_uint8", Prim.UCHAR), Map.entry("uint8", Prim.UCHAR),
             Map.entry("afs_byte", Prim.UCHAR), Map.entry("byte", Prim.UCHAR),
             Map.entry("bool", Prim.BOOL), Map.entry("bool_t", Prim.BOOL));
+    private static final String AFS_UUID = "afsUUID";
     private static final Set<String> UNSUPPORTED = Set.of("float", "double", "quadruple");
 
     private final List<Token> tokens;
@@ -73,6 +74,12 @@ public final class Parser {
             definition();
         }
         for (XdrType.Named ref : references) {
+            if (ref.name().equals(AFS_UUID) && !typeNames.containsKey(AFS_UUID)) {
+                definitions.add(0, afsUuid(ref.pos()));
+                typeNames.put(AFS_UUID, ref.pos());
+                notes.add(ref.pos() + ": note: afsUUID is rxgen's built-in type: generated as a struct of "
+                        + "time_low, time_mid, time_hi_and_version, clock_seq_hi_and_reserved, clock_seq_low, node[6]");
+            }
             if (!typeNames.containsKey(ref.name())) {
                 throw new XgException(ref.pos(), "unknown type '" + ref.name() + "'");
             }
@@ -92,6 +99,22 @@ public final class Parser {
         }
         return new XgFile(file, List.copyOf(definitions), List.copyOf(procs), List.copyOf(prefixes),
                 Map.copyOf(statIndexes), List.copyOf(notes));
+    }
+
+    /**
+     * rxgen knows {@code afsUUID} without a definition (its C type is in OpenAFS's stds.h): 11 XDR ints on the
+     * wire -- time_low (unsigned), time_mid and time_hi_and_version (unsigned short), two chars, and node as
+     * six chars.
+     */
+    private static Definition.Struct afsUuid(Pos pos) {
+        Bound six = new Bound(6, null);
+        return new Definition.Struct(AFS_UUID, List.of(
+                new Decl("time_low", new XdrType.Scalar(Prim.UINT), pos),
+                new Decl("time_mid", new XdrType.Scalar(Prim.USHORT), pos),
+                new Decl("time_hi_and_version", new XdrType.Scalar(Prim.USHORT), pos),
+                new Decl("clock_seq_hi_and_reserved", new XdrType.Scalar(Prim.CHAR), pos),
+                new Decl("clock_seq_low", new XdrType.Scalar(Prim.CHAR), pos),
+                new Decl("node", new XdrType.FixedArray(new XdrType.Scalar(Prim.UCHAR), six), pos)), pos);
     }
 
     private void checkProcType(Decl d) throws XgException {
