@@ -87,7 +87,8 @@ class ParserTest {
         assertEquals(List.of("inner", "back"), shapes.outputs().stream().map(p -> p.decl().name()).toList());
         Proc sum = f.procs().get(4);
         assertTrue(sum.multi());
-        Proc transfer = f.procs().get(7);
+        Proc transfer = f.procs().get(6);
+        assertEquals("Transfer", transfer.name());
         assertTrue(transfer.split());
         assertEquals(7, transfer.opcode());
         assertEquals(List.of(
@@ -108,6 +109,14 @@ class ParserTest {
         assertEquals(-1, f.procs().get(1).opcode());
         assertEquals(new XdrType.VarArray(new XdrType.Scalar(Prim.INT), new Bound(8, "B")),
                 f.procs().get(0).params().get(0).decl().type());
+    }
+
+    @Test
+    void opcodesOutOfDeclarationOrderGetANote() throws XgException {
+        XgFile f = Parser.parse("o.xg", "package P_\nA() = 2;\nB() = 1;\n");
+        assertEquals(List.of("o.xg:3:7: note: opcode 1 follows 2: Debian's rxgen builds its C server's dispatch table"
+                + " in declaration order, so declare procs in opcode order for C servers (rx-gen dispatches by"
+                + " opcode either way)"), f.notes());
     }
 
     @ParameterizedTest(name = "{0}")

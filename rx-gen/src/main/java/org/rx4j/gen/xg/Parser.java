@@ -331,6 +331,12 @@ public final class Parser {
                 throw new XgException(op.pos(), "opcode " + opcode + " is already used by " + p.fullName());
             }
         }
+        Proc last = procs.isEmpty() ? null : procs.get(procs.size() - 1);
+        if (last != null && last.prefix().equals(prefix) && last.opcode() > opcode) {
+            notes.add(op.pos() + ": note: opcode " + opcode + " follows " + last.opcode() + ": Debian's rxgen "
+                    + "builds its C server's dispatch table in declaration order, so declare procs in opcode order"
+                    + " for C servers (rx-gen dispatches by opcode either way)");
+        }
         if (multi) {
             notes.add(name.pos() + ": note: " + prefix + name.text() + " is marked multi: its multi-server "
                     + "(multi_Rx) variant is not generated; the ordinary client method is");
