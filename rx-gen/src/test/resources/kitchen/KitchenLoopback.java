@@ -70,6 +70,11 @@ public final class KitchenLoopback implements AutoCloseable {
         hostile = KsClient.connect(client, server.localAddress(), HOSTILE_SERVICE, RxNullSecurityClass.INSTANCE);
     }
 
+    /** @return the UDP port of the Java server (services 4711 and 4712 on 127.0.0.1) */
+    public int serverPort() {
+        return server.localAddress().getPort();
+    }
+
     @Override
     public void close() {
         release.countDown();

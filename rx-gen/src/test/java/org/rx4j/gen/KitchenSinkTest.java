@@ -2,6 +2,7 @@ package org.rx4j.gen;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -14,6 +15,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -78,6 +80,22 @@ class KitchenSinkTest {
                     l.matches("import (java\\.[\\w.]+|org\\.rx4j\\.rpc\\.\\w+|org\\.rx4j\\.rpc\\.xdr\\.\\w+"
                             + "|org\\.rx4j\\.security\\.\\w+);"), l));
         }
+    }
+
+    /**
+     * A C client built from Debian rxgen's stubs of the same file ({@code scripts/rxgen/cross-check.sh} builds it
+     * and passes {@code -Drx4j.kitchen.cclient=PATH}) calls every proc of this Java server; skipped otherwise.
+     */
+    @Test
+    void cClientAgainstTheJavaServer() throws Exception {
+        String client = System.getProperty("rx4j.kitchen.cclient", "");
+        assumeTrue(!client.isBlank(), "no C client given (-Drx4j.kitchen.cclient=PATH)");
+        int port = (int) scenarios.getMethod("serverPort").invoke(loopback);
+        Process p = new ProcessBuilder(client, "127.0.0.1", Integer.toString(port)).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), out);
+        assertEquals(0, p.exitValue(), out);
+        assertTrue(out.contains("0 failure(s)"), out);
     }
 
     @TestFactory
