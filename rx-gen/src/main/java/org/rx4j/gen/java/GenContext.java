@@ -88,11 +88,6 @@ final class GenContext {
         return fileName() + ":" + pos.line();
     }
 
-    /** @return a new class body builder (the package and imports are added by {@link #put}) */
-    Src header(String unused) {
-        return new Src();
-    }
-
     /**
      * Adds one class, with its package line, banner and imports.
      *

@@ -46,7 +46,7 @@ final class TypeGenerator {
     }
 
     private String constants(List<Definition.Const> consts) {
-        Src s = ctx.header("");
+        Src s = new Src();
         s.doc("The constants of " + ctx.fileName() + " ({@code const} declarations and {@code statindex}).");
         s.line("public final class " + ctx.constantsClass() + " {");
         for (Definition.Const c : consts) {
@@ -76,7 +76,7 @@ final class TypeGenerator {
 
     private String enumeration(Definition.Enum e) {
         String cls = Names.type(e.name());
-        Src s = ctx.header("");
+        Src s = new Src();
         s.doc("XDR {@code enum " + e.name() + "} (" + ctx.where(e.pos()) + "): a 4-byte int on the wire. Decoding a",
                 "value not listed here fails the call with the reader's unmarshal code (−451 client, −453 server).");
         s.line("public enum " + cls + " {");
@@ -136,7 +136,7 @@ final class TypeGenerator {
 
     private String struct(Definition.Struct st) {
         String cls = Names.type(st.name());
-        Src s = ctx.header("");
+        Src s = new Src();
         List<String> doc = new ArrayList<>();
         doc.add("XDR {@code struct " + st.name() + "} (" + ctx.where(st.pos()) + "); members in wire order.");
         doc.add("");
@@ -234,7 +234,7 @@ final class TypeGenerator {
         String cls = Names.type(u.name());
         String discName = Names.member(u.discriminant().name());
         Map<Definition.Arm, String> armNames = armNames(u, cls);
-        Src s = ctx.header("");
+        Src s = new Src();
         s.doc("XDR {@code union " + u.name() + " switch (" + types.describe(u.discriminant().type()) + " "
                         + u.discriminant().name() + ")} (" + ctx.where(u.pos()) + "): one record per arm.",
                 "On the wire: the discriminant (a 4-byte int), then the arm's value. "
