@@ -32,6 +32,11 @@ final class CallStreams implements CallListener {
     static final int INBOX_LIMIT = 512 * 1024;
     /** Bytes an application write is gathered into before it is handed to the loop (32 packets of 1412). */
     static final int CHUNK = 32 * 1412;
+    /**
+     * Smallest gathering array, bytes (one packet's data): a small request does not zero a whole {@link #CHUNK}
+     * (the profile of rpc -S 4 showed that memset); the array grows up to CHUNK as writes add up.
+     */
+    static final int FIRST_CHUNK = 1412;
 
     private final EndpointRuntime runtime;
     private final boolean server;
@@ -426,9 +431,11 @@ final class CallStreams implements CallListener {
             }
             while (len > 0) {
                 if (chunk == null) {
-                    chunk = new byte[CHUNK];
+                    chunk = new byte[Math.min(CHUNK, Math.max(len, FIRST_CHUNK))];
+                } else if (used == chunk.length) {
+                    chunk = java.util.Arrays.copyOf(chunk, Math.min(CHUNK, Math.max(2 * used, used + len)));
                 }
-                int n = Math.min(len, CHUNK - used);
+                int n = Math.min(len, chunk.length - used);
                 System.arraycopy(b, off, chunk, used, n);
                 used += n;
                 off += n;
