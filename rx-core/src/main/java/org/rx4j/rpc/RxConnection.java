@@ -124,7 +124,7 @@ public final class RxConnection implements AutoCloseable {
             Call c;
             try {
                 c = engine.newCall(now, connection, streams);
-            } catch (IllegalStateException e) {
+            } catch (RuntimeException e) { // IllegalStateException: connection gone, too many calls waiting
                 streams.failToStart(e.getMessage());
                 return;
             }
