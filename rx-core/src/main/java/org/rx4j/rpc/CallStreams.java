@@ -49,6 +49,13 @@ final class CallStreams implements CallListener {
     private int error;
     private boolean remote;
     private boolean released;
+    /**
+     * Received data was thrown away unread (the call was aborted with bytes staged): the reply is incomplete even if
+     * its end had arrived.
+     */
+    private boolean lost;
+    /** The call was ended by the endpoint's close (grace period over): reads drain the inbox, then fail. */
+    private boolean endedByClose;
     private boolean abortRequested;
     private boolean loopWritable = true;
     private int pendingWrites;
@@ -243,7 +250,10 @@ final class CallStreams implements CallListener {
             remote = c.isRemoteError();
             if (errorCode == 0) {
                 eof = true;
+            } else if (!remote && runtime.graceOver) {
+                endedByClose = true; // graceful close: the reader still gets what arrived (copied off-pool later)
             } else {
+                lost |= !inbox.isEmpty();
                 releaseInboxLocked(); // an aborted call's data is never delivered (reads throw at once)
             }
         }
@@ -276,7 +286,19 @@ final class CallStreams implements CallListener {
     }
 
     private RxException exception() {
-        return remote ? RxException.remote(error) : RxException.local(error, startFailure);
+        if (remote) {
+            return RxException.remote(error);
+        }
+        if (endedByClose) {
+            return RxException.local(error, RxException.Reason.ENDPOINT_CLOSING,
+                    "the endpoint closed before the call ended", null);
+        }
+        return RxException.local(error, startFailure);
+    }
+
+    /** @return true when the peer's whole stream arrived and nothing of it was thrown away (a complete read) */
+    private boolean completeLocked() {
+        return eof && !lost;
     }
 
     // ---- application side
@@ -345,7 +367,8 @@ final class CallStreams implements CallListener {
 
     private void checkFailed() throws RxException {
         if (released) {
-            throw RxException.local(RxCodes.RX_USER_ABORT, "the call was released (closed, or its endpoint closed)");
+            throw endedByClose ? exception()
+                    : RxException.local(RxCodes.RX_USER_ABORT, "the call was released (closed, or its endpoint closed)");
         }
         if (done && error != 0) {
             throw exception();
@@ -509,10 +532,14 @@ final class CallStreams implements CallListener {
             int n;
             synchronized (lock) {
                 while (true) {
-                    checkFailed();
-                    if (!inbox.isEmpty()) {
+                    // Staged data first: after a graceful close's abort the reader still gets what arrived.
+                    if (!inbox.isEmpty() && !released) {
                         break;
                     }
+                    if (completeLocked() && !released) {
+                        return -1; // the whole stream was read: an abort after that changes nothing for the reader
+                    }
+                    checkFailed();
                     if (eof) {
                         return -1;
                     }
@@ -575,6 +602,39 @@ final class CallStreams implements CallListener {
         runtime.tracker.released(this);
     }
 
+    /**
+     * The endpoint is closing (its calls have ended): copies unread received bytes to one heap array so the reader
+     * can still drain them, releases the pooled buffers, and marks the call ended by the close (later reads past the
+     * copy fail with RX_USER_ABORT −6, {@link RxException.Reason#ENDPOINT_CLOSING}). Any thread; idempotent.
+     */
+    void detachForClose() {
+        synchronized (lock) {
+            if (!released) {
+                ByteBuf copy = null;
+                if (inboxBytes > 0) {
+                    copy = Unpooled.buffer(inboxBytes, inboxBytes);
+                    for (ByteBuf b : inbox) {
+                        copy.writeBytes(b, b.readerIndex(), b.readableBytes());
+                    }
+                }
+                releaseInboxLocked();
+                if (copy != null) {
+                    inbox.add(copy);
+                    inboxBytes = copy.readableBytes();
+                }
+                if (!done) {
+                    done = true;
+                    error = RxCodes.RX_USER_ABORT;
+                }
+                if (error != 0) {
+                    endedByClose = true;
+                }
+                lock.notifyAll();
+            }
+        }
+        runtime.tracker.released(this);
+    }
+
     private void releaseInboxLocked() {
         while (!inbox.isEmpty()) {
             inbox.poll().release();
@@ -595,13 +655,26 @@ final class CallStreams implements CallListener {
      * @throws InterruptedIOException if interrupted
      */
     void awaitDone() throws IOException {
+        awaitDone(false);
+    }
+
+    /**
+     * Waits until the call has ended.
+     *
+     * @param readToEnd true when the application has read the peer's stream to its end: a failure after a complete
+     *     read (e.g. the endpoint's close aborting a call whose reply had fully arrived) is not reported
+     * @throws RxException with the abort code if it failed
+     * @throws InterruptedIOException if interrupted
+     */
+    void awaitDone(boolean readToEnd) throws IOException {
         synchronized (lock) {
-            while (!done) {
+            while (!done && !released) {
                 await();
             }
-            if (error != 0) {
-                throw exception();
+            if (readToEnd && completeLocked() && inbox.isEmpty()) {
+                return;
             }
+            checkFailed();
         }
     }
 }

@@ -24,6 +24,11 @@ final class EndpointRuntime {
     final CallTracker tracker = new CallTracker();
     /** Set once a graceful close starts: new incoming calls are refused, new outgoing calls too. */
     volatile boolean closing;
+    /**
+     * Set when a graceful close's grace period is over and the engine aborts what still runs: a call ended by that
+     * keeps the data it already received for its reader (graceful: the application gets what arrived in time).
+     */
+    volatile boolean graceOver;
     /** Streams whose application thread is to be woken at the end of this unit of loop work. Loop only. */
     private final java.util.ArrayList<CallStreams> toWake = new java.util.ArrayList<>();
 

@@ -157,7 +157,7 @@ public final class RxCall implements AutoCloseable {
                 streams.output().close();
                 if (!server) {
                     streams.input().transferTo(OutputStream.nullOutputStream());
-                    streams.awaitDone();
+                    streams.awaitDone(true); // a reply read to its end never fails close()
                 }
             }
         } finally {

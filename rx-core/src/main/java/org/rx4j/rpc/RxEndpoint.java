@@ -313,9 +313,11 @@ public final class RxEndpoint implements AutoCloseable {
      * Closes gracefully. New incoming calls are aborted with RX_USER_ABORT (−6) and new outgoing calls
      * refused; calls in flight (client and server) and their blocking handlers get up to {@code graceMs} to
      * finish; then every call still running is aborted with RX_USER_ABORT (−6) (the ABORT is sent to the
-     * peer), handlers still running after a further second are interrupted, every buffer the endpoint holds
-     * is released (also those of calls the application never closed: reading them then fails with −6), and
-     * the socket and event loop close. Blocks until done; a second call returns at once.
+     * peer), handlers still running after a further second are interrupted, every pooled buffer the endpoint
+     * holds is released, and the socket and event loop close. Blocks until done; a second call returns at once.
+     * Graceful for readers: what a call received before the grace period ended stays readable (copied to the
+     * heap), then reads fail with RX_USER_ABORT (−6), {@link RxException.Reason#ENDPOINT_CLOSING}; a reply read
+     * to its end reads as complete and its {@link RxCall#close()} does not throw.
      *
      * @param graceMs how long calls in flight may take to finish, ms on the endpoint's clock ({@link #now()}),
      *     &gt;= 0
@@ -336,6 +338,7 @@ public final class RxEndpoint implements AutoCloseable {
             log.debug("closing {}: {} calls and {} handlers still running after {} ms, aborting them",
                     localAddress(), rt.tracker.liveCalls(), rt.tracker.handlers(), graceMs);
         }
+        rt.graceOver = true;
         transport.submit(engine -> {
             engine.shutdown(rt.now());
             return null;
