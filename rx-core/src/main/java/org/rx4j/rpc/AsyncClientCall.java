@@ -43,14 +43,16 @@ final class AsyncClientCall implements CallListener {
         AsyncClientCall a = new AsyncClientCall(rt, request);
         CompletableFuture<byte[]> f = a.future;
         if (rt.closing) {
-            f.completeExceptionally(RxException.local(RxCodes.RX_INVALID_OPERATION, "endpoint closing"));
+            f.completeExceptionally(RxException.local(RxCodes.RX_INVALID_OPERATION, RxException.Reason.ENDPOINT_CLOSING,
+                    "endpoint closing", null));
             return f;
         }
         rt.tracker.callStarted();
         if (!rt.onLoop(e -> a.begin(e, conn, deadlineNanoTime))) {
             a.request.release();
             rt.tracker.callEnded();
-            f.completeExceptionally(RxException.local(RxCodes.RX_INVALID_OPERATION, "endpoint closed"));
+            f.completeExceptionally(RxException.local(RxCodes.RX_INVALID_OPERATION, RxException.Reason.ENDPOINT_CLOSING,
+                    "endpoint closed", null));
             return f;
         }
         f.whenComplete((v, t) -> {

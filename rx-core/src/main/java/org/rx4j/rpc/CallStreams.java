@@ -56,6 +56,8 @@ final class CallStreams implements CallListener {
     private boolean lost;
     /** The call was ended by the endpoint's close (grace period over): reads drain the inbox, then fail. */
     private boolean endedByClose;
+    /** Why this side aborted the call, when it said (e.g. a handler threw), or null. Guarded by lock. */
+    private RxException.Reason localReason;
     private boolean abortRequested;
     private boolean loopWritable = true;
     private int pendingWrites;
@@ -293,6 +295,9 @@ final class CallStreams implements CallListener {
             return RxException.local(error, RxException.Reason.ENDPOINT_CLOSING,
                     "the endpoint closed before the call ended", null);
         }
+        if (localReason != null) {
+            return RxException.local(error, localReason, startFailure, null);
+        }
         return RxException.local(error, startFailure);
     }
 
@@ -326,11 +331,24 @@ final class CallStreams implements CallListener {
      * @param code the abort code, non-zero
      */
     void abort(int code) {
+        abort(code, null);
+    }
+
+    /**
+     * As {@link #abort(int)}, recording why for the local exception.
+     *
+     * @param code the abort code, non-zero
+     * @param reason the local reason, or null for {@link RxException.Reason#OTHER}
+     */
+    void abort(int code, RxException.Reason reason) {
         synchronized (lock) {
             if (done) {
                 return;
             }
             abortRequested = true;
+            if (reason != null && localReason == null) {
+                localReason = reason;
+            }
         }
         runtime.onLoop(e -> {
             if (call != null) {
@@ -428,7 +446,8 @@ final class CallStreams implements CallListener {
             synchronized (lock) {
                 pendingWrites--;
             }
-            throw RxException.local(RxCodes.RX_USER_ABORT, "the endpoint is closed");
+            throw RxException.local(RxCodes.RX_USER_ABORT, RxException.Reason.ENDPOINT_CLOSING, "the endpoint is closed",
+                    null);
         }
     }
 

@@ -110,7 +110,8 @@ public final class RxConnection implements AutoCloseable {
 
     private RxCall start(long deadlineNanoTime) throws RxException {
         if (rt.closing) {
-            throw RxException.local(RxCodes.RX_INVALID_OPERATION, "endpoint closing");
+            throw RxException.local(RxCodes.RX_INVALID_OPERATION, RxException.Reason.ENDPOINT_CLOSING,
+                    "endpoint closing", null);
         }
         if (closed) {
             throw RxException.local(RxCodes.RX_INVALID_OPERATION, "connection closed");
@@ -136,7 +137,8 @@ public final class RxConnection implements AutoCloseable {
         if (!queued) {
             rt.tracker.callEnded();
             rt.tracker.released(streams);
-            throw RxException.local(RxCodes.RX_INVALID_OPERATION, "endpoint closed");
+            throw RxException.local(RxCodes.RX_INVALID_OPERATION, RxException.Reason.ENDPOINT_CLOSING,
+                    "endpoint closed", null);
         }
         return new RxCall(streams, false, server, id);
     }

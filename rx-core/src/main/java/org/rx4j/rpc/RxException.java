@@ -38,8 +38,6 @@ public class RxException extends IOException {
          * period of {@link RxEndpoint#close(long)} ended (−6).
          */
         ENDPOINT_CLOSING,
-        /** The call was for a service id this endpoint does not serve (−2 on the wire, as OpenAFS sends). */
-        UNKNOWN_SERVICE,
         /** A server handler threw an exception that is not an {@link RxException} (−2 on the wire). */
         HANDLER_THREW,
         /** Any other local failure (timeouts, cancels, XDR failures, a closed connection): see the code. */
