@@ -201,7 +201,30 @@ public final class RxConnection implements AutoCloseable {
      * @throws IOException if interrupted (the call is then cancelled with −6)
      */
     public <T> T call(int opcode, XdrMarshaller arguments, XdrUnmarshaller<T> results) throws IOException {
-        RxCall call = newCall();
+        return typed(newCall(), opcode, arguments, results);
+    }
+
+    /**
+     * As {@link #call(int, XdrMarshaller, XdrUnmarshaller)}, with a hard deadline enforced by the engine: past it
+     * the call is aborted (ABORT −3 to the server) and this method throws RX_CALL_TIMEOUT (−3).
+     *
+     * @param opcode the operation
+     * @param arguments writes the arguments (client side)
+     * @param results reads the results (client side)
+     * @param timeout the call's whole life, from now, positive
+     * @param <T> the result type
+     * @return what {@code results} returned
+     * @throws RxException with the abort code (−3 when the deadline passed)
+     * @throws IOException if interrupted (the call is then cancelled with −6)
+     * @throws IllegalArgumentException if timeout is not positive
+     */
+    public <T> T call(int opcode, XdrMarshaller arguments, XdrUnmarshaller<T> results, Duration timeout)
+            throws IOException {
+        return typed(newCall(timeout), opcode, arguments, results);
+    }
+
+    private <T> T typed(RxCall call, int opcode, XdrMarshaller arguments, XdrUnmarshaller<T> results)
+            throws IOException {
         boolean marshalled = false;
         try {
             XdrWriter w = new XdrWriter(call.output(), XdrSide.CLIENT);
@@ -236,6 +259,29 @@ public final class RxConnection implements AutoCloseable {
      * @return the results' future; exceptionally an {@link RxException} with the abort code
      */
     public <T> CompletableFuture<T> callAsync(int opcode, XdrMarshaller arguments, XdrUnmarshaller<T> results) {
+        return typedAsync(opcode, arguments, results, null);
+    }
+
+    /**
+     * As {@link #callAsync(int, XdrMarshaller, XdrUnmarshaller)}, with a hard deadline enforced by the engine: past
+     * it the call is aborted (ABORT −3 to the server) and the future fails with RX_CALL_TIMEOUT (−3).
+     *
+     * @param opcode the operation
+     * @param arguments writes the arguments
+     * @param results reads the results from the whole reply
+     * @param timeout the call's whole life, from now, positive
+     * @param <T> the result type
+     * @return the results' future; exceptionally an {@link RxException} with the abort code
+     * @throws IllegalArgumentException if timeout is not positive
+     */
+    public <T> CompletableFuture<T> callAsync(int opcode, XdrMarshaller arguments, XdrUnmarshaller<T> results,
+                                              Duration timeout) {
+        rt.deadlineFromNow(timeout); // checks the timeout before anything is marshalled
+        return typedAsync(opcode, arguments, results, timeout);
+    }
+
+    private <T> CompletableFuture<T> typedAsync(int opcode, XdrMarshaller arguments, XdrUnmarshaller<T> results,
+                                                Duration timeout) {
         byte[] request;
         try {
             request = XdrMarshaller.toBytes(XdrSide.CLIENT, w -> {
@@ -245,7 +291,7 @@ public final class RxConnection implements AutoCloseable {
         } catch (IOException e) {
             return CompletableFuture.failedFuture(e);
         }
-        CompletableFuture<byte[]> raw = callAsync(request);
+        CompletableFuture<byte[]> raw = timeout == null ? callAsync(request) : callAsync(request, timeout);
         CompletableFuture<T> typed = new CompletableFuture<>();
         raw.whenComplete((bytes, t) -> {
             if (t != null) {
