@@ -1,0 +1,79 @@
+package org.rx4j.bench;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryMXBean;
+import org.rx4j.rpc.RxConnection;
+
+/**
+ * Heap per idle connection (target 10 of issue 10: ≤ 2 KiB; OpenAFS ≈ 3 KiB). Not a JMH benchmark: a main that
+ * opens two endpoints on 127.0.0.1, makes {@code N} client connections with one small call each (4-byte request
+ * and reply), waits until every call is past its dally time (2 s: the client's final-ack delay is 100 ms), forces
+ * full GCs and reads the used heap. It then closes the client connections and measures again, which splits the
+ * delta into the client side (engine connection + rpc {@code RxConnection}) and the server side (engine connection;
+ * the server keeps it until the idle reaper, 700 s).
+ *
+ * <p>Run: {@code java -Xmx1g -cp rx-bench/target/benchmarks.jar org.rx4j.bench.IdleConnectionHeap [N]}
+ * (N defaults to 10,000). Prints bytes per connection for each side and both together.
+ */
+public final class IdleConnectionHeap {
+    private IdleConnectionHeap() {
+    }
+
+    /**
+     * @param args optional connection count N (default 10,000)
+     * @throws Exception if an endpoint or a call fails
+     */
+    public static void main(String[] args) throws Exception {
+        int n = args.length > 0 ? Integer.parseInt(args[0]) : 10_000;
+        byte[] request = new byte[4];
+        byte[] reply = new byte[64];
+        try (LoopbackPair pair = new LoopbackPair(4)) {
+            // Warm up the paths (and their lazily built classes and pools) on a connection we keep.
+            RxConnection warm = pair.client.connect(pair.serverAddress, LoopbackPair.SERVICE);
+            for (int i = 0; i < 2_000; i++) {
+                LoopbackPair.call(warm, request, 1, reply);
+            }
+            Thread.sleep(2_000);
+            long base = usedAfterGc();
+            RxConnection[] conns = new RxConnection[n];
+            for (int i = 0; i < n; i++) {
+                conns[i] = pair.client.connect(pair.serverAddress, LoopbackPair.SERVICE);
+                LoopbackPair.call(conns[i], request, 1, reply);
+            }
+            Thread.sleep(2_000);
+            long both = usedAfterGc();
+            for (RxConnection c : conns) {
+                c.close();
+            }
+            conns = null;
+            Thread.sleep(500);
+            long serverOnly = usedAfterGc();
+            System.out.printf("connections: %d%n", n);
+            System.out.printf("heap per idle connection, client + server: %.0f bytes%n", (both - base) / (double) n);
+            System.out.printf("heap per idle connection, client side:     %.0f bytes%n",
+                    (both - serverOnly) / (double) n);
+            System.out.printf("heap per idle connection, server side:     %.0f bytes%n",
+                    (serverOnly - base) / (double) n);
+            if (pair.client.statistics() == null) {
+                throw new IllegalStateException(); // keeps the endpoints reachable until here
+            }
+        }
+    }
+
+    private static long usedAfterGc() throws IOException {
+        MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
+        long used = Long.MAX_VALUE;
+        for (int i = 0; i < 5; i++) {
+            System.gc();
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException(e);
+            }
+            used = Math.min(used, memory.getHeapMemoryUsage().getUsed());
+        }
+        return used;
+    }
+}
