@@ -3,6 +3,8 @@ package org.rx4j.bench;
 import java.net.InetSocketAddress;
 import java.util.List;
 import org.rx4j.engine.PacketSink;
+import org.rx4j.wire.AckPacket;
+import org.rx4j.wire.AckReason;
 import org.rx4j.wire.DataPacket;
 import org.rx4j.wire.PacketType;
 import org.rx4j.wire.RxHeader;
@@ -10,7 +12,7 @@ import org.rx4j.wire.RxPacket;
 
 /**
  * A {@link PacketSink} for engine benchmarks: it counts the packets by type, remembers the last DATA header sent
- * (the ACK benchmark acknowledges up to it) and releases every packet without encoding it, so that a benchmark
+ * (the ACK benchmark acknowledges up to it) and the last reachability PING's serial and releases every packet without encoding it, so that a benchmark
  * measures the engine alone (the codec has its own benchmark). Engine thread only.
  */
 final class DiscardSink implements PacketSink {
@@ -18,6 +20,8 @@ final class DiscardSink implements PacketSink {
     final long[] sent = new long[256];
     /** The header of the last DATA packet sent (jumbogram sub-packets included), or null before the first. */
     RxHeader lastData;
+    /** The header serial of the last ACK with reason PING sent (a reachability check), or 0. */
+    int lastPingSerial;
 
     @Override
     public void send(InetSocketAddress peer, RxPacket packet) {
@@ -25,6 +29,8 @@ final class DiscardSink implements PacketSink {
         sent[h.type()]++;
         if (h.type() == PacketType.DATA) {
             lastData = h;
+        } else if (packet instanceof AckPacket a && a.reason() == AckReason.PING) {
+            lastPingSerial = h.serial();
         }
         packet.release();
     }

@@ -23,6 +23,8 @@ import org.rx4j.config.RxConfig;
 import org.rx4j.engine.Call;
 import org.rx4j.engine.CallListener;
 import org.rx4j.engine.RxEngine;
+import org.rx4j.wire.AckPacket;
+import org.rx4j.wire.AckReason;
 import org.rx4j.wire.DecodeError;
 import org.rx4j.wire.PacketDecoder;
 import org.rx4j.wire.PacketEncoder;
@@ -105,6 +107,22 @@ public class EngineReceiveBenchmark {
         datagram = PooledByteBufAllocator.DEFAULT.directBuffer(PacketEncoder.encodedLength(p));
         PacketEncoder.encode(p, datagram);
         p.release();
+        // The first DATA makes the server check that the client is reachable (a PING): answer it, so that the
+        // call starts and the service reads (rx-wire-facts.md §6.2).
+        window(PacketFlags.CLIENT_INITIATED);
+        if (sink.lastPingSerial == 0) {
+            throw new IllegalStateException("no reachability PING");
+        }
+        RxHeader ah = new RxHeader(EPOCH, CID, 1, 0, ++serial, PacketType.ACK, PacketFlags.CLIENT_INITIATED, 0, 0,
+                0, SERVICE);
+        decoded.clear();
+        decoded.add(AckPacket.of(ah, 1, 0, sink.lastPingSerial, AckReason.PING_RESPONSE, new byte[0], 1444, 1444,
+                32, 1));
+        engine.onDatagram(now, CLIENT, decoded);
+        window(PacketFlags.CLIENT_INITIATED);
+        if (bytesRead == 0) {
+            throw new IllegalStateException("the service read nothing");
+        }
     }
 
     /** Releases the template datagram. */
