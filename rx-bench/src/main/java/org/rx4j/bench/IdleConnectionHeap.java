@@ -3,6 +3,7 @@ package org.rx4j.bench;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
+import javax.management.ObjectName;
 import org.rx4j.rpc.RxConnection;
 
 /**
@@ -14,7 +15,8 @@ import org.rx4j.rpc.RxConnection;
  * the server keeps it until the idle reaper, 700 s).
  *
  * <p>Run: {@code java -Xmx1g -cp rx-bench/target/benchmarks.jar org.rx4j.bench.IdleConnectionHeap [N]}
- * (N defaults to 10,000). Prints bytes per connection for each side and both together.
+ * (N defaults to 10,000). Prints bytes per connection for each side and both together; with
+ * {@code -Dhistogram=true} also the top of the live-object class histogram once the connections are idle.
  */
 public final class IdleConnectionHeap {
     private IdleConnectionHeap() {
@@ -43,6 +45,9 @@ public final class IdleConnectionHeap {
             }
             Thread.sleep(2_000);
             long both = usedAfterGc();
+            if (Boolean.getBoolean("histogram")) {
+                printHistogram();
+            }
             for (RxConnection c : conns) {
                 c.close();
             }
@@ -58,6 +63,17 @@ public final class IdleConnectionHeap {
             if (pair.client.statistics() == null) {
                 throw new IllegalStateException(); // keeps the endpoints reachable until here
             }
+        }
+    }
+
+    /** Prints the top of the live-object class histogram (the DiagnosticCommand MBean's GC.class_histogram). */
+    private static void printHistogram() throws Exception {
+        Object text = ManagementFactory.getPlatformMBeanServer().invoke(
+                new ObjectName("com.sun.management:type=DiagnosticCommand"), "gcClassHistogram",
+                new Object[] {null}, new String[] {String[].class.getName()});
+        String[] lines = text.toString().split("\n");
+        for (int i = 0; i < Math.min(45, lines.length); i++) {
+            System.out.println(lines[i]);
         }
     }
 
