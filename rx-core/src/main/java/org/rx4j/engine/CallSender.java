@@ -45,7 +45,8 @@ final class CallSender {
     private boolean seenSlowStartOk;
     private int rttProbeSerial;
     private ByteBuf partial;
-    private final List<DataPacket> batch = new ArrayList<>(46);
+    /** The packets of one datagram on their way to the sink; allocated on first send, dropped at teardown. */
+    private List<DataPacket> batch;
 
     /**
      * Starts the send side of a new call. Its windows start from what the peer's last sending call learned,
@@ -143,6 +144,7 @@ final class CallSender {
             partial = null;
         }
         recovery.cancel();
+        batch = null; // an ended call keeps no 46-slot list (issue 10, heap per idle connection)
     }
 
     // =====================================================================================
@@ -154,6 +156,9 @@ final class CallSender {
      * that the call is ACTIVE or HOLD.
      */
     void transmit(long now) {
+        if (batch == null) {
+            batch = new ArrayList<>(RxConstants.MAX_JUMBO_PACKETS);
+        }
         RxCounters counters = out.counters();
         int cwnd = cc.cwnd();
         if (sq.lostCount() > 0) {

@@ -187,7 +187,12 @@ final class EventQueue {
                     l.onWritable(c);
                 }
             }
-            case EV_COMPLETE -> l.onComplete(c, code);
+            case EV_COMPLETE -> {
+                l.onComplete(c, code);
+                // The call ends once and a done call gets no other event: let go of the application's listener,
+                // so a finished call that stays on its channel does not keep the rpc layer's state reachable.
+                c.setListener(null);
+            }
             default -> throw new IllegalStateException("event " + kind);
         }
     }
