@@ -235,7 +235,9 @@ final class CallSender {
         e.recordTransmit(h.serial(), now);
         stats.dataPacketsSent++;
         activity.lastSendNs = now;
-        return new DataPacket(h, e.payload().retainedDuplicate());
+        // The send queue's own buffer with one more reference, not a duplicate: no buffer object per transmission
+        // (issue 10, target 9). PacketSink implementations read payloads without moving their indexes.
+        return new DataPacket(h, e.payload().retain());
     }
 
     /** The retransmit timer fired: back off the RTO, then resend everything in flight or PING (§8). */
