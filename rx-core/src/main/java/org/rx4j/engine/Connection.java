@@ -2,7 +2,6 @@ package org.rx4j.engine;
 
 import java.util.ArrayDeque;
 import java.util.List;
-import java.util.function.Consumer;
 import org.rx4j.wire.AbortCodes;
 import org.rx4j.wire.AbortPacket;
 import org.rx4j.wire.DataPacket;
@@ -38,6 +37,8 @@ public final class Connection {
     private int serial;
     long lastActivityNs;
     boolean closed;
+    /** Server side: true once a call started on it (see {@link ConnectionTable#proven}). */
+    boolean proven;
     /** Error that ended the whole connection (connection ABORT), 0 while usable. */
     int error;
 
@@ -318,18 +319,21 @@ public final class Connection {
         return fresh;
     }
 
-    /** Reachability confirmed: every PRECALL call of this connection becomes ACTIVE and goes to {@code starter}. */
-    void startPrecalls(long now, Consumer<Call> starter) {
-        for (Call pc : calls) {
-            if (pc != null && pc.state() == CallState.PRECALL) {
-                pc.reachConfirmed();
-                starter.accept(pc);
-                if (pc.isReadable()) {
-                    link.readable(pc);
-                }
-                link.touched(pc, now);
-            }
+    /**
+     * Forgets a server call that never started (a limit evicts it): it fails with RX_CALL_DEAD without sending
+     * anything, releases what it holds, and leaves its channel, so the same callNumber is admitted afresh if a
+     * real client resends it.
+     *
+     * @param now current time, ns
+     * @param c a PRECALL call of this connection
+     */
+    void forgetCall(long now, Call c) {
+        c.fail(now, AbortCodes.RX_CALL_DEAD);
+        int ch = c.channel();
+        if (ch >= 0 && calls[ch] == c) {
+            calls[ch] = null;
         }
+        link.retire(c);
     }
 
     // =====================================================================================
