@@ -208,6 +208,9 @@ final class PacketDispatcher {
         if (!known || h.type() != PacketType.DATA) {
             return null; // only DATA creates a connection (§2)
         }
+        if (h.callNumber() == 0 || h.seq() < 1 || h.seq() > config.maxRwind()) {
+            return null; // a DATA packet that could not admit a call opens no connection either (rule 7)
+        }
         if (!makeRoom(now, from)) {
             connectionsRefused++;
             sendRawAbort(from, h, AbortCodes.RX_CALL_BUSY);
