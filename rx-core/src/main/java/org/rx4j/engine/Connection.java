@@ -4,6 +4,7 @@ import java.util.ArrayDeque;
 import java.util.List;
 import org.rx4j.wire.AbortCodes;
 import org.rx4j.wire.AbortPacket;
+import org.rx4j.wire.ControlPacket;
 import org.rx4j.wire.DataPacket;
 import org.rx4j.wire.PacketEncoder;
 import org.rx4j.wire.PacketFlags;
@@ -20,6 +21,7 @@ import org.rx4j.wire.RxPacket;
  * {@link ConnectionContext} the engine passed down. Owned by the engine's thread.
  */
 public final class Connection {
+    private static final byte[] NO_BODY = new byte[0];
     private final ConnectionContext link;
     private final CallContext callContext;
     /** The remote peer; a server connection with epoch bit 31 follows its client to a new address. */
@@ -284,12 +286,15 @@ public final class Connection {
     /**
      * Server side: admits the new call a DATA packet starts on its channel (§2, §6.4, §7). Never re-runs an
      * older call; a packet far from seq 1 is from before a restart. A running call on the channel ends: it
-     * succeeds when its whole reply was sent (the new call acknowledges it), else it is aborted with RX_CALL_DEAD.
+     * succeeds when its whole reply was sent (the new call acknowledges it) and the new call is admitted; else it
+     * is aborted with RX_CALL_DEAD and the new call's packet is answered with BUSY and dropped (OpenAFS does the
+     * same; the client's resend is admitted once the channel is free).
      *
      * @param now current time, ns
      * @param h the DATA packet's header (its channel has no call with its callNumber)
      * @param maxRwind the receive window, packets: a new call's first packet lies within it
-     * @return the new call (ACTIVE, not yet started), or null when the packet must be dropped
+     * @return the new call (ACTIVE, not yet started), or null when the packet must be dropped (BUSY may have been
+     *     sent)
      */
     Call admitServerCall(long now, RxHeader h, int maxRwind) {
         int ch = h.channel();
@@ -306,8 +311,12 @@ public final class Connection {
             if (old.replySent()) {
                 old.succeed(now); // the next call implicitly acknowledges the old reply (§6.4)
             } else {
+                // The channel is still busy with a call the client gave up: that call dies, and the new one is
+                // answered BUSY and not admitted yet, as OpenAFS does; the client's resend finds a free channel.
                 old.sendAbort(AbortCodes.RX_CALL_DEAD);
                 old.fail(now, AbortCodes.RX_CALL_DEAD);
+                send(new ControlPacket(header(ch, callNumber, 0, nextSerial(), PacketType.BUSY, 0), NO_BODY));
+                return null;
             }
         }
         Call fresh = new Call(callContext, ch, callNumber, true, now);
