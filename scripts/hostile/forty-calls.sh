@@ -23,8 +23,8 @@ APID=$!
 sleep 4
 echo "server handler threads busy: $(jstack "$SPID" | grep -c 'RxperfServerHandler.handle(' || true)"
 start=$(date +%s%N)
-if timeout 60 java -jar "$JAR" client -c rpc -T 1 -p "$PORT" >/dev/null 2>&1; then outcome=ok; else outcome="failed ($?)"; fi
+if line=$(timeout 60 java -jar "$JAR" client -c rpc -T 1 -p "$PORT" 2>&1 | tail -1); then outcome=ok; else outcome="failed ($?)"; fi
 end=$(date +%s%N)
-echo "normal rpc: $outcome after $(( (end - start) / 1000000 )) ms (JVM start included)"
+echo "normal rpc: $outcome after $(( (end - start) / 1000000 )) ms wall (JVM start included); client: $line"
 echo "server handler threads busy after it: $(jstack "$SPID" | grep -c 'RxperfServerHandler.handle(' || true)"
 wait "$APID"
