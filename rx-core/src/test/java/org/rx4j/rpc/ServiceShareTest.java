@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -25,6 +27,8 @@ class ServiceShareTest {
     void aServiceWhoseHandlersBlockLeavesAWorkerForAnotherService() throws Exception {
         CountDownLatch release = new CountDownLatch(1);
         AtomicInteger slowRunning = new AtomicInteger();
+        // Own threads: the common pool has one thread on a 2-core machine, and a blocked call would hold it.
+        ExecutorService callers = Executors.newFixedThreadPool(4);
         try (RxEndpoint server = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0))
                 .workers(0, 2).maxQueuedCalls(10).open();
              RxEndpoint client = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0)).open()) {
@@ -39,7 +43,7 @@ class ServiceShareTest {
             List<CompletableFuture<byte[]>> stuck = new ArrayList<>();
             for (int i = 0; i < 3; i++) {
                 int b = i;
-                stuck.add(CompletableFuture.supplyAsync(() -> call(slow, b)));
+                stuck.add(CompletableFuture.supplyAsync(() -> call(slow, b), callers));
             }
             long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
             while (server.stats().get("callsStarted") < 3 && System.nanoTime() < until) {
@@ -48,7 +52,7 @@ class ServiceShareTest {
             assertEquals(3L, server.stats().get("callsStarted"));
 
             RxConnection fast = client.connect(server.localAddress(), 148, 0);
-            CompletableFuture<byte[]> other = CompletableFuture.supplyAsync(() -> call(fast, 9));
+            CompletableFuture<byte[]> other = CompletableFuture.supplyAsync(() -> call(fast, 9), callers);
             assertArrayEquals(new byte[] {9}, other.get(20, TimeUnit.SECONDS),
                     "the other service is served while the first one's handlers block");
             assertEquals(1, slowRunning.get(), "the blocked service used its share: 2 workers less 1");
@@ -61,6 +65,8 @@ class ServiceShareTest {
                 assertArrayEquals(new byte[] {(byte) i}, stuck.get(i).get(20, TimeUnit.SECONDS));
             }
             assertEquals(3, slowRunning.get());
+        } finally {
+            callers.shutdown();
         }
     }
 
