@@ -130,13 +130,17 @@ final class PacketDispatcher {
         int ch = p.header().channel();
         int callNumber = p.header().callNumber();
         if (callNumber == 0) {
-            conn.abort(now, AbortCodes.RX_PROTOCOL_ERROR);
+            if (conn.peer.allowAbortReply(now)) {
+                conn.abort(now, AbortCodes.RX_PROTOCOL_ERROR);
+            } else {
+                conn.fail(now, AbortCodes.RX_PROTOCOL_ERROR, false);
+            }
             return;
         }
         Call call = conn.call(ch, callNumber);
         if (call != null) {
             call.abort(now, AbortCodes.RX_PROTOCOL_ERROR);
-        } else {
+        } else if (conn.peer.allowAbortReply(now)) {
             RxHeader h = conn.header(ch, callNumber, 0, conn.nextSerial(), PacketType.ABORT, 0);
             conn.send(new AbortPacket(h, AbortCodes.RX_PROTOCOL_ERROR));
         }

@@ -96,6 +96,32 @@ class AdmissionTest {
     }
 
     @Test
+    void rule7AbortRepliesToOnePeerArePaced() {
+        EngineHarness h = new EngineHarness(NO_REACH);
+        Service svc = new Service(() -> h.now, -1);
+        h.engine.registerService(SVC, 0, svc);
+        FakePeer c = FakePeer.client(0x12340000, 0x100, SVC);
+        h.deliver(c.data(0, 1, 1, 0, 100));
+        h.deliver(c.abort(0, 1, AbortCodes.RX_USER_ABORT)); // the call failed: packets for it get its ABORT
+        h.clear();
+        for (int i = 0; i < 30; i++) {
+            h.deliver(c.data(0, 1, 2, 0, 100));
+        }
+        assertEquals(Peer.ABORT_REPLY_BURST, h.abortsSent().size(), "a burst, then paced");
+        Peer peer = h.engine.serverConnections().iterator().next().peer();
+        assertEquals(30 - Peer.ABORT_REPLY_BURST, peer.abortRepliesSuppressed());
+        h.clear();
+        h.advance(S);
+        for (int i = 0; i < 30; i++) {
+            h.deliver(c.data(0, 1, 2, 0, 100));
+        }
+        assertEquals(S / Peer.ABORT_REPLY_INTERVAL_NS, h.abortsSent().size(), "one per 100 ms after the burst");
+        for (AbortPacket a : h.abortsSent()) {
+            assertEquals(AbortCodes.RX_USER_ABORT, a.code());
+        }
+    }
+
+    @Test
     void rule8FortyCallsWithoutPacketOneGetNoHandlerAndANormalCallIsServedAtOnce() {
         EngineHarness h = new EngineHarness(RxConfig.defaults());
         Service svc = new Service(() -> h.now, 10);
