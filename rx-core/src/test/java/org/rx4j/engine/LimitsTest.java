@@ -57,6 +57,41 @@ class LimitsTest {
     }
 
     @Test
+    void aClientWithManyConnectionsIsNotCappedByTheUnprovenLimit() {
+        RxConfig config = RxConfig.builder().maxUnprovenConnections(8).build();
+        EngineHarness h = new EngineHarness(config);
+        Service svc = new Service(() -> h.now, 10);
+        h.engine.registerService(SVC, 0, svc);
+        // A burst of 20 new connections before the peer has answered a PING: 12 are evicted (their DATA forgotten).
+        FakePeer[] conns = new FakePeer[120];
+        for (int k = 0; k < conns.length; k++) {
+            conns[k] = FakePeer.client(0x600D0000, 0x100 + 4 * k, SVC);
+        }
+        for (int k = 0; k < 20; k++) {
+            h.deliver(conns[k].data(0, 1, 1, PacketFlags.LAST_PACKET, 10));
+        }
+        assertEquals(12, h.engine.connectionsEvicted());
+        AdmissionTest.answerPings(h, REMOTE, conns[19]);
+        assertEquals(8, svc.newCalls(), "the kept ones start once the peer answers");
+        // The evicted ones resend; the peer is reachable now: each starts at once and is proven.
+        for (int k = 0; k < 12; k++) {
+            h.deliver(conns[k].data(0, 1, 1, PacketFlags.LAST_PACKET, 10));
+        }
+        assertEquals(20, svc.newCalls());
+        // Many more connections from the now proven client: all served, none evicted, none refused.
+        for (int k = 20; k < conns.length; k++) {
+            h.deliver(conns[k].data(0, 1, 1, PacketFlags.LAST_PACKET, 10));
+        }
+        assertEquals(conns.length, svc.newCalls());
+        assertEquals(conns.length, h.engine.serverConnections().size());
+        assertEquals(12, h.engine.connectionsEvicted());
+        assertEquals(0, h.engine.connectionsRefused());
+        RxConfig d = RxConfig.defaults();
+        assertTrue(d.maxConnectionsPerPeer() >= 10_000 && d.maxConnections() >= 10_000,
+                "the defaults admit one client's 10,000 connections");
+    }
+
+    @Test
     void pastMaxConnectionsANewConnectionIsRefusedWithCallBusy() {
         RxConfig config = RxConfig.builder().checkReach(false).maxConnections(3).build();
         EngineHarness h = new EngineHarness(config);
