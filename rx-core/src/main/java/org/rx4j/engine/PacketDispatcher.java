@@ -21,15 +21,15 @@ import org.rx4j.wire.RxPacket;
  * stay with the engine. Engine thread only.
  */
 final class PacketDispatcher {
+    /** The peer table is swept for peers without connections at most this often when it is full, ns. */
+    private static final long PEER_SWEEP_INTERVAL_NS = 1_000_000_000L;
+
     private final RxConfig config;
     private final ConnectionTable table;
     private final ServiceRegistry services;
     private final ConnectionContext link;
     private final PacketSink sink;
     private final RxCounters endpointCounters;
-    /** The peer table is swept for peers without connections at most this often when it is full, ns. */
-    private static final long PEER_SWEEP_INTERVAL_NS = 1_000_000_000L;
-
     private long droppedPackets;
     private long connectionsEvicted;
     private long connectionsRefused;
