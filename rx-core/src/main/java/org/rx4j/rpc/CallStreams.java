@@ -687,13 +687,13 @@ final class CallStreams implements CallListener {
      */
     void awaitDone(boolean readToEnd) throws IOException {
         synchronized (lock) {
-            while (!done && !released) {
+            while (!done) {
                 await();
             }
-            if (readToEnd && completeLocked() && inbox.isEmpty()) {
+            if (error == 0 || (readToEnd && completeLocked() && inbox.isEmpty())) {
                 return;
             }
-            checkFailed();
+            throw exception();
         }
     }
 }
