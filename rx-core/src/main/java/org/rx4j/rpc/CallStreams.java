@@ -56,6 +56,8 @@ final class CallStreams implements CallListener {
     private boolean lost;
     /** The call was ended by the endpoint's close (grace period over): reads drain the inbox, then fail. */
     private boolean endedByClose;
+    /** Supplies why the server is known unreachable (client calls), or null. */
+    private java.util.function.Supplier<String> deadReason;
     /** Why this side aborted the call, when it said (e.g. a handler threw), or null. Guarded by lock. */
     private RxException.Reason localReason;
     private boolean abortRequested;
@@ -116,6 +118,16 @@ final class CallStreams implements CallListener {
     int channel() {
         awaitStarted();
         return channel;
+    }
+
+    /**
+     * Client calls: where to ask why an RX_CALL_DEAD happened (the connection's unreachability probe). Set once,
+     * before the call starts.
+     *
+     * @param reason supplies the reason, or null while the server is not known unreachable
+     */
+    void deadReason(java.util.function.Supplier<String> reason) {
+        this.deadReason = reason;
     }
 
     /** @return the call's callNumber, 0 while it waits for a channel; any thread (waits as {@link #channel()}) */
@@ -294,6 +306,10 @@ final class CallStreams implements CallListener {
         if (endedByClose) {
             return RxException.local(error, RxException.Reason.ENDPOINT_CLOSING,
                     "the endpoint closed before the call ended", null);
+        }
+        String dead = error == RxCodes.RX_CALL_DEAD && deadReason != null ? deadReason.get() : null;
+        if (dead != null) {
+            return RxException.local(error, RxException.Reason.PEER_UNREACHABLE, dead, null);
         }
         if (localReason != null) {
             return RxException.local(error, localReason, startFailure, null);

@@ -34,6 +34,8 @@ final class EndpointRuntime {
      * keeps the data it already received for its reader (graceful: the application gets what arrived in time).
      */
     volatile boolean graceOver;
+    /** Probe a server's port with a connected UDP socket on a connection's first call ({@link UnreachableProbe}). */
+    volatile boolean probeUnreachable = true;
     /** Streams whose application thread is to be woken at the end of this unit of loop work. Loop only. */
     private final java.util.ArrayList<CallStreams> toWake = new java.util.ArrayList<>();
 

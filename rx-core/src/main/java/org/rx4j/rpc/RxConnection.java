@@ -47,6 +47,10 @@ public final class RxConnection implements AutoCloseable {
     private final RxConnectionId id;
     /** Set by {@link #close()}: later calls fail at once instead of on the loop. */
     private volatile boolean closed;
+    /** Set once the first call started the unreachability probe ({@link UnreachableProbe}). */
+    private final java.util.concurrent.atomic.AtomicBoolean probed = new java.util.concurrent.atomic.AtomicBoolean();
+    /** Why the server is known unreachable (ICMP port unreachable for the probe), or null. */
+    private volatile String unreachable;
 
     RxConnection(EndpointRuntime rt, Connection connection, InetSocketAddress server, SecurityClass securityClass) {
         this.rt = rt;
@@ -116,7 +120,12 @@ public final class RxConnection implements AutoCloseable {
         if (closed) {
             throw RxException.local(RxCodes.RX_INVALID_OPERATION, "connection closed");
         }
+        String dead = unreachable;
+        if (dead != null) {
+            throw RxException.local(RxCodes.RX_CALL_DEAD, RxException.Reason.PEER_UNREACHABLE, dead, null);
+        }
         CallStreams streams = new CallStreams(rt, false);
+        streams.deadReason(() -> unreachable);
         rt.tracker.callStarted();
         rt.tracker.opened(streams);
         // No round trip: the loop runs this before any write the caller hands over next (tasks run in order).
@@ -140,6 +149,7 @@ public final class RxConnection implements AutoCloseable {
             throw RxException.local(RxCodes.RX_INVALID_OPERATION, RxException.Reason.ENDPOINT_CLOSING,
                     "endpoint closed", null);
         }
+        probeOnce();
         return new RxCall(streams, false, server, id);
     }
 
@@ -170,7 +180,7 @@ public final class RxConnection implements AutoCloseable {
      *     over {@link RxEndpoint.Builder#maxMessageBytes}, RX_INVALID_OPERATION −2 if the connection is closed)
      */
     public CompletableFuture<byte[]> callAsync(byte[] request) {
-        return AsyncClientCall.start(rt, connection, request, Long.MAX_VALUE);
+        return startAsync(request, Long.MAX_VALUE);
     }
 
     /**
@@ -183,7 +193,35 @@ public final class RxConnection implements AutoCloseable {
      * @throws IllegalArgumentException if timeout is not positive
      */
     public CompletableFuture<byte[]> callAsync(byte[] request, Duration timeout) {
-        return AsyncClientCall.start(rt, connection, request, rt.deadlineFromNow(timeout));
+        return startAsync(request, rt.deadlineFromNow(timeout));
+    }
+
+    private CompletableFuture<byte[]> startAsync(byte[] request, long deadlineNanoTime) {
+        String dead = unreachable;
+        if (dead != null) {
+            return CompletableFuture.failedFuture(
+                    RxException.local(RxCodes.RX_CALL_DEAD, RxException.Reason.PEER_UNREACHABLE, dead, null));
+        }
+        CompletableFuture<byte[]> f = AsyncClientCall.start(rt, connection, request, deadlineNanoTime,
+                () -> unreachable);
+        probeOnce();
+        return f;
+    }
+
+    /**
+     * With the connection's first call: probes whether anything listens at the server's port (a connected UDP
+     * socket, {@link UnreachableProbe}); if ICMP says not, every call of this connection fails at once with
+     * RX_CALL_DEAD (−1), reason {@link RxException.Reason#PEER_UNREACHABLE}, and so does every later call (open a new
+     * connection to try again).
+     */
+    private void probeOnce() {
+        if (!rt.probeUnreachable || !probed.compareAndSet(false, true)) {
+            return;
+        }
+        UnreachableProbe.start(rt, server, reason -> {
+            unreachable = reason;
+            rt.onLoop(engine -> engine.abortConnection(rt.now(), connection, RxCodes.RX_CALL_DEAD));
+        });
     }
 
     /**

@@ -81,6 +81,7 @@ public final class RxEndpoint implements AutoCloseable {
         }
         this.rt = new EndpointRuntime(transport, clock, workers, b.callbackExecutor, b.busyAbortCode,
                 b.maxMessageBytes, b.maxQueuedCalls);
+        rt.probeUnreachable = b.probeUnreachable;
         this.mbeanName = b.jmx ? registerMBean() : null;
         try {
             for (Consumer<RxEndpoint> service : b.services) {
@@ -386,9 +387,25 @@ public final class RxEndpoint implements AutoCloseable {
         private Executor callbackExecutor = ForkJoinPool.commonPool();
         private int maxMessageBytes = 16 << 20;
         private boolean jmx;
+        private boolean probeUnreachable = true;
         private LongSupplier clock;
 
         private Builder() {
+        }
+
+        /**
+         * Whether a client connection's first call probes the server's port from a UDP socket connected to it, so
+         * that an ICMP port unreachable fails the connection's calls at once with RX_CALL_DEAD (−1), reason
+         * {@link RxException.Reason#PEER_UNREACHABLE}, instead of after the dead time (docs/embedding.md, "A peer
+         * that does not answer"). The probe is one Rx VERSION request; an ICMP error is accepted only on that
+         * connected socket, i.e. only for the packet rx4j sent.
+         *
+         * @param on true to probe (default true)
+         * @return this
+         */
+        public Builder probeUnreachable(boolean on) {
+            this.probeUnreachable = on;
+            return this;
         }
 
         /**

@@ -38,6 +38,11 @@ public class RxException extends IOException {
          * period of {@link RxEndpoint#close(long)} ended (−6).
          */
         ENDPOINT_CLOSING,
+        /**
+         * The server is known unreachable: a probe from a UDP socket connected to it got ICMP port unreachable
+         * (RX_CALL_DEAD −1 at once instead of after the dead time; docs/embedding.md, "A peer that does not answer").
+         */
+        PEER_UNREACHABLE,
         /** A server handler threw an exception that is not an {@link RxException} (−2 on the wire). */
         HANDLER_THREW,
         /** Any other local failure (timeouts, cancels, XDR failures, a closed connection): see the code. */

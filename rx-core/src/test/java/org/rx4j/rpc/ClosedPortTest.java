@@ -4,11 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.DatagramSocket;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -16,34 +20,68 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.rx4j.config.RxConfig;
 import org.rx4j.testing.LeakCheckExtension;
+import org.rx4j.testing.ManualClock;
 
 /**
- * A call to a loopback port where nothing listens (the kernel answers with ICMP port unreachable): rx4j does not act
- * on ICMP yet (docs/embedding.md, "A peer that does not answer"), so the call fails with RX_CALL_DEAD (−1) once the
- * dead time passes, never hangs and never succeeds; a lowered dead time is the documented way to fail sooner.
- * Asserts the outcome, not the elapsed time.
+ * Calls to a loopback port where nothing listens (the kernel answers with ICMP port unreachable). With the
+ * unreachability probe (the default) every call of the connection fails with RX_CALL_DEAD (−1) and reason
+ * PEER_UNREACHABLE although the endpoint's clock stands still (so the 12 s dead time cannot have passed), and later
+ * calls fail the same way before anything is sent; without it the dead time applies. Asserts counts and outcomes,
+ * not elapsed time.
  */
 @Timeout(60)
 @ExtendWith(LeakCheckExtension.class)
 class ClosedPortTest {
-    @Test
-    void callToAClosedPortFailsWithCallDead() throws Exception {
-        InetSocketAddress closed;
+    private static InetSocketAddress closedPort() throws Exception {
         try (DatagramSocket s = new DatagramSocket(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))) {
-            closed = (InetSocketAddress) s.getLocalSocketAddress(); // bound, then closed: nothing listens there
+            return (InetSocketAddress) s.getLocalSocketAddress(); // bound, then closed: nothing listens there
         }
-        RxConfig config = RxConfig.builder().deadTime(Duration.ofSeconds(1)).initialRtt(Duration.ofMillis(100))
-                .build();
-        try (RxEndpoint client = RxEndpoint.builder().config(config)
+    }
+
+    private static RxException failure(CompletableFuture<byte[]> f) {
+        ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(30, TimeUnit.SECONDS));
+        return assertInstanceOf(RxException.class, e.getCause());
+    }
+
+    @Test
+    void icmpPortUnreachableFailsEveryCallAtOnce() throws Exception {
+        InetSocketAddress closed = closedPort();
+        ManualClock clock = new ManualClock(); // never moved: no dead time, RTO or deadline can pass
+        try (RxEndpoint client = RxEndpoint.builder().clock(clock)
                 .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0)).open()) {
             RxConnection conn = client.connect(closed, 4242, 0);
-            ExecutionException e = assertThrows(ExecutionException.class,
-                    () -> conn.callAsync(new byte[] {0, 0, 0, 1}).get(30, TimeUnit.SECONDS));
-            RxException rx = assertInstanceOf(RxException.class, e.getCause());
+            List<CompletableFuture<byte[]>> calls = new ArrayList<>();
+            for (int i = 0; i < 6; i++) { // 4 on channels, 2 waiting for one
+                calls.add(conn.callAsync(new byte[] {0, 0, 0, 1}));
+            }
+            int dead = 0;
+            for (CompletableFuture<byte[]> f : calls) {
+                RxException rx = failure(f);
+                assertEquals(RxCodes.RX_CALL_DEAD, rx.code());
+                assertFalse(rx.remote());
+                assertEquals(RxException.Reason.PEER_UNREACHABLE, rx.reason());
+                assertTrue(rx.getMessage().contains("ICMP port unreachable"), rx.getMessage());
+                dead++;
+            }
+            assertEquals(6, dead);
+            // Later calls on the connection fail before anything is sent, blocking and async alike.
+            RxException later = assertThrows(RxException.class, conn::newCall);
+            assertEquals(RxException.Reason.PEER_UNREACHABLE, later.reason());
+            assertEquals(RxCodes.RX_CALL_DEAD, failure(conn.callAsync(new byte[] {0, 0, 0, 1})).code());
+        }
+    }
+
+    @Test
+    void withoutTheProbeTheDeadTimeApplies() throws Exception {
+        InetSocketAddress closed = closedPort();
+        RxConfig config = RxConfig.builder().deadTime(Duration.ofSeconds(1)).initialRtt(Duration.ofMillis(100))
+                .build();
+        try (RxEndpoint client = RxEndpoint.builder().config(config).probeUnreachable(false)
+                .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0)).open()) {
+            RxConnection conn = client.connect(closed, 4242, 0);
+            RxException rx = failure(conn.callAsync(new byte[] {0, 0, 0, 1}));
             assertEquals(RxCodes.RX_CALL_DEAD, rx.code());
-            assertFalse(rx.remote());
-            RxException blocking = assertThrows(RxException.class, () -> conn.call(new byte[] {0, 0, 0, 1}));
-            assertEquals(RxCodes.RX_CALL_DEAD, blocking.code());
+            assertEquals(RxException.Reason.OTHER, rx.reason(), "the dead time, not ICMP");
         }
     }
 }
