@@ -5,8 +5,8 @@ import org.rx4j.wire.AckReason;
 
 /**
  * Reads one ACK against a call's {@link SendQueue} (rx-wire-facts.md §3, §8): drops ACKs older than one already
- * read, frees the hard-acked packets, marks soft-acked ones, finds NACKs below an ACK (holes) and takes the RTT
- * samples the ACK allows. Marking the holes lost for a fast retransmit ({@link #markHolesLost}) is the
+ * read, frees the hard-acked packets, marks soft-acked ones, finds NACKs below an ACK (holes) and takes the one RTT
+ * sample the ACK allows (Karn's rule, RFC 6298 §3). Marking the holes lost for a fast retransmit ({@link #markHolesLost}) is the
  * {@link RecoveryManager}'s decision. After {@link #onAck} the results of that ACK are read through the getters.
  *
  * <p>Pure state: no clock (the caller passes {@code now}, ns), no allocation per ACK. Not thread-safe (the
@@ -22,6 +22,11 @@ public final class LossDetector {
     private boolean holes;
     private boolean progress;
     private int rttSamples;
+    /** Marks "no candidate" / "no sample" (send times are engine-clock ns and may be any other value). */
+    public static final long NO_SAMPLE = Long.MIN_VALUE;
+    private long matchedSentAtNs = NO_SAMPLE;
+    private long onceSentAtNs = NO_SAMPLE;
+    private long lastSampleNs = NO_SAMPLE;
 
     /** @param sq the call's send queue (shared with its sender) */
     public LossDetector(SendQueue sq) {
@@ -60,11 +65,16 @@ public final class LossDetector {
         int ackSerial = a.serial();
         int firstBefore = sq.first;
         rttSamples = 0;
+        matchedSentAtNs = NO_SAMPLE;
+        onceSentAtNs = NO_SAMPLE;
         int newly = 0;
         int end = sq.clampToSent(first);
         while (sq.first - end < 0) {
-            if (timingAck) {
-                sample(now, sq.get(sq.first), ackSerial, rtt);
+            SendQueue.Entry e = sq.get(sq.first);
+            // Entries soft-acked by an earlier ACK are not newly acknowledged: their send time says nothing
+            // about this ACK (they may have waited a whole recovery behind a hole).
+            if (timingAck && !e.softAcked) {
+                consider(e, ackSerial);
             }
             newly += sq.releaseFirst();
         }
@@ -84,11 +94,11 @@ public final class LossDetector {
                 }
                 seenAck = true;
                 if (!e.softAcked) {
+                    if (timingAck) {
+                        consider(e, ackSerial);
+                    }
                     sq.markSoftAcked(e);
                     newly++;
-                    if (timingAck) {
-                        sample(now, e, ackSerial, rtt);
-                    }
                 }
             } else if (e.softAcked) {
                 // The receiver dropped a packet it had soft-acked: resend it (§3).
@@ -98,21 +108,42 @@ public final class LossDetector {
                 nackBelow = true;
             }
         }
+        takeSample(now, rtt);
         this.newlyAcked = newly;
         this.highestSoftAcked = highestSoft;
         this.holes = nackBelow;
         this.progress = newly > 0 || sq.first != firstBefore;
     }
 
-    /** Takes an RTT sample from a packet an ACK acknowledges, when the ACK can be matched to its transmission. */
-    private void sample(long now, SendQueue.Entry e, int ackSerial, RttEstimator rtt) {
-        if (e.transmits == 1 || e.lastSerial == ackSerial || e.firstSerial == ackSerial) {
-            long sampleNs = now - e.sentAtNs;
-            if (sampleNs >= 0) {
-                rtt.onSample(sampleNs);
-                rttSamples++;
-            }
+    /**
+     * Notes a packet this ACK newly acknowledges as a candidate for the ACK's one RTT sample (Karn's rule,
+     * RFC 6298 §3): the transmission the ACK's serial names, timed from that very transmission; failing that,
+     * the latest-sent packet that was transmitted exactly once (so its send time is unambiguous).
+     */
+    private void consider(SendQueue.Entry e, int ackSerial) {
+        if (e.lastSerial == ackSerial) {
+            matchedSentAtNs = e.sentAtNs;
+        } else if (e.firstSerial == ackSerial) {
+            matchedSentAtNs = e.firstSentAtNs;
+        } else if (e.transmits == 1 && (onceSentAtNs == NO_SAMPLE || e.sentAtNs - onceSentAtNs > 0)) {
+            onceSentAtNs = e.sentAtNs;
         }
+    }
+
+    /** Feeds the ACK's one sample, if it has one, to the estimator. */
+    private void takeSample(long now, RttEstimator rtt) {
+        long sentAt = matchedSentAtNs != NO_SAMPLE ? matchedSentAtNs : onceSentAtNs;
+        lastSampleNs = NO_SAMPLE;
+        if (sentAt != NO_SAMPLE && now - sentAt >= 0) {
+            lastSampleNs = now - sentAt;
+            rtt.onSample(lastSampleNs);
+            rttSamples = 1;
+        }
+    }
+
+    /** @return the RTT sample the last ACK gave, ns, or {@link #NO_SAMPLE} */
+    public long lastSampleNs() {
+        return lastSampleNs;
     }
 
     /**
@@ -153,7 +184,7 @@ public final class LossDetector {
         return progress;
     }
 
-    /** @return RTT samples the last ACK gave */
+    /** @return RTT samples the last ACK gave: 0 or 1 */
     public int rttSamples() {
         return rttSamples;
     }

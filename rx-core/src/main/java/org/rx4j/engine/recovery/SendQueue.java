@@ -23,6 +23,7 @@ public final class SendQueue {
         int lastSerial;
         int firstSerial;
         long sentAtNs;
+        long firstSentAtNs;
         int transmits;
         boolean softAcked;
         boolean lost;
@@ -33,6 +34,7 @@ public final class SendQueue {
             lastSerial = 0;
             firstSerial = 0;
             sentAtNs = 0;
+            firstSentAtNs = 0;
             transmits = 0;
             softAcked = false;
             lost = false;
@@ -72,6 +74,7 @@ public final class SendQueue {
         public void recordTransmit(int serial, long now) {
             if (transmits == 0) {
                 firstSerial = serial;
+                firstSentAtNs = now;
             }
             lastSerial = serial;
             sentAtNs = now;
