@@ -22,6 +22,7 @@ public final class LossDetector {
     private boolean holes;
     private boolean progress;
     private int rttSamples;
+    private int lostAgain;
     /** Marks "no candidate" / "no sample" (send times are engine-clock ns and may be any other value). */
     public static final long NO_SAMPLE = Long.MIN_VALUE;
     private long matchedSentAtNs = NO_SAMPLE;
@@ -47,7 +48,8 @@ public final class LossDetector {
 
     /**
      * Reads one ACK that is not stale ({@link #isStale}): frees what it hard-acks, marks what it soft-acks,
-     * notes its holes and feeds RTT samples to {@code rtt}.
+     * notes its holes, marks lost again every retransmission still NACKed below an ACK one srtt after it was
+     * resent, and feeds the ACK's RTT sample to {@code rtt}.
      *
      * @param now the ACK's arrival time, ns
      * @param a the ACK
@@ -65,16 +67,17 @@ public final class LossDetector {
         int ackSerial = a.serial();
         int firstBefore = sq.first;
         rttSamples = 0;
+        lostAgain = 0;
         matchedSentAtNs = NO_SAMPLE;
         onceSentAtNs = NO_SAMPLE;
         int newly = 0;
         int end = sq.clampToSent(first);
         while (sq.first - end < 0) {
             SendQueue.Entry e = sq.get(sq.first);
-            // Entries soft-acked by an earlier ACK are not newly acknowledged: their send time says nothing
-            // about this ACK (they may have waited a whole recovery behind a hole).
-            if (timingAck && !e.softAcked) {
-                consider(e, ackSerial);
+            // Entries soft-acked by an earlier ACK are not newly acknowledged: only the transmission the ACK
+            // names may be timed from them (they may have waited a whole recovery behind a hole).
+            if (timingAck) {
+                consider(e, ackSerial, !e.softAcked);
             }
             newly += sq.releaseFirst();
         }
@@ -93,10 +96,10 @@ public final class LossDetector {
                     highestSoft = seq;
                 }
                 seenAck = true;
+                if (timingAck) {
+                    consider(e, ackSerial, !e.softAcked);
+                }
                 if (!e.softAcked) {
-                    if (timingAck) {
-                        consider(e, ackSerial);
-                    }
                     sq.markSoftAcked(e);
                     newly++;
                 }
@@ -106,6 +109,14 @@ public final class LossDetector {
                 nackBelow = true;
             } else if (seenAck) {
                 nackBelow = true;
+                if (e.transmits > 1 && !e.lost && ackSerial != 0 && ackSerial - e.lastSerial > 0
+                        && now - e.sentAtNs >= rtt.srttNs()) {
+                    // A retransmission sent at least one RTT ago is still a hole below an ACK that a later
+                    // transmission triggered: it was lost again. Resend it now rather than after the RTO
+                    // (the idea of RFC 8985's time-based detection, applied to retransmissions).
+                    sq.markLost(e);
+                    lostAgain++;
+                }
             }
         }
         takeSample(now, rtt);
@@ -118,14 +129,16 @@ public final class LossDetector {
     /**
      * Notes a packet this ACK newly acknowledges as a candidate for the ACK's one RTT sample (Karn's rule,
      * RFC 6298 §3): the transmission the ACK's serial names, timed from that very transmission; failing that,
-     * the latest-sent packet that was transmitted exactly once (so its send time is unambiguous).
+     * the latest-sent packet this ACK newly acknowledges that was transmitted exactly once (so its send time is
+     * unambiguous). The named transmission is used even when an earlier ACK acknowledged its packet (a duplicate
+     * arrival still triggers this ACK at once).
      */
-    private void consider(SendQueue.Entry e, int ackSerial) {
+    private void consider(SendQueue.Entry e, int ackSerial, boolean newly) {
         if (e.lastSerial == ackSerial) {
             matchedSentAtNs = e.sentAtNs;
         } else if (e.firstSerial == ackSerial) {
             matchedSentAtNs = e.firstSentAtNs;
-        } else if (e.transmits == 1 && (onceSentAtNs == NO_SAMPLE || e.sentAtNs - onceSentAtNs > 0)) {
+        } else if (newly && e.transmits == 1 && (onceSentAtNs == NO_SAMPLE || e.sentAtNs - onceSentAtNs > 0)) {
             onceSentAtNs = e.sentAtNs;
         }
     }
@@ -182,6 +195,14 @@ public final class LossDetector {
     /** @return true when the last ACK acknowledged something new or moved tfirst */
     public boolean madeProgress() {
         return progress;
+    }
+
+    /**
+     * @return retransmissions the last ACK showed lost again (still NACKed below an ACK at least one srtt after
+     *     they were resent); they are marked lost and wait for their next resend
+     */
+    public int lostAgain() {
+        return lostAgain;
     }
 
     /** @return RTT samples the last ACK gave: 0 or 1 */

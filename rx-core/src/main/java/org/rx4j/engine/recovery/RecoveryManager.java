@@ -28,6 +28,7 @@ public final class RecoveryManager {
     private final CongestionController cc;
     private final JumboSizer jumbo;
     private long resendDeadlineNs = NONE;
+    private long lostRetransmissions;
 
     /**
      * @param sq the call's send queue
@@ -56,6 +57,7 @@ public final class RecoveryManager {
             return IGNORED;
         }
         loss.onAck(now, a, rtt);
+        lostRetransmissions += loss.lostAgain();
         int result = loss.madeProgress() ? PROGRESS : 0;
         int newly = loss.newlyAcked();
         int highestSoft = loss.highestSoftAcked();
@@ -77,6 +79,16 @@ public final class RecoveryManager {
             resendDeadlineNs = sq.hasUnacked() ? now + rtt.rtoNs() : NONE;
         }
         return result;
+    }
+
+    /** @return retransmissions found lost again by ACKs (resent before the RTO), since the call started */
+    public long lostRetransmissions() {
+        return lostRetransmissions;
+    }
+
+    /** @return the RTT sample of the last ACK, ns, or {@link LossDetector#NO_SAMPLE} */
+    public long lastRttSampleNs() {
+        return loss.lastSampleNs();
     }
 
     /** @return RTT samples the last ACK given to {@link #onAck} produced */

@@ -99,6 +99,44 @@ class LossDetectorTest {
     }
 
     @Test
+    void aRetransmissionNackedOneRttAfterItsResendIsLostAgain() {
+        SendQueue sq = sent(4, 0);
+        LossDetector loss = new LossDetector(sq);
+        RttEstimator rtt = new RttEstimator();
+        rtt.onSample(10 * MS);
+        // Seq 1 was lost and resent at 20 ms (serial 5); seqs 2..4 arrived.
+        sq.get(1).recordTransmit(5, 20 * MS);
+
+        loss.onAck(25 * MS, ack(1, 9, AckReason.DELAY, "-+++"), rtt);
+        assertEquals(0, loss.lostAgain(), "5 ms after the resend: it may still be on its way");
+        assertFalse(sq.get(1).isLost());
+
+        loss.onAck(30 * MS, ack(1, 9, AckReason.DELAY, "-+++"), rtt);
+        assertEquals(1, loss.lostAgain(), "one srtt after the resend and still a hole: lost again");
+        assertTrue(sq.get(1).isLost());
+        assertEquals(1, sq.lostCount());
+        assertEquals(0, sq.inFlight());
+
+        loss.onAck(40 * MS, ack(1, 9, AckReason.DELAY, "-+++"), rtt);
+        assertEquals(0, loss.lostAgain(), "marked once, until resent again");
+        sq.releaseAll();
+    }
+
+    @Test
+    void aFirstTransmissionIsNotLostAgainByTime() {
+        SendQueue sq = sent(3, 0);
+        LossDetector loss = new LossDetector(sq);
+        RttEstimator rtt = new RttEstimator();
+        rtt.onSample(10 * MS);
+
+        loss.onAck(50 * MS, ack(1, 3, "-++"), rtt);
+
+        assertEquals(0, loss.lostAgain(), "first losses are the congestion controller's call (NACK threshold)");
+        assertFalse(sq.get(1).isLost());
+        sq.releaseAll();
+    }
+
+    @Test
     void aDelayedAckTakesNoRttSample() {
         SendQueue sq = sent(2, 0);
         LossDetector loss = new LossDetector(sq);
