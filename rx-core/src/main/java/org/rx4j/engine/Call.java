@@ -381,7 +381,12 @@ public final class Call {
         if (code != 0) {
             abort(now, code);
         } else if (life.maySend()) {
-            life.checkWritable(); // a retransmission timeout may have transmitted
+            long pace = sender.pacingDeadlineNs();
+            if (pace != Deadlines.NONE && now - pace >= 0) {
+                life.transmit(now); // the pacer lets the next datagram go
+            } else {
+                life.checkWritable(); // a retransmission timeout may have transmitted
+            }
         }
     }
 

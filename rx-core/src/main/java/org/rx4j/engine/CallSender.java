@@ -46,6 +46,8 @@ final class CallSender {
     private int rttProbeSerial;
     private ByteBuf partial;
     private final List<DataPacket> batch = new ArrayList<>(46);
+    /** When the pacer lets the next datagram leave (engine clock, ns), or NONE when not waiting for it. */
+    private long pacingDeadlineNs = Deadlines.NONE;
 
     /**
      * Starts the send side of a new call. Its windows start from what the peer's last sending call learned,
@@ -69,13 +71,14 @@ final class CallSender {
         boolean fresh = peer.savedCwnd > 0 && now - peer.savedAtNs < Math.max(1_000_000_000L, peer.rtt().rtoNs());
         int cwnd0 = fresh ? Math.max(config.initialCwnd(), peer.savedCwnd) : config.initialCwnd();
         int ssthresh0 = fresh ? Math.max(2, peer.savedSsthresh) : config.initialSsthresh();
-        this.cc = ccSupplier.newController(Math.min(cwnd0, config.maxTwind()), ssthresh0, config.maxTwind());
+        this.cc = ccSupplier.newController(Math.min(cwnd0, config.maxTwind()), ssthresh0, config.maxTwind(),
+                peer.path);
         this.jumbo = new JumboSizer(4);
         jumbo.setMax(config.jumboMax());
         if (fresh) {
             jumbo.restore(peer.savedJumboSize);
         }
-        this.recovery = new RecoveryManager(sq, cc, jumbo);
+        this.recovery = new RecoveryManager(sq, cc, jumbo, peer.path.rate());
     }
 
     /** Leaves this call's congestion state to the peer for its next call, if it sent enough to have learned some. */
@@ -138,6 +141,8 @@ final class CallSender {
     /** Releases every queued packet and the partial one, and stops the retransmit timer (call teardown). */
     void release() {
         sq.releaseAll();
+        recovery.syncInFlight();
+        pacingDeadlineNs = Deadlines.NONE;
         if (partial != null) {
             partial.release();
             partial = null;
@@ -155,23 +160,35 @@ final class CallSender {
      */
     void transmit(long now) {
         RxCounters counters = out.counters();
-        int cwnd = cc.cwnd();
+        int cwnd = cc.sendWindow(sq.inFlight());
+        pacingDeadlineNs = Deadlines.NONE;
+        boolean paced = false;
         if (sq.lostCount() > 0) {
             for (int s = sq.first(); s - sq.nextToSend() < 0 && sq.lostCount() > 0 && sq.inFlight() < cwnd; s++) {
                 SendQueue.Entry e = sq.get(s);
                 if (e.isLost()) {
+                    if (pacedOut(now)) {
+                        paced = true;
+                        break;
+                    }
                     sq.markResent(e);
                     counters.resends++;
                     out.peer().counters().resends++;
                     stats.resends++;
                     batch.add(dataPacket(now, s, e, PacketFlags.REQUEST_ACK));
                     out.sendData(batch);
+                    cc.onDatagramSent(now, 1);
+                    recovery.syncInFlight();
                 }
             }
         }
         int limit = sq.first() + twind;
         int maxJumbo = jumboLimit();
-        while (sq.nextToSend() - sq.next() < 0 && sq.nextToSend() - limit < 0 && sq.inFlight() < cwnd) {
+        while (!paced && sq.nextToSend() - sq.next() < 0 && sq.nextToSend() - limit < 0 && sq.inFlight() < cwnd) {
+            if (pacedOut(now)) {
+                paced = true;
+                break;
+            }
             int nextToSend = sq.nextToSend();
             int room = Math.min(Math.min(cwnd - sq.inFlight(), limit - nextToSend), sq.next() - nextToSend);
             int k = 1;
@@ -203,10 +220,16 @@ final class CallSender {
                 rttProbeSerial = out.lastSerial();
             }
             sq.markSent(k);
+            recovery.syncInFlight();
             if (k > 1) {
                 counters.jumbogramsSent++;
             }
             out.sendData(batch);
+            cc.onDatagramSent(now, k);
+        }
+        if (!paced && sq.nextToSend() - sq.next() == 0 && sq.lostCount() == 0 && sq.inFlight() < cwnd) {
+            // Nothing left to send with room in the window: rate samples from now on are application-limited.
+            recovery.rate().markAppLimited();
         }
         recovery.armIfIdle(now, out.peer().rtt());
         // Any DATA we send carries our ack state implicitly only for the reply; a pending delayed ack
@@ -214,6 +237,21 @@ final class CallSender {
         if (server && sq.nextToSend() != 1) {
             acks.cancelDelayedAckIfAllReceived();
         }
+    }
+
+    /** @return true when the pacer holds the next datagram; then {@link #pacingDeadlineNs} says until when */
+    private boolean pacedOut(long now) {
+        long t = cc.earliestSendNs();
+        if (t != Long.MIN_VALUE && t - now > 0) {
+            pacingDeadlineNs = t;
+            return true;
+        }
+        return false;
+    }
+
+    /** @return when the pacer lets this call's next datagram leave (engine clock, ns), or {@link Deadlines#NONE} */
+    long pacingDeadlineNs() {
+        return pacingDeadlineNs;
     }
 
     private int jumboLimit() {
@@ -227,6 +265,7 @@ final class CallSender {
 
     private DataPacket dataPacket(long now, int seq, SendQueue.Entry e, int extraFlags) {
         RxHeader h = out.header(seq, PacketType.DATA, e.flags() | extraFlags);
+        e.snapshot(recovery.rate(), now);
         e.recordTransmit(h.serial(), now);
         stats.dataPacketsSent++;
         activity.lastSendNs = now;

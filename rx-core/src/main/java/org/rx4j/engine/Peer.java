@@ -2,6 +2,7 @@ package org.rx4j.engine;
 
 import org.rx4j.config.RxConfig;
 import java.net.InetSocketAddress;
+import org.rx4j.engine.cc.PathModel;
 import org.rx4j.engine.recovery.RttEstimator;
 import org.rx4j.wire.RxConstants;
 
@@ -14,6 +15,8 @@ public final class Peer {
     private final InetSocketAddress address;
     private final RttEstimator rtt;
     private final RxCounters counters = new RxCounters();
+    /** Congestion state shared by all calls to this peer: delivery rate, packets in flight, the BBR model. */
+    final PathModel path;
     int maxMtu = RxConstants.REMOTE_PACKET_SIZE;
     int ifMtu = RxConstants.REMOTE_PACKET_SIZE;
     int maxDgramPackets = 1;
@@ -31,6 +34,7 @@ public final class Peer {
 
     Peer(InetSocketAddress address, RxConfig config) {
         this.address = address;
+        this.path = new PathModel(address.hashCode() * 0x9E3779B97F4A7C15L + 1);
         this.rtt = new RttEstimator(config.initialRttNs(), config.minRtoNs(), config.rtoSlackNs(),
                 config.maxRtoNs());
     }
@@ -62,6 +66,11 @@ public final class Peer {
     /** @return the peer's RTT/RTO estimator */
     public RttEstimator rtt() {
         return rtt;
+    }
+
+    /** @return the congestion state all calls to this peer share (delivery rate, BBR model); read-only use */
+    public PathModel path() {
+        return path;
     }
 
     /** @return counters of traffic with this peer */

@@ -1,5 +1,6 @@
 package org.rx4j.engine.recovery;
 
+import org.rx4j.engine.cc.DeliveryRate;
 import org.rx4j.wire.AckPacket;
 import org.rx4j.wire.AckReason;
 
@@ -29,9 +30,25 @@ public final class LossDetector {
     private long onceSentAtNs = NO_SAMPLE;
     private long lastSampleNs = NO_SAMPLE;
 
-    /** @param sq the call's send queue (shared with its sender) */
+    private final DeliveryRate rate;
+
+    /** @param sq the call's send queue (shared with its sender); delivery is counted on a private estimator */
     public LossDetector(SendQueue sq) {
+        this(sq, new DeliveryRate());
+    }
+
+    /**
+     * @param sq the call's send queue (shared with its sender)
+     * @param rate the path's delivery-rate estimator: told of every packet an ACK newly acknowledges
+     */
+    public LossDetector(SendQueue sq, DeliveryRate rate) {
         this.sq = sq;
+        this.rate = rate;
+    }
+
+    private void delivered(long now, SendQueue.Entry e) {
+        rate.onDelivered(now, e.sentAtNs, e.deliveredAtSend, e.deliveredTimeAtSendNs, e.firstSentTimeAtSendNs,
+                e.appLimitedAtSend, e.txInFlight, e.lostAtSend);
     }
 
     /**
@@ -56,6 +73,20 @@ public final class LossDetector {
      * @param rtt the estimator of the call's peer
      */
     public void onAck(long now, AckPacket a, RttEstimator rtt) {
+        onAck(now, a, rtt, false);
+    }
+
+    /**
+     * As {@link #onAck(long, AckPacket, RttEstimator)}; with {@code holesByTime} (the sender is in recovery) every
+     * hole, not only a retransmission, is lost when its last transmission is one srtt older than the one this ACK
+     * names.
+     *
+     * @param now the ACK's arrival time, ns
+     * @param a the ACK
+     * @param rtt the estimator of the call's peer
+     * @param holesByTime true to apply the time rule to first transmissions too
+     */
+    public void onAck(long now, AckPacket a, RttEstimator rtt, boolean holesByTime) {
         int first = a.firstPacket();
         int prev = a.previousPacket();
         // Remembered clamped to what was sent: an ACK beyond that (a broken or hostile peer) must not make
@@ -79,6 +110,9 @@ public final class LossDetector {
             if (timingAck) {
                 consider(e, ackSerial, !e.softAcked);
             }
+            if (!e.softAcked && e.transmits > 0) {
+                delivered(now, e);
+            }
             newly += sq.releaseFirst();
         }
         int highestSoft = 0;
@@ -100,6 +134,7 @@ public final class LossDetector {
                     consider(e, ackSerial, !e.softAcked);
                 }
                 if (!e.softAcked) {
+                    delivered(now, e);
                     sq.markSoftAcked(e);
                     newly++;
                 }
@@ -109,7 +144,7 @@ public final class LossDetector {
                 nackBelow = true;
             } else if (seenAck) {
                 nackBelow = true;
-                if (e.transmits > 1 && !e.lost && ackSerial != 0 && ackSerial - e.lastSerial > 0
+                if ((e.transmits > 1 || holesByTime) && !e.lost && ackSerial != 0 && ackSerial - e.lastSerial > 0
                         && now - e.sentAtNs >= rtt.srttNs()) {
                     // A retransmission sent at least one RTT ago is still a hole below an ACK that a later
                     // transmission triggered: it was lost again. Resend it now rather than after the RTO

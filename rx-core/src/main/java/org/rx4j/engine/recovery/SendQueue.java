@@ -25,6 +25,13 @@ public final class SendQueue {
         long sentAtNs;
         long firstSentAtNs;
         int transmits;
+        // Delivery-rate snapshot of the last transmission (draft-ietf-ccwg-bbr §4.5.2.2).
+        long deliveredAtSend;
+        long deliveredTimeAtSendNs;
+        long firstSentTimeAtSendNs;
+        boolean appLimitedAtSend;
+        int txInFlight;
+        long lostAtSend;
         boolean softAcked;
         boolean lost;
 
@@ -36,6 +43,12 @@ public final class SendQueue {
             sentAtNs = 0;
             firstSentAtNs = 0;
             transmits = 0;
+            deliveredAtSend = 0;
+            deliveredTimeAtSendNs = 0;
+            firstSentTimeAtSendNs = 0;
+            appLimitedAtSend = false;
+            txInFlight = 0;
+            lostAtSend = 0;
             softAcked = false;
             lost = false;
         }
@@ -63,6 +76,22 @@ public final class SendQueue {
         /** @return true while the packet is marked lost and waits for its retransmission */
         public boolean isLost() {
             return lost;
+        }
+
+        /**
+         * Records the path's delivery-rate state at this transmission (call just before {@link #recordTransmit}).
+         *
+         * @param rate the path's estimator; its send clocks restart when nothing is in flight
+         * @param now the send time, ns
+         */
+        public void snapshot(org.rx4j.engine.cc.DeliveryRate rate, long now) {
+            rate.onSend(now);
+            deliveredAtSend = rate.delivered();
+            deliveredTimeAtSendNs = rate.deliveredTimeNs();
+            firstSentTimeAtSendNs = rate.firstSentTimeNs();
+            appLimitedAtSend = rate.isAppLimited();
+            txInFlight = rate.inFlight() + 1;
+            lostAtSend = rate.lost();
         }
 
         /**
@@ -95,6 +124,8 @@ public final class SendQueue {
     int lostCount;
     /** Seq of the packet carrying LAST_PACKET, 0 until the application finishes sending. */
     int lastSeq;
+    /** Packets ever marked lost (NACK or timeout), cumulative. */
+    long lostMarks;
 
     /** @return tfirst: the lowest seq not hard-acked */
     public int first() {
@@ -124,6 +155,11 @@ public final class SendQueue {
     /** @return the seq of the packet carrying LAST_PACKET, 0 until the application finishes sending */
     public int lastSeq() {
         return lastSeq;
+    }
+
+    /** @return packets ever marked lost on this queue (NACKs and timeouts), cumulative */
+    public long lostMarks() {
+        return lostMarks;
     }
 
     /** @return packets queued and not hard-acked */
@@ -273,6 +309,7 @@ public final class SendQueue {
             }
         }
         lostCount += n;
+        lostMarks += n;
         inFlight = 0;
         return n;
     }
@@ -308,6 +345,7 @@ public final class SendQueue {
         }
         e.lost = true;
         lostCount++;
+        lostMarks++;
     }
 
     /** Releases every payload (call teardown). */
