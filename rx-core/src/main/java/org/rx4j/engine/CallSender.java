@@ -143,6 +143,7 @@ final class CallSender {
         sq.releaseAll();
         recovery.syncInFlight();
         pacingDeadlineNs = Deadlines.NONE;
+        cc.close();
         if (partial != null) {
             partial.release();
             partial = null;
@@ -247,6 +248,16 @@ final class CallSender {
             return true;
         }
         return false;
+    }
+
+    /** @return a one-line dump of the send side's state, for diagnostics */
+    String debugState(long now) {
+        return "first=" + sq.first() + " nextToSend=" + sq.nextToSend() + " next=" + sq.next() + " inFlight="
+                + sq.inFlight() + " lost=" + sq.lostCount() + " cwnd=" + cc.cwnd() + " sendWindow="
+                + cc.sendWindow(sq.inFlight()) + " twind=" + twind + " resendIn="
+                + (recovery.resendDeadlineNs() == RecoveryManager.NONE ? -1 : (recovery.resendDeadlineNs() - now) / 1000)
+                + "us pacingIn=" + (pacingDeadlineNs == Deadlines.NONE ? -1 : (pacingDeadlineNs - now) / 1000)
+                + "us pathInFlight=" + recovery.rate().inFlight() + " " + cc.mode();
     }
 
     /** @return when the pacer lets this call's next datagram leave (engine clock, ns), or {@link Deadlines#NONE} */

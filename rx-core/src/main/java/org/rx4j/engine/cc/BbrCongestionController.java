@@ -12,6 +12,7 @@ public final class BbrCongestionController implements CongestionController {
     private final BbrModel model;
     private final FastRetransmitDetector detector = new FastRetransmitDetector(DEFAULT_NACK_THRESHOLD);
     private int maxCwnd;
+    private boolean closed;
 
     /**
      * @param path the peer's shared state (its model is created on first use)
@@ -27,6 +28,15 @@ public final class BbrCongestionController implements CongestionController {
         this.path = path;
         this.model = path.bbr(initialCwnd);
         this.maxCwnd = maxCwnd;
+        path.join();
+    }
+
+    @Override
+    public void close() {
+        if (!closed) {
+            closed = true;
+            path.leave();
+        }
     }
 
     /** @return the path's window, capped at this call's maximum, packets */
@@ -82,11 +92,16 @@ public final class BbrCongestionController implements CongestionController {
         model.onAck(now, rs);
     }
 
-    /** @return this call's packets in flight plus what the path's window leaves, 1..maxCwnd */
+    /**
+     * @return this call's packets in flight plus what the path's window leaves, but at least its fair share of the
+     *     path's window (so a call whose packets were lost can resend them while the others keep the window full),
+     *     1..maxCwnd
+     */
     @Override
     public int sendWindow(int callInFlight) {
         int room = model.cwnd() - path.rate().inFlight();
-        return Math.max(1, Math.min(maxCwnd, callInFlight + room));
+        int fair = model.cwnd() / Math.max(1, path.sharingCalls());
+        return Math.max(1, Math.min(maxCwnd, Math.max(fair, callInFlight + room)));
     }
 
     @Override

@@ -97,6 +97,11 @@ public final class BbrModel {
     private boolean lossInRound;
     private int lostInRound;
     private int deliveredInRound;
+    private int lossEventsInRound;
+    /** The round that just ended lost more than {@link #LOSS_THRESH} of its packets. */
+    private boolean roundLossTooHigh;
+    private long lossyRounds;
+    private long shortTermCuts;
 
     // Startup.
     private boolean fullBwReached;
@@ -161,10 +166,14 @@ public final class BbrModel {
         setCwnd(rs);
     }
 
-    /** A retransmission timeout: the window falls to the minimum pipe and grows back as ACKs return (§4.6.4). */
+    /**
+     * A retransmission timeout of one call: the window falls to what is still in flight on the path plus one
+     * (§4.6.4: {@code cwnd = inflight + 1}, at least the minimum pipe) and grows back as ACKs return. Call after the
+     * call's packets were marked lost, so only the other calls' packets count.
+     */
     public void onTimeout() {
         priorCwnd = Math.max(priorCwnd, cwnd);
-        cwnd = MIN_PIPE_CWND;
+        cwnd = Math.max(MIN_PIPE_CWND, Math.min(cwnd, rate.inFlight() + 1));
     }
 
     private void updateLatestDeliverySignals(RateSample rs) {
@@ -194,15 +203,25 @@ public final class BbrModel {
         if (rs.newlyLost > 0) {
             lossInRound = true;
             lostInRound += rs.newlyLost;
+            lossEventsInRound += Math.max(1, rs.newLossEvents);
         }
         deliveredInRound += rs.newlyAcked;
         if (!lossRoundStart) {
             return;
         }
+        // The draft's Startup test (§4.3.1.3) for every round: more than 2% of the packets lost, in at least 6 loss
+        // events (runs of adjacent lost packets: one lost jumbogram is one event), so that a round of a few dozen
+        // packets is not judged on one or two random drops.
+        roundLossTooHigh = lossEventsInRound >= STARTUP_FULL_LOSS_COUNT
+                && lostInRound > LOSS_THRESH * (lostInRound + deliveredInRound);
+        if (roundLossTooHigh) {
+            lossyRounds++;
+        }
         checkStartupHighLoss();
         adaptLowerBoundsFromCongestion();
         lossInRound = false;
         lostInRound = 0;
+        lossEventsInRound = 0;
         deliveredInRound = 0;
     }
 
@@ -235,9 +254,13 @@ public final class BbrModel {
                 || state == State.PROBE_BW_UP;
     }
 
-    /** A round with loss while not probing: bound the short-term model by what the latest round delivered (§4.5.10). */
+    /**
+     * A round with loss while not probing bounds the short-term model by what the latest round delivered (§4.5.10);
+     * here only a round whose loss rate exceeds the draft's threshold counts (2%), so random loss below it leaves the
+     * model alone instead of ratcheting it down by sampling noise between two probes.
+     */
     private void adaptLowerBoundsFromCongestion() {
-        if (isProbingBw() || !lossInRound) {
+        if (isProbingBw() || !lossInRound || !roundLossTooHigh) {
             return;
         }
         if (Double.isInfinite(bwShortterm)) {
@@ -246,6 +269,7 @@ public final class BbrModel {
         if (inflightShortterm == UNBOUNDED) {
             inflightShortterm = cwnd;
         }
+        shortTermCuts++;
         bwShortterm = Math.max(bwLatest, BETA * bwShortterm);
         inflightShortterm = Math.max(inflightLatest, (int) (BETA * inflightShortterm));
     }
@@ -276,10 +300,10 @@ public final class BbrModel {
 
     /** Startup ends when a round lost more than 2% and at least 6 packets (§4.3.1.3). */
     private void checkStartupHighLoss() {
-        if (fullBwReached || state != State.STARTUP || lostInRound < STARTUP_FULL_LOSS_COUNT) {
+        if (fullBwReached || state != State.STARTUP) {
             return;
         }
-        if (lostInRound > LOSS_THRESH * (lostInRound + deliveredInRound)) {
+        if (roundLossTooHigh) {
             fullBwReached = true;
             inflightLongterm = Math.max(bdp(maxBw, 1.0), inflightLatest);
         }
@@ -427,9 +451,14 @@ public final class BbrModel {
         }
     }
 
-    /** The draft's loss-rate test (§4.5.10.2): more than 2% of what was in flight at send was lost since. */
+    /**
+     * The draft's loss-rate test (§4.5.10.2), read over a round rather than one sample's window: the round that just
+     * ended lost more than 2% of its packets. One sample's window holds about one BDP of packets, where two random
+     * losses in 85 packets already exceed 2% at a 0.5% loss rate; a round's count is the draft's loss rate with less
+     * noise (the same reading as its Startup exit, §4.3.1.3).
+     */
     private boolean checkInflightTooHigh(long now, RateSample rs) {
-        boolean tooHigh = rs.newlyAcked > 0 && rs.txInFlight > 0 && rs.lostSinceSend > rs.txInFlight * LOSS_THRESH;
+        boolean tooHigh = lossRoundStart && roundLossTooHigh && rs.txInFlight > 0;
         if (!tooHigh) {
             return false;
         }
@@ -674,6 +703,16 @@ public final class BbrModel {
     /** @return true once Startup found the pipe full */
     public boolean fullBandwidthReached() {
         return fullBwReached;
+    }
+
+    /** @return rounds whose loss rate exceeded the threshold (2%) */
+    public long lossyRounds() {
+        return lossyRounds;
+    }
+
+    /** @return times the short-term model was bounded after a lossy round */
+    public long shortTermCuts() {
+        return shortTermCuts;
     }
 
     /** @return round trips counted so far */

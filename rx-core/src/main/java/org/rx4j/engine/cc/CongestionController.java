@@ -106,6 +106,10 @@ public interface CongestionController {
     default void onDatagramSent(long now, int packets) {
     }
 
+    /** The call ended: a controller that shares state with other calls leaves it (default: nothing). */
+    default void close() {
+    }
+
     /**
      * Read-only state for statistics (rxperf {@code -D}, {@code --json}).
      *

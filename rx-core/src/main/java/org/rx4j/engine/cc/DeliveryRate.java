@@ -94,6 +94,7 @@ public final class DeliveryRate {
         rs.intervalNs = 0;
         rs.newlyAcked = 0;
         rs.newlyLost = 0;
+        rs.newLossEvents = 0;
         rs.rttNs = -1;
     }
 

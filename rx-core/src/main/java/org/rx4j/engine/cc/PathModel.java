@@ -10,6 +10,7 @@ public final class PathModel {
     private final DeliveryRate rate = new DeliveryRate();
     private final long seed;
     private BbrModel bbr;
+    private int sharingCalls;
 
     /** @param seed seeds the model's randomized probing times (e.g. a hash of the peer's address) */
     public PathModel(long seed) {
@@ -30,6 +31,21 @@ public final class PathModel {
             bbr = new BbrModel(rate, initialCwnd, seed);
         }
         return bbr;
+    }
+
+    /** A call's controller starts using the path's shared window. */
+    void join() {
+        sharingCalls++;
+    }
+
+    /** A call's controller stops using the path's shared window. */
+    void leave() {
+        sharingCalls = Math.max(0, sharingCalls - 1);
+    }
+
+    /** @return calls currently sharing the path's window, >= 0 */
+    public int sharingCalls() {
+        return sharingCalls;
     }
 
     /** @return the path's BBR model, or null when no BBR call has run to this peer */

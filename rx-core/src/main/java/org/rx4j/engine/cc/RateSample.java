@@ -23,6 +23,8 @@ public final class RateSample {
     public int newlyAcked;
     /** Packets this ACK (or its fast retransmit) newly marked lost. */
     public int newlyLost;
+    /** Loss events (runs of adjacent lost packets, e.g. one lost jumbogram) among {@link #newlyLost}. */
+    public int newLossEvents;
     /** Packets in flight (peer-wide) after this ACK. */
     public int inFlight;
     /** This ACK's RTT sample, ns, or -1 for none (Karn's rule). */

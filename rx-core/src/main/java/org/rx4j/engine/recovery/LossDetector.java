@@ -140,7 +140,7 @@ public final class LossDetector {
                 }
             } else if (e.softAcked) {
                 // The receiver dropped a packet it had soft-acked: resend it (§3).
-                sq.markLost(e);
+                sq.markLost(seq);
                 nackBelow = true;
             } else if (seenAck) {
                 nackBelow = true;
@@ -149,7 +149,7 @@ public final class LossDetector {
                     // A retransmission sent at least one RTT ago is still a hole below an ACK that a later
                     // transmission triggered: it was lost again. Resend it now rather than after the RTO
                     // (the idea of RFC 8985's time-based detection, applied to retransmissions).
-                    sq.markLost(e);
+                    sq.markLost(seq);
                     lostAgain++;
                 }
             }
@@ -206,7 +206,7 @@ public final class LossDetector {
             if (sq.contains(s)) {
                 SendQueue.Entry e = sq.get(s);
                 if (!e.softAcked && !e.lost && e.transmits > 0) {
-                    sq.markLost(e);
+                    sq.markLost(s);
                 }
             }
         }

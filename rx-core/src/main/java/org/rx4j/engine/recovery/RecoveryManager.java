@@ -84,6 +84,7 @@ public final class RecoveryManager {
             return IGNORED;
         }
         long lostBefore = sq.lostMarks;
+        long eventsBefore = sq.lossEvents;
         rate.beginAck();
         loss.onAck(now, a, rtt, cc.inRecovery());
         lostRetransmissions += loss.lostAgain();
@@ -112,6 +113,7 @@ public final class RecoveryManager {
         syncInFlight();
         long sample = loss.lastSampleNs();
         RateSample rs = rate.endAck(newlyLost, sample == LossDetector.NO_SAMPLE ? -1 : sample, rtt.minRttNs());
+        rs.newLossEvents = (int) (sq.lossEvents - eventsBefore);
         cc.onRateSample(now, rs);
         return result;
     }

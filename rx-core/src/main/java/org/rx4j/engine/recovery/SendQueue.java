@@ -126,6 +126,8 @@ public final class SendQueue {
     int lastSeq;
     /** Packets ever marked lost (NACK or timeout), cumulative. */
     long lostMarks;
+    /** Loss events: runs of adjacent packets marked lost, one per timeout; cumulative. */
+    long lossEvents;
 
     /** @return tfirst: the lowest seq not hard-acked */
     public int first() {
@@ -310,6 +312,9 @@ public final class SendQueue {
         }
         lostCount += n;
         lostMarks += n;
+        if (n > 0) {
+            lossEvents++;
+        }
         inFlight = 0;
         return n;
     }
@@ -330,7 +335,30 @@ public final class SendQueue {
     }
 
     /**
-     * Marks one transmitted packet lost (NACK-driven).
+     * Marks one transmitted packet lost (NACK-driven), counting a new loss event unless a neighbour is already lost
+     * (a lost jumbogram or burst is one event, as the draft-ietf-ccwg-bbr loss-event count wants).
+     *
+     * @param seq its seq, in [first, nextToSend)
+     */
+    public void markLost(int seq) {
+        Entry e = get(seq);
+        if (e.lost || e.transmits == 0) {
+            return;
+        }
+        boolean joins = (contains(seq - 1) && get(seq - 1).lost) || (contains(seq + 1) && get(seq + 1).lost);
+        if (!joins) {
+            lossEvents++;
+        }
+        markLost(e);
+    }
+
+    /** @return loss events so far (runs of adjacent packets marked lost; a timeout counts one), cumulative */
+    public long lossEvents() {
+        return lossEvents;
+    }
+
+    /**
+     * Marks one transmitted packet lost (NACK-driven); counts no loss event (see {@link #markLost(int)}).
      *
      * @param e its entry
      */
