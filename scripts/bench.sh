@@ -118,7 +118,7 @@ CLK_TCK=$(getconf CLK_TCK)
 
 build() {
     note "building: rxperf jar (scripts/rxperf), C peer (scripts/interop/build-peer.sh), udpfloor"
-    "$RX4J" --version > "$WORK/rx4j-version" 
+    "$RX4J" --version > "$WORK/rx4j-version"
     PEER=$("$ROOT/scripts/interop/build-peer.sh")
     mkdir -p "$BENCH_DIR/build"
     if [[ ! -x $BENCH_DIR/build/udpfloor || $BENCH_DIR/udpfloor.c -nt $BENCH_DIR/build/udpfloor ]]; then

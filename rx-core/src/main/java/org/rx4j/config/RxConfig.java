@@ -1,15 +1,61 @@
 package org.rx4j.config;
 
 import java.time.Duration;
+import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Every tunable of an rx4j endpoint, immutable; build with {@link #builder()}. Names and defaults
- * follow OpenAFS 1.8 where OpenAFS has the knob (rx-wire-facts.md §5, §8); rxperf's flags map 1:1.
+ * Every tunable of an rx4j endpoint, immutable; build with {@link #builder()}. Names and defaults follow OpenAFS 1.8
+ * where OpenAFS has the knob (rx-wire-facts.md §5, §8); rxperf's flags map 1:1. Times are nanoseconds, windows are
+ * packets, sizes are bytes.
  *
- * <p>Times are nanoseconds, windows are packets, sizes are bytes.
+ * <p>Each setting is written once as a record component; the canonical constructor is the one place that checks the
+ * ranges, so a configuration out of range cannot exist (however it was made).
+ *
+ * @param maxTwind maximum transmit window (twind), packets, 1..255 (default 32, rx_maxSendWindow); the peer's rwind
+ *     caps it further
+ * @param maxRwind maximum receive window (rwind) advertised, packets, 1..255 (default 32, rx_maxReceiveWindow)
+ * @param jumboMax most jumbogram sub-packets advertised and sent, 1..46 (default 4); 1 = no jumbograms (rxperf -j)
+ * @param maxMtu largest Rx packet (header + data) this endpoint sends or accepts in one piece, bytes, 520..65535
+ *     (default 16384; rxperf -m allows 520..16356)
+ * @param ifMtu interface MTU less IP/UDP overhead advertised in the ACK trailer, bytes, 520..65535 (default 1444)
+ * @param hardAckOnly true in hard-ACK-only mode: no soft (IDLE) acks on arrival (default false)
+ * @param hardAckInterval in hard-ACK-only mode, consumed packets between hard acks, 1..255 (default 8)
+ * @param softAckRate default mode: an IDLE ack after more than this many new packets, 0..255 (rxi_SoftAckRate 1)
+ * @param hardAckRate default mode: an immediate DELAY ack after more than this many consumed packets, 0..255
+ *     (rxi_HardAckRate 2)
+ * @param softAckDelayNs delay before a soft ack is sent on its own, ns, &gt;= 0 (rx_softAckDelay 100 ms)
+ * @param hardAckDelayNs delay before a hard ack is sent on its own, ns, &gt;= 0 (rx_hardAckDelay 100 ms)
+ * @param lastAckDelayNs delay before a client acks the last reply packet, ns, &gt;= 0 (rx_lastAckDelay 400 ms)
+ * @param initialRttNs RTT assumed before the first sample, ns, &gt;= 0 (OpenAFS: 3 s for remote and loopback peers)
+ * @param minRtoNs floor of srtt + 4·rttvar, ns, &gt;= 0 (rx_minPeerTimeout 20 ms; rxperf -P)
+ * @param rtoSlackNs slack added to every RTO for the peer's delayed ack, ns, &gt;= 0 (OpenAFS 200 ms)
+ * @param maxRtoNs cap of the backed-off RTO, ns, &gt;= 0 (60 s)
+ * @param initialCwnd congestion window of a new call, packets, 1..255 (default 4)
+ * @param initialSsthresh initial slow-start threshold, packets, 2..255 (default 255)
+ * @param deadTimeNs nothing heard for this long fails an active call with RX_CALL_DEAD, ns, &gt; 0 (12 s)
+ * @param clientIdleDeadTimeNs idle dead time of client calls, ns, &gt;= 0; 0 = off (OpenAFS default)
+ * @param serverIdleDeadTimeNs idle dead time of server calls, ns, &gt;= 0 (60 s); 0 = off
+ * @param hardDeadTimeNs total call lifetime limit, ns, &gt;= 0; 0 = off (default)
+ * @param checkReach true when a server PINGs a new peer before starting its first call (OpenAFS checkReach; default
+ *     true)
+ * @param reachTtlNs how long a reachability answer stays valid, ns (60 s)
+ * @param reachRetryNs interval between reachability PINGs, ns (2 s)
+ * @param maxConnections most server connections kept at once, &gt;= 1 (default 100,000); new ones beyond are refused
+ *     with a BUSY-style abort
+ * @param maxPendingCalls most client calls queued waiting for a free channel on one connection, &gt;= 0 (default 1024)
+ * @param versionString the string answered to VERSION requests (default "rx4j"; at most 64 ASCII bytes are sent)
+ * @param udpBufferBytes UDP socket buffer size requested, bytes, &gt;= 0; 0 = size from the windows (default)
+ * @param congestionControl the congestion controller every call of this endpoint runs, not null (default
+ *     {@link CongestionControl#NEWRENO})
  */
-public final class RxConfig {
+public record RxConfig(int maxTwind, int maxRwind, int jumboMax, int maxMtu, int ifMtu, boolean hardAckOnly,
+                       int hardAckInterval, int softAckRate, int hardAckRate, long softAckDelayNs,
+                       long hardAckDelayNs, long lastAckDelayNs, long initialRttNs, long minRtoNs, long rtoSlackNs,
+                       long maxRtoNs, int initialCwnd, int initialSsthresh, long deadTimeNs,
+                       long clientIdleDeadTimeNs, long serverIdleDeadTimeNs, long hardDeadTimeNs, boolean checkReach,
+                       long reachTtlNs, long reachRetryNs, int maxConnections, int maxPendingCalls,
+                       String versionString, int udpBufferBytes, CongestionControl congestionControl) {
     /** OpenAFS's default maximum send window (rx_maxSendWindow), packets. */
     public static final int DEFAULT_MAX_TWIND = 32;
     /** OpenAFS's default maximum receive window (rx_maxReceiveWindow), packets. */
@@ -17,68 +63,53 @@ public final class RxConfig {
     /** OpenAFS's initial send and receive windows, packets. */
     public static final int INITIAL_WINDOW = 16;
 
-    private final int maxTwind;
-    private final int maxRwind;
-    private final int jumboMax;
-    private final int maxMtu;
-    private final int ifMtu;
-    private final boolean hardAckOnly;
-    private final int hardAckInterval;
-    private final int softAckRate;
-    private final int hardAckRate;
-    private final long softAckDelayNs;
-    private final long hardAckDelayNs;
-    private final long lastAckDelayNs;
-    private final long initialRttNs;
-    private final long minRtoNs;
-    private final long rtoSlackNs;
-    private final long maxRtoNs;
-    private final int initialCwnd;
-    private final int initialSsthresh;
-    private final long deadTimeNs;
-    private final long clientIdleDeadTimeNs;
-    private final long serverIdleDeadTimeNs;
-    private final long hardDeadTimeNs;
-    private final boolean checkReach;
-    private final long reachTtlNs;
-    private final long reachRetryNs;
-    private final int maxConnections;
-    private final int maxPendingCalls;
-    private final String versionString;
-    private final int udpBufferBytes;
-    private final CongestionControl congestionControl;
+    /**
+     * Checks every range (the ranges are listed with the components above).
+     *
+     * @throws IllegalArgumentException naming the first setting out of range, or if deadTimeNs is 0
+     * @throws NullPointerException if congestionControl is null
+     */
+    public RxConfig {
+        range("maxTwind", maxTwind, 1, 255);
+        range("maxRwind", maxRwind, 1, 255);
+        range("jumboMax", jumboMax, 1, 46);
+        range("maxMtu", maxMtu, 520, 65535);
+        range("ifMtu", ifMtu, 520, 65535);
+        range("hardAckInterval", hardAckInterval, 1, 255);
+        range("softAckRate", softAckRate, 0, 255);
+        range("hardAckRate", hardAckRate, 0, 255);
+        nonNegative("softAckDelay", softAckDelayNs);
+        nonNegative("hardAckDelay", hardAckDelayNs);
+        nonNegative("lastAckDelay", lastAckDelayNs);
+        nonNegative("initialRtt", initialRttNs);
+        nonNegative("minRto", minRtoNs);
+        nonNegative("rtoSlack", rtoSlackNs);
+        nonNegative("maxRto", maxRtoNs);
+        range("initialCwnd", initialCwnd, 1, 255);
+        range("initialSsthresh", initialSsthresh, 2, 255);
+        nonNegative("deadTime", deadTimeNs);
+        nonNegative("clientIdleDeadTime", clientIdleDeadTimeNs);
+        nonNegative("serverIdleDeadTime", serverIdleDeadTimeNs);
+        nonNegative("hardDeadTime", hardDeadTimeNs);
+        range("maxConnections", maxConnections, 1, Integer.MAX_VALUE);
+        range("maxPendingCalls", maxPendingCalls, 0, Integer.MAX_VALUE);
+        range("udpBufferBytes", udpBufferBytes, 0, Integer.MAX_VALUE);
+        Objects.requireNonNull(congestionControl, "congestionControl");
+        if (deadTimeNs <= 0) {
+            throw new IllegalArgumentException("deadTime must be > 0");
+        }
+    }
 
-    private RxConfig(Builder b) {
-        this.maxTwind = b.maxTwind;
-        this.maxRwind = b.maxRwind;
-        this.jumboMax = b.jumboMax;
-        this.maxMtu = b.maxMtu;
-        this.ifMtu = b.ifMtu;
-        this.hardAckOnly = b.hardAckOnly;
-        this.hardAckInterval = b.hardAckInterval;
-        this.softAckRate = b.softAckRate;
-        this.hardAckRate = b.hardAckRate;
-        this.softAckDelayNs = b.softAckDelayNs;
-        this.hardAckDelayNs = b.hardAckDelayNs;
-        this.lastAckDelayNs = b.lastAckDelayNs;
-        this.initialRttNs = b.initialRttNs;
-        this.minRtoNs = b.minRtoNs;
-        this.rtoSlackNs = b.rtoSlackNs;
-        this.maxRtoNs = b.maxRtoNs;
-        this.initialCwnd = b.initialCwnd;
-        this.initialSsthresh = b.initialSsthresh;
-        this.deadTimeNs = b.deadTimeNs;
-        this.clientIdleDeadTimeNs = b.clientIdleDeadTimeNs;
-        this.serverIdleDeadTimeNs = b.serverIdleDeadTimeNs;
-        this.hardDeadTimeNs = b.hardDeadTimeNs;
-        this.checkReach = b.checkReach;
-        this.reachTtlNs = b.reachTtlNs;
-        this.reachRetryNs = b.reachRetryNs;
-        this.maxConnections = b.maxConnections;
-        this.maxPendingCalls = b.maxPendingCalls;
-        this.versionString = b.versionString;
-        this.udpBufferBytes = b.udpBufferBytes;
-        this.congestionControl = b.congestionControl;
+    private static void range(String name, int v, int lo, int hi) {
+        if (v < lo || v > hi) {
+            throw new IllegalArgumentException(name + " must be " + lo + ".." + hi + ": " + v);
+        }
+    }
+
+    private static void nonNegative(String name, long ns) {
+        if (ns < 0) {
+            throw new IllegalArgumentException(name + " must not be negative: " + ns + " ns");
+        }
     }
 
     /** @return a builder with OpenAFS's defaults */
@@ -93,63 +124,7 @@ public final class RxConfig {
 
     /** @return a builder preset with this configuration's values */
     public Builder toBuilder() {
-        Builder b = new Builder();
-        b.maxTwind = maxTwind;
-        b.maxRwind = maxRwind;
-        b.jumboMax = jumboMax;
-        b.maxMtu = maxMtu;
-        b.ifMtu = ifMtu;
-        b.hardAckOnly = hardAckOnly;
-        b.hardAckInterval = hardAckInterval;
-        b.softAckRate = softAckRate;
-        b.hardAckRate = hardAckRate;
-        b.softAckDelayNs = softAckDelayNs;
-        b.hardAckDelayNs = hardAckDelayNs;
-        b.lastAckDelayNs = lastAckDelayNs;
-        b.initialRttNs = initialRttNs;
-        b.minRtoNs = minRtoNs;
-        b.rtoSlackNs = rtoSlackNs;
-        b.maxRtoNs = maxRtoNs;
-        b.initialCwnd = initialCwnd;
-        b.initialSsthresh = initialSsthresh;
-        b.deadTimeNs = deadTimeNs;
-        b.clientIdleDeadTimeNs = clientIdleDeadTimeNs;
-        b.serverIdleDeadTimeNs = serverIdleDeadTimeNs;
-        b.hardDeadTimeNs = hardDeadTimeNs;
-        b.checkReach = checkReach;
-        b.reachTtlNs = reachTtlNs;
-        b.reachRetryNs = reachRetryNs;
-        b.maxConnections = maxConnections;
-        b.maxPendingCalls = maxPendingCalls;
-        b.versionString = versionString;
-        b.udpBufferBytes = udpBufferBytes;
-        b.congestionControl = congestionControl;
-        return b;
-    }
-
-    /** @return maximum transmit window (twind), packets, 1..255; the peer's rwind caps it further */
-    public int maxTwind() {
-        return maxTwind;
-    }
-
-    /** @return maximum receive window (rwind) advertised, packets, 1..255 */
-    public int maxRwind() {
-        return maxRwind;
-    }
-
-    /** @return most jumbogram sub-packets advertised and sent, 1..46; 1 = no jumbograms (rxperf -j) */
-    public int jumboMax() {
-        return jumboMax;
-    }
-
-    /** @return largest Rx packet (header + data) this endpoint sends or accepts in one piece, bytes */
-    public int maxMtu() {
-        return maxMtu;
-    }
-
-    /** @return interface MTU less IP/UDP overhead advertised in the ACK trailer, bytes (OpenAFS: 1444) */
-    public int ifMtu() {
-        return ifMtu;
+        return new Builder(this);
     }
 
     /** @return data bytes per DATA packet: 1412 with jumbograms, else min(maxMtu, ifMtu) - 28 */
@@ -169,136 +144,9 @@ public final class RxConfig {
         return ifMtu + (jumboMax - 1) * 1416;
     }
 
-    /** @return true in hard-ACK-only mode: no soft (IDLE) acks on arrival */
-    public boolean hardAckOnly() {
-        return hardAckOnly;
-    }
-
-    /** @return in hard-ACK-only mode, consumed packets between hard acks (default 8) */
-    public int hardAckInterval() {
-        return hardAckInterval;
-    }
-
-    /** @return default mode: an IDLE ack after more than this many new packets (rxi_SoftAckRate = 1) */
-    public int softAckRate() {
-        return softAckRate;
-    }
-
-    /** @return default mode: an immediate DELAY ack after more than this many consumed packets (rxi_HardAckRate = 2) */
-    public int hardAckRate() {
-        return hardAckRate;
-    }
-
-    /** @return delay before a soft ack is sent on its own, ns (rx_softAckDelay 100 ms) */
-    public long softAckDelayNs() {
-        return softAckDelayNs;
-    }
-
-    /** @return delay before a hard ack is sent on its own, ns (rx_hardAckDelay 100 ms) */
-    public long hardAckDelayNs() {
-        return hardAckDelayNs;
-    }
-
-    /** @return delay before a client acks the last reply packet, ns (rx_lastAckDelay 400 ms) */
-    public long lastAckDelayNs() {
-        return lastAckDelayNs;
-    }
-
-    /** @return RTT assumed before the first sample, ns (OpenAFS: 3 s for remote and loopback peers) */
-    public long initialRttNs() {
-        return initialRttNs;
-    }
-
-    /** @return floor of srtt + 4·rttvar, ns (rx_minPeerTimeout 20 ms; rxperf -P) */
-    public long minRtoNs() {
-        return minRtoNs;
-    }
-
-    /** @return slack added to every RTO for the peer's delayed ack, ns (OpenAFS 200 ms) */
-    public long rtoSlackNs() {
-        return rtoSlackNs;
-    }
-
-    /** @return cap of the backed-off RTO, ns (60 s) */
-    public long maxRtoNs() {
-        return maxRtoNs;
-    }
-
-    /** @return congestion window of a new call, packets */
-    public int initialCwnd() {
-        return initialCwnd;
-    }
-
-    /** @return initial slow-start threshold, packets */
-    public int initialSsthresh() {
-        return initialSsthresh;
-    }
-
-    /** @return nothing heard for this long fails an active call with RX_CALL_DEAD, ns (12 s) */
-    public long deadTimeNs() {
-        return deadTimeNs;
-    }
-
-    /** @return idle dead time of client calls, ns; 0 = off (OpenAFS default) */
-    public long clientIdleDeadTimeNs() {
-        return clientIdleDeadTimeNs;
-    }
-
-    /** @return idle dead time of server calls, ns (60 s); 0 = off */
-    public long serverIdleDeadTimeNs() {
-        return serverIdleDeadTimeNs;
-    }
-
-    /** @return total call lifetime limit, ns; 0 = off (default) */
-    public long hardDeadTimeNs() {
-        return hardDeadTimeNs;
-    }
-
-    /** @return true when a server PINGs a new peer before starting its first call (OpenAFS checkReach) */
-    public boolean checkReach() {
-        return checkReach;
-    }
-
-    /** @return how long a reachability answer stays valid, ns (60 s) */
-    public long reachTtlNs() {
-        return reachTtlNs;
-    }
-
-    /** @return interval between reachability PINGs, ns (2 s) */
-    public long reachRetryNs() {
-        return reachRetryNs;
-    }
-
-    /** @return most server connections kept at once; new ones beyond are refused with BUSY-style abort */
-    public int maxConnections() {
-        return maxConnections;
-    }
-
-    /** @return most client calls queued waiting for a free channel on one connection */
-    public int maxPendingCalls() {
-        return maxPendingCalls;
-    }
-
-    /** @return the string answered to VERSION requests (at most 64 ASCII bytes are sent) */
-    public String versionString() {
-        return versionString;
-    }
-
     /**
-     * @return the congestion controller every call of this endpoint runs; default {@link CongestionControl#NEWRENO}
-     */
-    public CongestionControl congestionControl() {
-        return congestionControl;
-    }
-
-    /** @return UDP socket buffer size requested, bytes; 0 = size from the windows */
-    public int udpBufferBytes() {
-        return udpBufferBytes;
-    }
-
-    /**
-     * UDP socket buffer to request: {@link #udpBufferBytes()} if set, else enough for both windows of
-     * jumbogram-sized packets with room for several connections, at least OpenAFS's 64 KiB.
+     * UDP socket buffer to request: {@link #udpBufferBytes()} if set, else enough for both windows of jumbogram-sized
+     * packets with room for several connections, at least OpenAFS's 64 KiB.
      *
      * @return bytes
      */
@@ -310,7 +158,10 @@ public final class RxConfig {
         return (int) Math.max(64 * 1024, Math.min(need, 16L * 1024 * 1024));
     }
 
-    /** Builder for {@link RxConfig}; every setter validates its range and throws IllegalArgumentException. */
+    /**
+     * Builder for {@link RxConfig}, preset with OpenAFS's defaults. Setters only store; {@link #build()} checks the
+     * ranges (see {@link RxConfig}). Not thread-safe.
+     */
     public static final class Builder {
         private int maxTwind = DEFAULT_MAX_TWIND;
         private int maxRwind = DEFAULT_MAX_RWIND;
@@ -346,87 +197,100 @@ public final class RxConfig {
         private Builder() {
         }
 
+        private Builder(RxConfig c) {
+            maxTwind = c.maxTwind;
+            maxRwind = c.maxRwind;
+            jumboMax = c.jumboMax;
+            maxMtu = c.maxMtu;
+            ifMtu = c.ifMtu;
+            hardAckOnly = c.hardAckOnly;
+            hardAckInterval = c.hardAckInterval;
+            softAckRate = c.softAckRate;
+            hardAckRate = c.hardAckRate;
+            softAckDelayNs = c.softAckDelayNs;
+            hardAckDelayNs = c.hardAckDelayNs;
+            lastAckDelayNs = c.lastAckDelayNs;
+            initialRttNs = c.initialRttNs;
+            minRtoNs = c.minRtoNs;
+            rtoSlackNs = c.rtoSlackNs;
+            maxRtoNs = c.maxRtoNs;
+            initialCwnd = c.initialCwnd;
+            initialSsthresh = c.initialSsthresh;
+            deadTimeNs = c.deadTimeNs;
+            clientIdleDeadTimeNs = c.clientIdleDeadTimeNs;
+            serverIdleDeadTimeNs = c.serverIdleDeadTimeNs;
+            hardDeadTimeNs = c.hardDeadTimeNs;
+            checkReach = c.checkReach;
+            reachTtlNs = c.reachTtlNs;
+            reachRetryNs = c.reachRetryNs;
+            maxConnections = c.maxConnections;
+            maxPendingCalls = c.maxPendingCalls;
+            versionString = c.versionString;
+            udpBufferBytes = c.udpBufferBytes;
+            congestionControl = c.congestionControl;
+        }
+
         private static long ms(long millis) {
             return TimeUnit.MILLISECONDS.toNanos(millis);
         }
 
-        private static int range(String name, int v, int lo, int hi) {
-            if (v < lo || v > hi) {
-                throw new IllegalArgumentException(name + " must be " + lo + ".." + hi + ": " + v);
-            }
-            return v;
-        }
-
-        private static long nonNegative(String name, Duration d) {
-            if (d.isNegative()) {
-                throw new IllegalArgumentException(name + " must not be negative: " + d);
-            }
-            return d.toNanos();
-        }
-
         /**
-         * @param packets maximum twind, 1..255
+         * @param packets {@link RxConfig#maxTwind()}: packets; checked by build()
          * @return this
-         * @throws IllegalArgumentException if the value is out of range
          */
         public Builder maxTwind(int packets) {
-            maxTwind = range("maxTwind", packets, 1, 255);
+            maxTwind = packets;
             return this;
         }
 
         /**
-         * @param packets maximum rwind, 1..255
+         * @param packets {@link RxConfig#maxRwind()}: packets; checked by build()
          * @return this
-         * @throws IllegalArgumentException if the value is out of range
          */
         public Builder maxRwind(int packets) {
-            maxRwind = range("maxRwind", packets, 1, 255);
+            maxRwind = packets;
             return this;
         }
 
         /**
          * Sets both window maxima, as rxperf -W does.
          *
-         * @param packets 1..255
+         * @param packets {@link RxConfig#maxTwind()} and {@link RxConfig#maxRwind()}, 1..255
          * @return this
-         * @throws IllegalArgumentException if the value is out of range
          */
         public Builder maxWindow(int packets) {
             return maxTwind(packets).maxRwind(packets);
         }
 
         /**
-         * @param packets jumbogram sub-packets, 1..46 (1 = no jumbograms)
+         * @param packets {@link RxConfig#jumboMax()}: packets; checked by build()
          * @return this
-         * @throws IllegalArgumentException if the value is out of range
          */
         public Builder jumboMax(int packets) {
-            jumboMax = range("jumboMax", packets, 1, 46);
+            jumboMax = packets;
             return this;
         }
 
         /**
-         * @param bytes largest packet, 520..65535 (rxperf -m allows 520..16356)
+         * @param bytes {@link RxConfig#maxMtu()}: bytes; checked by build()
          * @return this
-         * @throws IllegalArgumentException if the value is out of range
          */
         public Builder maxMtu(int bytes) {
-            maxMtu = range("maxMtu", bytes, 520, 65535);
+            maxMtu = bytes;
             return this;
         }
 
         /**
-         * @param bytes advertised interface MTU, 520..65535
+         * @param bytes {@link RxConfig#ifMtu()}: bytes; checked by build()
          * @return this
-         * @throws IllegalArgumentException if the value is out of range
          */
         public Builder ifMtu(int bytes) {
-            ifMtu = range("ifMtu", bytes, 520, 65535);
+            ifMtu = bytes;
             return this;
         }
 
         /**
-         * @param on hard-ACK-only mode
+         * @param on {@link RxConfig#hardAckOnly()}: on or off
          * @return this
          */
         public Builder hardAckOnly(boolean on) {
@@ -435,167 +299,162 @@ public final class RxConfig {
         }
 
         /**
-         * @param packets consumed packets between hard acks in hard-ACK-only mode, 1..255
+         * @param packets {@link RxConfig#hardAckInterval()}: packets; checked by build()
          * @return this
-         * @throws IllegalArgumentException if the value is out of range
          */
         public Builder hardAckInterval(int packets) {
-            hardAckInterval = range("hardAckInterval", packets, 1, 255);
+            hardAckInterval = packets;
             return this;
         }
 
         /**
-         * @param packets soft-ack rate, 0..255
+         * @param packets {@link RxConfig#softAckRate()}: packets; checked by build()
          * @return this
-         * @throws IllegalArgumentException if the value is out of range
          */
         public Builder softAckRate(int packets) {
-            softAckRate = range("softAckRate", packets, 0, 255);
+            softAckRate = packets;
             return this;
         }
 
         /**
-         * @param packets hard-ack rate, 0..255
+         * @param packets {@link RxConfig#hardAckRate()}: packets; checked by build()
          * @return this
-         * @throws IllegalArgumentException if the value is out of range
          */
         public Builder hardAckRate(int packets) {
-            hardAckRate = range("hardAckRate", packets, 0, 255);
+            hardAckRate = packets;
             return this;
         }
 
         /**
-         * @param d soft-ack delay
+         * @param d {@link RxConfig#softAckDelayNs()}, stored in ns; checked by build()
          * @return this
-         * @throws IllegalArgumentException if the value is out of range
+         * @throws ArithmeticException if d overflows ns
          */
         public Builder softAckDelay(Duration d) {
-            softAckDelayNs = nonNegative("softAckDelay", d);
+            softAckDelayNs = d.toNanos();
             return this;
         }
 
         /**
-         * @param d hard-ack delay
+         * @param d {@link RxConfig#hardAckDelayNs()}, stored in ns; checked by build()
          * @return this
-         * @throws IllegalArgumentException if the value is out of range
+         * @throws ArithmeticException if d overflows ns
          */
         public Builder hardAckDelay(Duration d) {
-            hardAckDelayNs = nonNegative("hardAckDelay", d);
+            hardAckDelayNs = d.toNanos();
             return this;
         }
 
         /**
-         * @param d last-ack delay
+         * @param d {@link RxConfig#lastAckDelayNs()}, stored in ns; checked by build()
          * @return this
-         * @throws IllegalArgumentException if the value is out of range
+         * @throws ArithmeticException if d overflows ns
          */
         public Builder lastAckDelay(Duration d) {
-            lastAckDelayNs = nonNegative("lastAckDelay", d);
+            lastAckDelayNs = d.toNanos();
             return this;
         }
 
         /**
-         * @param d initial RTT, &gt; 0
+         * @param d {@link RxConfig#initialRttNs()}, stored in ns; checked by build()
          * @return this
-         * @throws IllegalArgumentException if the value is out of range
+         * @throws ArithmeticException if d overflows ns
          */
         public Builder initialRtt(Duration d) {
-            initialRttNs = nonNegative("initialRtt", d);
+            initialRttNs = d.toNanos();
             return this;
         }
 
         /**
-         * @param d minimum RTO (min peer timeout; rxperf -P), &gt;= 0
+         * @param d {@link RxConfig#minRtoNs()}, stored in ns; checked by build()
          * @return this
-         * @throws IllegalArgumentException if the value is out of range
+         * @throws ArithmeticException if d overflows ns
          */
         public Builder minRto(Duration d) {
-            minRtoNs = nonNegative("minRto", d);
+            minRtoNs = d.toNanos();
             return this;
         }
 
         /**
-         * @param d delayed-ack slack added to the RTO
+         * @param d {@link RxConfig#rtoSlackNs()}, stored in ns; checked by build()
          * @return this
-         * @throws IllegalArgumentException if the value is out of range
+         * @throws ArithmeticException if d overflows ns
          */
         public Builder rtoSlack(Duration d) {
-            rtoSlackNs = nonNegative("rtoSlack", d);
+            rtoSlackNs = d.toNanos();
             return this;
         }
 
         /**
-         * @param d RTO cap
+         * @param d {@link RxConfig#maxRtoNs()}, stored in ns; checked by build()
          * @return this
-         * @throws IllegalArgumentException if the value is out of range
+         * @throws ArithmeticException if d overflows ns
          */
         public Builder maxRto(Duration d) {
-            maxRtoNs = nonNegative("maxRto", d);
+            maxRtoNs = d.toNanos();
             return this;
         }
 
         /**
-         * @param packets initial cwnd, 1..255
+         * @param packets {@link RxConfig#initialCwnd()}: packets; checked by build()
          * @return this
-         * @throws IllegalArgumentException if the value is out of range
          */
         public Builder initialCwnd(int packets) {
-            initialCwnd = range("initialCwnd", packets, 1, 255);
+            initialCwnd = packets;
             return this;
         }
 
         /**
-         * @param packets initial ssthresh, 2..255
+         * @param packets {@link RxConfig#initialSsthresh()}: packets; checked by build()
          * @return this
-         * @throws IllegalArgumentException if the value is out of range
          */
         public Builder initialSsthresh(int packets) {
-            initialSsthresh = range("initialSsthresh", packets, 2, 255);
+            initialSsthresh = packets;
             return this;
         }
 
         /**
-         * @param d dead time (RX_CALL_DEAD), &gt; 0
+         * @param d {@link RxConfig#deadTimeNs()}, stored in ns; checked by build()
          * @return this
-         * @throws IllegalArgumentException if the value is out of range
+         * @throws ArithmeticException if d overflows ns
          */
         public Builder deadTime(Duration d) {
-            deadTimeNs = nonNegative("deadTime", d);
+            deadTimeNs = d.toNanos();
             return this;
         }
 
         /**
-         * @param d client idle dead time, 0 = off
+         * @param d {@link RxConfig#clientIdleDeadTimeNs()}, stored in ns; checked by build()
          * @return this
-         * @throws IllegalArgumentException if the value is out of range
+         * @throws ArithmeticException if d overflows
          */
         public Builder clientIdleDeadTime(Duration d) {
-            clientIdleDeadTimeNs = nonNegative("clientIdleDeadTime", d);
+            clientIdleDeadTimeNs = d.toNanos();
             return this;
         }
 
         /**
-         * @param d server idle dead time, 0 = off
+         * @param d {@link RxConfig#serverIdleDeadTimeNs()}, stored in ns; checked by build()
          * @return this
-         * @throws IllegalArgumentException if the value is out of range
+         * @throws ArithmeticException if d overflows
          */
         public Builder serverIdleDeadTime(Duration d) {
-            serverIdleDeadTimeNs = nonNegative("serverIdleDeadTime", d);
+            serverIdleDeadTimeNs = d.toNanos();
             return this;
         }
 
         /**
-         * @param d hard dead time (total call life), 0 = off
+         * @param d {@link RxConfig#hardDeadTimeNs()}, stored in ns; checked by build()
          * @return this
-         * @throws IllegalArgumentException if the value is out of range
+         * @throws ArithmeticException if d overflows ns
          */
         public Builder hardDeadTime(Duration d) {
-            hardDeadTimeNs = nonNegative("hardDeadTime", d);
+            hardDeadTimeNs = d.toNanos();
             return this;
         }
 
         /**
-         * @param on reachability check on the server
+         * @param on {@link RxConfig#checkReach()}: on or off
          * @return this
          */
         public Builder checkReach(boolean on) {
@@ -604,27 +463,25 @@ public final class RxConfig {
         }
 
         /**
-         * @param n most server connections, &gt;= 1
+         * @param n {@link RxConfig#maxConnections()}: a count; checked by build()
          * @return this
-         * @throws IllegalArgumentException if the value is out of range
          */
         public Builder maxConnections(int n) {
-            maxConnections = range("maxConnections", n, 1, Integer.MAX_VALUE);
+            maxConnections = n;
             return this;
         }
 
         /**
-         * @param n most queued calls per client connection, &gt;= 0
+         * @param n {@link RxConfig#maxPendingCalls()}: a count; checked by build()
          * @return this
-         * @throws IllegalArgumentException if the value is out of range
          */
         public Builder maxPendingCalls(int n) {
-            maxPendingCalls = range("maxPendingCalls", n, 0, Integer.MAX_VALUE);
+            maxPendingCalls = n;
             return this;
         }
 
         /**
-         * @param s string answered to VERSION requests
+         * @param s {@link RxConfig#versionString()}: a string
          * @return this
          */
         public Builder versionString(String s) {
@@ -633,31 +490,34 @@ public final class RxConfig {
         }
 
         /**
-         * @param bytes UDP socket buffer, 0 = automatic
+         * @param bytes {@link RxConfig#udpBufferBytes()}: bytes; checked by build()
          * @return this
-         * @throws IllegalArgumentException if the value is out of range
          */
+        public Builder udpBufferBytes(int bytes) {
+            udpBufferBytes = bytes;
+            return this;
+        }
+
         /**
-         * @param cc the congestion controller every call runs (default {@link CongestionControl#NEWRENO})
-         * @return this builder
-         * @throws NullPointerException if {@code cc} is null
+         * @param cc {@link RxConfig#congestionControl()}: a controller, not null (checked by {@link #build()})
+         * @return this
          */
         public Builder congestionControl(CongestionControl cc) {
-            congestionControl = java.util.Objects.requireNonNull(cc, "congestionControl");
+            congestionControl = cc;
             return this;
         }
 
-        public Builder udpBufferBytes(int bytes) {
-            udpBufferBytes = range("udpBufferBytes", bytes, 0, Integer.MAX_VALUE);
-            return this;
-        }
-
-        /** @return the immutable configuration @throws IllegalArgumentException if dead time is 0 */
+        /**
+         * @return the immutable configuration
+         * @throws IllegalArgumentException naming the first setting out of range (see {@link RxConfig})
+         * @throws NullPointerException if congestionControl is null
+         */
         public RxConfig build() {
-            if (deadTimeNs <= 0) {
-                throw new IllegalArgumentException("deadTime must be > 0");
-            }
-            return new RxConfig(this);
+            return new RxConfig(maxTwind, maxRwind, jumboMax, maxMtu, ifMtu, hardAckOnly, hardAckInterval,
+                    softAckRate, hardAckRate, softAckDelayNs, hardAckDelayNs, lastAckDelayNs, initialRttNs, minRtoNs,
+                    rtoSlackNs, maxRtoNs, initialCwnd, initialSsthresh, deadTimeNs, clientIdleDeadTimeNs,
+                    serverIdleDeadTimeNs, hardDeadTimeNs, checkReach, reachTtlNs, reachRetryNs, maxConnections,
+                    maxPendingCalls, versionString, udpBufferBytes, congestionControl);
         }
     }
 }

@@ -1,54 +1,54 @@
 package org.rx4j.engine;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
 import org.rx4j.wire.AckReason;
 import org.rx4j.wire.PacketType;
 
 /**
  * Packet and byte counters of one connection or peer (design.md "Counters without contention").
  * Written only by the engine's thread; totals are summed on demand with {@link #addTo}. Plain fields,
- * no atomics: one thread owns them.
+ * no atomics: one thread owns them. The fields are package-private: only the engine writes them; everything
+ * else reads through the accessors (on the engine's thread) and the RPC layer copies them into its immutable
+ * {@code CounterStats} snapshot.
  */
 public final class RxCounters {
     /** Datagram-level packets sent, indexed by {@link PacketType} code (0..15; 15 = other). */
-    public final long[] packetsSent = new long[16];
+    final long[] packetsSent = new long[16];
     /** Packets received (jumbogram sub-packets count one each), indexed by type code. */
-    public final long[] packetsReceived = new long[16];
+    final long[] packetsReceived = new long[16];
     /** ACKs sent, indexed by {@link AckReason} code. */
-    public final long[] acksSent = new long[AckReason.COUNT];
+    final long[] acksSent = new long[AckReason.COUNT];
     /** ACKs received, indexed by reason code. */
-    public final long[] acksReceived = new long[AckReason.COUNT];
+    final long[] acksReceived = new long[AckReason.COUNT];
     /** Bytes sent: Rx header + body of every packet, sub-packets included. */
-    public long bytesSent;
+    long bytesSent;
     /** Bytes received, likewise. */
-    public long bytesReceived;
+    long bytesReceived;
     /** DATA packets sent (sub-packets count one each), resends included. */
-    public long dataPacketsSent;
+    long dataPacketsSent;
     /** DATA packets received (sub-packets count one each), duplicates included. */
-    public long dataPacketsReceived;
+    long dataPacketsReceived;
     /** DATA packets retransmitted. */
-    public long resends;
+    long resends;
     /** Jumbograms (datagrams of 2+ sub-packets) sent. */
-    public long jumbogramsSent;
+    long jumbogramsSent;
     /** Jumbograms received. */
-    public long jumbogramsReceived;
+    long jumbogramsReceived;
     /** Most sub-packets seen in one received jumbogram. */
-    public long largestJumbogramReceived;
+    long largestJumbogramReceived;
     /** DATA packets received that were already held or consumed. */
-    public long duplicatesReceived;
+    long duplicatesReceived;
     /** ACKs ignored as older than one already processed. */
-    public long acksIgnored;
+    long acksIgnored;
     /** Calls started (client: first packet sent; server: handler started). */
-    public long callsStarted;
+    long callsStarted;
     /** Calls that ended without error. */
-    public long callsSucceeded;
+    long callsSucceeded;
     /** Calls that ended with an error code. */
-    public long callsFailed;
+    long callsFailed;
     /** Retransmission timeouts that fired. */
-    public long timeouts;
+    long timeouts;
     /** Fast retransmits triggered by NACKs. */
-    public long fastRetransmits;
+    long fastRetransmits;
 
     static int typeSlot(int type) {
         return type >= 0 && type < 15 ? type : 15;
@@ -59,7 +59,7 @@ public final class RxCounters {
      *
      * @param total accumulator, not this object
      */
-    public void addTo(RxCounters total) {
+    void addTo(RxCounters total) {
         for (int i = 0; i < packetsSent.length; i++) {
             total.packetsSent[i] += packetsSent[i];
             total.packetsReceived[i] += packetsReceived[i];
@@ -103,49 +103,114 @@ public final class RxCounters {
         return n;
     }
 
+    /** @return bytes sent: Rx header + body of every packet, sub-packets included */
+    public long bytesSent() {
+        return bytesSent;
+    }
+
+    /** @return bytes received, likewise */
+    public long bytesReceived() {
+        return bytesReceived;
+    }
+
+    /** @return dATA packets sent (sub-packets count one each), resends included */
+    public long dataPacketsSent() {
+        return dataPacketsSent;
+    }
+
+    /** @return dATA packets received (sub-packets count one each), duplicates included */
+    public long dataPacketsReceived() {
+        return dataPacketsReceived;
+    }
+
+    /** @return dATA packets retransmitted */
+    public long resends() {
+        return resends;
+    }
+
+    /** @return jumbograms (datagrams of 2+ sub-packets) sent */
+    public long jumbogramsSent() {
+        return jumbogramsSent;
+    }
+
+    /** @return jumbograms received */
+    public long jumbogramsReceived() {
+        return jumbogramsReceived;
+    }
+
+    /** @return most sub-packets seen in one received jumbogram */
+    public long largestJumbogramReceived() {
+        return largestJumbogramReceived;
+    }
+
+    /** @return dATA packets received that were already held or consumed */
+    public long duplicatesReceived() {
+        return duplicatesReceived;
+    }
+
+    /** @return aCKs ignored as older than one already processed */
+    public long acksIgnored() {
+        return acksIgnored;
+    }
+
+    /** @return calls started (client: first packet sent; server: handler started) */
+    public long callsStarted() {
+        return callsStarted;
+    }
+
+    /** @return calls that ended without error */
+    public long callsSucceeded() {
+        return callsSucceeded;
+    }
+
+    /** @return calls that ended with an error code */
+    public long callsFailed() {
+        return callsFailed;
+    }
+
+    /** @return retransmission timeouts that fired */
+    public long timeouts() {
+        return timeouts;
+    }
+
+    /** @return fast retransmits triggered by NACKs */
+    public long fastRetransmits() {
+        return fastRetransmits;
+    }
+
     /**
-     * Flattens the counters to names, for {@code rxperf -D} and the stats API. Zero per-type and
-     * per-reason entries are left out.
-     *
-     * @return insertion-ordered map of counter name to value
+     * @param type packet type code (0..15; 15 counts every other code)
+     * @return packets of that type sent
+     * @throws ArrayIndexOutOfBoundsException if type is outside 0..15
      */
-    public Map<String, Long> toMap() {
-        Map<String, Long> m = new LinkedHashMap<>();
-        m.put("bytesSent", bytesSent);
-        m.put("bytesReceived", bytesReceived);
-        for (int t = 0; t < packetsSent.length; t++) {
-            if (packetsSent[t] != 0) {
-                m.put("packetsSent." + PacketType.name(t), packetsSent[t]);
-            }
-        }
-        for (int t = 0; t < packetsReceived.length; t++) {
-            if (packetsReceived[t] != 0) {
-                m.put("packetsReceived." + PacketType.name(t), packetsReceived[t]);
-            }
-        }
-        m.put("dataPacketsSent", dataPacketsSent);
-        m.put("dataPacketsReceived", dataPacketsReceived);
-        m.put("resends", resends);
-        m.put("timeouts", timeouts);
-        m.put("fastRetransmits", fastRetransmits);
-        m.put("jumbogramsSent", jumbogramsSent);
-        m.put("jumbogramsReceived", jumbogramsReceived);
-        m.put("largestJumbogramReceived", largestJumbogramReceived);
-        m.put("duplicatesReceived", duplicatesReceived);
-        m.put("acksIgnored", acksIgnored);
-        for (int r = 1; r < acksSent.length; r++) {
-            if (acksSent[r] != 0) {
-                m.put("acksSent." + AckReason.name(r), acksSent[r]);
-            }
-        }
-        for (int r = 1; r < acksReceived.length; r++) {
-            if (acksReceived[r] != 0) {
-                m.put("acksReceived." + AckReason.name(r), acksReceived[r]);
-            }
-        }
-        m.put("callsStarted", callsStarted);
-        m.put("callsSucceeded", callsSucceeded);
-        m.put("callsFailed", callsFailed);
-        return m;
+    public long packetsSent(int type) {
+        return packetsSent[type];
+    }
+
+    /**
+     * @param type packet type code (0..15; 15 counts every other code)
+     * @return packets of that type received (jumbogram sub-packets count one each)
+     * @throws ArrayIndexOutOfBoundsException if type is outside 0..15
+     */
+    public long packetsReceived(int type) {
+        return packetsReceived[type];
+    }
+
+    /**
+     * @param reason ACK reason code (see {@link AckReason}), 0..AckReason.COUNT-1
+     * @return ACKs of that reason sent
+     * @throws ArrayIndexOutOfBoundsException if reason is out of range
+     */
+    public long acksSent(int reason) {
+        return acksSent[reason];
+    }
+
+    /**
+     * @param reason ACK reason code, 0..AckReason.COUNT-1
+     * @return ACKs of that reason received
+     * @throws ArrayIndexOutOfBoundsException if reason is out of range
+     */
+    public long acksReceived(int reason) {
+        return acksReceived[reason];
     }
 }

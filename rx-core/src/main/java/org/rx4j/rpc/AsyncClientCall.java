@@ -6,7 +6,6 @@ import org.rx4j.engine.Call;
 import org.rx4j.engine.CallListener;
 import org.rx4j.engine.Connection;
 import org.rx4j.engine.RxEngine;
-import org.rx4j.wire.AbortCodes;
 
 /**
  * A request/response client call driven entirely on the event loop, so no application thread waits for
@@ -37,21 +36,21 @@ final class AsyncClientCall implements CallListener {
      * @param rt the endpoint's shared parts
      * @param conn a client connection of the endpoint
      * @param request the whole request (not copied: must not change until the future completes)
-     * @param deadlineNanoTime the call's hard deadline ({@link System#nanoTime()}), or Long.MAX_VALUE
+     * @param deadlineNanoTime the call's hard deadline (endpoint clock, ns), or Long.MAX_VALUE
      * @return the reply future
      */
     static CompletableFuture<byte[]> start(EndpointRuntime rt, Connection conn, byte[] request, long deadlineNanoTime) {
         AsyncClientCall a = new AsyncClientCall(rt, request);
         CompletableFuture<byte[]> f = a.future;
         if (rt.closing) {
-            f.completeExceptionally(RxException.local(AbortCodes.RX_INVALID_OPERATION, "endpoint closing"));
+            f.completeExceptionally(RxException.local(RxCodes.RX_INVALID_OPERATION, "endpoint closing"));
             return f;
         }
         rt.tracker.callStarted();
         if (!rt.onLoop(e -> a.begin(e, conn, deadlineNanoTime))) {
             a.request.release();
             rt.tracker.callEnded();
-            f.completeExceptionally(RxException.local(AbortCodes.RX_INVALID_OPERATION, "endpoint closed"));
+            f.completeExceptionally(RxException.local(RxCodes.RX_INVALID_OPERATION, "endpoint closed"));
             return f;
         }
         f.whenComplete((v, t) -> {
@@ -64,7 +63,7 @@ final class AsyncClientCall implements CallListener {
     }
 
     private void begin(RxEngine engine, Connection conn, long deadlineNanoTime) {
-        long now = rt.transport.now();
+        long now = rt.now();
         if (future.isDone()) {
             end(); // cancelled before it reached the loop: never on the wire
             return;
@@ -73,7 +72,7 @@ final class AsyncClientCall implements CallListener {
             call = engine.newCall(now, conn, this);
         } catch (IllegalStateException e) {
             end();
-            future.completeExceptionally(RxException.local(AbortCodes.RX_INVALID_OPERATION, e.getMessage()));
+            future.completeExceptionally(RxException.local(RxCodes.RX_INVALID_OPERATION, e.getMessage()));
             return;
         }
         if (deadlineNanoTime != Long.MAX_VALUE) {
@@ -84,18 +83,18 @@ final class AsyncClientCall implements CallListener {
 
     private void abortFromCaller(int code) {
         if (call != null && !call.isDone()) {
-            call.abort(rt.transport.now(), code);
+            call.abort(rt.now(), code);
         }
     }
 
     @Override
     public void onWritable(Call c) {
-        request.pump(c, rt.transport.now());
+        request.pump(c, rt.now());
     }
 
     @Override
     public void onReadable(Call c) {
-        long now = rt.transport.now();
+        long now = rt.now();
         ByteBuf b;
         while (!c.isDone() && (b = c.read(now)) != null) {
             boolean ok;
@@ -105,7 +104,7 @@ final class AsyncClientCall implements CallListener {
                 b.release();
             }
             if (!ok) {
-                c.abort(now, AbortCodes.RX_MSGSIZE);
+                c.abort(now, RxCodes.RX_MSGSIZE);
                 return;
             }
         }
@@ -119,7 +118,7 @@ final class AsyncClientCall implements CallListener {
             rt.callback(() -> future.complete(bytes));
         } else {
             RxException e = c.isRemoteError() ? RxException.remote(errorCode)
-                    : RxException.local(errorCode, errorCode == AbortCodes.RX_MSGSIZE
+                    : RxException.local(errorCode, errorCode == RxCodes.RX_MSGSIZE
                             ? "reply larger than " + rt.maxMessageBytes + " bytes" : null);
             rt.callback(() -> future.completeExceptionally(e));
         }

@@ -4,7 +4,6 @@ import io.netty.buffer.ByteBuf;
 import java.util.concurrent.CompletionStage;
 import org.rx4j.engine.Call;
 import org.rx4j.engine.CallListener;
-import org.rx4j.wire.AbortCodes;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -60,7 +59,7 @@ final class AsyncServerCall implements CallListener {
             b.release();
         }
         if (!ok) {
-            c.abort(rt.transport.now(), AbortCodes.RX_MSGSIZE);
+            c.abort(rt.now(), RxCodes.RX_MSGSIZE);
         }
         return ok;
     }
@@ -70,7 +69,7 @@ final class AsyncServerCall implements CallListener {
         if (handlerCalled || c.isDone()) {
             return;
         }
-        long now = rt.transport.now();
+        long now = rt.now();
         ByteBuf b;
         while ((b = c.read(now)) != null) {
             if (!append(c, b)) {
@@ -105,7 +104,7 @@ final class AsyncServerCall implements CallListener {
         if (!(HandlerFailures.unwrap(t) instanceof RxException)) {
             log.warn("async handler for opcode {} failed", opcode, t);
         }
-        c.abort(rt.transport.now(), code);
+        c.abort(rt.now(), code);
     }
 
     private void reply(Call c, byte[] bytes, Throwable t) {
@@ -118,14 +117,14 @@ final class AsyncServerCall implements CallListener {
             fail(c, new NullPointerException("async handler for opcode " + opcode + " completed with null"));
         } else {
             reply = new MessageWriter(bytes);
-            reply.pump(c, rt.transport.now());
+            reply.pump(c, rt.now());
         }
     }
 
     @Override
     public void onWritable(Call c) {
         if (reply != null) {
-            reply.pump(c, rt.transport.now());
+            reply.pump(c, rt.now());
         }
     }
 

@@ -4,7 +4,6 @@ import io.netty.buffer.ByteBuf;
 import java.io.IOException;
 import java.util.concurrent.RejectedExecutionException;
 import org.rx4j.engine.Call;
-import org.rx4j.wire.AbortCodes;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -44,7 +43,7 @@ final class BlockingServerCall {
             rt.workers.execute(() -> run(rt, rxCall, body));
         } catch (RejectedExecutionException e) {
             rt.tracker.handlerDone();
-            call.abort(rt.transport.now(), rt.busyAbortCode);
+            call.abort(rt.now(), rt.busyAbortCode);
             streams.release();
             return;
         }
@@ -61,12 +60,12 @@ final class BlockingServerCall {
             // call the handler made) this call ends with the code.
             call.abort(e.code());
         } catch (IOException e) {
-            call.abort(AbortCodes.RX_CALL_DEAD);
+            call.abort(RxCodes.RX_CALL_DEAD);
         } catch (Exception e) {
             log.warn("service handler failed on {} from {}", call.connectionId(), call.peer(), e);
-            call.abort(AbortCodes.RX_INVALID_OPERATION);
+            call.abort(RxCodes.RX_INVALID_OPERATION);
         } catch (Error e) {
-            call.abort(AbortCodes.RX_INVALID_OPERATION);
+            call.abort(RxCodes.RX_INVALID_OPERATION);
             throw e;
         } finally {
             rt.tracker.handlerDone();

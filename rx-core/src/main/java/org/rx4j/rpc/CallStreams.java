@@ -10,7 +10,6 @@ import java.util.ArrayDeque;
 import java.util.concurrent.CompletableFuture;
 import org.rx4j.engine.Call;
 import org.rx4j.engine.CallListener;
-import org.rx4j.wire.AbortCodes;
 
 /**
  * Bridges one engine {@link Call} (owned by the event loop) to blocking streams used by an application
@@ -138,7 +137,7 @@ final class CallStreams implements CallListener {
 
     /** Moves received data from the call to the inbox while the inbox has room. Loop only. */
     void pull(Call c) {
-        long now = runtime.transport.now();
+        long now = runtime.now();
         while (true) {
             synchronized (lock) {
                 if (inboxBytes >= INBOX_LIMIT || released) {
@@ -228,19 +227,24 @@ final class CallStreams implements CallListener {
         }
         runtime.onLoop(e -> {
             if (call != null) {
-                call.abort(runtime.transport.now(), code);
+                call.abort(runtime.now(), code);
             }
         });
+    }
+
+    /** @return the runtime of the endpoint this call belongs to */
+    EndpointRuntime runtime() {
+        return runtime;
     }
 
     /**
      * Sets the engine call's own hard deadline (RX_CALL_TIMEOUT −3 when it passes).
      *
-     * @param deadlineNanoTime absolute {@link System#nanoTime()} value (the transport's clock), or
+     * @param deadlineNanoTime absolute time on the endpoint's clock, ns, or
      *     {@code Long.MAX_VALUE} for none
      */
     void setDeadline(long deadlineNanoTime) {
-        runtime.onLoop(e -> call.setDeadline(runtime.transport.now(), deadlineNanoTime));
+        runtime.onLoop(e -> call.setDeadline(runtime.now(), deadlineNanoTime));
     }
 
     /** @return true once {@link #abort} was asked for by the application */
@@ -252,7 +256,7 @@ final class CallStreams implements CallListener {
 
     private void checkFailed() throws RxException {
         if (released) {
-            throw RxException.local(AbortCodes.RX_USER_ABORT, "the call was released (closed, or its endpoint closed)");
+            throw RxException.local(RxCodes.RX_USER_ABORT, "the call was released (closed, or its endpoint closed)");
         }
         if (done && error != 0) {
             throw exception();
@@ -283,7 +287,7 @@ final class CallStreams implements CallListener {
             pendingWrites++;
         }
         boolean queued = runtime.onLoop(e -> {
-            long now = runtime.transport.now();
+            long now = runtime.now();
             try {
                 if (!call.isDone()) {
                     if (buf.isReadable()) {
@@ -312,7 +316,7 @@ final class CallStreams implements CallListener {
             synchronized (lock) {
                 pendingWrites--;
             }
-            throw RxException.local(AbortCodes.RX_USER_ABORT, "the endpoint is closed");
+            throw RxException.local(RxCodes.RX_USER_ABORT, "the endpoint is closed");
         }
     }
 

@@ -69,14 +69,15 @@ final class CallTracker {
     /**
      * Waits until no call is live and no handler is queued or running, or until the deadline.
      *
-     * @param deadlineNanoTime absolute {@link System#nanoTime()} at which to give up
+     * @param deadlineNanoTime absolute time on {@code clock} at which to give up, ns
+     * @param clock the endpoint's clock, ns (checked after each wake-up)
      * @return true when idle, false when the deadline passed first (or the thread was interrupted; the
      *     interrupt status is kept)
      */
-    boolean awaitIdle(long deadlineNanoTime) {
+    boolean awaitIdle(long deadlineNanoTime, java.util.function.LongSupplier clock) {
         synchronized (lock) {
             while (liveCalls > 0 || handlers > 0) {
-                long left = deadlineNanoTime - System.nanoTime();
+                long left = deadlineNanoTime - clock.getAsLong();
                 if (left <= 0) {
                     return false;
                 }

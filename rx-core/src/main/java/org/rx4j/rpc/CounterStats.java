@@ -72,6 +72,45 @@ public record CounterStats(long bytesSent, long bytesReceived, long packetsSent,
         acksReceivedByReason = frozen(acksReceivedByReason);
     }
 
+    /**
+     * The counters flattened to names: the one flattening behind {@link RxEndpoint#stats()} and {@code rxperf -D}
+     * (whose output keys these are). Per-type and per-reason entries with a zero count are left out.
+     *
+     * @return insertion-ordered, modifiable map of counter name to value: bytesSent, bytesReceived,
+     *     packetsSent.TYPE..., packetsReceived.TYPE..., dataPacketsSent, dataPacketsReceived, resends, timeouts,
+     *     fastRetransmits, jumbogramsSent, jumbogramsReceived, largestJumbogramReceived, duplicatesReceived,
+     *     acksIgnored, acksSent.REASON..., acksReceived.REASON..., callsStarted, callsSucceeded, callsFailed
+     */
+    public Map<String, Long> toMap() {
+        Map<String, Long> m = new LinkedHashMap<>();
+        m.put("bytesSent", bytesSent);
+        m.put("bytesReceived", bytesReceived);
+        prefixed(m, "packetsSent.", packetsSentByType);
+        prefixed(m, "packetsReceived.", packetsReceivedByType);
+        m.put("dataPacketsSent", dataPacketsSent);
+        m.put("dataPacketsReceived", dataPacketsReceived);
+        m.put("resends", resends);
+        m.put("timeouts", retransmitTimeouts);
+        m.put("fastRetransmits", fastRetransmits);
+        m.put("jumbogramsSent", jumbogramsSent);
+        m.put("jumbogramsReceived", jumbogramsReceived);
+        m.put("largestJumbogramReceived", largestJumbogramReceived);
+        m.put("duplicatesReceived", duplicatesReceived);
+        m.put("acksIgnored", acksIgnored);
+        prefixed(m, "acksSent.", acksSentByReason);
+        prefixed(m, "acksReceived.", acksReceivedByReason);
+        m.put("callsStarted", callsStarted);
+        m.put("callsSucceeded", callsSucceeded);
+        m.put("callsFailed", callsFailed);
+        return m;
+    }
+
+    private static void prefixed(Map<String, Long> into, String prefix, Map<String, Long> counts) {
+        for (Map.Entry<String, Long> e : counts.entrySet()) {
+            into.put(prefix + e.getKey(), e.getValue());
+        }
+    }
+
     private static Map<String, Long> frozen(Map<String, Long> m) {
         return Collections.unmodifiableMap(new LinkedHashMap<>(m));
     }

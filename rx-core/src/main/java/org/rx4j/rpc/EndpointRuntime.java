@@ -1,18 +1,22 @@
 package org.rx4j.rpc;
 
+import java.time.Duration;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
+import java.util.function.LongSupplier;
 import org.rx4j.engine.RxEngine;
 import org.rx4j.transport.RxTransport;
 
 /**
- * What the RPC classes of one endpoint share: the transport (event loop and engine), the worker pool for
- * blocking handlers, the executor that completes async futures, the limits, the call tracker and the
+ * What the RPC classes of one endpoint share: the transport (event loop and engine), the endpoint's clock, the
+ * worker pool for blocking handlers, the executor that completes async futures, the limits, the call tracker and the
  * closing flag. Thread-safe; its fields are fixed at construction except {@link #closing}.
  */
 final class EndpointRuntime {
     final RxTransport transport;
+    /** The endpoint's clock, ns: every {@code now} the RPC layer hands the engine and every deadline it computes. */
+    private final LongSupplier clock;
     final ThreadPoolExecutor workers;
     final Executor callbackExecutor;
     final int busyAbortCode;
@@ -21,13 +25,38 @@ final class EndpointRuntime {
     /** Set once a graceful close starts: new incoming calls are refused, new outgoing calls too. */
     volatile boolean closing;
 
-    EndpointRuntime(RxTransport transport, ThreadPoolExecutor workers, Executor callbackExecutor, int busyAbortCode,
-                    int maxMessageBytes) {
+    EndpointRuntime(RxTransport transport, LongSupplier clock, ThreadPoolExecutor workers, Executor callbackExecutor,
+                    int busyAbortCode, int maxMessageBytes) {
         this.transport = transport;
+        this.clock = clock;
         this.workers = workers;
         this.callbackExecutor = callbackExecutor;
         this.busyAbortCode = busyAbortCode;
         this.maxMessageBytes = maxMessageBytes;
+    }
+
+    /** @return the endpoint's clock now, ns (the same clock the engine's timers run on) */
+    long now() {
+        return clock.getAsLong();
+    }
+
+    /**
+     * @param timeout a positive duration
+     * @return the endpoint clock's now + timeout, ns,, never {@code Long.MAX_VALUE} (which means "none")
+     * @throws IllegalArgumentException if timeout is zero or negative
+     */
+    long deadlineFromNow(Duration timeout) {
+        if (timeout.isNegative() || timeout.isZero()) {
+            throw new IllegalArgumentException("timeout must be positive: " + timeout);
+        }
+        long nanos;
+        try {
+            nanos = timeout.toNanos();
+        } catch (ArithmeticException e) {
+            nanos = Long.MAX_VALUE / 2;
+        }
+        long d = now() + Math.min(nanos, Long.MAX_VALUE / 2);
+        return d == Long.MAX_VALUE ? d - 1 : d;
     }
 
     /**

@@ -1,7 +1,10 @@
 package org.rx4j.rpc;
 
 import java.net.InetSocketAddress;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Everything one endpoint counts, as a read-only snapshot taken on its event loop: the totals over every
@@ -14,16 +17,19 @@ import java.util.List;
  * @param datagramsSent UDP datagrams written
  * @param sendFailures datagram writes the socket reported as failed
  * @param malformedDatagrams datagrams dropped because they did not decode
+ * @param malformedByReason those datagrams by decode-error name (e.g. TRUNCATED_HEADER), zero counts left out
  * @param droppedPackets decoded packets no connection or call took (e.g. for a finished call)
  * @param callsExecuted server calls started
  * @param connections the live connections, client and server
  * @param peers the known peers
+ * @param rtt RTT samples over every known peer together (rxdebug RXSTATS' endpoint-wide figures)
  */
 public record EndpointStats(InetSocketAddress localAddress, CounterStats totals, long datagramsReceived,
-                            long datagramsSent, long sendFailures, long malformedDatagrams, long droppedPackets,
-                            long callsExecuted, List<ConnectionStats> connections, List<PeerStats> peers) {
+                            long datagramsSent, long sendFailures, long malformedDatagrams,
+                            Map<String, Long> malformedByReason, long droppedPackets, long callsExecuted,
+                            List<ConnectionStats> connections, List<PeerStats> peers, RttSummary rtt) {
     /**
-     * Copies the lists into unmodifiable lists.
+     * Copies the lists and the map into unmodifiable ones.
      *
      * @param localAddress see {@link #localAddress()}
      * @param totals see {@link #totals()}
@@ -31,13 +37,53 @@ public record EndpointStats(InetSocketAddress localAddress, CounterStats totals,
      * @param datagramsSent see {@link #datagramsSent()}
      * @param sendFailures see {@link #sendFailures()}
      * @param malformedDatagrams see {@link #malformedDatagrams()}
+     * @param malformedByReason see {@link #malformedByReason()}
      * @param droppedPackets see {@link #droppedPackets()}
      * @param callsExecuted see {@link #callsExecuted()}
      * @param connections see {@link #connections()}
      * @param peers see {@link #peers()}
+     * @param rtt see {@link #rtt()}
      */
     public EndpointStats {
         connections = List.copyOf(connections);
         peers = List.copyOf(peers);
+        malformedByReason = Collections.unmodifiableMap(new LinkedHashMap<>(malformedByReason));
+    }
+
+    /**
+     * RTT samples taken together over several peers.
+     *
+     * @param samples RTT samples over all the peers
+     * @param minNs smallest sample, ns; 0 when there is none
+     * @param meanNs mean sample, ns; 0 when there is none
+     * @param maxNs largest sample, ns; 0 when there is none
+     */
+    public record RttSummary(long samples, long minNs, long meanNs, long maxNs) {
+    }
+
+    /**
+     * The snapshot flattened to names, for {@code rxperf -D} and {@link RxEndpoint#stats()} (the only flattening;
+     * {@code rxperf -D} prints these keys): the {@link CounterStats#toMap() totals}, then rttSamples, rttMinUs,
+     * rttMeanUs, rttMaxUs (µs), connections, peers, datagramsReceived, datagramsSent, sendFailures,
+     * malformedDatagrams and malformed.REASON per decode error.
+     *
+     * @return insertion-ordered, modifiable map of counter name to value
+     */
+    public Map<String, Long> toMap() {
+        Map<String, Long> m = totals.toMap();
+        m.put("rttSamples", rtt.samples());
+        m.put("rttMinUs", rtt.minNs() / 1000);
+        m.put("rttMeanUs", rtt.meanNs() / 1000);
+        m.put("rttMaxUs", rtt.maxNs() / 1000);
+        m.put("connections", (long) connections.size());
+        m.put("peers", (long) peers.size());
+        m.put("datagramsReceived", datagramsReceived);
+        m.put("datagramsSent", datagramsSent);
+        m.put("sendFailures", sendFailures);
+        m.put("malformedDatagrams", malformedDatagrams);
+        for (Map.Entry<String, Long> e : malformedByReason.entrySet()) {
+            m.put("malformed." + e.getKey(), e.getValue());
+        }
+        return m;
     }
 }

@@ -4,7 +4,6 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
-import org.rx4j.wire.AbortCodes;
 
 /**
  * Maps what a handler or a future failed with to the abort code the call ends with (docs/errors.md):
@@ -25,12 +24,12 @@ final class HandlerFailures {
             return rx.code();
         }
         if (cause instanceof CancellationException) {
-            return AbortCodes.RX_USER_ABORT;
+            return RxCodes.RX_USER_ABORT;
         }
         if (cause instanceof TimeoutException) {
-            return AbortCodes.RX_CALL_TIMEOUT;
+            return RxCodes.RX_CALL_TIMEOUT;
         }
-        return AbortCodes.RX_INVALID_OPERATION;
+        return RxCodes.RX_INVALID_OPERATION;
     }
 
     /**

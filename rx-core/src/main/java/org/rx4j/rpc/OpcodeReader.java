@@ -3,7 +3,6 @@ package org.rx4j.rpc;
 import io.netty.buffer.ByteBuf;
 import org.rx4j.engine.Call;
 import org.rx4j.engine.CallListener;
-import org.rx4j.wire.AbortCodes;
 
 /**
  * The first listener of a server call of an {@link RxService}: on the event loop, takes the 4-byte
@@ -33,7 +32,7 @@ final class OpcodeReader implements CallListener {
         if (routed || c.isDone()) {
             return;
         }
-        long now = rt.transport.now();
+        long now = rt.now();
         ByteBuf rest = null;
         while (have < 4) {
             ByteBuf b = c.read(now);
@@ -51,7 +50,7 @@ final class OpcodeReader implements CallListener {
         }
         if (have < 4) {
             if (c.isReadComplete()) {
-                c.abort(now, AbortCodes.RXGEN_DECODE);
+                c.abort(now, RxCodes.RXGEN_DECODE);
             }
             return;
         }
@@ -63,7 +62,7 @@ final class OpcodeReader implements CallListener {
             if (rest != null) {
                 rest.release();
             }
-            c.abort(now, AbortCodes.RXGEN_OPCODE);
+            c.abort(now, RxCodes.RXGEN_OPCODE);
         } else if (route.blocking() != null) {
             RxOpcodeHandler h = route.blocking();
             BlockingServerCall.start(rt, c, rest, call -> h.handle(call, opcode));

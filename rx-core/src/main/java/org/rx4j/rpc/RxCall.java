@@ -6,7 +6,6 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
-import org.rx4j.wire.AbortCodes;
 
 /**
  * One Rx call as an application thread sees it, client or server side: an {@link OutputStream} for
@@ -106,7 +105,7 @@ public final class RxCall implements AutoCloseable {
 
     /** Cancels the call: {@link #abort} with RX_USER_ABORT (−6), as rx_AbortCall with a user abort does. */
     public void cancel() {
-        abort(AbortCodes.RX_USER_ABORT);
+        abort(RxCodes.RX_USER_ABORT);
     }
 
     /**
@@ -114,7 +113,7 @@ public final class RxCall implements AutoCloseable {
      * (−3), sends the ABORT to the peer, and blocked reads and writes throw. A call still waiting for a channel
      * just fails. Replaces an earlier deadline; any thread.
      *
-     * @param deadlineNanoTime an absolute {@link System#nanoTime()} value, or 0 for none
+     * @param deadlineNanoTime an absolute time on the endpoint's clock ({@link RxEndpoint#now()}), ns, or 0 for none
      */
     public void setDeadline(long deadlineNanoTime) {
         streams.setDeadline(deadlineNanoTime == 0 ? Long.MAX_VALUE : deadlineNanoTime);
@@ -127,7 +126,7 @@ public final class RxCall implements AutoCloseable {
      * @throws IllegalArgumentException if timeout is zero or negative
      */
     public void setDeadline(Duration timeout) {
-        streams.setDeadline(RxConnection.deadlineFromNow(timeout));
+        streams.setDeadline(streams.runtime().deadlineFromNow(timeout));
     }
 
     /**

@@ -16,7 +16,7 @@ import org.rx4j.rpc.xdr.XdrSide;
 import org.rx4j.rpc.xdr.XdrUnmarshaller;
 import org.rx4j.rpc.xdr.XdrWriter;
 import org.rx4j.security.SecurityClass;
-import org.rx4j.wire.AbortCodes;
+import org.rx4j.wire.RxConstants;
 
 /**
  * A client connection to (host, port, service id, security class). Up to 4 calls run on it at once (its
@@ -36,6 +36,11 @@ import org.rx4j.wire.AbortCodes;
  * Failures surface as {@link RxException} with the abort code (docs/errors.md).
  */
 public final class RxConnection implements AutoCloseable {
+    /**
+     * Calls one connection runs at once (its channels, rx-wire-facts.md §2); further calls wait for a free channel.
+     */
+    public static final int MAX_CALLS = RxConstants.MAX_CALLS;
+
     private final EndpointRuntime rt;
     private final Connection connection;
     private final InetSocketAddress server;
@@ -96,18 +101,18 @@ public final class RxConnection implements AutoCloseable {
      * @throws IllegalArgumentException if timeout is not positive
      */
     public RxCall newCall(Duration timeout) throws RxException {
-        return start(deadlineFromNow(timeout));
+        return start(rt.deadlineFromNow(timeout));
     }
 
     private RxCall start(long deadlineNanoTime) throws RxException {
         if (rt.closing) {
-            throw RxException.local(AbortCodes.RX_INVALID_OPERATION, "endpoint closing");
+            throw RxException.local(RxCodes.RX_INVALID_OPERATION, "endpoint closing");
         }
         CallStreams streams = new CallStreams(rt, false);
         rt.tracker.callStarted();
         try {
             rt.transport.submit(engine -> {
-                long now = rt.transport.now();
+                long now = rt.now();
                 Call c = engine.newCall(now, connection, streams);
                 streams.attach(c);
                 if (deadlineNanoTime != Long.MAX_VALUE) {
@@ -118,7 +123,7 @@ public final class RxConnection implements AutoCloseable {
         } catch (CompletionException | java.util.concurrent.RejectedExecutionException e) {
             rt.tracker.callEnded();
             Throwable cause = e.getCause() != null ? e.getCause() : e;
-            throw RxException.local(AbortCodes.RX_INVALID_OPERATION, cause.getMessage());
+            throw RxException.local(RxCodes.RX_INVALID_OPERATION, cause.getMessage());
         }
         rt.tracker.opened(streams);
         return new RxCall(streams, false, server, id);
@@ -164,7 +169,7 @@ public final class RxConnection implements AutoCloseable {
      * @throws IllegalArgumentException if timeout is not positive
      */
     public CompletableFuture<byte[]> callAsync(byte[] request, Duration timeout) {
-        return AsyncClientCall.start(rt, connection, request, deadlineFromNow(timeout));
+        return AsyncClientCall.start(rt, connection, request, rt.deadlineFromNow(timeout));
     }
 
     /**
@@ -196,8 +201,8 @@ public final class RxConnection implements AutoCloseable {
         } catch (IOException | RuntimeException e) {
             if (!(e instanceof RxException rx && rx.remote())) {
                 call.abort(e instanceof RxException rx ? rx.code()
-                        : e instanceof InterruptedIOException ? AbortCodes.RX_USER_ABORT
-                        : marshalled ? AbortCodes.RXGEN_CC_UNMARSHAL : AbortCodes.RXGEN_CC_MARSHAL);
+                        : e instanceof InterruptedIOException ? RxCodes.RX_USER_ABORT
+                        : marshalled ? RxCodes.RXGEN_CC_UNMARSHAL : RxCodes.RXGEN_CC_MARSHAL);
             }
             call.streams().release();
             throw e;
@@ -259,25 +264,6 @@ public final class RxConnection implements AutoCloseable {
     /** Closes the connection; its unfinished calls are aborted with RX_USER_ABORT (−6). Returns at once. */
     @Override
     public void close() {
-        rt.onLoop(engine -> engine.closeConnection(rt.transport.now(), connection));
-    }
-
-    /**
-     * @param timeout a positive duration
-     * @return {@link System#nanoTime()} + timeout, never {@code Long.MAX_VALUE} (which means "none")
-     * @throws IllegalArgumentException if timeout is zero or negative
-     */
-    static long deadlineFromNow(Duration timeout) {
-        if (timeout.isNegative() || timeout.isZero()) {
-            throw new IllegalArgumentException("timeout must be positive: " + timeout);
-        }
-        long nanos;
-        try {
-            nanos = timeout.toNanos();
-        } catch (ArithmeticException e) {
-            nanos = Long.MAX_VALUE / 2;
-        }
-        long d = System.nanoTime() + Math.min(nanos, Long.MAX_VALUE / 2);
-        return d == Long.MAX_VALUE ? d - 1 : d;
+        rt.onLoop(engine -> engine.closeConnection(rt.now(), connection));
     }
 }

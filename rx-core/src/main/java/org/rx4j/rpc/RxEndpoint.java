@@ -3,7 +3,6 @@ package org.rx4j.rpc;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.net.InetSocketAddress;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -15,19 +14,22 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+import java.util.function.LongSupplier;
 import javax.management.JMException;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
 import org.rx4j.config.RxConfig;
+import org.rx4j.config.TransportKind;
+import org.rx4j.engine.EngineDebugResponder;
 import org.rx4j.engine.RttTotals;
 import org.rx4j.engine.RxCounters;
+import org.rx4j.engine.RxEngine;
 import org.rx4j.security.RxNullSecurityClass;
 import org.rx4j.security.SecurityClass;
 import org.rx4j.security.SecurityClassRegistry;
 import org.rx4j.security.SecurityIndex;
+import org.rx4j.transport.NettyTransports;
 import org.rx4j.transport.RxTransport;
-import org.rx4j.transport.TransportKind;
-import org.rx4j.wire.AbortCodes;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -55,7 +57,16 @@ public final class RxEndpoint implements AutoCloseable {
     private final AtomicBoolean closed = new AtomicBoolean();
 
     private RxEndpoint(Builder b) throws IOException {
-        this.transport = RxTransport.bind(b.config, b.bind, b.transport, null);
+        RxConfig config = b.config;
+        long salt = System.identityHashCode(this);
+        // One clock for the endpoint (the injected one, else the loop's ticker): the RPC layer's deadlines and the
+        // engine's timers must agree.
+        this.transport = RxTransport.bind(config, b.bind, b.transport, b.clock, (sink, alloc, now) -> {
+            RxEngine engine = new RxEngine(config, sink, alloc, System.nanoTime() ^ salt, now);
+            engine.setDebugResponder(new EngineDebugResponder());
+            return engine;
+        });
+        LongSupplier clock = transport::now;
         AtomicInteger n = new AtomicInteger();
         ThreadPoolExecutor workers = new ThreadPoolExecutor(b.maxWorkers, b.maxWorkers, 60, TimeUnit.SECONDS,
                 new LinkedBlockingQueue<>(b.maxQueuedCalls), r -> {
@@ -67,7 +78,8 @@ public final class RxEndpoint implements AutoCloseable {
         for (int i = 0; i < b.minWorkers; i++) {
             workers.prestartCoreThread();
         }
-        this.rt = new EndpointRuntime(transport, workers, b.callbackExecutor, b.busyAbortCode, b.maxMessageBytes);
+        this.rt = new EndpointRuntime(transport, clock, workers, b.callbackExecutor, b.busyAbortCode,
+                b.maxMessageBytes);
         this.mbeanName = b.jmx ? registerMBean() : null;
         try {
             for (Consumer<RxEndpoint> service : b.services) {
@@ -90,9 +102,25 @@ public final class RxEndpoint implements AutoCloseable {
         return transport.localAddress();
     }
 
-    /** @return the underlying transport (event loop, engine); engine state may be touched only on its loop */
-    public RxTransport transport() {
-        return transport;
+    /**
+     * The endpoint's clock: the time every deadline of its calls is measured on (see {@link RxCall#setDeadline(long)})
+     * and its protocol timers run on. Monotonic; not wall-clock time; any thread.
+     *
+     * @return now, ns (the clock given to {@link Builder#clock}, else the transport's event-loop clock)
+     */
+    public long now() {
+        return rt.now();
+    }
+
+    /**
+     * Tells whether a transport can run on this machine (NIO always; epoll needs Linux x86_64 and Netty's native
+     * library on the class path).
+     *
+     * @param kind the transport
+     * @return empty when it can run, else why not
+     */
+    public static Optional<String> unavailabilityReason(TransportKind kind) {
+        return Optional.ofNullable(NettyTransports.unavailabilityReason(Objects.requireNonNull(kind, "kind")));
     }
 
     /** @return the Rx tunables this endpoint runs with */
@@ -228,26 +256,14 @@ public final class RxEndpoint implements AutoCloseable {
     }
 
     /**
-     * The endpoint's counters flattened to names, for {@code rxperf -D}: engine totals (bytes, packets by
-     * type, resends, acks by reason, jumbograms, calls), RTT over all peers (µs) and transport counters.
-     * {@link #statistics()} gives the same as typed records.
+     * The endpoint's counters flattened to names, for {@code rxperf -D}: {@link #statistics()} through
+     * {@link EndpointStats#toMap()} (engine totals: bytes, packets by type, resends, acks by reason, jumbograms,
+     * calls; RTT over all peers in µs; connection and peer counts; transport counters).
      *
      * @return counter name to value, insertion-ordered
      */
     public Map<String, Long> stats() {
-        return transport.submit(engine -> {
-            RxCounters t = engine.totals();
-            Map<String, Long> m = new LinkedHashMap<>(t.toMap());
-            RttTotals rtt = RttTotals.of(engine.peers());
-            m.put("rttSamples", rtt.samples());
-            m.put("rttMinUs", rtt.minNs() / 1000);
-            m.put("rttMeanUs", rtt.meanNs() / 1000);
-            m.put("rttMaxUs", rtt.maxNs() / 1000);
-            m.put("connections", (long) engine.clientConnections().size() + engine.serverConnections().size());
-            m.put("peers", (long) engine.peers().size());
-            m.putAll(transport.transportCounters());
-            return m;
-        }).join();
+        return statistics().toMap();
     }
 
     /**
@@ -256,7 +272,7 @@ public final class RxEndpoint implements AutoCloseable {
      * @return the snapshot
      */
     public EndpointStats statistics() {
-        return transport.submit(engine -> StatsReader.endpoint(transport)).join();
+        return transport.submit(engine -> StatsReader.endpoint(transport, engine)).join();
     }
 
     /**
@@ -301,7 +317,8 @@ public final class RxEndpoint implements AutoCloseable {
      * is released (also those of calls the application never closed: reading them then fails with −6), and
      * the socket and event loop close. Blocks until done; a second call returns at once.
      *
-     * @param graceMs how long calls in flight may take to finish, ms, &gt;= 0
+     * @param graceMs how long calls in flight may take to finish, ms on the endpoint's clock ({@link #now()}),
+     *     &gt;= 0
      * @throws IllegalStateException if called on the endpoint's event loop (e.g. from an async handler)
      */
     public void close(long graceMs) {
@@ -313,14 +330,14 @@ public final class RxEndpoint implements AutoCloseable {
             return;
         }
         rt.closing = true;
-        long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(Math.max(0, graceMs));
-        boolean idle = rt.tracker.awaitIdle(end);
+        long end = rt.now() + TimeUnit.MILLISECONDS.toNanos(Math.max(0, graceMs));
+        boolean idle = rt.tracker.awaitIdle(end, rt::now);
         if (!idle) {
             log.debug("closing {}: {} calls and {} handlers still running after {} ms, aborting them",
                     localAddress(), rt.tracker.liveCalls(), rt.tracker.handlers(), graceMs);
         }
         transport.submit(engine -> {
-            engine.shutdown(transport.now());
+            engine.shutdown(rt.now());
             return null;
         }).join();
         rt.workers.shutdown();
@@ -358,12 +375,28 @@ public final class RxEndpoint implements AutoCloseable {
         private int minWorkers = 2;
         private int maxWorkers = 20;
         private int maxQueuedCalls = 1000;
-        private int busyAbortCode = AbortCodes.RX_CALL_BUSY;
+        private int busyAbortCode = RxCodes.RX_CALL_BUSY;
         private Executor callbackExecutor = ForkJoinPool.commonPool();
         private int maxMessageBytes = 16 << 20;
         private boolean jmx;
+        private LongSupplier clock;
 
         private Builder() {
+        }
+
+        /**
+         * The endpoint's clock, for tests that control time: every {@code now} the RPC layer and the engine read,
+         * every call deadline and the close grace period are measured on it, and the event loop's timer waits
+         * (deadline − now) of real time before it looks again. It must be monotonic; a clock that stands still
+         * holds every protocol timer (acks, retransmissions, deadlines) until it moves.
+         *
+         * @param nanos monotonic time, ns, read from any thread (default: the transport's event-loop clock)
+         * @return this
+         * @throws NullPointerException if nanos is null
+         */
+        public Builder clock(LongSupplier nanos) {
+            this.clock = Objects.requireNonNull(nanos, "nanos");
+            return this;
         }
 
         /**
@@ -386,7 +419,8 @@ public final class RxEndpoint implements AutoCloseable {
         }
 
         /**
-         * @param kind NIO (default) or EPOLL (Linux, native transport on the class path)
+         * @param kind NIO (default) or EPOLL (Linux, native transport on the class path; see
+         *     {@link RxEndpoint#unavailabilityReason(TransportKind)})
          * @return this
          */
         public Builder transport(TransportKind kind) {

@@ -1,11 +1,10 @@
 package org.rx4j.rpc;
 
 import java.io.IOException;
-import org.rx4j.wire.AbortCodes;
 
 /**
  * A call (or connection) that ended with an Rx abort code instead of a result (see rx-wire-facts.md §6
- * and {@code docs/errors.md}). Negative codes are Rx and rxgen codes ({@link AbortCodes}); positive codes
+ * and {@code docs/errors.md}). Negative codes are Rx and rxgen codes ({@link RxCodes}); positive codes
  * belong to the application or a security class.
  *
  * <p>{@link #remote()} tells who decided: {@code true} when the peer sent an ABORT packet with this code,
@@ -89,10 +88,10 @@ public class RxException extends IOException {
 
     /**
      * @return the OpenAFS constant name of {@link #code()} (e.g. {@code RXGEN_OPCODE}), or
-     *     {@code "error <code>"} for application and unknown codes (see {@link AbortCodes#name(int)})
+     *     {@code "error <code>"} for application and unknown codes (see {@link RxCodes#name(int)})
      */
     public String codeName() {
-        return AbortCodes.name(code);
+        return RxCodes.name(code);
     }
 
     /** @return true when the peer sent the ABORT, false when this side raised the error */
@@ -102,7 +101,7 @@ public class RxException extends IOException {
 
     /** "NAME (code)" for catalogued codes, "error code" otherwise (the name already holds the number). */
     private static String describe(int code) {
-        String name = AbortCodes.name(code);
+        String name = RxCodes.name(code);
         return name.startsWith("error ") ? name : name + " (" + code + ")";
     }
 }

@@ -2,7 +2,6 @@ package org.rx4j.rpc;
 
 import org.rx4j.engine.Call;
 import org.rx4j.engine.ServiceHandler;
-import org.rx4j.wire.AbortCodes;
 
 /**
  * The engine-facing side of one registered service: told of each new server call on the event loop, it
@@ -31,7 +30,7 @@ final class ServiceDispatch implements ServiceHandler {
         rt.tracker.callStarted();
         if (rt.closing) {
             call.setListener(new OpcodeReader(rt, service));
-            call.abort(rt.transport.now(), AbortCodes.RX_USER_ABORT);
+            call.abort(rt.now(), RxCodes.RX_USER_ABORT);
             return;
         }
         if (service != null) {

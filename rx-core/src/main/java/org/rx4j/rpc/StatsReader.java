@@ -7,6 +7,7 @@ import java.util.Map;
 import org.rx4j.engine.Call;
 import org.rx4j.engine.Connection;
 import org.rx4j.engine.Peer;
+import org.rx4j.engine.RttTotals;
 import org.rx4j.engine.RxCounters;
 import org.rx4j.engine.RxEngine;
 import org.rx4j.engine.recovery.RttEstimator;
@@ -16,15 +17,19 @@ import org.rx4j.wire.PacketType;
 import org.rx4j.wire.RxConstants;
 
 /**
- * Copies the engine's counters (owned by the event loop, design.md "Counters without contention") into the
- * immutable stats records. Every method runs on the event loop that owns the engine.
+ * Copies the engine's and the transport's counters (owned by the event loop, design.md "Counters without
+ * contention") into the immutable stats records; the one reader of engine counters in the RPC layer. Flattening to
+ * names is the records' job ({@link EndpointStats#toMap()}). Every method runs on the event loop that owns the
+ * engine.
  */
 final class StatsReader {
+    /** Prefix of the per-reason entries of {@link RxTransport#transportCounters()}. */
+    private static final String MALFORMED = "malformed.";
+
     private StatsReader() {
     }
 
-    static EndpointStats endpoint(RxTransport transport) {
-        RxEngine engine = transport.engine();
+    static EndpointStats endpoint(RxTransport transport, RxEngine engine) {
         List<ConnectionStats> conns = new ArrayList<>();
         for (Connection c : engine.clientConnections()) {
             conns.add(connection(c));
@@ -36,9 +41,17 @@ final class StatsReader {
         for (Peer p : engine.peers()) {
             peers.add(peer(p));
         }
+        Map<String, Long> malformed = new LinkedHashMap<>();
+        for (Map.Entry<String, Long> e : transport.transportCounters().entrySet()) {
+            if (e.getKey().startsWith(MALFORMED)) {
+                malformed.put(e.getKey().substring(MALFORMED.length()), e.getValue());
+            }
+        }
+        RttTotals rtt = RttTotals.of(engine.peers());
         return new EndpointStats(transport.localAddress(), counters(engine.totals()), transport.datagramsReceived(),
-                transport.datagramsSent(), transport.sendFailures(), transport.malformedDatagrams(),
-                engine.droppedPackets(), engine.callsExecuted(), conns, peers);
+                transport.datagramsSent(), transport.sendFailures(), transport.malformedDatagrams(), malformed,
+                engine.droppedPackets(), engine.callsExecuted(), conns, peers,
+                new EndpointStats.RttSummary(rtt.samples(), rtt.minNs(), rtt.meanNs(), rtt.maxNs()));
     }
 
     static ConnectionStats connection(Connection c) {
@@ -58,34 +71,32 @@ final class StatsReader {
         RttStats rtt = new RttStats(r.samples(), r.srttNs(), r.rttvarNs(), r.rtoNs(), r.minRttNs(),
                 r.meanRttNs(), r.maxRttNs(), r.backoffCount());
         return new PeerStats(p.address(), p.connectionCount(), p.maxMtu(), p.ifMtu(), p.maxDgramPackets(), p.lastRwind(),
-                p.counters().bytesSent, p.counters().bytesReceived, rtt);
+                p.counters().bytesSent(), p.counters().bytesReceived(), rtt);
     }
 
     static CounterStats counters(RxCounters c) {
-        return new CounterStats(c.bytesSent, c.bytesReceived, c.totalPacketsSent(), c.totalPacketsReceived(),
-                c.dataPacketsSent, c.dataPacketsReceived, c.resends, c.timeouts, c.fastRetransmits, c.jumbogramsSent, c.jumbogramsReceived,
-                c.largestJumbogramReceived, c.duplicatesReceived, c.acksIgnored, c.callsStarted, c.callsSucceeded,
-                c.callsFailed, byType(c.packetsSent), byType(c.packetsReceived), byReason(c.acksSent),
-                byReason(c.acksReceived));
+        Map<String, Long> sentByType = new LinkedHashMap<>();
+        Map<String, Long> receivedByType = new LinkedHashMap<>();
+        for (int t = 0; t < 16; t++) {
+            putNonZero(sentByType, PacketType.name(t), c.packetsSent(t));
+            putNonZero(receivedByType, PacketType.name(t), c.packetsReceived(t));
+        }
+        Map<String, Long> acksSent = new LinkedHashMap<>();
+        Map<String, Long> acksReceived = new LinkedHashMap<>();
+        for (int r = 1; r < AckReason.COUNT; r++) {
+            putNonZero(acksSent, AckReason.name(r), c.acksSent(r));
+            putNonZero(acksReceived, AckReason.name(r), c.acksReceived(r));
+        }
+        return new CounterStats(c.bytesSent(), c.bytesReceived(), c.totalPacketsSent(), c.totalPacketsReceived(),
+                c.dataPacketsSent(), c.dataPacketsReceived(), c.resends(), c.timeouts(), c.fastRetransmits(),
+                c.jumbogramsSent(), c.jumbogramsReceived(), c.largestJumbogramReceived(), c.duplicatesReceived(),
+                c.acksIgnored(), c.callsStarted(), c.callsSucceeded(), c.callsFailed(), sentByType, receivedByType,
+                acksSent, acksReceived);
     }
 
-    private static Map<String, Long> byType(long[] counts) {
-        Map<String, Long> m = new LinkedHashMap<>();
-        for (int t = 0; t < counts.length; t++) {
-            if (counts[t] != 0) {
-                m.put(PacketType.name(t), counts[t]);
-            }
+    private static void putNonZero(Map<String, Long> m, String name, long count) {
+        if (count != 0) {
+            m.put(name, count);
         }
-        return m;
-    }
-
-    private static Map<String, Long> byReason(long[] counts) {
-        Map<String, Long> m = new LinkedHashMap<>();
-        for (int r = 1; r < counts.length; r++) {
-            if (counts[r] != 0) {
-                m.put(AckReason.name(r), counts[r]);
-            }
-        }
-        return m;
     }
 }

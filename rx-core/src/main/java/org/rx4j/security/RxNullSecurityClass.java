@@ -2,7 +2,6 @@ package org.rx4j.security;
 
 import io.netty.buffer.ByteBuf;
 import java.util.Optional;
-import org.rx4j.wire.RxHeader;
 
 /**
  * rxnull, security index 0 (rx-wire-facts.md §11): no security header or trailer (data starts right
@@ -59,7 +58,7 @@ public final class RxNullSecurityClass implements SecurityClass {
      * @return 0
      */
     @Override
-    public int checkIncoming(SecurityContext ctx, RxHeader header, ByteBuf packet) {
+    public int checkIncoming(SecurityContext ctx, PacketHeader header, ByteBuf packet) {
         return 0;
     }
 

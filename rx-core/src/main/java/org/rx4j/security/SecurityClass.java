@@ -3,7 +3,6 @@ package org.rx4j.security;
 import io.netty.buffer.ByteBuf;
 import java.util.Optional;
 import org.rx4j.wire.RxConstants;
-import org.rx4j.wire.RxHeader;
 
 /**
  * An Rx security class (rxnull, later rxkad, rxgk): what the engine asks of it for each connection and
@@ -121,7 +120,7 @@ public interface SecurityClass {
      * @param packet the DATA body as described above
      * @return 0 when the packet is genuine, otherwise the abort code for the connection
      */
-    int checkIncoming(SecurityContext ctx, RxHeader header, ByteBuf packet);
+    int checkIncoming(SecurityContext ctx, PacketHeader header, ByteBuf packet);
 
     /**
      * Server side: may a call start on this connection now (rx-wire-facts.md §7)? When false, the engine

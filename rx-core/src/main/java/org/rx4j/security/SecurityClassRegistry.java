@@ -14,6 +14,10 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class SecurityClassRegistry {
     private final ConcurrentHashMap<Integer, SecurityClass> classes = new ConcurrentHashMap<>();
 
+    /** Creates an empty table. */
+    public SecurityClassRegistry() {
+    }
+
     /**
      * Registers {@code securityClass} for {@code serviceId} at its own {@link SecurityClass#securityIndex()}.
      * A service accepting rxnull clients registers {@link RxNullSecurityClass#INSTANCE} (index 0).

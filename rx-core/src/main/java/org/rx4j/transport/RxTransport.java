@@ -1,47 +1,45 @@
 package org.rx4j.transport;
 
 import io.netty.bootstrap.Bootstrap;
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.FixedRecvByteBufAllocator;
 import io.netty.channel.socket.DatagramChannel;
-import io.netty.channel.socket.DatagramPacket;
-import io.netty.util.concurrent.ScheduledFuture;
 import java.net.InetSocketAddress;
-import java.util.List;
+import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
-import org.rx4j.engine.PacketSink;
 import org.rx4j.config.RxConfig;
+import org.rx4j.config.TransportKind;
 import org.rx4j.engine.RxEngine;
-import org.rx4j.wire.DataPacket;
 import org.rx4j.wire.DecodeError;
-import org.rx4j.wire.PacketEncoder;
-import org.rx4j.wire.RxPacket;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One UDP socket and the {@link RxEngine} behind it, owned by one Netty event loop (design.md "transport"):
- * client and server calls share the socket, as in OpenAFS. All engine work runs on that loop; other
- * threads hand work over with {@link #execute} or {@link #submit}. Output is written as the engine
- * produces it and flushed once per read burst, timer tick or handed-over task; one event-loop timer is
- * kept at the engine's next deadline.
+ * One UDP socket, its Netty event loop and the pipeline that connects it to an {@link RxEngine} (design.md
+ * "transport", docs/transport.md): client and server calls share the socket, as in OpenAFS. This class only
+ * binds, starts reading, hands work over to the loop and closes; the pipeline does the rest:
+ * {@link DatagramDecoder} → {@link EngineHandler} inbound, the engine's output through {@link DatagramEncoder}.
+ *
+ * <p>The engine is built by the caller's {@link EngineFactory} on the loop and never handed out: other threads
+ * reach it only inside work passed to {@link #execute} or {@link #submit}, which runs on the loop. Output is
+ * flushed once per read burst, timer tick or handed-over task; one event-loop timer is kept at the engine's
+ * next deadline.
  */
-public final class RxTransport implements PacketSink, AutoCloseable {
+public final class RxTransport implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(RxTransport.class);
-    /** Receive buffer per datagram: a whole UDP payload, so jumbograms are never truncated. */
+    /** Receive buffer per datagram, bytes: a whole UDP payload, so jumbograms are never truncated. */
     static final int RECEIVE_BUFFER = 65536;
     /** Datagrams one recvmmsg call may return with the epoll transport. */
     static final int RECVMMSG_BATCH = 8;
@@ -50,48 +48,33 @@ public final class RxTransport implements PacketSink, AutoCloseable {
     private final EventLoopGroup group;
     private final Channel channel;
     private final EventLoop loop;
-    private final RxEngine engine;
     private final LongSupplier clock;
-    private final ByteBufAllocator alloc;
-    private ScheduledFuture<?> timer;
-    private long timerDeadline = Long.MAX_VALUE;
-    private boolean flushPending;
-    final MalformedCounters malformed = new MalformedCounters();
-    long datagramsReceived;
-    long datagramsSent;
-    long sendFailures;
+    private final DatagramDecoder decoder = new DatagramDecoder();
+    private final DatagramEncoder encoder = new DatagramEncoder();
+    private final EngineHandler engineHandler;
     private final int effectiveReceiveBuffer;
     private final int effectiveSendBuffer;
-    /** One listener for every write (a capturing lambda per datagram would allocate on the send path). */
-    private final ChannelFutureListener countSendFailure = f -> {
-        if (!f.isSuccess()) {
-            sendFailures++;
-        }
-    };
 
-    private RxTransport(RxConfig config, InetSocketAddress bind, TransportKind kind, Consumer<RxEngine> init)
-            throws InterruptedException {
+    private RxTransport(RxConfig config, InetSocketAddress bind, TransportKind kind, LongSupplier injectedClock,
+                        EngineFactory engines) throws InterruptedException {
         this.config = config;
-        this.clock = System::nanoTime;
-        this.alloc = PooledByteBufAllocator.DEFAULT;
-        this.group = kind.newEventLoopGroup("rx4j-" + kind.name().toLowerCase(java.util.Locale.ROOT));
-        this.engine = new RxEngine(config, this, alloc, System.nanoTime() ^ System.identityHashCode(this),
-                clock.getAsLong());
+        this.group = NettyTransports.newEventLoopGroup(kind, "rx4j-" + kind.name().toLowerCase(Locale.ROOT));
         int buffer = config.effectiveUdpBufferBytes();
         Bootstrap b = new Bootstrap()
                 .group(group)
-                .channel(kind.channelClass())
+                .channel(NettyTransports.channelClass(kind))
                 .option(ChannelOption.SO_RCVBUF, buffer)
                 .option(ChannelOption.SO_SNDBUF, buffer)
-                .option(ChannelOption.RCVBUF_ALLOCATOR, new FixedRecvByteBufAllocator(
+                .option(ChannelOption.RECVBUF_ALLOCATOR, new FixedRecvByteBufAllocator(
                         kind == TransportKind.EPOLL ? RECEIVE_BUFFER * RECVMMSG_BATCH : RECEIVE_BUFFER))
-                .option(ChannelOption.ALLOCATOR, alloc)
+                .option(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
                 // Nothing is read until the owner has registered its services: see startReading().
                 .option(ChannelOption.AUTO_READ, false)
                 .handler(new ChannelInitializer<DatagramChannel>() {
                     @Override
                     protected void initChannel(DatagramChannel ch) {
-                        ch.pipeline().addLast("rx", new RxInboundHandler(RxTransport.this));
+                        // The engine handler joins once the engine exists, before reading starts.
+                        ch.pipeline().addLast("decoder", decoder).addLast("encoder", encoder);
                     }
                 });
         if (kind == TransportKind.EPOLL) {
@@ -105,6 +88,23 @@ public final class RxTransport implements PacketSink, AutoCloseable {
             throw e;
         }
         this.loop = channel.eventLoop();
+        this.clock = EngineHandler.clock(loop, injectedClock);
+        try {
+            this.engineHandler = loop.submit(() -> {
+                RxEngine engine = Objects.requireNonNull(engines.create(encoder, channel.alloc(), clock.getAsLong()),
+                        "the engine factory returned null");
+                EngineHandler h = new EngineHandler(engine, encoder, clock);
+                channel.pipeline().addLast("engine", h);
+                h.afterWork(); // arm the timer at the engine's first deadline (the idle-connection reaper)
+                return h;
+            }).sync().getNow();
+        } catch (InterruptedException e) {
+            closeChannelAndLoop();
+            throw e;
+        } catch (RuntimeException e) {
+            closeChannelAndLoop();
+            throw new EngineSetupFailure(e);
+        }
         DatagramChannel dc = (DatagramChannel) channel;
         this.effectiveReceiveBuffer = dc.config().getReceiveBufferSize();
         this.effectiveSendBuffer = dc.config().getSendBufferSize();
@@ -112,30 +112,49 @@ public final class RxTransport implements PacketSink, AutoCloseable {
             log.warn("UDP socket buffers capped by the kernel: asked {} bytes, got receive {} / send {} "
                     + "(raise net.core.rmem_max / wmem_max)", buffer, effectiveReceiveBuffer, effectiveSendBuffer);
         }
-        submit(e -> {
-            e.setDebugResponder(new org.rx4j.engine.EngineDebugResponder());
-            if (init != null) {
-                init.accept(e);
-            }
-            return null;
-        }).join();
     }
 
     /**
-     * Binds a UDP socket and starts its event loop; reading starts with {@link #startReading()}.
+     * Binds a UDP socket, starts its event loop and builds the engine on it, running on the loop's ticker;
+     * reading starts with {@link #startReading()}. Same as {@link #bind(RxConfig, InetSocketAddress,
+     * TransportKind, LongSupplier, EngineFactory)} with a null clock.
      *
-     * @param config endpoint tunables
+     * @param config endpoint tunables (socket buffer sizes)
      * @param bind local address (port 0 = ephemeral)
      * @param kind NIO or epoll
-     * @param init run once on the loop before any packet is processed (e.g. to register services), may be null
+     * @param engines builds the engine, once, on the loop
      * @return the running transport
      * @throws java.io.IOException if the socket cannot be bound (the message names the address)
      * @throws IllegalStateException if the transport kind is unavailable
+     * @throws RuntimeException what {@code engines} threw (the socket is closed again)
      */
     public static RxTransport bind(RxConfig config, InetSocketAddress bind, TransportKind kind,
-                                   Consumer<RxEngine> init) throws java.io.IOException {
+                                   EngineFactory engines) throws java.io.IOException {
+        return bind(config, bind, kind, null, engines);
+    }
+
+    /**
+     * Binds a UDP socket, starts its event loop and builds the engine on it; reading starts with
+     * {@link #startReading()}.
+     *
+     * @param config endpoint tunables (socket buffer sizes)
+     * @param bind local address (port 0 = ephemeral)
+     * @param kind NIO or epoll
+     * @param clock the engine's clock, monotonic ns, read on the loop and by {@link #now()}; null for the event
+     *     loop's Netty {@link io.netty.util.concurrent.Ticker} (whose origin is not {@link System#nanoTime()}'s)
+     * @param engines builds the engine, once, on the loop
+     * @return the running transport
+     * @throws java.io.IOException if the socket cannot be bound (the message names the address)
+     * @throws IllegalStateException if the transport kind is unavailable
+     * @throws RuntimeException what {@code engines} threw (the socket is closed again)
+     */
+    public static RxTransport bind(RxConfig config, InetSocketAddress bind, TransportKind kind, LongSupplier clock,
+                                   EngineFactory engines) throws java.io.IOException {
+        Objects.requireNonNull(engines, "engines");
         try {
-            return new RxTransport(config, bind, kind, init);
+            return new RxTransport(config, bind, kind, clock, engines);
+        } catch (EngineSetupFailure e) {
+            throw (RuntimeException) e.getCause();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new java.io.InterruptedIOException("interrupted while binding " + describe(bind));
@@ -146,6 +165,15 @@ public final class RxTransport implements PacketSink, AutoCloseable {
             throw new java.io.IOException("cannot bind UDP " + describe(bind) + ": " + e.getMessage(), e);
         } catch (Exception e) {
             throw new java.io.IOException("cannot bind UDP " + describe(bind) + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Carries the engine factory's exception out of the constructor, so bind() does not report it as a bind error. */
+    private static final class EngineSetupFailure extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        EngineSetupFailure(RuntimeException cause) {
+            super(cause);
         }
     }
 
@@ -164,22 +192,22 @@ public final class RxTransport implements PacketSink, AutoCloseable {
         return (host.indexOf(':') >= 0 ? "[" + host + "]" : host) + ":" + a.getPort();
     }
 
-    /** @return the engine; touch it only on {@link #loop()} */
-    public RxEngine engine() {
-        return engine;
-    }
-
-    /** @return the event loop that owns the socket and the engine */
+    /** @return the event loop that owns the socket and the engine (e.g. to ask {@code inEventLoop()}) */
     public EventLoop loop() {
         return loop;
     }
 
-    /** @return the configuration */
+    /** @return the configuration the socket was bound with */
     public RxConfig config() {
         return config;
     }
 
-    /** @return the current time from the transport's clock, ns */
+    /**
+     * The engine's clock: the one injected at {@link #bind}, else the event loop's ticker. The RPC layer reads
+     * time here so that it and the engine share one clock.
+     *
+     * @return the current time, ns (monotonic; the origin is the clock's own); any thread
+     */
     public long now() {
         return clock.getAsLong();
     }
@@ -195,162 +223,80 @@ public final class RxTransport implements PacketSink, AutoCloseable {
     }
 
     /**
-     * Runs {@code work} on the loop, then flushes output and re-arms the timer.
+     * Runs {@code work} on the loop with the engine, then flushes output and re-arms the timer. The engine must
+     * not escape {@code work}: it is loop-confined.
      *
-     * @param work the task; exceptions it throws are logged and counted, never propagated to the loop
+     * @param work the task; a RuntimeException it throws is logged and counted as a task failure
+     *     ({@code taskFailures}), never propagated to the loop
      * @throws java.util.concurrent.RejectedExecutionException if the loop has shut down (transport closed)
      */
     public void execute(Consumer<RxEngine> work) {
         if (loop.inEventLoop()) {
-            runGuarded(work);
+            engineHandler.run(work);
         } else {
-            loop.execute(() -> runGuarded(work));
-        }
-    }
-
-    private void runGuarded(Consumer<RxEngine> work) {
-        try {
-            work.accept(engine);
-        } catch (RuntimeException e) {
-            malformed.handlerErrors++;
-            log.warn("rx4j task failed", e);
-        } finally {
-            afterWork();
+            loop.execute(() -> engineHandler.run(work));
         }
     }
 
     /**
-     * Runs {@code work} on the loop and returns its result.
+     * Runs {@code work} on the loop with the engine and returns its result; then flushes output and re-arms the
+     * timer. The engine must not escape {@code work}: it is loop-confined.
      *
      * @param work the task
      * @param <T> result type
-     * @return a future completed on the loop with the result or the exception
+     * @return a future completed on the loop with the result or the exception (not counted as a task failure)
      * @throws java.util.concurrent.RejectedExecutionException if the loop has shut down (transport closed)
      */
     public <T> CompletableFuture<T> submit(Function<RxEngine, T> work) {
         CompletableFuture<T> f = new CompletableFuture<>();
-        Runnable r = () -> {
-            try {
-                f.complete(work.apply(engine));
-            } catch (RuntimeException e) {
-                f.completeExceptionally(e);
-            } finally {
-                afterWork();
-            }
-        };
         if (loop.inEventLoop()) {
-            r.run();
+            engineHandler.call(work, f);
         } else {
-            loop.execute(r);
+            loop.execute(() -> engineHandler.call(work, f));
         }
         return f;
     }
 
-    /** Flushes pending output and keeps one timer at the engine's next deadline. Loop only. */
-    void afterWork() {
-        if (flushPending) {
-            flushPending = false;
-            channel.flush();
-        }
-        long deadline = engine.nextDeadline();
-        if (deadline == Long.MAX_VALUE) {
-            return;
-        }
-        if (timer != null && timerDeadline - deadline <= 0 && !timer.isDone()) {
-            return;
-        }
-        if (timer != null) {
-            timer.cancel(false);
-        }
-        timerDeadline = deadline;
-        long delay = Math.max(0, deadline - now());
-        timer = loop.schedule(this::onTimer, delay, TimeUnit.NANOSECONDS);
-    }
-
-    private void onTimer() {
-        timer = null;
-        timerDeadline = Long.MAX_VALUE;
-        try {
-            engine.onTimer(now());
-        } catch (RuntimeException e) {
-            malformed.handlerErrors++;
-            log.warn("rx4j timer failed", e);
-        } finally {
-            afterWork();
-        }
-    }
-
-    // ---- PacketSink (loop only)
-
-    @Override
-    public void send(InetSocketAddress peer, RxPacket packet) {
-        ByteBuf buf;
-        try {
-            buf = PacketEncoder.encode(packet, alloc);
-        } finally {
-            packet.release();
-        }
-        write(buf, peer);
-    }
-
-    @Override
-    public void sendJumbogram(InetSocketAddress peer, List<DataPacket> packets) {
-        ByteBuf buf = alloc.ioBuffer(PacketEncoder.jumbogramLength(packets));
-        try {
-            PacketEncoder.encodeJumbogram(packets, buf);
-        } catch (RuntimeException e) {
-            buf.release();
-            throw e;
-        } finally {
-            for (DataPacket p : packets) {
-                p.release();
-            }
-        }
-        write(buf, peer);
-    }
-
-    private void write(ByteBuf buf, InetSocketAddress peer) {
-        datagramsSent++;
-        channel.write(new DatagramPacket(buf, peer)).addListener(countSendFailure);
-        flushPending = true;
-        if (!channel.isWritable()) {
-            flushPending = false;
-            channel.flush();
-        }
-    }
-
-    /** @return datagrams read from the socket since it was bound (loop only) */
+    /** @return datagrams read from the socket since it was bound */
     public long datagramsReceived() {
-        return datagramsReceived;
+        return decoder.datagramsReceived();
     }
 
     /** @return datagrams handed to the socket since it was bound (loop only) */
     public long datagramsSent() {
-        return datagramsSent;
+        return encoder.datagramsSent();
     }
 
     /** @return datagram writes the socket reported as failed (loop only) */
     public long sendFailures() {
-        return sendFailures;
+        return encoder.sendFailures();
     }
 
-    /** @return datagrams dropped because they did not decode, every reason together (loop only) */
+    /** @return datagrams dropped because they did not decode, every reason together */
     public long malformedDatagrams() {
-        return malformed.total();
+        return decoder.malformedDatagrams();
     }
 
     /**
-     * Transport-level counters, for the stats API and {@code rxperf -D}. Loop only.
+     * Transport-level counters, for the stats API and {@code rxperf -D}, each read from the handler that owns
+     * it. Loop only.
      *
-     * @return datagrams received/sent, send failures and malformed datagrams by reason
+     * @return insertion-ordered: datagramsReceived, datagramsSent, sendFailures, malformedDatagrams (all
+     *     reasons), decoderFailures, engineFailures (datagrams the engine threw on), taskFailures,
+     *     timerFailures, socketErrors, then malformed.REASON for each {@link DecodeError} seen
      */
     public Map<String, Long> transportCounters() {
-        Map<String, Long> m = new java.util.LinkedHashMap<>();
-        m.put("datagramsReceived", datagramsReceived);
-        m.put("datagramsSent", datagramsSent);
-        m.put("sendFailures", sendFailures);
-        m.put("malformedDatagrams", malformed.total());
-        for (Map.Entry<DecodeError, Long> e : malformed.snapshot().entrySet()) {
+        Map<String, Long> m = new LinkedHashMap<>();
+        m.put("datagramsReceived", decoder.datagramsReceived());
+        m.put("datagramsSent", encoder.datagramsSent());
+        m.put("sendFailures", encoder.sendFailures());
+        m.put("malformedDatagrams", decoder.malformedDatagrams());
+        m.put("decoderFailures", decoder.decoderFailures());
+        m.put("engineFailures", engineHandler.datagramFailures());
+        m.put("taskFailures", engineHandler.taskFailures());
+        m.put("timerFailures", engineHandler.timerFailures());
+        m.put("socketErrors", engineHandler.socketErrors());
+        for (Map.Entry<DecodeError, Long> e : decoder.malformedByReason().entrySet()) {
             m.put("malformed." + e.getKey().name(), e.getValue());
         }
         return m;
@@ -361,6 +307,10 @@ public final class RxTransport implements PacketSink, AutoCloseable {
      */
     @Override
     public void close() {
+        closeChannelAndLoop();
+    }
+
+    private void closeChannelAndLoop() {
         try {
             channel.close().syncUninterruptibly();
         } finally {

@@ -24,13 +24,18 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.rx4j.testing.LeakCheckExtension;
-import org.rx4j.wire.AbortCodes;
+import org.rx4j.testing.ManualClock;
 
 /**
  * Per-call cancellation from each side and per-call deadlines over real loopback sockets: the side that
  * acts sees a local {@link RxException}, the other side a remote one with the same code (RX_USER_ABORT −6
  * for a cancel, RX_CALL_TIMEOUT −3 for a deadline). What each server handler saw is recorded as
  * "remote:code" / "local:code". Assertions are on codes, never on elapsed time.
+ *
+ * <p>A client-side deadline must pass only after the server handler has the call (else the server may never see
+ * the call, and "what the server saw" is a race against a loaded machine): those tests run their client on a
+ * {@link ManualClock}, wait until the handler started, and only then move the clock past the deadline. The
+ * {@link Timeout} only guards against a hang.
  */
 @Timeout(60)
 @ExtendWith(LeakCheckExtension.class)
@@ -49,6 +54,9 @@ class CancelAndDeadlineTest {
 
     RxEndpoint server;
     RxEndpoint client;
+    /** A client whose clock stands still until a test moves it; opened by {@link #clockedConnect()}. */
+    RxEndpoint clockedClient;
+    final ManualClock clock = new ManualClock();
     final CountDownLatch started = new CountDownLatch(1);
     final BlockingQueue<String> serverSaw = new LinkedBlockingQueue<>();
 
@@ -93,12 +101,27 @@ class CancelAndDeadlineTest {
 
     @AfterEach
     void stop() {
+        if (clockedClient != null) {
+            clockedClient.close(0); // its clock stands still: a grace period would never pass
+        }
         client.close();
         server.close();
     }
 
     private RxConnection connect() {
         return client.connect(server.localAddress(), SERVICE);
+    }
+
+    /** @return a connection from a client endpoint on {@link #clock} */
+    private RxConnection clockedConnect() throws Exception {
+        clockedClient = RxEndpoint.builder().clock(clock).bind(new InetSocketAddress("127.0.0.1", 0)).open();
+        return clockedClient.connect(server.localAddress(), SERVICE);
+    }
+
+    /** Waits until the server handler has the call, then moves the client's clock past any deadline set so far. */
+    private void passDeadlineOnceServerHasTheCall() throws InterruptedException {
+        assertTrue(started.await(20, TimeUnit.SECONDS), "the server handler never started");
+        clock.advance(Duration.ofSeconds(1));
     }
 
     private static byte[] op(int op) {
@@ -120,12 +143,12 @@ class CancelAndDeadlineTest {
         assertTrue(started.await(20, TimeUnit.SECONDS));
         call.cancel();
         RxException e = assertThrows(RxException.class, () -> call.input().read());
-        assertEquals(AbortCodes.RX_USER_ABORT, e.code());
+        assertEquals(RxCodes.RX_USER_ABORT, e.code());
         assertFalse(e.remote());
         assertEquals("remote:-6", nextServerOutcome());
         call.close(); // an aborted call closes quietly
         ExecutionException done = assertThrows(ExecutionException.class, () -> call.completion().get());
-        assertEquals(AbortCodes.RX_USER_ABORT, ((RxException) done.getCause()).code());
+        assertEquals(RxCodes.RX_USER_ABORT, ((RxException) done.getCause()).code());
     }
 
     @Test
@@ -143,7 +166,7 @@ class CancelAndDeadlineTest {
         RxCall call = conn.newCall();
         call.output().write(op(OP_SERVER_CANCEL));
         RxException e = assertThrows(RxException.class, () -> call.input().readAllBytes());
-        assertEquals(AbortCodes.RX_USER_ABORT, e.code());
+        assertEquals(RxCodes.RX_USER_ABORT, e.code());
         assertTrue(e.remote());
         assertEquals("local:-6", nextServerOutcome());
         call.close();
@@ -155,16 +178,18 @@ class CancelAndDeadlineTest {
         ExecutionException e = assertThrows(ExecutionException.class,
                 () -> connect().callAsync(op(OP_ASYNC_CANCEL)).get(20, TimeUnit.SECONDS));
         RxException rx = assertInstanceOf(RxException.class, e.getCause());
-        assertEquals(AbortCodes.RX_USER_ABORT, rx.code());
+        assertEquals(RxCodes.RX_USER_ABORT, rx.code());
         assertTrue(rx.remote());
     }
 
     @Test
     void streamingCallDeadlineFailsWithCallTimeoutOnBothSides() throws Exception {
-        RxCall call = connect().newCall(Duration.ofMillis(300));
+        RxCall call = clockedConnect().newCall(Duration.ofMillis(300));
         call.output().write(op(OP_HOLD));
+        call.output().flush();
+        passDeadlineOnceServerHasTheCall();
         RxException e = assertThrows(RxException.class, () -> call.input().read());
-        assertEquals(AbortCodes.RX_CALL_TIMEOUT, e.code());
+        assertEquals(RxCodes.RX_CALL_TIMEOUT, e.code());
         assertFalse(e.remote());
         assertEquals("remote:-3", nextServerOutcome());
         call.close();
@@ -172,30 +197,35 @@ class CancelAndDeadlineTest {
 
     @Test
     void deadlineSetOnAStartedCallApplies() throws Exception {
-        RxCall call = connect().newCall();
+        RxCall call = clockedConnect().newCall();
         call.output().write(op(OP_HOLD));
         call.output().flush();
         assertTrue(started.await(20, TimeUnit.SECONDS));
-        call.setDeadline(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(200));
+        call.setDeadline(clockedClient.now() + TimeUnit.MILLISECONDS.toNanos(200));
+        passDeadlineOnceServerHasTheCall();
         RxException e = assertThrows(RxException.class, call::awaitCompletion);
-        assertEquals(AbortCodes.RX_CALL_TIMEOUT, e.code());
+        assertEquals(RxCodes.RX_CALL_TIMEOUT, e.code());
         assertEquals("remote:-3", nextServerOutcome());
         call.close();
     }
 
     @Test
     void asyncCallDeadlineFailsWithCallTimeout() throws Exception {
-        CompletableFuture<byte[]> f = connect().callAsync(op(OP_HOLD), Duration.ofMillis(300));
+        CompletableFuture<byte[]> f = clockedConnect().callAsync(op(OP_HOLD), Duration.ofMillis(300));
+        passDeadlineOnceServerHasTheCall();
         ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(20, TimeUnit.SECONDS));
         RxException rx = assertInstanceOf(RxException.class, e.getCause());
-        assertEquals(AbortCodes.RX_CALL_TIMEOUT, rx.code());
+        assertEquals(RxCodes.RX_CALL_TIMEOUT, rx.code());
         assertFalse(rx.remote());
         assertEquals("remote:-3", nextServerOutcome());
     }
 
     @Test
     void futureTimeoutAbortsTheCallWithCallTimeout() throws Exception {
-        CompletableFuture<byte[]> f = connect().callAsync(op(OP_HOLD)).orTimeout(300, TimeUnit.MILLISECONDS);
+        CompletableFuture<byte[]> call = connect().callAsync(op(OP_HOLD));
+        assertTrue(started.await(20, TimeUnit.SECONDS), "the server handler never started");
+        // The timeout starts only now, once the server has the call: it cannot win a race against the request.
+        CompletableFuture<byte[]> f = call.orTimeout(300, TimeUnit.MILLISECONDS);
         ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(20, TimeUnit.SECONDS));
         assertInstanceOf(TimeoutException.class, e.getCause());
         assertEquals("remote:-3", nextServerOutcome());
@@ -204,7 +234,7 @@ class CancelAndDeadlineTest {
     @Test
     void serverCallDeadlineReachesTheClient() {
         RxException e = assertThrows(RxException.class, () -> connect().call(op(OP_SERVER_DEADLINE)));
-        assertEquals(AbortCodes.RX_CALL_TIMEOUT, e.code());
+        assertEquals(RxCodes.RX_CALL_TIMEOUT, e.code());
         assertTrue(e.remote());
     }
 

@@ -66,8 +66,8 @@ class LoopbackModesTest {
 
     @ParameterizedTest(name = "jumboMax={0} hardAckOnly={1} transport={2}")
     @CsvSource({"4,false,NIO", "1,false,NIO", "4,true,NIO", "1,true,NIO", "4,false,EPOLL", "1,true,EPOLL"})
-    void bulkInEachMode(int jumboMax, boolean hardAckOnly, org.rx4j.transport.TransportKind kind) throws Exception {
-        org.junit.jupiter.api.Assumptions.assumeTrue(kind.isAvailable(), "native epoll not available here");
+    void bulkInEachMode(int jumboMax, boolean hardAckOnly, org.rx4j.config.TransportKind kind) throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(RxEndpoint.unavailabilityReason(kind).isEmpty(), "native epoll not available here");
         RxConfig config = RxConfig.builder().jumboMax(jumboMax).hardAckOnly(hardAckOnly).build();
         try (RxEndpoint server = RxEndpoint.builder().config(config).transport(kind)
                 .bind(new InetSocketAddress("127.0.0.1", 0)).service(SERVICE, 0, LoopbackModesTest::echo).open();

@@ -18,12 +18,12 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.rx4j.security.PacketHeader;
 import org.rx4j.security.RxNullSecurityClass;
 import org.rx4j.security.SecurityClass;
 import org.rx4j.security.SecurityContext;
 import org.rx4j.testing.LeakCheckExtension;
 import org.rx4j.wire.AbortCodes;
-import org.rx4j.wire.RxHeader;
 
 /**
  * The stats API (endpoint, connection and peer snapshots, the JMX view) after real calls, and the choice of
@@ -149,7 +149,7 @@ class StatsAndSecurityTest {
         }
 
         @Override
-        public int checkIncoming(SecurityContext ctx, RxHeader header, ByteBuf packet) {
+        public int checkIncoming(SecurityContext ctx, PacketHeader header, ByteBuf packet) {
             return 0;
         }
 

@@ -9,6 +9,7 @@ import static org.rx4j.security.SecurityTestPackets.context;
 import static org.rx4j.security.SecurityTestPackets.prepare;
 import static org.rx4j.security.SecurityTestPackets.readable;
 import static org.rx4j.security.SecurityTestPackets.transmit;
+import static org.rx4j.security.SecurityTestPackets.view;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -48,7 +49,7 @@ class RxNullSecurityClassTest {
         ByteBuf body = received.payload();
         int reader = body.readerIndex();
         int writer = body.writerIndex();
-        assertEquals(0, rxnull.checkIncoming(server, received.header(), body));
+        assertEquals(0, rxnull.checkIncoming(server, view(received.header()), body));
         assertEquals(reader, body.readerIndex());
         assertEquals(writer, body.writerIndex());
         assertArrayEquals(data, readable(body));
@@ -61,7 +62,7 @@ class RxNullSecurityClassTest {
     void anySpareIsAcceptedAndEmptyBodiesToo() {
         ByteBuf empty = Unpooled.EMPTY_BUFFER;
         RxHeader header = new RxHeader(1, 4, 1, 1, 1, PacketType.DATA, 0x05, 0, 0, 0xBEEF, 147);
-        assertEquals(0, rxnull.checkIncoming(server, header, empty));
+        assertEquals(0, rxnull.checkIncoming(server, view(header), empty));
     }
 
     @Test

@@ -91,4 +91,13 @@ final class SecurityTestPackets {
         buf.getBytes(buf.readerIndex(), bytes);
         return bytes;
     }
+
+    /**
+     * @param h a decoded wire header
+     * @return the same fields as the security SPI's {@link PacketHeader}
+     */
+    static PacketHeader view(RxHeader h) {
+        return new PacketHeader(h.epoch(), h.cid(), h.callNumber(), h.seq(), h.serial(), h.type(), h.flags(),
+                h.userStatus(), h.securityIndex(), h.spare(), h.serviceId());
+    }
 }

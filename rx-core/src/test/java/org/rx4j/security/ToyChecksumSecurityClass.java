@@ -4,7 +4,6 @@ import io.netty.buffer.ByteBuf;
 import java.nio.ByteBuffer;
 import java.util.Optional;
 import java.util.Random;
-import org.rx4j.wire.RxHeader;
 
 /**
  * TEST ONLY, not secure: a security class shaped like rxkad to prove that {@link SecurityClass} carries
@@ -96,7 +95,7 @@ final class ToyChecksumSecurityClass implements SecurityClass {
     }
 
     @Override
-    public int checkIncoming(SecurityContext ctx, RxHeader header, ByteBuf packet) {
+    public int checkIncoming(SecurityContext ctx, PacketHeader header, ByteBuf packet) {
         State state = (State) ctx.state();
         if (!state.keyed) {
             return NOT_AUTHENTICATED;

@@ -12,6 +12,7 @@ import static org.rx4j.security.SecurityTestPackets.context;
 import static org.rx4j.security.SecurityTestPackets.prepare;
 import static org.rx4j.security.SecurityTestPackets.readable;
 import static org.rx4j.security.SecurityTestPackets.transmit;
+import static org.rx4j.security.SecurityTestPackets.view;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -102,7 +103,7 @@ class ToySecurityClassTest {
         sent.release();
         assertEquals(spare, received.header().spare());
         ByteBuf body = received.payload();
-        assertEquals(0, serverClass.checkIncoming(server, received.header(), body));
+        assertEquals(0, serverClass.checkIncoming(server, view(received.header()), body));
         assertArrayEquals(data, readable(body), "readable region narrowed to the data");
         assertEquals(1, body.refCnt(), "checkIncoming must not release");
         received.release();
@@ -132,8 +133,8 @@ class ToySecurityClassTest {
         p2.release();
         assertEquals(2, received.size());
         assertEquals(p2.header().spare(), received.get(1).header().spare(), "spare came from the jumbo header");
-        assertEquals(0, clientClass.checkIncoming(client, received.get(0).header(), received.get(0).payload()));
-        assertEquals(0, clientClass.checkIncoming(client, received.get(1).header(), received.get(1).payload()));
+        assertEquals(0, clientClass.checkIncoming(client, view(received.get(0).header()), received.get(0).payload()));
+        assertEquals(0, clientClass.checkIncoming(client, view(received.get(1).header()), received.get(1).payload()));
         assertArrayEquals(first, readable(received.get(0).payload()));
         assertArrayEquals(second, readable(received.get(1).payload()));
         received.forEach(DataPacket::release);
@@ -147,7 +148,7 @@ class ToySecurityClassTest {
         sent.release();
         ByteBuf body = received.payload();
         body.setByte(body.readerIndex() + 20, body.getByte(body.readerIndex() + 20) ^ 0x40);
-        assertEquals(ToyChecksumSecurityClass.BAD_MAC, serverClass.checkIncoming(server, received.header(), body));
+        assertEquals(ToyChecksumSecurityClass.BAD_MAC, serverClass.checkIncoming(server, view(received.header()), body));
         assertEquals(1, body.refCnt());
         received.release();
     }
@@ -160,10 +161,10 @@ class ToySecurityClassTest {
         ByteBuf body = sent.payload();
         RxHeader badSpare = new RxHeader(h.epoch(), h.cid(), h.callNumber(), h.seq(), h.serial(), h.type(),
                 h.flags(), h.userStatus(), h.securityIndex(), h.spare() ^ 0x0100, h.serviceId());
-        assertEquals(ToyChecksumSecurityClass.BAD_CHECKSUM, serverClass.checkIncoming(server, badSpare, body.duplicate()));
+        assertEquals(ToyChecksumSecurityClass.BAD_CHECKSUM, serverClass.checkIncoming(server, view(badSpare), body.duplicate()));
         RxHeader replayed = h.withSeqSerialFlags(h.seq() + 1, h.serial() + 1, h.flags());
-        assertEquals(ToyChecksumSecurityClass.BAD_CHECKSUM, serverClass.checkIncoming(server, replayed, body.duplicate()));
-        assertEquals(0, serverClass.checkIncoming(server, h, body.duplicate()), "the genuine header still passes");
+        assertEquals(ToyChecksumSecurityClass.BAD_CHECKSUM, serverClass.checkIncoming(server, view(replayed), body.duplicate()));
+        assertEquals(0, serverClass.checkIncoming(server, view(h), body.duplicate()), "the genuine header still passes");
         sent.release();
     }
 
@@ -174,9 +175,9 @@ class ToySecurityClassTest {
         RxHeader h = sent.header();
         ByteBuf body = sent.payload();
         assertEquals(ToyChecksumSecurityClass.BAD_LENGTH,
-                serverClass.checkIncoming(server, h, body.slice(body.readerIndex(), 11)));
+                serverClass.checkIncoming(server, view(h), body.slice(body.readerIndex(), 11)));
         body.setInt(body.readerIndex(), 0x7FFF_FFFF);
-        assertEquals(ToyChecksumSecurityClass.BAD_LENGTH, serverClass.checkIncoming(server, h, body.duplicate()));
+        assertEquals(ToyChecksumSecurityClass.BAD_LENGTH, serverClass.checkIncoming(server, view(h), body.duplicate()));
         sent.release();
 
         Random random = new Random(99);
@@ -185,7 +186,7 @@ class ToySecurityClassTest {
             random.nextBytes(junk);
             RxHeader any = new RxHeader(1, random.nextInt(), random.nextInt(), random.nextInt(), 1, 1, 0, 0,
                     ToyChecksumSecurityClass.INDEX, random.nextInt(0x10000), 147);
-            assertNotEquals(0, serverClass.checkIncoming(server, any, Unpooled.wrappedBuffer(junk)));
+            assertNotEquals(0, serverClass.checkIncoming(server, view(any), Unpooled.wrappedBuffer(junk)));
         }
     }
 
@@ -193,7 +194,7 @@ class ToySecurityClassTest {
     void nothingIsAcceptedOrSentBeforeAuthentication() {
         RxHeader h = new RxHeader(1, 4, 1, 1, 1, 1, 0, 0, ToyChecksumSecurityClass.INDEX, 1, 147);
         assertEquals(ToyChecksumSecurityClass.NOT_AUTHENTICATED,
-                serverClass.checkIncoming(server, h, Unpooled.wrappedBuffer(new byte[20])));
+                serverClass.checkIncoming(server, view(h), Unpooled.wrappedBuffer(new byte[20])));
         SecurityAbortException e = assertThrows(SecurityAbortException.class,
                 () -> prepare(server, 0, 1, 1, 1, 0, new byte[4]));
         assertEquals(ToyChecksumSecurityClass.NOT_AUTHENTICATED, e.code());

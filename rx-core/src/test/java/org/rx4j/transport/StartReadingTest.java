@@ -9,6 +9,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.rx4j.config.RxConfig;
+import org.rx4j.config.TransportKind;
+import org.rx4j.engine.RxEngine;
 
 /** A bound transport reads nothing until startReading(), so services can be registered first. */
 @Timeout(30)
@@ -19,8 +21,9 @@ class StartReadingTest {
 
     @Test
     void noDatagramIsProcessedBeforeStartReading() throws Exception {
-        try (RxTransport t = RxTransport.bind(RxConfig.defaults(), new InetSocketAddress("127.0.0.1", 0),
-                TransportKind.NIO, null);
+        RxConfig config = RxConfig.defaults();
+        try (RxTransport t = RxTransport.bind(config, new InetSocketAddress("127.0.0.1", 0), TransportKind.NIO,
+                (sink, alloc, now) -> new RxEngine(config, sink, alloc, 1, now));
              DatagramSocket sender = new DatagramSocket()) {
             byte[] junk = new byte[10];
             sender.send(new DatagramPacket(junk, junk.length, t.localAddress()));

@@ -16,7 +16,7 @@ import org.rx4j.perf.protocol.RxperfClientWorkload;
 import org.rx4j.perf.protocol.RxperfRequest;
 import org.rx4j.perf.transport.PerfClientTransport;
 import org.rx4j.perf.transport.PerfConnection;
-import org.rx4j.wire.RxConstants;
+import org.rx4j.rpc.RxConnection;
 
 /**
  * Runs {@code -t} threads × {@code -T} calls (or calls for {@code --time} seconds) as OpenAFS rxperf's client does (rx-wire-facts.md §10): threads
@@ -34,7 +34,7 @@ import org.rx4j.wire.RxConstants;
  */
 public final class ClientDriver {
     /** Threads per connection: a connection has 4 channels (RX_MAXCALLS). */
-    public static final int THREADS_PER_CONNECTION = RxConstants.MAX_CALLS;
+    public static final int THREADS_PER_CONNECTION = RxConnection.MAX_CALLS;
     /** Most threads, as OpenAFS (MAX_THREADS). */
     public static final int MAX_THREADS = 128;
     private static final long NOT_READ = Long.MIN_VALUE;

@@ -7,7 +7,7 @@ import java.util.concurrent.atomic.LongAdder;
 import org.rx4j.perf.transport.PerfCall;
 import org.rx4j.perf.transport.PerfCallException;
 import org.rx4j.perf.transport.PerfConnection;
-import org.rx4j.wire.AbortCodes;
+import org.rx4j.rpc.RxCodes;
 
 /**
  * The client half of rxperf (rx-wire-facts.md §10, OpenAFS client_thread): one call per {@link #runCall}. Sends
@@ -131,7 +131,7 @@ public final class RxperfClientWorkload {
     private static void abandon(PerfCall call, Exception cause) {
         try {
             if (!(cause instanceof PerfCallException)) {
-                call.abort(AbortCodes.RX_USER_ABORT);
+                call.abort(RxCodes.RX_USER_ABORT);
             }
             call.close();
         } catch (IOException | RuntimeException e) {

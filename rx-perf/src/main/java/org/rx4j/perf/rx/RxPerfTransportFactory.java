@@ -9,6 +9,7 @@ import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.Map;
 import org.rx4j.config.RxConfig;
+import org.rx4j.config.TransportKind;
 import org.rx4j.perf.VersionProvider;
 import org.rx4j.perf.transport.PerfCall;
 import org.rx4j.perf.transport.PerfCallException;
@@ -23,7 +24,6 @@ import org.rx4j.rpc.RxCall;
 import org.rx4j.rpc.RxConnection;
 import org.rx4j.rpc.RxEndpoint;
 import org.rx4j.rpc.RxException;
-import org.rx4j.transport.TransportKind;
 
 /**
  * rxperf's transport over rx4j's own RPC API ({@link RxEndpoint}): maps rxperf's flags onto
@@ -75,8 +75,9 @@ public final class RxPerfTransportFactory implements PerfTransportFactory {
 
     private static TransportKind kind(PerfEndpointOptions o) throws IOException {
         TransportKind kind = TransportKind.parse(o.transport().flagValue());
-        if (!kind.isAvailable()) {
-            throw new IOException(kind.unavailabilityReason());
+        java.util.Optional<String> why = RxEndpoint.unavailabilityReason(kind);
+        if (why.isPresent()) {
+            throw new IOException(why.get());
         }
         return kind;
     }

@@ -1,7 +1,7 @@
 package org.rx4j.perf.transport;
 
 import java.io.IOException;
-import org.rx4j.wire.AbortCodes;
+import org.rx4j.rpc.RxCodes;
 
 /**
  * A call ended with an Rx abort code instead of completing: the peer sent an ABORT, or the transport gave up on
@@ -20,7 +20,7 @@ public class PerfCallException extends IOException {
      * @param code the abort code carried by the ABORT packet or set locally
      */
     public PerfCallException(int code) {
-        this(code, "call aborted with code " + code + " (" + AbortCodes.name(code) + ")");
+        this(code, "call aborted with code " + code + " (" + RxCodes.name(code) + ")");
     }
 
     /**

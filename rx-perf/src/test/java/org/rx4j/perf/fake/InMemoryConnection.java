@@ -6,7 +6,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.rx4j.perf.transport.PerfCall;
 import org.rx4j.perf.transport.PerfConnection;
-import org.rx4j.wire.AbortCodes;
+import org.rx4j.rpc.RxCodes;
 
 /**
  * A connection of the in-memory transport. Enforces Rx's 4 calls per connection by failing a fifth concurrent call
@@ -46,7 +46,7 @@ public final class InMemoryConnection implements PerfConnection {
         InMemoryServer server = client.factory.server(port);
         if (server == null || server.serviceId() != serviceId) {
             // nobody answers: what the real transport reports after the dead time
-            call.serverAbort(AbortCodes.RX_CALL_DEAD);
+            call.serverAbort(RxCodes.RX_CALL_DEAD);
         } else {
             server.dispatch(call);
         }
@@ -72,7 +72,7 @@ public final class InMemoryConnection implements PerfConnection {
     public void close() {
         closed = true;
         for (InMemoryCall call : open) {
-            call.abort(AbortCodes.RX_CALL_DEAD);
+            call.abort(RxCodes.RX_CALL_DEAD);
         }
     }
 }

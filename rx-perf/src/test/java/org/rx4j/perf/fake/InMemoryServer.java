@@ -12,7 +12,7 @@ import org.rx4j.perf.transport.PerfCallHandler;
 import org.rx4j.perf.transport.PerfEndpointOptions;
 import org.rx4j.perf.transport.PerfServerTransport;
 import org.rx4j.perf.transport.RxperfAbortException;
-import org.rx4j.wire.AbortCodes;
+import org.rx4j.rpc.RxCodes;
 
 /**
  * The server endpoint of the in-memory transport: runs the handler for each call on a pool of maxProcs threads,
@@ -76,7 +76,7 @@ public final class InMemoryServer implements PerfServerTransport {
                 aborted.increment();
             } catch (IOException | RuntimeException e) {
                 aborted.increment();
-                call.serverAbort(AbortCodes.RX_USER_ABORT);
+                call.serverAbort(RxCodes.RX_USER_ABORT);
             }
         });
     }

@@ -1,0 +1,25 @@
+/**
+ * rx4j core: the AFS Rx RPC protocol over UDP. Exports only the public API: {@code org.rx4j.rpc} (endpoint,
+ * connection, call, errors, stats), {@code org.rx4j.rpc.xdr}, {@code org.rx4j.config} (RxConfig, CongestionControl,
+ * TransportKind) and the security SPI {@code org.rx4j.security}. The wire codec, the engine and the transport are
+ * internal.
+ *
+ * <p>rx-perf and rx-bench run from shaded jars on the class path, where this descriptor does not apply; the JMH
+ * benchmarks reach engine and wire internals that way (their "bench hook"), so no qualified export is needed. A
+ * benchmark module on the module path would need {@code exports org.rx4j.wire to org.rx4j.bench;} here.
+ */
+module org.rx4j.core {
+    // ByteBuf (netty-buffer, extends netty-common's ReferenceCounted) appears in the security SPI.
+    requires transitive io.netty.buffer;
+    requires transitive io.netty.common;
+    requires io.netty.transport;
+    requires io.netty.transport.classes.epoll;
+    requires org.slf4j;
+    // RxEndpoint registers its MXBean with the platform MBean server and hands out its ObjectName.
+    requires transitive java.management;
+
+    exports org.rx4j.rpc;
+    exports org.rx4j.rpc.xdr;
+    exports org.rx4j.config;
+    exports org.rx4j.security;
+}

@@ -1,0 +1,109 @@
+package org.rx4j.transport;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.socket.DatagramPacket;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
+import org.rx4j.wire.DecodeError;
+import org.rx4j.wire.PacketDecoder;
+import org.rx4j.wire.RxPacket;
+
+/**
+ * First inbound handler: decodes each received {@link DatagramPacket} with {@link PacketDecoder} (a jumbogram
+ * becomes its sub-packets, rx-wire-facts.md §4) and fires one {@link InboundDatagram} down the pipeline. A
+ * malformed datagram is counted under its {@link DecodeError} reason and dropped (design.md "Hostile input");
+ * nothing is fired for it and no exception leaves this handler. Other messages pass through untouched.
+ *
+ * <p>{@code @Sharable}: it keeps no per-channel state, only thread-safe counters, so one instance may serve
+ * several channels; the counters then add up over all of them (the transport uses one instance per socket).
+ *
+ * <p>Ownership: this handler releases every {@code DatagramPacket} it reads, decoded or dropped. DATA packets
+ * in the fired {@link InboundDatagram} hold their own retained slices, which belong to the next handler. A
+ * small datagram in a large or shared receive buffer is first copied, so a packet the engine keeps does not
+ * pin a 64 KiB (or, with recvmmsg, 512 KiB) buffer.
+ */
+@ChannelHandler.Sharable
+final class DatagramDecoder extends ChannelInboundHandlerAdapter {
+    /** Datagrams this much smaller than their buffer are copied, so a held packet does not pin the buffer. */
+    private static final int COPY_RATIO = 4;
+    /** Below this many bytes a datagram is never worth copying for the ratio alone. */
+    private static final int COPY_FLOOR = 512;
+
+    private final LongAdder received = new LongAdder();
+    private final MalformedCounters malformed = new MalformedCounters();
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (!(msg instanceof DatagramPacket datagram)) {
+            ctx.fireChannelRead(msg);
+            return;
+        }
+        InboundDatagram decoded;
+        try {
+            received.increment();
+            decoded = decode(ctx, datagram);
+        } finally {
+            datagram.release();
+        }
+        if (decoded != null) {
+            ctx.fireChannelRead(decoded);
+        }
+    }
+
+    /** @return the decoded datagram, or null when it was counted and dropped; never throws a RuntimeException */
+    private InboundDatagram decode(ChannelHandlerContext ctx, DatagramPacket datagram) {
+        ByteBuf content = datagram.content();
+        ByteBuf source = content;
+        boolean copied = false;
+        List<RxPacket> packets = InboundDatagram.newPacketList();
+        try {
+            // A slice (recvmmsg batch) or a mostly empty receive buffer would be pinned by the packets a call holds.
+            if (content.unwrap() != null
+                    || content.capacity() > COPY_RATIO * Math.max(content.readableBytes(), COPY_FLOOR)) {
+                source = ctx.alloc().buffer(content.readableBytes());
+                copied = true;
+                source.writeBytes(content, content.readerIndex(), content.readableBytes());
+            }
+            DecodeError error = PacketDecoder.decode(source, packets);
+            if (error != null) {
+                malformed.count(error);
+                return null;
+            }
+            return new InboundDatagram(datagram.sender(), packets);
+        } catch (RuntimeException e) {
+            malformed.countDecoderFailure();
+            for (RxPacket p : packets) {
+                p.release();
+            }
+            return null;
+        } finally {
+            if (copied) {
+                source.release();
+            }
+        }
+    }
+
+    /** @return datagrams read (well-formed or not) since this handler was created */
+    long datagramsReceived() {
+        return received.sum();
+    }
+
+    /** @return datagrams dropped because they did not decode, every reason together, plus decoder failures */
+    long malformedDatagrams() {
+        return malformed.total();
+    }
+
+    /** @return datagrams the decoder itself threw on (counted in {@link #malformedDatagrams()} too) */
+    long decoderFailures() {
+        return malformed.decoderFailures();
+    }
+
+    /** @return malformed datagrams by reason, only reasons seen */
+    Map<DecodeError, Long> malformedByReason() {
+        return malformed.snapshot();
+    }
+}

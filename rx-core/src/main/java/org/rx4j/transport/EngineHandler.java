@@ -1,0 +1,210 @@
+package org.rx4j.transport;
+
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.util.ReferenceCountUtil;
+import io.netty.util.concurrent.EventExecutor;
+import io.netty.util.concurrent.ScheduledFuture;
+import io.netty.util.concurrent.Ticker;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.LongSupplier;
+import org.rx4j.engine.RxEngine;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Last inbound handler: feeds each {@link InboundDatagram} to {@link RxEngine#onDatagram}, runs work handed to
+ * the engine ({@link #run}, {@link #call}), and keeps one event-loop timer at {@link RxEngine#nextDeadline()}
+ * that calls {@link RxEngine#onTimer}. After every read burst, task and timer tick it flushes the
+ * {@link DatagramEncoder} once and re-arms the timer (design.md "transport").
+ *
+ * <p>Time: every engine entry point gets {@code now} from one clock, by default the event loop's
+ * {@link Ticker} ({@code ctx.executor().ticker()}, see {@link #clock}), so an {@code EmbeddedChannel} with
+ * frozen or advanced time drives the engine's timers; the timer is scheduled on the same loop with the delay
+ * {@code nextDeadline() - now}.
+ *
+ * <p>One instance per channel and engine, loop-confined. Owns the failure counters of the work it runs: a
+ * datagram the engine threw on, a failed task, a failed timer tick, and socket errors (e.g. ICMP port
+ * unreachable); none of these counts as a malformed datagram. No exception leaves this handler.
+ *
+ * <p>Ownership: the packets of an {@link InboundDatagram} pass to the engine, which keeps them even when it
+ * throws; any other message reaching this handler is released.
+ */
+final class EngineHandler extends ChannelInboundHandlerAdapter {
+    private static final Logger log = LoggerFactory.getLogger(EngineHandler.class);
+
+    private final RxEngine engine;
+    private final DatagramEncoder out;
+    private final LongSupplier clock;
+    /** Cached so re-arming the timer does not allocate a Runnable. */
+    private final Runnable timerTask = this::onTimer;
+    private ChannelHandlerContext ctx;
+    private ScheduledFuture<?> timer;
+    private long timerDeadline = Long.MAX_VALUE;
+    private long datagramFailures;
+    private long taskFailures;
+    private long timerFailures;
+    private long socketErrors;
+
+    /**
+     * @param engine the engine, whose sink is {@code out}; touched only on the channel's loop from now on
+     * @param out the channel's encoder, flushed after each unit of work
+     * @param clock the engine's clock, ns; see {@link #clock}
+     */
+    EngineHandler(RxEngine engine, DatagramEncoder out, LongSupplier clock) {
+        this.engine = engine;
+        this.out = out;
+        this.clock = clock;
+    }
+
+    /**
+     * The clock a transport's engine runs on.
+     *
+     * @param loop the event loop that will run the engine (the handler's {@code ctx.executor()})
+     * @param injected a clock chosen by the endpoint, ns, or null for the loop's ticker
+     * @return {@code injected}, or the loop's {@link Ticker#nanoTime()} (Netty 4.2; a mock ticker under
+     *     {@code EmbeddedChannel.freezeTime()/advanceTimeBy()})
+     */
+    static LongSupplier clock(EventExecutor loop, LongSupplier injected) {
+        if (injected != null) {
+            return injected;
+        }
+        Ticker ticker = loop.ticker();
+        return ticker::nanoTime;
+    }
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) {
+        this.ctx = ctx;
+    }
+
+    @Override
+    public void handlerRemoved(ChannelHandlerContext ctx) {
+        cancelTimer();
+    }
+
+    /** @return the engine's clock now, ns; any thread */
+    long now() {
+        return clock.getAsLong();
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (!(msg instanceof InboundDatagram d)) {
+            ReferenceCountUtil.release(msg);
+            return;
+        }
+        try {
+            // From here the engine owns the packets, also when it throws (e.g. a failing listener).
+            engine.onDatagram(now(), d.sender(), d.packets());
+        } catch (RuntimeException e) {
+            datagramFailures++;
+            log.debug("rx4j engine failed on a datagram from {}", d.sender(), e);
+        }
+    }
+
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) {
+        afterWork();
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        // ICMP port unreachable and similar socket errors: count, keep the receive loop running.
+        socketErrors++;
+    }
+
+    /**
+     * Runs {@code work} on the engine now, then flushes and re-arms the timer. Loop only.
+     *
+     * @param work the task; a RuntimeException it throws is logged and counted as a task failure, not rethrown
+     */
+    void run(Consumer<RxEngine> work) {
+        try {
+            work.accept(engine);
+        } catch (RuntimeException e) {
+            taskFailures++;
+            log.warn("rx4j task failed", e);
+        } finally {
+            afterWork();
+        }
+    }
+
+    /**
+     * Runs {@code work} on the engine now and completes {@code result} with its value or its exception (which
+     * is the caller's to handle, so not counted), then flushes and re-arms the timer. Loop only.
+     *
+     * @param work the task
+     * @param result completed before this method returns
+     * @param <T> result type
+     */
+    <T> void call(Function<RxEngine, T> work, CompletableFuture<T> result) {
+        try {
+            result.complete(work.apply(engine));
+        } catch (RuntimeException e) {
+            result.completeExceptionally(e);
+        } finally {
+            afterWork();
+        }
+    }
+
+    /** Flushes pending output and keeps one timer at the engine's next deadline. Loop only. */
+    void afterWork() {
+        out.flushIfPending();
+        long deadline = engine.nextDeadline();
+        if (deadline == Long.MAX_VALUE || ctx == null) {
+            return;
+        }
+        if (timer != null && timerDeadline - deadline <= 0 && !timer.isDone()) {
+            return;
+        }
+        cancelTimer();
+        timerDeadline = deadline;
+        long delay = Math.max(0, deadline - now());
+        timer = ctx.executor().schedule(timerTask, delay, TimeUnit.NANOSECONDS);
+    }
+
+    private void cancelTimer() {
+        if (timer != null) {
+            timer.cancel(false);
+            timer = null;
+        }
+        timerDeadline = Long.MAX_VALUE;
+    }
+
+    private void onTimer() {
+        timer = null;
+        timerDeadline = Long.MAX_VALUE;
+        try {
+            engine.onTimer(now());
+        } catch (RuntimeException e) {
+            timerFailures++;
+            log.warn("rx4j timer failed", e);
+        } finally {
+            afterWork();
+        }
+    }
+
+    /** @return datagrams on which {@link RxEngine#onDatagram} threw (loop only) */
+    long datagramFailures() {
+        return datagramFailures;
+    }
+
+    /** @return tasks handed over with {@link #run} that threw (loop only) */
+    long taskFailures() {
+        return taskFailures;
+    }
+
+    /** @return timer ticks on which {@link RxEngine#onTimer} threw (loop only) */
+    long timerFailures() {
+        return timerFailures;
+    }
+
+    /** @return socket errors the channel reported, e.g. ICMP port unreachable (loop only) */
+    long socketErrors() {
+        return socketErrors;
+    }
+}

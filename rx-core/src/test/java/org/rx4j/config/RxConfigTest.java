@@ -1,0 +1,61 @@
+package org.rx4j.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+/** RxConfig keeps OpenAFS's defaults and refuses every out-of-range setting however it is made. */
+class RxConfigTest {
+    @Test
+    void defaultsAreOpenAfsValues() {
+        RxConfig c = RxConfig.defaults();
+        assertEquals(32, c.maxTwind());
+        assertEquals(32, c.maxRwind());
+        assertEquals(4, c.jumboMax());
+        assertEquals(1444, c.ifMtu());
+        assertEquals(1412, c.packetDataSize());
+        assertEquals(5692, c.advertisedMaxMtu());
+        assertEquals(Duration.ofMillis(100).toNanos(), c.softAckDelayNs());
+        assertEquals(Duration.ofMillis(400).toNanos(), c.lastAckDelayNs());
+        assertEquals(Duration.ofMillis(20).toNanos(), c.minRtoNs());
+        assertEquals(Duration.ofSeconds(12).toNanos(), c.deadTimeNs());
+        assertEquals(0, c.clientIdleDeadTimeNs());
+        assertEquals(Duration.ofSeconds(60).toNanos(), c.serverIdleDeadTimeNs());
+        assertTrue(c.checkReach());
+        assertEquals(CongestionControl.NEWRENO, c.congestionControl());
+        assertEquals(64 * 1024, RxConfig.builder().maxWindow(1).build().effectiveUdpBufferBytes());
+    }
+
+    @Test
+    void toBuilderRoundTripsEverySetting() {
+        RxConfig c = RxConfig.builder().maxTwind(200).maxRwind(100).jumboMax(1).hardAckOnly(true)
+                .deadTime(Duration.ofSeconds(3)).versionString("x").congestionControl(CongestionControl.FIXED_WINDOW)
+                .build();
+        assertEquals(c, c.toBuilder().build());
+        assertEquals(7, c.toBuilder().initialCwnd(7).build().initialCwnd());
+    }
+
+    @Test
+    void outOfRangeSettingsAreRefused() {
+        assertThrows(IllegalArgumentException.class, () -> RxConfig.builder().maxTwind(0).build());
+        assertThrows(IllegalArgumentException.class, () -> RxConfig.builder().maxRwind(256).build());
+        assertThrows(IllegalArgumentException.class, () -> RxConfig.builder().jumboMax(47).build());
+        assertThrows(IllegalArgumentException.class, () -> RxConfig.builder().maxMtu(519).build());
+        assertThrows(IllegalArgumentException.class, () -> RxConfig.builder().initialSsthresh(1).build());
+        assertThrows(IllegalArgumentException.class, () -> RxConfig.builder().minRto(Duration.ofMillis(-1)).build());
+        assertThrows(IllegalArgumentException.class, () -> RxConfig.builder().deadTime(Duration.ZERO).build());
+        assertThrows(IllegalArgumentException.class, () -> RxConfig.builder().maxPendingCalls(-1).build());
+        assertThrows(NullPointerException.class, () -> RxConfig.builder().congestionControl(null).build());
+        RxConfig d = RxConfig.defaults();
+        assertThrows(IllegalArgumentException.class, () -> new RxConfig(0, d.maxRwind(), d.jumboMax(), d.maxMtu(),
+                d.ifMtu(), d.hardAckOnly(), d.hardAckInterval(), d.softAckRate(), d.hardAckRate(), d.softAckDelayNs(),
+                d.hardAckDelayNs(), d.lastAckDelayNs(), d.initialRttNs(), d.minRtoNs(), d.rtoSlackNs(), d.maxRtoNs(),
+                d.initialCwnd(), d.initialSsthresh(), d.deadTimeNs(), d.clientIdleDeadTimeNs(),
+                d.serverIdleDeadTimeNs(), d.hardDeadTimeNs(), d.checkReach(), d.reachTtlNs(), d.reachRetryNs(),
+                d.maxConnections(), d.maxPendingCalls(), d.versionString(), d.udpBufferBytes(),
+                d.congestionControl()));
+    }
+}

@@ -1,0 +1,115 @@
+package org.rx4j.transport;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.buffer.UnpooledByteBufAllocator;
+import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.channel.socket.DatagramPacket;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.rx4j.testing.LeakCheckExtension;
+import org.rx4j.wire.DataPacket;
+import org.rx4j.wire.DecodeError;
+import org.rx4j.wire.PacketEncoder;
+import org.rx4j.wire.PacketFlags;
+import org.rx4j.wire.PacketType;
+import org.rx4j.wire.RxHeader;
+
+/**
+ * The datagram decoder alone in an {@code EmbeddedChannel}: well-formed datagrams come out as one
+ * {@link InboundDatagram}, malformed ones are counted by reason and dropped, and every datagram read is released.
+ */
+@ExtendWith(LeakCheckExtension.class)
+class DatagramDecoderTest {
+    private static DatagramPacket datagram(ByteBuf content) {
+        return new DatagramPacket(content, EngineChannel.LOCAL, EngineChannel.PEER);
+    }
+
+    /** Writes {@code content} in as a datagram; asserts nothing came out and the datagram was released. */
+    private static void assertDropped(EmbeddedChannel ch, ByteBuf content) {
+        assertFalse(ch.writeInbound(datagram(content)), "a malformed datagram fires nothing");
+        assertEquals(0, content.refCnt(), "the dropped datagram was released");
+    }
+
+    @Test
+    void malformedDatagramsAreCountedByReasonReleasedAndDropped() {
+        DatagramDecoder decoder = new DatagramDecoder();
+        EmbeddedChannel ch = new EmbeddedChannel(decoder);
+        assertDropped(ch, Unpooled.buffer(10).writeZero(10));
+        // An ACK whose nAcks (200) is longer than its body.
+        byte[] ack = new byte[28 + 18];
+        ack[20] = (byte) PacketType.ACK;
+        ack[21] = (byte) PacketFlags.CLIENT_INITIATED;
+        ack[28 + 17] = (byte) 200;
+        assertDropped(ch, Unpooled.copiedBuffer(ack));
+        // A jumbogram cut short: JUMBO_PACKET set, no room for the next sub-packet's header.
+        byte[] jumbo = new byte[28 + 1000];
+        jumbo[20] = (byte) PacketType.DATA;
+        jumbo[21] = (byte) (PacketFlags.CLIENT_INITIATED | PacketFlags.JUMBO_PACKET);
+        assertDropped(ch, Unpooled.copiedBuffer(jumbo));
+
+        assertEquals(3, decoder.datagramsReceived());
+        assertEquals(3, decoder.malformedDatagrams());
+        Map<DecodeError, Long> byReason = decoder.malformedByReason();
+        assertEquals(1L, byReason.get(DecodeError.TRUNCATED_HEADER), byReason.toString());
+        assertEquals(1L, byReason.get(DecodeError.TRUNCATED_JUMBOGRAM), byReason.toString());
+        assertEquals(1L, byReason.getOrDefault(DecodeError.BAD_ACK_COUNT, 0L)
+                + byReason.getOrDefault(DecodeError.TRUNCATED_ACK, 0L), byReason.toString());
+        assertEquals(0, decoder.decoderFailures());
+        assertFalse(ch.finish());
+    }
+
+    @Test
+    void aWellFormedDatagramBecomesOneInboundDatagramAndItsBufferIsReleased() {
+        DatagramDecoder decoder = new DatagramDecoder();
+        EmbeddedChannel ch = new EmbeddedChannel(decoder);
+        RxHeader h = new RxHeader(0x80000001, 0x100, 1, 1, 1, PacketType.DATA,
+                PacketFlags.CLIENT_INITIATED | PacketFlags.LAST_PACKET, 0, 0, 0, 147);
+        ByteBuf content = PacketEncoder.encode(new DataPacket(h, Unpooled.wrappedBuffer(new byte[] {7, 8})),
+                UnpooledByteBufAllocator.DEFAULT);
+        assertTrue(ch.writeInbound(datagram(content)));
+        InboundDatagram d = ch.readInbound();
+        assertNull(ch.readInbound(), "one datagram, one hand-off");
+        assertEquals(EngineChannel.PEER, d.sender());
+        assertEquals(1, d.packets().size());
+        DataPacket p = (DataPacket) d.packets().get(0);
+        assertEquals(h, p.header());
+        assertEquals(2, p.payload().readableBytes());
+        assertEquals(7, p.payload().getByte(p.payload().readerIndex()));
+        d.release();
+        assertEquals(0, content.refCnt(), "the datagram is released once its packets are");
+        assertEquals(1, decoder.datagramsReceived());
+        assertEquals(0, decoder.malformedDatagrams());
+        assertFalse(ch.finish());
+    }
+
+    @Test
+    void otherMessagesPassThroughUntouched() {
+        EmbeddedChannel ch = new EmbeddedChannel(new DatagramDecoder());
+        ByteBuf other = Unpooled.buffer(1).writeByte(1);
+        assertTrue(ch.writeInbound(other));
+        assertSame(other, ch.readInbound());
+        assertEquals(1, other.refCnt());
+        other.release();
+        assertFalse(ch.finish());
+    }
+
+    @Test
+    void oneSharableDecoderServesSeveralChannelsAndAddsUpTheirCounts() {
+        DatagramDecoder decoder = new DatagramDecoder();
+        EmbeddedChannel a = new EmbeddedChannel(decoder);
+        EmbeddedChannel b = new EmbeddedChannel(decoder);
+        assertDropped(a, Unpooled.buffer(3).writeZero(3));
+        assertDropped(b, Unpooled.buffer(3).writeZero(3));
+        assertEquals(2, decoder.malformedByReason().get(DecodeError.TRUNCATED_HEADER));
+        assertFalse(a.finish());
+        assertFalse(b.finish());
+    }
+}

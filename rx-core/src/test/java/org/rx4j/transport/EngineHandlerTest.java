@@ -1,0 +1,249 @@
+package org.rx4j.transport;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.rx4j.transport.EngineChannel.MS;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.rx4j.config.RxConfig;
+import org.rx4j.engine.Call;
+import org.rx4j.engine.CallListener;
+import org.rx4j.engine.Connection;
+import org.rx4j.testing.LeakCheckExtension;
+import org.rx4j.wire.AckPacket;
+import org.rx4j.wire.AckReason;
+import org.rx4j.wire.DataPacket;
+import org.rx4j.wire.PacketFlags;
+import org.rx4j.wire.PacketType;
+import org.rx4j.wire.RxHeader;
+import org.rx4j.wire.RxPacket;
+
+/**
+ * The engine handler in an {@code EmbeddedChannel} with frozen time: datagrams in, encoded datagrams out, timers
+ * fired by advancing the loop's ticker (issue 9: handler tests on a virtual clock, no sockets).
+ */
+@ExtendWith(LeakCheckExtension.class)
+class EngineHandlerTest {
+    private static final int SVC = 147;
+
+    /** Client-side listener that reads and drops whatever arrives and records how the call ended. */
+    private static class Drain implements CallListener {
+        final List<Integer> ended = new ArrayList<>();
+        final EngineChannel ch;
+
+        Drain(EngineChannel ch) {
+            this.ch = ch;
+        }
+
+        @Override
+        public void onReadable(Call c) {
+            ByteBuf b;
+            while ((b = c.read(ch.now())) != null) {
+                b.release();
+            }
+        }
+
+        @Override
+        public void onWritable(Call c) {
+        }
+
+        @Override
+        public void onComplete(Call c, int errorCode) {
+            ended.add(errorCode);
+        }
+    }
+
+    private static List<DataPacket> data(List<RxPacket> packets) {
+        List<DataPacket> d = new ArrayList<>();
+        for (RxPacket p : packets) {
+            if (p instanceof DataPacket dp) {
+                d.add(dp);
+            }
+        }
+        return d;
+    }
+
+    private static List<AckPacket> acks(List<RxPacket> packets, int reason) {
+        List<AckPacket> a = new ArrayList<>();
+        for (RxPacket p : packets) {
+            if (p instanceof AckPacket ap && ap.reason() == reason) {
+                a.add(ap);
+            }
+        }
+        return a;
+    }
+
+    @Test
+    void clientDataIsWrittenAndResentWhenTheTimerFiresAfterTheRto() {
+        try (EngineChannel ch = new EngineChannel(RxConfig.defaults())) {
+            ch.handler.run(e -> {
+                Connection conn = e.connect(EngineChannel.PEER, SVC, 0);
+                Call call = e.newCall(ch.now(), conn, new Drain(ch));
+                call.write(ch.now(), Unpooled.copiedBuffer(new byte[] {1, 2, 3}));
+                call.finishSending(ch.now());
+            });
+            List<DataPacket> first = data(ch.sent());
+            assertEquals(1, first.size(), "the request went out, flushed once the task ended");
+            RxHeader h = first.get(0).header();
+            assertEquals(1, h.seq());
+            assertTrue(h.isClientInitiated() && h.hasFlag(PacketFlags.LAST_PACKET), h.toString());
+
+            // No answer. Well inside the initial RTO (OpenAFS: 3 s initial RTT) nothing is resent ...
+            ch.advance(1000 * MS);
+            assertTrue(data(ch.sent()).isEmpty(), "resent before the RTO");
+            // ... and once the loop's clock passes the RTO, the engine timer fires and resends seq 1.
+            List<DataPacket> resent = new ArrayList<>();
+            long waited = 1000 * MS;
+            while (resent.isEmpty() && waited < 20_000 * MS) {
+                ch.advance(100 * MS);
+                waited += 100 * MS;
+                resent = data(ch.sent());
+            }
+            assertFalse(resent.isEmpty(), "no resend within 20 s of virtual time");
+            RxHeader r = resent.get(0).header();
+            assertEquals(h.seq(), r.seq());
+            assertEquals(h.callNumber(), r.callNumber());
+            assertEquals(h.cid(), r.cid());
+            assertTrue(r.serial() > h.serial(), "a resend carries a new serial");
+            assertEquals(0, ch.handler.timerFailures());
+        }
+    }
+
+    @Test
+    void serverChecksReachabilityWithAPingBeforeStartingTheCall() {
+        List<Call> started = new ArrayList<>();
+        try (EngineChannel ch = new EngineChannel(RxConfig.defaults())) {
+            ch.handler.run(e -> e.registerService(SVC, 0, call -> {
+                started.add(call);
+                call.setListener(new Drain(ch));
+                call.write(ch.now(), Unpooled.copiedBuffer(new byte[] {9}));
+                call.finishSending(ch.now());
+            }));
+            int epoch = 0x80000123;
+            int cid = 0x400;
+            RxHeader request = new RxHeader(epoch, cid, 1, 1, 1, PacketType.DATA,
+                    PacketFlags.CLIENT_INITIATED | PacketFlags.LAST_PACKET, 0, 0, 0, SVC);
+            ch.receive(EngineChannel.data(request, new byte[] {1, 2, 3}));
+
+            List<AckPacket> pings = acks(ch.sent(), AckReason.PING);
+            assertEquals(1, pings.size(), "a new peer is pinged first");
+            AckPacket ping = pings.get(0);
+            assertTrue(ping.header().hasFlag(PacketFlags.REQUEST_ACK));
+            assertTrue(started.isEmpty(), "the call waits for the PING_RESPONSE");
+
+            RxHeader ah = new RxHeader(epoch, cid, 1, 0, 2, PacketType.ACK,
+                    PacketFlags.CLIENT_INITIATED | PacketFlags.SLOW_START_OK, 0, 0, 0, SVC);
+            ch.receive(AckPacket.of(ah, 1, 1, ping.header().serial(), AckReason.PING_RESPONSE, new byte[0],
+                    1444, 1444, 32, 1));
+            assertEquals(1, started.size(), "the PING_RESPONSE proved the peer reachable");
+            List<DataPacket> reply = data(ch.sent());
+            assertEquals(1, reply.size(), "the handler's reply went out: " + reply);
+            RxHeader rh = reply.get(0).header();
+            assertFalse(rh.isClientInitiated());
+            assertTrue(rh.hasFlag(PacketFlags.LAST_PACKET));
+            assertEquals(1, rh.callNumber());
+            assertEquals(2, ch.decoder.datagramsReceived());
+            assertEquals(0, ch.decoder.malformedDatagrams());
+        }
+    }
+
+    @Test
+    void theOutputOfAReadBurstIsFlushedOnce() {
+        RxConfig config = RxConfig.builder().checkReach(false).build();
+        try (EngineChannel ch = new EngineChannel(config)) {
+            ch.handler.run(e -> e.registerService(SVC, 0, call -> call.setListener(new Drain(ch))));
+            int before = ch.flushes.flushes;
+            RxHeader h1 = new RxHeader(0x80000001, 0x100, 1, 1, 1, PacketType.DATA,
+                    PacketFlags.CLIENT_INITIATED | PacketFlags.REQUEST_ACK, 0, 0, 0, SVC);
+            RxHeader h2 = new RxHeader(0x80000001, 0x100, 1, 2, 2, PacketType.DATA,
+                    PacketFlags.CLIENT_INITIATED | PacketFlags.REQUEST_ACK | PacketFlags.LAST_PACKET, 0, 0, 0, SVC);
+            ch.receiveBurst(EngineChannel.data(h1, new byte[1412]), EngineChannel.data(h2, new byte[5]));
+            List<AckPacket> requested = acks(ch.sent(), AckReason.REQUESTED);
+            assertEquals(2, requested.size(), "each REQUEST_ACK was answered");
+            assertEquals(before + 1, ch.flushes.flushes, "two datagrams out, one flush for the burst");
+        }
+    }
+
+    @Test
+    void aThrowingTaskIsCountedAsATaskFailureNotAsMalformed() {
+        try (EngineChannel ch = new EngineChannel(RxConfig.defaults())) {
+            ch.handler.run(e -> {
+                throw new IllegalStateException("a failing task");
+            });
+            assertEquals(1, ch.handler.taskFailures());
+            assertEquals(0, ch.decoder.malformedDatagrams());
+            assertEquals(0, ch.handler.datagramFailures());
+            assertEquals(0, ch.handler.timerFailures());
+            // The loop goes on: a later task runs.
+            boolean[] ran = {false};
+            ch.handler.run(e -> ran[0] = true);
+            assertTrue(ran[0]);
+            assertEquals(1, ch.handler.taskFailures());
+        }
+    }
+
+    @Test
+    void aThrowingTimerIsCountedAsATimerFailure() {
+        try (EngineChannel ch = new EngineChannel(RxConfig.defaults())) {
+            ch.handler.run(e -> {
+                Connection conn = e.connect(EngineChannel.PEER, SVC, 0);
+                Call call = e.newCall(ch.now(), conn, new Drain(ch) {
+                    @Override
+                    public void onComplete(Call c, int errorCode) {
+                        throw new IllegalStateException("a listener failing on the timer's abort");
+                    }
+                });
+                call.setDeadline(ch.now(), ch.now() + 100 * MS);
+            });
+            ch.advance(50 * MS);
+            assertEquals(0, ch.handler.timerFailures(), "the deadline is not due yet");
+            ch.advance(60 * MS);
+            assertEquals(1, ch.handler.timerFailures(), "the deadline's abort ran on the timer and threw");
+            assertEquals(0, ch.handler.taskFailures());
+            assertEquals(0, ch.decoder.malformedDatagrams());
+            ch.sent();
+        }
+    }
+
+    @Test
+    void packetsTheEngineTookAreNotReleasedAgainWhenItThrows() {
+        // Moved here from a real-socket test: the engine keeps the packets it was handed, also when a service
+        // handler then throws on the loop; the handler counts an engine failure and releases nothing.
+        RxConfig config = RxConfig.builder().checkReach(false).build();
+        try (EngineChannel ch = new EngineChannel(config)) {
+            ch.handler.run(e -> e.registerService(SVC, 0, call -> {
+                throw new IllegalStateException("a failing service handler");
+            }));
+            RxHeader h = new RxHeader(0x80000001, 0x100, 1, 1, 1, PacketType.DATA,
+                    PacketFlags.CLIENT_INITIATED | PacketFlags.LAST_PACKET, 0, 0, 0, SVC);
+            ch.receive(EngineChannel.data(h, new byte[10]));
+            assertEquals(1, ch.decoder.datagramsReceived());
+            assertEquals(1, ch.handler.datagramFailures(), "the engine threw on the datagram");
+            assertEquals(0, ch.decoder.malformedDatagrams(), "an engine failure is not a malformed datagram");
+            int[] conns = {-1};
+            ch.handler.run(e -> conns[0] = e.serverConnections().size());
+            assertEquals(1, conns[0], "the call was created");
+            // close() shuts the engine down: the call still holds the request packet and releases it once.
+        }
+    }
+
+    @Test
+    void otherMessagesAreReleasedAndSocketErrorsCounted() {
+        try (EngineChannel ch = new EngineChannel(RxConfig.defaults())) {
+            ByteBuf stray = Unpooled.buffer(4).writeInt(1);
+            ch.channel.pipeline().fireChannelRead(stray);
+            assertEquals(0, stray.refCnt(), "a message the engine handler cannot use is released");
+            ch.channel.pipeline().fireExceptionCaught(new java.net.PortUnreachableException("icmp"));
+            assertEquals(1, ch.handler.socketErrors());
+            assertEquals(0, ch.decoder.malformedDatagrams());
+            assertNotNull(ch.channel.pipeline().get(EngineHandler.class));
+        }
+    }
+}
