@@ -79,6 +79,7 @@ final class CallSender {
             jumbo.restore(peer.savedJumboSize);
         }
         this.recovery = new RecoveryManager(sq, cc, jumbo, peer.path.rate());
+        peer.congestion(cc);
     }
 
     /** Leaves this call's congestion state to the peer for its next call, if it sent enough to have learned some. */

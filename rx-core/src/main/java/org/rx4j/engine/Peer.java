@@ -2,6 +2,7 @@ package org.rx4j.engine;
 
 import org.rx4j.config.RxConfig;
 import java.net.InetSocketAddress;
+import org.rx4j.engine.cc.CongestionController;
 import org.rx4j.engine.cc.PathModel;
 import org.rx4j.engine.recovery.RttEstimator;
 import org.rx4j.wire.RxConstants;
@@ -17,6 +18,8 @@ public final class Peer {
     private final RxCounters counters = new RxCounters();
     /** Congestion state shared by all calls to this peer: delivery rate, packets in flight, the BBR model. */
     final PathModel path;
+    /** The congestion controller of the most recent call that sent to this peer (statistics only), or null. */
+    private CongestionController lastController;
     int maxMtu = RxConstants.REMOTE_PACKET_SIZE;
     int ifMtu = RxConstants.REMOTE_PACKET_SIZE;
     int maxDgramPackets = 1;
@@ -71,6 +74,15 @@ public final class Peer {
     /** @return the congestion state all calls to this peer share (delivery rate, BBR model); read-only use */
     public PathModel path() {
         return path;
+    }
+
+    /** @return the congestion controller of the most recent call that sent to this peer (read-only use), or null */
+    public CongestionController congestion() {
+        return lastController;
+    }
+
+    void congestion(CongestionController cc) {
+        lastController = cc;
     }
 
     /** @return counters of traffic with this peer */
