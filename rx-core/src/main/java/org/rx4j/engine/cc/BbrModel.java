@@ -87,6 +87,7 @@ public final class BbrModel {
     private boolean minRttStampSet;
     private long probeRttDoneStampNs;
     private boolean probeRttRoundDone;
+    private boolean probeRttExpired;
 
     // Rounds.
     private long nextRoundDelivered;
@@ -500,7 +501,8 @@ public final class BbrModel {
     // Min RTT and ProbeRTT (§4.3.4)
 
     private void updateMinRtt(long now, RateSample rs) {
-        boolean probeRttExpired = minRttStampSet && now - probeRttMinStampNs > PROBE_RTT_INTERVAL_NS;
+        // Decided before this sample refreshes the stamp; ProbeRTT is entered on this flag (§4.3.4.4).
+        probeRttExpired = minRttStampSet && now - probeRttMinStampNs > PROBE_RTT_INTERVAL_NS;
         if (rs.rttNs >= 0 && (rs.rttNs < probeRttMinDelayNs || probeRttExpired)) {
             probeRttMinDelayNs = rs.rttNs;
             probeRttMinStampNs = now;
@@ -514,7 +516,6 @@ public final class BbrModel {
     }
 
     private void checkProbeRtt(long now, RateSample rs) {
-        boolean probeRttExpired = minRttStampSet && now - probeRttMinStampNs > PROBE_RTT_INTERVAL_NS;
         if (state != State.PROBE_RTT && probeRttExpired) {
             state = State.PROBE_RTT;
             pacingGain = 1.0;
@@ -564,15 +565,13 @@ public final class BbrModel {
     // Control parameters (§4.6)
 
     private void setPacingRate(RateSample rs) {
-        double r;
-        if (bw > 0) {
-            r = pacingGain * bw * (1 - PACING_MARGIN);
-        } else if (rs.rttNs > 0) {
-            // No bandwidth sample yet: the initial window per RTT, at the Startup gain (§4.6.2).
-            r = STARTUP_PACING_GAIN * initialCwnd * 1e9 / rs.rttNs;
-        } else {
+        // No pacing before the first bandwidth sample: the draft's initial rate (initial window per srtt, §4.6.2)
+        // would pace at a few packets per second after one inflated first RTT sample (a peer still starting up);
+        // the initial window alone limits the first round.
+        if (bw <= 0) {
             return;
         }
+        double r = pacingGain * bw * (1 - PACING_MARGIN);
         if (fullBwReached || r > pacingRatePps) {
             pacingRatePps = r;
         }
