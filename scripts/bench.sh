@@ -168,7 +168,7 @@ start_server() {
     SERVER_PID=$!
     until port_bound; do
         kill -0 "$SERVER_PID" 2>/dev/null || { echo "bench.sh: $impl server died:" >&2; cat "$WORK/server.log" >&2; exit 1; }
-        (( ++tries < 300 )) || { echo "bench.sh: $impl server did not bind UDP $PORT" >&2; exit 1; }
+        (( ++tries < 1200 )) || { echo "bench.sh: $impl server did not bind UDP $PORT" >&2; exit 1; }
         sleep 0.05
     done
     # the socket buffers the kernel granted (ss -m: rb = receive, tb = send), once per implementation
