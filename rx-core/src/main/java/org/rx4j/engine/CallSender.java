@@ -44,6 +44,8 @@ final class CallSender {
     int twind;
     private boolean seenSlowStartOk;
     private int rttProbeSerial;
+    /** When the outstanding RTT probe was sent, ns. */
+    private long rttProbeSentNs;
     private ByteBuf partial;
     private final List<DataPacket> batch = new ArrayList<>(46);
     /** When the pacer lets the next datagram leave (engine clock, ns), or NONE when not waiting for it. */
@@ -205,7 +207,7 @@ final class CallSender {
                     && sq.inFlight() + k < cwnd;
             boolean isLast = (sq.get(lastSeqOfDgram).flags() & PacketFlags.LAST_PACKET) != 0;
             boolean requestAck = !isLast && (cwnd <= 2 || (!seenSlowStartOk && (lastSeqOfDgram & 1) == 1)
-                    || rttProbeSerial == 0);
+                    || rttProbeSerial == 0 || probeOverdue(now));
             for (int i = 0; i < k; i++) {
                 int seq = nextToSend + i;
                 int flags = 0;
@@ -220,6 +222,7 @@ final class CallSender {
             }
             if (requestAck) {
                 rttProbeSerial = out.lastSerial();
+                rttProbeSentNs = now;
             }
             sq.markSent(k);
             recovery.syncInFlight();
@@ -239,6 +242,15 @@ final class CallSender {
         if (server && sq.nextToSend() != 1) {
             acks.cancelDelayedAckIfAllReceived();
         }
+    }
+
+    /**
+     * @return true when the RTT probe has gone unanswered for two srtt (at least the minimum RTO): its ACK was lost,
+     *     or a receiver's hard ack for consumed data (serial 0) went out instead; probe again rather than never
+     */
+    private boolean probeOverdue(long now) {
+        long srtt = out.peer().rtt().srttNs();
+        return rttProbeSerial != 0 && now - rttProbeSentNs >= Math.max(2 * srtt, config.minRtoNs());
     }
 
     /** @return true when the pacer holds the next datagram; then {@link #pacingDeadlineNs} says until when */
