@@ -24,6 +24,8 @@ final class EndpointRuntime {
     final CallTracker tracker = new CallTracker();
     /** Set once a graceful close starts: new incoming calls are refused, new outgoing calls too. */
     volatile boolean closing;
+    /** Streams whose application thread is to be woken at the end of this unit of loop work. Loop only. */
+    private final java.util.ArrayList<CallStreams> toWake = new java.util.ArrayList<>();
 
     EndpointRuntime(RxTransport transport, LongSupplier clock, ThreadPoolExecutor workers, Executor callbackExecutor,
                     int busyAbortCode, int maxMessageBytes) {
@@ -33,6 +35,29 @@ final class EndpointRuntime {
         this.callbackExecutor = callbackExecutor;
         this.busyAbortCode = busyAbortCode;
         this.maxMessageBytes = maxMessageBytes;
+        transport.afterWork(this::wakeAll);
+    }
+
+    /**
+     * Asks for {@code s}'s waiting application thread to be woken once the loop ends its current unit of work
+     * (read burst, task or timer tick), so a reader or writer wakes once per burst, not once per packet. Loop only.
+     *
+     * @param s the streams; listed once however often asked before the wake-up
+     */
+    void wakeLater(CallStreams s) {
+        toWake.add(s);
+    }
+
+    /** Wakes every thread asked for since the last unit of work ended. Loop only (the transport's after-work hook). */
+    private void wakeAll() {
+        int n = toWake.size();
+        if (n == 0) {
+            return;
+        }
+        for (int i = 0; i < n; i++) {
+            toWake.get(i).wakeNow();
+        }
+        toWake.clear();
     }
 
     /** @return the endpoint's clock now, ns (the same clock the engine's timers run on) */
