@@ -240,6 +240,7 @@ def main():
     with open(os.path.join(args.out, json_name), "w", encoding="utf-8") as f:
         json.dump({"tool": "scripts/bench.sh --wan", "machine": machine, "summary": summary, "targets": rows,
                    "relayFellBehind": relay_warnings, "runs": runs}, f, indent=1, ensure_ascii=False)
+        f.write("\n")  # .editorconfig: a final newline (the tree's check also reads bench-results/)
     print(f"bench.sh: wrote {os.path.join(args.out, json_name)}", file=sys.stderr)
     if args.svg:
         svg_chart(summary, args.svg)
