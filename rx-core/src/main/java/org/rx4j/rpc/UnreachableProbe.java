@@ -12,8 +12,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Finds out fast that nothing listens at a server's port (docs/embedding.md, "A peer that does not answer"). The
  * endpoint's own socket is unconnected and shared by every peer, and Netty 4.2 does not read the Linux error queue,
- * so ICMP errors for its packets are never seen. This probe sends one Rx VERSION request (packet type 13, a debug
- * packet every Rx server answers without state, rx-wire-facts.md §1) from its own UDP socket <em>connected</em> to
+ * so ICMP errors for its packets are never seen. This probe sends one Rx VERSION request (packet type 13 with
+ * CLIENT_INITIATED and a 1-byte body, a debug packet every Rx server answers without state, rx-wire-facts.md §2, §9)
+ * from its own UDP socket <em>connected</em> to
  * the server: the kernel then reports an ICMP port unreachable for exactly that 5-tuple as ECONNREFUSED
  * ({@link PortUnreachableException}) on the socket's next read, so only an ICMP error that matches the packet rx4j
  * sent is acted on. Checked a few times on the event loop within {@link #CHECK_DELAYS_MS}; an answer, any other
@@ -23,7 +24,7 @@ final class UnreachableProbe {
     private static final Logger log = LoggerFactory.getLogger(UnreachableProbe.class);
     /** When the probe socket is read after the probe was sent, ms of real time (ICMP comes back within an RTT). */
     static final long[] CHECK_DELAYS_MS = {20, 100, 500, 2000};
-    /** Rx packet type VERSION (rx-wire-facts.md §1). */
+    /** Rx packet type VERSION (rx-wire-facts.md §2). */
     private static final byte TYPE_VERSION = 13;
     /** Header flag CLIENT_INITIATED. */
     private static final byte CLIENT_INITIATED = 1;
@@ -63,7 +64,7 @@ final class UnreachableProbe {
             ch = DatagramChannel.open();
             ch.configureBlocking(false);
             ch.connect(server);
-            ByteBuffer probe = ByteBuffer.allocate(HEADER_BYTES);
+            ByteBuffer probe = ByteBuffer.allocate(HEADER_BYTES + 1); // header (§1), then the request body: one 0
             probe.putInt((int) (System.nanoTime() >>> 16)); // epoch: any value, a VERSION request has no connection
             probe.position(20);
             probe.put(TYPE_VERSION).put(CLIENT_INITIATED);
