@@ -12,13 +12,18 @@
 #             controls (--corrupt-at must fail), rxdebug and raw DEBUG probes against the C server
 #   bos       bosserver (private mount namespace, scripts/interop/bosserver.sh), the real
 #             `bos listhosts` / `bos addhost`, and rx4j's client API against it (BosInteropTest)
+#   rxgen     rx-gen's kitchen sink against Debian rxgen's C stubs, both directions
+#             (scripts/rxgen/cross-check.sh: C server + Java client, C client + Java server)
+#   db        vlserver and ptserver (openafs-dbserver) in a network namespace of scripts/netns.sh
+#             (scripts/interop/dbservers.sh), the real `vos` and `pts` against them, and rx4j's
+#             generated VL/PR stubs compared with what they print (DbServersInteropTest)
 #   capture   tshark capture of a C<->C mix; its Wireshark expert-info kinds are the control
 #   rx4j      rxdebug against an rx4j server before/during/after transfers, the rxperf matrix
 #             (rx4j client -> C server, C client -> rx4j server), captures of rx4j<->C mixes
 #             compared with the control (run_rx4j_*)
 #
 # Every run prints its wall time. Every server started here is stopped on exit. The whole run
-# is bounded by a watchdog (INTEROP_BUDGET_S, default 450 s). The rxperf servers use UDP
+# is bounded by a watchdog (INTEROP_BUDGET_S, default 700 s). The rxperf servers use UDP
 # INTEROP_PORT (default 7009; bosserver's 7007 is fixed). Work files (logs, captures) go to
 # a temporary directory that is removed at the end unless INTEROP_KEEP=1.
 # Ends with "N passed, M failed" (", K skipped" when something skipped) and exits non-zero
@@ -36,17 +41,24 @@ MIX_SH=$INTEROP_DIR/rxperf-mix.sh
 RX4J_JAR=$ROOT/rx-perf/target/rxperf.jar
 RX4J_RXPERF=$ROOT/scripts/rxperf
 PERF_PORT=${INTEROP_PORT:-7009}           # rxperf's port; Wireshark dissects Rx on 7000-7009 by itself
-BUDGET_S=${INTEROP_BUDGET_S:-450}
-PACKAGES=(openafs-client openafs-fileserver libopenafs-dev tshark gcc iproute2 util-linux)
+BUDGET_S=${INTEROP_BUDGET_S:-700}
+PACKAGES=(openafs-client openafs-fileserver openafs-dbserver libopenafs-dev tshark gcc iproute2 util-linux)
 CELL=interop.rx4j.test
 
 WORK=$(mktemp -d /tmp/rx4j-interop.XXXXXX)
 export RX4J_BOS_DIR=$WORK/bosserver
+export RX4J_DB_DIR=$WORK/dbservers
+# The db section's own namespace pair (scripts/netns.sh with other names), so a bench run's rx4j-a/rx4j-b
+# is left alone; the database host is 10.99.0.1 in rx4j-iop-a, clients run in rx4j-iop-b (10.99.0.2).
+export RX4J_NETNS_A=rx4j-iop-a RX4J_NETNS_B=rx4j-iop-b RX4J_NETNS_VETH_A=veth-iop-a RX4J_NETNS_VETH_B=veth-iop-b
+DB_ADDR=10.99.0.1
+DBSERVERS_SH=$INTEROP_DIR/dbservers.sh
 PASSED=0
 FAILED=0
 SKIPPED=0
 SERVER_PIDS=()
 BOSSERVER_STARTED=0
+DB_STARTED=0
 WATCHDOG_PID=
 CHECK_PID=
 CHECK_TIMER_PID=
@@ -110,6 +122,10 @@ cleanup() {
     done
     if [[ $BOSSERVER_STARTED -eq 1 ]]; then
         "$BOSSERVER_SH" stop >/dev/null 2>&1 || true
+    fi
+    if [[ $DB_STARTED -eq 1 ]]; then
+        "$DBSERVERS_SH" stop > /dev/null 2>&1 || true
+        "$ROOT/scripts/netns.sh" down > /dev/null 2>&1 || true
     fi
     if [[ -n $WATCHDOG_PID ]]; then
         kill -- "-$WATCHDOG_PID" 2>/dev/null || true
@@ -319,6 +335,54 @@ section_bos() {
     run_rx4j_bos
     check "bosserver stop and cleanup" 30 "$BOSSERVER_SH" stop
     BOSSERVER_STARTED=0
+}
+
+# ---------------------------------------------------------------- rx-gen cross-check
+
+section_rxgen() {
+    check "rx-gen kitchen sink vs Debian rxgen's C stubs, both directions (scripts/rxgen/cross-check.sh)" 300 \
+        "$ROOT/scripts/rxgen/cross-check.sh"
+}
+
+# ---------------------------------------------------------------- vlserver and ptserver
+
+# in_client_ns command...: runs a command in the client namespace (10.99.0.2).
+in_client_ns() { ip netns exec "$RX4J_NETNS_B" "$@"; }
+
+db_vos_pts() {
+    local cfg=(-noauth -config "$RX4J_DB_DIR/client" -cell "$CELL")
+    in_client_ns vos listvldb -server "$DB_ADDR" -noresolve "${cfg[@]}"
+    in_client_ns vos listaddrs -noresolve "${cfg[@]}"
+    in_client_ns pts examine -nameorid system:administrators "${cfg[@]}"
+}
+
+# rx4j's generated VL and PR clients against the real servers: the JUnit class
+# rx-afs/src/test/java/org/rx4j/afs/DbServersInteropTest.java through Maven, run inside the client
+# namespace (it runs vos and pts itself to compare their output with its answers).
+rx4j_db_test() {
+    local report=$ROOT/rx-afs/target/surefire-reports/org.rx4j.afs.DbServersInteropTest.txt status=0
+    rm -f "$report"
+    (cd "$ROOT" && in_client_ns mvn -q -B -ntp -o -pl rx-afs -am test -Dtest=DbServersInteropTest \
+        -Dsurefire.failIfNoSpecifiedTests=false -Drx4j.db.server="$DB_ADDR" \
+        -Drx4j.db.config="$RX4J_DB_DIR/client" -Drx4j.db.cell="$CELL") || status=$?
+    [[ -f $report ]] && sed -n 's/^\(Tests run: .*\) -- in .*/\1/p' "$report"
+    [[ $status -eq 0 ]] || { echo "mvn exit status $status"; return 1; }
+    grep -Eq '^Tests run: 5, Failures: 0, Errors: 0, Skipped: 0' "$report" \
+        || { echo "expected 5 tests run and none skipped"; return 1; }
+}
+
+section_db() {
+    [[ -x /usr/lib/openafs/vlserver ]] || { skip "db" "openafs-dbserver is not installed"; return 0; }
+    DB_STARTED=1
+    check "network namespaces $RX4J_NETNS_A/$RX4J_NETNS_B (scripts/netns.sh up)" 30 "$ROOT/scripts/netns.sh" up
+    check "vlserver + ptserver start in $RX4J_NETNS_A ($DB_ADDR), ubik election" 90 \
+        "$DBSERVERS_SH" start "$RX4J_NETNS_A" "$DB_ADDR"
+    check "vos listvldb / vos listaddrs / pts examine (real clients, from $RX4J_NETNS_B)" 60 db_vos_pts
+    check "rx4j: DbServersInteropTest (VL_Probe, CreateEntry, GetEntryByNameN, ListAttributes, GetAddrs(U) = vos; PR_NewEntry, NameToID, IDToName, ListEntry = pts)" \
+        300 rx4j_db_test
+    check "vlserver + ptserver stop" 30 "$DBSERVERS_SH" stop
+    check "network namespaces down" 30 "$ROOT/scripts/netns.sh" down
+    DB_STARTED=0
 }
 
 # ---------------------------------------------------------------- captures
@@ -765,11 +829,11 @@ section_rx4j() {
 
 main() {
     local sections=("$@") section start
-    [[ ${#sections[@]} -gt 0 ]] || sections=(packages build c2c bos capture rx4j)
+    [[ ${#sections[@]} -gt 0 ]] || sections=(packages build c2c bos rxgen db capture rx4j)
     for section in "${sections[@]}"; do
         case $section in
-            packages|build|c2c|bos|capture|rx4j) ;;
-            *) echo "usage: $0 [packages|build|c2c|bos|capture|rx4j]..." >&2; exit 2 ;;
+            packages|build|c2c|bos|rxgen|db|capture|rx4j) ;;
+            *) echo "usage: $0 [packages|build|c2c|bos|rxgen|db|capture|rx4j]..." >&2; exit 2 ;;
         esac
     done
     start_watchdog
