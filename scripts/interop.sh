@@ -371,6 +371,58 @@ rx4j_db_test() {
         || { echo "expected 5 tests run and none skipped"; return 1; }
 }
 
+# afsq (scripts/afsq, rx-afs-tools) against the same servers, through the cell reader (the client
+# CellServDB) and the multi-server client: its output must equal what vos and pts print.
+db_afsq_vl_entry() {
+    local mine vos
+    mine=$(in_client_ns "$ROOT/scripts/afsq" vl-entry rx4j.interop -c "$CELL" \
+        --cellservdb "$RX4J_DB_DIR/client/CellServDB") || { printf '%s\n' "$mine"; return 1; }
+    vos=$(in_client_ns vos listvldb -name rx4j.interop -noresolve -noauth -config "$RX4J_DB_DIR/client" -cell "$CELL" \
+        | sed -e 's/ *$//' -e '/^$/d') || return 1
+    printf 'afsq:\n%s\nvos listvldb -name rx4j.interop:\n%s\n' "$mine" "$vos"
+    [[ $mine == "$vos" ]] || { echo "afsq and vos differ"; return 1; }
+}
+
+db_afsq_pt_id() {
+    local mine pts
+    mine=$(in_client_ns "$ROOT/scripts/afsq" pt-id rx4juser system:administrators -c "$CELL" \
+        --cellservdb "$RX4J_DB_DIR/client/CellServDB") || { printf '%s\n' "$mine"; return 1; }
+    pts=$(for name in rx4juser system:administrators; do
+        in_client_ns pts examine -nameorid "$name" -noauth -config "$RX4J_DB_DIR/client" -cell "$CELL" \
+            | sed -n 's/^Name: \([^,]*\), id: \([-0-9]*\),.*/\1 \2/p'
+    done)
+    printf 'afsq:\n%s\npts examine:\n%s\n' "$mine" "$pts"
+    [[ -n $pts && $mine == "$pts" ]] || { echo "afsq and pts differ"; return 1; }
+}
+
+# The multi-server client against a real vlserver: the CellServDB lists first a database host where
+# nothing listens (10.99.0.2:7003, the client namespace's own address), then the real one. afsq (-t 3:
+# each try's deadline) must move on after the first server's RX_CALL_DEAD/RX_CALL_TIMEOUT and get the
+# entry from the second, on try 2.
+db_afsq_dead_first() {
+    local out
+    printf '>%s\t#a dead server first\n10.99.0.2\t#nothing listens\n%s\t#afsdb1\n' "$CELL" "$DB_ADDR" \
+        > "$WORK/CellServDB.dead-first"
+    out=$(in_client_ns "$ROOT/scripts/afsq" vl-entry rx4j.interop -c "$CELL" -t 3 -v \
+        --cellservdb "$WORK/CellServDB.dead-first" 2>&1) || { printf '%s\n' "$out"; return 1; }
+    printf '%s\n' "$out"
+    printf '%s\n' "$out" | grep -qxF "afsq: $DB_ADDR:7003 answered, try 2 of at most 2" \
+        || { echo "expected the second server to answer on try 2"; return 1; }
+    printf '%s\n' "$out" | grep -qxF "rx4j.interop" || { echo "no entry printed"; return 1; }
+}
+
+db_afsq_errors() {
+    local out status=0
+    out=$(in_client_ns "$ROOT/scripts/afsq" vl-entry no.such.volume -c "$CELL" \
+        --cellservdb "$RX4J_DB_DIR/client/CellServDB" 2>&1) || status=$?
+    printf '%s\n' "$out"
+    [[ $status -eq 1 && $out == *"VL_GetEntryByNameN (opcode 519)"*363524* ]] || { echo "expected status 1 and VL_NOENT"; return 1; }
+    status=0
+    out=$("$ROOT/scripts/afsq" vl-entry --cell 2>&1) || status=$?
+    printf '%s\n' "$out"
+    [[ $status -eq 2 && $(printf '%s\n' "$out" | wc -l) -eq 1 ]] || { echo "expected one line and status 2"; return 1; }
+}
+
 section_db() {
     [[ -x /usr/lib/openafs/vlserver ]] || { skip "db" "openafs-dbserver is not installed"; return 0; }
     DB_STARTED=1
@@ -380,6 +432,12 @@ section_db() {
     check "vos listvldb / vos listaddrs / pts examine (real clients, from $RX4J_NETNS_B)" 60 db_vos_pts
     check "rx4j: DbServersInteropTest (VL_Probe, CreateEntry, GetEntryByNameN, ListAttributes, GetAddrs(U) = vos; PR_NewEntry, NameToID, IDToName, ListEntry = pts)" \
         300 rx4j_db_test
+    check "scripts/afsq vl-entry rx4j.interop = vos listvldb -name (cell from the client CellServDB)" 180 \
+        db_afsq_vl_entry
+    check "scripts/afsq pt-id = the ids pts examine prints" 60 db_afsq_pt_id
+    check "scripts/afsq (UbikClient): a dead first server in the CellServDB, the real vlserver answers on try 2" 60 \
+        db_afsq_dead_first
+    check "scripts/afsq: VL_NOENT is status 1, a bad flag one line and status 2" 60 db_afsq_errors
     check "vlserver + ptserver stop" 30 "$DBSERVERS_SH" stop
     check "network namespaces down" 30 "$ROOT/scripts/netns.sh" down
     DB_STARTED=0

@@ -103,7 +103,8 @@ start() {
     local waited=0
     until vl_answers && pt_answers && running_pid vlserver > /dev/null && running_pid ptserver > /dev/null; do
         for name in vlserver ptserver; do
-            running_pid "$name" > /dev/null || {
+            # alive (the pid is ip, then unshare, then sh until the server's own exec: no name check here)
+            kill -0 "$(<"$STATE_DIR/$name.pid")" 2>/dev/null || {
                 cat "$STATE_DIR/$name.out" "$STATE_DIR"/log/* >&2 2>/dev/null || true
                 die "$name exited during start-up (see above)"
             }

@@ -71,6 +71,10 @@ public final class Afsq implements Callable<Integer> {
                 description = "the servers' UDP port (default: the service's, vlserver 7003, ptserver 7002)")
         Integer port;
 
+        @Option(names = {"-v", "--verbose"},
+                description = "say on stderr which server answered after how many tries")
+        boolean verbose;
+
         @Option(names = {"-t", "--timeout"}, paramLabel = "SECONDS", defaultValue = "15",
                 description = "deadline of each call to one server, s (default: ${DEFAULT-VALUE})")
         int timeoutSeconds;
@@ -92,6 +96,15 @@ public final class Afsq implements Callable<Integer> {
         Duration deadline() {
             return Duration.ofSeconds(timeoutSeconds);
         }
+
+        <T> T report(UbikClient.Answer<T> answer, int servers, PrintWriter err) {
+            if (verbose) {
+                err.println("afsq: " + answer.server().getAddress().getHostAddress() + ":" + answer.server().getPort()
+                        + " answered, try " + answer.tries() + " of at most " + servers);
+                err.flush();
+            }
+            return answer.value();
+        }
     }
 
     @Command(name = "vl-entry", description = "Prints a volume's VLDB entry (VL_GetEntryByNameN), as vos listvldb does.")
@@ -111,7 +124,8 @@ public final class Afsq implements Callable<Integer> {
             try (RxEndpoint endpoint = RxEndpoint.builder().bind(new InetSocketAddress(0)).open()) {
                 UbikClient<VlClient> vl = UbikClient.connect(endpoint, servers, AfsService.VLSERVER.serviceId(),
                         RxNullSecurityClass.INSTANCE, VlClient::new);
-                Nvldbentry entry = vl.call(c -> c.getEntryByNameN(volume, options.deadline()));
+                Nvldbentry entry = options.report(vl.ask(c -> c.getEntryByNameN(volume, options.deadline())),
+                        servers.size(), spec.commandLine().getErr());
                 PrintWriter out = spec.commandLine().getOut();
                 for (String line : VldbFormat.lines(entry)) {
                     out.println(line);
@@ -139,7 +153,8 @@ public final class Afsq implements Callable<Integer> {
             try (RxEndpoint endpoint = RxEndpoint.builder().bind(new InetSocketAddress(0)).open()) {
                 UbikClient<PrClient> pr = UbikClient.connect(endpoint, servers, AfsService.PRSERVER.serviceId(),
                         RxNullSecurityClass.INSTANCE, PrClient::new);
-                List<Integer> ids = pr.call(c -> c.nameToID(names, options.deadline()));
+                List<Integer> ids = options.report(pr.ask(c -> c.nameToID(names, options.deadline())),
+                        servers.size(), spec.commandLine().getErr());
                 PrintWriter out = spec.commandLine().getOut();
                 int status = 0;
                 for (int i = 0; i < names.size(); i++) {
