@@ -728,7 +728,42 @@ run_rx4j_rxdebug() {
     else
         fail "rx4j: rxdebug after the transfers" 0 "no connections seen during the transfers"
     fi
+    check "rx4j's own rxdebug (scripts/rxdebug) = Debian rxdebug against the same idle rx4j server" 180 \
+        own_rxdebug_matches
     stop_server "$pid"
+}
+
+# rx4j's rxdebug (rx-afs-tools, scripts/rxdebug) and Debian's, one after the other against the same rx4j
+# rxperf server after the transfers (idle): -version and -allconnections must be byte-identical; the
+# option mixes whose counters move between two runs (every rxdebug request counts as a DEBUG packet
+# read; RTTs; the peer timeout, which Debian's rxdebug prints as 0.000) are compared with every number
+# replaced by N, i.e. the same lines in the same order and shape.
+own_rxdebug_matches() {
+    local opts mine theirs status=0
+    "$ROOT/scripts/rxdebug" 127.0.0.1 "$PERF_PORT" -version > /dev/null    # builds the jar on first use
+    for opts in "-version" "-allconnections"; do
+        # shellcheck disable=SC2086  # the options are several words on purpose
+        mine=$("$ROOT/scripts/rxdebug" 127.0.0.1 "$PERF_PORT" $opts 2>&1) || status=1
+        # shellcheck disable=SC2086
+        theirs=$(rxdebug 127.0.0.1 "$PERF_PORT" $opts 2>&1) || status=1
+        if [[ $mine == "$theirs" ]]; then
+            echo "identical: rxdebug $opts ($(printf '%s\n' "$mine" | wc -l) lines)"
+        else
+            echo "differ: rxdebug $opts"; diff <(printf '%s\n' "$mine") <(printf '%s\n' "$theirs"); status=1
+        fi
+    done
+    for opts in "" "-noconns" "-rxstats -noconns" "-peers -noconns" "-rxstats -peers -allconnections"; do
+        # shellcheck disable=SC2086
+        mine=$("$ROOT/scripts/rxdebug" 127.0.0.1 "$PERF_PORT" $opts 2>&1 | sed -E 's/[0-9]+(\.[0-9]+)?/N/g')
+        # shellcheck disable=SC2086
+        theirs=$(rxdebug 127.0.0.1 "$PERF_PORT" $opts 2>&1 | sed -E 's/[0-9]+(\.[0-9]+)?/N/g')
+        if [[ $mine == "$theirs" ]]; then
+            echo "same lines (numbers aside): rxdebug $opts ($(printf '%s\n' "$mine" | wc -l) lines)"
+        else
+            echo "differ: rxdebug $opts"; diff <(printf '%s\n' "$mine") <(printf '%s\n' "$theirs"); status=1
+        fi
+    done
+    return "$status"
 }
 
 # ---- the rxperf matrix (issue 6 section 3)
