@@ -51,6 +51,19 @@ final class CallOutput {
         ctx.send(new AbortPacket(header(0, PacketType.ABORT, 0), code));
     }
 
+    /**
+     * Answers a packet of this ended call with its ABORT, unless the peer's ABORT replies are being paced
+     * ({@link Peer#allowAbortReply}).
+     *
+     * @param now current time, ns
+     * @param code the call's error code
+     */
+    void answerWithAbort(long now, int code) {
+        if (peer().allowAbortReply(now)) {
+            sendAbort(code);
+        }
+    }
+
     /** Sends ACKALL for this call: every packet of the peer's stream counts as acknowledged (§2, §6.4). */
     void sendAckAll() {
         ctx.send(new ControlPacket(header(0, PacketType.ACKALL, 0), new byte[0]));

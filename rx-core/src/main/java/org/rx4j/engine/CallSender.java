@@ -45,7 +45,8 @@ final class CallSender {
     private boolean seenSlowStartOk;
     private int rttProbeSerial;
     private ByteBuf partial;
-    private final List<DataPacket> batch = new ArrayList<>(46);
+    /** The packets of one datagram on their way to the sink; allocated on first send, dropped at teardown. */
+    private List<DataPacket> batch;
 
     /**
      * Starts the send side of a new call. Its windows start from what the peer's last sending call learned,
@@ -143,6 +144,7 @@ final class CallSender {
             partial = null;
         }
         recovery.cancel();
+        batch = null; // an ended call keeps no 46-slot list (issue 10, heap per idle connection)
     }
 
     // =====================================================================================
@@ -154,6 +156,9 @@ final class CallSender {
      * that the call is ACTIVE or HOLD.
      */
     void transmit(long now) {
+        if (batch == null) {
+            batch = new ArrayList<>(RxConstants.MAX_JUMBO_PACKETS);
+        }
         RxCounters counters = out.counters();
         int cwnd = cc.cwnd();
         if (sq.lostCount() > 0) {
@@ -230,7 +235,9 @@ final class CallSender {
         e.recordTransmit(h.serial(), now);
         stats.dataPacketsSent++;
         activity.lastSendNs = now;
-        return new DataPacket(h, e.payload().retainedDuplicate());
+        // The send queue's own buffer with one more reference, not a duplicate: no buffer object per transmission
+        // (issue 10, target 9). PacketSink implementations read payloads without moving their indexes.
+        return new DataPacket(h, e.payload().retain());
     }
 
     /** The retransmit timer fired: back off the RTO, then resend everything in flight or PING (§8). */

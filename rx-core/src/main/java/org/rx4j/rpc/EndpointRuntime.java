@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.LongSupplier;
 import org.rx4j.engine.RxEngine;
 import org.rx4j.transport.RxTransport;
@@ -21,6 +22,10 @@ final class EndpointRuntime {
     final Executor callbackExecutor;
     final int busyAbortCode;
     final int maxMessageBytes;
+    /** Most blocking handlers of one service waiting for its share of the workers ({@link WorkerShare}). */
+    final int maxQueuedCalls;
+    /** Services registered so far: each keeps at least one worker of its own ({@link WorkerShare#cap()}). */
+    final AtomicInteger services = new AtomicInteger();
     final CallTracker tracker = new CallTracker();
     /** Set once a graceful close starts: new incoming calls are refused, new outgoing calls too. */
     volatile boolean closing;
@@ -28,13 +33,14 @@ final class EndpointRuntime {
     private final java.util.ArrayList<CallStreams> toWake = new java.util.ArrayList<>();
 
     EndpointRuntime(RxTransport transport, LongSupplier clock, ThreadPoolExecutor workers, Executor callbackExecutor,
-                    int busyAbortCode, int maxMessageBytes) {
+                    int busyAbortCode, int maxMessageBytes, int maxQueuedCalls) {
         this.transport = transport;
         this.clock = clock;
         this.workers = workers;
         this.callbackExecutor = callbackExecutor;
         this.busyAbortCode = busyAbortCode;
         this.maxMessageBytes = maxMessageBytes;
+        this.maxQueuedCalls = maxQueuedCalls;
         transport.afterWork(this::wakeAll);
     }
 
