@@ -6,7 +6,6 @@
 #                                     address ADDR is the cell's only database host; wait for the ubik
 #                                     election (vos listvldb answers), bounded by 60 s; print the time it took
 #   dbservers.sh stop                 stop both by pid (SIGTERM, then SIGKILL after 10 s)
-#   dbservers.sh vl-stop|vl-start     stop or start the vlserver alone (same namespace, same database)
 #
 # ubik servers refuse a CellServDB that lists only 127.0.0.1 (they need their own address among the
 # database hosts), hence the namespace with a veth address. Each server runs under `ip netns exec NETNS
@@ -138,21 +137,8 @@ stop() {
     ! grep -q " $STATE_DIR" /proc/self/mounts || die "a bind mount of $STATE_DIR is visible outside"
 }
 
-vl_restart() {
-    running_pid vlserver > /dev/null && die "vlserver already running"
-    vl_start
-    local waited=0
-    until vl_answers; do
-        (( waited++ < ELECTION_BUDGET_S * 5 )) || die "vlserver did not answer within $ELECTION_BUDGET_S s"
-        sleep 0.2
-    done
-    echo "vlserver started again (pid $(running_pid vlserver))"
-}
-
 case ${1:-} in
     start) [[ $# -eq 3 ]] || die "usage: $0 start NETNS ADDR"; start "$2" "$3" ;;
     stop) stop ;;
-    vl-stop) stop_one vlserver ;;
-    vl-start) vl_restart ;;
-    *) echo "usage: $0 start NETNS ADDR | stop | vl-stop | vl-start" >&2; exit 2 ;;
+    *) echo "usage: $0 start NETNS ADDR | stop" >&2; exit 2 ;;
 esac
