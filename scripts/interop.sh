@@ -17,6 +17,9 @@
 #   db        vlserver and ptserver (openafs-dbserver) in a network namespace of scripts/netns.sh
 #             (scripts/interop/dbservers.sh), the real `vos` and `pts` against them, and rx4j's
 #             generated VL/PR stubs compared with what they print (DbServersInteropTest)
+#   ubik      two real vlservers (10.99.0.1 in rx4j-iop-a, 10.99.0.2 in rx4j-iop-b) of one cell: after
+#             their election, scripts/afsq (UbikClient) with the CellServDB listing 10.99.0.2 first
+#             gets its answer there; with that vlserver stopped, from 10.99.0.1 on the next try
 #   capture   tshark capture of a C<->C mix; its Wireshark expert-info kinds are the control
 #   rx4j      rxdebug against an rx4j server before/during/after transfers, the rxperf matrix
 #             (rx4j client -> C server, C client -> rx4j server), captures of rx4j<->C mixes
@@ -59,6 +62,7 @@ SKIPPED=0
 SERVER_PIDS=()
 BOSSERVER_STARTED=0
 DB_STARTED=0
+UBIK_STARTED=0
 WATCHDOG_PID=
 CHECK_PID=
 CHECK_TIMER_PID=
@@ -122,6 +126,11 @@ cleanup() {
     done
     if [[ $BOSSERVER_STARTED -eq 1 ]]; then
         "$BOSSERVER_SH" stop >/dev/null 2>&1 || true
+    fi
+    if [[ $UBIK_STARTED -eq 1 ]]; then
+        RX4J_DB_DIR=$WORK/ubik-a "$DBSERVERS_SH" stop > /dev/null 2>&1 || true
+        RX4J_DB_DIR=$WORK/ubik-b "$DBSERVERS_SH" stop > /dev/null 2>&1 || true
+        "$ROOT/scripts/netns.sh" down > /dev/null 2>&1 || true
     fi
     if [[ $DB_STARTED -eq 1 ]]; then
         "$DBSERVERS_SH" stop > /dev/null 2>&1 || true
@@ -375,6 +384,7 @@ rx4j_db_test() {
 # CellServDB) and the multi-server client: its output must equal what vos and pts print.
 db_afsq_vl_entry() {
     local mine vos
+    "$ROOT/scripts/afsq" --version >&2 || return 1    # builds the jar on first use
     mine=$(in_client_ns "$ROOT/scripts/afsq" vl-entry rx4j.interop -c "$CELL" \
         --cellservdb "$RX4J_DB_DIR/client/CellServDB") || { printf '%s\n' "$mine"; return 1; }
     vos=$(in_client_ns vos listvldb -name rx4j.interop -noresolve -noauth -config "$RX4J_DB_DIR/client" -cell "$CELL" \
@@ -441,6 +451,40 @@ section_db() {
     check "vlserver + ptserver stop" 30 "$DBSERVERS_SH" stop
     check "network namespaces down" 30 "$ROOT/scripts/netns.sh" down
     DB_STARTED=0
+}
+
+# ---------------------------------------------------------------- two vlservers
+
+# ubik_afsq NEEDLE: afsq -v asks the two-server cell for a volume that does not exist (CellServDB:
+# 10.99.0.2 first, then 10.99.0.1; 3 s per try); the answer must be VL_NOENT from the server NEEDLE names.
+ubik_afsq() {
+    local out status=0
+    "$ROOT/scripts/afsq" --version > /dev/null 2>&1 || true    # builds the jar first, so stderr holds afsq's lines only
+    out=$(ip netns exec "$RX4J_NETNS_A" "$ROOT/scripts/afsq" vl-entry no.such.volume -c "$CELL" -v -t 3 \
+        --cellservdb "$WORK/CellServDB.ubik" 2>&1) || status=$?
+    printf '%s\n' "$out"
+    [[ $status -eq 1 ]] || { echo "expected exit status 1 (VL_NOENT), got $status"; return 1; }
+    printf '%s\n' "$out" | grep -qxF "afsq: $1 answered with an error" || { echo "expected the answer from $1"; return 1; }
+    [[ $out == *363524* ]] || { echo "expected VL_NOENT (363524)"; return 1; }
+}
+
+section_ubik() {
+    [[ -x /usr/lib/openafs/vlserver ]] || { skip "ubik" "openafs-dbserver is not installed"; return 0; }
+    UBIK_STARTED=1
+    local hosts="10.99.0.1 10.99.0.2"
+    printf '>%s\t#two vlservers\n10.99.0.2\t#b\n10.99.0.1\t#a\n' "$CELL" > "$WORK/CellServDB.ubik"
+    check "network namespaces $RX4J_NETNS_A/$RX4J_NETNS_B (scripts/netns.sh up)" 30 "$ROOT/scripts/netns.sh" up
+    check "vlserver 10.99.0.1 start (cell of two)" 30 env RX4J_DB_DIR="$WORK/ubik-a" RX4J_DB_HOSTS="$hosts" \
+        "$DBSERVERS_SH" start "$RX4J_NETNS_A" 10.99.0.1 --vl-only --no-wait
+    check "vlserver 10.99.0.2 start, ubik election of two (at most 180 s)" 200 env RX4J_DB_DIR="$WORK/ubik-b" \
+        RX4J_DB_HOSTS="$hosts" RX4J_DB_ELECTION_S=180 "$DBSERVERS_SH" start "$RX4J_NETNS_B" 10.99.0.2 --vl-only
+    check "scripts/afsq (UbikClient), both up: 10.99.0.2, first in the CellServDB, answers" 120 \
+        ubik_afsq 10.99.0.2:7003
+    check "vlserver 10.99.0.2 stop" 30 env RX4J_DB_DIR="$WORK/ubik-b" "$DBSERVERS_SH" stop
+    check "scripts/afsq (UbikClient), 10.99.0.2 stopped: moves on, 10.99.0.1 answers" 60 ubik_afsq 10.99.0.1:7003
+    check "vlserver 10.99.0.1 stop" 30 env RX4J_DB_DIR="$WORK/ubik-a" "$DBSERVERS_SH" stop
+    check "network namespaces down" 30 "$ROOT/scripts/netns.sh" down
+    UBIK_STARTED=0
 }
 
 # ---------------------------------------------------------------- captures
@@ -922,11 +966,11 @@ section_rx4j() {
 
 main() {
     local sections=("$@") section start
-    [[ ${#sections[@]} -gt 0 ]] || sections=(packages build c2c bos rxgen db capture rx4j)
+    [[ ${#sections[@]} -gt 0 ]] || sections=(packages build c2c bos rxgen db ubik capture rx4j)
     for section in "${sections[@]}"; do
         case $section in
-            packages|build|c2c|bos|rxgen|db|capture|rx4j) ;;
-            *) echo "usage: $0 [packages|build|c2c|bos|rxgen|db|capture|rx4j]..." >&2; exit 2 ;;
+            packages|build|c2c|bos|rxgen|db|ubik|capture|rx4j) ;;
+            *) echo "usage: $0 [packages|build|c2c|bos|rxgen|db|ubik|capture|rx4j]..." >&2; exit 2 ;;
         esac
     done
     start_watchdog

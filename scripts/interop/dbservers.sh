@@ -5,6 +5,9 @@
 #   dbservers.sh start NETNS ADDR     start vlserver (UDP 7003) and ptserver (UDP 7002) in NETNS, whose
 #                                     address ADDR is the cell's only database host; wait for the ubik
 #                                     election (vos listvldb answers), bounded by 60 s; print the time it took
+#        [--vl-only]                  only the vlserver
+#        [--no-wait]                  do not wait for the election (the first server of a multi-server cell:
+#                                     its election needs the others)
 #   dbservers.sh stop                 stop both by pid (SIGTERM, then SIGKILL after 10 s)
 #
 # ubik servers refuse a CellServDB that lists only 127.0.0.1 (they need their own address among the
@@ -15,12 +18,15 @@
 # changes, and the mounts vanish with the processes. vlserver gets -noauth as well; both use rxnull.
 #
 # Environment: RX4J_DB_DIR (default /tmp/rx4j-interop-dbservers) holds the temporary directories, the pid
-# files, the logs and client/ (ThisCell and CellServDB for `vos -config` and `pts -config`).
+# files, the logs and client/ (ThisCell and CellServDB for `vos -config` and `pts -config`); one directory per
+# server instance. RX4J_DB_HOSTS (default: ADDR) lists the cell's database hosts, space-separated, for a cell of
+# several servers (each started with its own RX4J_DB_DIR in its own namespace). RX4J_DB_ELECTION_S (default 60)
+# bounds the wait for the election.
 set -euo pipefail
 
 CELL=${RX4J_DB_CELL:-interop.rx4j.test}
 STATE_DIR=${RX4J_DB_DIR:-/tmp/rx4j-interop-dbservers}
-ELECTION_BUDGET_S=60
+ELECTION_BUDGET_S=${RX4J_DB_ELECTION_S:-60}
 
 die() { echo "dbservers.sh: $*" >&2; exit 1; }
 
@@ -72,7 +78,7 @@ pt_answers() {
 }
 
 start() {
-    local netns=$1 addr=$2 name start_ns
+    local netns=$1 addr=$2 vl_only=$3 no_wait=$4 name start_ns host
     [[ -x /usr/lib/openafs/vlserver && -x /usr/lib/openafs/ptserver ]] \
         || die "vlserver/ptserver not found (apt-get install openafs-dbserver)"
     command -v unshare > /dev/null || die "unshare not found (util-linux)"
@@ -93,15 +99,27 @@ start() {
     echo "$netns" > "$STATE_DIR/netns"
     echo "$addr" > "$STATE_DIR/addr"
     echo "$CELL" > "$STATE_DIR/etc-server/ThisCell"
-    printf '>%s\t#rx4j interop throwaway cell\n%s\t#afsdb1\n' "$CELL" "$addr" > "$STATE_DIR/etc-server/CellServDB"
+    {
+        printf '>%s\t#rx4j interop throwaway cell\n' "$CELL"
+        for host in ${RX4J_DB_HOSTS:-$addr}; do printf '%s\t#db %s\n' "$host" "$host"; done
+    } > "$STATE_DIR/etc-server/CellServDB"
     cp "$STATE_DIR/etc-server/ThisCell" "$STATE_DIR/etc-server/CellServDB" "$STATE_DIR/client/"
 
     start_ns=$(date +%s%N)
+    local names=(vlserver)
     vl_start
-    pt_start
+    if [[ $vl_only -eq 0 ]]; then
+        pt_start
+        names+=(ptserver)
+    fi
+    if [[ $no_wait -eq 1 ]]; then
+        echo "vlserver started in $netns ($addr), not waiting for the election"
+        return 0
+    fi
     local waited=0
-    until vl_answers && pt_answers && running_pid vlserver > /dev/null && running_pid ptserver > /dev/null; do
-        for name in vlserver ptserver; do
+    until vl_answers && { [[ $vl_only -eq 1 ]] || pt_answers; } && running_pid vlserver > /dev/null \
+            && { [[ $vl_only -eq 1 ]] || running_pid ptserver > /dev/null; }; do
+        for name in "${names[@]}"; do
             # alive (the pid is ip, then unshare, then sh until the server's own exec: no name check here)
             kill -0 "$(<"$STATE_DIR/$name.pid")" 2>/dev/null || {
                 cat "$STATE_DIR/$name.out" "$STATE_DIR"/log/* >&2 2>/dev/null || true
@@ -111,8 +129,8 @@ start() {
         (( waited++ < ELECTION_BUDGET_S * 5 )) || die "no ubik quorum within $ELECTION_BUDGET_S s"
         sleep 0.2
     done
-    echo "vlserver pid $(running_pid vlserver), ptserver pid $(running_pid ptserver): cell $CELL, $addr:7003 and" \
-        "$addr:7002 in $netns; ubik election and first read took" \
+    echo "vlserver pid $(running_pid vlserver), ptserver pid $(running_pid ptserver || echo -): cell $CELL," \
+        "$addr:7003 and $addr:7002 in $netns; ubik election and first read took" \
         "$(awk -v a="$start_ns" -v b="$(date +%s%N)" 'BEGIN { printf "%.2f", (b - a) / 1e9 }') s"
 }
 
@@ -138,7 +156,17 @@ stop() {
 }
 
 case ${1:-} in
-    start) [[ $# -eq 3 ]] || die "usage: $0 start NETNS ADDR"; start "$2" "$3" ;;
+    start)
+        [[ $# -ge 3 ]] || die "usage: $0 start NETNS ADDR [--vl-only] [--no-wait]"
+        vl_only=0 no_wait=0
+        for opt in "${@:4}"; do
+            case $opt in
+                --vl-only) vl_only=1 ;;
+                --no-wait) no_wait=1 ;;
+                *) die "unknown option $opt" ;;
+            esac
+        done
+        start "$2" "$3" "$vl_only" "$no_wait" ;;
     stop) stop ;;
-    *) echo "usage: $0 start NETNS ADDR | stop" >&2; exit 2 ;;
+    *) echo "usage: $0 start NETNS ADDR [--vl-only] [--no-wait] | stop" >&2; exit 2 ;;
 esac

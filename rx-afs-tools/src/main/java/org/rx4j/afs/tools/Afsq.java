@@ -14,10 +14,12 @@ import org.rx4j.afs.cell.CellServDb;
 import org.rx4j.afs.cell.DnsSrvLocator;
 import org.rx4j.afs.cell.ThisCell;
 import org.rx4j.afs.pt.PrClient;
+import org.rx4j.afs.ubik.UbikCall;
 import org.rx4j.afs.ubik.UbikClient;
 import org.rx4j.afs.vl.Nvldbentry;
 import org.rx4j.afs.vl.VlClient;
 import org.rx4j.rpc.RxEndpoint;
+import org.rx4j.rpc.RxException;
 import org.rx4j.security.RxNullSecurityClass;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -97,7 +99,20 @@ public final class Afsq implements Callable<Integer> {
             return Duration.ofSeconds(timeoutSeconds);
         }
 
-        <T> T report(UbikClient.Answer<T> answer, int servers, PrintWriter err) {
+        /** Makes the call; with -v says which server answered (also when the answer is an error). */
+        <C, T> T report(UbikClient<C> client, UbikCall<C, T> call, int servers, PrintWriter err) throws IOException {
+            UbikClient.Answer<T> answer;
+            try {
+                answer = client.ask(call);
+            } catch (RxException e) {
+                if (verbose && e.remote()) {
+                    InetSocketAddress s = client.preferredServer();
+                    err.println("afsq: " + s.getAddress().getHostAddress() + ":" + s.getPort()
+                            + " answered with an error");
+                    err.flush();
+                }
+                throw e;
+            }
             if (verbose) {
                 err.println("afsq: " + answer.server().getAddress().getHostAddress() + ":" + answer.server().getPort()
                         + " answered, try " + answer.tries() + " of at most " + servers);
@@ -124,7 +139,7 @@ public final class Afsq implements Callable<Integer> {
             try (RxEndpoint endpoint = RxEndpoint.builder().bind(new InetSocketAddress(0)).open()) {
                 UbikClient<VlClient> vl = UbikClient.connect(endpoint, servers, AfsService.VLSERVER.serviceId(),
                         RxNullSecurityClass.INSTANCE, VlClient::new);
-                Nvldbentry entry = options.report(vl.ask(c -> c.getEntryByNameN(volume, options.deadline())),
+                Nvldbentry entry = options.report(vl, c -> c.getEntryByNameN(volume, options.deadline()),
                         servers.size(), spec.commandLine().getErr());
                 PrintWriter out = spec.commandLine().getOut();
                 for (String line : VldbFormat.lines(entry)) {
@@ -153,7 +168,7 @@ public final class Afsq implements Callable<Integer> {
             try (RxEndpoint endpoint = RxEndpoint.builder().bind(new InetSocketAddress(0)).open()) {
                 UbikClient<PrClient> pr = UbikClient.connect(endpoint, servers, AfsService.PRSERVER.serviceId(),
                         RxNullSecurityClass.INSTANCE, PrClient::new);
-                List<Integer> ids = options.report(pr.ask(c -> c.nameToID(names, options.deadline())),
+                List<Integer> ids = options.report(pr, c -> c.nameToID(names, options.deadline()),
                         servers.size(), spec.commandLine().getErr());
                 PrintWriter out = spec.commandLine().getOut();
                 int status = 0;

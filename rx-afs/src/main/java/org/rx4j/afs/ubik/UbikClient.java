@@ -94,6 +94,14 @@ public final class UbikClient<C> {
         return MOVE_ON;
     }
 
+    /**
+     * @return the server a call asks first: the one that answered last (with a result or an error), or the first
+     *     in the list before any answer
+     */
+    public InetSocketAddress preferredServer() {
+        return servers.get(preferred);
+    }
+
     /** @return the servers in list order */
     public List<InetSocketAddress> servers() {
         return servers;
