@@ -58,6 +58,8 @@ final class CallStreams implements CallListener {
     private boolean endedByClose;
     /** Supplies why the server is known unreachable (client calls), or null. */
     private java.util.function.Supplier<String> deadReason;
+    /** Why the call died of an unreachable server, read from {@link #deadReason} when it ended; guarded by lock. */
+    private String deadWhy;
     /** Why this side aborted the call, when it said (e.g. a handler threw), or null. Guarded by lock. */
     private RxException.Reason localReason;
     private boolean abortRequested;
@@ -258,10 +260,12 @@ final class CallStreams implements CallListener {
         if (errorCode == 0) {
             pull(c);
         }
+        String why = errorCode == RxCodes.RX_CALL_DEAD && deadReason != null ? deadReason.get() : null;
         synchronized (lock) {
             done = true;
             error = errorCode;
             remote = c.isRemoteError();
+            deadWhy = remote ? null : why;
             if (errorCode == 0) {
                 eof = true;
             } else if (!remote && runtime.graceOver) {
@@ -307,9 +311,8 @@ final class CallStreams implements CallListener {
             return RxException.local(error, RxException.Reason.ENDPOINT_CLOSING,
                     "the endpoint closed before the call ended", null);
         }
-        String dead = error == RxCodes.RX_CALL_DEAD && deadReason != null ? deadReason.get() : null;
-        if (dead != null) {
-            return RxException.local(error, RxException.Reason.PEER_UNREACHABLE, dead, null);
+        if (deadWhy != null) {
+            return RxException.local(error, RxException.Reason.PEER_UNREACHABLE, deadWhy, null);
         }
         if (localReason != null) {
             return RxException.local(error, localReason, startFailure, null);

@@ -47,9 +47,12 @@ public final class RxConnection implements AutoCloseable {
     private final RxConnectionId id;
     /** Set by {@link #close()}: later calls fail at once instead of on the loop. */
     private volatile boolean closed;
-    /** Set once the first call started the unreachability probe ({@link UnreachableProbe}). */
+    /** Set while an unreachability probe ({@link UnreachableProbe}) is out; a call finding it clear starts one. */
     private final java.util.concurrent.atomic.AtomicBoolean probed = new java.util.concurrent.atomic.AtomicBoolean();
-    /** Why the server is known unreachable (ICMP port unreachable for the probe), or null. */
+    /**
+     * Why the server is known unreachable, set on the loop only while the probe's verdict fails the connection's
+     * calls (their listeners read it then), else null. Loop-written.
+     */
     private volatile String unreachable;
 
     RxConnection(EndpointRuntime rt, Connection connection, InetSocketAddress server, SecurityClass securityClass) {
@@ -119,10 +122,6 @@ public final class RxConnection implements AutoCloseable {
         }
         if (closed) {
             throw RxException.local(RxCodes.RX_INVALID_OPERATION, "connection closed");
-        }
-        String dead = unreachable;
-        if (dead != null) {
-            throw RxException.local(RxCodes.RX_CALL_DEAD, RxException.Reason.PEER_UNREACHABLE, dead, null);
         }
         CallStreams streams = new CallStreams(rt, false);
         streams.deadReason(() -> unreachable);
@@ -197,11 +196,6 @@ public final class RxConnection implements AutoCloseable {
     }
 
     private CompletableFuture<byte[]> startAsync(byte[] request, long deadlineNanoTime) {
-        String dead = unreachable;
-        if (dead != null) {
-            return CompletableFuture.failedFuture(
-                    RxException.local(RxCodes.RX_CALL_DEAD, RxException.Reason.PEER_UNREACHABLE, dead, null));
-        }
         CompletableFuture<byte[]> f = AsyncClientCall.start(rt, connection, request, deadlineNanoTime,
                 () -> unreachable);
         probeOnce();
@@ -209,18 +203,32 @@ public final class RxConnection implements AutoCloseable {
     }
 
     /**
-     * With the connection's first call: probes whether anything listens at the server's port (a connected UDP
-     * socket, {@link UnreachableProbe}); if ICMP says not, every call of this connection fails at once with
-     * RX_CALL_DEAD (−1), reason {@link RxException.Reason#PEER_UNREACHABLE}, and so does every later call (open a new
-     * connection to try again).
+     * With a call, unless a probe is already out for this connection: probes whether anything listens at the server's
+     * port (a connected UDP socket, {@link UnreachableProbe}). If ICMP says not, every call of this connection still
+     * running fails at once with RX_CALL_DEAD (−1), reason {@link RxException.Reason#PEER_UNREACHABLE}; the connection
+     * stays usable, and a later call probes again (a server that came back is then simply called).
      */
     private void probeOnce() {
         if (!rt.probeUnreachable || !probed.compareAndSet(false, true)) {
             return;
         }
-        UnreachableProbe.start(rt, server, reason -> {
-            unreachable = reason;
-            rt.onLoop(engine -> engine.abortConnection(rt.now(), connection, RxCodes.RX_CALL_DEAD));
+        UnreachableProbe.start(rt, server, new UnreachableProbe.Outcome() {
+            @Override
+            public void unreachable(String reason) {
+                rt.onLoop(engine -> {
+                    unreachable = reason;
+                    try {
+                        engine.abortCalls(rt.now(), connection, RxCodes.RX_CALL_DEAD);
+                    } finally {
+                        unreachable = null;
+                    }
+                });
+            }
+
+            @Override
+            public void done() {
+                probed.set(false);
+            }
         });
     }
 

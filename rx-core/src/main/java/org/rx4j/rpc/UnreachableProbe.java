@@ -35,6 +35,9 @@ final class UnreachableProbe {
     interface Outcome {
         /** @param reason why the server is known unreachable, for the calls' exceptions */
         void unreachable(String reason);
+
+        /** The probe is over (after {@link #unreachable}, an answer, no verdict or an error); any thread. */
+        void done();
     }
 
     private final EndpointRuntime rt;
@@ -73,12 +76,14 @@ final class UnreachableProbe {
             UnreachableProbe p = new UnreachableProbe(rt, ch, server, outcome);
             p.schedule();
         } catch (PortUnreachableException e) {
-            // An ICMP error from an earlier probe of this connected 5-tuple: equally conclusive.
-            outcome.unreachable(reason(server));
+            // An ICMP error for this connected 5-tuple already: equally conclusive.
             close(ch);
+            outcome.unreachable(reason(server));
+            outcome.done();
         } catch (IOException | RuntimeException e) {
             log.debug("no unreachability probe for {}: {}", server, e.toString());
             close(ch);
+            outcome.done();
         }
     }
 
@@ -87,6 +92,7 @@ final class UnreachableProbe {
             rt.transport.loop().schedule(this::check, CHECK_DELAYS_MS[check], TimeUnit.MILLISECONDS);
         } catch (RuntimeException e) { // the loop is shutting down
             close(channel);
+            outcome.done();
         }
     }
 
@@ -96,14 +102,17 @@ final class UnreachableProbe {
             ByteBuffer b = ByteBuffer.allocate(HEADER_BYTES + 128);
             if (channel.read(b) > 0 || ++check >= CHECK_DELAYS_MS.length || rt.closing) {
                 close(channel); // answered (reachable), or no verdict: the dead time applies
+                outcome.done();
                 return;
             }
             schedule();
         } catch (PortUnreachableException e) {
             close(channel);
             outcome.unreachable(reason(server));
+            outcome.done();
         } catch (IOException e) {
             close(channel);
+            outcome.done();
         }
     }
 

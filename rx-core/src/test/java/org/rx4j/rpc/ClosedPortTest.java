@@ -25,8 +25,9 @@ import org.rx4j.testing.ManualClock;
 /**
  * Calls to a loopback port where nothing listens (the kernel answers with ICMP port unreachable). With the
  * unreachability probe (the default) every call of the connection fails with RX_CALL_DEAD (−1) and reason
- * PEER_UNREACHABLE although the endpoint's clock stands still (so the 12 s dead time cannot have passed), and later
- * calls fail the same way before anything is sent; without it the dead time applies. Asserts counts and outcomes,
+ * PEER_UNREACHABLE although the endpoint's clock stands still (so the 12 s dead time cannot have passed), a later
+ * call probes again and fails the same way, and once a server listens there the same connection works; without the
+ * probe the dead time applies. Asserts counts and outcomes,
  * not elapsed time.
  */
 @Timeout(60)
@@ -64,10 +65,19 @@ class ClosedPortTest {
                 dead++;
             }
             assertEquals(6, dead);
-            // Later calls on the connection fail before anything is sent, blocking and async alike.
-            RxException later = assertThrows(RxException.class, conn::newCall);
+            // A later call probes again and fails the same way (blocking form).
+            RxException later = assertThrows(RxException.class, () -> conn.call(new byte[] {0, 0, 0, 1}));
+            assertEquals(RxCodes.RX_CALL_DEAD, later.code());
             assertEquals(RxException.Reason.PEER_UNREACHABLE, later.reason());
-            assertEquals(RxCodes.RX_CALL_DEAD, failure(conn.callAsync(new byte[] {0, 0, 0, 1})).code());
+
+            // The verdict is not sticky: once a server listens on that port, the same connection just works.
+            RxService service = RxService.builder(4242)
+                    .async(1, req -> CompletableFuture.completedFuture(new byte[] {7}))
+                    .build();
+            try (RxEndpoint server = RxEndpoint.builder().bind(closed).service(service).open()) {
+                assertEquals(closed.getPort(), server.localAddress().getPort());
+                assertEquals(7, conn.callAsync(new byte[] {0, 0, 0, 1}).get(30, TimeUnit.SECONDS)[0]);
+            }
         }
     }
 
