@@ -8,6 +8,7 @@ import org.rx4j.config.RxConfig;
 import org.rx4j.engine.cc.CongestionController;
 import org.rx4j.engine.cc.CongestionControllerSupplier;
 import org.rx4j.engine.cc.JumboSizer;
+import org.rx4j.engine.recovery.AckValidator;
 import org.rx4j.engine.recovery.RecoveryManager;
 import org.rx4j.engine.recovery.SendQueue;
 import org.rx4j.wire.AckPacket;
@@ -253,21 +254,46 @@ final class CallSender {
     // =====================================================================================
     // ACK processing
 
-    /** Applies an ACK's trailer (peer MTU, rwind, jumbogram size) and its SLOW_START_OK flag (§3). */
+    /**
+     * Applies an ACK's trailer (peer MTU, rwind, jumbogram size) and its SLOW_START_OK flag (§3). Values outside
+     * their range are clamped (rwind read unsigned into 1..255, so the window never closes) and counted in
+     * {@code trailersClamped} (issue 12 rule 1).
+     */
     void applyTrailer(AckPacket a) {
         Peer peer = out.peer();
         if (a.hasTrailer()) {
-            peer.applyTrailer(a.trailerWords(), a.maxMTU(), a.ifMTU(), a.maxDgramPackets(), config.jumboMax());
+            boolean clamped = peer.applyTrailer(a.trailerWords(), a.maxMTU(), a.ifMTU(), a.maxDgramPackets(),
+                    config.jumboMax());
             if (a.trailerWords() >= 3) {
-                int rwind = Math.max(1, Math.min(a.rwind(), RxConstants.MAX_ACKS));
+                long advertised = Integer.toUnsignedLong(a.rwind());
+                clamped |= advertised < 1 || advertised > RxConstants.MAX_ACKS;
+                int rwind = (int) Math.max(1, Math.min(advertised, RxConstants.MAX_ACKS));
                 peer.lastRwind = rwind;
                 int t = Math.min(config.maxTwind(), rwind);
                 twind = a.trailerWords() >= 4 ? t : Math.min(twind, t);
+            }
+            if (clamped) {
+                out.counters().trailersClamped++;
             }
         }
         if (a.header().hasFlag(PacketFlags.SLOW_START_OK)) {
             seenSlowStartOk = true;
         }
+    }
+
+    /**
+     * Checks an ACK against what this call transmitted (issue 12 rule 2).
+     *
+     * @param a the ACK (not consumed)
+     * @return {@link AckValidator#OK} or why the ACK is out of range
+     */
+    int checkAck(AckPacket a) {
+        return AckValidator.check(a, sq);
+    }
+
+    /** @return true when something transmitted is not hard-acked yet (an ACKALL has something to acknowledge) */
+    boolean hasTransmittedUnacked() {
+        return sq.nextToSend() - sq.first() > 0;
     }
 
     /**
