@@ -53,6 +53,8 @@ public final class RxCounters {
     long acksRejected;
     /** ACK trailers with a value outside its valid range, clamped or ignored (issue 12 rule 1). */
     long trailersClamped;
+    /** Jumbograms dropped whole: more sub-packets than advertised, or seqs wrapping through 0 (issue 12 rule 5). */
+    long jumbogramsRejected;
 
     static int typeSlot(int type) {
         return type >= 0 && type < 15 ? type : 15;
@@ -89,6 +91,7 @@ public final class RxCounters {
         total.fastRetransmits += fastRetransmits;
         total.acksRejected += acksRejected;
         total.trailersClamped += trailersClamped;
+        total.jumbogramsRejected += jumbogramsRejected;
     }
 
     /** @return total packets sent over all types */
@@ -228,5 +231,10 @@ public final class RxCounters {
     /** @return ACK trailers that carried a value outside its valid range, clamped or ignored (issue 12 rule 1) */
     public long trailersClamped() {
         return trailersClamped;
+    }
+
+    /** @return jumbograms dropped whole: more sub-packets than advertised, or seqs wrapping through 0 (rule 5) */
+    public long jumbogramsRejected() {
+        return jumbogramsRejected;
     }
 }

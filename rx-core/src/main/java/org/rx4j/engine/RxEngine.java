@@ -228,6 +228,13 @@ public final class RxEngine {
             int n = packets.size();
             if (n > 1) {
                 endpointCounters.largestJumbogramReceived = Math.max(endpointCounters.largestJumbogramReceived, n);
+                if (!acceptableJumbogram(packets)) {
+                    endpointCounters.jumbogramsRejected++;
+                    for (RxPacket p : packets) {
+                        dispatcher.drop(p);
+                    }
+                    return;
+                }
             }
             for (int i = 0; i < n; i++) {
                 RxPacket p = packets.get(i);
@@ -245,6 +252,24 @@ public final class RxEngine {
         } finally {
             events.exit(now);
         }
+    }
+
+    /**
+     * A jumbogram is taken whole or dropped whole (issue 12 rule 5): dropped when it holds more sub-packets than
+     * this endpoint advertises (maxDgramPackets = jumboMax; no conforming sender exceeds it, §4) or when its seqs
+     * wrap through 0 (seq 0 is never a DATA seq).
+     *
+     * @param packets the sub-packets of one datagram, 2 or more, in wire order
+     * @return true when the jumbogram may be dispatched
+     */
+    private boolean acceptableJumbogram(List<RxPacket> packets) {
+        int n = packets.size();
+        if (n > config.jumboMax()) {
+            return false;
+        }
+        int firstSeq = packets.get(0).header().seq();
+        // Unsigned: the last seq must lie above the first, so no sub-packet carries seq 0.
+        return firstSeq != 0 && Integer.compareUnsigned(firstSeq, firstSeq + n - 1) < 0;
     }
 
     private void answerConnectionless(InetSocketAddress from, RxPacket p) {

@@ -75,6 +75,11 @@ final class EngineChannel implements AutoCloseable {
         channel.writeInbound(new DatagramPacket(buf, LOCAL, PEER));
     }
 
+    /** Writes {@code datagram} (ownership passes in) as one datagram from {@link #PEER}, whatever its bytes. */
+    void receiveRaw(ByteBuf datagram) {
+        channel.writeInbound(new DatagramPacket(datagram, LOCAL, PEER));
+    }
+
     /** Writes {@code packets} in as one read burst: one datagram each, then one read-complete. */
     void receiveBurst(RxPacket... packets) {
         Object[] datagrams = new Object[packets.length];
