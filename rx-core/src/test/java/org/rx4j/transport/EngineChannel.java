@@ -50,6 +50,14 @@ final class EngineChannel implements AutoCloseable {
     final LongSupplier clock;
 
     EngineChannel(RxConfig config) {
+        this(config, null);
+    }
+
+    /** A channel whose pipeline and engine allocate from {@code alloc} (null: the channel's default). */
+    EngineChannel(RxConfig config, io.netty.buffer.ByteBufAllocator alloc) {
+        if (alloc != null) {
+            channel.config().setAllocator(alloc);
+        }
         channel.freezeTime();
         channel.pipeline().addLast("flushes", flushes).addLast("decoder", decoder).addLast("encoder", encoder);
         clock = EngineHandler.clock(channel.eventLoop(), null);
