@@ -6,6 +6,7 @@ import org.rx4j.wire.AckReason;
 import org.rx4j.wire.DataPacket;
 import org.rx4j.wire.PacketFlags;
 import org.rx4j.wire.PacketType;
+import org.rx4j.wire.RxConstants;
 import org.rx4j.wire.RxHeader;
 
 /**
@@ -217,6 +218,39 @@ final class AckScheduler {
      * @param requestAck true to set REQUEST_ACK (PINGs)
      */
     void sendAck(long now, int reason, int serial, boolean requestAck) {
+        sendAck(now, reason, serial, requestAck, false);
+    }
+
+    /**
+     * Sends a path-MTU probe: a PING (REQUEST_ACK) padded with zero bytes to {@code datagramBytes}, so only a path
+     * that carries datagrams of that size delivers it and earns its PING_RESPONSE (issue 12 rule 12).
+     *
+     * @param now current time, ns
+     * @param datagramBytes the probe's size on the wire (Rx header included), bytes
+     * @return the probe's serial (the PING_RESPONSE carries it)
+     */
+    int sendMtuProbe(long now, int datagramBytes) {
+        RxHeader h = out.header(0, PacketType.ACK, PacketFlags.SLOW_START_OK | PacketFlags.REQUEST_ACK);
+        byte[] soft = rq.softAcks();
+        int plain = RxConstants.HEADER_SIZE + RxConstants.ACK_FIXED_SIZE + soft.length + RxConstants.ACK_PAD_SIZE + 16;
+        AckPacket probe = new AckPacket(h, 0, 0, rq.first(), rq.highest(), 0, AckReason.PING, soft, 4,
+                config.advertisedMaxMtu(), config.ifMtu(), config.maxRwind(), config.jumboMax(),
+                Math.max(0, datagramBytes - plain));
+        out.counters().acksSent[AckReason.PING]++;
+        activity.lastSendNs = now;
+        out.send(probe);
+        return h.serial();
+    }
+
+    /**
+     * Sends the reachability PING (REQUEST_ACK set), even while the call's output is muted (PRECALL, issue 12
+     * rule 6: it is the one reply an unproven peer gets).
+     */
+    void sendReachPing(long now) {
+        sendAck(now, AckReason.PING, 0, true, true);
+    }
+
+    private void sendAck(long now, int reason, int serial, boolean requestAck, boolean unmuted) {
         if (reason == AckReason.DELAY) {
             serial = 0;
         }
@@ -231,8 +265,12 @@ final class AckScheduler {
         pendingAckReason = 0;
         pendingAckSerial = 0;
         ackDeadlineNs = Deadlines.NONE;
-        out.counters().acksSent[reason]++;
+        // Taken as sent even when muted, so the timers that asked for it (delayed ack, keepalive) move on.
         activity.lastSendNs = now;
-        out.send(ack);
+        if (out.muted && !unmuted) {
+            return; // PRECALL: the peer has not proved reachable; only the reachability PING goes out
+        }
+        out.counters().acksSent[reason]++;
+        out.sendUnmuted(ack);
     }
 }

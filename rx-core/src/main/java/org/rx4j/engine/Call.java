@@ -385,15 +385,20 @@ public final class Call {
         }
     }
 
-    /** Server: holds the new call in PRECALL and PINGs the peer, whose reachability is unknown (§6.2). */
+    /**
+     * Server: holds the new call in PRECALL and PINGs the peer, whose reachability is unknown (§6.2). Until the
+     * peer answers, the call sends nothing but that PING (its output is muted: issue 12 rule 6).
+     */
     void startReachCheck(long now) {
         life.state = CallState.PRECALL;
+        out.muted = true;
         timers.sendReachPing(now);
     }
 
     /** The peer answered: start the PRECALL call. */
     void reachConfirmed() {
         timers.stopReachCheck();
+        out.muted = false;
         if (life.state == CallState.PRECALL) {
             life.state = CallState.ACTIVE;
         }

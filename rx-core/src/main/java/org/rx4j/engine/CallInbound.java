@@ -80,6 +80,7 @@ final class CallInbound {
         out.counters().acksReceived[Math.min(a.reason(), AckReason.COUNT - 1)]++;
         RxHeader h = a.header();
         sender.applyTrailer(a);
+        sender.onPingResponse(a.reason(), a.serial());
         if (timers.onPingResponse(now, a.reason(), a.serial())) {
             events.peerReachable(now);
         }

@@ -56,9 +56,10 @@ final class CallReceiver {
             if (rq.hasReadable()) {
                 notifyReadable = true;
             }
-            if (h.hasFlag(PacketFlags.REQUEST_ACK)) {
-                timers.repingIfWaiting(now, precall);
-            }
+        }
+        if (h.hasFlag(PacketFlags.REQUEST_ACK)) {
+            // A resent packet (often a duplicate) from a peer whose reachability PING may have been lost.
+            timers.repingIfWaiting(now, precall);
         }
         if (!lastInDatagram) {
             return false;

@@ -45,6 +45,13 @@ final class CallSender {
     int twind;
     private boolean seenSlowStartOk;
     private int rttProbeSerial;
+    /** Sub-packets in the last datagram of new data sent (path-MTU black-hole detection). */
+    private int lastDatagramPackets;
+    /** Serial of the outstanding path-MTU probe, 0 for none; the sub-packets its size stands for. */
+    private int mtuProbeSerial;
+    private int mtuProbePackets;
+    /** How often a path held to single packets is probed again for jumbograms, ns. */
+    static final long MTU_PROBE_INTERVAL_NS = 10_000_000_000L;
     private ByteBuf partial;
     private final List<DataPacket> batch = new ArrayList<>(46);
 
@@ -156,6 +163,7 @@ final class CallSender {
      */
     void transmit(long now) {
         RxCounters counters = out.counters();
+        maybeReprobe(now);
         int cwnd = cc.cwnd();
         if (sq.lostCount() > 0) {
             for (int s = sq.first(); s - sq.nextToSend() < 0 && sq.lostCount() > 0 && sq.inFlight() < cwnd; s++) {
@@ -204,6 +212,7 @@ final class CallSender {
                 rttProbeSerial = out.lastSerial();
             }
             sq.markSent(k);
+            lastDatagramPackets = k;
             if (k > 1) {
                 counters.jumbogramsSent++;
             }
@@ -218,12 +227,67 @@ final class CallSender {
     }
 
     private int jumboLimit() {
+        return Math.min(uncappedJumboLimit(), out.peer().pathJumboCap);
+    }
+
+    /** @return sub-packets per datagram the peer and this endpoint allow, before the path-MTU cap */
+    private int uncappedJumboLimit() {
         Peer peer = out.peer();
         if (config.jumboMax() <= 1 || peer.maxDgramPackets <= 1 || dataSize != RxConstants.JUMBO_BUFFER_SIZE) {
             return 1;
         }
         int byMtu = (peer.maxMtu - RxConstants.REMOTE_PACKET_SIZE) / RxConstants.JUMBO_STRIDE + 1;
         return Math.max(1, Math.min(peer.maxDgramPackets, Math.min(byMtu, config.jumboMax())));
+    }
+
+    /** @return bytes on the wire of a jumbogram of {@code packets} full sub-packets (Rx header included) */
+    private static int jumbogramBytes(int packets) {
+        return RxConstants.HEADER_SIZE + RxConstants.JUMBO_BUFFER_SIZE + (packets - 1) * RxConstants.JUMBO_STRIDE;
+    }
+
+    /**
+     * Path-MTU black hole (issue 12 rule 12): a retransmission timeout while jumbograms were being sent holds the
+     * peer to single packets (which always fit: 1444 bytes) and sends a PING padded to the jumbogram's size; its
+     * PING_RESPONSE lifts the cap ({@link #onPingResponse}). On a merely lossy path that takes one RTT.
+     */
+    private void onTimeoutWithJumbograms(long now) {
+        if (lastDatagramPackets > 1) {
+            Peer peer = out.peer();
+            peer.pathJumboCap = 1;
+            sendMtuProbe(now, lastDatagramPackets);
+            lastDatagramPackets = 1;
+        }
+    }
+
+    /** While the path is held to single packets, probes again for jumbograms every {@link #MTU_PROBE_INTERVAL_NS}. */
+    private void maybeReprobe(long now) {
+        Peer peer = out.peer();
+        int want = uncappedJumboLimit();
+        // An unanswered probe is simply superseded by the next one.
+        if (peer.pathJumboCap < want && now - peer.nextMtuProbeNs >= 0) {
+            sendMtuProbe(now, want);
+        }
+    }
+
+    private void sendMtuProbe(long now, int packets) {
+        mtuProbePackets = packets;
+        mtuProbeSerial = acks.sendMtuProbe(now, jumbogramBytes(packets));
+        out.peer().nextMtuProbeNs = now + MTU_PROBE_INTERVAL_NS;
+    }
+
+    /**
+     * An ACK arrived: a PING_RESPONSE to the path-MTU probe proves the path carries datagrams of its size.
+     *
+     * @param reason the ACK's reason
+     * @param serial the serial it acknowledges
+     */
+    void onPingResponse(int reason, int serial) {
+        if (mtuProbeSerial != 0 && reason == AckReason.PING_RESPONSE && serial == mtuProbeSerial) {
+            Peer peer = out.peer();
+            peer.pathJumboCap = mtuProbePackets >= uncappedJumboLimit() ? Integer.MAX_VALUE
+                    : Math.max(peer.pathJumboCap, mtuProbePackets);
+            mtuProbeSerial = 0;
+        }
     }
 
     private DataPacket dataPacket(long now, int seq, SendQueue.Entry e, int extraFlags) {
@@ -237,6 +301,7 @@ final class CallSender {
     /** The retransmit timer fired: back off the RTO, then resend everything in flight or PING (§8). */
     void onResendTimeout(long now) {
         out.counters().timeouts++;
+        onTimeoutWithJumbograms(now);
         if (recovery.onTimeout(twind, out.peer().rtt())) {
             transmit(now);
         } else if (sq.size() > 0 && sq.nextToSend() != sq.first()) {

@@ -28,6 +28,14 @@ public final class Peer {
     int savedJumboSize;
     long savedAtNs;
     long lastUsedNs;
+    /**
+     * Most jumbogram sub-packets the path is believed to carry (path-MTU black-hole detection, issue 12 rule 12):
+     * unlimited until a retransmission timeout hits a call sending jumbograms, then 1 until a padded PING of the
+     * jumbogram's size is answered.
+     */
+    int pathJumboCap = Integer.MAX_VALUE;
+    /** When the next path-MTU probe may go out while {@link #pathJumboCap} holds jumbograms back, ns. */
+    long nextMtuProbeNs;
 
     Peer(InetSocketAddress address, RxConfig config) {
         this.address = address;
