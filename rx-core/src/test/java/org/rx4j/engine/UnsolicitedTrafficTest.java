@@ -125,7 +125,6 @@ class UnsolicitedTrafficTest {
                 bytes += RxConstants.HEADER_SIZE + p.bodyLength();
             }
         }
-        h.sent.forEach(d -> System.out.println(d.at() / MS + " " + d.first()));
         h.engine.shutdown(h.now);
         return new long[] {h.sent.size(), bytes, in};
     }
@@ -134,25 +133,39 @@ class UnsolicitedTrafficTest {
     void anUnauthenticatedDatagramGetsAtMostOneSmallReply() {
         int ci = PacketFlags.CLIENT_INITIATED;
         RxConfig config = RxConfig.defaults();
+        // {label, probe, byte amplification must stay <= 1}
         Object[][] probes = {
-            {"DATA seq 1, known service, new connection (100 bytes)",
-                new DataPacket(h(0x1111, 0x400, 1, 1, PacketType.DATA, ci, SVC), Unpooled.wrappedBuffer(new byte[72]))},
+            {"DATA seq 1, known service, new connection, 100 B",
+                new DataPacket(h(0x1111, 0x400, 1, 1, PacketType.DATA, ci, SVC), Unpooled.wrappedBuffer(new byte[72])),
+                true},
+            {"DATA seq 1, known service, new connection, 32 B",
+                new DataPacket(h(0x1111, 0x400, 1, 1, PacketType.DATA, ci, SVC), Unpooled.wrappedBuffer(new byte[4])),
+                false},
+            {"DATA seq 1 REQUEST_ACK, new connection, 100 B", new DataPacket(h(0x1111, 0x400, 1, 1, PacketType.DATA,
+                ci | PacketFlags.REQUEST_ACK, SVC), Unpooled.wrappedBuffer(new byte[72])), true},
             {"DATA, unknown service",
-                new DataPacket(h(0x1111, 0x400, 1, 1, PacketType.DATA, ci, 999), Unpooled.wrappedBuffer(new byte[4]))},
+                new DataPacket(h(0x1111, 0x400, 1, 1, PacketType.DATA, ci, 999), Unpooled.wrappedBuffer(new byte[4])),
+                true},
             {"ACK PING, unknown connection", AckPacket.of(h(0x1111, 0x400, 1, 0, PacketType.ACK,
-                ci | PacketFlags.REQUEST_ACK, SVC), 1, 0, 0, AckReason.PING, new byte[0], 1444, 1444, 32, 1)},
-            {"ABORT, unknown connection", new AbortPacket(h(0x1111, 0x400, 1, 0, PacketType.ABORT, ci, SVC), -1)},
+                ci | PacketFlags.REQUEST_ACK, SVC), 1, 0, 0, AckReason.PING, new byte[0], 1444, 1444, 32, 1), true},
+            {"ABORT, unknown connection", new AbortPacket(h(0x1111, 0x400, 1, 0, PacketType.ABORT, ci, SVC), -1),
+                true},
             {"BUSY, unknown connection", new ControlPacket(h(0x1111, 0x400, 1, 0, PacketType.BUSY, ci, SVC),
-                new byte[0])},
-            {"VERSION (rxdebug -version)", new VersionPacket(h(0, 0, 0, 0, PacketType.VERSION, ci, 0), new byte[0])},
-            {"DEBUG GETSTATS", new DebugRequest(h(0, 0, 0, 0, PacketType.DEBUG, ci, 0), DebugRequest.GETSTATS, 0, 0)},
+                new byte[0]), true},
+            {"VERSION (rxdebug -version)", new VersionPacket(h(0, 0, 0, 0, PacketType.VERSION, ci, 0), new byte[0]),
+                false},
+            {"DEBUG GETSTATS", new DebugRequest(h(0, 0, 0, 0, PacketType.DEBUG, ci, 0), DebugRequest.GETSTATS, 0, 0),
+                false},
         };
         StringBuilder table = new StringBuilder();
         for (Object[] probe : probes) {
             long[] r = replyTo(config, (RxPacket) probe[1]);
-            table.append(String.format("%-55s in %4d B  out %2d datagrams %5d B  amplification %.2f%n", probe[0], r[2],
+            table.append(String.format("%-50s in %4d B  out %2d datagrams %5d B  amplification %.2f%n", probe[0], r[2],
                     r[0], r[1], (double) r[1] / r[2]));
             assertTrue(r[0] <= 1, probe[0] + ": at most one reply, never a stream: " + r[0] + " datagrams");
+            if ((Boolean) probe[2]) {
+                assertTrue(r[1] <= r[2], probe[0] + ": no more bytes out than in: " + r[1] + " > " + r[2]);
+            }
         }
         System.out.print(table);
     }
