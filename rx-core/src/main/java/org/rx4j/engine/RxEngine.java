@@ -44,6 +44,8 @@ public final class RxEngine {
     private final PacketDispatcher dispatcher;
     private DebugResponder debugResponder;
     private long nextReapNs;
+    /** Packets whose handling threw inside the engine (see {@link #internalErrors()}). */
+    private long internalErrors;
 
     /**
      * @param config tunables
@@ -246,6 +248,7 @@ public final class RxEngine {
                         dispatcher.dispatch(now, from, p, i == n - 1, n > 1);
                     }
                 } catch (RuntimeException e) {
+                    internalErrors++;
                     dispatcher.drop(p);
                 }
             }
@@ -357,6 +360,14 @@ public final class RxEngine {
     /** @return every known peer (live view; engine thread only) */
     public Collection<Peer> peers() {
         return table.peers();
+    }
+
+    /**
+     * @return packets whose handling threw inside the engine (caught there, the packet dropped); any is a bug, and
+     *     the stateful fuzzer (issue 12) checks it stays 0
+     */
+    public long internalErrors() {
+        return internalErrors;
     }
 
     /** @return packets dropped because no connection or call took them */
