@@ -44,6 +44,8 @@ public final class RxEngine {
     private final PacketDispatcher dispatcher;
     private DebugResponder debugResponder;
     private long nextReapNs;
+    /** True once {@link #shutdown} ran: datagrams are dropped unanswered. */
+    private boolean closed;
     /** Packets whose handling threw inside the engine (see {@link #internalErrors()}). */
     private long internalErrors;
 
@@ -187,11 +189,14 @@ public final class RxEngine {
 
     /**
      * Aborts every unfinished call with RX_USER_ABORT (−6), settles the pending final ack of finished client
-     * calls with ACKALL (§6.4), and releases every buffer the engine holds; used when an endpoint closes.
+     * calls with ACKALL (§6.4), and releases every buffer the engine holds; used when an endpoint closes. From then
+     * on every datagram is dropped unanswered (issue 12 rule 13: nothing is sent after close but the ABORTs and
+     * ACKALLs of the shutdown itself).
      *
      * @param now current time, ns
      */
     public void shutdown(long now) {
+        closed = true;
         events.enter();
         try {
             List<Connection> all = new ArrayList<>(table.clientConnections());
@@ -225,6 +230,12 @@ public final class RxEngine {
      * @param packets the packets in wire order (at least one)
      */
     public void onDatagram(long now, InetSocketAddress from, List<RxPacket> packets) {
+        if (closed) {
+            for (RxPacket p : packets) {
+                dispatcher.drop(p);
+            }
+            return;
+        }
         events.enter();
         try {
             int n = packets.size();
