@@ -549,6 +549,7 @@ def main():
     with open(os.path.join(args.out, json_name), "w", encoding="utf-8") as f:
         json.dump({"tool": "scripts/bench.sh", "machine": machine, "floor": floors, "summary": summary,
                    "targets": rows, "runs": runs}, f, indent=1, ensure_ascii=False)
+        f.write("\n")  # a final newline: mvn verify's .editorconfig check also reads bench-results/
     print(f"bench.sh: wrote {os.path.join(args.out, json_name)}", file=sys.stderr)
     if args.svg:
         svg_chart(summary, args.svg)

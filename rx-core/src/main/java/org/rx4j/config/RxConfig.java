@@ -41,9 +41,29 @@ import java.util.concurrent.TimeUnit;
  *     true)
  * @param reachTtlNs how long a reachability answer stays valid, ns (60 s)
  * @param reachRetryNs interval between reachability PINGs, ns (2 s)
- * @param maxConnections most server connections kept at once, &gt;= 1 (default 100,000); new ones beyond are refused
- *     with a BUSY-style abort
- * @param maxPendingCalls most client calls queued waiting for a free channel on one connection, &gt;= 0 (default 1024)
+ * @param maxConnections most server connections kept at once, &gt;= 1 (default 100,000); at the limit the oldest
+ *     unproven connection (see {@code maxUnprovenConnections}) is evicted silently to make room, and when none is
+ *     left the new connection's DATA is answered with ABORT RX_CALL_BUSY (−10) and nothing is kept (docs/robustness.md
+ *     "Limits")
+ * @param maxPendingCalls most client calls queued waiting for a free channel on one connection, &gt;= 0 (default 1024);
+ *     beyond it {@code newCall} throws IllegalStateException
+ * @param maxConnectionsPerPeer most server connections from one peer (host and port), &gt;= 1 (default 16,384: one
+ *     client may open 10,000); at the limit that peer's oldest unproven connection is evicted, else the new one is
+ *     refused with ABORT RX_CALL_BUSY (−10)
+ * @param maxUnprovenConnections most server connections kept that never started a call (no request's packet 1
+ *     from a peer proven reachable), &gt;= 1 (default 2,048); a new one beyond evicts the oldest unproven one
+ *     silently (its held packets are released, nothing is sent), which bounds a connection flood
+ * @param maxPeers most remote peers (host and port) known at once, &gt;= 1 (default 65,536); at the limit peers without
+ *     connections are forgotten, and when all have some, a new peer's DATA is refused with ABORT RX_CALL_BUSY (−10)
+ * @param maxHeldPackets most DATA packets held, endpoint-wide, by server calls not yet started (waiting for packet 1
+ *     or the reachability answer), &gt;= 1 (default 4,096); beyond it the oldest such call is forgotten silently (a
+ *     real client resends and is admitted again). Each call holds at most {@code maxRwind} packets.
+ * @param idleConnectionTimeNs a server connection with no call running and no packet for this long is reaped, ns,
+ *     &gt; 0 (default 700 s, OpenAFS's rx_idleConnectionTime)
+ * @param idlePeerTimeNs a peer with no connection and no packet for this long is forgotten, ns, &gt; 0 (default 60 s,
+ *     OpenAFS's rx_idlePeerTime)
+ * @param reapIntervalNs interval between reaper passes over connections and peers, ns, &gt; 0 (default 60 s, OpenAFS's
+ *     rxi_ReapConnections period)
  * @param versionString the string answered to VERSION requests (default "rx4j"; at most 64 ASCII bytes are sent)
  * @param udpBufferBytes UDP socket buffer size requested, bytes, &gt;= 0; 0 = size from the windows (default)
  * @param congestionControl the congestion controller every call of this endpoint runs, not null (default
@@ -55,7 +75,8 @@ public record RxConfig(int maxTwind, int maxRwind, int jumboMax, int maxMtu, int
                        long maxRtoNs, int initialCwnd, int initialSsthresh, long deadTimeNs,
                        long clientIdleDeadTimeNs, long serverIdleDeadTimeNs, long hardDeadTimeNs, boolean checkReach,
                        long reachTtlNs, long reachRetryNs, int maxConnections, int maxPendingCalls,
-                       String versionString, int udpBufferBytes, CongestionControl congestionControl) {
+                       int maxConnectionsPerPeer, int maxUnprovenConnections, int maxPeers, int maxHeldPackets,
+                       long idleConnectionTimeNs, long idlePeerTimeNs, long reapIntervalNs, String versionString, int udpBufferBytes, CongestionControl congestionControl) {
     /** OpenAFS's default maximum send window (rx_maxSendWindow), packets. */
     public static final int DEFAULT_MAX_TWIND = 32;
     /** OpenAFS's default maximum receive window (rx_maxReceiveWindow), packets. */
@@ -93,6 +114,13 @@ public record RxConfig(int maxTwind, int maxRwind, int jumboMax, int maxMtu, int
         nonNegative("hardDeadTime", hardDeadTimeNs);
         range("maxConnections", maxConnections, 1, Integer.MAX_VALUE);
         range("maxPendingCalls", maxPendingCalls, 0, Integer.MAX_VALUE);
+        range("maxConnectionsPerPeer", maxConnectionsPerPeer, 1, Integer.MAX_VALUE);
+        range("maxUnprovenConnections", maxUnprovenConnections, 1, Integer.MAX_VALUE);
+        range("maxPeers", maxPeers, 1, Integer.MAX_VALUE);
+        range("maxHeldPackets", maxHeldPackets, 1, Integer.MAX_VALUE);
+        positive("idleConnectionTime", idleConnectionTimeNs);
+        positive("idlePeerTime", idlePeerTimeNs);
+        positive("reapInterval", reapIntervalNs);
         range("udpBufferBytes", udpBufferBytes, 0, Integer.MAX_VALUE);
         Objects.requireNonNull(congestionControl, "congestionControl");
         if (deadTimeNs <= 0) {
@@ -103,6 +131,12 @@ public record RxConfig(int maxTwind, int maxRwind, int jumboMax, int maxMtu, int
     private static void range(String name, int v, int lo, int hi) {
         if (v < lo || v > hi) {
             throw new IllegalArgumentException(name + " must be " + lo + ".." + hi + ": " + v);
+        }
+    }
+
+    private static void positive(String name, long ns) {
+        if (ns <= 0) {
+            throw new IllegalArgumentException(name + " must be > 0: " + ns + " ns");
         }
     }
 
@@ -190,6 +224,13 @@ public record RxConfig(int maxTwind, int maxRwind, int jumboMax, int maxMtu, int
         private long reachRetryNs = ms(2_000);
         private int maxConnections = 100_000;
         private int maxPendingCalls = 1024;
+        private int maxConnectionsPerPeer = 16_384;
+        private int maxUnprovenConnections = 2_048;
+        private int maxPeers = 65_536;
+        private int maxHeldPackets = 4_096;
+        private long idleConnectionTimeNs = ms(700_000);
+        private long idlePeerTimeNs = ms(60_000);
+        private long reapIntervalNs = ms(60_000);
         private String versionString = "rx4j";
         private int udpBufferBytes;
         private CongestionControl congestionControl = CongestionControl.NEWRENO;
@@ -225,6 +266,13 @@ public record RxConfig(int maxTwind, int maxRwind, int jumboMax, int maxMtu, int
             reachRetryNs = c.reachRetryNs;
             maxConnections = c.maxConnections;
             maxPendingCalls = c.maxPendingCalls;
+            maxConnectionsPerPeer = c.maxConnectionsPerPeer;
+            maxUnprovenConnections = c.maxUnprovenConnections;
+            maxPeers = c.maxPeers;
+            maxHeldPackets = c.maxHeldPackets;
+            idleConnectionTimeNs = c.idleConnectionTimeNs;
+            idlePeerTimeNs = c.idlePeerTimeNs;
+            reapIntervalNs = c.reapIntervalNs;
             versionString = c.versionString;
             udpBufferBytes = c.udpBufferBytes;
             congestionControl = c.congestionControl;
@@ -481,6 +529,72 @@ public record RxConfig(int maxTwind, int maxRwind, int jumboMax, int maxMtu, int
         }
 
         /**
+         * @param n {@link RxConfig#maxConnectionsPerPeer()}: a count; checked by build()
+         * @return this
+         */
+        public Builder maxConnectionsPerPeer(int n) {
+            maxConnectionsPerPeer = n;
+            return this;
+        }
+
+        /**
+         * @param n {@link RxConfig#maxUnprovenConnections()}: a count; checked by build()
+         * @return this
+         */
+        public Builder maxUnprovenConnections(int n) {
+            maxUnprovenConnections = n;
+            return this;
+        }
+
+        /**
+         * @param n {@link RxConfig#maxPeers()}: a count; checked by build()
+         * @return this
+         */
+        public Builder maxPeers(int n) {
+            maxPeers = n;
+            return this;
+        }
+
+        /**
+         * @param packets {@link RxConfig#maxHeldPackets()}: packets; checked by build()
+         * @return this
+         */
+        public Builder maxHeldPackets(int packets) {
+            maxHeldPackets = packets;
+            return this;
+        }
+
+        /**
+         * @param d {@link RxConfig#idleConnectionTimeNs()}, stored in ns; checked by build()
+         * @return this
+         * @throws ArithmeticException if d overflows ns
+         */
+        public Builder idleConnectionTime(Duration d) {
+            idleConnectionTimeNs = d.toNanos();
+            return this;
+        }
+
+        /**
+         * @param d {@link RxConfig#idlePeerTimeNs()}, stored in ns; checked by build()
+         * @return this
+         * @throws ArithmeticException if d overflows ns
+         */
+        public Builder idlePeerTime(Duration d) {
+            idlePeerTimeNs = d.toNanos();
+            return this;
+        }
+
+        /**
+         * @param d {@link RxConfig#reapIntervalNs()}, stored in ns; checked by build()
+         * @return this
+         * @throws ArithmeticException if d overflows ns
+         */
+        public Builder reapInterval(Duration d) {
+            reapIntervalNs = d.toNanos();
+            return this;
+        }
+
+        /**
          * @param s {@link RxConfig#versionString()}: a string
          * @return this
          */
@@ -517,7 +631,9 @@ public record RxConfig(int maxTwind, int maxRwind, int jumboMax, int maxMtu, int
                     softAckRate, hardAckRate, softAckDelayNs, hardAckDelayNs, lastAckDelayNs, initialRttNs, minRtoNs,
                     rtoSlackNs, maxRtoNs, initialCwnd, initialSsthresh, deadTimeNs, clientIdleDeadTimeNs,
                     serverIdleDeadTimeNs, hardDeadTimeNs, checkReach, reachTtlNs, reachRetryNs, maxConnections,
-                    maxPendingCalls, versionString, udpBufferBytes, congestionControl);
+                    maxPendingCalls, maxConnectionsPerPeer, maxUnprovenConnections, maxPeers, maxHeldPackets,
+                    idleConnectionTimeNs, idlePeerTimeNs, reapIntervalNs, versionString, udpBufferBytes,
+                    congestionControl);
         }
     }
 }

@@ -386,16 +386,38 @@ public final class Call {
     }
 
     /**
-     * Server: holds the new call in PRECALL and PINGs the peer, whose reachability is unknown (§6.2). Until the
-     * peer answers, the call sends nothing but that PING (its output is muted: issue 12 rule 6).
+     * Server: holds a newly admitted call in PRECALL until it may start (its request's first packet arrived and,
+     * with checkReach, its peer proved reachable); PINGs the peer when its reachability is unknown (§6.2). Until
+     * that peer answers, the call sends nothing but the PING (its output is muted: issue 12 rule 6).
+     *
+     * @param now current time, ns
+     * @param pingPeer true to send the reachability PING
      */
-    void startReachCheck(long now) {
+    void hold(long now, boolean pingPeer) {
         life.state = CallState.PRECALL;
-        out.muted = true;
-        timers.sendReachPing(now);
+        if (pingPeer) {
+            out.muted = true;
+            timers.sendReachPing(now);
+        }
     }
 
-    /** The peer answered: start the PRECALL call. */
+    /** @return true when packet 1 of the peer's stream has arrived (and not yet been read) or was read */
+    boolean hasFirstPacket() {
+        return receiver.hasFirstPacket();
+    }
+
+    /** @return DATA packets the call holds in its receive queue (not yet read by the application) */
+    int heldPackets() {
+        return receiver.heldPackets();
+    }
+
+    /** The peer proved reachable: no more reachability PINGs for this call. */
+    void stopReachPings() {
+        timers.stopReachCheck();
+        out.muted = false;
+    }
+
+    /** The PRECALL call may start (first packet here, peer reachable): it becomes ACTIVE. */
     void reachConfirmed() {
         timers.stopReachCheck();
         out.muted = false;

@@ -45,7 +45,7 @@ final class CallInbound {
         if (life.state == CallState.ERROR) {
             p.release();
             if (lastInDatagram) {
-                out.sendAbort(life.error);
+                out.answerWithAbort(now, life.error);
             }
             return;
         }
@@ -90,7 +90,7 @@ final class CallInbound {
         if (h.hasFlag(PacketFlags.REQUEST_ACK)) {
             if (life.state == CallState.ERROR) {
                 // A failed call answers with its ABORT, so the peer stops keeping the call alive (§2).
-                out.sendAbort(life.error);
+                out.answerWithAbort(now, life.error);
             } else {
                 timers.repingIfWaiting(now, life.state == CallState.PRECALL);
                 acks.sendAck(now, AckReason.PING_RESPONSE, h.serial(), false);

@@ -75,6 +75,19 @@ final class CallOutput {
         }
     }
 
+    /**
+     * Answers a packet of this ended call with its ABORT, unless the peer's ABORT replies are being paced
+     * ({@link Peer#allowAbortReply}).
+     *
+     * @param now current time, ns
+     * @param code the call's error code
+     */
+    void answerWithAbort(long now, int code) {
+        if (peer().allowAbortReply(now)) {
+            sendAbort(code);
+        }
+    }
+
     /** Sends ACKALL for this call: every packet of the peer's stream counts as acknowledged (§2, §6.4). */
     void sendAckAll() {
         if (!muted) {

@@ -100,6 +100,16 @@ final class CallReceiver {
         return p;
     }
 
+    /** @return true when seq 1 is held or was already consumed (a server call's request has begun) */
+    boolean hasFirstPacket() {
+        return rq.first() > 1 || rq.hasReadable();
+    }
+
+    /** @return packets held in the receive queue, in order or above a gap */
+    int heldPackets() {
+        return rq.held();
+    }
+
     /** @return true when in-order data waits for the application */
     boolean isReadable() {
         return rq.hasReadable();

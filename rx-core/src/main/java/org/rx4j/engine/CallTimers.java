@@ -57,6 +57,9 @@ final class CallTimers {
         long d = Deadlines.earlier(sender.resendDeadlineNs(), acks.ackDeadlineNs());
         d = Deadlines.earlier(d, callDeadlineNs);
         d = Deadlines.earlier(d, reachDeadlineNs);
+        if (state == CallState.PRECALL) {
+            d = Deadlines.earlier(d, startNs + config.deadTimeNs());
+        }
         d = Deadlines.earlier(d, activity.lastSendNs + keepaliveNs());
         d = Deadlines.earlier(d, activity.lastReceiveNs + config.deadTimeNs());
         long idle = idleDeadNs();
@@ -84,7 +87,7 @@ final class CallTimers {
      * @param state the call's state
      * @param startNs when the call started, ns
      * @return 0, or the abort code the call must end with: RX_CALL_TIMEOUT (−3, its deadline, hard dead time or
-     *     idle dead time) or RX_CALL_DEAD (−1, dead time)
+     *     idle dead time) or RX_CALL_DEAD (−1, dead time, or a PRECALL call not started within dead time)
      */
     int onTimer(long now, CallState state, long startNs) {
         if (state == CallState.DALLY) {
@@ -106,6 +109,11 @@ final class CallTimers {
             return AbortCodes.RX_CALL_TIMEOUT;
         }
         if (now - (activity.lastReceiveNs + config.deadTimeNs()) >= 0) {
+            return AbortCodes.RX_CALL_DEAD;
+        }
+        if (state == CallState.PRECALL && now - (startNs + config.deadTimeNs()) >= 0) {
+            // Admitted but never started (no packet 1, or a peer that never answers the reachability PING):
+            // however much it sends, it ends at dead time (issue 12, rules 8 and 10).
             return AbortCodes.RX_CALL_DEAD;
         }
         long idle = idleDeadNs();

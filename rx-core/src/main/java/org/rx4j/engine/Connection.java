@@ -2,9 +2,9 @@ package org.rx4j.engine;
 
 import java.util.ArrayDeque;
 import java.util.List;
-import java.util.function.Consumer;
 import org.rx4j.wire.AbortCodes;
 import org.rx4j.wire.AbortPacket;
+import org.rx4j.wire.ControlPacket;
 import org.rx4j.wire.DataPacket;
 import org.rx4j.wire.PacketEncoder;
 import org.rx4j.wire.PacketFlags;
@@ -21,6 +21,7 @@ import org.rx4j.wire.RxPacket;
  * {@link ConnectionContext} the engine passed down. Owned by the engine's thread.
  */
 public final class Connection {
+    private static final byte[] NO_BODY = new byte[0];
     private final ConnectionContext link;
     private final CallContext callContext;
     /** The remote peer; a server connection with epoch bit 31 follows its client to a new address. */
@@ -38,6 +39,8 @@ public final class Connection {
     private int serial;
     long lastActivityNs;
     boolean closed;
+    /** Server side: true once a call started on it (see {@link ConnectionTable#proven}). */
+    boolean proven;
     /** Error that ended the whole connection (connection ABORT), 0 while usable. */
     int error;
 
@@ -283,12 +286,15 @@ public final class Connection {
     /**
      * Server side: admits the new call a DATA packet starts on its channel (§2, §6.4, §7). Never re-runs an
      * older call; a packet far from seq 1 is from before a restart. A running call on the channel ends: it
-     * succeeds when its whole reply was sent (the new call acknowledges it), else it is aborted with RX_CALL_DEAD.
+     * succeeds when its whole reply was sent (the new call acknowledges it) and the new call is admitted; else it
+     * is aborted with RX_CALL_DEAD and the new call's packet is answered with BUSY and dropped (OpenAFS does the
+     * same; the client's resend is admitted once the channel is free).
      *
      * @param now current time, ns
      * @param h the DATA packet's header (its channel has no call with its callNumber)
      * @param maxRwind the receive window, packets: a new call's first packet lies within it
-     * @return the new call (ACTIVE, not yet started), or null when the packet must be dropped
+     * @return the new call (ACTIVE, not yet started), or null when the packet must be dropped (BUSY may have been
+     *     sent)
      */
     Call admitServerCall(long now, RxHeader h, int maxRwind) {
         int ch = h.channel();
@@ -305,8 +311,12 @@ public final class Connection {
             if (old.replySent()) {
                 old.succeed(now); // the next call implicitly acknowledges the old reply (§6.4)
             } else {
+                // The channel is still busy with a call the client gave up: that call dies, and the new one is
+                // answered BUSY and not admitted yet, as OpenAFS does; the client's resend finds a free channel.
                 old.sendAbort(AbortCodes.RX_CALL_DEAD);
                 old.fail(now, AbortCodes.RX_CALL_DEAD);
+                send(new ControlPacket(header(ch, callNumber, 0, nextSerial(), PacketType.BUSY, 0), NO_BODY));
+                return null;
             }
         }
         Call fresh = new Call(callContext, ch, callNumber, true, now);
@@ -318,18 +328,21 @@ public final class Connection {
         return fresh;
     }
 
-    /** Reachability confirmed: every PRECALL call of this connection becomes ACTIVE and goes to {@code starter}. */
-    void startPrecalls(long now, Consumer<Call> starter) {
-        for (Call pc : calls) {
-            if (pc != null && pc.state() == CallState.PRECALL) {
-                pc.reachConfirmed();
-                starter.accept(pc);
-                if (pc.isReadable()) {
-                    link.readable(pc);
-                }
-                link.touched(pc, now);
-            }
+    /**
+     * Forgets a server call that never started (a limit evicts it): it fails with RX_CALL_DEAD without sending
+     * anything, releases what it holds, and leaves its channel, so the same callNumber is admitted afresh if a
+     * real client resends it.
+     *
+     * @param now current time, ns
+     * @param c a PRECALL call of this connection
+     */
+    void forgetCall(long now, Call c) {
+        c.fail(now, AbortCodes.RX_CALL_DEAD);
+        int ch = c.channel();
+        if (ch >= 0 && calls[ch] == c) {
+            calls[ch] = null;
         }
+        link.retire(c);
     }
 
     // =====================================================================================

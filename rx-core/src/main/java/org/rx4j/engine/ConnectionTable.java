@@ -3,7 +3,9 @@ package org.rx4j.engine;
 import org.rx4j.config.RxConfig;
 import java.net.InetSocketAddress;
 import java.util.Collection;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.Map;
 import org.rx4j.wire.RxConstants;
 import org.rx4j.wire.RxHeader;
@@ -12,7 +14,8 @@ import org.rx4j.wire.RxHeader;
  * The engine's connection and peer tables: client connections by connection id, server connections by
  * epoch + cid (+ address unless epoch bit 31 is set), peers by address, and client connection id allocation
  * (rx-wire-facts.md §1, §7). Insertion-ordered, so rxdebug's connection walk (one index per request) stays
- * stable as connections are added. Engine thread only.
+ * stable as connections are added. Also keeps, oldest first, the server connections that are not yet proven (no
+ * call started on them), the ones a limit evicts first (docs/robustness.md, rule 9). Engine thread only.
  */
 final class ConnectionTable {
     private final RxConfig config;
@@ -20,6 +23,7 @@ final class ConnectionTable {
     private final Map<InetSocketAddress, Peer> peers = new LinkedHashMap<>();
     private final Map<Integer, Connection> clientConns = new LinkedHashMap<>();
     private final Map<ServerKey, Connection> serverConns = new LinkedHashMap<>();
+    private final LinkedHashSet<Connection> unproven = new LinkedHashSet<>();
 
     private record ServerKey(int epoch, int cid, InetSocketAddress address) {
     }
@@ -74,9 +78,38 @@ final class ConnectionTable {
         return serverConns.get(serverKey(epoch, cid, from));
     }
 
-    /** Adds a server connection first heard from {@code from}. */
+    /** Adds a server connection first heard from {@code from}; it starts unproven. */
     void addServer(Connection c, InetSocketAddress from) {
         serverConns.put(serverKey(c.epoch, c.cid, from), c);
+        unproven.add(c);
+    }
+
+    /** A call started on a server connection: it is proven and no longer evicted first. */
+    void proven(Connection c) {
+        if (!c.proven) {
+            c.proven = true;
+            unproven.remove(c);
+        }
+    }
+
+    /** @return the number of server connections that never started a call */
+    int unprovenCount() {
+        return unproven.size();
+    }
+
+    /**
+     * @param peer a peer, or null for any
+     * @return the oldest unproven server connection (of {@code peer} when not null), or null
+     */
+    Connection oldestUnproven(Peer peer) {
+        Iterator<Connection> it = unproven.iterator();
+        while (it.hasNext()) {
+            Connection c = it.next();
+            if (peer == null || c.peer == peer) {
+                return c;
+            }
+        }
+        return null;
     }
 
     /** @return the number of server connections */
@@ -84,18 +117,45 @@ final class ConnectionTable {
         return serverConns.size();
     }
 
-    /** Removes a connection (client or server) from its table. */
-    void remove(Connection conn) {
+    /**
+     * Closes a connection and removes it (client or server) from its table; its counters go to {@code into} and
+     * its peer loses one connection.
+     *
+     * @param conn the connection (its calls already ended or failed)
+     * @param into the endpoint's counters of closed connections
+     */
+    void remove(Connection conn, RxCounters into) {
+        conn.close();
         if (conn.client) {
             clientConns.remove(conn.cid);
         } else {
             serverConns.remove(serverKey(conn.epoch, conn.cid, conn.peer.address()));
+            unproven.remove(conn);
         }
+        conn.counters.addTo(into);
+        conn.peer.connections--;
     }
 
     /** @return the peer for an address, created on first use */
     Peer peer(InetSocketAddress address) {
         return peers.computeIfAbsent(address, a -> new Peer(a, config));
+    }
+
+    /** @return the peer for an address, or null when none is known */
+    Peer knownPeer(InetSocketAddress address) {
+        return peers.get(address);
+    }
+
+    /** @return the number of known peers */
+    int peerCount() {
+        return peers.size();
+    }
+
+    /** Forgets a peer that has no connection left (an evicted flood source). */
+    void forgetPeer(Peer p) {
+        if (p.connections <= 0) {
+            peers.remove(p.address(), p);
+        }
     }
 
     /** Forgets peers with no connection that were last used more than {@code unusedNs} before {@code now}. */

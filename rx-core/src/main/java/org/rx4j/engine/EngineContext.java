@@ -75,6 +75,7 @@ final class EngineContext implements ConnectionContext {
 
     @Override
     public void completed(Call c) {
+        services.ended(c);
         events.complete(c);
     }
 

@@ -21,6 +21,9 @@ import org.rx4j.wire.RxPacket;
  * stay with the engine. Engine thread only.
  */
 final class PacketDispatcher {
+    /** The peer table is swept for peers without connections at most this often when it is full, ns. */
+    private static final long PEER_SWEEP_INTERVAL_NS = 1_000_000_000L;
+
     private final RxConfig config;
     private final ConnectionTable table;
     private final ServiceRegistry services;
@@ -28,6 +31,10 @@ final class PacketDispatcher {
     private final PacketSink sink;
     private final RxCounters endpointCounters;
     private long droppedPackets;
+    private long connectionsEvicted;
+    private long connectionsRefused;
+    private long lastPeerSweepNs;
+    private boolean peerSwept;
 
     /**
      * @param config tunables (receive window, connection limit, reachability checks)
@@ -123,13 +130,17 @@ final class PacketDispatcher {
         int ch = p.header().channel();
         int callNumber = p.header().callNumber();
         if (callNumber == 0) {
-            conn.abort(now, AbortCodes.RX_PROTOCOL_ERROR);
+            if (conn.peer.allowAbortReply(now)) {
+                conn.abort(now, AbortCodes.RX_PROTOCOL_ERROR);
+            } else {
+                conn.fail(now, AbortCodes.RX_PROTOCOL_ERROR, false);
+            }
             return;
         }
         Call call = conn.call(ch, callNumber);
         if (call != null) {
             call.abort(now, AbortCodes.RX_PROTOCOL_ERROR);
-        } else {
+        } else if (conn.peer.allowAbortReply(now)) {
             RxHeader h = conn.header(ch, callNumber, 0, conn.nextSerial(), PacketType.ABORT, 0);
             conn.send(new AbortPacket(h, AbortCodes.RX_PROTOCOL_ERROR));
         }
@@ -159,7 +170,11 @@ final class PacketDispatcher {
         }
         Call call = conn.call(h.channel(), h.callNumber());
         if (call != null) {
+            boolean wasHeld = call.state() == CallState.PRECALL;
             call.onData(now, p, lastInDatagram);
+            if (wasHeld) {
+                services.heldData(now, call, conn);
+            }
             return;
         }
         Call fresh = conn.client ? null : conn.admitServerCall(now, h, config.maxRwind());
@@ -167,12 +182,11 @@ final class PacketDispatcher {
             drop(p);
             return;
         }
-        if (config.checkReach() && !conn.peer.isReachable(now)) {
-            fresh.startReachCheck(now);
-        } else {
-            services.start(fresh, conn);
-        }
+        // Held in PRECALL until packet 1 is here and the peer proved reachable (rule 8): a call holding only
+        // later packets never reaches a handler or a worker.
+        services.admitted(now, fresh, conn);
         fresh.onData(now, p, lastInDatagram);
+        services.heldData(now, fresh, conn);
         link.touched(fresh, now);
     }
 
@@ -198,7 +212,12 @@ final class PacketDispatcher {
         if (!known || h.type() != PacketType.DATA) {
             return null; // only DATA creates a connection (§2)
         }
-        if (table.serverCount() >= config.maxConnections()) {
+        if (h.callNumber() == 0 || h.seq() < 1 || h.seq() > config.maxRwind()) {
+            return null; // a DATA packet that could not admit a call opens no connection either (rule 7)
+        }
+        if (!makeRoom(now, from)) {
+            connectionsRefused++;
+            sendRawAbort(from, h, AbortCodes.RX_CALL_BUSY);
             return null;
         }
         Peer peer = table.peer(from);
@@ -209,12 +228,75 @@ final class PacketDispatcher {
         return c;
     }
 
+    /**
+     * Makes room for a new server connection from {@code from} under the limits (docs/robustness.md rule 9): the
+     * oldest unproven connection (of that peer, at the per-peer limit; of anyone, at the unproven or total limit)
+     * is evicted; at the peer limit, peers without connections are forgotten (at most once a second).
+     *
+     * @return true when the connection may be created
+     */
+    private boolean makeRoom(long now, InetSocketAddress from) {
+        Peer known = table.knownPeer(from);
+        if (known != null && known.connections >= config.maxConnectionsPerPeer()) {
+            Connection victim = table.oldestUnproven(known);
+            if (victim == null) {
+                return false;
+            }
+            evict(now, victim);
+        }
+        while (table.unprovenCount() >= config.maxUnprovenConnections()
+                || table.serverCount() >= config.maxConnections()) {
+            Connection victim = table.oldestUnproven(null);
+            if (victim == null) {
+                break;
+            }
+            evict(now, victim);
+        }
+        if (table.serverCount() >= config.maxConnections()) {
+            return false;
+        }
+        if (table.knownPeer(from) == null && table.peerCount() >= config.maxPeers()) {
+            if (now - lastPeerSweepNs >= PEER_SWEEP_INTERVAL_NS || !peerSwept) {
+                peerSwept = true;
+                lastPeerSweepNs = now;
+                table.reapPeers(now, -1);
+            }
+            return table.peerCount() < config.maxPeers();
+        }
+        return true;
+    }
+
+    /** Removes an unproven server connection silently: its calls fail with RX_CALL_DEAD, nothing is sent. */
+    private void evict(long now, Connection victim) {
+        connectionsEvicted++;
+        victim.fail(now, AbortCodes.RX_CALL_DEAD, false);
+        table.remove(victim, endpointCounters);
+        if (!victim.peer.isReachable(now)) {
+            table.forgetPeer(victim.peer);
+        }
+    }
+
+    /** @return unproven server connections evicted to make room for new ones */
+    long connectionsEvicted() {
+        return connectionsEvicted;
+    }
+
+    /** @return new server connections refused (answered ABORT RX_CALL_BUSY) because a limit was reached */
+    long connectionsRefused() {
+        return connectionsRefused;
+    }
+
     /** Unknown service or security index: one small ABORT −2 with the offending packet's identity (§2, §13). */
     private void sendRawAbort(InetSocketAddress to, RxHeader h) {
+        sendRawAbort(to, h, AbortCodes.RX_INVALID_OPERATION);
+    }
+
+    /** One small ABORT with {@code code} and the offending packet's identity (§2, §13). */
+    private void sendRawAbort(InetSocketAddress to, RxHeader h, int code) {
         int flags = h.isClientInitiated() ? 0 : PacketFlags.CLIENT_INITIATED;
         RxHeader a = new RxHeader(h.epoch(), h.cid(), h.callNumber(), 0, 0, PacketType.ABORT, flags, 0,
                 h.securityIndex(), 0, h.serviceId());
         endpointCounters.packetsSent[PacketType.ABORT]++;
-        sink.send(to, new AbortPacket(a, AbortCodes.RX_INVALID_OPERATION));
+        sink.send(to, new AbortPacket(a, code));
     }
 }

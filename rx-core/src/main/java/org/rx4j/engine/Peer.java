@@ -36,11 +36,46 @@ public final class Peer {
     int pathJumboCap = Integer.MAX_VALUE;
     /** When the next path-MTU probe may go out while {@link #pathJumboCap} holds jumbograms back, ns. */
     long nextMtuProbeNs;
+    /** ABORT replies sent at once to one peer before they are paced (docs/robustness.md, rule 7). */
+    static final int ABORT_REPLY_BURST = 10;
+    /** Pace of ABORT replies to one peer past the burst: one per this many ns (10 a second). */
+    static final long ABORT_REPLY_INTERVAL_NS = 100_000_000L;
+    /** Pacing of ABORT replies (virtual scheduling: the time the next reply would be due), valid once used. */
+    private long abortReplyDueNs;
+    private boolean abortReplied;
+    private long abortRepliesSuppressed;
 
     Peer(InetSocketAddress address, RxConfig config) {
         this.address = address;
         this.rtt = new RttEstimator(config.initialRttNs(), config.minRtoNs(), config.rtoSlackNs(),
                 config.maxRtoNs());
+    }
+
+    /**
+     * Paces the ABORTs sent in answer to this peer's packets (for a call that already failed, an unknown packet
+     * type): the first {@link #ABORT_REPLY_BURST} go at once, then one per {@link #ABORT_REPLY_INTERVAL_NS}
+     * (OpenAFS likewise delays a call's repeated aborts after 10). ABORTs the application or a timer sends are
+     * not paced.
+     *
+     * @param now current time, ns
+     * @return true when an ABORT reply may be sent now; false counts it as suppressed
+     */
+    boolean allowAbortReply(long now) {
+        if (!abortReplied || abortReplyDueNs - now < 0) {
+            abortReplied = true;
+            abortReplyDueNs = now;
+        }
+        if (abortReplyDueNs - now >= ABORT_REPLY_BURST * ABORT_REPLY_INTERVAL_NS) {
+            abortRepliesSuppressed++;
+            return false;
+        }
+        abortReplyDueNs += ABORT_REPLY_INTERVAL_NS;
+        return true;
+    }
+
+    /** @return ABORT replies to this peer left unsent by {@link #allowAbortReply} */
+    long abortRepliesSuppressed() {
+        return abortRepliesSuppressed;
     }
 
     /**

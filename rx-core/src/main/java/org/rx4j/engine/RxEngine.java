@@ -27,9 +27,6 @@ import org.rx4j.wire.VersionPacket;
  * <p>Connection lookup follows rx-wire-facts.md §7; call creation §2, §6; DEBUG/VERSION §9.
  */
 public final class RxEngine {
-    private static final long REAP_INTERVAL_NS = 60_000_000_000L;
-    private static final long IDLE_CONNECTION_NS = 700_000_000_000L;
-
     private final RxConfig config;
     private final PacketSink sink;
     private final ByteBufAllocator alloc;
@@ -68,7 +65,7 @@ public final class RxEngine {
         this.services = new ServiceRegistry(config, table, events);
         this.link = new EngineContext(config, alloc, sink, events, timers, services);
         this.dispatcher = new PacketDispatcher(config, table, services, link, sink, endpointCounters);
-        this.nextReapNs = now + REAP_INTERVAL_NS;
+        this.nextReapNs = now + config.reapIntervalNs();
     }
 
     /** @return the configuration */
@@ -210,10 +207,7 @@ public final class RxEngine {
     }
 
     private void removeConnection(Connection conn) {
-        conn.close();
-        table.remove(conn);
-        conn.counters.addTo(endpointCounters);
-        conn.peer.connections--;
+        table.remove(conn, endpointCounters);
     }
 
     // =====================================================================================
@@ -315,7 +309,9 @@ public final class RxEngine {
 
     /**
      * Runs every timer due at {@code now}: retransmissions, delayed acks, keepalive and reachability
-     * pings, dead/idle/hard-dead checks, and the idle-connection reaper.
+     * pings, dead/idle/hard-dead checks, and the reaper: every {@link RxConfig#reapIntervalNs()} it removes server
+     * connections without running calls idle for {@link RxConfig#idleConnectionTimeNs()} and peers without
+     * connections unused for {@link RxConfig#idlePeerTimeNs()}.
      *
      * @param now current time, ns
      */
@@ -335,7 +331,7 @@ public final class RxEngine {
             }
             if (now - nextReapNs >= 0) {
                 reap(now);
-                nextReapNs = now + REAP_INTERVAL_NS;
+                nextReapNs = now + config.reapIntervalNs();
             }
         } finally {
             events.exit(now);
@@ -345,14 +341,14 @@ public final class RxEngine {
     private void reap(long now) {
         List<Connection> idle = new ArrayList<>();
         for (Connection c : table.serverConnections()) {
-            if (!c.hasActiveCalls() && now - c.lastActivityNs > IDLE_CONNECTION_NS) {
+            if (!c.hasActiveCalls() && now - c.lastActivityNs > config.idleConnectionTimeNs()) {
                 idle.add(c);
             }
         }
         for (Connection c : idle) {
             removeConnection(c);
         }
-        table.reapPeers(now, REAP_INTERVAL_NS);
+        table.reapPeers(now, config.idlePeerTimeNs());
     }
 
     // =====================================================================================
@@ -389,6 +385,34 @@ public final class RxEngine {
     /** @return server calls started since the engine was created */
     public long callsExecuted() {
         return services.callsExecuted();
+    }
+
+    /**
+     * @return server calls admitted but not started right now (in PRECALL: waiting for their request's packet 1
+     *     or their peer's reachability answer)
+     */
+    public int heldServerCalls() {
+        return services.heldCalls();
+    }
+
+    /** @return DATA packets held right now by server calls not yet started (bounded by maxHeldPackets) */
+    public int heldServerPackets() {
+        return services.heldPackets();
+    }
+
+    /** @return held server calls forgotten since the engine was created because maxHeldPackets was exceeded */
+    public long heldCallsForgotten() {
+        return services.callsForgotten();
+    }
+
+    /** @return unproven server connections evicted to make room for new ones, since the engine was created */
+    public long connectionsEvicted() {
+        return dispatcher.connectionsEvicted();
+    }
+
+    /** @return new server connections refused with ABORT RX_CALL_BUSY because a limit was reached */
+    public long connectionsRefused() {
+        return dispatcher.connectionsRefused();
     }
 
     /**

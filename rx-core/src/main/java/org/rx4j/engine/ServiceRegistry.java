@@ -1,25 +1,35 @@
 package org.rx4j.engine;
 
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.rx4j.config.RxConfig;
 
 /**
  * The engine's services and the start of server calls: which {@link ServiceHandler} takes calls for a service id
- * and security index, starting an admitted call (its handler gets a new-call event), and starting the calls held
- * in PRECALL once their peer proves reachable (rx-wire-facts.md §2, §6.2). Engine thread only.
+ * and security index, and when an admitted server call may start (its handler gets a new-call event). A new call
+ * is held in PRECALL until its request's first packet has arrived and, with checkReach, its peer has answered a
+ * reachability PING (rx-wire-facts.md §2, §6.2; docs/robustness.md rule 8): calls holding only later packets never
+ * reach a handler. The held calls are kept oldest first with the packets they hold; past
+ * {@link RxConfig#maxHeldPackets()} the oldest is forgotten. Engine thread only.
  */
 final class ServiceRegistry {
     private final RxConfig config;
     private final ConnectionTable table;
     private final EventQueue events;
     private final Map<Integer, ServiceHandler> services = new HashMap<>();
+    /** Server calls admitted but not started, oldest first, with the packets each held when last counted. */
+    private final LinkedHashMap<Call, Integer> held = new LinkedHashMap<>();
+    private int heldPackets;
     private long callsExecuted;
+    private long callsForgotten;
 
     /**
-     * @param config tunables (the reachability TTL)
-     * @param table the connections whose PRECALL calls start when their peer is reachable
-     * @param events where new-call events go
+     * @param config tunables (checkReach, the reachability TTL, maxHeldPackets)
+     * @param table the connections (marked proven when a call starts on them)
+     * @param events where new-call, readable and touched events go
      */
     ServiceRegistry(RxConfig config, ConnectionTable table, EventQueue events) {
         this.config = config;
@@ -42,12 +52,78 @@ final class ServiceRegistry {
     }
 
     /**
-     * Starts an admitted server call: counts it, and queues the new-call event for its service's handler.
+     * A new server call was admitted for a DATA packet (not yet given to it): it is held in PRECALL, and its peer
+     * is PINGed when checkReach is on and the peer's reachability is unknown.
+     *
+     * @param now current time, ns
+     * @param call the new call
+     * @param conn its connection
+     */
+    void admitted(long now, Call call, Connection conn) {
+        call.hold(now, config.checkReach() && !conn.peer.isReachable(now));
+        held.put(call, 0);
+    }
+
+    /**
+     * A held (PRECALL) call took a DATA packet: recounts what it holds, starts it when it may, and forgets the
+     * oldest held calls while more than {@link RxConfig#maxHeldPackets()} packets are held.
+     *
+     * @param now current time, ns
+     * @param call the call
+     * @param conn its connection
+     */
+    void heldData(long now, Call call, Connection conn) {
+        Integer before = held.get(call);
+        if (before == null) {
+            return;
+        }
+        if (call.state() != CallState.PRECALL) {
+            forgetCounted(call);
+            return;
+        }
+        int n = call.heldPackets();
+        held.put(call, n);
+        heldPackets += n - before;
+        tryStart(now, call, conn);
+        while (heldPackets > config.maxHeldPackets() && !held.isEmpty()) {
+            Call oldest = held.keySet().iterator().next();
+            forgetCounted(oldest);
+            callsForgotten++;
+            oldest.connection().forgetCall(now, oldest);
+        }
+    }
+
+    private void tryStart(long now, Call call, Connection conn) {
+        if (!call.hasFirstPacket() || (config.checkReach() && !conn.peer.isReachable(now))) {
+            return;
+        }
+        forgetCounted(call);
+        call.reachConfirmed();
+        start(call, conn); // the new-call event also tells the handler of data already readable
+        events.touched(call, now);
+    }
+
+    private void forgetCounted(Call call) {
+        Integer n = held.remove(call);
+        if (n != null) {
+            heldPackets -= n;
+        }
+    }
+
+    /** A call ended: if it was still held, its packets no longer count. */
+    void ended(Call call) {
+        forgetCounted(call);
+    }
+
+    /**
+     * Starts a server call: marks its connection proven, counts it, and queues the new-call event for its
+     * service's handler.
      *
      * @param call the call (ACTIVE)
      * @param conn its connection
      */
-    void start(Call call, Connection conn) {
+    private void start(Call call, Connection conn) {
+        table.proven(conn);
         conn.counters.callsStarted++;
         callsExecuted++;
         ServiceHandler handler = services.get(key(conn.serviceId, conn.securityIndex));
@@ -57,23 +133,43 @@ final class ServiceRegistry {
     }
 
     /**
-     * The peer answered a reachability PING: it counts as reachable for the TTL, and every PRECALL call of its
-     * server connections starts (§6.2).
+     * The peer answered a reachability PING: it counts as reachable for the TTL, and every held call of its
+     * that has its first packet starts (§6.2).
      *
      * @param peer the peer
      * @param now current time, ns
      */
     void peerReachable(Peer peer, long now) {
         peer.markReachable(now + config.reachTtlNs());
-        for (Connection c : table.serverConnections()) {
-            if (c.peer == peer) {
-                c.startPrecalls(now, pc -> start(pc, c));
+        List<Call> mine = new ArrayList<>();
+        for (Call c : held.keySet()) {
+            if (c.connection().peer == peer) {
+                mine.add(c);
             }
+        }
+        for (Call c : mine) {
+            c.stopReachPings();
+            tryStart(now, c, c.connection());
         }
     }
 
     /** @return server calls started since the engine was created */
     long callsExecuted() {
         return callsExecuted;
+    }
+
+    /** @return server calls held (admitted, not started) right now */
+    int heldCalls() {
+        return held.size();
+    }
+
+    /** @return DATA packets held by server calls not yet started, as last counted */
+    int heldPackets() {
+        return heldPackets;
+    }
+
+    /** @return held calls forgotten because {@link RxConfig#maxHeldPackets()} was exceeded */
+    long callsForgotten() {
+        return callsForgotten;
     }
 }

@@ -8,9 +8,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs a blocking server handler for one call: streams on the loop side, the handler on the worker pool
- * (rx-wire-facts.md §7: when every worker is busy calls queue up to a limit, beyond which the call is
- * aborted with the endpoint's busy code, as OpenAFS's busy threshold does).
+ * Runs a blocking server handler for one call: streams on the loop side, the handler on the worker pool within
+ * its service's {@link WorkerShare} (rx-wire-facts.md §7: when the service's share of the workers is busy calls
+ * queue up to a limit, beyond which the call is aborted with the endpoint's busy code, as OpenAFS's busy
+ * threshold does).
  */
 final class BlockingServerCall {
     private static final Logger log = LoggerFactory.getLogger(BlockingServerCall.class);
@@ -23,12 +24,14 @@ final class BlockingServerCall {
      * already be counted in the tracker ({@link CallTracker#callStarted()}); the streams end that count.
      *
      * @param rt the endpoint's shared parts
+     * @param share the service's share of the worker pool; past it the call waits there, and past its queue the
+     *     call is aborted with the busy code
      * @param call the new server call
      * @param preload request bytes the loop already took from the call (after the opcode), or null;
      *     ownership passes to the streams
      * @param body the handler
      */
-    static void start(EndpointRuntime rt, Call call, ByteBuf preload, RxCallHandler body) {
+    static void start(EndpointRuntime rt, WorkerShare share, Call call, ByteBuf preload, RxCallHandler body) {
         CallStreams streams = new CallStreams(rt, true);
         streams.attach(call);
         rt.tracker.opened(streams);
@@ -40,14 +43,32 @@ final class BlockingServerCall {
                 RxConnectionId.of(call.connection()));
         rt.tracker.handlerQueued();
         try {
-            rt.workers.execute(() -> run(rt, rxCall, body));
+            share.submit(new WorkerShare.Task() {
+                @Override
+                public void run() {
+                    BlockingServerCall.run(rt, rxCall, body);
+                }
+
+                @Override
+                public void reject() {
+                    // On a worker thread: the call and its streams belong to the loop.
+                    if (!rt.onLoop(engine -> refuse(rt, call, streams))) {
+                        rt.tracker.handlerDone(); // the endpoint closed: every call has ended already
+                    }
+                }
+            });
         } catch (RejectedExecutionException e) {
-            rt.tracker.handlerDone();
-            call.abort(rt.now(), rt.busyAbortCode);
-            streams.release();
+            refuse(rt, call, streams);
             return;
         }
         streams.pull(call);
+    }
+
+    /** Loop side: no worker will run this call's handler; it ends with the endpoint's busy code. */
+    private static void refuse(EndpointRuntime rt, Call call, CallStreams streams) {
+        rt.tracker.handlerDone();
+        call.abort(rt.now(), rt.busyAbortCode);
+        streams.release();
     }
 
     /** Worker side: runs the handler, ends the reply or aborts, and releases the streams once the call ends. */

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.LongSupplier;
 import org.rx4j.engine.RxEngine;
 import org.rx4j.transport.RxTransport;
@@ -21,18 +22,48 @@ final class EndpointRuntime {
     final Executor callbackExecutor;
     final int busyAbortCode;
     final int maxMessageBytes;
+    /** Most blocking handlers of one service waiting for its share of the workers ({@link WorkerShare}). */
+    final int maxQueuedCalls;
+    /** Services registered so far: each keeps at least one worker of its own ({@link WorkerShare#cap()}). */
+    final AtomicInteger services = new AtomicInteger();
     final CallTracker tracker = new CallTracker();
     /** Set once a graceful close starts: new incoming calls are refused, new outgoing calls too. */
     volatile boolean closing;
+    /** Streams whose application thread is to be woken at the end of this unit of loop work. Loop only. */
+    private final java.util.ArrayList<CallStreams> toWake = new java.util.ArrayList<>();
 
     EndpointRuntime(RxTransport transport, LongSupplier clock, ThreadPoolExecutor workers, Executor callbackExecutor,
-                    int busyAbortCode, int maxMessageBytes) {
+                    int busyAbortCode, int maxMessageBytes, int maxQueuedCalls) {
         this.transport = transport;
         this.clock = clock;
         this.workers = workers;
         this.callbackExecutor = callbackExecutor;
         this.busyAbortCode = busyAbortCode;
         this.maxMessageBytes = maxMessageBytes;
+        this.maxQueuedCalls = maxQueuedCalls;
+        transport.afterWork(this::wakeAll);
+    }
+
+    /**
+     * Asks for {@code s}'s waiting application thread to be woken once the loop ends its current unit of work
+     * (read burst, task or timer tick), so a reader or writer wakes once per burst, not once per packet. Loop only.
+     *
+     * @param s the streams; listed once however often asked before the wake-up
+     */
+    void wakeLater(CallStreams s) {
+        toWake.add(s);
+    }
+
+    /** Wakes every thread asked for since the last unit of work ended. Loop only (the transport's after-work hook). */
+    private void wakeAll() {
+        int n = toWake.size();
+        if (n == 0) {
+            return;
+        }
+        for (int i = 0; i < n; i++) {
+            toWake.get(i).wakeNow();
+        }
+        toWake.clear();
     }
 
     /** @return the endpoint's clock now, ns (the same clock the engine's timers run on) */

@@ -14,6 +14,7 @@ import org.rx4j.engine.CallListener;
 final class OpcodeReader implements CallListener {
     private final EndpointRuntime rt;
     private final RxService service;
+    private final WorkerShare share;
     private final byte[] opcodeBytes = new byte[4];
     private int have;
     private boolean routed;
@@ -21,10 +22,12 @@ final class OpcodeReader implements CallListener {
     /**
      * @param rt the endpoint's shared parts
      * @param service the service whose opcodes route the call
+     * @param share the service's share of the worker pool, for blocking handlers
      */
-    OpcodeReader(EndpointRuntime rt, RxService service) {
+    OpcodeReader(EndpointRuntime rt, RxService service, WorkerShare share) {
         this.rt = rt;
         this.service = service;
+        this.share = share;
     }
 
     @Override
@@ -65,7 +68,7 @@ final class OpcodeReader implements CallListener {
             c.abort(now, RxCodes.RXGEN_OPCODE);
         } else if (route.blocking() != null) {
             RxOpcodeHandler h = route.blocking();
-            BlockingServerCall.start(rt, c, rest, call -> h.handle(call, opcode));
+            BlockingServerCall.start(rt, share, c, rest, call -> h.handle(call, opcode));
         } else {
             AsyncServerCall.start(rt, c, opcode, rest, route.async());
         }

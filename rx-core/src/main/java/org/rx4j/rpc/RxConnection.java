@@ -7,7 +7,6 @@ import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import org.rx4j.engine.Call;
 import org.rx4j.engine.Connection;
 import org.rx4j.rpc.xdr.XdrMarshaller;
@@ -46,6 +45,8 @@ public final class RxConnection implements AutoCloseable {
     private final InetSocketAddress server;
     private final SecurityClass securityClass;
     private final RxConnectionId id;
+    /** Set by {@link #close()}: later calls fail at once instead of on the loop. */
+    private volatile boolean closed;
 
     RxConnection(EndpointRuntime rt, Connection connection, InetSocketAddress server, SecurityClass securityClass) {
         this.rt = rt;
@@ -82,11 +83,14 @@ public final class RxConnection implements AutoCloseable {
     /**
      * Starts a streaming call. Write the request to {@link RxCall#output()}, then read the reply from
      * {@link RxCall#input()} (the first read ends the request), then {@link RxCall#close()} it. Returns at
-     * once; if all 4 channels are busy the call waits for one (writes block meanwhile).
+     * once, without waiting for the event loop: the call is created on the loop in order before anything
+     * written to it. If all 4 channels are busy the call waits for one (writes block meanwhile).
      *
      * @return the call
-     * @throws RxException RX_INVALID_OPERATION (−2) if the connection was closed or aborted, too many calls
-     *     already wait for a channel ({@code RxConfig.maxPendingCalls}), or the endpoint is closing
+     * @throws RxException RX_INVALID_OPERATION (−2) if this connection was closed or the endpoint is closing. If
+     *     the loop refuses the call (the connection was aborted, or too many calls already wait for a channel,
+     *     {@code RxConfig.maxPendingCalls}), the call fails with RX_INVALID_OPERATION (−2) instead: its stream
+     *     methods, {@link RxCall#awaitCompletion()} and {@link RxCall#completion()} report it.
      */
     public RxCall newCall() throws RxException {
         return start(Long.MAX_VALUE);
@@ -108,24 +112,32 @@ public final class RxConnection implements AutoCloseable {
         if (rt.closing) {
             throw RxException.local(RxCodes.RX_INVALID_OPERATION, "endpoint closing");
         }
+        if (closed) {
+            throw RxException.local(RxCodes.RX_INVALID_OPERATION, "connection closed");
+        }
         CallStreams streams = new CallStreams(rt, false);
         rt.tracker.callStarted();
-        try {
-            rt.transport.submit(engine -> {
-                long now = rt.now();
-                Call c = engine.newCall(now, connection, streams);
-                streams.attach(c);
-                if (deadlineNanoTime != Long.MAX_VALUE) {
-                    c.setDeadline(now, deadlineNanoTime);
-                }
-                return c;
-            }).join();
-        } catch (CompletionException | java.util.concurrent.RejectedExecutionException e) {
-            rt.tracker.callEnded();
-            Throwable cause = e.getCause() != null ? e.getCause() : e;
-            throw RxException.local(RxCodes.RX_INVALID_OPERATION, cause.getMessage());
-        }
         rt.tracker.opened(streams);
+        // No round trip: the loop runs this before any write the caller hands over next (tasks run in order).
+        boolean queued = rt.onLoop(engine -> {
+            long now = rt.now();
+            Call c;
+            try {
+                c = engine.newCall(now, connection, streams);
+            } catch (RuntimeException e) { // IllegalStateException: connection gone, too many calls waiting
+                streams.failToStart(e.getMessage());
+                return;
+            }
+            streams.attach(c);
+            if (deadlineNanoTime != Long.MAX_VALUE) {
+                c.setDeadline(now, deadlineNanoTime);
+            }
+        });
+        if (!queued) {
+            rt.tracker.callEnded();
+            rt.tracker.released(streams);
+            throw RxException.local(RxCodes.RX_INVALID_OPERATION, "endpoint closed");
+        }
         return new RxCall(streams, false, server, id);
     }
 
@@ -264,6 +276,7 @@ public final class RxConnection implements AutoCloseable {
     /** Closes the connection; its unfinished calls are aborted with RX_USER_ABORT (−6). Returns at once. */
     @Override
     public void close() {
+        closed = true;
         rt.onLoop(engine -> engine.closeConnection(rt.now(), connection));
     }
 }

@@ -69,7 +69,8 @@ public final class RxEndpoint implements AutoCloseable {
         LongSupplier clock = transport::now;
         AtomicInteger n = new AtomicInteger();
         ThreadPoolExecutor workers = new ThreadPoolExecutor(b.maxWorkers, b.maxWorkers, 60, TimeUnit.SECONDS,
-                new LinkedBlockingQueue<>(b.maxQueuedCalls), r -> {
+                // Unbounded here: each service's WorkerShare bounds what it hands the pool (share + its queue).
+                new LinkedBlockingQueue<>(), r -> {
                     Thread t = new Thread(r, "rx4j-worker-" + n.incrementAndGet());
                     t.setDaemon(true);
                     return t;
@@ -79,7 +80,7 @@ public final class RxEndpoint implements AutoCloseable {
             workers.prestartCoreThread();
         }
         this.rt = new EndpointRuntime(transport, clock, workers, b.callbackExecutor, b.busyAbortCode,
-                b.maxMessageBytes);
+                b.maxMessageBytes, b.maxQueuedCalls);
         this.mbeanName = b.jmx ? registerMBean() : null;
         try {
             for (Consumer<RxEndpoint> service : b.services) {
@@ -131,8 +132,10 @@ public final class RxEndpoint implements AutoCloseable {
     /**
      * Registers an rxgen-style service: each incoming call's opcode picks its handler (blocking ones run on
      * the worker pool, non-blocking ones on the event loop); unknown opcodes are aborted with RXGEN_OPCODE
-     * (−455). When all workers are busy, calls queue up to {@link Builder#maxQueuedCalls}; beyond that they are
-     * aborted with {@link Builder#busyAbortCode}.
+     * (−455). Each service's blocking handlers use at most its share of the workers (all of them less one for
+     * every other registered service, at least one), so one overloaded service cannot starve another; beyond its
+     * share its calls queue FIFO up to {@link Builder#maxQueuedCalls}, and beyond that they are aborted with
+     * {@link Builder#busyAbortCode}.
      *
      * @param service the service (its id and security class)
      * @throws IllegalArgumentException if the security class is not rxnull (the only one the engine runs yet)
@@ -177,6 +180,7 @@ public final class RxEndpoint implements AutoCloseable {
             throw new IllegalStateException("endpoint closing");
         }
         services.register(serviceId, sc);
+        rt.services.incrementAndGet(); // every service keeps a worker of its own (WorkerShare)
         transport.submit(engine -> {
             engine.registerService(serviceId, sc.securityIndex(), dispatch);
             return null;
@@ -447,8 +451,8 @@ public final class RxEndpoint implements AutoCloseable {
         }
 
         /**
-         * @param n calls queued when all workers are busy, &gt;= 1 (default 1000); beyond it new calls are aborted
-         *     with {@link #busyAbortCode}
+         * @param n calls of one service queued when its share of the workers is busy, &gt;= 1 (default 1000); beyond
+         *     it new calls of that service are aborted with {@link #busyAbortCode}
          * @return this
          * @throws IllegalArgumentException if n &lt; 1
          */

@@ -6,13 +6,15 @@ import org.rx4j.engine.ServiceHandler;
 /**
  * The engine-facing side of one registered service: told of each new server call on the event loop, it
  * counts the call for graceful close and hands it to an {@link OpcodeReader} (an {@link RxService}) or
- * straight to a blocking {@link RxCallHandler} (a service without opcode dispatch). While the endpoint is
+ * straight to a blocking {@link RxCallHandler} (a service without opcode dispatch); blocking handlers run within
+ * the service's {@link WorkerShare}. While the endpoint is
  * closing, new calls are aborted with RX_USER_ABORT (−6).
  */
 final class ServiceDispatch implements ServiceHandler {
     private final EndpointRuntime rt;
     private final RxService service;
     private final RxCallHandler whole;
+    private final WorkerShare share;
 
     /**
      * @param rt the endpoint's shared parts
@@ -23,20 +25,21 @@ final class ServiceDispatch implements ServiceHandler {
         this.rt = rt;
         this.service = service;
         this.whole = whole;
+        this.share = new WorkerShare(rt, rt.services, rt.workers.getMaximumPoolSize(), rt.maxQueuedCalls);
     }
 
     @Override
     public void onNewCall(Call call) {
         rt.tracker.callStarted();
         if (rt.closing) {
-            call.setListener(new OpcodeReader(rt, service));
+            call.setListener(new OpcodeReader(rt, service, share));
             call.abort(rt.now(), RxCodes.RX_USER_ABORT);
             return;
         }
         if (service != null) {
-            call.setListener(new OpcodeReader(rt, service));
+            call.setListener(new OpcodeReader(rt, service, share));
         } else {
-            BlockingServerCall.start(rt, call, null, whole);
+            BlockingServerCall.start(rt, share, call, null, whole);
         }
     }
 }

@@ -43,6 +43,8 @@ final class EngineHandler extends ChannelInboundHandlerAdapter {
     private final Runnable timerTask = this::onTimer;
     private ChannelHandlerContext ctx;
     private ScheduledFuture<?> timer;
+    /** Run at the end of every unit of work, before the flush (see {@link #afterWorkHook}); null for none. */
+    private Runnable afterWorkHook;
     private long timerDeadline = Long.MAX_VALUE;
     private long datagramFailures;
     private long taskFailures;
@@ -151,8 +153,27 @@ final class EngineHandler extends ChannelInboundHandlerAdapter {
         }
     }
 
-    /** Flushes pending output and keeps one timer at the engine's next deadline. Loop only. */
+    /**
+     * Sets the work run at the end of every read burst, handed-over task and timer tick, before the output is
+     * flushed; the RPC layer wakes application threads there once per burst instead of once per packet. Loop only.
+     *
+     * @param hook the work, or null for none; a RuntimeException it throws is counted as a task failure
+     */
+    void afterWorkHook(Runnable hook) {
+        this.afterWorkHook = hook;
+    }
+
+    /** Runs the after-work hook, flushes pending output and keeps one timer at the engine's next deadline. Loop only. */
     void afterWork() {
+        Runnable hook = afterWorkHook;
+        if (hook != null) {
+            try {
+                hook.run();
+            } catch (RuntimeException e) {
+                taskFailures++;
+                log.warn("rx4j after-work hook failed", e);
+            }
+        }
         out.flushIfPending();
         long deadline = engine.nextDeadline();
         if (deadline == Long.MAX_VALUE || ctx == null) {

@@ -257,6 +257,18 @@ public final class RxTransport implements AutoCloseable {
         return f;
     }
 
+    /**
+     * Sets work run on the loop at the end of every read burst, handed-over task and timer tick (before output is
+     * flushed): the RPC layer wakes its blocked application threads there, once per burst rather than once per
+     * packet. Replaces an earlier hook; any thread (it takes effect from the loop's next unit of work).
+     *
+     * @param hook the work, or null for none; a RuntimeException it throws is logged and counted as a task failure
+     * @throws java.util.concurrent.RejectedExecutionException if the loop has shut down (transport closed)
+     */
+    public void afterWork(Runnable hook) {
+        execute(engine -> engineHandler.afterWorkHook(hook));
+    }
+
     /** @return datagrams read from the socket since it was bound */
     public long datagramsReceived() {
         return decoder.datagramsReceived();

@@ -55,7 +55,16 @@ class RxConfigTest {
                 d.hardAckDelayNs(), d.lastAckDelayNs(), d.initialRttNs(), d.minRtoNs(), d.rtoSlackNs(), d.maxRtoNs(),
                 d.initialCwnd(), d.initialSsthresh(), d.deadTimeNs(), d.clientIdleDeadTimeNs(),
                 d.serverIdleDeadTimeNs(), d.hardDeadTimeNs(), d.checkReach(), d.reachTtlNs(), d.reachRetryNs(),
-                d.maxConnections(), d.maxPendingCalls(), d.versionString(), d.udpBufferBytes(),
-                d.congestionControl()));
+                d.maxConnections(), d.maxPendingCalls(), d.maxConnectionsPerPeer(), d.maxUnprovenConnections(),
+                d.maxPeers(), d.maxHeldPackets(), d.idleConnectionTimeNs(), d.idlePeerTimeNs(), d.reapIntervalNs(),
+                d.versionString(), d.udpBufferBytes(), d.congestionControl()));
+        assertThrows(IllegalArgumentException.class, () -> RxConfig.builder().maxConnectionsPerPeer(0).build());
+        assertThrows(IllegalArgumentException.class, () -> RxConfig.builder().maxUnprovenConnections(0).build());
+        assertThrows(IllegalArgumentException.class, () -> RxConfig.builder().maxPeers(0).build());
+        assertThrows(IllegalArgumentException.class, () -> RxConfig.builder().maxHeldPackets(0).build());
+        assertThrows(IllegalArgumentException.class, () -> RxConfig.builder().reapInterval(Duration.ZERO).build());
+        assertThrows(IllegalArgumentException.class,
+                () -> RxConfig.builder().idleConnectionTime(Duration.ZERO).build());
+        assertThrows(IllegalArgumentException.class, () -> RxConfig.builder().idlePeerTime(Duration.ZERO).build());
     }
 }

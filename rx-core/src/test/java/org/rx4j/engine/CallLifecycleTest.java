@@ -151,7 +151,11 @@ class CallLifecycleTest {
         assertNull(h.engine.serverConnections().isEmpty() ? null : h.engine.serverConnections().iterator().next()
                 .call(0));
         h.deliver(client.data(0, 1, 32, 0, 1412));
-        assertEquals(1, svc.newCalls(), "seq 32 is inside the window");
+        assertEquals(0, svc.newCalls(), "seq 32 is inside the window: admitted, held until seq 1 (rule 8)");
+        assertEquals(1, h.engine.heldServerCalls());
+        h.deliver(client.data(0, 1, 1, 0, 1412));
+        assertEquals(1, svc.newCalls(), "seq 1 starts the held call");
+        assertEquals(0, h.engine.heldServerCalls());
 
         EngineHarness wide = new EngineHarness(RxConfig.builder().checkReach(false).maxRwind(64).build());
         Service svc2 = new Service(() -> wide.now, -1);
@@ -160,7 +164,9 @@ class CallLifecycleTest {
         wide.deliver(c2.data(0, 1, 65, 0, 1412));
         assertEquals(0, svc2.newCalls());
         wide.deliver(c2.data(0, 1, 33, 0, 1412));
-        assertEquals(1, svc2.newCalls(), "with rwind 64, seq 33 starts a call");
+        assertEquals(1, wide.engine.heldServerCalls(), "with rwind 64, seq 33 admits a call");
+        wide.deliver(c2.data(0, 1, 1, 0, 1412));
+        assertEquals(1, svc2.newCalls());
     }
 
     @Test

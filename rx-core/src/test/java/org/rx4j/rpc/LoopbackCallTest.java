@@ -126,6 +126,55 @@ class LoopbackCallTest {
     }
 
     @Test
+    void manySmallWritesThenALargeOneArriveInOrder() throws Exception {
+        RxConnection conn = client.connect(server.localAddress(), 100, 0);
+        try (RxCall call = conn.newCall()) {
+            DataOutputStream out = new DataOutputStream(call.output());
+            out.writeLong(0);
+            int total = 3 * CallStreams.CHUNK + 7;
+            int small = 2 * CallStreams.FIRST_CHUNK + 3; // crosses the first array's size one byte at a time
+            for (int i = 0; i < small; i++) {
+                out.write(i % 251);
+            }
+            byte[] rest = new byte[total - small];
+            for (int i = 0; i < rest.length; i++) {
+                rest[i] = (byte) ((small + i) % 251);
+            }
+            out.write(rest);
+            out.close();
+            assertEquals(total, new DataInputStream(call.input()).readLong(), "the server checked every byte");
+        }
+    }
+
+    @Test
+    void aCallTheEngineRefusesFailsWithInvalidOperation() throws Exception {
+        RxEndpoint strict = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0))
+                .config(org.rx4j.config.RxConfig.builder().maxPendingCalls(0).build()).open();
+        try {
+            RxConnection conn = strict.connect(server.localAddress(), 100, 0);
+            RxCall[] running = new RxCall[4];
+            for (int i = 0; i < 4; i++) {
+                running[i] = conn.newCall();
+            }
+            RxCall refused = conn.newCall(); // returns at once; the loop refuses it: no channel, no room to wait
+            RxException e = assertThrows(RxException.class, () -> refused.input().read());
+            assertEquals(RxCodes.RX_INVALID_OPERATION, e.code());
+            assertEquals(false, e.remote());
+            assertEquals(-1, refused.channel());
+            assertThrows(RxException.class, refused::awaitCompletion);
+            refused.close();
+            for (RxCall c : running) {
+                finish(c);
+            }
+            conn.close();
+            RxException closed = assertThrows(RxException.class, conn::newCall);
+            assertEquals(RxCodes.RX_INVALID_OPERATION, closed.code());
+        } finally {
+            strict.close();
+        }
+    }
+
+    @Test
     void aWaitingCallReportsItsChannelOnceItStarts() throws Exception {
         RxConnection conn = client.connect(server.localAddress(), 100, 0);
         RxCall[] running = new RxCall[4];

@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.net.InetSocketAddress;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -29,9 +31,11 @@ class WorkerPoolBusyTest {
                 call.output().write(req);
             });
             RxConnection conn = client.connect(server.localAddress(), 147, 0);
-            CompletableFuture<byte[]> first = CompletableFuture.supplyAsync(() -> call(conn, 1));
+            // Own threads: the common pool has one thread on a 2-core machine, and the first call blocks it.
+            ExecutorService callers = Executors.newFixedThreadPool(2);
+            CompletableFuture<byte[]> first = CompletableFuture.supplyAsync(() -> call(conn, 1), callers);
             assertTrue(started.await(10, TimeUnit.SECONDS));
-            CompletableFuture<byte[]> queued = CompletableFuture.supplyAsync(() -> call(conn, 2));
+            CompletableFuture<byte[]> queued = CompletableFuture.supplyAsync(() -> call(conn, 2), callers);
             // Wait (bounded) until the server has started the second call, so it sits in the queue.
             long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
             while (server.stats().get("callsStarted") < 2 && System.nanoTime() < until) {
@@ -44,6 +48,7 @@ class WorkerPoolBusyTest {
             release.countDown();
             assertArrayEquals(new byte[] {1}, first.get(10, TimeUnit.SECONDS));
             assertArrayEquals(new byte[] {2}, queued.get(10, TimeUnit.SECONDS));
+            callers.shutdown();
         }
     }
 

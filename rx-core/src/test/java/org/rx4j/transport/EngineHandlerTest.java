@@ -172,6 +172,31 @@ class EngineHandlerTest {
     }
 
     @Test
+    void theAfterWorkHookRunsOncePerReadBurstAndTaskBeforeTheFlush() {
+        RxConfig config = RxConfig.builder().checkReach(false).build();
+        try (EngineChannel ch = new EngineChannel(config)) {
+            ch.handler.run(e -> e.registerService(SVC, 0, call -> call.setListener(new Drain(ch))));
+            List<Integer> flushesSeenByHook = new ArrayList<>();
+            ch.handler.afterWorkHook(() -> flushesSeenByHook.add(ch.flushes.flushes));
+            int before = ch.flushes.flushes;
+            RxHeader h1 = new RxHeader(0x80000001, 0x100, 1, 1, 1, PacketType.DATA,
+                    PacketFlags.CLIENT_INITIATED | PacketFlags.REQUEST_ACK, 0, 0, 0, SVC);
+            RxHeader h2 = new RxHeader(0x80000001, 0x100, 1, 2, 2, PacketType.DATA,
+                    PacketFlags.CLIENT_INITIATED | PacketFlags.REQUEST_ACK | PacketFlags.LAST_PACKET, 0, 0, 0, SVC);
+            ch.receiveBurst(EngineChannel.data(h1, new byte[1412]), EngineChannel.data(h2, new byte[5]));
+            assertEquals(List.of(before), flushesSeenByHook, "one run for the burst of two, before its flush");
+            assertEquals(before + 1, ch.flushes.flushes);
+            ch.handler.run(e -> { });
+            assertEquals(2, flushesSeenByHook.size(), "and one per handed-over task");
+            ch.handler.afterWorkHook(() -> {
+                throw new IllegalStateException("a failing hook");
+            });
+            ch.handler.run(e -> { });
+            assertEquals(1, ch.handler.taskFailures(), "a throwing hook counts as a task failure");
+        }
+    }
+
+    @Test
     void aThrowingTaskIsCountedAsATaskFailureNotAsMalformed() {
         try (EngineChannel ch = new EngineChannel(RxConfig.defaults())) {
             ch.handler.run(e -> {

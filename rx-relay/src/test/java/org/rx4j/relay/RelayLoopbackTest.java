@@ -109,19 +109,20 @@ class RelayLoopbackTest {
                         relay.listenAddress()));
             }
             client.send(new DatagramPacket(new byte[1], 1, relay.listenAddress())); // the last one through
-            RelayStats before;
+            // Counted, not timed: wait (bounded only as a hang guard) until the relay has taken in and released
+            // all n + 1 datagrams, then read exactly what it sent on, so a slow machine cannot cut the test short.
+            awaitStats(relay, st -> st.upstream().inDatagrams() == n + 1 && st.upstream().pending() == 0);
+            long sent = relay.stats().upstream().outDatagrams();
             int got = 0;
-            server.setSoTimeout(2_000);
-            try {
-                while (true) {
-                    DatagramPacket p = new DatagramPacket(new byte[2000], 2000);
-                    server.receive(p);
-                    got++;
-                    server.send(new DatagramPacket(new byte[10], 10, p.getSocketAddress())); // held 60 s
-                }
-            } catch (java.net.SocketTimeoutException done) {
-                // no more datagrams: the relay has processed all of them
+            for (long k = 0; k < sent; k++) {
+                DatagramPacket p = new DatagramPacket(new byte[2000], 2000);
+                server.receive(p);
+                got++;
+                server.send(new DatagramPacket(new byte[10], 10, p.getSocketAddress())); // held 60 s
             }
+            int replies = got;
+            awaitStats(relay, st -> st.downstream().inDatagrams() == replies);
+            RelayStats before;
             before = relay.stats();
             relay.close();
             assertEquals(got, before.upstream().outDatagrams());
@@ -168,10 +169,21 @@ class RelayLoopbackTest {
         return b;
     }
 
+    private static void awaitStats(ImpairmentRelay relay, java.util.function.Predicate<RelayStats> done)
+            throws InterruptedException {
+        long until = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(60); // hang guard only
+        while (!done.test(relay.stats())) {
+            if (System.nanoTime() > until) {
+                throw new AssertionError("relay never reached the expected counts: " + relay.stats());
+            }
+            Thread.sleep(5);
+        }
+    }
+
     private static DatagramSocket socket() throws Exception {
         DatagramSocket s = new DatagramSocket(new InetSocketAddress(LOOPBACK, 0));
         s.setSoTimeout(10_000);
-        s.setReceiveBufferSize(1 << 20);
+        s.setReceiveBufferSize(4 << 20);
         return s;
     }
 }

@@ -1,0 +1,11 @@
+package org.rx4j.gen.xg;
+
+/**
+ * A named declaration: a struct member, a union arm, a typedef or a proc parameter.
+ *
+ * @param name the C name
+ * @param type its type, typedefs expanded
+ * @param pos where the name is
+ */
+public record Decl(String name, XdrType type, Pos pos) {
+}

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Rule 9 probe (issue 12), run by hand; a measurement, not a test. Starts an rxperf server, reads its resident
+# memory (VmRSS) and live heap after a full GC (jcmd), sends 100,000 DATA packets that each open a new
+# connection from one address (scripts/hostile/Flood.java), waits, reads both again, then times a legitimate
+# 10 MiB `rxperf client -c send`.
+#
+#   scripts/hostile/flood.sh [JAR]      (JAR: a shaded rxperf jar, default rx-perf/target/rxperf.jar)
+#
+# Env: PORT (default 7432), COUNT (100000), JAVA_OPTS for the server (default -Xmx1g).
+set -euo pipefail
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+JAR=${1:-$ROOT/rx-perf/target/rxperf.jar}
+PORT=${PORT:-7432}
+COUNT=${COUNT:-100000}
+
+rss() { awk '/VmRSS/ {print int($2 / 1024)}' "/proc/$1/status"; }
+# Live heap after a full GC, MiB (what the server retains, whatever the collector left committed).
+live() { jcmd "$1" GC.run >/dev/null; jcmd "$1" GC.heap_info | awk '/used/ {for (i = 1; i <= NF; i++) if ($i == "used") {v = $(i + 1); sub("K,?", "", v); print int(v / 1024); exit}}'; }
+
+# shellcheck disable=SC2086
+java ${JAVA_OPTS:--Xmx1g} -jar "$JAR" server -p "$PORT" >/dev/null 2>&1 &
+SPID=$!
+trap 'kill $SPID 2>/dev/null || true' EXIT
+sleep 3
+timeout 60 java -jar "$JAR" client -c send -b 1048576 -T 3 -p "$PORT" >/dev/null 2>&1 || true  # warm-up
+sleep 1
+before=$(rss "$SPID")
+live_before=$(live "$SPID")
+java -cp "$JAR" "$ROOT/scripts/hostile/Flood.java" "$PORT" "$COUNT"
+sleep 5
+after=$(rss "$SPID")
+live_after=$(live "$SPID")
+echo "server RSS: $before MiB before, $after MiB after the flood (+$((after - before)) MiB)"
+echo "server live heap after full GC: $live_before MiB before, $live_after MiB after (+$((live_after - live_before)) MiB)"
+timeout 120 java -jar "$JAR" client -c send -b 10485760 -T 1 -p "$PORT" 2>&1 | tail -2
+echo "server RSS after the legitimate send: $(rss "$SPID") MiB"
