@@ -41,11 +41,11 @@ client_rate() { # runs the legitimate client, prints its result line
 }
 
 run() { # $1 = target port of the generator; $2 = label
+    local rss0 cpu0 line mid=""
+    rss0=$(rss); cpu0=$(cpu_ticks) # before the generator starts: growth and CPU cover the whole flood
     taskset -c 1 java "$GEN" 127.0.0.1 "$1" "$RATE" "$RATE" "$SECS" "$SOURCES" >"$WORK/gen.out" 2>&1 &
     GPID=$!
     sleep 2 # let the generator reach its rate
-    local rss0 cpu0 line mid=""
-    rss0=$(rss); cpu0=$(cpu_ticks)
     line=$(client_rate)
     if [[ $2 == flood ]]; then
         sleep $(( SECS / 4 ))
