@@ -53,7 +53,8 @@ final class CallSender {
     /** How often a path held to single packets is probed again for jumbograms, ns. */
     static final long MTU_PROBE_INTERVAL_NS = 10_000_000_000L;
     private ByteBuf partial;
-    private final List<DataPacket> batch = new ArrayList<>(46);
+    /** The packets of one datagram on their way to the sink; allocated on first send, dropped at teardown. */
+    private List<DataPacket> batch;
 
     /**
      * Starts the send side of a new call. Its windows start from what the peer's last sending call learned,
@@ -151,6 +152,7 @@ final class CallSender {
             partial = null;
         }
         recovery.cancel();
+        batch = null; // an ended call keeps no 46-slot list (issue 10, heap per idle connection)
     }
 
     // =====================================================================================
@@ -162,6 +164,9 @@ final class CallSender {
      * that the call is ACTIVE or HOLD.
      */
     void transmit(long now) {
+        if (batch == null) {
+            batch = new ArrayList<>(RxConstants.MAX_JUMBO_PACKETS);
+        }
         RxCounters counters = out.counters();
         maybeReprobe(now);
         int cwnd = cc.cwnd();
@@ -295,7 +300,9 @@ final class CallSender {
         e.recordTransmit(h.serial(), now);
         stats.dataPacketsSent++;
         activity.lastSendNs = now;
-        return new DataPacket(h, e.payload().retainedDuplicate());
+        // The send queue's own buffer with one more reference, not a duplicate: no buffer object per transmission
+        // (issue 10, target 9). PacketSink implementations read payloads without moving their indexes.
+        return new DataPacket(h, e.payload().retain());
     }
 
     /** The retransmit timer fired: back off the RTO, then resend everything in flight or PING (§8). */

@@ -34,7 +34,8 @@ public final class Connection {
     private final Call[] calls = new Call[RxConstants.MAX_CALLS];
     private final int[] callNumbers = new int[RxConstants.MAX_CALLS];
     private final boolean[] busy = new boolean[RxConstants.MAX_CALLS];
-    private final ArrayDeque<Call> waiting = new ArrayDeque<>();
+    /** Client calls waiting for a channel (FIFO); created with the first one (most connections never need it). */
+    private ArrayDeque<Call> waiting;
     final RxCounters counters = new RxCounters();
     private int serial;
     long lastActivityNs;
@@ -109,7 +110,7 @@ public final class Connection {
 
     /** @return calls waiting for a free channel (client side) */
     public int waitingCalls() {
-        return waiting.size();
+        return waiting == null ? 0 : waiting.size();
     }
 
     /** @return the next serial for an outgoing packet (pre-incremented, first is 1) */
@@ -186,7 +187,7 @@ public final class Connection {
                 return true;
             }
         }
-        return !waiting.isEmpty();
+        return hasWaiting();
     }
 
     // =====================================================================================
@@ -210,13 +211,16 @@ public final class Connection {
             throw new IllegalStateException("connection aborted: " + AbortCodes.name(error));
         }
         int ch = freeChannel();
-        if (ch < 0 && waiting.size() >= maxWaiting) {
+        if (ch < 0 && waitingCalls() >= maxWaiting) {
             throw new IllegalStateException("too many calls waiting for a channel");
         }
         Call call = new Call(callContext, -1, 0, false, now);
         call.setListener(listener);
         if (ch < 0) {
             call.markWaiting();
+            if (waiting == null) {
+                waiting = new ArrayDeque<>();
+            }
             waiting.add(call);
         } else {
             startClientCall(ch, call, now);
@@ -257,7 +261,13 @@ public final class Connection {
 
     /** A call still waiting for a channel was aborted: it leaves the queue. */
     void leaveWaiting(Call c) {
-        waiting.remove(c);
+        if (waiting != null) {
+            waiting.remove(c);
+        }
+    }
+
+    private boolean hasWaiting() {
+        return waiting != null && !waiting.isEmpty();
     }
 
     /** The peer answered BUSY on a client channel: prefer other channels for new calls. */
@@ -271,7 +281,7 @@ public final class Connection {
     void callEnded(Call c, long now) {
         link.completed(c);
         int ch = c.channel();
-        if (client && !waiting.isEmpty() && !closed && ch >= 0 && calls[ch] == c) {
+        if (client && hasWaiting() && !closed && ch >= 0 && calls[ch] == c) {
             Call w = waiting.poll();
             startClientCall(ch, w, now);
             w.transmit(now);
@@ -370,6 +380,9 @@ public final class Connection {
     }
 
     private void failWaiting(long now, int code) {
+        if (waiting == null) {
+            return;
+        }
         Call c;
         while ((c = waiting.poll()) != null) {
             c.fail(now, code);

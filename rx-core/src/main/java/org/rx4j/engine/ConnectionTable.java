@@ -23,6 +23,11 @@ final class ConnectionTable {
     private final Map<InetSocketAddress, Peer> peers = new LinkedHashMap<>();
     private final Map<Integer, Connection> clientConns = new LinkedHashMap<>();
     private final Map<ServerKey, Connection> serverConns = new LinkedHashMap<>();
+    // Per-packet lookups without boxing (issue 10, target 9): client connections by cid, and server connections
+    // whose epoch has bit 31 set (known by epoch + cid from any address, §7) by (epoch << 32 | cid). The maps above
+    // keep the insertion order for iteration; server connections without bit 31 are looked up there.
+    private final LongIndex<Connection> clientIndex = new LongIndex<>();
+    private final LongIndex<Connection> anyAddressIndex = new LongIndex<>();
     private final LinkedHashSet<Connection> unproven = new LinkedHashSet<>();
 
     private record ServerKey(int epoch, int cid, InetSocketAddress address) {
@@ -46,7 +51,7 @@ final class ConnectionTable {
         do {
             cid = nextCid;
             nextCid = (nextCid + RxConstants.MAX_CALLS) & RxConstants.CID_MASK & 0x7FFFFFFF;
-        } while (clientConns.containsKey(cid));
+        } while (clientIndex.get(cid) != null);
         return cid;
     }
 
@@ -57,11 +62,12 @@ final class ConnectionTable {
 
     void addClient(Connection c) {
         clientConns.put(c.cid, c);
+        clientIndex.put(c.cid, c);
     }
 
     /** @return the client connection a reply packet belongs to, or null (unknown cid, epoch or security index) */
     Connection clientConnection(RxHeader h) {
-        Connection c = clientConns.get(h.connectionId());
+        Connection c = clientIndex.get(h.connectionId());
         if (c == null || c.epoch != h.epoch() || c.securityIndex != h.securityIndex()) {
             return null;
         }
@@ -75,12 +81,22 @@ final class ConnectionTable {
 
     /** @return the server connection with this epoch and cid (from this address unless epoch bit 31), or null */
     Connection serverConnection(int epoch, int cid, InetSocketAddress from) {
+        if (epoch < 0) {
+            return anyAddressIndex.get(anyAddressKey(epoch, cid));
+        }
         return serverConns.get(serverKey(epoch, cid, from));
+    }
+
+    private static long anyAddressKey(int epoch, int cid) {
+        return ((long) epoch << 32) | (cid & 0xFFFF_FFFFL);
     }
 
     /** Adds a server connection first heard from {@code from}; it starts unproven. */
     void addServer(Connection c, InetSocketAddress from) {
         serverConns.put(serverKey(c.epoch, c.cid, from), c);
+        if (c.epoch < 0) {
+            anyAddressIndex.put(anyAddressKey(c.epoch, c.cid), c);
+        }
         unproven.add(c);
     }
 
@@ -128,8 +144,12 @@ final class ConnectionTable {
         conn.close();
         if (conn.client) {
             clientConns.remove(conn.cid);
+            clientIndex.remove(conn.cid);
         } else {
             serverConns.remove(serverKey(conn.epoch, conn.cid, conn.peer.address()));
+            if (conn.epoch < 0) {
+                anyAddressIndex.remove(anyAddressKey(conn.epoch, conn.cid));
+            }
             unproven.remove(conn);
         }
         conn.counters.addTo(into);

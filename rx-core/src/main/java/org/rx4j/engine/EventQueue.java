@@ -1,6 +1,5 @@
 package org.rx4j.engine;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 
 /**
@@ -20,12 +19,16 @@ final class EventQueue {
     private static final int EV_WRITABLE = 3;
     private static final int EV_COMPLETE = 4;
 
-    private record Event(int kind, Call call, int code, ServiceHandler handler) {
-    }
-
     private final TimerQueue timers;
     private final ArrayList<Call> dirty = new ArrayList<>();
-    private final ArrayDeque<Object> events = new ArrayDeque<>();
+    // The queued events as a ring of parallel arrays (kind, call, code, handler), grown by doubling: no object per
+    // event on the data path (issue 10, target 9).
+    private int[] kinds = new int[16];
+    private Call[] calls = new Call[16];
+    private int[] codes = new int[16];
+    private ServiceHandler[] handlers = new ServiceHandler[16];
+    private int head;
+    private int count;
 
     /** Entry points running (nested: a listener may call back into the engine); 1 while draining. */
     private int depth;
@@ -58,20 +61,52 @@ final class EventQueue {
      * @param handler its service's handler
      */
     void newCall(Call c, ServiceHandler handler) {
-        events.add(new Event(EV_NEW_CALL, c, 0, handler));
+        add(EV_NEW_CALL, c, 0, handler);
     }
 
     void readable(Call c) {
-        events.add(new Event(EV_READABLE, c, 0, null));
+        add(EV_READABLE, c, 0, null);
     }
 
     void writable(Call c) {
-        events.add(new Event(EV_WRITABLE, c, 0, null));
+        add(EV_WRITABLE, c, 0, null);
     }
 
     /** The call reached DALLY or ERROR (its error code, 0 on success, goes to the listener). */
     void complete(Call c) {
-        events.add(new Event(EV_COMPLETE, c, c.error(), null));
+        add(EV_COMPLETE, c, c.error(), null);
+    }
+
+    private void add(int kind, Call c, int code, ServiceHandler handler) {
+        if (count == kinds.length) {
+            grow();
+        }
+        int i = (head + count) & (kinds.length - 1);
+        kinds[i] = kind;
+        calls[i] = c;
+        codes[i] = code;
+        handlers[i] = handler;
+        count++;
+    }
+
+    private void grow() {
+        int n = kinds.length;
+        int[] k = new int[2 * n];
+        Call[] c = new Call[2 * n];
+        int[] e = new int[2 * n];
+        ServiceHandler[] h = new ServiceHandler[2 * n];
+        for (int j = 0; j < count; j++) {
+            int i = (head + j) & (n - 1);
+            k[j] = kinds[i];
+            c[j] = calls[i];
+            e[j] = codes[i];
+            h[j] = handlers[i];
+        }
+        kinds = k;
+        calls = c;
+        codes = e;
+        handlers = h;
+        head = 0;
     }
 
     /**
@@ -107,10 +142,18 @@ final class EventQueue {
 
     private void drainAll(long now) {
         int guard = 0;
-        while ((!events.isEmpty() || !dirty.isEmpty()) && guard++ < 1_000_000) {
-            while (!events.isEmpty()) {
-                Event e = (Event) events.poll();
-                deliver(e);
+        while ((count > 0 || !dirty.isEmpty()) && guard++ < 1_000_000) {
+            while (count > 0) {
+                int i = head;
+                int kind = kinds[i];
+                Call c = calls[i];
+                int code = codes[i];
+                ServiceHandler handler = handlers[i];
+                calls[i] = null;
+                handlers[i] = null;
+                head = (head + 1) & (kinds.length - 1);
+                count--;
+                deliver(kind, c, code, handler);
             }
             for (int i = 0; i < dirty.size(); i++) {
                 Call c = dirty.get(i);
@@ -123,12 +166,10 @@ final class EventQueue {
         }
     }
 
-    private void deliver(Event e) {
-        Call c = e.call();
+    private void deliver(int kind, Call c, int code, ServiceHandler h) {
         CallListener l = c.listener();
-        switch (e.kind()) {
+        switch (kind) {
             case EV_NEW_CALL -> {
-                ServiceHandler h = e.handler();
                 if (!c.isDone()) {
                     h.onNewCall(c);
                     if (c.isReadable() || c.isReadComplete()) {
@@ -146,8 +187,13 @@ final class EventQueue {
                     l.onWritable(c);
                 }
             }
-            case EV_COMPLETE -> l.onComplete(c, e.code());
-            default -> throw new IllegalStateException("event " + e.kind());
+            case EV_COMPLETE -> {
+                l.onComplete(c, code);
+                // The call ends once and a done call gets no other event: let go of the application's listener,
+                // so a finished call that stays on its channel does not keep the rpc layer's state reachable.
+                c.setListener(null);
+            }
+            default -> throw new IllegalStateException("event " + kind);
         }
     }
 }

@@ -14,7 +14,9 @@ public interface PacketSink {
      * Sends one packet as one datagram.
      *
      * <p>Ownership: the sink takes the packet; it releases it (for DATA, its payload reference) once
-     * encoded, also when sending fails.
+     * encoded, also when sending fails. A DATA payload is the send queue's own buffer with one more reference
+     * (kept for retransmission): the sink reads it without moving its reader or writer index (as
+     * {@link org.rx4j.wire.PacketEncoder} does).
      *
      * @param peer destination address
      * @param packet the packet
@@ -26,7 +28,7 @@ public interface PacketSink {
      * {@link org.rx4j.wire.PacketEncoder#encodeJumbogram} for the rules the packets follow.
      *
      * <p>Ownership: the sink takes every packet of the list (not the list, which the engine reuses
-     * after the call returns).
+     * after the call returns); payloads are read without moving their indexes, as in {@link #send}.
      *
      * @param peer destination address
      * @param packets the sub-packets in order

@@ -20,7 +20,14 @@ final class ReceiveQueue {
     /** {@link #offer} result: beyond the receive window; released. */
     static final int EXCEEDS_WINDOW = 2;
 
-    private final DataPacket[] slots = new DataPacket[256];
+    // Sized on demand (doubling up to 256 = the largest window) and dropped by releaseAll, so an idle or finished
+    // call keeps no 1 KiB array (issue 10, target 10). Indexed by seq & (slots.length - 1); every held seq lies in
+    // [first, first + slots.length).
+    private DataPacket[] slots = NO_SLOTS;
+    private static final DataPacket[] NO_SLOTS = new DataPacket[0];
+    private static final byte[] NO_ACKS = new byte[0];
+    private static final int MIN_SLOTS = 8;
+    private static final int MAX_SLOTS = 256;
     /** firstPacket: the next seq to hand to the application; everything below is hard-acked. */
     private int first = 1;
     /** Every seq below this has been received. */
@@ -49,7 +56,10 @@ final class ReceiveQueue {
             p.release();
             return EXCEEDS_WINDOW;
         }
-        int slot = seq & 255;
+        if (offset >= slots.length) {
+            grow(offset + 1);
+        }
+        int slot = seq & (slots.length - 1);
         if (slots[slot] != null) {
             p.release();
             return DUPLICATE;
@@ -62,7 +72,7 @@ final class ReceiveQueue {
         if (seq - highest > 0) {
             highest = seq;
         }
-        while (slots[next & 255] != null && next - first < 256) {
+        while (next - first < slots.length && slots[next & (slots.length - 1)] != null) {
             if (next == lastSeq) {
                 next++;
                 break;
@@ -70,6 +80,23 @@ final class ReceiveQueue {
             next++;
         }
         return ACCEPTED;
+    }
+
+    /** Grows the slots to a power of two of at least {@code needed} entries, keeping each held packet at its seq. */
+    private void grow(int needed) {
+        int n = Math.max(MIN_SLOTS, slots.length);
+        while (n < needed) {
+            n *= 2;
+        }
+        n = Math.min(n, MAX_SLOTS);
+        DataPacket[] bigger = new DataPacket[n];
+        for (int i = 0; i < slots.length; i++) {
+            DataPacket p = slots[i];
+            if (p != null) {
+                bigger[p.header().seq() & (n - 1)] = p;
+            }
+        }
+        slots = bigger;
     }
 
     /** @return true when a packet beyond a gap is held (some seq in [next, highest) is missing) */
@@ -86,7 +113,7 @@ final class ReceiveQueue {
         if (first == next) {
             return null;
         }
-        int slot = first & 255;
+        int slot = first & (slots.length - 1);
         DataPacket p = slots[slot];
         slots[slot] = null;
         held--;
@@ -127,13 +154,18 @@ final class ReceiveQueue {
     /**
      * Builds the soft-ack array: entry i describes seq first + i, up to the highest seq held.
      *
-     * @return a new array of 0..255 entries ({@link AckPacket#ACKED} / {@link AckPacket#NACKED})
+     * @return an array of 0..255 entries ({@link AckPacket#ACKED} / {@link AckPacket#NACKED}): a new one, or one
+     *     shared empty array when nothing beyond firstPacket is held (never written to)
      */
     byte[] softAcks() {
         int n = Math.max(0, Math.min(highest - first + 1, RxConstants.MAX_ACKS));
+        if (n == 0) {
+            return NO_ACKS;
+        }
         byte[] acks = new byte[n];
+        int len = slots.length;
         for (int i = 0; i < n; i++) {
-            acks[i] = slots[(first + i) & 255] != null ? AckPacket.ACKED : AckPacket.NACKED;
+            acks[i] = i < len && slots[(first + i) & (len - 1)] != null ? AckPacket.ACKED : AckPacket.NACKED;
         }
         return acks;
     }
@@ -147,5 +179,6 @@ final class ReceiveQueue {
             }
         }
         held = 0;
+        slots = NO_SLOTS; // a later offer grows them again
     }
 }

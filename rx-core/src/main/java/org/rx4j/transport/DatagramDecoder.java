@@ -14,7 +14,7 @@ import org.rx4j.wire.RxPacket;
 
 /**
  * First inbound handler: decodes each received {@link DatagramPacket} with {@link PacketDecoder} (a jumbogram
- * becomes its sub-packets, rx-wire-facts.md §4) and fires one {@link InboundDatagram} down the pipeline. A
+ * becomes its sub-packets, rx-wire-facts.md §4) and fires one {@link InboundDatagram} (the thread's reused flyweight) down the pipeline. A
  * malformed datagram is counted under its {@link DecodeError} reason and dropped (design.md "Hostile input");
  * nothing is fired for it and no exception leaves this handler. Other messages pass through untouched.
  *
@@ -50,7 +50,12 @@ final class DatagramDecoder extends ChannelInboundHandlerAdapter {
             datagram.release();
         }
         if (decoded != null) {
-            ctx.fireChannelRead(decoded);
+            decoded.inUse(true);
+            try {
+                ctx.fireChannelRead(decoded);
+            } finally {
+                decoded.inUse(false);
+            }
         }
     }
 
@@ -59,7 +64,8 @@ final class DatagramDecoder extends ChannelInboundHandlerAdapter {
         ByteBuf content = datagram.content();
         ByteBuf source = content;
         boolean copied = false;
-        List<RxPacket> packets = InboundDatagram.newPacketList();
+        InboundDatagram decoded = InboundDatagram.acquire();
+        List<RxPacket> packets = decoded.packets();
         try {
             // A slice (recvmmsg batch) or a mostly empty receive buffer would be pinned by the packets a call holds.
             if (content.unwrap() != null
@@ -73,12 +79,14 @@ final class DatagramDecoder extends ChannelInboundHandlerAdapter {
                 malformed.count(error);
                 return null;
             }
-            return new InboundDatagram(datagram.sender(), packets);
+            decoded.sender(datagram.sender());
+            return decoded;
         } catch (RuntimeException e) {
             malformed.countDecoderFailure();
             for (RxPacket p : packets) {
                 p.release();
             }
+            packets.clear();
             return null;
         } finally {
             if (copied) {

@@ -1,8 +1,10 @@
 package org.rx4j.transport;
 
+import io.netty.util.concurrent.FastThreadLocal;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
+import org.rx4j.wire.RxConstants;
 import org.rx4j.wire.RxPacket;
 
 /**
@@ -10,30 +12,54 @@ import org.rx4j.wire.RxPacket;
  * of a jumbogram, rx-wire-facts.md §4) and who sent it. {@link DatagramDecoder} fires one per well-formed
  * datagram; {@link EngineHandler} passes its contents to {@link org.rx4j.engine.RxEngine#onDatagram}.
  *
- * <p>Kept deliberately one small type with nothing but these two fields, so that it can later become a
- * per-event-loop flyweight (one reused instance per loop, cleared after the engine handler returns) to make
- * the receive path allocation-free; nothing may keep a reference to it after {@code channelRead} returns.
+ * <p>A per-event-loop flyweight (issue 10, target 9): the decoder reuses one instance and its packet list per
+ * thread ({@link #acquire}), so the hand-off allocates nothing per datagram. Nothing may keep a reference to it
+ * after {@code channelRead} returns: the next datagram on that thread overwrites it. (A decode nested inside
+ * another one's {@code channelRead} on the same thread gets a fresh instance.)
  *
  * <p>Ownership: the packets (DATA packets hold retained slices of the datagram's buffer) belong to whoever
  * holds this object; the engine handler hands them to the engine, which then owns them. Anyone else that
  * receives it (e.g. a test reading the decoder's output) calls {@link #release()}.
  */
 final class InboundDatagram {
-    private final InetSocketAddress sender;
-    private final List<RxPacket> packets;
+    private static final FastThreadLocal<InboundDatagram> PER_THREAD = new FastThreadLocal<>() {
+        @Override
+        protected InboundDatagram initialValue() {
+            return new InboundDatagram();
+        }
+    };
 
-    /**
-     * @param sender the datagram's source address
-     * @param packets the decoded packets in wire order, at least one; the list is taken over, not copied
-     */
-    InboundDatagram(InetSocketAddress sender, List<RxPacket> packets) {
-        this.sender = sender;
-        this.packets = packets;
+    private InetSocketAddress sender;
+    // Sized for a full jumbogram once, so that it never grows.
+    private final List<RxPacket> packets = new ArrayList<>(RxConstants.MAX_JUMBO_PACKETS);
+    /** True while this instance is being handed down the pipeline (a nested decode must not reuse it). */
+    private boolean inUse;
+
+    private InboundDatagram() {
     }
 
-    /** @return a list sized for the common case, one packet per datagram */
-    static List<RxPacket> newPacketList() {
-        return new ArrayList<>(2);
+    /**
+     * @return this thread's instance, emptied (its earlier packets were handed on, so they are not released),
+     *     or a fresh instance when this thread's is still being handed down the pipeline
+     */
+    static InboundDatagram acquire() {
+        InboundDatagram d = PER_THREAD.get();
+        if (d.inUse) {
+            return new InboundDatagram();
+        }
+        d.sender = null;
+        d.packets.clear();
+        return d;
+    }
+
+    /** @param sender the datagram's source address (set once its packets are decoded into {@link #packets}) */
+    void sender(InetSocketAddress sender) {
+        this.sender = sender;
+    }
+
+    /** @param on true while the instance travels down the pipeline (set around {@code fireChannelRead}) */
+    void inUse(boolean on) {
+        this.inUse = on;
     }
 
     /** @return the datagram's source address */
@@ -41,7 +67,7 @@ final class InboundDatagram {
         return sender;
     }
 
-    /** @return the packets in wire order; the list is owned by this object */
+    /** @return the packets in wire order (the decoder appends to it); the list is owned by this object */
     List<RxPacket> packets() {
         return packets;
     }

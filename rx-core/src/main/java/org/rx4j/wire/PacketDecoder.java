@@ -11,6 +11,9 @@ import java.util.List;
  * datagram, and never allocates more than the datagram's own size.
  */
 public final class PacketDecoder {
+    /** The soft-ack array of every decoded ACK with nAcks 0 (never written to). */
+    private static final byte[] NO_ACKS = new byte[0];
+
     private PacketDecoder() {
     }
 
@@ -124,7 +127,8 @@ public final class PacketDecoder {
         if (end - acksStart < nAcks) {
             return DecodeError.BAD_ACK_COUNT;
         }
-        byte[] acks = copy(datagram, acksStart, nAcks);
+        // A pure hard ack (nAcks 0) shares one empty array: no allocation for it (issue 10, target 9).
+        byte[] acks = nAcks == 0 ? NO_ACKS : copy(datagram, acksStart, nAcks);
         int tail = end - acksStart - nAcks;
         int words = tail < RxConstants.ACK_PAD_SIZE ? 0 : Math.min(4, (tail - RxConstants.ACK_PAD_SIZE) / 4);
         if (words == 1) {

@@ -79,7 +79,11 @@ public final class SendQueue {
         }
     }
 
-    private final Entry[] ring = new Entry[CAPACITY];
+    // Sized on demand (doubling up to CAPACITY) and dropped again by releaseAll: an idle or finished call keeps
+    // no 4 KiB ring (issue 10, target 10: heap per idle connection). Indexed by seq & (ring.length - 1).
+    private Entry[] ring = NO_ENTRIES;
+    private static final Entry[] NO_ENTRIES = new Entry[0];
+    private static final int MIN_RING = 8;
     /** tfirst: lowest seq not hard-acked. */
     int first = 1;
     /** Next seq to assign to a new packet. */
@@ -146,11 +150,15 @@ public final class SendQueue {
             payload.release();
             throw new IllegalStateException("send queue full");
         }
+        if (size() >= ring.length) {
+            grow();
+        }
         int seq = next++;
-        Entry e = ring[seq & (CAPACITY - 1)];
+        int mask = ring.length - 1;
+        Entry e = ring[seq & mask];
         if (e == null) {
             e = new Entry();
-            ring[seq & (CAPACITY - 1)] = e;
+            ring[seq & mask] = e;
         }
         e.clear();
         e.payload = payload;
@@ -166,7 +174,17 @@ public final class SendQueue {
      * @return its entry
      */
     public Entry get(int seq) {
-        return ring[seq & (CAPACITY - 1)];
+        return ring[seq & (ring.length - 1)];
+    }
+
+    /** Doubles the ring (at least {@value #MIN_RING}, at most CAPACITY), keeping every queued entry at its seq. */
+    private void grow() {
+        int n = Math.max(MIN_RING, Math.min(CAPACITY, 2 * ring.length));
+        Entry[] bigger = new Entry[n];
+        for (int s = first; s - next < 0; s++) {
+            bigger[s & (n - 1)] = get(s);
+        }
+        ring = bigger;
     }
 
     /** @return true when seq is queued and not yet hard-acked */
@@ -320,5 +338,6 @@ public final class SendQueue {
         nextToSend = next;
         inFlight = 0;
         lostCount = 0;
+        ring = NO_ENTRIES; // nothing is queued any more: give the ring back (a later add grows it again)
     }
 }
