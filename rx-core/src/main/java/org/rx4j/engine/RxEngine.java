@@ -43,6 +43,8 @@ public final class RxEngine {
     private long nextReapNs;
     /** True once {@link #shutdown} ran: datagrams are dropped unanswered. */
     private boolean closed;
+    /** The last exception counted in {@link #internalErrors()}, for diagnosis; null for none. */
+    private RuntimeException lastInternalError;
     /** Packets whose handling threw inside the engine (see {@link #internalErrors()}). */
     private long internalErrors;
 
@@ -254,6 +256,7 @@ public final class RxEngine {
                     }
                 } catch (RuntimeException e) {
                     internalErrors++;
+                    lastInternalError = e;
                     dispatcher.drop(p);
                 }
             }
@@ -375,6 +378,11 @@ public final class RxEngine {
      */
     public long internalErrors() {
         return internalErrors;
+    }
+
+    /** @return the last exception counted in {@link #internalErrors()} (for diagnosis), or null */
+    public RuntimeException lastInternalError() {
+        return lastInternalError;
     }
 
     /** @return packets dropped because no connection or call took them */

@@ -117,7 +117,7 @@ final class EngineFuzzHarness implements PacketSink, AutoCloseable {
 
     void checkInvariants() {
         if (engine.internalErrors() != 0) {
-            throw new AssertionError("a packet's handling threw inside the engine");
+            throw new AssertionError("a packet's handling threw inside the engine", engine.lastInternalError());
         }
         RxCounters t = engine.totals();
         if (t.callsSucceeded() > t.callsStarted()) {

@@ -172,6 +172,25 @@ class HostileAckTest {
     }
 
     @Test
+    void anAckWhoseFirstPacketIsHalfTheSeqSpaceAwayIsDroppedWithoutHarm() {
+        // Found by the stateful fuzzer (Jazzer): firstPacket 2^31 from what was sent read as "ahead" in the
+        // hard-ack loop and walked into seqs never queued.
+        EngineHarness h = new EngineHarness(RxConfig.defaults());
+        Connection conn = h.engine.connect(REMOTE, SVC, 0);
+        FakePeer server = FakePeer.serverOf(conn);
+        Call call = h.engine.newCall(h.now, conn, CallListener.NONE);
+        call.write(h.now, bytes(1412));
+        call.flush(h.now);
+        h.advance(MS);
+        for (int first : new int[] {0x80000001, 0x80000002, 0x7FFFFFFF, 0xC0000000}) {
+            h.deliver(server.ack(0, 1, first, first - 1, 0, AckReason.IDLE, FakePeer.acks("+"), 32, 1));
+        }
+        assertEquals(0, h.engine.internalErrors(), "nothing threw: " + h.engine.lastInternalError());
+        assertEquals(4, conn.counters().acksRejected());
+        assertEquals(1, call.queuedPackets());
+    }
+
+    @Test
     void aRejectedAckDoesNotKeepAQuietCallAlive() {
         EngineHarness h = new EngineHarness(RxConfig.defaults());
         Connection conn = h.engine.connect(REMOTE, SVC, 0);
