@@ -191,6 +191,19 @@ class HostileAckTest {
     }
 
     @Test
+    void aServerCallThatSentNothingDropsAnAckHalfTheSeqSpaceAhead() {
+        // The fuzzer's shape: a server call that has sent nothing (tfirst = next = 1) gets firstPacket 2^31 + 1.
+        EngineHarness s = new EngineHarness(RxConfig.builder().checkReach(false).build());
+        s.engine.registerService(SVC, 0, c -> { });
+        FakePeer client = FakePeer.client(0x80000077, 0x400, SVC);
+        s.deliver(client.data(0, 1, 1, 0, 100));
+        s.deliver(client.ack(0, 1, 0x80000001, 0x80000000, 0, AckReason.IDLE, new byte[0], 32, 1));
+        assertEquals(0, s.engine.internalErrors(), "nothing threw: " + s.engine.lastInternalError());
+        assertEquals(1, s.engine.totals().acksRejected());
+        s.engine.shutdown(s.now);
+    }
+
+    @Test
     void aRejectedAckDoesNotKeepAQuietCallAlive() {
         EngineHarness h = new EngineHarness(RxConfig.defaults());
         Connection conn = h.engine.connect(REMOTE, SVC, 0);
