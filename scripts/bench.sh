@@ -3,7 +3,7 @@
 # the measurement tool of issue 10 ("Speed"). A benchmark, not a test: it asserts nothing and exits 0
 # when every run produced a result line.
 #
-#   scripts/bench.sh [--quick | --full] [--netns] [--out DIR] [--no-docs]
+#   scripts/bench.sh [--quick | --full | --wan] [--netns] [--out DIR] [--no-docs]
 #
 #   --quick   3 runs per cold workload (send 32 KiB / 128 KiB / 1 MiB, recv 1 MiB, rpc -t 1 and -t 8),
 #             2 per warm one (send 32 KiB, send 1 MiB, rpc -t 1 with --time 5 --omit 2), the UDP
@@ -11,6 +11,14 @@
 #   --full    (default) 5 runs per workload: every workload of the issue's table, the mixed pairs
 #             (rx4j client -> C server, C client -> rx4j server), -W 32 / -W 255 / -j, warm runs with
 #             --time 30 --omit 10, a cold 1 GiB send with --interval 1; about 60 min.
+#   --wan     issue 11 ("Long and lossy paths"): every run through the impairment relay (scripts/relay,
+#             docs/relay.md) on loopback, 5 ms each way (10 ms RTT): lossless -W 255 and default window,
+#             0.5 / 1 / 2 / 5 % random loss each way, Gilbert-Elliott bursts (1 %, mean 5), MTU cap 9000,
+#             1 ms RTT at 0.5 %; C <-> C, rx4j <-> rx4j with NewReno and with --cc bbr, rx4j -> C, C -> rx4j;
+#             pairs alternate run by run, median of BENCH_WAN_RUNS (3) runs of --time BENCH_WAN_TIME (30) s,
+#             rx4j clients with --interval 1; about 40 min. Writes docs/benchmarks.md's section between
+#             <!-- bench.sh --wan:begin --> and <!-- bench.sh --wan:end --> and docs/bench-wan-loss.svg
+#             (rate against loss) through scripts/bench/wan_report.py. BENCH_RELAY_PORT (default PORT+1).
 #   --netns   also the two-host variant: client in namespace rx4j-a, server in rx4j-b, joined by a
 #             veth pair (scripts/netns.sh) at MTU 1500 (--full: and 9000); needs root.
 #   --out DIR where the per-run JSON goes (default bench-results/, gitignored).
@@ -43,6 +51,7 @@ while [[ $# -gt 0 ]]; do
     case $1 in
         --quick) MODE=quick ;;
         --full) MODE=full ;;
+        --wan) MODE=wan ;;
         --netns) NETNS=1 ;;
         --no-docs) DOCS=0 ;;
         --out) [[ $# -ge 2 ]] || { echo "bench.sh: --out needs a directory" >&2; exit 2; }; OUT=$2; shift ;;
@@ -52,7 +61,9 @@ while [[ $# -gt 0 ]]; do
     shift
 done
 
-if [[ $MODE == quick ]]; then
+if [[ $MODE == wan ]]; then
+    RUNS=${BENCH_WAN_RUNS:-3} WARM_RUNS=0 WARM_TIME=${BENCH_WAN_TIME:-30} WARM_OMIT=0
+elif [[ $MODE == quick ]]; then
     RUNS=${BENCH_RUNS:-3} WARM_RUNS=${BENCH_WARM_RUNS:-2} WARM_TIME=${BENCH_WARM_TIME:-5} WARM_OMIT=${BENCH_WARM_OMIT:-2}
 else
     RUNS=${BENCH_RUNS:-5} WARM_RUNS=${BENCH_WARM_RUNS:-5} WARM_TIME=${BENCH_WARM_TIME:-30} WARM_OMIT=${BENCH_WARM_OMIT:-10}
@@ -98,6 +109,7 @@ FLOOR_PID=
 NETNS_UP=0
 cleanup() {
     stop_server
+    [[ -z ${RELAY_PID:-} ]] || { kill "$RELAY_PID" 2>/dev/null || true; wait "$RELAY_PID" 2>/dev/null || true; }
     [[ -z $FLOOR_PID ]] || { kill "$FLOOR_PID" 2>/dev/null || true; wait "$FLOOR_PID" 2>/dev/null || true; }
     [[ $NETNS_UP -eq 0 ]] || "$ROOT/scripts/netns.sh" down >/dev/null 2>&1 || true
     [[ ${BENCH_KEEP:-0} == 1 ]] && note "work files kept in $WORK" || rm -rf "$WORK"
@@ -156,7 +168,7 @@ start_server() {
     SERVER_PID=$!
     until port_bound; do
         kill -0 "$SERVER_PID" 2>/dev/null || { echo "bench.sh: $impl server died:" >&2; cat "$WORK/server.log" >&2; exit 1; }
-        (( ++tries < 300 )) || { echo "bench.sh: $impl server did not bind UDP $PORT" >&2; exit 1; }
+        (( ++tries < 1200 )) || { echo "bench.sh: $impl server did not bind UDP $PORT" >&2; exit 1; }
         sleep 0.05
     done
     # the socket buffers the kernel granted (ss -m: rb = receive, tb = send), once per implementation
@@ -175,13 +187,16 @@ stop_server() {
     while port_bound && (( ++tries < 100 )); do sleep 0.05; done
 }
 
-# client_cmd IMPL: the client command line prefix into CLIENT (array).
+# client_cmd IMPL: the client command line prefix into CLIENT (array). CLIENT_PORT: where clients send
+# (the relay's port in --wan, else the server's).
+CLIENT_PORT=
 client_cmd() {
+    local port=${CLIENT_PORT:-$PORT}
     if [[ $1 == c ]]; then
-        CLIENT=("${NS_CLIENT[@]}" "${PIN_CLIENT[@]}" "$PEER" client -s "$HOST" -p "$PORT")
+        CLIENT=("${NS_CLIENT[@]}" "${PIN_CLIENT[@]}" "$PEER" client -s "$HOST" -p "$port")
         [[ ${#C_BIND[@]} -eq 0 ]] || CLIENT+=(--bind 10.99.0.1)
     else
-        CLIENT=("${NS_CLIENT[@]}" "${PIN_CLIENT[@]}" "$RX4J" client -s "$HOST" -p "$PORT")
+        CLIENT=("${NS_CLIENT[@]}" "${PIN_CLIENT[@]}" "$RX4J" client -s "$HOST" -p "$port")
     fi
 }
 
@@ -198,8 +213,8 @@ one_run() {
     local server_impl client_impl id s0 s1 status=0 t0 t1 cpu sampler
     case $pair in
         c2c) client_impl=c server_impl=c ;;
-        rx4j2rx4j) client_impl=rx4j server_impl=rx4j ;;
-        rx4j2c) client_impl=rx4j server_impl=c ;;
+        rx4j2rx4j|bbr2rx4j) client_impl=rx4j server_impl=rx4j ;;
+        rx4j2c|bbr2c) client_impl=rx4j server_impl=c ;;
         c2rx4j) client_impl=c server_impl=rx4j ;;
     esac
     RUN_SEQ=$((RUN_SEQ + 1))
@@ -318,6 +333,84 @@ use_loopback() {
     NS_SERVER=() NS_CLIENT=() HOST=127.0.0.1 C_BIND=()
 }
 
+# ---------------------------------------------------------------- --wan (issue 11)
+
+# "id|relay flags|server flags|client flags|pairs". Pairs: c2c, rx4j2rx4j (NewReno), bbr2rx4j (rx4j client with
+# --cc bbr), rx4j2c, c2rx4j. The client sends 1 MiB calls back to back for --time WAN_TIME seconds.
+WAN_WORKLOADS=(
+    "w255|--delay 5|-W 255|-W 255|c2c rx4j2rx4j bbr2rx4j c2rx4j"
+    "w255u|--delay 5|-W 255 -u 2880|-W 255 -u 2880|rx4j2c"
+    "w32|--delay 5|||c2c rx4j2rx4j"
+    "loss0.5|--delay 5 --loss 0.5|-W 255|-W 255|c2c rx4j2rx4j bbr2rx4j"
+    "loss1|--delay 5 --loss 1|-W 255|-W 255|c2c rx4j2rx4j bbr2rx4j"
+    "loss2|--delay 5 --loss 2|-W 255|-W 255|c2c rx4j2rx4j bbr2rx4j"
+    "loss5|--delay 5 --loss 5|-W 255|-W 255|c2c rx4j2rx4j bbr2rx4j"
+    "burst|--delay 5 --burst-loss 1:5|-W 255|-W 255|rx4j2rx4j bbr2rx4j"
+    "mtu9000|--delay 5 --mtu 9000|-W 255 -m 9000|-W 255 -m 9000|bbr2rx4j"
+    "rtt1loss0.5|--delay 0.5 --loss 0.5|-W 255|-W 255|c2c rx4j2rx4j bbr2rx4j"
+)
+RELAY_PID=
+
+start_relay() {    # start_relay FLAGS...: the relay on RELAY_PORT in front of PORT; waits for its startup line
+    local tries=0
+    scripts_relay=$ROOT/scripts/relay
+    "$scripts_relay" --listen "127.0.0.1:$RELAY_PORT" --target "127.0.0.1:$PORT" --seed 1 "$@" \
+        > "$WORK/relay.out" 2> "$WORK/relay.err" &
+    RELAY_PID=$!
+    until grep -q '^relay: 127' "$WORK/relay.out" 2>/dev/null; do
+        kill -0 "$RELAY_PID" 2>/dev/null || { echo "bench.sh: relay died:" >&2; cat "$WORK/relay.err" >&2; exit 1; }
+        (( ++tries < 1200 )) || { echo "bench.sh: relay did not start" >&2; exit 1; }
+        sleep 0.1
+    done
+}
+
+stop_relay() {    # stop_relay ID: stops the relay, keeps its output as relay-ID.{out,err}
+    [[ -n ${RELAY_PID:-} ]] || return 0
+    kill "$RELAY_PID" 2>/dev/null || true
+    wait "$RELAY_PID" 2>/dev/null || true
+    RELAY_PID=
+    mv "$WORK/relay.out" "$WORK/relay-$1.out"
+    mv "$WORK/relay.err" "$WORK/relay-$1.err"
+    if grep -q 'falling behind' "$WORK/relay-$1.err"; then
+        note "WARNING: the relay fell behind during $1: those figures are partly relay-bound"
+    fi
+}
+
+wan_main() {
+    local entry id rflags sflags cflags pairs rep pair extra
+    RELAY_PORT=${BENCH_RELAY_PORT:-$((PORT + 1))}
+    CLIENT_PORT=$RELAY_PORT
+    build
+    machine
+    echo "wan_time=$WARM_TIME" >> "$WORK/machine.txt"
+    note "bench.sh --wan: $RUNS runs per pair and workload, --time $WARM_TIME; relay on UDP $RELAY_PORT; work files in $WORK"
+    "$ROOT/scripts/relay" --version > /dev/null    # builds the relay jar once, before any timing
+    for entry in "${WAN_WORKLOADS[@]}"; do
+        IFS='|' read -r id rflags sflags cflags pairs <<< "$entry"
+        if [[ -n ${BENCH_WAN_ONLY:-} && " $BENCH_WAN_ONLY " != *" $id "* ]]; then
+            continue
+        fi
+        # shellcheck disable=SC2086
+        start_relay $rflags
+        for rep in $(seq 1 "$RUNS"); do
+            for pair in $pairs; do
+                extra="--time $WARM_TIME -c send -b 1048576"
+                [[ $pair == c2* ]] || extra+=" --interval 1 -D"
+                [[ $pair != bbr* ]] || extra+=" --cc bbr"
+                one_run wan "$pair" "$id" "$rep" "$sflags" "$cflags $extra"
+            done
+        done
+        stop_relay "$id"
+    done
+    echo "load_after=$(cut -d' ' -f1-3 /proc/loadavg)" >> "$WORK/machine.txt"
+    echo "wall_seconds=$(elapsed)" >> "$WORK/machine.txt"
+    mkdir -p "$OUT"
+    local docs_args=()
+    [[ $DOCS -eq 0 ]] || docs_args=(--docs "$ROOT/docs/benchmarks.md" --svg "$ROOT/docs/bench-wan-loss.svg")
+    python3 "$BENCH_DIR/wan_report.py" --work "$WORK" --out "$OUT" "${docs_args[@]}"
+    note "done in $(elapsed) s"
+}
+
 # ---------------------------------------------------------------- main
 
 main() {
@@ -372,4 +465,8 @@ main() {
     note "done in $(elapsed) s"
 }
 
-main
+if [[ $MODE == wan ]]; then
+    wan_main
+else
+    main
+fi

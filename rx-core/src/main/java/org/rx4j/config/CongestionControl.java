@@ -8,6 +8,12 @@ package org.rx4j.config;
 public enum CongestionControl {
     /** Loss-based NewReno: slow start, congestion avoidance, fast recovery (RFC 5681, RFC 6582). The default. */
     NEWRENO,
+    /**
+     * Model-based, BBR-class (draft-ietf-ccwg-bbr): paces at the estimated bottleneck bandwidth and keeps about two
+     * bandwidth-delay products in flight; random loss below 2% per round trip is not read as congestion. One model
+     * per peer, shared by all calls to it.
+     */
+    BBR,
     /** No congestion control: the window is always the transmit window (twind); for tests and clean links. */
     FIXED_WINDOW
 }

@@ -136,6 +136,25 @@ public final class Call {
         return sender.congestion().cwnd();
     }
 
+    /** @return a one-line dump of the send side's state, for diagnostics */
+    String debugState(long now) {
+        return sender.debugState(now) + " deadline=" + (deadlineNs == Deadlines.NONE ? -1 : (deadlineNs - now) / 1000)
+                + "us state=" + life.state;
+    }
+
+    /**
+     * @return the congestion controller's name and phase with its model, for statistics, e.g.
+     *     "bbr/PROBE_BW_CRUISE bw=8123 pkt/s pacing=8042 pkt/s minRtt=10.0 ms" or "newreno/congestion-avoidance"
+     */
+    public String congestionMode() {
+        org.rx4j.engine.cc.CongestionController cc = sender.congestion();
+        if (cc.bandwidthPps() <= 0) {
+            return cc.mode();
+        }
+        return String.format(java.util.Locale.ROOT, "%s bw=%.0f pkt/s pacing=%.0f pkt/s minRtt=%.1f ms", cc.mode(),
+                cc.bandwidthPps(), cc.pacingRatePps(), cc.minRttNs() / 1e6);
+    }
+
     /**
      * Sets the receiver of this call's events; the engine calls it on its own thread.
      *
@@ -381,7 +400,12 @@ public final class Call {
         if (code != 0) {
             abort(now, code);
         } else if (life.maySend()) {
-            life.checkWritable(); // a retransmission timeout may have transmitted
+            long pace = sender.pacingDeadlineNs();
+            if (pace != Deadlines.NONE && now - pace >= 0) {
+                life.transmit(now); // the pacer lets the next datagram go
+            } else {
+                life.checkWritable(); // a retransmission timeout may have transmitted
+            }
         }
     }
 

@@ -52,9 +52,13 @@ final class CallSender {
     private int mtuProbePackets;
     /** How often a path held to single packets is probed again for jumbograms, ns. */
     static final long MTU_PROBE_INTERVAL_NS = 10_000_000_000L;
+    /** When the outstanding RTT probe was sent, ns. */
+    private long rttProbeSentNs;
     private ByteBuf partial;
     /** The packets of one datagram on their way to the sink; allocated on first send, dropped at teardown. */
     private List<DataPacket> batch;
+    /** When the pacer lets the next datagram leave (engine clock, ns), or NONE when not waiting for it. */
+    private long pacingDeadlineNs = Deadlines.NONE;
 
     /**
      * Starts the send side of a new call. Its windows start from what the peer's last sending call learned,
@@ -78,13 +82,15 @@ final class CallSender {
         boolean fresh = peer.savedCwnd > 0 && now - peer.savedAtNs < Math.max(1_000_000_000L, peer.rtt().rtoNs());
         int cwnd0 = fresh ? Math.max(config.initialCwnd(), peer.savedCwnd) : config.initialCwnd();
         int ssthresh0 = fresh ? Math.max(2, peer.savedSsthresh) : config.initialSsthresh();
-        this.cc = ccSupplier.newController(Math.min(cwnd0, config.maxTwind()), ssthresh0, config.maxTwind());
+        this.cc = ccSupplier.newController(Math.min(cwnd0, config.maxTwind()), ssthresh0, config.maxTwind(),
+                peer.path);
         this.jumbo = new JumboSizer(4);
         jumbo.setMax(config.jumboMax());
         if (fresh) {
             jumbo.restore(peer.savedJumboSize);
         }
-        this.recovery = new RecoveryManager(sq, cc, jumbo);
+        this.recovery = new RecoveryManager(sq, cc, jumbo, peer.path.rate());
+        peer.congestion(cc);
     }
 
     /** Leaves this call's congestion state to the peer for its next call, if it sent enough to have learned some. */
@@ -147,6 +153,9 @@ final class CallSender {
     /** Releases every queued packet and the partial one, and stops the retransmit timer (call teardown). */
     void release() {
         sq.releaseAll();
+        recovery.syncInFlight();
+        pacingDeadlineNs = Deadlines.NONE;
+        cc.close();
         if (partial != null) {
             partial.release();
             partial = null;
@@ -169,23 +178,35 @@ final class CallSender {
         }
         RxCounters counters = out.counters();
         maybeReprobe(now);
-        int cwnd = cc.cwnd();
+        int cwnd = cc.sendWindow(sq.inFlight());
+        pacingDeadlineNs = Deadlines.NONE;
+        boolean paced = false;
         if (sq.lostCount() > 0) {
             for (int s = sq.first(); s - sq.nextToSend() < 0 && sq.lostCount() > 0 && sq.inFlight() < cwnd; s++) {
                 SendQueue.Entry e = sq.get(s);
                 if (e.isLost()) {
+                    if (pacedOut(now)) {
+                        paced = true;
+                        break;
+                    }
                     sq.markResent(e);
                     counters.resends++;
                     out.peer().counters().resends++;
                     stats.resends++;
                     batch.add(dataPacket(now, s, e, PacketFlags.REQUEST_ACK));
                     out.sendData(batch);
+                    cc.onDatagramSent(now, 1);
+                    recovery.syncInFlight();
                 }
             }
         }
         int limit = sq.first() + twind;
         int maxJumbo = jumboLimit();
-        while (sq.nextToSend() - sq.next() < 0 && sq.nextToSend() - limit < 0 && sq.inFlight() < cwnd) {
+        while (!paced && sq.nextToSend() - sq.next() < 0 && sq.nextToSend() - limit < 0 && sq.inFlight() < cwnd) {
+            if (pacedOut(now)) {
+                paced = true;
+                break;
+            }
             int nextToSend = sq.nextToSend();
             int room = Math.min(Math.min(cwnd - sq.inFlight(), limit - nextToSend), sq.next() - nextToSend);
             int k = 1;
@@ -200,7 +221,7 @@ final class CallSender {
                     && sq.inFlight() + k < cwnd;
             boolean isLast = (sq.get(lastSeqOfDgram).flags() & PacketFlags.LAST_PACKET) != 0;
             boolean requestAck = !isLast && (cwnd <= 2 || (!seenSlowStartOk && (lastSeqOfDgram & 1) == 1)
-                    || rttProbeSerial == 0);
+                    || rttProbeSerial == 0 || probeOverdue(now));
             for (int i = 0; i < k; i++) {
                 int seq = nextToSend + i;
                 int flags = 0;
@@ -215,13 +236,20 @@ final class CallSender {
             }
             if (requestAck) {
                 rttProbeSerial = out.lastSerial();
+                rttProbeSentNs = now;
             }
             sq.markSent(k);
             lastDatagramPackets = k;
+            recovery.syncInFlight();
             if (k > 1) {
                 counters.jumbogramsSent++;
             }
             out.sendData(batch);
+            cc.onDatagramSent(now, k);
+        }
+        if (!paced && sq.nextToSend() - sq.next() == 0 && sq.lostCount() == 0 && sq.inFlight() < cwnd) {
+            // Nothing left to send with room in the window: rate samples from now on are application-limited.
+            recovery.rate().markAppLimited();
         }
         recovery.armIfIdle(now, out.peer().rtt());
         // Any DATA we send carries our ack state implicitly only for the reply; a pending delayed ack
@@ -229,6 +257,40 @@ final class CallSender {
         if (server && sq.nextToSend() != 1) {
             acks.cancelDelayedAckIfAllReceived();
         }
+    }
+
+    /**
+     * @return true when the RTT probe has gone unanswered for two srtt (at least the minimum RTO): its ACK was lost,
+     *     or a receiver's hard ack for consumed data (serial 0) went out instead; probe again rather than never
+     */
+    private boolean probeOverdue(long now) {
+        long srtt = out.peer().rtt().srttNs();
+        return rttProbeSerial != 0 && now - rttProbeSentNs >= Math.max(2 * srtt, config.minRtoNs());
+    }
+
+    /** @return true when the pacer holds the next datagram; then {@link #pacingDeadlineNs} says until when */
+    private boolean pacedOut(long now) {
+        long t = cc.earliestSendNs();
+        if (t != Long.MIN_VALUE && t - now > 0) {
+            pacingDeadlineNs = t;
+            return true;
+        }
+        return false;
+    }
+
+    /** @return a one-line dump of the send side's state, for diagnostics */
+    String debugState(long now) {
+        return "first=" + sq.first() + " nextToSend=" + sq.nextToSend() + " next=" + sq.next() + " inFlight="
+                + sq.inFlight() + " lost=" + sq.lostCount() + " cwnd=" + cc.cwnd() + " sendWindow="
+                + cc.sendWindow(sq.inFlight()) + " twind=" + twind + " resendIn="
+                + (recovery.resendDeadlineNs() == RecoveryManager.NONE ? -1 : (recovery.resendDeadlineNs() - now) / 1000)
+                + "us pacingIn=" + (pacingDeadlineNs == Deadlines.NONE ? -1 : (pacingDeadlineNs - now) / 1000)
+                + "us pathInFlight=" + recovery.rate().inFlight() + " " + cc.mode();
+    }
+
+    /** @return when the pacer lets this call's next datagram leave (engine clock, ns), or {@link Deadlines#NONE} */
+    long pacingDeadlineNs() {
+        return pacingDeadlineNs;
     }
 
     private int jumboLimit() {
@@ -297,6 +359,7 @@ final class CallSender {
 
     private DataPacket dataPacket(long now, int seq, SendQueue.Entry e, int extraFlags) {
         RxHeader h = out.header(seq, PacketType.DATA, e.flags() | extraFlags);
+        e.snapshot(recovery.rate(), now);
         e.recordTransmit(h.serial(), now);
         stats.dataPacketsSent++;
         activity.lastSendNs = now;

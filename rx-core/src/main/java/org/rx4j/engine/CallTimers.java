@@ -55,6 +55,7 @@ final class CallTimers {
             return callDeadlineNs;
         }
         long d = Deadlines.earlier(sender.resendDeadlineNs(), acks.ackDeadlineNs());
+        d = Deadlines.earlier(d, sender.pacingDeadlineNs());
         d = Deadlines.earlier(d, callDeadlineNs);
         d = Deadlines.earlier(d, reachDeadlineNs);
         if (state == CallState.PRECALL) {

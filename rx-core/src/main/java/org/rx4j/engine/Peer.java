@@ -2,6 +2,8 @@ package org.rx4j.engine;
 
 import org.rx4j.config.RxConfig;
 import java.net.InetSocketAddress;
+import org.rx4j.engine.cc.CongestionController;
+import org.rx4j.engine.cc.PathModel;
 import org.rx4j.engine.recovery.RttEstimator;
 import org.rx4j.wire.RxConstants;
 
@@ -14,6 +16,10 @@ public final class Peer {
     private final InetSocketAddress address;
     private final RttEstimator rtt;
     private final RxCounters counters = new RxCounters();
+    /** Congestion state shared by all calls to this peer: delivery rate, packets in flight, the BBR model. */
+    final PathModel path;
+    /** The congestion controller of the most recent call that sent to this peer (statistics only), or null. */
+    private CongestionController lastController;
     int maxMtu = RxConstants.REMOTE_PACKET_SIZE;
     int ifMtu = RxConstants.REMOTE_PACKET_SIZE;
     int maxDgramPackets = 1;
@@ -47,6 +53,7 @@ public final class Peer {
 
     Peer(InetSocketAddress address, RxConfig config) {
         this.address = address;
+        this.path = new PathModel(address.hashCode() * 0x9E3779B97F4A7C15L + 1);
         this.rtt = new RttEstimator(config.initialRttNs(), config.minRtoNs(), config.rtoSlackNs(),
                 config.maxRtoNs());
     }
@@ -105,6 +112,20 @@ public final class Peer {
     /** @return the peer's RTT/RTO estimator */
     public RttEstimator rtt() {
         return rtt;
+    }
+
+    /** @return the congestion state all calls to this peer share (delivery rate, BBR model); read-only use */
+    public PathModel path() {
+        return path;
+    }
+
+    /** @return the congestion controller of the most recent call that sent to this peer (read-only use), or null */
+    public CongestionController congestion() {
+        return lastController;
+    }
+
+    void congestion(CongestionController cc) {
+        lastController = cc;
     }
 
     /** @return counters of traffic with this peer */

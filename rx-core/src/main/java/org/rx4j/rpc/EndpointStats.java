@@ -65,7 +65,9 @@ public record EndpointStats(InetSocketAddress localAddress, CounterStats totals,
      * The snapshot flattened to names, for {@code rxperf -D} and {@link RxEndpoint#stats()} (the only flattening;
      * {@code rxperf -D} prints these keys): the {@link CounterStats#toMap() totals}, then rttSamples, rttMinUs,
      * rttMeanUs, rttMaxUs (µs), connections, peers, datagramsReceived, datagramsSent, sendFailures,
-     * malformedDatagrams and malformed.REASON per decode error.
+     * malformedDatagrams and malformed.REASON per decode error; then, for the peer sent the most bytes, path.srttUs,
+     * path.rtoUs, path.resends, cc.cwnd, cc.ssthresh (packets), cc.bandwidthPps, cc.pacingRatePps (packets/s),
+     * cc.minRttUs and cc.state.NAME = 1 (the controller's phase, '/' written '.').
      *
      * @return insertion-ordered, modifiable map of counter name to value
      */
@@ -83,6 +85,25 @@ public record EndpointStats(InetSocketAddress localAddress, CounterStats totals,
         m.put("malformedDatagrams", malformedDatagrams);
         for (Map.Entry<String, Long> e : malformedByReason.entrySet()) {
             m.put("malformed." + e.getKey(), e.getValue());
+        }
+        PeerStats busiest = null;
+        for (PeerStats p : peers) {
+            if (busiest == null || p.bytesSent() > busiest.bytesSent()) {
+                busiest = p;
+            }
+        }
+        if (busiest != null) {
+            // The path to the peer this endpoint sent most to: what rxperf's --interval, -D and --json show.
+            CongestionStats cc = busiest.congestion();
+            m.put("path.srttUs", busiest.rtt().srttNs() / 1000);
+            m.put("path.rtoUs", busiest.rtt().rtoNs() / 1000);
+            m.put("path.resends", busiest.resends());
+            m.put("cc.cwnd", (long) cc.cwnd());
+            m.put("cc.ssthresh", (long) cc.ssthresh());
+            m.put("cc.bandwidthPps", cc.bandwidthPps());
+            m.put("cc.pacingRatePps", cc.pacingRatePps());
+            m.put("cc.minRttUs", cc.minRttNs() / 1000);
+            m.put("cc.state." + cc.state().replace('/', '.'), 1L);
         }
         return m;
     }

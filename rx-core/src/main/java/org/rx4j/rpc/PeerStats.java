@@ -15,7 +15,10 @@ import java.net.InetSocketAddress;
  * @param bytesSent bytes sent to it
  * @param bytesReceived bytes received from it
  * @param rtt its round-trip time
+ * @param resends DATA packets resent to it
+ * @param congestion the congestion controller toward it ({@link CongestionStats#NONE} before a sending call)
  */
 public record PeerStats(InetSocketAddress address, int connections, int maxMtu, int ifMtu, int maxDgramPackets,
-                        int rwind, long bytesSent, long bytesReceived, RttStats rtt) {
+                        int rwind, long bytesSent, long bytesReceived, RttStats rtt, long resends,
+                        CongestionStats congestion) {
 }

@@ -10,6 +10,7 @@ import org.rx4j.engine.Peer;
 import org.rx4j.engine.RttTotals;
 import org.rx4j.engine.RxCounters;
 import org.rx4j.engine.RxEngine;
+import org.rx4j.engine.cc.CongestionController;
 import org.rx4j.engine.recovery.RttEstimator;
 import org.rx4j.transport.RxTransport;
 import org.rx4j.wire.AckReason;
@@ -71,7 +72,16 @@ final class StatsReader {
         RttStats rtt = new RttStats(r.samples(), r.srttNs(), r.rttvarNs(), r.rtoNs(), r.minRttNs(),
                 r.meanRttNs(), r.maxRttNs(), r.backoffCount());
         return new PeerStats(p.address(), p.connectionCount(), p.maxMtu(), p.ifMtu(), p.maxDgramPackets(), p.lastRwind(),
-                p.counters().bytesSent(), p.counters().bytesReceived(), rtt);
+                p.counters().bytesSent(), p.counters().bytesReceived(), rtt, p.counters().resends(),
+                congestion(p.congestion()));
+    }
+
+    static CongestionStats congestion(CongestionController cc) {
+        if (cc == null) {
+            return CongestionStats.NONE;
+        }
+        return new CongestionStats(cc.mode(), cc.cwnd(), cc.ssthresh(), Math.round(cc.bandwidthPps()),
+                Math.round(cc.pacingRatePps()), cc.minRttNs());
     }
 
     static CounterStats counters(RxCounters c) {

@@ -156,6 +156,26 @@ class AckPolicyTest {
     }
 
     @Test
+    void aHardAckForConsumptionDoesNotReplaceARequestedAck() {
+        // The application reads as packets arrive: the third consumed packet earns an immediate hard ack, in the
+        // same datagram's flush as the REQUESTED ack its REQUEST_ACK earns. The one ACK must stay REQUESTED and
+        // name the packet's serial, or the sender loses its RTT sample (issue 11).
+        AckPolicyTest reading = new AckPolicyTest();
+        reading.svc.reading = true;
+        reading.h.deliver(reading.client.data(0, 1, 1, 0, 1412));
+        reading.h.deliver(reading.client.data(0, 1, 2, 0, 1412));
+        reading.h.clear();
+        DataPacket third = reading.client.data(0, 1, 3, PacketFlags.REQUEST_ACK, 1412);
+        reading.h.deliver(third);
+        List<AckPacket> sent = reading.h.acksSent();
+        assertEquals(1, sent.size(), "one ACK per datagram: " + sent);
+        AckPacket a = sent.get(0);
+        assertEquals(AckReason.REQUESTED, a.reason());
+        assertEquals(third.header().serial(), a.serial());
+        assertEquals(4, a.firstPacket(), "and it carries the hard ack of the consumed packets");
+    }
+
+    @Test
     void aPingIsAnsweredWithAPingResponse() {
         h.deliver(client.data(0, 1, 1, 0, 1412));
         h.clear();

@@ -156,7 +156,12 @@ final class SimApps {
         }
 
         Call start(Connection conn) {
-            Call call = net.client().engine.newCall(net.now(), conn, this);
+            return start(net.client().engine, conn);
+        }
+
+        /** Starts the call on {@code engine} (a client engine of the network other than the first). */
+        Call start(RxEngine engine, Connection conn) {
+            Call call = engine.newCall(net.now(), conn, this);
             onWritable(call);
             return call;
         }

@@ -38,6 +38,11 @@ public final class SimNetwork {
     private long order;
     private final Endpoint client;
     private final Endpoint server;
+    /** Every client endpoint, {@link #client} first; all share the client-to-server link and its queue. */
+    private final List<Endpoint> clients = new ArrayList<>();
+    private final long seed;
+    private boolean burstC2s;
+    private boolean burstS2c;
     private LinkModel clientToServer;
     private LinkModel serverToClient;
     private long freeAtC2s;
@@ -113,7 +118,7 @@ public final class SimNetwork {
             } finally {
                 packet.release();
             }
-            transmit(buf);
+            transmit(buf, peer);
         }
 
         @Override
@@ -129,15 +134,20 @@ public final class SimNetwork {
                     p.release();
                 }
             }
-            transmit(buf);
+            transmit(buf, peer);
         }
 
-        private void transmit(ByteBuf buf) {
+        private void transmit(ByteBuf buf, InetSocketAddress peer) {
             datagramsSent++;
             byte[] bytes = new byte[buf.readableBytes()];
             buf.readBytes(bytes);
             buf.release();
-            offer(this, bytes);
+            offer(this, bytes, peer);
+        }
+
+        /** @return this side's address */
+        public InetSocketAddress address() {
+            return self;
         }
     }
 
@@ -159,7 +169,9 @@ public final class SimNetwork {
      */
     public SimNetwork(RxConfig clientConfig, RxConfig serverConfig, LinkModel c2s, LinkModel s2c, long seed) {
         this.random = new Random(seed);
+        this.seed = seed;
         this.client = new Endpoint(clientConfig, CLIENT, seed * 31 + 1);
+        clients.add(client);
         this.server = new Endpoint(serverConfig, SERVER, seed * 31 + 2);
         this.clientToServer = c2s;
         this.serverToClient = s2c;
@@ -168,6 +180,28 @@ public final class SimNetwork {
     /** @return the client side */
     public Endpoint client() {
         return client;
+    }
+
+    /**
+     * Adds another client engine (address 10.0.0.n, port 7001) that shares the client-to-server link, its
+     * bandwidth and its queue with the others: competing flows through one bottleneck.
+     *
+     * @param config the new client's configuration
+     * @return the new client side
+     */
+    public Endpoint addClient(RxConfig config) {
+        InetSocketAddress addr = new InetSocketAddress("10.0.0." + (clients.size() + 2), 7001);
+        Endpoint e = new Endpoint(config, addr, seed * 31 + 3 + clients.size());
+        clients.add(e);
+        return e;
+    }
+
+    /**
+     * @param toServer the client-to-server direction (else server-to-client)
+     * @return how long a datagram offered now would wait in that direction's bandwidth queue, ns
+     */
+    public long queueDelayNs(boolean toServer) {
+        return Math.max(0, (toServer ? freeAtC2s : freeAtS2c) - now);
     }
 
     /** @return the server side */
@@ -186,12 +220,37 @@ public final class SimNetwork {
         this.serverToClient = s2c;
     }
 
-    private void offer(Endpoint from, byte[] bytes) {
-        boolean c2s = from == client;
+    private Endpoint clientAt(InetSocketAddress address) {
+        for (Endpoint e : clients) {
+            if (e.self.equals(address)) {
+                return e;
+            }
+        }
+        return client;
+    }
+
+    /** Gilbert–Elliott: moves the direction's state, then says whether the datagram falls in a burst. */
+    private boolean burstLoss(boolean c2s, LinkModel link) {
+        if (link.burstEnter() <= 0) {
+            return false;
+        }
+        boolean bad = c2s ? burstC2s : burstS2c;
+        bad = bad ? random.nextDouble() >= link.burstExit() : random.nextDouble() < link.burstEnter();
+        if (c2s) {
+            burstC2s = bad;
+        } else {
+            burstS2c = bad;
+        }
+        return bad;
+    }
+
+    private void offer(Endpoint from, byte[] bytes, InetSocketAddress dest) {
+        boolean c2s = from != server;
         LinkModel link = c2s ? clientToServer : serverToClient;
-        Endpoint to = c2s ? server : client;
+        Endpoint to = c2s ? server : clientAt(dest);
         boolean oneWay = c2s ? blackoutToServer : blackoutToClient;
-        if (blackout || oneWay || bytes.length > link.mtu() || random.nextDouble() < link.loss()) {
+        if (blackout || oneWay || bytes.length > link.mtu() || burstLoss(c2s, link)
+                || random.nextDouble() < link.loss()) {
             dropped++;
             return;
         }
@@ -259,8 +318,10 @@ public final class SimNetwork {
         long end = now + limitNs;
         List<RxPacket> packets = new ArrayList<>();
         while (!done.getAsBoolean()) {
-            long next = Math.min(queue.isEmpty() ? Long.MAX_VALUE : queue.peek().at(),
-                    Math.min(client.engine.nextDeadline(), server.engine.nextDeadline()));
+            long next = Math.min(queue.isEmpty() ? Long.MAX_VALUE : queue.peek().at(), server.engine.nextDeadline());
+            for (Endpoint c : clients) {
+                next = Math.min(next, c.engine.nextDeadline());
+            }
             if (next == Long.MAX_VALUE || next > end) {
                 now = Math.max(now, end);
                 return done.getAsBoolean();
@@ -291,13 +352,17 @@ public final class SimNetwork {
                     buf.release();
                 }
             }
-            if (client.engine.nextDeadline() <= now) {
-                client.engine.onTimer(now);
+            for (Endpoint c : clients) {
+                if (c.engine.nextDeadline() <= now) {
+                    c.engine.onTimer(now);
+                }
             }
             if (server.engine.nextDeadline() <= now) {
                 server.engine.onTimer(now);
             }
-            checkStalls(client.engine);
+            for (Endpoint c : clients) {
+                checkStalls(c.engine);
+            }
             checkStalls(server.engine);
         }
         return true;
@@ -308,7 +373,9 @@ public final class SimNetwork {
      * datagrams still in flight are dropped (they are plain byte arrays).
      */
     public void shutdown() {
-        client.engine.shutdown(now);
+        for (Endpoint c : clients) {
+            c.engine.shutdown(now);
+        }
         server.engine.shutdown(now);
         queue.clear();
     }

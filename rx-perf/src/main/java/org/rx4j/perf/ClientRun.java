@@ -98,6 +98,17 @@ final class ClientRun {
         }
     }
 
+    /** @return the path entries (cc.*, path.*) of the endpoint's statistics: what --json carries without -D */
+    private static Map<String, Long> pathOnly(Map<String, Long> stats) {
+        Map<String, Long> m = new java.util.LinkedHashMap<>();
+        stats.forEach((k, v) -> {
+            if (k.startsWith("cc.") || k.startsWith("path.")) {
+                m.put(k, v);
+            }
+        });
+        return m.isEmpty() ? null : m;
+    }
+
     private int runAgainst(PerfTransportFactory factory, PerfEndpointOptions options, RxperfRequest request,
             InetSocketAddress server, PerfServerTransport loopbackServer) throws IOException, InterruptedException {
         LongAdder moved = new LongAdder();
@@ -110,7 +121,8 @@ final class ClientRun {
             try {
                 result = driver.run(client, server, RxperfProtocol.SERVICE_ID, moved, start -> {
                     if (flags.interval != null) {
-                        progress[0] = new ProgressReporter(moved, commandLine.getErr(), start, app.nanoClock());
+                        progress[0] = new ProgressReporter(moved, commandLine.getErr(), start, app.nanoClock(),
+                                client::stats);
                         progress[0].start((long) (flags.interval * 1e9));
                     }
                 });
@@ -121,6 +133,8 @@ final class ClientRun {
             }
             if (flags.dumpStats) {
                 clientStats = client.stats();
+            } else if (flags.json) {
+                clientStats = pathOnly(client.stats());
             }
         }
         Map<String, Long> serverStats = flags.dumpStats && loopbackServer != null ? loopbackServer.stats() : null;

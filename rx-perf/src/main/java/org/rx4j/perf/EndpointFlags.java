@@ -57,6 +57,12 @@ public final class EndpointFlags {
             defaultValue = "nio", description = "Socket implementation: nio or epoll. Default: ${DEFAULT-VALUE}.")
     TransportKind transport;
 
+    @Option(names = "--cc", paramLabel = "newreno|bbr", defaultValue = "newreno",
+            description = "Congestion controller of the sender: newreno (loss-based, the default) or bbr "
+                    + "(model-based, draft-ietf-ccwg-bbr; random loss below 2% is not congestion). "
+                    + "Default: ${DEFAULT-VALUE}.")
+    String congestionControl;
+
     @Option(names = "--debug", description = "Print stack traces with errors.")
     boolean debug;
 
@@ -74,6 +80,9 @@ public final class EndpointFlags {
         check.range("-m", maxMtu, PerfEndpointOptions.MIN_MTU, PerfEndpointOptions.MAX_MTU);
         check.range("-u", udpBufferKib, 1, MAX_UDP_BUFFER_KIB);
         check.range("-P", minPeerTimeoutMs, 1, 999);
+        if (!PerfEndpointOptions.CONGESTION_CONTROLS.contains(congestionControl)) {
+            throw check.invalid("--cc", congestionControl + " is not one of newreno, bbr");
+        }
     }
 
     /**
@@ -87,7 +96,7 @@ public final class EndpointFlags {
         int window = maxWindow == null ? 0 : maxWindow;
         return new PerfEndpointOptions(twind != null ? twind : window, rwind != null ? rwind : window, !noJumbo,
                 jumboMax, maxMtu == null ? 0 : maxMtu, udpBufferKib == null ? 0 : udpBufferKib * 1024,
-                minPeerTimeoutMs, hardAcksOnly, transport, minProcs, maxProcs, !noStats);
+                minPeerTimeoutMs, hardAcksOnly, transport, minProcs, maxProcs, !noStats, congestionControl);
     }
 
     /** Converts {@code --transport} words. */

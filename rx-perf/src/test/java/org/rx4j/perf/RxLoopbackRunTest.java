@@ -27,7 +27,8 @@ class RxLoopbackRunTest {
 
     @ParameterizedTest(name = "flags [{0}]")
     @ValueSource(strings = {"", "-j", "--hard-acks-only", "-W 255", "-W 16", "--jumbo-max 46 -W 255",
-            "-t 8 -T 4", "--twind 64 --rwind 8", "-m 1000", "--transport epoll", "--transport epoll -j"})
+            "-t 8 -T 4", "--twind 64 --rwind 8", "-m 1000", "--transport epoll", "--transport epoll -j",
+            "--cc bbr", "--cc bbr -W 255", "--cc bbr -t 8 -T 4", "--cc newreno"})
     void sendAndRecvWithVerify(String flags) {
         for (String command : new String[] {"send", "recv"}) {
             String[] extra = flags.isEmpty() ? new String[0] : flags.split(" ");
@@ -77,6 +78,38 @@ class RxLoopbackRunTest {
         assertEquals(0, o.exitCode(), o.err());
         assertTrue(o.out().contains("dataPacketsSent"), o.out());
         assertTrue(o.out().contains("rttSamples"), o.out());
+    }
+
+    @Test
+    void statsDumpCarriesTheCongestionControllersState() {
+        CliHarness.Outcome o = run("loopback", "-c", "send", "-b", "1000000", "-T", "4", "-D", "--cc", "bbr");
+        assertEquals(0, o.exitCode(), o.err());
+        assertTrue(o.out().contains("cwnd"), o.out());
+        assertTrue(o.out().contains("srttUs"), o.out());
+        assertTrue(o.out().contains("bbr"), "the BBR state is named: " + o.out());
+    }
+
+    @Test
+    void jsonCarriesThePathWithoutD() throws IOException {
+        CliHarness.Outcome o = run("loopback", "-c", "send", "-b", "1000000", "-T", "2", "--json");
+        assertEquals(0, o.exitCode(), o.err());
+        com.fasterxml.jackson.databind.JsonNode client = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(o.out()).get("stats").get("client");
+        assertTrue(client.get("cc.cwnd").asLong() > 0, o.out());
+        assertTrue(client.has("path.srttUs") && client.has("path.resends"), o.out());
+        assertTrue(!client.has("dataPacketsSent"), "only the path entries without -D: " + o.out());
+    }
+
+    @Test
+    void intervalLinesCarryRttCwndAndResends() {
+        CliHarness.Outcome o = run("loopback", "-c", "send", "-b", "1000000", "--time", "2", "--interval", "0.5");
+        assertEquals(0, o.exitCode(), o.err());
+        String[] lines = o.err().strip().split("\n");
+        assertTrue(lines.length >= 2, o.err());
+        for (String line : lines) {
+            assertTrue(line.matches("\\[ *[0-9.]+- *[0-9.]+ sec\\]\t +\\d+ bytes\t\\[.*\\]\trtt [0-9.]+ ms"
+                    + "\tcwnd \\d+\tresends \\d+"), line);
+        }
     }
 
     @Test

@@ -66,4 +66,71 @@ public interface CongestionController {
      * @throws IllegalArgumentException if {@code packets} is outside 1..255
      */
     void setMaxCwnd(int packets);
+
+    /**
+     * Reports the delivery-rate sample of an ACK (every ACK that was read, after {@link #onAck} or
+     * {@link #onNackedAck}). Model-based controllers (BBR) run on these; the default ignores them.
+     *
+     * @param now the ACK's arrival, ns
+     * @param rs the sample (reused by the caller: read it now)
+     */
+    default void onRateSample(long now, RateSample rs) {
+    }
+
+    /**
+     * The window one call may fill now. Controllers whose window belongs to the whole path (shared by every call to
+     * a peer) give each call what the others leave; the default is {@link #cwnd()}.
+     *
+     * @param callInFlight this call's packets in flight
+     * @return packets this call may have in flight, >= 1
+     */
+    default int sendWindow(int callInFlight) {
+        return cwnd();
+    }
+
+    /**
+     * Pacing: the earliest time the next datagram may leave.
+     *
+     * @return time, ns on the engine's clock; {@link Long#MIN_VALUE} when the controller does not pace (default)
+     */
+    default long earliestSendNs() {
+        return Long.MIN_VALUE;
+    }
+
+    /**
+     * A DATA datagram left (new data or a retransmission); a pacing controller moves its schedule.
+     *
+     * @param now send time, ns
+     * @param packets DATA packets in the datagram, >= 1
+     */
+    default void onDatagramSent(long now, int packets) {
+    }
+
+    /** The call ended: a controller that shares state with other calls leaves it (default: nothing). */
+    default void close() {
+    }
+
+    /**
+     * Read-only state for statistics (rxperf {@code -D}, {@code --json}).
+     *
+     * @return the controller's name and phase, e.g. "newreno/slow-start" or "bbr/PROBE_BW_CRUISE"
+     */
+    default String mode() {
+        return inRecovery() ? "recovery" : cwnd() < ssthresh() ? "slow-start" : "congestion-avoidance";
+    }
+
+    /** @return the controller's bottleneck-bandwidth estimate, packets per second; 0 when it keeps none (default) */
+    default double bandwidthPps() {
+        return 0;
+    }
+
+    /** @return the pacing rate, packets per second; 0 when the controller does not pace (default) */
+    default double pacingRatePps() {
+        return 0;
+    }
+
+    /** @return the controller's min-RTT estimate, ns; 0 when it keeps none (default) */
+    default long minRttNs() {
+        return 0;
+    }
 }

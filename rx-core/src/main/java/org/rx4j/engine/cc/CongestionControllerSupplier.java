@@ -18,14 +18,42 @@ public interface CongestionControllerSupplier {
     CongestionController newController(int initialCwnd, int initialSsthresh, int maxCwnd);
 
     /**
+     * Makes a controller for a call to a peer whose shared state is {@code path}; controllers with a per-path model
+     * (BBR) use it, the others ignore it (the default).
+     *
+     * @param initialCwnd the starting window, packets, 1..maxCwnd
+     * @param initialSsthresh the starting slow-start threshold, packets, >= 1
+     * @param maxCwnd the largest window, packets (the endpoint's maxTwind), 1..255
+     * @param path the peer's shared congestion state
+     * @return a new controller for one call
+     * @throws IllegalArgumentException if a value is outside its range
+     */
+    default CongestionController newController(int initialCwnd, int initialSsthresh, int maxCwnd, PathModel path) {
+        return newController(initialCwnd, initialSsthresh, maxCwnd);
+    }
+
+    /**
      * @param kind the configured algorithm
-     * @return its supplier: {@link NewRenoCongestionController}, or {@link FixedWindowCongestionController} with a
-     *     window of {@code maxCwnd} (the transmit window alone limits the sender)
+     * @return its supplier: {@link NewRenoCongestionController}, {@link FixedWindowCongestionController} with a
+     *     window of {@code maxCwnd} (the transmit window alone limits the sender), or {@link BbrCongestionController}
+     *     on the peer's {@link BbrModel}
      */
     static CongestionControllerSupplier of(CongestionControl kind) {
         return switch (kind) {
             case NEWRENO -> NewRenoCongestionController::new;
             case FIXED_WINDOW -> (initialCwnd, initialSsthresh, maxCwnd) -> new FixedWindowCongestionController(maxCwnd);
+            case BBR -> new CongestionControllerSupplier() {
+                @Override
+                public CongestionController newController(int initialCwnd, int initialSsthresh, int maxCwnd) {
+                    return new BbrCongestionController(new PathModel(1), initialCwnd, maxCwnd);
+                }
+
+                @Override
+                public CongestionController newController(int initialCwnd, int initialSsthresh, int maxCwnd,
+                        PathModel path) {
+                    return new BbrCongestionController(path, initialCwnd, maxCwnd);
+                }
+            };
         };
     }
 }

@@ -1,12 +1,13 @@
 package org.rx4j.engine.recovery;
 
+import org.rx4j.engine.cc.DeliveryRate;
 import org.rx4j.wire.AckPacket;
 import org.rx4j.wire.AckReason;
 
 /**
  * Reads one ACK against a call's {@link SendQueue} (rx-wire-facts.md §3, §8): drops ACKs older than one already
- * read, frees the hard-acked packets, marks soft-acked ones, finds NACKs below an ACK (holes) and takes the RTT
- * samples the ACK allows. Marking the holes lost for a fast retransmit ({@link #markHolesLost}) is the
+ * read, frees the hard-acked packets, marks soft-acked ones, finds NACKs below an ACK (holes) and takes the one RTT
+ * sample the ACK allows (Karn's rule, RFC 6298 §3). Marking the holes lost for a fast retransmit ({@link #markHolesLost}) is the
  * {@link RecoveryManager}'s decision. After {@link #onAck} the results of that ACK are read through the getters.
  *
  * <p>Pure state: no clock (the caller passes {@code now}, ns), no allocation per ACK. Not thread-safe (the
@@ -22,10 +23,32 @@ public final class LossDetector {
     private boolean holes;
     private boolean progress;
     private int rttSamples;
+    private int lostAgain;
+    /** Marks "no candidate" / "no sample" (send times are engine-clock ns and may be any other value). */
+    public static final long NO_SAMPLE = Long.MIN_VALUE;
+    private long matchedSentAtNs = NO_SAMPLE;
+    private long onceSentAtNs = NO_SAMPLE;
+    private long lastSampleNs = NO_SAMPLE;
 
-    /** @param sq the call's send queue (shared with its sender) */
+    private final DeliveryRate rate;
+
+    /** @param sq the call's send queue (shared with its sender); delivery is counted on a private estimator */
     public LossDetector(SendQueue sq) {
+        this(sq, new DeliveryRate());
+    }
+
+    /**
+     * @param sq the call's send queue (shared with its sender)
+     * @param rate the path's delivery-rate estimator: told of every packet an ACK newly acknowledges
+     */
+    public LossDetector(SendQueue sq, DeliveryRate rate) {
         this.sq = sq;
+        this.rate = rate;
+    }
+
+    private void delivered(long now, SendQueue.Entry e) {
+        rate.onDelivered(now, e.sentAtNs, e.deliveredAtSend, e.deliveredTimeAtSendNs, e.firstSentTimeAtSendNs,
+                e.appLimitedAtSend, e.txInFlight, e.lostAtSend);
     }
 
     /**
@@ -42,13 +65,28 @@ public final class LossDetector {
 
     /**
      * Reads one ACK that is not stale ({@link #isStale}): frees what it hard-acks, marks what it soft-acks,
-     * notes its holes and feeds RTT samples to {@code rtt}.
+     * notes its holes, marks lost again every retransmission still NACKed below an ACK one srtt after it was
+     * resent, and feeds the ACK's RTT sample to {@code rtt}.
      *
      * @param now the ACK's arrival time, ns
      * @param a the ACK
      * @param rtt the estimator of the call's peer
      */
     public void onAck(long now, AckPacket a, RttEstimator rtt) {
+        onAck(now, a, rtt, false);
+    }
+
+    /**
+     * As {@link #onAck(long, AckPacket, RttEstimator)}; with {@code holesByTime} (the sender is in recovery) every
+     * hole, not only a retransmission, is lost when its last transmission is one srtt older than the one this ACK
+     * names.
+     *
+     * @param now the ACK's arrival time, ns
+     * @param a the ACK
+     * @param rtt the estimator of the call's peer
+     * @param holesByTime true to apply the time rule to first transmissions too
+     */
+    public void onAck(long now, AckPacket a, RttEstimator rtt, boolean holesByTime) {
         int first = a.firstPacket();
         int prev = a.previousPacket();
         // Remembered clamped to what was sent: an ACK beyond that (a broken or hostile peer) must not make
@@ -60,11 +98,20 @@ public final class LossDetector {
         int ackSerial = a.serial();
         int firstBefore = sq.first;
         rttSamples = 0;
+        lostAgain = 0;
+        matchedSentAtNs = NO_SAMPLE;
+        onceSentAtNs = NO_SAMPLE;
         int newly = 0;
         int end = sq.clampToSent(first);
         while (sq.first - end < 0) {
+            SendQueue.Entry e = sq.get(sq.first);
+            // Entries soft-acked by an earlier ACK are not newly acknowledged: only the transmission the ACK
+            // names may be timed from them (they may have waited a whole recovery behind a hole).
             if (timingAck) {
-                sample(now, sq.get(sq.first), ackSerial, rtt);
+                consider(e, ackSerial, !e.softAcked);
+            }
+            if (!e.softAcked && e.transmits > 0) {
+                delivered(now, e);
             }
             newly += sq.releaseFirst();
         }
@@ -83,36 +130,68 @@ public final class LossDetector {
                     highestSoft = seq;
                 }
                 seenAck = true;
+                if (timingAck) {
+                    consider(e, ackSerial, !e.softAcked);
+                }
                 if (!e.softAcked) {
+                    delivered(now, e);
                     sq.markSoftAcked(e);
                     newly++;
-                    if (timingAck) {
-                        sample(now, e, ackSerial, rtt);
-                    }
                 }
             } else if (e.softAcked) {
                 // The receiver dropped a packet it had soft-acked: resend it (§3).
-                sq.markLost(e);
+                sq.markLost(seq);
                 nackBelow = true;
             } else if (seenAck) {
                 nackBelow = true;
+                if ((e.transmits > 1 || holesByTime) && !e.lost && ackSerial != 0 && ackSerial - e.lastSerial > 0
+                        && now - e.sentAtNs >= rtt.srttNs()) {
+                    // A retransmission sent at least one RTT ago is still a hole below an ACK that a later
+                    // transmission triggered: it was lost again. Resend it now rather than after the RTO
+                    // (the idea of RFC 8985's time-based detection, applied to retransmissions).
+                    sq.markLost(seq);
+                    lostAgain++;
+                }
             }
         }
+        takeSample(now, rtt);
         this.newlyAcked = newly;
         this.highestSoftAcked = highestSoft;
         this.holes = nackBelow;
         this.progress = newly > 0 || sq.first != firstBefore;
     }
 
-    /** Takes an RTT sample from a packet an ACK acknowledges, when the ACK can be matched to its transmission. */
-    private void sample(long now, SendQueue.Entry e, int ackSerial, RttEstimator rtt) {
-        if (e.transmits == 1 || e.lastSerial == ackSerial || e.firstSerial == ackSerial) {
-            long sampleNs = now - e.sentAtNs;
-            if (sampleNs >= 0) {
-                rtt.onSample(sampleNs);
-                rttSamples++;
-            }
+    /**
+     * Notes a packet this ACK newly acknowledges as a candidate for the ACK's one RTT sample (Karn's rule,
+     * RFC 6298 §3): the transmission the ACK's serial names, timed from that very transmission; failing that,
+     * the latest-sent packet this ACK newly acknowledges that was transmitted exactly once (so its send time is
+     * unambiguous). The named transmission is used even when an earlier ACK acknowledged its packet (a duplicate
+     * arrival still triggers this ACK at once).
+     */
+    private void consider(SendQueue.Entry e, int ackSerial, boolean newly) {
+        if (e.lastSerial == ackSerial) {
+            matchedSentAtNs = e.sentAtNs;
+        } else if (e.firstSerial == ackSerial) {
+            matchedSentAtNs = e.firstSentAtNs;
+        } else if (newly && e.transmits == 1 && (onceSentAtNs == NO_SAMPLE || e.sentAtNs - onceSentAtNs > 0)) {
+            onceSentAtNs = e.sentAtNs;
         }
+    }
+
+    /** Feeds the ACK's one sample, if it has one, to the estimator. */
+    private void takeSample(long now, RttEstimator rtt) {
+        long sentAt = matchedSentAtNs != NO_SAMPLE ? matchedSentAtNs : onceSentAtNs;
+        lastSampleNs = NO_SAMPLE;
+        if (sentAt != NO_SAMPLE && now - sentAt >= 0) {
+            lastSampleNs = now - sentAt;
+            rtt.onSample(lastSampleNs);
+            rttSamples = 1;
+        }
+    }
+
+    /** @return the RTT sample the last ACK gave, ns, or {@link #NO_SAMPLE} */
+    public long lastSampleNs() {
+        return lastSampleNs;
     }
 
     /**
@@ -127,7 +206,7 @@ public final class LossDetector {
             if (sq.contains(s)) {
                 SendQueue.Entry e = sq.get(s);
                 if (!e.softAcked && !e.lost && e.transmits > 0) {
-                    sq.markLost(e);
+                    sq.markLost(s);
                 }
             }
         }
@@ -153,7 +232,15 @@ public final class LossDetector {
         return progress;
     }
 
-    /** @return RTT samples the last ACK gave */
+    /**
+     * @return retransmissions the last ACK showed lost again (still NACKed below an ACK at least one srtt after
+     *     they were resent); they are marked lost and wait for their next resend
+     */
+    public int lostAgain() {
+        return lostAgain;
+    }
+
+    /** @return RTT samples the last ACK gave: 0 or 1 */
     public int rttSamples() {
         return rttSamples;
     }

@@ -1,6 +1,8 @@
 package org.rx4j.engine.recovery;
 
 import org.rx4j.engine.cc.CongestionController;
+import org.rx4j.engine.cc.DeliveryRate;
+import org.rx4j.engine.cc.RateSample;
 import org.rx4j.engine.cc.JumboSizer;
 import org.rx4j.wire.AckPacket;
 
@@ -28,6 +30,9 @@ public final class RecoveryManager {
     private final CongestionController cc;
     private final JumboSizer jumbo;
     private long resendDeadlineNs = NONE;
+    private long lostRetransmissions;
+    private final DeliveryRate rate;
+    private int reportedInFlight;
 
     /**
      * @param sq the call's send queue
@@ -35,10 +40,33 @@ public final class RecoveryManager {
      * @param jumbo the call's jumbogram sizer
      */
     public RecoveryManager(SendQueue sq, CongestionController cc, JumboSizer jumbo) {
+        this(sq, cc, jumbo, new DeliveryRate());
+    }
+
+    /**
+     * @param sq the call's send queue
+     * @param cc the call's congestion controller
+     * @param jumbo the call's jumbogram sizer
+     * @param rate the path's delivery-rate estimator (shared by all calls to the peer)
+     */
+    public RecoveryManager(SendQueue sq, CongestionController cc, JumboSizer jumbo, DeliveryRate rate) {
         this.sq = sq;
-        this.loss = new LossDetector(sq);
+        this.rate = rate;
+        this.loss = new LossDetector(sq, rate);
         this.cc = cc;
         this.jumbo = jumbo;
+    }
+
+    /** Tells the path's estimator how this call's packets in flight changed since the last call. */
+    public void syncInFlight() {
+        int now = sq.inFlight;
+        rate.addInFlight(now - reportedInFlight);
+        reportedInFlight = now;
+    }
+
+    /** @return the path's delivery-rate estimator */
+    public DeliveryRate rate() {
+        return rate;
     }
 
     /**
@@ -55,7 +83,11 @@ public final class RecoveryManager {
         if (loss.isStale(first, a.previousPacket())) {
             return IGNORED;
         }
-        loss.onAck(now, a, rtt);
+        long lostBefore = sq.lostMarks;
+        long eventsBefore = sq.lossEvents;
+        rate.beginAck();
+        loss.onAck(now, a, rtt, cc.inRecovery());
+        lostRetransmissions += loss.lostAgain();
         int result = loss.madeProgress() ? PROGRESS : 0;
         int newly = loss.newlyAcked();
         int highestSoft = loss.highestSoftAcked();
@@ -76,7 +108,24 @@ public final class RecoveryManager {
             // them), only this timer's PING makes the receiver tell us where it stands (§8).
             resendDeadlineNs = sq.hasUnacked() ? now + rtt.rtoNs() : NONE;
         }
+        int newlyLost = (int) (sq.lostMarks - lostBefore);
+        rate.onLost(newlyLost);
+        syncInFlight();
+        long sample = loss.lastSampleNs();
+        RateSample rs = rate.endAck(newlyLost, sample == LossDetector.NO_SAMPLE ? -1 : sample, rtt.minRttNs());
+        rs.newLossEvents = (int) (sq.lossEvents - eventsBefore);
+        cc.onRateSample(now, rs);
         return result;
+    }
+
+    /** @return retransmissions found lost again by ACKs (resent before the RTO), since the call started */
+    public long lostRetransmissions() {
+        return lostRetransmissions;
+    }
+
+    /** @return the RTT sample of the last ACK, ns, or {@link LossDetector#NO_SAMPLE} */
+    public long lastRttSampleNs() {
+        return loss.lastSampleNs();
     }
 
     /** @return RTT samples the last ACK given to {@link #onAck} produced */
@@ -95,7 +144,8 @@ public final class RecoveryManager {
     public boolean onTimeout(int twind, RttEstimator rtt) {
         rtt.backoff();
         if (sq.inFlight > 0 || sq.lostCount > 0) {
-            sq.markAllLost();
+            rate.onLost(sq.markAllLost());
+            syncInFlight();
             cc.onTimeout(twind);
             jumbo.onTimeout();
             resendDeadlineNs = NONE;
@@ -129,6 +179,7 @@ public final class RecoveryManager {
     /** Everything sent counts as hard-acked (an ACKALL, or the first reply packet, §2, §6.3); the timer stops. */
     public void onAckAll() {
         sq.hardAck(sq.nextToSend);
+        syncInFlight();
         resendDeadlineNs = NONE;
     }
 

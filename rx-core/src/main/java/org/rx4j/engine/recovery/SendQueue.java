@@ -23,7 +23,15 @@ public final class SendQueue {
         int lastSerial;
         int firstSerial;
         long sentAtNs;
+        long firstSentAtNs;
         int transmits;
+        // Delivery-rate snapshot of the last transmission (draft-ietf-ccwg-bbr §4.5.2.2).
+        long deliveredAtSend;
+        long deliveredTimeAtSendNs;
+        long firstSentTimeAtSendNs;
+        boolean appLimitedAtSend;
+        int txInFlight;
+        long lostAtSend;
         boolean softAcked;
         boolean lost;
 
@@ -33,7 +41,14 @@ public final class SendQueue {
             lastSerial = 0;
             firstSerial = 0;
             sentAtNs = 0;
+            firstSentAtNs = 0;
             transmits = 0;
+            deliveredAtSend = 0;
+            deliveredTimeAtSendNs = 0;
+            firstSentTimeAtSendNs = 0;
+            appLimitedAtSend = false;
+            txInFlight = 0;
+            lostAtSend = 0;
             softAcked = false;
             lost = false;
         }
@@ -64,6 +79,22 @@ public final class SendQueue {
         }
 
         /**
+         * Records the path's delivery-rate state at this transmission (call just before {@link #recordTransmit}).
+         *
+         * @param rate the path's estimator; its send clocks restart when nothing is in flight
+         * @param now the send time, ns
+         */
+        public void snapshot(org.rx4j.engine.cc.DeliveryRate rate, long now) {
+            rate.onSend(now);
+            deliveredAtSend = rate.delivered();
+            deliveredTimeAtSendNs = rate.deliveredTimeNs();
+            firstSentTimeAtSendNs = rate.firstSentTimeNs();
+            appLimitedAtSend = rate.isAppLimited();
+            txInFlight = rate.inFlight() + 1;
+            lostAtSend = rate.lost();
+        }
+
+        /**
          * Records one transmission of the packet.
          *
          * @param serial the DATA packet's serial
@@ -72,6 +103,7 @@ public final class SendQueue {
         public void recordTransmit(int serial, long now) {
             if (transmits == 0) {
                 firstSerial = serial;
+                firstSentAtNs = now;
             }
             lastSerial = serial;
             sentAtNs = now;
@@ -96,6 +128,10 @@ public final class SendQueue {
     int lostCount;
     /** Seq of the packet carrying LAST_PACKET, 0 until the application finishes sending. */
     int lastSeq;
+    /** Packets ever marked lost (NACK or timeout), cumulative. */
+    long lostMarks;
+    /** Loss events: runs of adjacent packets marked lost, one per timeout; cumulative. */
+    long lossEvents;
 
     /** @return tfirst: the lowest seq not hard-acked */
     public int first() {
@@ -125,6 +161,11 @@ public final class SendQueue {
     /** @return the seq of the packet carrying LAST_PACKET, 0 until the application finishes sending */
     public int lastSeq() {
         return lastSeq;
+    }
+
+    /** @return packets ever marked lost on this queue (NACKs and timeouts), cumulative */
+    public long lostMarks() {
+        return lostMarks;
     }
 
     /** @return packets queued and not hard-acked */
@@ -288,6 +329,10 @@ public final class SendQueue {
             }
         }
         lostCount += n;
+        lostMarks += n;
+        if (n > 0) {
+            lossEvents++;
+        }
         inFlight = 0;
         return n;
     }
@@ -308,7 +353,30 @@ public final class SendQueue {
     }
 
     /**
-     * Marks one transmitted packet lost (NACK-driven).
+     * Marks one transmitted packet lost (NACK-driven), counting a new loss event unless a neighbour is already lost
+     * (a lost jumbogram or burst is one event, as the draft-ietf-ccwg-bbr loss-event count wants).
+     *
+     * @param seq its seq, in [first, nextToSend)
+     */
+    public void markLost(int seq) {
+        Entry e = get(seq);
+        if (e.lost || e.transmits == 0) {
+            return;
+        }
+        boolean joins = (contains(seq - 1) && get(seq - 1).lost) || (contains(seq + 1) && get(seq + 1).lost);
+        if (!joins) {
+            lossEvents++;
+        }
+        markLost(e);
+    }
+
+    /** @return loss events so far (runs of adjacent packets marked lost; a timeout counts one), cumulative */
+    public long lossEvents() {
+        return lossEvents;
+    }
+
+    /**
+     * Marks one transmitted packet lost (NACK-driven); counts no loss event (see {@link #markLost(int)}).
      *
      * @param e its entry
      */
@@ -323,6 +391,7 @@ public final class SendQueue {
         }
         e.lost = true;
         lostCount++;
+        lostMarks++;
     }
 
     /** Releases every payload (call teardown). */

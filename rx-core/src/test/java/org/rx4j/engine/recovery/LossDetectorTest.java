@@ -18,7 +18,7 @@ import org.rx4j.wire.AckReason;
 class LossDetectorTest {
 
     @Test
-    void aHardAckFreesThePacketsBelowItAndSamplesTheirRtt() {
+    void aHardAckFreesThePacketsBelowItAndTakesOneRttSample() {
         SendQueue sq = sent(4, 0);
         LossDetector loss = new LossDetector(sq);
         RttEstimator rtt = new RttEstimator();
@@ -30,9 +30,109 @@ class LossDetectorTest {
         assertEquals(2, loss.newlyAcked());
         assertTrue(loss.madeProgress());
         assertFalse(loss.sawHoles());
-        assertEquals(2, loss.rttSamples(), "each packet sent once gives a sample");
-        assertEquals(2, rtt.samples());
+        assertEquals(1, loss.rttSamples(), "one sample per ACK");
+        assertEquals(1, rtt.samples());
         assertEquals(10 * MS, rtt.srttNs());
+        sq.releaseAll();
+    }
+
+    @Test
+    void theSampleComesFromTheTransmissionTheAckNames() {
+        SendQueue sq = sent(4, 0);
+        // Seq 2 is resent at 30 ms with serial 9; the ACK names serial 9 and arrives at 40 ms.
+        sq.get(2).recordTransmit(9, 30 * MS);
+        LossDetector loss = new LossDetector(sq);
+        RttEstimator rtt = new RttEstimator();
+
+        loss.onAck(40 * MS, ack(3, 9, ""), rtt);
+
+        assertEquals(1, loss.rttSamples());
+        assertEquals(10 * MS, loss.lastSampleNs(), "timed from the resend the ACK names");
+        sq.releaseAll();
+    }
+
+    @Test
+    void aRetransmittedPacketIsNotTimedFromItsLastSendUnlessTheAckNamesIt() {
+        SendQueue sq = sent(2, 0);
+        // Seq 1 was resent at 30 ms (serial 5); the ACK names serial 7 (some other packet) and arrives at 35 ms.
+        sq.get(1).recordTransmit(5, 30 * MS);
+        LossDetector loss = new LossDetector(sq);
+        RttEstimator rtt = new RttEstimator();
+
+        loss.onAck(35 * MS, ack(2, 7, ""), rtt);
+
+        assertEquals(0, loss.rttSamples(), "ambiguous: sent twice and not named");
+        assertEquals(0, rtt.samples());
+        sq.releaseAll();
+    }
+
+    @Test
+    void packetsSoftAckedEarlierGiveNoSampleWhenAHoleFills() {
+        SendQueue sq = sent(4, 0);
+        LossDetector loss = new LossDetector(sq);
+        RttEstimator rtt = new RttEstimator();
+        // At 10 ms: seq 1 missing, 2..4 soft-acked (sample from serial 4).
+        loss.onAck(10 * MS, ack(1, 4, "-+++"), rtt);
+        assertEquals(1, rtt.samples());
+        // Seq 1 resent at 500 ms (serial 5); the ACK at 510 ms names it and frees 1..4.
+        sq.get(1).recordTransmit(5, 500 * MS);
+        loss.onAck(510 * MS, ack(5, 5, ""), rtt);
+
+        assertEquals(1, loss.rttSamples());
+        assertEquals(10 * MS, loss.lastSampleNs(), "from the resend, not from 2..4 sent at 0");
+        assertEquals(10 * MS, rtt.maxRttNs());
+        sq.releaseAll();
+    }
+
+    @Test
+    void withoutANamedTransmissionTheLatestPacketSentOnceIsTimed() {
+        SendQueue sq = sent(3, 0);
+        sq.get(3).recordTransmit(3, 0); // a second transmission of seq 3, so it is ambiguous
+        sq.get(2).sentAtNs = 4 * MS;    // seq 2 (sent once) went out later than seq 1
+        LossDetector loss = new LossDetector(sq);
+        RttEstimator rtt = new RttEstimator();
+
+        loss.onAck(12 * MS, ack(4, 99, ""), rtt);
+
+        assertEquals(8 * MS, loss.lastSampleNs());
+        sq.releaseAll();
+    }
+
+    @Test
+    void aRetransmissionNackedOneRttAfterItsResendIsLostAgain() {
+        SendQueue sq = sent(4, 0);
+        LossDetector loss = new LossDetector(sq);
+        RttEstimator rtt = new RttEstimator();
+        rtt.onSample(10 * MS);
+        // Seq 1 was lost and resent at 20 ms (serial 5); seqs 2..4 arrived.
+        sq.get(1).recordTransmit(5, 20 * MS);
+
+        loss.onAck(25 * MS, ack(1, 9, AckReason.DELAY, "-+++"), rtt);
+        assertEquals(0, loss.lostAgain(), "5 ms after the resend: it may still be on its way");
+        assertFalse(sq.get(1).isLost());
+
+        loss.onAck(30 * MS, ack(1, 9, AckReason.DELAY, "-+++"), rtt);
+        assertEquals(1, loss.lostAgain(), "one srtt after the resend and still a hole: lost again");
+        assertTrue(sq.get(1).isLost());
+        assertEquals(1, sq.lostCount());
+        assertEquals(0, sq.inFlight());
+
+        loss.onAck(40 * MS, ack(1, 9, AckReason.DELAY, "-+++"), rtt);
+        assertEquals(0, loss.lostAgain(), "marked once, until resent again");
+        sq.releaseAll();
+    }
+
+    @Test
+    void aFirstTransmissionIsNotLostAgainByTime() {
+        SendQueue sq = sent(3, 0);
+        LossDetector loss = new LossDetector(sq);
+        RttEstimator rtt = new RttEstimator();
+        rtt.onSample(10 * MS);
+
+        loss.onAck(50 * MS, ack(1, 3, "-++"), rtt);
+
+        assertEquals(0, loss.lostAgain(), "first losses are the congestion controller's call (NACK threshold)");
+        assertFalse(sq.get(1).isLost());
         sq.releaseAll();
     }
 

@@ -77,7 +77,7 @@ class RecoveryManagerTest {
 
         assertEquals(RecoveryManager.PROGRESS, result);
         assertEquals(List.of("ack 2 2 4"), cc.calls, "2 newly acked, highest acked seq 2, highest sent 4");
-        assertEquals(2, rm.rttSamplesOfLastAck());
+        assertEquals(1, rm.rttSamplesOfLastAck(), "one sample per ACK");
         assertEquals(10 * MS + rtt.rtoNs(), rm.resendDeadlineNs(), "seqs 3 and 4 still unacked");
         sq.releaseAll();
     }

@@ -2,6 +2,8 @@ package org.rx4j.perf.report;
 
 import java.io.PrintWriter;
 import java.util.Locale;
+import java.util.Map;
+import java.util.function.Supplier;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -10,7 +12,8 @@ import java.util.function.LongSupplier;
 
 /**
  * {@code --interval}: every interval, one line on stderr with the payload bytes moved since the previous line and
- * their rate, e.g. {@code [   1.0-   2.0 sec]\t     125829120 bytes\t[1.007 Gbit/s]}. Payload bytes are those
+ * their rate, e.g. {@code [   1.0-   2.0 sec]\t     125829120 bytes\t[1.007 Gbit/s]}, and with path statistics
+ * the RTT, cwnd and resends of the interval ({@code \trtt 10.31 ms\tcwnd 84\tresends 3}). Payload bytes are those
  * actually moved in both directions (not OpenAFS's threads × times × bytes formula). Runs on its own daemon thread.
  */
 public final class ProgressReporter implements AutoCloseable {
@@ -22,6 +25,8 @@ public final class ProgressReporter implements AutoCloseable {
     private long lastNanos;
     private long lastBytes;
     private boolean closed;
+    private final Supplier<Map<String, Long>> pathStats;
+    private long lastResends;
 
     /**
      * @param moved the run's payload byte counter
@@ -30,6 +35,23 @@ public final class ProgressReporter implements AutoCloseable {
      * @param nanoClock monotonic clock, ns
      */
     public ProgressReporter(LongAdder moved, PrintWriter err, long startNanos, LongSupplier nanoClock) {
+        this(moved, err, startNanos, nanoClock, null);
+    }
+
+    /**
+     * A reporter whose lines also show the path (issue 11): {@code rtt} (the busiest peer's srtt, ms), {@code cwnd}
+     * (packets) and {@code resends} in the interval, read from the endpoint's flattened statistics
+     * ({@code path.srttUs}, {@code cc.cwnd}, {@code resends}); keys that are missing print as 0.
+     *
+     * @param moved the run's payload byte counter
+     * @param err where lines go (stderr)
+     * @param startNanos the run's start time, ns from {@code nanoClock}
+     * @param nanoClock monotonic clock, ns
+     * @param pathStats the endpoint's statistics, or null for bytes and rate only
+     */
+    public ProgressReporter(LongAdder moved, PrintWriter err, long startNanos, LongSupplier nanoClock,
+            Supplier<Map<String, Long>> pathStats) {
+        this.pathStats = pathStats;
         this.moved = moved;
         this.err = err;
         this.startNanos = startNanos;
@@ -69,6 +91,13 @@ public final class ProgressReporter implements AutoCloseable {
         String line = String.format(Locale.ROOT, "[%6.1f-%6.1f sec]\t%14d bytes\t[%s]",
                 (lastNanos - startNanos) / 1e9, (nowNanos - startNanos) / 1e9, intervalBytes,
                 RateFormat.format(RateFormat.kbitPerSecond(intervalBytes, micros)));
+        if (pathStats != null) {
+            Map<String, Long> m = pathStats.get();
+            long resends = m.getOrDefault("resends", 0L);
+            line += String.format(Locale.ROOT, "\trtt %.2f ms\tcwnd %d\tresends %d",
+                    m.getOrDefault("path.srttUs", 0L) / 1000.0, m.getOrDefault("cc.cwnd", 0L), resends - lastResends);
+            lastResends = resends;
+        }
         err.println(line);
         err.flush();
         lastNanos = nowNanos;

@@ -8,6 +8,7 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.Map;
+import org.rx4j.config.CongestionControl;
 import org.rx4j.config.RxConfig;
 import org.rx4j.config.TransportKind;
 import org.rx4j.perf.VersionProvider;
@@ -64,6 +65,7 @@ public final class RxPerfTransportFactory implements PerfTransportFactory {
         b.udpBufferBytes(o.udpBufferBytes());
         b.minRto(Duration.ofMillis(o.minPeerTimeoutMs()));
         b.hardAckOnly(o.hardAcksOnly());
+        b.congestionControl("bbr".equals(o.congestionControl()) ? CongestionControl.BBR : CongestionControl.NEWRENO);
         return b.build();
     }
 

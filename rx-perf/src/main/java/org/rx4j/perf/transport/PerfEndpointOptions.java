@@ -28,6 +28,7 @@ import java.util.Objects;
  * @param maxProcs most server calls run at once, 1..1024, at least minProcs ({@code server -S}, default 20);
  *     the client ignores it
  * @param statistics whether Rx statistics are collected; false with {@code -N} (then {@code stats()} is empty)
+ * @param congestionControl the sender's congestion controller, "newreno" (default) or "bbr" ({@code --cc})
  */
 public record PerfEndpointOptions(
         int twind,
@@ -41,7 +42,23 @@ public record PerfEndpointOptions(
         TransportKind transport,
         int minProcs,
         int maxProcs,
-        boolean statistics) {
+        boolean statistics,
+        String congestionControl) {
+
+    /** The congestion controllers {@code --cc} accepts. */
+    public static final java.util.List<String> CONGESTION_CONTROLS = java.util.List.of("newreno", "bbr");
+
+    /**
+     * The options with the default congestion controller (NewReno).
+     *
+     * @throws IllegalArgumentException naming the first field out of range
+     */
+    public PerfEndpointOptions(int twind, int rwind, boolean jumbo, int jumboMax, int maxMtu, int udpBufferBytes,
+            int minPeerTimeoutMs, boolean hardAcksOnly, TransportKind transport, int minProcs, int maxProcs,
+            boolean statistics) {
+        this(twind, rwind, jumbo, jumboMax, maxMtu, udpBufferBytes, minPeerTimeoutMs, hardAcksOnly, transport,
+                minProcs, maxProcs, statistics, "newreno");
+    }
 
     /** Largest window any Rx endpoint may use, in packets (RX_MAXACKS, rx-wire-facts.md §5). */
     public static final int MAX_WINDOW = 255;
@@ -70,6 +87,10 @@ public record PerfEndpointOptions(
      */
     public PerfEndpointOptions {
         Objects.requireNonNull(transport, "transport");
+        if (!CONGESTION_CONTROLS.contains(congestionControl)) {
+            throw new IllegalArgumentException("congestionControl must be one of " + CONGESTION_CONTROLS + ", got "
+                    + congestionControl);
+        }
         checkRange("twind", twind, 0, MAX_WINDOW);
         checkRange("rwind", rwind, 0, MAX_WINDOW);
         checkRange("jumboMax", jumboMax, 1, MAX_JUMBO_MAX);
