@@ -254,6 +254,21 @@ final class AckScheduler {
         if (reason == AckReason.DELAY) {
             serial = 0;
         }
+        if (out.muted && !unmuted && reason != AckReason.REQUESTED) {
+            // PRECALL, peer not proven: only the reachability PING and the ACK a REQUEST_ACK asked for go out
+            // (issue 12 rule 6: each a reply to the datagram that earned it, never a stream; the REQUESTED ack keeps
+            // a legitimate client's start-up and RTT samples as they were). Any other ACK the data earned stays
+            // owed and goes out with the first flush after the peer answers, so the client is not left waiting
+            // for its RTO; the timers that asked for it (delayed ack, keepalive) move on.
+            if (reason != AckReason.PING && reason != AckReason.PING_RESPONSE) {
+                // Serial 0: sent late, it must not give the peer an RTT sample.
+                pendingAckReason = reason == AckReason.REQUESTED ? AckReason.DELAY : reason;
+                pendingAckSerial = 0;
+            }
+            ackDeadlineNs = Deadlines.NONE;
+            activity.lastSendNs = now;
+            return;
+        }
         int flags = PacketFlags.SLOW_START_OK | (requestAck ? PacketFlags.REQUEST_ACK : 0);
         RxHeader h = out.header(0, PacketType.ACK, flags);
         int first = rq.first();
@@ -265,11 +280,7 @@ final class AckScheduler {
         pendingAckReason = 0;
         pendingAckSerial = 0;
         ackDeadlineNs = Deadlines.NONE;
-        // Taken as sent even when muted, so the timers that asked for it (delayed ack, keepalive) move on.
         activity.lastSendNs = now;
-        if (out.muted && !unmuted) {
-            return; // PRECALL: the peer has not proved reachable; only the reachability PING goes out
-        }
         out.counters().acksSent[reason]++;
         out.sendUnmuted(ack);
     }
