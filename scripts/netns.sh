@@ -5,7 +5,8 @@
 # namespaces (the host's routing is untouched). Needs root (ip netns). Idempotent: `up` on an
 # existing pair only sets the MTU again; `down` removes both namespaces (and with them the veth
 # pair) and is a no-op when they are absent. Used by scripts/bench.sh --netns and by tests that
-# need a non-loopback address.
+# need a non-loopback address. RX4J_NETNS_A/RX4J_NETNS_B and RX4J_NETNS_VETH_A/RX4J_NETNS_VETH_B (at most 15
+# characters) rename the namespaces and the veth ends, so a second pair (scripts/interop.sh's) can exist alongside.
 #
 #   scripts/netns.sh up [--mtu BYTES]    (default 1500; 68..65535) prints "rx4j-a 10.99.0.1" and "rx4j-b 10.99.0.2"
 #   scripts/netns.sh down
@@ -18,8 +19,8 @@ NS_A=${RX4J_NETNS_A:-rx4j-a}
 NS_B=${RX4J_NETNS_B:-rx4j-b}
 ADDR_A=10.99.0.1
 ADDR_B=10.99.0.2
-VETH_A=veth-rx4j-a
-VETH_B=veth-rx4j-b
+VETH_A=${RX4J_NETNS_VETH_A:-veth-rx4j-a}
+VETH_B=${RX4J_NETNS_VETH_B:-veth-rx4j-b}
 
 usage() { echo "usage: $0 up [--mtu BYTES] | down | status" >&2; exit 2; }
 

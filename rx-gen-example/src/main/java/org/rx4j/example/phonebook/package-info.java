@@ -1,0 +1,4 @@
+/**
+ * An example service built with the rx-gen Maven plugin: a phonebook client and server from {@code phonebook.xg}.
+ */
+package org.rx4j.example.phonebook;

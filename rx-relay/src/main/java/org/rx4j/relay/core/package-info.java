@@ -1,0 +1,4 @@
+/**
+ * The relay's sans-I/O core: the impairment pipeline (MTU cap, loss, Gilbert-Elliott loss, duplication, rate limit with a drop-tail queue, delay, jitter, reordering) driven by the caller's clock, and its counters.
+ */
+package org.rx4j.relay.core;

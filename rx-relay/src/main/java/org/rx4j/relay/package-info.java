@@ -1,0 +1,4 @@
+/**
+ * The impairment relay: a UDP relay on Netty between a listen and a target address with per-direction impairments ({@link org.rx4j.relay.ImpairmentRelay}; docs/relay.md).
+ */
+package org.rx4j.relay;
