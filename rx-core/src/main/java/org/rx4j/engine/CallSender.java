@@ -51,7 +51,7 @@ final class CallSender {
     private int mtuProbeSerial;
     private int mtuProbePackets;
     /** How often a path held to single packets is probed again for jumbograms, ns. */
-    static final long MTU_PROBE_INTERVAL_NS = 10_000_000_000L;
+    static final long MTU_PROBE_INTERVAL_NS = 5_000_000_000L;
     /** When the outstanding RTT probe was sent, ns. */
     private long rttProbeSentNs;
     private ByteBuf partial;
@@ -314,14 +314,17 @@ final class CallSender {
 
     /**
      * Path-MTU black hole (issue 12 rule 12): a retransmission timeout while jumbograms were being sent holds the
-     * peer to single packets (which always fit: 1444 bytes) and sends a PING padded to the jumbogram's size; its
-     * PING_RESPONSE lifts the cap ({@link #onPingResponse}). On a merely lossy path that takes one RTT.
+     * peer to single packets (which always fit: 1444 bytes); {@link #maybeReprobe} then sends a PING padded to the
+     * jumbogram's size every {@link #MTU_PROBE_INTERVAL_NS}, and its PING_RESPONSE lifts the cap
+     * ({@link #onPingResponse}). On a merely lossy path jumbograms are held back for one interval.
      */
     private void onTimeoutWithJumbograms(long now) {
         if (lastDatagramPackets > 1) {
             Peer peer = out.peer();
             peer.pathJumboCap = 1;
-            sendMtuProbe(now, lastDatagramPackets);
+            // No probe at once: its PING_RESPONSE would hard-ack packets sent an RTO ago and feed the RTT
+            // estimator samples of that age. The first probe goes out one interval later (maybeReprobe).
+            peer.nextMtuProbeNs = now + MTU_PROBE_INTERVAL_NS;
             lastDatagramPackets = 1;
         }
     }
