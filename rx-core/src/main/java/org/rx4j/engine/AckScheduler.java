@@ -6,6 +6,7 @@ import org.rx4j.wire.AckReason;
 import org.rx4j.wire.DataPacket;
 import org.rx4j.wire.PacketFlags;
 import org.rx4j.wire.PacketType;
+import org.rx4j.wire.RxConstants;
 import org.rx4j.wire.RxHeader;
 
 /**
@@ -217,8 +218,56 @@ final class AckScheduler {
      * @param requestAck true to set REQUEST_ACK (PINGs)
      */
     void sendAck(long now, int reason, int serial, boolean requestAck) {
+        sendAck(now, reason, serial, requestAck, false);
+    }
+
+    /**
+     * Sends a path-MTU probe: a PING (REQUEST_ACK) padded with zero bytes to {@code datagramBytes}, so only a path
+     * that carries datagrams of that size delivers it and earns its PING_RESPONSE (issue 12 rule 12).
+     *
+     * @param now current time, ns
+     * @param datagramBytes the probe's size on the wire (Rx header included), bytes
+     * @return the probe's serial (the PING_RESPONSE carries it)
+     */
+    int sendMtuProbe(long now, int datagramBytes) {
+        RxHeader h = out.header(0, PacketType.ACK, PacketFlags.SLOW_START_OK | PacketFlags.REQUEST_ACK);
+        byte[] soft = rq.softAcks();
+        int plain = RxConstants.HEADER_SIZE + RxConstants.ACK_FIXED_SIZE + soft.length + RxConstants.ACK_PAD_SIZE + 16;
+        AckPacket probe = new AckPacket(h, 0, 0, rq.first(), rq.highest(), 0, AckReason.PING, soft, 4,
+                config.advertisedMaxMtu(), config.ifMtu(), config.maxRwind(), config.jumboMax(),
+                Math.max(0, datagramBytes - plain));
+        out.counters().acksSent[AckReason.PING]++;
+        activity.lastSendNs = now;
+        out.send(probe);
+        return h.serial();
+    }
+
+    /**
+     * Sends the reachability PING (REQUEST_ACK set), even while the call's output is muted (PRECALL, issue 12
+     * rule 6: it is the one reply an unproven peer gets).
+     */
+    void sendReachPing(long now) {
+        sendAck(now, AckReason.PING, 0, true, true);
+    }
+
+    private void sendAck(long now, int reason, int serial, boolean requestAck, boolean unmuted) {
         if (reason == AckReason.DELAY) {
             serial = 0;
+        }
+        if (out.muted && !unmuted && reason != AckReason.REQUESTED) {
+            // PRECALL, peer not proven: only the reachability PING and the ACK a REQUEST_ACK asked for go out
+            // (issue 12 rule 6: each a reply to the datagram that earned it, never a stream; the REQUESTED ack keeps
+            // a legitimate client's start-up and RTT samples as they were). Any other ACK the data earned stays
+            // owed and goes out with the first flush after the peer answers, so the client is not left waiting
+            // for its RTO; the timers that asked for it (delayed ack, keepalive) move on.
+            if (reason != AckReason.PING && reason != AckReason.PING_RESPONSE) {
+                // Serial 0: sent late, it must not give the peer an RTT sample.
+                pendingAckReason = reason == AckReason.REQUESTED ? AckReason.DELAY : reason;
+                pendingAckSerial = 0;
+            }
+            ackDeadlineNs = Deadlines.NONE;
+            activity.lastSendNs = now;
+            return;
         }
         int flags = PacketFlags.SLOW_START_OK | (requestAck ? PacketFlags.REQUEST_ACK : 0);
         RxHeader h = out.header(0, PacketType.ACK, flags);
@@ -231,8 +280,8 @@ final class AckScheduler {
         pendingAckReason = 0;
         pendingAckSerial = 0;
         ackDeadlineNs = Deadlines.NONE;
-        out.counters().acksSent[reason]++;
         activity.lastSendNs = now;
-        out.send(ack);
+        out.counters().acksSent[reason]++;
+        out.sendUnmuted(ack);
     }
 }

@@ -411,7 +411,8 @@ public final class Call {
 
     /**
      * Server: holds a newly admitted call in PRECALL until it may start (its request's first packet arrived and,
-     * with checkReach, its peer proved reachable); PINGs the peer when its reachability is unknown (§6.2).
+     * with checkReach, its peer proved reachable); PINGs the peer when its reachability is unknown (§6.2). Until
+     * that peer answers, the call sends nothing but the PING (its output is muted: issue 12 rule 6).
      *
      * @param now current time, ns
      * @param pingPeer true to send the reachability PING
@@ -419,6 +420,7 @@ public final class Call {
     void hold(long now, boolean pingPeer) {
         life.state = CallState.PRECALL;
         if (pingPeer) {
+            out.muted = true;
             timers.sendReachPing(now);
         }
     }
@@ -436,11 +438,13 @@ public final class Call {
     /** The peer proved reachable: no more reachability PINGs for this call. */
     void stopReachPings() {
         timers.stopReachCheck();
+        out.muted = false;
     }
 
     /** The PRECALL call may start (first packet here, peer reachable): it becomes ACTIVE. */
     void reachConfirmed() {
         timers.stopReachCheck();
+        out.muted = false;
         if (life.state == CallState.PRECALL) {
             life.state = CallState.ACTIVE;
         }

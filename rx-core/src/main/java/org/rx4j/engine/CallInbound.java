@@ -1,5 +1,6 @@
 package org.rx4j.engine;
 
+import org.rx4j.engine.recovery.AckValidator;
 import org.rx4j.wire.AckPacket;
 import org.rx4j.wire.AckReason;
 import org.rx4j.wire.DataPacket;
@@ -69,10 +70,17 @@ final class CallInbound {
 
     /** One ACK: trailer, reachability answer, hard and soft acks, the PING answer it asks for (§3, §8). */
     void onAck(long now, AckPacket a) {
+        if (!life.isDone() && sender.checkAck(a) != AckValidator.OK) {
+            // Describes packets never transmitted: hostile or broken, believed in nothing, not even as a sign of
+            // life (issue 12 rule 2). A finished call reads no ACK body; it still answers PINGs below.
+            out.counters().acksRejected++;
+            return;
+        }
         activity.lastReceiveNs = now;
         out.counters().acksReceived[Math.min(a.reason(), AckReason.COUNT - 1)]++;
         RxHeader h = a.header();
         sender.applyTrailer(a);
+        sender.onPingResponse(a.reason(), a.serial());
         if (timers.onPingResponse(now, a.reason(), a.serial())) {
             events.peerReachable(now);
         }
@@ -91,8 +99,16 @@ final class CallInbound {
         afterAck(now);
     }
 
-    /** ACKALL: every packet in the transmit queue counts as acknowledged (§2). */
+    /**
+     * ACKALL: every packet transmitted counts as acknowledged (§2); dropped and counted when nothing transmitted
+     * is unacked (issue 12 rule 2: never releases what was never sent).
+     */
     void onAckAll(long now) {
+        if (!sender.hasTransmittedUnacked()) {
+            // Nothing transmitted waits for an ack: an ACKALL now cannot describe this call (issue 12 rule 2).
+            out.counters().acksRejected++;
+            return;
+        }
         activity.lastReceiveNs = now;
         ackEverythingSent();
         afterAck(now);

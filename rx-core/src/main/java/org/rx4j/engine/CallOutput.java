@@ -19,6 +19,12 @@ final class CallOutput {
     int channel;
     /** The call's number on its channel; 0 while it waits. */
     int callNumber;
+    /**
+     * True while a server call waits for its peer to prove reachable (PRECALL): everything the call would send is
+     * dropped except the reachability PING ({@link #sendUnmuted}), so an unauthenticated datagram earns at most
+     * one small reply, never a stream (issue 12 rule 6).
+     */
+    boolean muted;
 
     CallOutput(CallContext ctx, int channel, int callNumber) {
         this.ctx = ctx;
@@ -36,19 +42,37 @@ final class CallOutput {
         return ctx.header(channel, callNumber, seq, type, flags);
     }
 
-    /** @param p a packet of this call; ownership passes to the sink */
+    /** @param p a packet of this call; ownership passes to the sink (or it is released while {@link #muted}) */
     void send(RxPacket p) {
+        if (muted) {
+            p.release();
+            return;
+        }
         ctx.send(p);
     }
 
-    /** @param batch DATA packets of this call for one datagram; sent and cleared */
+    /** @param p a packet sent even while {@link #muted} (the reachability PING); ownership passes to the sink */
+    void sendUnmuted(RxPacket p) {
+        ctx.send(p);
+    }
+
+    /** @param batch DATA packets of this call for one datagram; sent (or released while muted) and cleared */
     void sendData(List<DataPacket> batch) {
+        if (muted) {
+            for (DataPacket p : batch) {
+                p.release();
+            }
+            batch.clear();
+            return;
+        }
         ctx.sendData(batch);
     }
 
-    /** Sends ABORT for this call with {@code code} (§2). */
+    /** Sends ABORT for this call with {@code code} (§2); nothing while {@link #muted}. */
     void sendAbort(int code) {
-        ctx.send(new AbortPacket(header(0, PacketType.ABORT, 0), code));
+        if (!muted) {
+            ctx.send(new AbortPacket(header(0, PacketType.ABORT, 0), code));
+        }
     }
 
     /**
@@ -66,7 +90,9 @@ final class CallOutput {
 
     /** Sends ACKALL for this call: every packet of the peer's stream counts as acknowledged (§2, §6.4). */
     void sendAckAll() {
-        ctx.send(new ControlPacket(header(0, PacketType.ACKALL, 0), new byte[0]));
+        if (!muted) {
+            ctx.send(new ControlPacket(header(0, PacketType.ACKALL, 0), new byte[0]));
+        }
     }
 
     /** @return the last serial the connection sent */

@@ -56,9 +56,12 @@ final class CallReceiver {
             if (rq.hasReadable()) {
                 notifyReadable = true;
             }
-            if (h.hasFlag(PacketFlags.REQUEST_ACK)) {
-                timers.repingIfWaiting(now, precall);
-            }
+        }
+        if (precall) {
+            // Still waiting for the peer's answer, and the PING or its answer may have been lost (a drop-tail
+            // queue at start-up): every packet heard may bring the PING again, at most once per minimum RTO. The
+            // call is muted meanwhile, so this is the only reply a datagram earns (issue 12 rule 6).
+            timers.repingIfWaiting(now, true);
         }
         if (!lastInDatagram) {
             return false;

@@ -8,6 +8,7 @@ import org.rx4j.config.RxConfig;
 import org.rx4j.engine.cc.CongestionController;
 import org.rx4j.engine.cc.CongestionControllerSupplier;
 import org.rx4j.engine.cc.JumboSizer;
+import org.rx4j.engine.recovery.AckValidator;
 import org.rx4j.engine.recovery.RecoveryManager;
 import org.rx4j.engine.recovery.SendQueue;
 import org.rx4j.wire.AckPacket;
@@ -44,6 +45,13 @@ final class CallSender {
     int twind;
     private boolean seenSlowStartOk;
     private int rttProbeSerial;
+    /** Sub-packets in the last datagram of new data sent (path-MTU black-hole detection). */
+    private int lastDatagramPackets;
+    /** Serial of the outstanding path-MTU probe, 0 for none; the sub-packets its size stands for. */
+    private int mtuProbeSerial;
+    private int mtuProbePackets;
+    /** How often a path held to single packets is probed again for jumbograms, ns. */
+    static final long MTU_PROBE_INTERVAL_NS = 5_000_000_000L;
     /** When the outstanding RTT probe was sent, ns. */
     private long rttProbeSentNs;
     private ByteBuf partial;
@@ -169,6 +177,7 @@ final class CallSender {
             batch = new ArrayList<>(RxConstants.MAX_JUMBO_PACKETS);
         }
         RxCounters counters = out.counters();
+        maybeReprobe(now);
         int cwnd = cc.sendWindow(sq.inFlight());
         pacingDeadlineNs = Deadlines.NONE;
         boolean paced = false;
@@ -230,6 +239,7 @@ final class CallSender {
                 rttProbeSentNs = now;
             }
             sq.markSent(k);
+            lastDatagramPackets = k;
             recovery.syncInFlight();
             if (k > 1) {
                 counters.jumbogramsSent++;
@@ -284,12 +294,70 @@ final class CallSender {
     }
 
     private int jumboLimit() {
+        return Math.min(uncappedJumboLimit(), out.peer().pathJumboCap);
+    }
+
+    /** @return sub-packets per datagram the peer and this endpoint allow, before the path-MTU cap */
+    private int uncappedJumboLimit() {
         Peer peer = out.peer();
         if (config.jumboMax() <= 1 || peer.maxDgramPackets <= 1 || dataSize != RxConstants.JUMBO_BUFFER_SIZE) {
             return 1;
         }
         int byMtu = (peer.maxMtu - RxConstants.REMOTE_PACKET_SIZE) / RxConstants.JUMBO_STRIDE + 1;
         return Math.max(1, Math.min(peer.maxDgramPackets, Math.min(byMtu, config.jumboMax())));
+    }
+
+    /** @return bytes on the wire of a jumbogram of {@code packets} full sub-packets (Rx header included) */
+    private static int jumbogramBytes(int packets) {
+        return RxConstants.HEADER_SIZE + RxConstants.JUMBO_BUFFER_SIZE + (packets - 1) * RxConstants.JUMBO_STRIDE;
+    }
+
+    /**
+     * Path-MTU black hole (issue 12 rule 12): a retransmission timeout while jumbograms were being sent holds the
+     * peer to single packets (which always fit: 1444 bytes); {@link #maybeReprobe} then sends a PING padded to the
+     * jumbogram's size every {@link #MTU_PROBE_INTERVAL_NS}, and its PING_RESPONSE lifts the cap
+     * ({@link #onPingResponse}). On a merely lossy path jumbograms are held back for one interval.
+     */
+    private void onTimeoutWithJumbograms(long now) {
+        if (lastDatagramPackets > 1) {
+            Peer peer = out.peer();
+            peer.pathJumboCap = 1;
+            // No probe at once: its PING_RESPONSE would hard-ack packets sent an RTO ago and feed the RTT
+            // estimator samples of that age. The first probe goes out one interval later (maybeReprobe).
+            peer.nextMtuProbeNs = now + MTU_PROBE_INTERVAL_NS;
+            lastDatagramPackets = 1;
+        }
+    }
+
+    /** While the path is held to single packets, probes again for jumbograms every {@link #MTU_PROBE_INTERVAL_NS}. */
+    private void maybeReprobe(long now) {
+        Peer peer = out.peer();
+        int want = uncappedJumboLimit();
+        // An unanswered probe is simply superseded by the next one.
+        if (peer.pathJumboCap < want && now - peer.nextMtuProbeNs >= 0) {
+            sendMtuProbe(now, want);
+        }
+    }
+
+    private void sendMtuProbe(long now, int packets) {
+        mtuProbePackets = packets;
+        mtuProbeSerial = acks.sendMtuProbe(now, jumbogramBytes(packets));
+        out.peer().nextMtuProbeNs = now + MTU_PROBE_INTERVAL_NS;
+    }
+
+    /**
+     * An ACK arrived: a PING_RESPONSE to the path-MTU probe proves the path carries datagrams of its size.
+     *
+     * @param reason the ACK's reason
+     * @param serial the serial it acknowledges
+     */
+    void onPingResponse(int reason, int serial) {
+        if (mtuProbeSerial != 0 && reason == AckReason.PING_RESPONSE && serial == mtuProbeSerial) {
+            Peer peer = out.peer();
+            peer.pathJumboCap = mtuProbePackets >= uncappedJumboLimit() ? Integer.MAX_VALUE
+                    : Math.max(peer.pathJumboCap, mtuProbePackets);
+            mtuProbeSerial = 0;
+        }
     }
 
     private DataPacket dataPacket(long now, int seq, SendQueue.Entry e, int extraFlags) {
@@ -306,6 +374,7 @@ final class CallSender {
     /** The retransmit timer fired: back off the RTO, then resend everything in flight or PING (§8). */
     void onResendTimeout(long now) {
         out.counters().timeouts++;
+        onTimeoutWithJumbograms(now);
         if (recovery.onTimeout(twind, out.peer().rtt())) {
             transmit(now);
         } else if (sq.size() > 0 && sq.nextToSend() != sq.first()) {
@@ -323,21 +392,46 @@ final class CallSender {
     // =====================================================================================
     // ACK processing
 
-    /** Applies an ACK's trailer (peer MTU, rwind, jumbogram size) and its SLOW_START_OK flag (§3). */
+    /**
+     * Applies an ACK's trailer (peer MTU, rwind, jumbogram size) and its SLOW_START_OK flag (§3). Values outside
+     * their range are clamped (rwind read unsigned into 1..255, so the window never closes) and counted in
+     * {@code trailersClamped} (issue 12 rule 1).
+     */
     void applyTrailer(AckPacket a) {
         Peer peer = out.peer();
         if (a.hasTrailer()) {
-            peer.applyTrailer(a.trailerWords(), a.maxMTU(), a.ifMTU(), a.maxDgramPackets(), config.jumboMax());
+            boolean clamped = peer.applyTrailer(a.trailerWords(), a.maxMTU(), a.ifMTU(), a.maxDgramPackets(),
+                    config.jumboMax());
             if (a.trailerWords() >= 3) {
-                int rwind = Math.max(1, Math.min(a.rwind(), RxConstants.MAX_ACKS));
+                long advertised = Integer.toUnsignedLong(a.rwind());
+                clamped |= advertised < 1 || advertised > RxConstants.MAX_ACKS;
+                int rwind = (int) Math.max(1, Math.min(advertised, RxConstants.MAX_ACKS));
                 peer.lastRwind = rwind;
                 int t = Math.min(config.maxTwind(), rwind);
                 twind = a.trailerWords() >= 4 ? t : Math.min(twind, t);
+            }
+            if (clamped) {
+                out.counters().trailersClamped++;
             }
         }
         if (a.header().hasFlag(PacketFlags.SLOW_START_OK)) {
             seenSlowStartOk = true;
         }
+    }
+
+    /**
+     * Checks an ACK against what this call transmitted (issue 12 rule 2).
+     *
+     * @param a the ACK (not consumed)
+     * @return {@link AckValidator#OK} or why the ACK is out of range
+     */
+    int checkAck(AckPacket a) {
+        return AckValidator.check(a, sq);
+    }
+
+    /** @return true when something transmitted is not hard-acked yet (an ACKALL has something to acknowledge) */
+    boolean hasTransmittedUnacked() {
+        return sq.nextToSend() - sq.first() > 0;
     }
 
     /**

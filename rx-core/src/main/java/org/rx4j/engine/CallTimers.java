@@ -125,7 +125,13 @@ final class CallTimers {
             activity.lastDataReceiveNs = now; // not waiting for data: restart the idle clock
         }
         if (reachDeadlineNs != Deadlines.NONE && now - reachDeadlineNs >= 0) {
-            sendReachPing(now);
+            if (activity.lastReceiveNs - reachPingSentNs > 0) {
+                sendReachPing(now);
+            } else {
+                // Nothing heard since the last PING: asking again would make one datagram earn a stream of
+                // replies (issue 12 rule 6). The peer's next packet lets the retry go out.
+                reachDeadlineNs = now + config.reachRetryNs();
+            }
         }
         if (sender.resendDeadlineNs() != Deadlines.NONE && now - sender.resendDeadlineNs() >= 0) {
             sender.onResendTimeout(now);
@@ -146,10 +152,14 @@ final class CallTimers {
     // =====================================================================================
     // Reachability (server side, §6.2)
 
-    /** Sends the reachability PING (again) and arms its retry; the call is in PRECALL. */
+    /**
+     * Sends the reachability PING (again) and arms its retry; the call is in PRECALL. The retry goes out only when
+     * the peer was heard from since the previous PING, so each datagram of an unproven peer earns at most one
+     * reply (issue 12 rule 6).
+     */
     void sendReachPing(long now) {
         reachPingSentNs = now;
-        acks.sendAck(now, AckReason.PING, 0, true);
+        acks.sendReachPing(now);
         reachPingSerial = out.lastSerial();
         reachDeadlineNs = now + config.reachRetryNs();
     }

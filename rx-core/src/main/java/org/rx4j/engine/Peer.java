@@ -34,6 +34,14 @@ public final class Peer {
     int savedJumboSize;
     long savedAtNs;
     long lastUsedNs;
+    /**
+     * Most jumbogram sub-packets the path is believed to carry (path-MTU black-hole detection, issue 12 rule 12):
+     * unlimited until a retransmission timeout hits a call sending jumbograms, then 1 until a padded PING of the
+     * jumbogram's size is answered.
+     */
+    int pathJumboCap = Integer.MAX_VALUE;
+    /** When the next path-MTU probe may go out while {@link #pathJumboCap} holds jumbograms back, ns. */
+    long nextMtuProbeNs;
     /** ABORT replies sent at once to one peer before they are paced (docs/robustness.md, rule 7). */
     static final int ABORT_REPLY_BURST = 10;
     /** Pace of ABORT replies to one peer past the burst: one per this many ns (10 a second). */
@@ -152,18 +160,22 @@ public final class Peer {
 
     /**
      * Applies an ACK trailer (rx-wire-facts.md §3 "Trailer use"): MTUs clamped to 520..65535 (a
-     * value below the header size is ignored), maxDgramPackets clamped to 1..min(46, own jumboMax).
+     * value below the header size, or above 2^31 - 1 read unsigned, is ignored), maxDgramPackets clamped to
+     * 1..min(46, own jumboMax) (read unsigned: 0xFFFFFFFF is "many", not −1).
      *
      * @param words trailer words present (2, 3 or 4)
-     * @param maxMtuValue advertised maxMTU, bytes
-     * @param ifMtuValue advertised ifMTU, bytes
-     * @param maxDgram advertised maxDgramPackets (used only when words is 4)
+     * @param maxMtuValue advertised maxMTU, bytes (unsigned 32-bit)
+     * @param ifMtuValue advertised ifMTU, bytes (unsigned 32-bit)
+     * @param maxDgram advertised maxDgramPackets (unsigned 32-bit; used only when words is 4)
      * @param ownJumboMax this endpoint's own jumbogram limit
+     * @return true when a value lay outside the protocol's range (MTU outside 520..65535, maxDgramPackets outside
+     *     1..47) and was clamped or ignored (issue 12 rule 1)
      */
-    void applyTrailer(int words, int maxMtuValue, int ifMtuValue, int maxDgram, int ownJumboMax) {
+    boolean applyTrailer(int words, int maxMtuValue, int ifMtuValue, int maxDgram, int ownJumboMax) {
         if (words < 2) {
-            return;
+            return false;
         }
+        boolean clamped = !mtuInRange(maxMtuValue) || !mtuInRange(ifMtuValue);
         if (maxMtuValue >= RxConstants.HEADER_SIZE) {
             maxMtu = clamp(maxMtuValue, RxConstants.MIN_PACKET_SIZE, RxConstants.MAX_DATAGRAM_SIZE);
         }
@@ -171,8 +183,16 @@ public final class Peer {
             ifMtu = clamp(ifMtuValue, RxConstants.MIN_PACKET_SIZE, RxConstants.MAX_DATAGRAM_SIZE);
         }
         if (words >= 4) {
-            maxDgramPackets = clamp(maxDgram, 1, Math.min(46, ownJumboMax));
+            clamped |= maxDgram < 1 || maxDgram > RxConstants.MAX_JUMBO_PACKETS;
+            // Negative as int = above 2^31 unsigned: as many as we allow.
+            int d = maxDgram < 0 ? Integer.MAX_VALUE : maxDgram;
+            maxDgramPackets = clamp(d, 1, Math.min(46, ownJumboMax));
         }
+        return clamped;
+    }
+
+    private static boolean mtuInRange(int v) {
+        return v >= RxConstants.MIN_PACKET_SIZE && v <= RxConstants.MAX_DATAGRAM_SIZE;
     }
 
     private static int clamp(int v, int lo, int hi) {

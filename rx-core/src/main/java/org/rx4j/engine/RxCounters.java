@@ -49,6 +49,12 @@ public final class RxCounters {
     long timeouts;
     /** Fast retransmits triggered by NACKs. */
     long fastRetransmits;
+    /** ACKs and ACKALLs dropped whole as out of range for what was transmitted (issue 12 rule 2). */
+    long acksRejected;
+    /** ACK trailers with a value outside its valid range, clamped or ignored (issue 12 rule 1). */
+    long trailersClamped;
+    /** Jumbograms dropped whole: more sub-packets than advertised, or seqs wrapping through 0 (issue 12 rule 5). */
+    long jumbogramsRejected;
 
     static int typeSlot(int type) {
         return type >= 0 && type < 15 ? type : 15;
@@ -83,6 +89,9 @@ public final class RxCounters {
         total.callsFailed += callsFailed;
         total.timeouts += timeouts;
         total.fastRetransmits += fastRetransmits;
+        total.acksRejected += acksRejected;
+        total.trailersClamped += trailersClamped;
+        total.jumbogramsRejected += jumbogramsRejected;
     }
 
     /** @return total packets sent over all types */
@@ -212,5 +221,20 @@ public final class RxCounters {
      */
     public long acksReceived(int reason) {
         return acksReceived[reason];
+    }
+
+    /** @return ACKs and ACKALLs dropped whole as out of range for what was transmitted (issue 12 rule 2) */
+    public long acksRejected() {
+        return acksRejected;
+    }
+
+    /** @return ACK trailers that carried a value outside its valid range, clamped or ignored (issue 12 rule 1) */
+    public long trailersClamped() {
+        return trailersClamped;
+    }
+
+    /** @return jumbograms dropped whole: more sub-packets than advertised, or seqs wrapping through 0 (rule 5) */
+    public long jumbogramsRejected() {
+        return jumbogramsRejected;
     }
 }

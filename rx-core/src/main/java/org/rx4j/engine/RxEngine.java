@@ -41,6 +41,12 @@ public final class RxEngine {
     private final PacketDispatcher dispatcher;
     private DebugResponder debugResponder;
     private long nextReapNs;
+    /** True once {@link #shutdown} ran: datagrams are dropped unanswered. */
+    private boolean closed;
+    /** The last exception counted in {@link #internalErrors()}, for diagnosis; null for none. */
+    private RuntimeException lastInternalError;
+    /** Packets whose handling threw inside the engine (see {@link #internalErrors()}). */
+    private long internalErrors;
 
     /**
      * @param config tunables
@@ -203,11 +209,14 @@ public final class RxEngine {
 
     /**
      * Aborts every unfinished call with RX_USER_ABORT (−6), settles the pending final ack of finished client
-     * calls with ACKALL (§6.4), and releases every buffer the engine holds; used when an endpoint closes.
+     * calls with ACKALL (§6.4), and releases every buffer the engine holds; used when an endpoint closes. From then
+     * on every datagram is dropped unanswered (issue 12 rule 13: nothing is sent after close but the ABORTs and
+     * ACKALLs of the shutdown itself).
      *
      * @param now current time, ns
      */
     public void shutdown(long now) {
+        closed = true;
         events.enter();
         try {
             List<Connection> all = new ArrayList<>(table.clientConnections());
@@ -238,11 +247,24 @@ public final class RxEngine {
      * @param packets the packets in wire order (at least one)
      */
     public void onDatagram(long now, InetSocketAddress from, List<RxPacket> packets) {
+        if (closed) {
+            for (RxPacket p : packets) {
+                dispatcher.drop(p);
+            }
+            return;
+        }
         events.enter();
         try {
             int n = packets.size();
             if (n > 1) {
                 endpointCounters.largestJumbogramReceived = Math.max(endpointCounters.largestJumbogramReceived, n);
+                if (!acceptableJumbogram(packets)) {
+                    endpointCounters.jumbogramsRejected++;
+                    for (RxPacket p : packets) {
+                        dispatcher.drop(p);
+                    }
+                    return;
+                }
             }
             for (int i = 0; i < n; i++) {
                 RxPacket p = packets.get(i);
@@ -254,12 +276,32 @@ public final class RxEngine {
                         dispatcher.dispatch(now, from, p, i == n - 1, n > 1);
                     }
                 } catch (RuntimeException e) {
+                    internalErrors++;
+                    lastInternalError = e;
                     dispatcher.drop(p);
                 }
             }
         } finally {
             events.exit(now);
         }
+    }
+
+    /**
+     * A jumbogram is taken whole or dropped whole (issue 12 rule 5): dropped when it holds more sub-packets than
+     * this endpoint advertises (maxDgramPackets = jumboMax; no conforming sender exceeds it, §4) or when its seqs
+     * wrap through 0 (seq 0 is never a DATA seq).
+     *
+     * @param packets the sub-packets of one datagram, 2 or more, in wire order
+     * @return true when the jumbogram may be dispatched
+     */
+    private boolean acceptableJumbogram(List<RxPacket> packets) {
+        int n = packets.size();
+        if (n > config.jumboMax()) {
+            return false;
+        }
+        int firstSeq = packets.get(0).header().seq();
+        // Unsigned: the last seq must lie above the first, so no sub-packet carries seq 0.
+        return firstSeq != 0 && Integer.compareUnsigned(firstSeq, firstSeq + n - 1) < 0;
     }
 
     private void answerConnectionless(InetSocketAddress from, RxPacket p) {
@@ -349,6 +391,19 @@ public final class RxEngine {
     /** @return every known peer (live view; engine thread only) */
     public Collection<Peer> peers() {
         return table.peers();
+    }
+
+    /**
+     * @return packets whose handling threw inside the engine (caught there, the packet dropped); any is a bug, and
+     *     the stateful fuzzer (issue 12) checks it stays 0
+     */
+    public long internalErrors() {
+        return internalErrors;
+    }
+
+    /** @return the last exception counted in {@link #internalErrors()} (for diagnosis), or null */
+    public RuntimeException lastInternalError() {
+        return lastInternalError;
     }
 
     /** @return packets dropped because no connection or call took them */

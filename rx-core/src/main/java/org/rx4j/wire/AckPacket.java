@@ -96,6 +96,14 @@ public record AckPacket(RxHeader header, int bufferSpace, int maxSkew, int first
         return (acks[i] & 1) != 0;
     }
 
+    /**
+     * @param i index into the soft-ack array, 0..nAcks-1
+     * @return the raw soft-ack entry, 0..255 (0 = NACK, 1 = ACK; anything else is malformed, issue 12 rule 2)
+     */
+    public int ackByte(int i) {
+        return acks[i] & 0xFF;
+    }
+
     /** @return true when the trailer carries at least maxMTU and ifMTU */
     public boolean hasTrailer() {
         return trailerWords >= 2;

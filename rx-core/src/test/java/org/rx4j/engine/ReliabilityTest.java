@@ -175,22 +175,23 @@ class ReliabilityTest {
     }
 
     @Test
-    void anAckBeyondWhatWasSentDoesNotMakeLaterAcksLookOlder() {
+    void anAckBeyondWhatWasSentIsDroppedAndDoesNotMakeLaterAcksLookOlder() {
         EngineHarness h = new EngineHarness(RxConfig.defaults());
         Connection conn = h.engine.connect(REMOTE, SVC, 0);
         FakePeer server = FakePeer.serverOf(conn);
         Call call = h.engine.newCall(h.now, conn, CallListener.NONE);
         call.write(h.now, bytes(2 * 1412));
         h.advance(MS);
-        // A broken peer hard-acks up to seq 99 when only seqs 1 and 2 were sent: what was sent is freed.
+        // A broken peer hard-acks up to seq 99 when only seqs 1 and 2 were sent: dropped whole (issue 12 rule 2).
         h.deliver(server.ack(0, 1, 100, 99, 0, AckReason.DELAY, new byte[0], 32, 1));
-        assertEquals(0, call.queuedPackets());
+        assertEquals(1, conn.counters().acksRejected(), "the out-of-range ACK is counted");
+        assertEquals(2, call.queuedPackets(), "nothing is freed by it");
         call.write(h.now, bytes(2 * 1412));
         assertEquals(2, h.dataWithSeq(3).size() + h.dataWithSeq(4).size(), "seqs 3 and 4 sent");
         h.advance(MS);
         h.deliver(server.ack(0, 1, 5, 4, serialOf(h, 4), AckReason.IDLE, new byte[0], 32, 1));
         assertEquals(0, conn.counters().acksIgnored, "the correct ACK is not taken as older than the broken one");
-        assertEquals(0, call.queuedPackets(), "it frees seqs 3 and 4");
+        assertEquals(0, call.queuedPackets(), "it frees seqs 1 to 4");
     }
 
     @Test

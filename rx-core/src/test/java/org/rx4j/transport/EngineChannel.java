@@ -50,6 +50,14 @@ final class EngineChannel implements AutoCloseable {
     final LongSupplier clock;
 
     EngineChannel(RxConfig config) {
+        this(config, null);
+    }
+
+    /** A channel whose pipeline and engine allocate from {@code alloc} (null: the channel's default). */
+    EngineChannel(RxConfig config, io.netty.buffer.ByteBufAllocator alloc) {
+        if (alloc != null) {
+            channel.config().setAllocator(alloc);
+        }
         channel.freezeTime();
         channel.pipeline().addLast("flushes", flushes).addLast("decoder", decoder).addLast("encoder", encoder);
         clock = EngineHandler.clock(channel.eventLoop(), null);
@@ -73,6 +81,11 @@ final class EngineChannel implements AutoCloseable {
         ByteBuf buf = PacketEncoder.encode(packet, channel.alloc());
         packet.release();
         channel.writeInbound(new DatagramPacket(buf, LOCAL, PEER));
+    }
+
+    /** Writes {@code datagram} (ownership passes in) as one datagram from {@link #PEER}, whatever its bytes. */
+    void receiveRaw(ByteBuf datagram) {
+        channel.writeInbound(new DatagramPacket(datagram, LOCAL, PEER));
     }
 
     /** Writes {@code packets} in as one read burst: one datagram each, then one read-complete. */
