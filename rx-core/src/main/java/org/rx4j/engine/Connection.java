@@ -365,6 +365,22 @@ public final class Connection {
      *
      * @param now current time, ns
      */
+    /**
+     * Fails the calls on this connection now (ABORT {@code code} sent for each running one, waiting calls dropped)
+     * but leaves the connection usable for later calls: used when the server is known unreachable at this moment.
+     *
+     * @param now current time, ns
+     * @param code the abort code, non-zero
+     */
+    void abortCalls(long now, int code) {
+        failWaiting(now, code);
+        for (Call c : calls) {
+            if (c != null && !c.isDone()) {
+                c.abort(now, code);
+            }
+        }
+    }
+
     void endCalls(long now) {
         failWaiting(now, AbortCodes.RX_USER_ABORT);
         for (Call c : calls) {

@@ -171,6 +171,27 @@ public final class RxEngine {
     }
 
     /**
+     * Aborts every unfinished call of {@code conn} with {@code code} (an ABORT per running call, waiting calls
+     * dropped) and keeps the connection usable for later calls (unlike {@link #abortConnection}); the RPC layer's
+     * unreachability probe uses it with RX_CALL_DEAD.
+     *
+     * @param now current time, ns
+     * @param conn the connection
+     * @param code the abort code, non-zero
+     */
+    public void abortCalls(long now, Connection conn, int code) {
+        if (conn.closed) {
+            return;
+        }
+        events.enter();
+        try {
+            conn.abortCalls(now, code);
+        } finally {
+            events.exit(now);
+        }
+    }
+
+    /**
      * Aborts a whole connection: sends ABORT with callNumber 0 and fails every call on it with {@code code}.
      *
      * @param now current time, ns

@@ -23,6 +23,8 @@ final class AsyncClientCall implements CallListener {
     private Call call;
     /** Set on the loop when the call has ended; read by the future's listener on any thread. */
     private volatile boolean ended;
+    /** Supplies why the server is known unreachable, or null; set before the call starts. */
+    private java.util.function.Supplier<String> deadReason;
 
     private AsyncClientCall(EndpointRuntime rt, byte[] request) {
         this.rt = rt;
@@ -37,20 +39,25 @@ final class AsyncClientCall implements CallListener {
      * @param conn a client connection of the endpoint
      * @param request the whole request (not copied: must not change until the future completes)
      * @param deadlineNanoTime the call's hard deadline (endpoint clock, ns), or Long.MAX_VALUE
+     * @param deadReason supplies why the server is known unreachable (for an RX_CALL_DEAD's reason), or null
      * @return the reply future
      */
-    static CompletableFuture<byte[]> start(EndpointRuntime rt, Connection conn, byte[] request, long deadlineNanoTime) {
+    static CompletableFuture<byte[]> start(EndpointRuntime rt, Connection conn, byte[] request, long deadlineNanoTime,
+                                           java.util.function.Supplier<String> deadReason) {
         AsyncClientCall a = new AsyncClientCall(rt, request);
+        a.deadReason = deadReason;
         CompletableFuture<byte[]> f = a.future;
         if (rt.closing) {
-            f.completeExceptionally(RxException.local(RxCodes.RX_INVALID_OPERATION, "endpoint closing"));
+            f.completeExceptionally(RxException.local(RxCodes.RX_INVALID_OPERATION, RxException.Reason.ENDPOINT_CLOSING,
+                    "endpoint closing", null));
             return f;
         }
         rt.tracker.callStarted();
         if (!rt.onLoop(e -> a.begin(e, conn, deadlineNanoTime))) {
             a.request.release();
             rt.tracker.callEnded();
-            f.completeExceptionally(RxException.local(RxCodes.RX_INVALID_OPERATION, "endpoint closed"));
+            f.completeExceptionally(RxException.local(RxCodes.RX_INVALID_OPERATION, RxException.Reason.ENDPOINT_CLOSING,
+                    "endpoint closed", null));
             return f;
         }
         f.whenComplete((v, t) -> {
@@ -117,7 +124,10 @@ final class AsyncClientCall implements CallListener {
             byte[] bytes = reply.toByteArray();
             rt.callback(() -> future.complete(bytes));
         } else {
-            RxException e = c.isRemoteError() ? RxException.remote(errorCode)
+            String dead = errorCode == RxCodes.RX_CALL_DEAD && !c.isRemoteError() ? deadReason.get() : null;
+            RxException e = dead != null
+                    ? RxException.local(errorCode, RxException.Reason.PEER_UNREACHABLE, dead, null)
+                    : c.isRemoteError() ? RxException.remote(errorCode)
                     : RxException.local(errorCode, errorCode == RxCodes.RX_MSGSIZE
                             ? "reply larger than " + rt.maxMessageBytes + " bytes" : null);
             rt.callback(() -> future.completeExceptionally(e));

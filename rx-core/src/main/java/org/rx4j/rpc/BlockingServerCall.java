@@ -84,9 +84,9 @@ final class BlockingServerCall {
             call.abort(RxCodes.RX_CALL_DEAD);
         } catch (Exception e) {
             log.warn("service handler failed on {} from {}", call.connectionId(), call.peer(), e);
-            call.abort(RxCodes.RX_INVALID_OPERATION);
+            call.abort(RxCodes.RX_INVALID_OPERATION, RxException.Reason.HANDLER_THREW);
         } catch (Error e) {
-            call.abort(RxCodes.RX_INVALID_OPERATION);
+            call.abort(RxCodes.RX_INVALID_OPERATION, RxException.Reason.HANDLER_THREW);
             throw e;
         } finally {
             rt.tracker.handlerDone();

@@ -49,6 +49,19 @@ final class CallStreams implements CallListener {
     private int error;
     private boolean remote;
     private boolean released;
+    /**
+     * Received data was thrown away unread (the call was aborted with bytes staged): the reply is incomplete even if
+     * its end had arrived.
+     */
+    private boolean lost;
+    /** The call was ended by the endpoint's close (grace period over): reads drain the inbox, then fail. */
+    private boolean endedByClose;
+    /** Supplies why the server is known unreachable (client calls), or null. */
+    private java.util.function.Supplier<String> deadReason;
+    /** Why the call died of an unreachable server, read from {@link #deadReason} when it ended; guarded by lock. */
+    private String deadWhy;
+    /** Why this side aborted the call, when it said (e.g. a handler threw), or null. Guarded by lock. */
+    private RxException.Reason localReason;
     private boolean abortRequested;
     private boolean loopWritable = true;
     private int pendingWrites;
@@ -107,6 +120,16 @@ final class CallStreams implements CallListener {
     int channel() {
         awaitStarted();
         return channel;
+    }
+
+    /**
+     * Client calls: where to ask why an RX_CALL_DEAD happened (the connection's unreachability probe). Set once,
+     * before the call starts.
+     *
+     * @param reason supplies the reason, or null while the server is not known unreachable
+     */
+    void deadReason(java.util.function.Supplier<String> reason) {
+        this.deadReason = reason;
     }
 
     /** @return the call's callNumber, 0 while it waits for a channel; any thread (waits as {@link #channel()}) */
@@ -237,13 +260,18 @@ final class CallStreams implements CallListener {
         if (errorCode == 0) {
             pull(c);
         }
+        String why = errorCode == RxCodes.RX_CALL_DEAD && deadReason != null ? deadReason.get() : null;
         synchronized (lock) {
             done = true;
             error = errorCode;
             remote = c.isRemoteError();
+            deadWhy = remote ? null : why;
             if (errorCode == 0) {
                 eof = true;
+            } else if (!remote && runtime.graceOver) {
+                endedByClose = true; // graceful close: the reader still gets what arrived (copied off-pool later)
             } else {
+                lost |= !inbox.isEmpty();
                 releaseInboxLocked(); // an aborted call's data is never delivered (reads throw at once)
             }
         }
@@ -276,7 +304,25 @@ final class CallStreams implements CallListener {
     }
 
     private RxException exception() {
-        return remote ? RxException.remote(error) : RxException.local(error, startFailure);
+        if (remote) {
+            return RxException.remote(error);
+        }
+        if (endedByClose) {
+            return RxException.local(error, RxException.Reason.ENDPOINT_CLOSING,
+                    "the endpoint closed before the call ended", null);
+        }
+        if (deadWhy != null) {
+            return RxException.local(error, RxException.Reason.PEER_UNREACHABLE, deadWhy, null);
+        }
+        if (localReason != null) {
+            return RxException.local(error, localReason, startFailure, null);
+        }
+        return RxException.local(error, startFailure);
+    }
+
+    /** @return true when the peer's whole stream arrived and nothing of it was thrown away (a complete read) */
+    private boolean completeLocked() {
+        return eof && !lost;
     }
 
     // ---- application side
@@ -304,11 +350,24 @@ final class CallStreams implements CallListener {
      * @param code the abort code, non-zero
      */
     void abort(int code) {
+        abort(code, null);
+    }
+
+    /**
+     * As {@link #abort(int)}, recording why for the local exception.
+     *
+     * @param code the abort code, non-zero
+     * @param reason the local reason, or null for {@link RxException.Reason#OTHER}
+     */
+    void abort(int code, RxException.Reason reason) {
         synchronized (lock) {
             if (done) {
                 return;
             }
             abortRequested = true;
+            if (reason != null && localReason == null) {
+                localReason = reason;
+            }
         }
         runtime.onLoop(e -> {
             if (call != null) {
@@ -345,7 +404,8 @@ final class CallStreams implements CallListener {
 
     private void checkFailed() throws RxException {
         if (released) {
-            throw RxException.local(RxCodes.RX_USER_ABORT, "the call was released (closed, or its endpoint closed)");
+            throw endedByClose ? exception()
+                    : RxException.local(RxCodes.RX_USER_ABORT, "the call was released (closed, or its endpoint closed)");
         }
         if (done && error != 0) {
             throw exception();
@@ -405,7 +465,8 @@ final class CallStreams implements CallListener {
             synchronized (lock) {
                 pendingWrites--;
             }
-            throw RxException.local(RxCodes.RX_USER_ABORT, "the endpoint is closed");
+            throw RxException.local(RxCodes.RX_USER_ABORT, RxException.Reason.ENDPOINT_CLOSING, "the endpoint is closed",
+                    null);
         }
     }
 
@@ -509,10 +570,14 @@ final class CallStreams implements CallListener {
             int n;
             synchronized (lock) {
                 while (true) {
-                    checkFailed();
-                    if (!inbox.isEmpty()) {
+                    // Staged data first: after a graceful close's abort the reader still gets what arrived.
+                    if (!inbox.isEmpty() && !released) {
                         break;
                     }
+                    if (completeLocked() && !released) {
+                        return -1; // the whole stream was read: an abort after that changes nothing for the reader
+                    }
+                    checkFailed();
                     if (eof) {
                         return -1;
                     }
@@ -575,6 +640,39 @@ final class CallStreams implements CallListener {
         runtime.tracker.released(this);
     }
 
+    /**
+     * The endpoint is closing (its calls have ended): copies unread received bytes to one heap array so the reader
+     * can still drain them, releases the pooled buffers, and marks the call ended by the close (later reads past the
+     * copy fail with RX_USER_ABORT −6, {@link RxException.Reason#ENDPOINT_CLOSING}). Any thread; idempotent.
+     */
+    void detachForClose() {
+        synchronized (lock) {
+            if (!released) {
+                ByteBuf copy = null;
+                if (inboxBytes > 0) {
+                    copy = Unpooled.buffer(inboxBytes, inboxBytes);
+                    for (ByteBuf b : inbox) {
+                        copy.writeBytes(b, b.readerIndex(), b.readableBytes());
+                    }
+                }
+                releaseInboxLocked();
+                if (copy != null) {
+                    inbox.add(copy);
+                    inboxBytes = copy.readableBytes();
+                }
+                if (!done) {
+                    done = true;
+                    error = RxCodes.RX_USER_ABORT;
+                }
+                if (error != 0) {
+                    endedByClose = true;
+                }
+                lock.notifyAll();
+            }
+        }
+        runtime.tracker.released(this);
+    }
+
     private void releaseInboxLocked() {
         while (!inbox.isEmpty()) {
             inbox.poll().release();
@@ -595,13 +693,26 @@ final class CallStreams implements CallListener {
      * @throws InterruptedIOException if interrupted
      */
     void awaitDone() throws IOException {
+        awaitDone(false);
+    }
+
+    /**
+     * Waits until the call has ended.
+     *
+     * @param readToEnd true when the application has read the peer's stream to its end: a failure after a complete
+     *     read (e.g. the endpoint's close aborting a call whose reply had fully arrived) is not reported
+     * @throws RxException with the abort code if it failed
+     * @throws InterruptedIOException if interrupted
+     */
+    void awaitDone(boolean readToEnd) throws IOException {
         synchronized (lock) {
             while (!done) {
                 await();
             }
-            if (error != 0) {
-                throw exception();
+            if (error == 0 || (readToEnd && completeLocked() && inbox.isEmpty())) {
+                return;
             }
+            throw exception();
         }
     }
 }

@@ -103,15 +103,16 @@ final class CallTracker {
     }
 
     /**
-     * Releases the buffers of every call the application did not release; later reads on those calls fail
-     * with RX_USER_ABORT (−6). Used when the endpoint closes.
+     * Releases the pooled buffers of every call the application did not release: what was received and not yet
+     * read is copied to the heap for the reader, then reads fail with RX_USER_ABORT (−6) (or end cleanly after
+     * a complete reply). Used when the endpoint closes.
      *
      * @return how many calls still held their streams
      */
     int releaseAll() {
         List<CallStreams> left = new ArrayList<>(open);
         for (CallStreams s : left) {
-            s.release();
+            s.detachForClose();
         }
         return left.size();
     }

@@ -29,6 +29,13 @@ final class EndpointRuntime {
     final CallTracker tracker = new CallTracker();
     /** Set once a graceful close starts: new incoming calls are refused, new outgoing calls too. */
     volatile boolean closing;
+    /**
+     * Set when a graceful close's grace period is over and the engine aborts what still runs: a call ended by that
+     * keeps the data it already received for its reader (graceful: the application gets what arrived in time).
+     */
+    volatile boolean graceOver;
+    /** Probe a server's port with a connected UDP socket on a connection's first call ({@link UnreachableProbe}). */
+    volatile boolean probeUnreachable = true;
     /** Streams whose application thread is to be woken at the end of this unit of loop work. Loop only. */
     private final java.util.ArrayList<CallStreams> toWake = new java.util.ArrayList<>();
 

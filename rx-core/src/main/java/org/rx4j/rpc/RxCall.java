@@ -103,6 +103,16 @@ public final class RxCall implements AutoCloseable {
         streams.abort(code);
     }
 
+    /**
+     * As {@link #abort(int)}, recording why for this side's exception ({@link RxException#reason()}).
+     *
+     * @param code the abort code, non-zero
+     * @param reason the local reason
+     */
+    void abort(int code, RxException.Reason reason) {
+        streams.abort(code, reason);
+    }
+
     /** Cancels the call: {@link #abort} with RX_USER_ABORT (−6), as rx_AbortCall with a user abort does. */
     public void cancel() {
         abort(RxCodes.RX_USER_ABORT);
@@ -157,7 +167,7 @@ public final class RxCall implements AutoCloseable {
                 streams.output().close();
                 if (!server) {
                     streams.input().transferTo(OutputStream.nullOutputStream());
-                    streams.awaitDone();
+                    streams.awaitDone(true); // a reply read to its end never fails close()
                 }
             }
         } finally {

@@ -47,6 +47,13 @@ public final class RxConnection implements AutoCloseable {
     private final RxConnectionId id;
     /** Set by {@link #close()}: later calls fail at once instead of on the loop. */
     private volatile boolean closed;
+    /** Set while an unreachability probe ({@link UnreachableProbe}) is out; a call finding it clear starts one. */
+    private final java.util.concurrent.atomic.AtomicBoolean probed = new java.util.concurrent.atomic.AtomicBoolean();
+    /**
+     * Why the server is known unreachable, set on the loop only while the probe's verdict fails the connection's
+     * calls (their listeners read it then), else null. Loop-written.
+     */
+    private volatile String unreachable;
 
     RxConnection(EndpointRuntime rt, Connection connection, InetSocketAddress server, SecurityClass securityClass) {
         this.rt = rt;
@@ -110,12 +117,14 @@ public final class RxConnection implements AutoCloseable {
 
     private RxCall start(long deadlineNanoTime) throws RxException {
         if (rt.closing) {
-            throw RxException.local(RxCodes.RX_INVALID_OPERATION, "endpoint closing");
+            throw RxException.local(RxCodes.RX_INVALID_OPERATION, RxException.Reason.ENDPOINT_CLOSING,
+                    "endpoint closing", null);
         }
         if (closed) {
             throw RxException.local(RxCodes.RX_INVALID_OPERATION, "connection closed");
         }
         CallStreams streams = new CallStreams(rt, false);
+        streams.deadReason(() -> unreachable);
         rt.tracker.callStarted();
         rt.tracker.opened(streams);
         // No round trip: the loop runs this before any write the caller hands over next (tasks run in order).
@@ -136,8 +145,10 @@ public final class RxConnection implements AutoCloseable {
         if (!queued) {
             rt.tracker.callEnded();
             rt.tracker.released(streams);
-            throw RxException.local(RxCodes.RX_INVALID_OPERATION, "endpoint closed");
+            throw RxException.local(RxCodes.RX_INVALID_OPERATION, RxException.Reason.ENDPOINT_CLOSING,
+                    "endpoint closed", null);
         }
+        probeOnce();
         return new RxCall(streams, false, server, id);
     }
 
@@ -168,7 +179,7 @@ public final class RxConnection implements AutoCloseable {
      *     over {@link RxEndpoint.Builder#maxMessageBytes}, RX_INVALID_OPERATION −2 if the connection is closed)
      */
     public CompletableFuture<byte[]> callAsync(byte[] request) {
-        return AsyncClientCall.start(rt, connection, request, Long.MAX_VALUE);
+        return startAsync(request, Long.MAX_VALUE);
     }
 
     /**
@@ -181,7 +192,44 @@ public final class RxConnection implements AutoCloseable {
      * @throws IllegalArgumentException if timeout is not positive
      */
     public CompletableFuture<byte[]> callAsync(byte[] request, Duration timeout) {
-        return AsyncClientCall.start(rt, connection, request, rt.deadlineFromNow(timeout));
+        return startAsync(request, rt.deadlineFromNow(timeout));
+    }
+
+    private CompletableFuture<byte[]> startAsync(byte[] request, long deadlineNanoTime) {
+        CompletableFuture<byte[]> f = AsyncClientCall.start(rt, connection, request, deadlineNanoTime,
+                () -> unreachable);
+        probeOnce();
+        return f;
+    }
+
+    /**
+     * With a call, unless a probe is already out for this connection: probes whether anything listens at the server's
+     * port (a connected UDP socket, {@link UnreachableProbe}). If ICMP says not, every call of this connection still
+     * running fails at once with RX_CALL_DEAD (−1), reason {@link RxException.Reason#PEER_UNREACHABLE}; the connection
+     * stays usable, and a later call probes again (a server that came back is then simply called).
+     */
+    private void probeOnce() {
+        if (!rt.probeUnreachable || !probed.compareAndSet(false, true)) {
+            return;
+        }
+        UnreachableProbe.start(rt, server, new UnreachableProbe.Outcome() {
+            @Override
+            public void unreachable(String reason) {
+                rt.onLoop(engine -> {
+                    unreachable = reason;
+                    try {
+                        engine.abortCalls(rt.now(), connection, RxCodes.RX_CALL_DEAD);
+                    } finally {
+                        unreachable = null;
+                    }
+                });
+            }
+
+            @Override
+            public void done() {
+                probed.set(false);
+            }
+        });
     }
 
     /**
@@ -199,7 +247,30 @@ public final class RxConnection implements AutoCloseable {
      * @throws IOException if interrupted (the call is then cancelled with −6)
      */
     public <T> T call(int opcode, XdrMarshaller arguments, XdrUnmarshaller<T> results) throws IOException {
-        RxCall call = newCall();
+        return typed(newCall(), opcode, arguments, results);
+    }
+
+    /**
+     * As {@link #call(int, XdrMarshaller, XdrUnmarshaller)}, with a hard deadline enforced by the engine: past it
+     * the call is aborted (ABORT −3 to the server) and this method throws RX_CALL_TIMEOUT (−3).
+     *
+     * @param opcode the operation
+     * @param arguments writes the arguments (client side)
+     * @param results reads the results (client side)
+     * @param timeout the call's whole life, from now, positive
+     * @param <T> the result type
+     * @return what {@code results} returned
+     * @throws RxException with the abort code (−3 when the deadline passed)
+     * @throws IOException if interrupted (the call is then cancelled with −6)
+     * @throws IllegalArgumentException if timeout is not positive
+     */
+    public <T> T call(int opcode, XdrMarshaller arguments, XdrUnmarshaller<T> results, Duration timeout)
+            throws IOException {
+        return typed(newCall(timeout), opcode, arguments, results);
+    }
+
+    private <T> T typed(RxCall call, int opcode, XdrMarshaller arguments, XdrUnmarshaller<T> results)
+            throws IOException {
         boolean marshalled = false;
         try {
             XdrWriter w = new XdrWriter(call.output(), XdrSide.CLIENT);
@@ -234,6 +305,29 @@ public final class RxConnection implements AutoCloseable {
      * @return the results' future; exceptionally an {@link RxException} with the abort code
      */
     public <T> CompletableFuture<T> callAsync(int opcode, XdrMarshaller arguments, XdrUnmarshaller<T> results) {
+        return typedAsync(opcode, arguments, results, null);
+    }
+
+    /**
+     * As {@link #callAsync(int, XdrMarshaller, XdrUnmarshaller)}, with a hard deadline enforced by the engine: past
+     * it the call is aborted (ABORT −3 to the server) and the future fails with RX_CALL_TIMEOUT (−3).
+     *
+     * @param opcode the operation
+     * @param arguments writes the arguments
+     * @param results reads the results from the whole reply
+     * @param timeout the call's whole life, from now, positive
+     * @param <T> the result type
+     * @return the results' future; exceptionally an {@link RxException} with the abort code
+     * @throws IllegalArgumentException if timeout is not positive
+     */
+    public <T> CompletableFuture<T> callAsync(int opcode, XdrMarshaller arguments, XdrUnmarshaller<T> results,
+                                              Duration timeout) {
+        rt.deadlineFromNow(timeout); // checks the timeout before anything is marshalled
+        return typedAsync(opcode, arguments, results, timeout);
+    }
+
+    private <T> CompletableFuture<T> typedAsync(int opcode, XdrMarshaller arguments, XdrUnmarshaller<T> results,
+                                                Duration timeout) {
         byte[] request;
         try {
             request = XdrMarshaller.toBytes(XdrSide.CLIENT, w -> {
@@ -243,7 +337,7 @@ public final class RxConnection implements AutoCloseable {
         } catch (IOException e) {
             return CompletableFuture.failedFuture(e);
         }
-        CompletableFuture<byte[]> raw = callAsync(request);
+        CompletableFuture<byte[]> raw = timeout == null ? callAsync(request) : callAsync(request, timeout);
         CompletableFuture<T> typed = new CompletableFuture<>();
         raw.whenComplete((bytes, t) -> {
             if (t != null) {

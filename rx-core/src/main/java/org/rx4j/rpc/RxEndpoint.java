@@ -81,6 +81,7 @@ public final class RxEndpoint implements AutoCloseable {
         }
         this.rt = new EndpointRuntime(transport, clock, workers, b.callbackExecutor, b.busyAbortCode,
                 b.maxMessageBytes, b.maxQueuedCalls);
+        rt.probeUnreachable = b.probeUnreachable;
         this.mbeanName = b.jmx ? registerMBean() : null;
         try {
             for (Consumer<RxEndpoint> service : b.services) {
@@ -317,9 +318,11 @@ public final class RxEndpoint implements AutoCloseable {
      * Closes gracefully. New incoming calls are aborted with RX_USER_ABORT (−6) and new outgoing calls
      * refused; calls in flight (client and server) and their blocking handlers get up to {@code graceMs} to
      * finish; then every call still running is aborted with RX_USER_ABORT (−6) (the ABORT is sent to the
-     * peer), handlers still running after a further second are interrupted, every buffer the endpoint holds
-     * is released (also those of calls the application never closed: reading them then fails with −6), and
-     * the socket and event loop close. Blocks until done; a second call returns at once.
+     * peer), handlers still running after a further second are interrupted, every pooled buffer the endpoint
+     * holds is released, and the socket and event loop close. Blocks until done; a second call returns at once.
+     * Graceful for readers: what a call received before the grace period ended stays readable (copied to the
+     * heap), then reads fail with RX_USER_ABORT (−6), {@link RxException.Reason#ENDPOINT_CLOSING}; a reply read
+     * to its end reads as complete and its {@link RxCall#close()} does not throw.
      *
      * @param graceMs how long calls in flight may take to finish, ms on the endpoint's clock ({@link #now()}),
      *     &gt;= 0
@@ -340,6 +343,7 @@ public final class RxEndpoint implements AutoCloseable {
             log.debug("closing {}: {} calls and {} handlers still running after {} ms, aborting them",
                     localAddress(), rt.tracker.liveCalls(), rt.tracker.handlers(), graceMs);
         }
+        rt.graceOver = true;
         transport.submit(engine -> {
             engine.shutdown(rt.now());
             return null;
@@ -383,9 +387,25 @@ public final class RxEndpoint implements AutoCloseable {
         private Executor callbackExecutor = ForkJoinPool.commonPool();
         private int maxMessageBytes = 16 << 20;
         private boolean jmx;
+        private boolean probeUnreachable = true;
         private LongSupplier clock;
 
         private Builder() {
+        }
+
+        /**
+         * Whether a client connection's first call probes the server's port from a UDP socket connected to it, so
+         * that an ICMP port unreachable fails the connection's calls at once with RX_CALL_DEAD (−1), reason
+         * {@link RxException.Reason#PEER_UNREACHABLE}, instead of after the dead time (docs/embedding.md, "A peer
+         * that does not answer"). The probe is one Rx VERSION request; an ICMP error is accepted only on that
+         * connected socket, i.e. only for the packet rx4j sent.
+         *
+         * @param on true to probe (default true)
+         * @return this
+         */
+        public Builder probeUnreachable(boolean on) {
+            this.probeUnreachable = on;
+            return this;
         }
 
         /**

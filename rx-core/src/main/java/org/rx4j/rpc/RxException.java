@@ -22,6 +22,32 @@ public class RxException extends IOException {
     private final int code;
     /** True when the peer sent the ABORT. */
     private final boolean remote;
+    /** Why this side raised it (local reasons that share a wire code), or {@link Reason#OTHER}. */
+    private final Reason reason;
+
+    /**
+     * Why a call failed, for the local reasons that share one wire code (OpenAFS sends RX_INVALID_OPERATION −2 for
+     * an unknown service and for a handler failure alike, and rx4j uses −2 or −6 for a closing endpoint): the code
+     * on the wire stays what OpenAFS sends, this tells them apart on the side that raised them.
+     */
+    public enum Reason {
+        /** The peer sent the ABORT ({@link RxException#remote()} is true): the wire code is all that is known. */
+        PEER,
+        /**
+         * This endpoint is closing or closed: a new call refused (−2), or a call still running when the grace
+         * period of {@link RxEndpoint#close(long)} ended (−6).
+         */
+        ENDPOINT_CLOSING,
+        /**
+         * The server is known unreachable: a probe from a UDP socket connected to it got ICMP port unreachable
+         * (RX_CALL_DEAD −1 at once instead of after the dead time; docs/embedding.md, "A peer that does not answer").
+         */
+        PEER_UNREACHABLE,
+        /** A server handler threw an exception that is not an {@link RxException} (−2 on the wire). */
+        HANDLER_THREW,
+        /** Any other local failure (timeouts, cancels, XDR failures, a closed connection): see the code. */
+        OTHER
+    }
 
     /**
      * @param code the abort code, any int except 0 (0 means "no error" on the wire)
@@ -31,7 +57,20 @@ public class RxException extends IOException {
      * @throws IllegalArgumentException if code is 0
      */
     protected RxException(int code, boolean remote, String message, Throwable cause) {
+        this(code, remote, remote ? Reason.PEER : Reason.OTHER, message, cause);
+    }
+
+    /**
+     * @param code the abort code, any int except 0
+     * @param remote true when the peer sent the ABORT
+     * @param reason why this side raised it ({@link Reason#PEER} when remote)
+     * @param message the exception message
+     * @param cause the underlying failure, or null
+     * @throws IllegalArgumentException if code is 0
+     */
+    protected RxException(int code, boolean remote, Reason reason, String message, Throwable cause) {
         super(message, cause);
+        this.reason = java.util.Objects.requireNonNull(reason, "reason");
         if (code == 0) {
             throw new IllegalArgumentException("abort code 0 is not an error");
         }
@@ -74,11 +113,41 @@ public class RxException extends IOException {
      * @throws IllegalArgumentException if code is 0
      */
     public static RxException local(int code, String detail, Throwable cause) {
-        String message = "call aborted locally: " + describe(code);
+        return local(code, Reason.OTHER, detail, cause);
+    }
+
+    /**
+     * This side ended the call with {@code code} for {@code reason}. Message: {@code call aborted locally
+     * (endpoint closing): RX_USER_ABORT (-6): <detail>}.
+     *
+     * @param code the abort code, non-zero
+     * @param reason why (not {@link Reason#PEER})
+     * @param detail what went wrong; may be null
+     * @param cause the underlying failure; may be null
+     * @return a new exception with {@link #remote()} false and {@link #reason()} {@code reason}
+     * @throws IllegalArgumentException if code is 0 or reason is PEER
+     */
+    public static RxException local(int code, Reason reason, String detail, Throwable cause) {
+        if (reason == Reason.PEER) {
+            throw new IllegalArgumentException("a local failure cannot have reason PEER");
+        }
+        String message = "call aborted locally";
+        if (reason != Reason.OTHER) {
+            message += " (" + reason.name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ') + ")";
+        }
+        message += ": " + describe(code);
         if (detail != null && !detail.isEmpty()) {
             message += ": " + detail;
         }
-        return new RxException(code, false, message, cause);
+        return new RxException(code, false, reason, message, cause);
+    }
+
+    /**
+     * @return why the call failed: {@link Reason#PEER} for a remote abort, else the local reason that the wire
+     *     code alone does not tell (e.g. {@link Reason#ENDPOINT_CLOSING} for −2 or −6 from a closing endpoint)
+     */
+    public Reason reason() {
+        return reason;
     }
 
     /** @return the Rx abort code (negative: Rx/rxgen, positive: application or security class), never 0 */
@@ -87,11 +156,12 @@ public class RxException extends IOException {
     }
 
     /**
-     * @return the OpenAFS constant name of {@link #code()} (e.g. {@code RXGEN_OPCODE}), or
-     *     {@code "error <code>"} for application and unknown codes (see {@link RxCodes#name(int)})
+     * @return the OpenAFS constant name of {@link #code()} (e.g. {@code RXGEN_OPCODE}), the name from a registered
+     *     com_err table ({@link RxErrorTables}, e.g. {@code VL_NOENT}), or {@code "error <code>"} for other codes
      */
     public String codeName() {
-        return RxCodes.name(code);
+        RxErrorTables.Entry e = code > 0 ? RxErrorTables.lookup(code) : null;
+        return e != null ? e.name() : RxCodes.name(code);
     }
 
     /** @return true when the peer sent the ABORT, false when this side raised the error */
@@ -99,9 +169,11 @@ public class RxException extends IOException {
         return remote;
     }
 
-    /** "NAME (code)" for catalogued codes, "error code" otherwise (the name already holds the number). */
+    /**
+     * "NAME (code)" for Rx/rxgen codes, "NAME (code): message" for codes of a registered com_err table
+     * ({@link RxErrorTables}), "error code" otherwise.
+     */
     private static String describe(int code) {
-        String name = RxCodes.name(code);
-        return name.startsWith("error ") ? name : name + " (" + code + ")";
+        return RxErrorTables.describe(code);
     }
 }

@@ -221,6 +221,34 @@ class CancelAndDeadlineTest {
     }
 
     @Test
+    void typedCallsTakeADeadline() throws Exception {
+        RxConnection conn = clockedConnect();
+        CompletableFuture<Integer> f = conn.callAsync(OP_HOLD, w -> { }, org.rx4j.rpc.xdr.XdrReader::readInt,
+                Duration.ofMillis(300));
+        passDeadlineOnceServerHasTheCall();
+        ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(20, TimeUnit.SECONDS));
+        assertEquals(RxCodes.RX_CALL_TIMEOUT, assertInstanceOf(RxException.class, e.getCause()).code());
+        assertEquals("remote:-3", nextServerOutcome());
+        assertThrows(IllegalArgumentException.class,
+                () -> conn.callAsync(OP_HOLD, w -> { }, org.rx4j.rpc.xdr.XdrReader::readInt, Duration.ZERO));
+
+        // The blocking form on its own thread; the clock passes its 300 ms deadline once the call has a channel.
+        CompletableFuture<Integer> blocking = CompletableFuture.supplyAsync(() -> {
+            try {
+                return conn.call(OP_HOLD, w -> { }, org.rx4j.rpc.xdr.XdrReader::readInt, Duration.ofMillis(300));
+            } catch (java.io.IOException x) {
+                throw new CompletionException(x);
+            }
+        }, r -> new Thread(r, "typed-caller").start());
+        while (conn.stats().activeCalls() < 1 && !blocking.isDone()) {
+            Thread.onSpinWait();
+        }
+        clock.advance(Duration.ofSeconds(1));
+        ExecutionException b = assertThrows(ExecutionException.class, () -> blocking.get(20, TimeUnit.SECONDS));
+        assertEquals(RxCodes.RX_CALL_TIMEOUT, assertInstanceOf(RxException.class, b.getCause()).code());
+    }
+
+    @Test
     void futureTimeoutAbortsTheCallWithCallTimeout() throws Exception {
         CompletableFuture<byte[]> call = connect().callAsync(op(OP_HOLD));
         assertTrue(started.await(20, TimeUnit.SECONDS), "the server handler never started");

@@ -74,5 +74,11 @@ class ErrorTableTest {
                 c.getMethod("names").invoke(null));
         assertEquals(List.of("UErrors.java"), List.of(files.get(0).getFileName().toString()));
         assertEquals(true, Files.readString(files.get(0)).contains("public static final int X_TENTH = 5386;"));
+
+        // Registered with rx-core's registry: RxException names the table's codes.
+        c.getMethod("register").invoke(null);
+        assertEquals("call aborted by peer: X_TENTH (5386): after an index jump",
+                org.rx4j.rpc.RxException.remote(5386).getMessage());
+        assertEquals("X_TENTH", org.rx4j.rpc.RxException.remote(5386).codeName());
     }
 }

@@ -37,12 +37,15 @@ public final class ErrorTableGenerator {
         s.line("import java.util.Collections;");
         s.line("import java.util.LinkedHashMap;");
         s.line("import java.util.Map;");
+        s.line("import org.rx4j.rpc.RxErrorTables;");
         s.line("");
         int size = table.entries().isEmpty() ? 0
                 : table.entries().get(table.entries().size() - 1).code() - table.base() + 1;
         s.doc("The com_err error table {@code " + table.name() + "} (" + fileName + "): codes " + table.base() + ".."
                 + (table.base() + Math.max(size, 1) - 1) + ", the base computed from the table name as com_err"
-                + " does. Abort codes a server of this table sends can be printed with {@link #describe(int)}.");
+                + " does. Abort codes a server of this table sends can be printed with {@link #describe(int)}; the"
+                + " table registers itself with {@link RxErrorTables} when this class is initialised (call"
+                + " {@link #register()} once), so {@code RxException}'s message names its codes.");
         s.line("public final class " + cls + " {");
         s.doc("The table's first code (com_err's base for {@code " + table.name() + "}).");
         s.line("public static final int BASE = " + table.base() + ";");
@@ -62,9 +65,16 @@ public final class ErrorTableGenerator {
                     + "\"});");
         }
         s.line("CODES = Collections.unmodifiableMap(m);");
+        s.line("RxErrorTables.register(\"" + javaString(table.name()) + "\", CODES);");
         s.line("}");
         s.line("");
         s.line("private " + cls + "() {");
+        s.line("}");
+        s.line("");
+        s.doc("Registers this table with {@link RxErrorTables} (done when the class is initialised; idempotent), so"
+                + " that {@code RxException} messages print its codes as {@code NAME (code): message}.");
+        s.line("public static void register() {");
+        s.line("// The static initialiser above registered the table; calling this method is what runs it.");
         s.line("}");
         s.line("");
         s.doc("@param code an abort code", "@return true if the code belongs to this table's listed codes");
