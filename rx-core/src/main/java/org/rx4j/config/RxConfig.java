@@ -68,6 +68,9 @@ import java.util.concurrent.TimeUnit;
  * @param udpBufferBytes UDP socket buffer size requested, bytes, &gt;= 0; 0 = size from the windows (default)
  * @param congestionControl the congestion controller every call of this endpoint runs, not null (default
  *     {@link CongestionControl#NEWRENO})
+ * @param nackThreshold the loss-detection policy: consecutive ACKs that report a hole (a NACK) before the sender
+ *     retransmits it without waiting for the RTO (fast retransmit), 1..255 (default 3, OpenAFS's rx_nackThreshold;
+ *     see rx-wire-facts.md §8 and RFC 5681 §3.2)
  */
 public record RxConfig(int maxTwind, int maxRwind, int jumboMax, int maxMtu, int ifMtu, boolean hardAckOnly,
                        int hardAckInterval, int softAckRate, int hardAckRate, long softAckDelayNs,
@@ -76,7 +79,8 @@ public record RxConfig(int maxTwind, int maxRwind, int jumboMax, int maxMtu, int
                        long clientIdleDeadTimeNs, long serverIdleDeadTimeNs, long hardDeadTimeNs, boolean checkReach,
                        long reachTtlNs, long reachRetryNs, int maxConnections, int maxPendingCalls,
                        int maxConnectionsPerPeer, int maxUnprovenConnections, int maxPeers, int maxHeldPackets,
-                       long idleConnectionTimeNs, long idlePeerTimeNs, long reapIntervalNs, String versionString, int udpBufferBytes, CongestionControl congestionControl) {
+                       long idleConnectionTimeNs, long idlePeerTimeNs, long reapIntervalNs, String versionString, int udpBufferBytes, CongestionControl congestionControl,
+                       int nackThreshold) {
     /** OpenAFS's default maximum send window (rx_maxSendWindow), packets. */
     public static final int DEFAULT_MAX_TWIND = 32;
     /** OpenAFS's default maximum receive window (rx_maxReceiveWindow), packets. */
@@ -123,6 +127,7 @@ public record RxConfig(int maxTwind, int maxRwind, int jumboMax, int maxMtu, int
         positive("reapInterval", reapIntervalNs);
         range("udpBufferBytes", udpBufferBytes, 0, Integer.MAX_VALUE);
         Objects.requireNonNull(congestionControl, "congestionControl");
+        range("nackThreshold", nackThreshold, 1, 255);
         if (deadTimeNs <= 0) {
             throw new IllegalArgumentException("deadTime must be > 0");
         }
@@ -234,6 +239,7 @@ public record RxConfig(int maxTwind, int maxRwind, int jumboMax, int maxMtu, int
         private String versionString = "rx4j";
         private int udpBufferBytes;
         private CongestionControl congestionControl = CongestionControl.NEWRENO;
+        private int nackThreshold = 3;
 
         private Builder() {
         }
@@ -276,6 +282,7 @@ public record RxConfig(int maxTwind, int maxRwind, int jumboMax, int maxMtu, int
             versionString = c.versionString;
             udpBufferBytes = c.udpBufferBytes;
             congestionControl = c.congestionControl;
+            nackThreshold = c.nackThreshold;
         }
 
         private static long ms(long millis) {
@@ -622,6 +629,16 @@ public record RxConfig(int maxTwind, int maxRwind, int jumboMax, int maxMtu, int
         }
 
         /**
+         * @param acks {@link RxConfig#nackThreshold()}: ACKs with a hole before a fast retransmit, 1..255; checked by
+         *     build()
+         * @return this
+         */
+        public Builder nackThreshold(int acks) {
+            nackThreshold = acks;
+            return this;
+        }
+
+        /**
          * @return the immutable configuration
          * @throws IllegalArgumentException naming the first setting out of range (see {@link RxConfig})
          * @throws NullPointerException if congestionControl is null
@@ -633,7 +650,7 @@ public record RxConfig(int maxTwind, int maxRwind, int jumboMax, int maxMtu, int
                     serverIdleDeadTimeNs, hardDeadTimeNs, checkReach, reachTtlNs, reachRetryNs, maxConnections,
                     maxPendingCalls, maxConnectionsPerPeer, maxUnprovenConnections, maxPeers, maxHeldPackets,
                     idleConnectionTimeNs, idlePeerTimeNs, reapIntervalNs, versionString, udpBufferBytes,
-                    congestionControl);
+                    congestionControl, nackThreshold);
         }
     }
 }

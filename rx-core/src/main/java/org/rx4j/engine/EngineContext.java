@@ -26,7 +26,7 @@ final class EngineContext implements ConnectionContext {
             ServiceRegistry services) {
         this.config = config;
         this.alloc = alloc;
-        this.congestionControl = CongestionControllerSupplier.of(config.congestionControl());
+        this.congestionControl = CongestionControllerSupplier.of(config.congestionControl(), config.nackThreshold());
         this.sink = sink;
         this.events = events;
         this.timers = timers;

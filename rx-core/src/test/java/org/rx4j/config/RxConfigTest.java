@@ -49,6 +49,9 @@ class RxConfigTest {
         assertThrows(IllegalArgumentException.class, () -> RxConfig.builder().deadTime(Duration.ZERO).build());
         assertThrows(IllegalArgumentException.class, () -> RxConfig.builder().maxPendingCalls(-1).build());
         assertThrows(NullPointerException.class, () -> RxConfig.builder().congestionControl(null).build());
+        assertThrows(IllegalArgumentException.class, () -> RxConfig.builder().nackThreshold(0).build());
+        assertEquals(3, RxConfig.defaults().nackThreshold());
+        assertEquals(5, RxConfig.builder().nackThreshold(5).build().toBuilder().build().nackThreshold());
         RxConfig d = RxConfig.defaults();
         assertThrows(IllegalArgumentException.class, () -> new RxConfig(0, d.maxRwind(), d.jumboMax(), d.maxMtu(),
                 d.ifMtu(), d.hardAckOnly(), d.hardAckInterval(), d.softAckRate(), d.hardAckRate(), d.softAckDelayNs(),
@@ -57,7 +60,7 @@ class RxConfigTest {
                 d.serverIdleDeadTimeNs(), d.hardDeadTimeNs(), d.checkReach(), d.reachTtlNs(), d.reachRetryNs(),
                 d.maxConnections(), d.maxPendingCalls(), d.maxConnectionsPerPeer(), d.maxUnprovenConnections(),
                 d.maxPeers(), d.maxHeldPackets(), d.idleConnectionTimeNs(), d.idlePeerTimeNs(), d.reapIntervalNs(),
-                d.versionString(), d.udpBufferBytes(), d.congestionControl()));
+                d.versionString(), d.udpBufferBytes(), d.congestionControl(), d.nackThreshold()));
         assertThrows(IllegalArgumentException.class, () -> RxConfig.builder().maxConnectionsPerPeer(0).build());
         assertThrows(IllegalArgumentException.class, () -> RxConfig.builder().maxUnprovenConnections(0).build());
         assertThrows(IllegalArgumentException.class, () -> RxConfig.builder().maxPeers(0).build());

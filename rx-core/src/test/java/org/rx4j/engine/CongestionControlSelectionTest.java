@@ -85,4 +85,35 @@ class CongestionControlSelectionTest {
         assertEquals(config.maxTwind(), minCwnd, "the fixed window never shrinks on loss");
         assertTrue(minCwnd >= minTwind, "cwnd never limits below twind");
     }
+
+    /** The loss-detection policy comes from the configuration too: a threshold no run of NACKs reaches turns fast
+     * retransmit off, so every loss waits for the RTO. */
+    @Test
+    void theNackThresholdFromTheConfigurationDecidesWhenToFastRetransmit() {
+        long[] fast = new long[2];
+        long[] timeouts = new long[2];
+        int[] thresholds = {RxConfig.defaults().nackThreshold(), 255};
+        for (int i = 0; i < 2; i++) {
+            RxConfig config = RxConfig.builder().nackThreshold(thresholds[i]).deadTime(Duration.ofSeconds(1000))
+                    .build();
+            LinkModel link = LinkModel.delay(5 * MS).withLoss(0.03);
+            SimNetwork sim = new SimNetwork(config, config, link, link, 7);
+            SimApps.BulkServer server = new SimApps.BulkServer(sim);
+            sim.server().engine.registerService(SVC, 0, server);
+            Connection conn = sim.client().engine.connect(SimNetwork.SERVER, SVC, 0);
+            SimApps.BulkClient client = new SimApps.BulkClient(sim, 1 << 20, 0);
+            client.start(conn);
+            for (int step = 0; step < 20_000 && !client.done; step++) {
+                sim.runFor(10 * MS);
+            }
+            assertTrue(client.done, "call did not complete with nackThreshold " + thresholds[i]);
+            assertEquals(0, client.error);
+            fast[i] = sim.client().engine.totals().fastRetransmits;
+            timeouts[i] = sim.client().engine.totals().timeouts;
+            sim.shutdown();
+        }
+        assertTrue(fast[0] > 0, "the default threshold (3) fast-retransmits at 3% loss");
+        assertEquals(0, fast[1], "a threshold of 255 never fast-retransmits");
+        assertTrue(timeouts[1] > timeouts[0], "without fast retransmit the losses wait for the RTO");
+    }
 }

@@ -10,7 +10,7 @@ package org.rx4j.engine.cc;
 public final class BbrCongestionController implements CongestionController {
     private final PathModel path;
     private final BbrModel model;
-    private final FastRetransmitDetector detector = new FastRetransmitDetector(DEFAULT_NACK_THRESHOLD);
+    private final FastRetransmitDetector detector;
     private int maxCwnd;
     private boolean closed;
 
@@ -21,6 +21,18 @@ public final class BbrCongestionController implements CongestionController {
      * @throws IllegalArgumentException if a value is outside its range
      */
     public BbrCongestionController(PathModel path, int initialCwnd, int maxCwnd) {
+        this(path, initialCwnd, maxCwnd, DEFAULT_NACK_THRESHOLD);
+    }
+
+    /**
+     * @param path the peer's shared state (its model is created on first use)
+     * @param initialCwnd the window before any sample, packets, 1..maxCwnd
+     * @param maxCwnd the largest window of this call, packets, 1..255
+     * @param nackThreshold consecutive ACKs with a hole before a fast retransmit, &gt;= 1 (OpenAFS 3)
+     * @throws IllegalArgumentException if a value is outside its range
+     */
+    public BbrCongestionController(PathModel path, int initialCwnd, int maxCwnd, int nackThreshold) {
+        this.detector = new FastRetransmitDetector(nackThreshold);
         if (maxCwnd < 1 || maxCwnd > MAX_WINDOW || initialCwnd < 1 || initialCwnd > maxCwnd) {
             throw new IllegalArgumentException("need 1 <= initialCwnd <= maxCwnd <= 255, got " + initialCwnd + ", "
                     + maxCwnd);

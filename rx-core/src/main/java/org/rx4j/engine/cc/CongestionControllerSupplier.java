@@ -34,24 +34,36 @@ public interface CongestionControllerSupplier {
 
     /**
      * @param kind the configured algorithm
+     * @return its supplier with OpenAFS's NACK threshold ({@link CongestionController#DEFAULT_NACK_THRESHOLD})
+     */
+    static CongestionControllerSupplier of(CongestionControl kind) {
+        return of(kind, CongestionController.DEFAULT_NACK_THRESHOLD);
+    }
+
+    /**
+     * @param kind the configured algorithm
+     * @param nackThreshold the loss-detection policy: consecutive ACKs with a hole before a fast retransmit, &gt;= 1
+     *     (RxConfig.nackThreshold)
      * @return its supplier: {@link NewRenoCongestionController}, {@link FixedWindowCongestionController} with a
      *     window of {@code maxCwnd} (the transmit window alone limits the sender), or {@link BbrCongestionController}
      *     on the peer's {@link BbrModel}
      */
-    static CongestionControllerSupplier of(CongestionControl kind) {
+    static CongestionControllerSupplier of(CongestionControl kind, int nackThreshold) {
         return switch (kind) {
-            case NEWRENO -> NewRenoCongestionController::new;
-            case FIXED_WINDOW -> (initialCwnd, initialSsthresh, maxCwnd) -> new FixedWindowCongestionController(maxCwnd);
+            case NEWRENO -> (initialCwnd, initialSsthresh, maxCwnd) ->
+                    new NewRenoCongestionController(initialCwnd, initialSsthresh, maxCwnd, nackThreshold);
+            case FIXED_WINDOW -> (initialCwnd, initialSsthresh, maxCwnd) ->
+                    new FixedWindowCongestionController(maxCwnd, nackThreshold);
             case BBR -> new CongestionControllerSupplier() {
                 @Override
                 public CongestionController newController(int initialCwnd, int initialSsthresh, int maxCwnd) {
-                    return new BbrCongestionController(new PathModel(1), initialCwnd, maxCwnd);
+                    return new BbrCongestionController(new PathModel(1), initialCwnd, maxCwnd, nackThreshold);
                 }
 
                 @Override
                 public CongestionController newController(int initialCwnd, int initialSsthresh, int maxCwnd,
                         PathModel path) {
-                    return new BbrCongestionController(path, initialCwnd, maxCwnd);
+                    return new BbrCongestionController(path, initialCwnd, maxCwnd, nackThreshold);
                 }
             };
         };
