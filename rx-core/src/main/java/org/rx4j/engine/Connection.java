@@ -359,13 +359,6 @@ public final class Connection {
     // Ending calls and the connection
 
     /**
-     * Ends every call from this side: waiting ones fail with RX_USER_ABORT (−6) first (each ending call would
-     * otherwise hand its channel to one), unfinished ones are aborted with it, and a finished client call that
-     * still owes its final ack sends ACKALL (§6.4).
-     *
-     * @param now current time, ns
-     */
-    /**
      * Fails the calls on this connection now (ABORT {@code code} sent for each running one, waiting calls dropped)
      * but leaves the connection usable for later calls: used when the server is known unreachable at this moment.
      *
@@ -381,6 +374,13 @@ public final class Connection {
         }
     }
 
+    /**
+     * Ends every call from this side: waiting ones fail with RX_USER_ABORT (−6) first (each ending call would
+     * otherwise hand its channel to one), unfinished ones are aborted with it, and a finished client call that
+     * still owes its final ack sends ACKALL (§6.4).
+     *
+     * @param now current time, ns
+     */
     void endCalls(long now) {
         failWaiting(now, AbortCodes.RX_USER_ABORT);
         for (Call c : calls) {
