@@ -44,9 +44,12 @@ final class UnreachableProbe {
     private final DatagramChannel channel;
     private final InetSocketAddress server;
     private final Outcome outcome;
+    private final ByteBuffer probe;
     private int check;
 
-    private UnreachableProbe(EndpointRuntime rt, DatagramChannel channel, InetSocketAddress server, Outcome outcome) {
+    private UnreachableProbe(EndpointRuntime rt, DatagramChannel channel, InetSocketAddress server, Outcome outcome,
+                             ByteBuffer probe) {
+        this.probe = probe;
         this.rt = rt;
         this.channel = channel;
         this.server = server;
@@ -73,7 +76,7 @@ final class UnreachableProbe {
             probe.put(TYPE_VERSION).put(CLIENT_INITIATED);
             probe.position(0);
             ch.write(probe);
-            UnreachableProbe p = new UnreachableProbe(rt, ch, server, outcome);
+            UnreachableProbe p = new UnreachableProbe(rt, ch, server, outcome, probe);
             p.schedule();
         } catch (PortUnreachableException e) {
             // An ICMP error for this connected 5-tuple already: equally conclusive.
@@ -105,6 +108,10 @@ final class UnreachableProbe {
                 outcome.done();
                 return;
             }
+            // Again before the next look: the kernel rate-limits the ICMP errors it sends (icmp_msgs_per_sec,
+            // burst 50), so one probe's answer may never have been generated.
+            probe.rewind();
+            channel.write(probe);
             schedule();
         } catch (PortUnreachableException e) {
             close(channel);
