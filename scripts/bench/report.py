@@ -514,16 +514,34 @@ def docs_section(summary, rows, machine, floors, svg_name, json_name):
     return "\n".join(lines) + "\n"
 
 
-def write_docs(path, section):
+def write_docs(path, section, begin=BEGIN, end=END):
+    """Replaces the text between the begin and end markers of the file with section (which carries both
+    markers), or appends section when the markers are not there yet."""
     text = read_text(path)
-    if BEGIN in text and END in text:
-        head, rest = text.split(BEGIN, 1)
-        _, tail = rest.split(END, 1)
+    if begin in text and end in text:
+        head, rest = text.split(begin, 1)
+        _, tail = rest.split(end, 1)
         text = head + section.rstrip("\n") + tail
     else:
         text = text.rstrip("\n") + "\n\n" + section
     with open(path, "w", encoding="utf-8") as f:
         f.write(text)
+
+
+def read_runs(work, machine):
+    """Every run listed in WORK/manifest.tsv, parsed (parse_run)."""
+    clk_tck = float(machine.get("clk_tck") or os.sysconf("SC_CLK_TCK"))
+    return [parse_run(work, line.split("\t"), clk_tck)
+            for line in read_text(os.path.join(work, "manifest.tsv")).splitlines() if line.strip()]
+
+
+def write_json(out_dir, json_name, document):
+    """Writes one run's JSON to OUT/json_name and says so on stderr."""
+    os.makedirs(out_dir, exist_ok=True)
+    with open(os.path.join(out_dir, json_name), "w", encoding="utf-8") as f:
+        json.dump(document, f, indent=1, ensure_ascii=False)
+        f.write("\n")  # a final newline: mvn verify's .editorconfig check also reads bench-results/
+    print(f"bench.sh: wrote {os.path.join(out_dir, json_name)}", file=sys.stderr)
 
 
 def main():
@@ -535,22 +553,14 @@ def main():
     args = parser.parse_args()
 
     machine = read_machine(args.work)
-    clk_tck = float(machine.get("clk_tck") or os.sysconf("SC_CLK_TCK"))
-    runs = []
-    for line in read_text(os.path.join(args.work, "manifest.tsv")).splitlines():
-        if line.strip():
-            runs.append(parse_run(args.work, line.split("\t"), clk_tck))
+    runs = read_runs(args.work, machine)
     floors = read_floor(args.work)
     summary = summarise(runs)
     rows = targets(summary, runs, machine, floors)
     stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
     json_name = f"bench-{machine.get('mode', 'run')}-{stamp}.json"
-    os.makedirs(args.out, exist_ok=True)
-    with open(os.path.join(args.out, json_name), "w", encoding="utf-8") as f:
-        json.dump({"tool": "scripts/bench.sh", "machine": machine, "floor": floors, "summary": summary,
-                   "targets": rows, "runs": runs}, f, indent=1, ensure_ascii=False)
-        f.write("\n")  # a final newline: mvn verify's .editorconfig check also reads bench-results/
-    print(f"bench.sh: wrote {os.path.join(args.out, json_name)}", file=sys.stderr)
+    write_json(args.out, json_name, {"tool": "scripts/bench.sh", "machine": machine, "floor": floors,
+                                     "summary": summary, "targets": rows, "runs": runs})
     if args.svg:
         svg_chart(summary, args.svg)
     if args.docs:

@@ -8,7 +8,6 @@ left as it is) and an SVG chart of rate against random loss for C <-> C, rx4j Ne
 Standard library only; run parsing is report.py's. Units: Mbit/s (decimal, payload bytes).
 """
 import argparse
-import json
 import os
 import statistics
 import sys
@@ -204,18 +203,6 @@ def docs_section(summary, rows, machine, svg_name, json_name, relay_warnings):
     return "\n".join(lines)
 
 
-def write_docs(path, section):
-    text = report.read_text(path)
-    if BEGIN in text and END in text:
-        head, rest = text.split(BEGIN, 1)
-        _, tail = rest.split(END, 1)
-        text = head + section.rstrip("\n") + tail
-    else:
-        text = text.rstrip("\n") + "\n\n" + section
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(text)
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--work", required=True)
@@ -224,11 +211,7 @@ def main():
     parser.add_argument("--svg")
     args = parser.parse_args()
     machine = report.read_machine(args.work)
-    clk_tck = float(machine.get("clk_tck") or os.sysconf("SC_CLK_TCK"))
-    runs = []
-    for line in report.read_text(os.path.join(args.work, "manifest.tsv")).splitlines():
-        if line.strip():
-            runs.append(report.parse_run(args.work, line.split("\t"), clk_tck))
+    runs = report.read_runs(args.work, machine)
     relay_warnings = sorted(name[len("relay-"):-len(".err")] for name in os.listdir(args.work)
                             if name.startswith("relay-") and name.endswith(".err")
                             and "falling behind" in report.read_text(os.path.join(args.work, name)))
@@ -236,17 +219,15 @@ def main():
     rows = targets(summary)
     stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
     json_name = f"bench-wan-{stamp}.json"
-    os.makedirs(args.out, exist_ok=True)
-    with open(os.path.join(args.out, json_name), "w", encoding="utf-8") as f:
-        json.dump({"tool": "scripts/bench.sh --wan", "machine": machine, "summary": summary, "targets": rows,
-                   "relayFellBehind": relay_warnings, "runs": runs}, f, indent=1, ensure_ascii=False)
-        f.write("\n")  # .editorconfig: a final newline (the tree's check also reads bench-results/)
-    print(f"bench.sh: wrote {os.path.join(args.out, json_name)}", file=sys.stderr)
+    report.write_json(args.out, json_name, {"tool": "scripts/bench.sh --wan", "machine": machine,
+                                            "summary": summary, "targets": rows,
+                                            "relayFellBehind": relay_warnings, "runs": runs})
     if args.svg:
         svg_chart(summary, args.svg)
     if args.docs:
-        write_docs(args.docs, docs_section(summary, rows, machine, os.path.basename(args.svg or "bench-wan-loss.svg"),
-                                           json_name, relay_warnings))
+        report.write_docs(args.docs, docs_section(summary, rows, machine,
+                                                  os.path.basename(args.svg or "bench-wan-loss.svg"), json_name,
+                                                  relay_warnings), BEGIN, END)
         print(f"bench.sh: updated {args.docs}" + (f" and {args.svg}" if args.svg else ""), file=sys.stderr)
     failed = [r for r in runs if "result" not in r]
     for r in failed:
