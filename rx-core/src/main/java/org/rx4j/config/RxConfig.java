@@ -71,6 +71,12 @@ import java.util.concurrent.TimeUnit;
  * @param nackThreshold the loss-detection policy: consecutive ACKs that report a hole (a NACK) before the sender
  *     retransmits it without waiting for the RTO (fast retransmit), 1..255 (default 3, OpenAFS's rx_nackThreshold;
  *     see rx-wire-facts.md §8 and RFC 5681 §3.2)
+ * @param ackRate default mode: new packets, and consumed packets, the receiver lets pass within one burst of the
+ *     sender before it acks them at once, 1..255 (default 8; OpenAFS acks every 2nd new and 3rd consumed packet,
+ *     which any value &lt;= 2 reproduces). A datagram without MORE_PACKETS (the end of the sender's burst: it now
+ *     waits for acks) is still acked at once after {@code softAckRate} new or {@code hardAckRate} consumed packets,
+ *     and REQUEST_ACK, holes, duplicates and the delayed-ack timers are unchanged (docs/engine.md, "Receiver ACK
+ *     policy"); at most half of {@code maxRwind} is used, so a window-limited sender always has acks coming
  */
 public record RxConfig(int maxTwind, int maxRwind, int jumboMax, int maxMtu, int ifMtu, boolean hardAckOnly,
                        int hardAckInterval, int softAckRate, int hardAckRate, long softAckDelayNs,
@@ -80,7 +86,7 @@ public record RxConfig(int maxTwind, int maxRwind, int jumboMax, int maxMtu, int
                        long reachTtlNs, long reachRetryNs, int maxConnections, int maxPendingCalls,
                        int maxConnectionsPerPeer, int maxUnprovenConnections, int maxPeers, int maxHeldPackets,
                        long idleConnectionTimeNs, long idlePeerTimeNs, long reapIntervalNs, String versionString, int udpBufferBytes, CongestionControl congestionControl,
-                       int nackThreshold) {
+                       int nackThreshold, int ackRate) {
     /** OpenAFS's default maximum send window (rx_maxSendWindow), packets. */
     public static final int DEFAULT_MAX_TWIND = 32;
     /** OpenAFS's default maximum receive window (rx_maxReceiveWindow), packets. */
@@ -128,6 +134,7 @@ public record RxConfig(int maxTwind, int maxRwind, int jumboMax, int maxMtu, int
         range("udpBufferBytes", udpBufferBytes, 0, Integer.MAX_VALUE);
         Objects.requireNonNull(congestionControl, "congestionControl");
         range("nackThreshold", nackThreshold, 1, 255);
+        range("ackRate", ackRate, 1, 255);
         if (deadTimeNs <= 0) {
             throw new IllegalArgumentException("deadTime must be > 0");
         }
@@ -240,6 +247,7 @@ public record RxConfig(int maxTwind, int maxRwind, int jumboMax, int maxMtu, int
         private int udpBufferBytes;
         private CongestionControl congestionControl = CongestionControl.NEWRENO;
         private int nackThreshold = 3;
+        private int ackRate = 8;
 
         private Builder() {
         }
@@ -283,6 +291,7 @@ public record RxConfig(int maxTwind, int maxRwind, int jumboMax, int maxMtu, int
             udpBufferBytes = c.udpBufferBytes;
             congestionControl = c.congestionControl;
             nackThreshold = c.nackThreshold;
+            ackRate = c.ackRate;
         }
 
         private static long ms(long millis) {
@@ -639,6 +648,16 @@ public record RxConfig(int maxTwind, int maxRwind, int jumboMax, int maxMtu, int
         }
 
         /**
+         * @param packets {@link RxConfig#ackRate()}: packets the receiver lets pass within a burst before it acks,
+         *     1..255 (1 or 2 = OpenAFS's rates); checked by build()
+         * @return this
+         */
+        public Builder ackRate(int packets) {
+            ackRate = packets;
+            return this;
+        }
+
+        /**
          * @return the immutable configuration
          * @throws IllegalArgumentException naming the first setting out of range (see {@link RxConfig})
          * @throws NullPointerException if congestionControl is null
@@ -650,7 +669,7 @@ public record RxConfig(int maxTwind, int maxRwind, int jumboMax, int maxMtu, int
                     serverIdleDeadTimeNs, hardDeadTimeNs, checkReach, reachTtlNs, reachRetryNs, maxConnections,
                     maxPendingCalls, maxConnectionsPerPeer, maxUnprovenConnections, maxPeers, maxHeldPackets,
                     idleConnectionTimeNs, idlePeerTimeNs, reapIntervalNs, versionString, udpBufferBytes,
-                    congestionControl, nackThreshold);
+                    congestionControl, nackThreshold, ackRate);
         }
     }
 }

@@ -12,7 +12,8 @@ import org.rx4j.wire.RxHeader;
 /**
  * The receiver's ack policy of one {@link Call}: which ACK a received datagram or a consumed packet earns,
  * and when (at once, or after the soft/hard/last-ack delay), and the building of that ACK from the receive
- * queue (rx-wire-facts.md §3, §8 receiver policy, hard-ACK-only mode). Gets its collaborators in its
+ * queue (rx-wire-facts.md §3, §8 receiver policy, hard-ACK-only mode; the ack rate within a burst,
+ * {@link RxConfig#ackRate()}, docs/engine.md "Receiver ACK policy"). Gets its collaborators in its
  * constructor and sends through the call's {@link CallOutput}. Runs on the engine's thread; times are ns on the
  * engine's clock.
  */
@@ -35,6 +36,11 @@ final class AckScheduler {
     private int lastTriggerSerial;
     /** The last datagram received ended the sender's burst (no MORE_PACKETS): the sender now waits for acks. */
     private boolean burstEnded;
+    /**
+     * The last datagram received asked for an ack (REQUEST_ACK): its sender is clocked by fine-grained acks (a
+     * model-based controller asks on every datagram), so hard acks keep OpenAFS's rate for it.
+     */
+    private boolean ackRequested;
 
     AckScheduler(RxConfig config, CallOutput out, ReceiveQueue rq, CallActivity activity, boolean server) {
         this.config = config;
@@ -87,6 +93,7 @@ final class AckScheduler {
         pendingAckSerial = pendingAckReason != 0 ? pendingAckSerial : h.serial();
         lastTriggerSerial = h.serial();
         burstEnded = !h.hasFlag(PacketFlags.MORE_PACKETS);
+        ackRequested = h.hasFlag(PacketFlags.REQUEST_ACK);
         afterDatagram(now);
     }
 
@@ -102,7 +109,8 @@ final class AckScheduler {
                 } else if (arrivalsSinceAck > 0) {
                     scheduleAck(now, config.softAckDelayNs());
                 }
-            } else if (arrivalsSinceAck > config.softAckRate()) {
+            } else if (arrivalsSinceAck > config.softAckRate() && (burstEnded || arrivalsSinceAck >= ackRate())) {
+                // The sender's burst ended (it now waits for acks), or ackRate packets arrived within it.
                 pendingAckReason = AckReason.IDLE;
                 pendingAckSerial = lastTriggerSerial;
             } else if (rq.allReceived() && !server) {
@@ -111,6 +119,14 @@ final class AckScheduler {
                 scheduleAck(now, config.softAckDelayNs());
             }
         }
+    }
+
+    /**
+     * @return packets (new or consumed) within one burst of the sender between immediate acks:
+     *     {@link RxConfig#ackRate()}, at most half the advertised receive window (at least 1)
+     */
+    private int ackRate() {
+        return Math.max(1, Math.min(config.ackRate(), config.maxRwind() / 2));
     }
 
     private long lastAckDelay() {
@@ -125,9 +141,9 @@ final class AckScheduler {
     }
 
     /**
-     * Hard-ACK-only mode: the application has read everything up to the end of the sender's burst. A
-     * window-limited sender sends its next burst only when acks open its window, so a hard ack held back
-     * for the interval here would hide up to interval-1 packets from the sender for an extra round trip.
+     * The application has read everything up to the end of the sender's burst. A window-limited sender sends its
+     * next burst only when acks open its window, so a hard ack held back for the interval (hard-ACK-only mode) or
+     * the ack rate (default mode) here would hide those packets from the sender for an extra round trip.
      */
     private boolean burstConsumed() {
         return burstEnded && !rq.hasReadable();
@@ -161,7 +177,10 @@ final class AckScheduler {
                 delay = burstTailDelay();
             }
         } else {
-            ackNow = consumedSinceAck > config.hardAckRate();
+            // Within a burst, hard acks wait for ackRate consumed packets; once the burst is read, or when the
+            // sender asks for acks, it hears at once, as after every hardAckRate packets in OpenAFS.
+            ackNow = consumedSinceAck > config.hardAckRate()
+                    && (consumedSinceAck >= ackRate() || burstConsumed() || ackRequested);
         }
         if (ackNow) {
             pendingAckReason = AckReason.DELAY;

@@ -220,8 +220,9 @@ final class CallSender {
             boolean moreAfter = lastSeqOfDgram + 1 - sq.next() < 0 && lastSeqOfDgram + 1 - limit < 0
                     && sq.inFlight() + k < cwnd;
             boolean isLast = (sq.get(lastSeqOfDgram).flags() & PacketFlags.LAST_PACKET) != 0;
-            boolean requestAck = !isLast && (cwnd <= 2 || (!seenSlowStartOk && (lastSeqOfDgram & 1) == 1)
+            boolean probe = !isLast && (cwnd <= 2 || (!seenSlowStartOk && (lastSeqOfDgram & 1) == 1)
                     || rttProbeSerial == 0 || probeOverdue(now));
+            boolean requestAck = probe || (!isLast && cc.wantsAckPerDatagram());
             for (int i = 0; i < k; i++) {
                 int seq = nextToSend + i;
                 int flags = 0;
@@ -234,7 +235,7 @@ final class CallSender {
                 }
                 batch.add(dataPacket(now, seq, sq.get(seq), flags));
             }
-            if (requestAck) {
+            if (probe) {
                 rttProbeSerial = out.lastSerial();
                 rttProbeSentNs = now;
             }

@@ -50,6 +50,10 @@ class RxConfigTest {
         assertThrows(IllegalArgumentException.class, () -> RxConfig.builder().maxPendingCalls(-1).build());
         assertThrows(NullPointerException.class, () -> RxConfig.builder().congestionControl(null).build());
         assertThrows(IllegalArgumentException.class, () -> RxConfig.builder().nackThreshold(0).build());
+        assertThrows(IllegalArgumentException.class, () -> RxConfig.builder().ackRate(0).build());
+        assertThrows(IllegalArgumentException.class, () -> RxConfig.builder().ackRate(256).build());
+        assertEquals(8, RxConfig.defaults().ackRate());
+        assertEquals(2, RxConfig.builder().ackRate(2).build().toBuilder().build().ackRate());
         assertEquals(3, RxConfig.defaults().nackThreshold());
         assertEquals(5, RxConfig.builder().nackThreshold(5).build().toBuilder().build().nackThreshold());
         RxConfig d = RxConfig.defaults();
@@ -60,7 +64,8 @@ class RxConfigTest {
                 d.serverIdleDeadTimeNs(), d.hardDeadTimeNs(), d.checkReach(), d.reachTtlNs(), d.reachRetryNs(),
                 d.maxConnections(), d.maxPendingCalls(), d.maxConnectionsPerPeer(), d.maxUnprovenConnections(),
                 d.maxPeers(), d.maxHeldPackets(), d.idleConnectionTimeNs(), d.idlePeerTimeNs(), d.reapIntervalNs(),
-                d.versionString(), d.udpBufferBytes(), d.congestionControl(), d.nackThreshold()));
+                d.versionString(), d.udpBufferBytes(), d.congestionControl(), d.nackThreshold(),
+                d.ackRate()));
         assertThrows(IllegalArgumentException.class, () -> RxConfig.builder().maxConnectionsPerPeer(0).build());
         assertThrows(IllegalArgumentException.class, () -> RxConfig.builder().maxUnprovenConnections(0).build());
         assertThrows(IllegalArgumentException.class, () -> RxConfig.builder().maxPeers(0).build());

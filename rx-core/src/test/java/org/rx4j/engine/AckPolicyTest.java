@@ -23,11 +23,24 @@ class AckPolicyTest {
     private static final int SVC = 147;
 
     /** A server engine whose service does not read unless told to. */
-    private final EngineHarness h = new EngineHarness(RxConfig.builder().checkReach(false).build());
-    private final Service svc = new Service(() -> h.now, -1);
+    private EngineHarness h;
+    private Service svc;
     private final FakePeer client = FakePeer.client(0x80000010, 0x20, SVC);
 
     AckPolicyTest() {
+        init(RxConfig.defaults().ackRate());
+    }
+
+    /** @param ackRate {@link RxConfig#ackRate()}: 2 gives OpenAFS's rates */
+    private static AckPolicyTest withAckRate(int ackRate) {
+        AckPolicyTest t = new AckPolicyTest();
+        t.init(ackRate);
+        return t;
+    }
+
+    private void init(int ackRate) {
+        h = new EngineHarness(RxConfig.builder().checkReach(false).ackRate(ackRate).build());
+        svc = new Service(() -> h.now, -1);
         svc.reading = false;
         h.engine.registerService(SVC, 0, svc);
     }
@@ -128,6 +141,12 @@ class AckPolicyTest {
 
     @Test
     void hardAckAdvancesAsTheApplicationConsumes() {
+        // OpenAFS's rates: a hard ack after every third consumed packet, whatever the burst.
+        AckPolicyTest openAfs = withAckRate(2);
+        openAfs.hardAckAdvancesAtOpenAfsRates();
+    }
+
+    private void hardAckAdvancesAtOpenAfsRates() {
         for (int seq = 1; seq <= 6; seq++) {
             h.deliver(client.data(0, 1, seq, 0, 1412));
         }
@@ -201,5 +220,121 @@ class AckPolicyTest {
         assertTrue(ping.header().hasFlag(PacketFlags.REQUEST_ACK));
         assertEquals(0, ping.serial());
         assertEquals(2100 * MS, h.sent.get(0).at());
+    }
+
+    /** Delivers seqs {@code from..to} as one jumbogram; MORE_PACKETS on every sub-packet but maybe the last. */
+    private DataPacket[] jumbo(int from, int to, boolean moreAfter) {
+        DataPacket[] d = new DataPacket[to - from + 1];
+        for (int seq = from; seq <= to; seq++) {
+            boolean last = seq == to;
+            d[seq - from] = client.data(0, 1, seq, !last || moreAfter ? PacketFlags.MORE_PACKETS : 0, 1412);
+        }
+        h.deliver(d);
+        return d;
+    }
+
+    @Test
+    void withinABurstTheReceiverAcksEveryAckRatePackets() {
+        // Default ackRate 8: a 32-packet burst of 4-packet jumbograms, read as it arrives, earns one ACK per 8
+        // packets (every 2nd jumbogram), each hard-acking all it covers; OpenAFS's rates ack every jumbogram.
+        AckPolicyTest reading = new AckPolicyTest();
+        reading.svc.reading = true;
+        int[] firsts = new int[8];
+        for (int j = 0; j < 8; j++) {
+            int from = 1 + 4 * j;
+            reading.jumbo(from, from + 3, j < 7);
+            List<AckPacket> acks = reading.h.acksSent();
+            firsts[j] = acks.isEmpty() ? 0 : acks.get(acks.size() - 1).firstPacket();
+            reading.h.clear();
+        }
+        assertArrayEquals(new int[] {0, 9, 0, 17, 0, 25, 0, 33}, firsts, "an ACK after every 8 packets");
+
+        AckPolicyTest openAfs = withAckRate(2);
+        openAfs.svc.reading = true;
+        int acks = 0;
+        for (int j = 0; j < 8; j++) {
+            int from = 1 + 4 * j;
+            openAfs.jumbo(from, from + 3, j < 7);
+            acks += openAfs.h.acksSent().size();
+            openAfs.h.clear();
+        }
+        assertEquals(8, acks, "OpenAFS's rates: one ACK per jumbogram");
+    }
+
+    @Test
+    void theEndOfABurstIsAckedAtOnce() {
+        // Four packets with MORE_PACKETS, then a jumbogram without it: the sender now waits, so it hears at once
+        // (6 < ackRate packets), with everything read hard-acked.
+        AckPolicyTest reading = new AckPolicyTest();
+        reading.svc.reading = true;
+        reading.jumbo(1, 4, true);
+        assertEquals(0, reading.h.acksSent().size(), "mid-burst, fewer than ackRate packets: no ACK yet");
+        DataPacket[] tail = reading.jumbo(5, 6, false);
+        AckPacket a = reading.onlyAck();
+        assertEquals(7, a.firstPacket(), "all six read and hard-acked");
+        assertTrue(a.reason() == AckReason.IDLE || a.reason() == AckReason.DELAY, "reason " + a.reason());
+        assertTrue(a.serial() == 0 || a.serial() == tail[1].header().serial());
+    }
+
+    @Test
+    void aHoleIsAckedAtOnceEvenMidBurst() {
+        jumbo(1, 2, true);
+        assertEquals(0, h.acksSent().size());
+        DataPacket[] later = jumbo(4, 5, true);
+        AckPacket a = onlyAck();
+        assertEquals(AckReason.OUT_OF_SEQUENCE, a.reason());
+        assertEquals(later[1].header().serial(), a.serial());
+        assertArrayEquals(acks("++-++"), a.acks(), "seq 3 is NACKed");
+        h.clear();
+        jumbo(6, 6, true);
+        assertEquals(AckReason.OUT_OF_SEQUENCE, onlyAck().reason(), "every datagram above the hole is acked");
+    }
+
+    @Test
+    void requestAckIsAnsweredAtOnceMidBurst() {
+        jumbo(1, 3, true);
+        DataPacket d = client.data(0, 1, 4, PacketFlags.MORE_PACKETS | PacketFlags.REQUEST_ACK, 1412);
+        h.deliver(d);
+        AckPacket a = onlyAck();
+        assertEquals(AckReason.REQUESTED, a.reason());
+        assertEquals(d.header().serial(), a.serial());
+    }
+
+    @Test
+    void anUnfinishedBurstIsAckedByTheDelayedAckTimer() {
+        // The rest of the burst is lost: the delayed ack (100 ms, below the sender's minimum RTO of 220 ms)
+        // reports what arrived.
+        AckPolicyTest reading = new AckPolicyTest();
+        reading.svc.reading = true;
+        reading.jumbo(1, 4, true);
+        reading.h.advance(99 * MS);
+        assertEquals(0, reading.h.acksSent().size());
+        reading.h.advance(MS);
+        AckPacket a = reading.onlyAck();
+        assertEquals(AckReason.DELAY, a.reason());
+        assertEquals(5, a.firstPacket());
+        assertEquals(100 * MS, reading.h.sent.get(0).at());
+    }
+
+    @Test
+    void aSlowReaderHardAcksEveryAckRateConsumedPacketsAndTheBurstTail() {
+        // Sixteen packets soft-acked while the application does not read; then it reads them one by one.
+        for (int j = 0; j < 4; j++) {
+            jumbo(1 + 4 * j, 4 + 4 * j, j < 3);
+        }
+        assertTrue(h.acksSent().stream().allMatch(a -> a.firstPacket() == 1), "nothing consumed yet");
+        h.clear();
+        Call call = call();
+        int[] acked = new int[16];
+        for (int i = 0; i < 16; i++) {
+            call.read(h.now).release();
+            List<AckPacket> sent = h.acksSent();
+            acked[i] = sent.isEmpty() ? 0 : sent.get(0).firstPacket();
+            h.clear();
+        }
+        int[] expected = new int[16];
+        expected[7] = 9; // 8 consumed: ackRate
+        expected[15] = 17; // the burst (it ended at seq 16) is read: at once
+        assertArrayEquals(expected, acked);
     }
 }

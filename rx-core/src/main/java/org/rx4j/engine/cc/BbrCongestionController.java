@@ -116,6 +116,12 @@ public final class BbrCongestionController implements CongestionController {
         return Math.max(1, Math.min(maxCwnd, Math.max(fair, callInFlight + room)));
     }
 
+    /** @return true: one rate sample per datagram, whatever the receiver's ack rate (see the interface) */
+    @Override
+    public boolean wantsAckPerDatagram() {
+        return true;
+    }
+
     @Override
     public long earliestSendNs() {
         return model.earliestSendNs();

@@ -94,7 +94,9 @@ public final class LossDetector {
         int sentEnd = sq.nextToSend;
         lastAckFirst = first - sentEnd > 0 ? sentEnd : first;
         lastAckPrev = prev - sentEnd >= 0 ? sentEnd - 1 : prev;
-        boolean timingAck = a.serial() != 0 && a.reason() != AckReason.DELAY;
+        // A PING_RESPONSE names the PING's serial, never a DATA transmission: the packets it newly acknowledges
+        // may have waited at the receiver for its ack rate (docs/engine.md, "Receiver ACK policy"), so no sample.
+        boolean timingAck = a.serial() != 0 && a.reason() != AckReason.DELAY && a.reason() != AckReason.PING_RESPONSE;
         int ackSerial = a.serial();
         int firstBefore = sq.first;
         rttSamples = 0;
