@@ -183,16 +183,8 @@ final class AckScheduler {
                     && (consumedSinceAck >= ackRate() || burstConsumed() || ackRequested);
         }
         if (ackNow) {
-            if (pendingAckReason == 0 || pendingAckReason == AckReason.REQUESTED) {
-                pendingAckReason = AckReason.DELAY;
-                pendingAckSerial = 0;
-            }
-            // Else the ACK the datagram earned (IDLE, OUT_OF_SEQUENCE, ...) goes out in this flush and carries the
-            // hard ack too; it keeps its reason and serial, the sender's RTT sample (a DELAY ack gives none). With
-            // the ack rate most acks are due on arrival and consumption at once: a DELAY in their place left the
-            // sender without samples (srtt near the 3 s preset in a warm rxperf send). A REQUESTED ack still
-            // becomes DELAY, as before (the sender re-probes, CallSender.probeOverdue): kept, it cut BBR at 5 %
-            // loss in BbrSimTest from 91 % to 77 % of the bottleneck, which is not understood yet.
+            pendingAckReason = AckReason.DELAY;
+            pendingAckSerial = 0;
             return true;
         } else if (ackDeadlineNs == Deadlines.NONE || delay < config.hardAckDelayNs()) {
             scheduleAck(now, delay);
