@@ -41,6 +41,8 @@ final class AckScheduler {
      * model-based controller asks on every datagram), so hard acks keep OpenAFS's rate for it.
      */
     private boolean ackRequested;
+    /** The datagram before the last one asked for an ack too: the sender asks on every datagram. */
+    private boolean ackRequestedBefore;
 
     AckScheduler(RxConfig config, CallOutput out, ReceiveQueue rq, CallActivity activity, boolean server) {
         this.config = config;
@@ -93,6 +95,7 @@ final class AckScheduler {
         pendingAckSerial = pendingAckReason != 0 ? pendingAckSerial : h.serial();
         lastTriggerSerial = h.serial();
         burstEnded = !h.hasFlag(PacketFlags.MORE_PACKETS);
+        ackRequestedBefore = ackRequested;
         ackRequested = h.hasFlag(PacketFlags.REQUEST_ACK);
         afterDatagram(now);
     }
@@ -183,8 +186,15 @@ final class AckScheduler {
                     && (consumedSinceAck >= ackRate() || burstConsumed() || ackRequested);
         }
         if (ackNow) {
-            pendingAckReason = AckReason.DELAY;
-            pendingAckSerial = 0;
+            if (pendingAckReason != AckReason.REQUESTED || ackRequestedBefore) {
+                pendingAckReason = AckReason.DELAY;
+                pendingAckSerial = 0;
+            }
+            // A REQUESTED ack for a sender that asks now and then (rx4j's RTT probe, OpenAFS's retransmissions)
+            // keeps its reason and serial, and carries the hard ack too: it is that sender's RTT sample, and with
+            // the ack rate, consumption makes most acks due at once (a DELAY in its place left an rx4j sender's
+            // srtt near the 3 s preset in a warm rxperf send). A sender that asks on every datagram (BBR) gets
+            // DELAY acks for consumption, as before.
             return true;
         } else if (ackDeadlineNs == Deadlines.NONE || delay < config.hardAckDelayNs()) {
             scheduleAck(now, delay);
