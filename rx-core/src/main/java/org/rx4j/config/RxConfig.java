@@ -1,5 +1,7 @@
 package org.rx4j.config;
 
+import org.rx4j.wire.RxConstants;
+
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
@@ -175,12 +177,30 @@ public record RxConfig(int maxTwind, int maxRwind, int jumboMax, int maxMtu, int
         return mtu - 28;
     }
 
-    /** @return maxMTU advertised in the ACK trailer: 1444 + (jumboMax-1)·1416 capped by maxMtu limits (5692 at 4) */
+    /**
+     * maxMTU advertised in the ACK trailer: the largest datagram this endpoint accepts, ifMtu + (jumboMax-1)·1416
+     * (5692 at the defaults, as OpenAFS advertises on a 1500-byte link), at most {@link #maxMtu()} (OpenAFS likewise
+     * caps it by its receive size, rx-wire-facts.md §3).
+     *
+     * @return bytes
+     */
     public int advertisedMaxMtu() {
         if (jumboMax <= 1) {
             return Math.min(maxMtu, ifMtu);
         }
-        return ifMtu + (jumboMax - 1) * 1416;
+        return Math.min(maxMtu, ifMtu + (jumboMax - 1) * 1416);
+    }
+
+    /**
+     * Largest Rx packet (header + data) this endpoint sends in one piece to a peer that advertises room for it and
+     * whose path a padded PING proved (docs/engine.md "Packet size"): min(maxMtu, ifMtu, 16384, Rx's largest
+     * packet). Above {@link RxConstants#REMOTE_PACKET_SIZE} only when ifMtu says the path is wider than an
+     * Ethernet one; with the defaults (ifMtu 1444) every packet stays at most 1444 bytes.
+     *
+     * @return bytes, 520..16384
+     */
+    public int largestPacket() {
+        return Math.min(RxConstants.MAX_PACKET_SIZE, Math.min(maxMtu, ifMtu));
     }
 
     /**
@@ -193,7 +213,8 @@ public record RxConfig(int maxTwind, int maxRwind, int jumboMax, int maxMtu, int
         if (udpBufferBytes > 0) {
             return udpBufferBytes;
         }
-        long need = 8L * Math.max(maxTwind, maxRwind) * 1444;
+        // Packets above 1444 bytes only travel when ifMtu allows them (largestPacket).
+        long need = 8L * Math.max(maxTwind, maxRwind) * Math.max(1444, largestPacket());
         return (int) Math.max(64 * 1024, Math.min(need, 16L * 1024 * 1024));
     }
 

@@ -38,8 +38,11 @@ final class CallSender {
     private final CallCounters stats;
     private final ByteBufAllocator alloc;
     private final boolean server;
-    /** Bytes of DATA payload per packet. */
-    private final int dataSize;
+    /**
+     * Bytes of DATA payload per packet cut from now on: the peer's proven packet size less the header, else the
+     * configured default (docs/engine.md "Packet size"). Packets already cut keep their size.
+     */
+    private int dataSize;
 
     /** The transmit window, packets. */
     int twind;
@@ -47,6 +50,11 @@ final class CallSender {
     private int rttProbeSerial;
     /** Sub-packets in the last datagram of new data sent (path-MTU black-hole detection). */
     private int lastDatagramPackets;
+    /** True when the last datagram of new data held a packet larger than 1444 bytes (large-packet fallback). */
+    private boolean lastDatagramLarge;
+    /** Serial of the outstanding large-packet probe, 0 for none, and the packet size it stands for, bytes. */
+    private int largeProbeSerial;
+    private int largeProbeBytes;
     /** Serial of the outstanding path-MTU probe, 0 for none; the sub-packets its size stands for. */
     private int mtuProbeSerial;
     private int mtuProbePackets;
@@ -75,8 +83,8 @@ final class CallSender {
         this.stats = stats;
         this.alloc = alloc;
         this.server = server;
-        this.dataSize = config.packetDataSize();
         Peer peer = out.peer();
+        this.dataSize = peer.packetDataSize(config);
         int peerRwind = peer.lastRwind > 0 ? peer.lastRwind : RxConfig.INITIAL_WINDOW;
         this.twind = Math.min(config.maxTwind(), peerRwind);
         boolean fresh = peer.savedCwnd > 0 && now - peer.savedAtNs < Math.max(1_000_000_000L, peer.rtt().rtoNs());
@@ -112,6 +120,8 @@ final class CallSender {
      * Ownership: takes {@code data} (released here).
      */
     void append(ByteBuf data) {
+        // A partial packet cut at the old size fills to its own capacity and is queued as it is.
+        dataSize = out.peer().packetDataSize(config);
         try {
             if (partial != null) {
                 int n = Math.min(partial.writableBytes(), data.readableBytes());
@@ -178,6 +188,7 @@ final class CallSender {
         }
         RxCounters counters = out.counters();
         maybeReprobe(now);
+        maybeProbeLargePackets(now);
         int cwnd = cc.sendWindow(sq.inFlight());
         pacingDeadlineNs = Deadlines.NONE;
         boolean paced = false;
@@ -240,6 +251,8 @@ final class CallSender {
             }
             sq.markSent(k);
             lastDatagramPackets = k;
+            lastDatagramLarge = sq.get(lastSeqOfDgram).payload().readableBytes()
+                    > RxConstants.REMOTE_PACKET_SIZE - RxConstants.HEADER_SIZE;
             recovery.syncInFlight();
             if (k > 1) {
                 counters.jumbogramsSent++;
@@ -346,17 +359,55 @@ final class CallSender {
     }
 
     /**
-     * An ACK arrived: a PING_RESPONSE to the path-MTU probe proves the path carries datagrams of its size.
+     * An ACK arrived: a PING_RESPONSE to the path-MTU probe or to the large-packet probe proves the path carries
+     * datagrams of its size.
      *
      * @param reason the ACK's reason
      * @param serial the serial it acknowledges
      */
     void onPingResponse(int reason, int serial) {
+        if (largeProbeSerial != 0 && reason == AckReason.PING_RESPONSE && serial == largeProbeSerial) {
+            Peer peer = out.peer();
+            peer.provenPacketSize = Math.max(peer.provenPacketSize, largeProbeBytes);
+            largeProbeSerial = 0;
+        }
         if (mtuProbeSerial != 0 && reason == AckReason.PING_RESPONSE && serial == mtuProbeSerial) {
             Peer peer = out.peer();
             peer.pathJumboCap = mtuProbePackets >= uncappedJumboLimit() ? Integer.MAX_VALUE
                     : Math.max(peer.pathJumboCap, mtuProbePackets);
             mtuProbeSerial = 0;
+        }
+    }
+
+    /**
+     * Large packets (docs/engine.md "Packet size"): when the peer advertises room for packets larger than 1444
+     * bytes (its maxMTU and ifMTU) and our own ifMtu allows them, a PING padded to that size goes out first; its
+     * PING_RESPONSE proves the path and raises {@link Peer#provenPacketSize}, and data cut from then on uses it.
+     * Unanswered (a path whose MTU is smaller drops it), the data stays at the default size and the probe is
+     * repeated every {@link #MTU_PROBE_INTERVAL_NS}, once per peer.
+     */
+    private void maybeProbeLargePackets(long now) {
+        Peer peer = out.peer();
+        int target = peer.largePacketTarget(config);
+        if (target > peer.provenPacketSize && (!peer.largeProbeSent || now - peer.nextLargeProbeNs >= 0)) {
+            largeProbeBytes = target;
+            largeProbeSerial = acks.sendMtuProbe(now, target);
+            peer.largeProbeSent = true;
+            peer.nextLargeProbeNs = now + MTU_PROBE_INTERVAL_NS;
+        }
+    }
+
+    /**
+     * A retransmission timeout while large packets were in flight: new data goes back to the default size and the
+     * path is probed again one interval later (a route whose MTU shrank). Packets already cut keep their size.
+     */
+    private void onTimeoutWithLargePackets(long now) {
+        if (lastDatagramLarge) {
+            Peer peer = out.peer();
+            peer.provenPacketSize = RxConstants.REMOTE_PACKET_SIZE;
+            peer.largeProbeSent = true;
+            peer.nextLargeProbeNs = now + MTU_PROBE_INTERVAL_NS;
+            lastDatagramLarge = false;
         }
     }
 
@@ -375,6 +426,7 @@ final class CallSender {
     void onResendTimeout(long now) {
         out.counters().timeouts++;
         onTimeoutWithJumbograms(now);
+        onTimeoutWithLargePackets(now);
         if (recovery.onTimeout(twind, out.peer().rtt())) {
             transmit(now);
         } else if (sq.size() > 0 && sq.nextToSend() != sq.first()) {
