@@ -1,10 +1,9 @@
 package org.rx4j.config;
 
-import org.rx4j.wire.RxConstants;
-
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
+import org.rx4j.wire.RxConstants;
 
 /**
  * Every tunable of an rx4j endpoint, immutable; build with {@link #builder()}. Names and defaults follow OpenAFS 1.8
@@ -193,8 +192,8 @@ public record RxConfig(int maxTwind, int maxRwind, int jumboMax, int maxMtu, int
 
     /**
      * Largest Rx packet (header + data) this endpoint sends in one piece to a peer that advertises room for it and
-     * whose path a padded PING proved (docs/engine.md "Packet size"): min(maxMtu, ifMtu, 16384, Rx's largest
-     * packet). Above {@link RxConstants#REMOTE_PACKET_SIZE} only when ifMtu says the path is wider than an
+     * whose path a padded PING proved (docs/engine.md "Packet size"): min(maxMtu, ifMtu, 16384), 16384 being Rx's
+     * largest packet (RX_MAX_PACKET_SIZE). Above {@link RxConstants#REMOTE_PACKET_SIZE} only when ifMtu says the path is wider than an
      * Ethernet one; with the defaults (ifMtu 1444) every packet stays at most 1444 bytes.
      *
      * @return bytes, 520..16384

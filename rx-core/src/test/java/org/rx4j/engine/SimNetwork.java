@@ -419,7 +419,12 @@ public final class SimNetwork {
             }
             boolean pending = call.queuedPackets() > 0 && call.state() != CallState.PRECALL;
             long marker = call.ackProgress();
-            long[] p = progress.computeIfAbsent(call, c -> new long[] {marker, now});
+            long[] p = progress.get(call);
+            if (p == null) {
+                // No computeIfAbsent: its capturing lambda would be allocated for every call at every step.
+                p = new long[] {marker, now};
+                progress.put(call, p);
+            }
             if (!pending || p[0] != marker) {
                 p[0] = marker;
                 p[1] = now;
