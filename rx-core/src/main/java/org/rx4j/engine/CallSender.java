@@ -60,6 +60,11 @@ final class CallSender {
     private int mtuProbePackets;
     /** How often a path held to single packets is probed again for jumbograms, ns. */
     static final long MTU_PROBE_INTERVAL_NS = 5_000_000_000L;
+    /**
+     * Large-packet probes repeated after 2 srtt before falling back to {@link #MTU_PROBE_INTERVAL_NS}: the first
+     * probe often reaches a server call still in PRECALL, which answers no PING (issue 12 rule 6), or is lost.
+     */
+    static final int LARGE_PROBE_QUICK_TRIES = 3;
     /** When the outstanding RTT probe was sent, ns. */
     private long rttProbeSentNs;
     private ByteBuf partial;
@@ -369,6 +374,7 @@ final class CallSender {
         if (largeProbeSerial != 0 && reason == AckReason.PING_RESPONSE && serial == largeProbeSerial) {
             Peer peer = out.peer();
             peer.provenPacketSize = Math.max(peer.provenPacketSize, largeProbeBytes);
+            peer.largeProbeTries = 0;
             largeProbeSerial = 0;
         }
         if (mtuProbeSerial != 0 && reason == AckReason.PING_RESPONSE && serial == mtuProbeSerial) {
@@ -383,17 +389,25 @@ final class CallSender {
      * Large packets (docs/engine.md "Packet size"): when the peer advertises room for packets larger than 1444
      * bytes (its maxMTU and ifMTU) and our own ifMtu allows them, a PING padded to that size goes out first; its
      * PING_RESPONSE proves the path and raises {@link Peer#provenPacketSize}, and data cut from then on uses it.
-     * Unanswered (a path whose MTU is smaller drops it), the data stays at the default size and the probe is
-     * repeated every {@link #MTU_PROBE_INTERVAL_NS}, once per peer.
+     * Unanswered (lost, or a path whose MTU is smaller drops it), the data stays at the default size and the probe
+     * is repeated after 2 srtt (at least the minimum RTO) {@link #LARGE_PROBE_QUICK_TRIES} times in all, then every
+     * {@link #MTU_PROBE_INTERVAL_NS}; once per peer, whichever of its calls is sending.
      */
     private void maybeProbeLargePackets(long now) {
         Peer peer = out.peer();
         int target = peer.largePacketTarget(config);
-        if (target > peer.provenPacketSize && (!peer.largeProbeSent || now - peer.nextLargeProbeNs >= 0)) {
+        if (target <= peer.provenPacketSize) {
+            return;
+        }
+        // The wait is judged with the srtt of now: the first probe goes out before the first RTT sample.
+        long wait = peer.largeProbeTries < LARGE_PROBE_QUICK_TRIES
+                ? Math.max(2 * peer.rtt().srttNs(), config.minRtoNs()) : MTU_PROBE_INTERVAL_NS;
+        if (!peer.largeProbeSent || now - peer.lastLargeProbeNs >= wait) {
             largeProbeBytes = target;
             largeProbeSerial = acks.sendMtuProbe(now, target);
             peer.largeProbeSent = true;
-            peer.nextLargeProbeNs = now + MTU_PROBE_INTERVAL_NS;
+            peer.largeProbeTries++;
+            peer.lastLargeProbeNs = now;
         }
     }
 
@@ -406,7 +420,8 @@ final class CallSender {
             Peer peer = out.peer();
             peer.provenPacketSize = RxConstants.REMOTE_PACKET_SIZE;
             peer.largeProbeSent = true;
-            peer.nextLargeProbeNs = now + MTU_PROBE_INTERVAL_NS;
+            peer.largeProbeTries = LARGE_PROBE_QUICK_TRIES; // the path just failed: no quick retries
+            peer.lastLargeProbeNs = now;
             lastDatagramLarge = false;
         }
     }

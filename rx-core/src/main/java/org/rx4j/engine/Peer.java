@@ -48,10 +48,12 @@ public final class Peer {
      * "Packet size"). Only ever above that default: smaller path MTUs are issue 12's business.
      */
     int provenPacketSize = RxConstants.REMOTE_PACKET_SIZE;
-    /** True once a large-packet probe went out; then {@link #nextLargeProbeNs} says when the next may go. */
+    /** True once a large-packet probe went out; then {@link #lastLargeProbeNs} is valid. */
     boolean largeProbeSent;
-    /** When the next large-packet probe may go out, ns (valid once {@link #largeProbeSent}). */
-    long nextLargeProbeNs;
+    /** When the last large-packet probe went out (or the last large-packet timeout hit), ns. */
+    long lastLargeProbeNs;
+    /** Large-packet probes sent since the last proof (the first few are retried quickly, see CallSender). */
+    int largeProbeTries;
     /** ABORT replies sent at once to one peer before they are paced (docs/robustness.md, rule 7). */
     static final int ABORT_REPLY_BURST = 10;
     /** Pace of ABORT replies to one peer past the burst: one per this many ns (10 a second). */

@@ -54,6 +54,8 @@ class LargePacketSimTest {
         /** Padded PINGs (ACK datagrams larger than 1444 bytes). */
         int largeProbes;
         boolean ackSeen;
+        /** Padded PINGs from this side the link is to drop before delivering any. */
+        int probesToDrop;
     }
 
     private static int datagramBytes(List<? extends RxPacket> packets) {
@@ -101,7 +103,12 @@ class LargePacketSimTest {
             }
         };
         net.deliveryFilter = (now, toServer, packets) -> {
-            if (packets.get(0).header().type() == PacketType.ACK) {
+            if (packets.get(0) instanceof AckPacket a) {
+                DataSizes from = toServer ? client : server;
+                if (a.tailBytes() > 0 && from.probesToDrop > 0) {
+                    from.probesToDrop--;
+                    return false;
+                }
                 (toServer ? server : client).ackSeen = true;
             }
             return true;
@@ -155,6 +162,17 @@ class LargePacketSimTest {
         assertEquals(1, up.largeProbes, "one probe per peer, not per call");
     }
 
+    @Test
+    void aLostProbeIsRetriedAfterTwoRoundTrips() {
+        DataSizes up = new DataSizes();
+        DataSizes down = new DataSizes();
+        up.probesToDrop = 1;
+        SimNetwork net = net(bigConfig(), bigConfig(), LinkModel.delay(5 * MS).withMtu(BIG), up, down);
+        run(net, 1, 4L << 20, 0);
+        assertEquals(2, up.largeProbes, "the lost probe and its retry");
+        assertEquals(BIG, up.largestPacketOfFirstCall, "large packets still within the first call");
+    }
+
     /** @return {@code bytes} if it is the size of a jumbogram of 2..4 full 1412-byte packets, else -1 */
     private static int jumbogramOfAtMostFour(int bytes) {
         for (int k = 2; k <= 4; k++) {
@@ -199,7 +217,8 @@ class LargePacketSimTest {
         // Both ends configured for 9000, but the path between them drops anything above 1500 bytes.
         SimNetwork net = net(bigConfig(), bigConfig(), LinkModel.delay(5 * MS).withMtu(1500), up, down);
         run(net, 2, 2L << 20, 256 << 10);
-        assertTrue(up.largeProbes >= 1, "the client probed");
+        assertTrue(up.largeProbes >= CallSender.LARGE_PROBE_QUICK_TRIES, "the client probed, and retried: "
+                + up.largeProbes);
         // Jumbograms of 1412-byte packets are lost on it too until the path-MTU rule (issue 12 rule 12) holds them
         // back; what this test is about is that no single packet is cut larger.
         assertTrue(up.largestPacket <= RxConstants.REMOTE_PACKET_SIZE,
