@@ -176,18 +176,12 @@ public record RxConfig(int maxTwind, int maxRwind, int jumboMax, int maxMtu, int
         return mtu - 28;
     }
 
-    /**
-     * maxMTU advertised in the ACK trailer: the largest datagram this endpoint accepts, ifMtu + (jumboMax-1)·1416
-     * (5692 at the defaults, as OpenAFS advertises on a 1500-byte link), at most {@link #maxMtu()} (OpenAFS likewise
-     * caps it by its receive size, rx-wire-facts.md §3).
-     *
-     * @return bytes
-     */
+    /** @return maxMTU advertised in the ACK trailer: 1444 + (jumboMax-1)·1416 capped by maxMtu limits (5692 at 4) */
     public int advertisedMaxMtu() {
         if (jumboMax <= 1) {
             return Math.min(maxMtu, ifMtu);
         }
-        return Math.min(maxMtu, ifMtu + (jumboMax - 1) * 1416);
+        return ifMtu + (jumboMax - 1) * 1416;
     }
 
     /**

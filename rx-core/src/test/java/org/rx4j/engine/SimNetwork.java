@@ -48,7 +48,24 @@ public final class SimNetwork {
     private LinkModel serverToClient;
     private long freeAtC2s;
     private long freeAtS2c;
-    private final Map<Call, long[]> progress = new IdentityHashMap<>();
+    /** Stall detector state per engine: one {@link Watch} per connection, in the engine's iteration order. */
+    private final Map<RxEngine, List<Watch>> watches = new IdentityHashMap<>();
+
+    /**
+     * The stall detector's view of one connection's channels: the call last seen on each, its ack-progress marker
+     * and since when that marker (or the call's idleness) holds, ns. Arrays instead of a map keyed by call: the
+     * check runs at every simulation step.
+     */
+    private static final class Watch {
+        final Connection conn;
+        final Call[] calls = new Call[org.rx4j.wire.RxConstants.MAX_CALLS];
+        final long[] marker = new long[org.rx4j.wire.RxConstants.MAX_CALLS];
+        final long[] since = new long[org.rx4j.wire.RxConstants.MAX_CALLS];
+
+        Watch(Connection conn) {
+            this.conn = conn;
+        }
+    }
     /** When true, the stall detector is off (e.g. while an application deliberately does not read). */
     public boolean allowStalls;
     /** When true, the link drops everything (a silent peer). */
@@ -397,43 +414,73 @@ public final class SimNetwork {
 
     private void checkStalls(RxEngine engine) {
         if (allowStalls) {
-            progress.clear();
+            watches.clear();
             return;
         }
+        List<Watch> list = watches.get(engine);
+        if (list == null) {
+            list = new ArrayList<>();
+            watches.put(engine, list);
+        }
+        int i = 0;
         for (Connection conn : engine.clientConnections()) {
-            checkStalls(conn);
+            checkStalls(watch(list, i++, conn));
         }
         for (Connection conn : engine.serverConnections()) {
-            checkStalls(conn);
+            checkStalls(watch(list, i++, conn));
+        }
+        while (list.size() > i) {
+            list.remove(list.size() - 1);
         }
     }
 
-    private void checkStalls(Connection conn) {
+    /** @return the watch at {@code i} for {@code conn}, moving or creating it when the connections changed */
+    private static Watch watch(List<Watch> list, int i, Connection conn) {
+        if (i < list.size() && list.get(i).conn == conn) {
+            return list.get(i);
+        }
+        for (int j = i + 1; j < list.size(); j++) {
+            if (list.get(j).conn == conn) {
+                // Connections before it went away: keep this one's state, drop theirs.
+                Watch w = list.remove(j);
+                list.set(i, w);
+                return w;
+            }
+        }
+        Watch w = new Watch(conn);
+        if (i < list.size()) {
+            list.add(i, w);
+        } else {
+            list.add(w);
+        }
+        return w;
+    }
+
+    private void checkStalls(Watch w) {
+        Connection conn = w.conn;
         for (int ch = 0; ch < org.rx4j.wire.RxConstants.MAX_CALLS; ch++) {
             Call call = conn.call(ch);
             if (call == null || call.isDone()) {
-                if (call != null) {
-                    progress.remove(call);
-                }
+                w.calls[ch] = null;
                 continue;
             }
             boolean pending = call.queuedPackets() > 0 && call.state() != CallState.PRECALL;
             long marker = call.ackProgress();
-            long[] p = progress.get(call);
-            if (p == null) {
-                // No computeIfAbsent: its capturing lambda would be allocated for every call at every step.
-                p = new long[] {marker, now};
-                progress.put(call, p);
+            if (w.calls[ch] != call) {
+                // First sight of this call: progress counts from now.
+                w.calls[ch] = call;
+                w.marker[ch] = marker;
+                w.since[ch] = now;
             }
-            if (!pending || p[0] != marker) {
-                p[0] = marker;
-                p[1] = now;
+            if (!pending || w.marker[ch] != marker) {
+                w.marker[ch] = marker;
+                w.since[ch] = now;
                 continue;
             }
             long limit = 2 * conn.peer.rtt().rtoNs() + 1_000_000;
-            if (now - p[1] > limit) {
+            if (now - w.since[ch] > limit) {
                 throw new AssertionError("stall: " + call + " pending " + call.queuedPackets() + " packets, nothing acked for "
-                        + (now - p[1]) / 1_000_000 + " ms (limit " + limit / 1_000_000 + " ms) at t="
+                        + (now - w.since[ch]) / 1_000_000 + " ms (limit " + limit / 1_000_000 + " ms) at t="
                         + now / 1_000_000 + " ms");
             }
         }
