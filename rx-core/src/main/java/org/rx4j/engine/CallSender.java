@@ -52,6 +52,9 @@ final class CallSender {
     private int lastDatagramPackets;
     /** True when the last datagram of new data held a packet larger than 1444 bytes (large-packet fallback). */
     private boolean lastDatagramLarge;
+    /** When a timeout hit with large packets in flight and nothing was acknowledged since, ns; valid if the flag. */
+    private long largeStuckSinceNs;
+    private boolean largeStuck;
     /** Serial of the outstanding large-packet probe, 0 for none, and the packet size it stands for, bytes. */
     private int largeProbeSerial;
     private int largeProbeBytes;
@@ -417,6 +420,10 @@ final class CallSender {
      */
     private void onTimeoutWithLargePackets(long now) {
         if (lastDatagramLarge) {
+            if (!largeStuck) {
+                largeStuck = true;
+                largeStuckSinceNs = now;
+            }
             Peer peer = out.peer();
             peer.provenPacketSize = RxConstants.REMOTE_PACKET_SIZE;
             peer.largeProbeSent = true;
@@ -449,6 +456,19 @@ final class CallSender {
             acks.sendAck(now, AckReason.PING, 0, true);
         }
         recovery.rearm(now, out.peer().rtt());
+    }
+
+    /**
+     * A route whose MTU shrank under large packets already cut: they are resent as they are and never arrive, while
+     * the small ACKs and PINGs keep the call from its dead time. Such a call ends with RX_CALL_DEAD once a
+     * retransmission timeout with large packets in flight was followed by a dead time with nothing acknowledged;
+     * later calls are cut at the default size (docs/engine.md "Packet size").
+     *
+     * @param now current time, ns
+     * @return true when the call must end
+     */
+    boolean stuckOnLargePackets(long now) {
+        return largeStuck && now - (largeStuckSinceNs + config.deadTimeNs()) >= 0;
     }
 
     /** @return when the retransmit timer fires (engine clock, ns), or {@link Deadlines#NONE} */
@@ -517,6 +537,9 @@ final class CallSender {
         stats.rttSamples += recovery.rttSamplesOfLastAck();
         if ((result & RecoveryManager.FAST_RETRANSMIT) != 0) {
             counters.fastRetransmits++;
+        }
+        if ((result & RecoveryManager.PROGRESS) != 0) {
+            largeStuck = false; // the path carries what this call sends after all
         }
         int ackSerial = a.serial();
         if (rttProbeSerial != 0 && ackSerial - rttProbeSerial >= 0 && ackSerial != 0) {

@@ -173,6 +173,56 @@ class LargePacketSimTest {
         assertEquals(BIG, up.largestPacketOfFirstCall, "large packets still within the first call");
     }
 
+    @Test
+    void aRouteThatShrinksUnderLargePacketsFallsBackForLaterCalls() {
+        DataSizes up = new DataSizes();
+        DataSizes down = new DataSizes();
+        SimNetwork net = net(bigConfig(), bigConfig(), LinkModel.delay(5 * MS).withMtu(BIG), up, down);
+        SimApps.BulkServer server = new SimApps.BulkServer(net);
+        net.server().engine.registerService(SVC, 0, server);
+        Connection conn = net.client().engine.connect(SimNetwork.SERVER, SVC, 0);
+        SimApps.BulkClient c1 = new SimApps.BulkClient(net, 2L << 20, 0);
+        c1.start(conn);
+        assertTrue(net.runUntil(() -> c1.done, 60 * S));
+        assertEquals(BIG, conn.peer().provenPacketSize());
+        // The route now drops everything above 1500 bytes. Call 2 is cut at 9000 bytes before anything shows it
+        // (known gap, docs/engine.md "Packet size"): its packets never arrive, so it must end, not hang.
+        long shrunkAt = net.now();
+        net.setLinks(LinkModel.delay(5 * MS).withMtu(1500), LinkModel.delay(5 * MS).withMtu(1500));
+        net.allowStalls = true;
+        SimApps.BulkClient c2 = new SimApps.BulkClient(net, 2L << 20, 0);
+        c2.start(conn);
+        assertTrue(net.runUntil(() -> c2.done, 60 * S), "call 2 ends");
+        assertEquals(-1, c2.error, "RX_CALL_DEAD after the dead time");
+        assertTrue(c2.completedAt - shrunkAt <= 20 * S, "within a dead time of the first timeout: "
+                + (c2.completedAt - shrunkAt) / 1e9 + " s");
+        assertEquals(RxConstants.REMOTE_PACKET_SIZE, conn.peer().provenPacketSize(), "the timeout dropped the size");
+        // The server still holds 9000 bytes as proven toward the client: call 3's reply is lost the same way. Its
+        // ACKs and PINGs keep both ends hearing from each other, so only the large-packet rule ends it.
+        long call3At = net.now();
+        SimApps.BulkClient c3 = new SimApps.BulkClient(net, 64 << 10, 64 << 10);
+        c3.start(conn);
+        assertTrue(net.runUntil(() -> c3.done, 60 * S), "call 3 ends");
+        assertEquals(-1, c3.error, "RX_CALL_DEAD");
+        assertTrue(c3.completedAt - call3At <= 20 * S, (c3.completedAt - call3At) / 1e9 + " s");
+        assertEquals(RxConstants.REMOTE_PACKET_SIZE,
+                net.server().engine.serverConnections().iterator().next().peer().provenPacketSize());
+        // Call 4 is cut at the default size both ways and completes, byte-exact.
+        net.allowStalls = false;
+        up.largestPacket = 0;
+        down.largestPacket = 0;
+        SimApps.BulkClient c4 = new SimApps.BulkClient(net, 2L << 20, 64 << 10);
+        c4.start(conn);
+        assertTrue(net.runUntil(() -> c4.done, 60 * S), "call 4 completes");
+        assertEquals(0, c4.error);
+        assertEquals(64 << 10, c4.reader.received);
+        assertEquals(0, c4.reader.mismatches);
+        net.runFor(S);
+        assertEquals(0, server.mismatches);
+        assertTrue(up.largestPacket <= RxConstants.REMOTE_PACKET_SIZE, "call 4's packets: " + up.largestPacket);
+        assertTrue(down.largestPacket <= RxConstants.REMOTE_PACKET_SIZE, "call 4's reply: " + down.largestPacket);
+    }
+
     /** @return {@code bytes} if it is the size of a jumbogram of 2..4 full 1412-byte packets, else -1 */
     private static int jumbogramOfAtMostFour(int bytes) {
         for (int k = 2; k <= 4; k++) {
