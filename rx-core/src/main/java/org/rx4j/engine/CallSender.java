@@ -471,6 +471,11 @@ final class CallSender {
         return largeStuck && now - (largeStuckSinceNs + config.deadTimeNs()) >= 0;
     }
 
+    /** @return when {@link #stuckOnLargePackets} turns true (engine clock, ns), or {@link Deadlines#NONE} */
+    long largeStuckDeadlineNs() {
+        return largeStuck ? largeStuckSinceNs + config.deadTimeNs() : Deadlines.NONE;
+    }
+
     /** @return when the retransmit timer fires (engine clock, ns), or {@link Deadlines#NONE} */
     long resendDeadlineNs() {
         return recovery.resendDeadlineNs();

@@ -63,6 +63,7 @@ final class CallTimers {
         }
         d = Deadlines.earlier(d, activity.lastSendNs + keepaliveNs());
         d = Deadlines.earlier(d, activity.lastReceiveNs + config.deadTimeNs());
+        d = Deadlines.earlier(d, sender.largeStuckDeadlineNs());
         long idle = idleDeadNs();
         if (idle > 0) {
             d = Deadlines.earlier(d, activity.lastDataReceiveNs + idle);
