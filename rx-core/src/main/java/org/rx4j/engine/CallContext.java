@@ -5,6 +5,7 @@ import java.util.List;
 import org.rx4j.config.RxConfig;
 import org.rx4j.engine.cc.CongestionControllerSupplier;
 import org.rx4j.wire.DataPacket;
+import org.rx4j.wire.OutboundAck;
 import org.rx4j.wire.RxHeader;
 import org.rx4j.wire.RxPacket;
 
@@ -45,6 +46,20 @@ interface CallContext {
      * @return the header
      */
     RxHeader header(int channel, int callNumber, int seq, int type, int flags);
+
+    /** @return the engine's reused outgoing ACK ({@link ConnectionContext#reusableAck()}), or null */
+    OutboundAck reusableAck();
+
+    /**
+     * Builds the header of one outgoing ACK of the call and takes the connection's next serial for it.
+     *
+     * @param reuse the engine's reused outgoing ACK (its header is filled), or null for a new header
+     * @param channel 0..3
+     * @param callNumber the call's number
+     * @param flags flags without CLIENT_INITIATED
+     * @return the header
+     */
+    RxHeader ackHeader(OutboundAck reuse, int channel, int callNumber, int flags);
 
     /** @return the last serial the connection sent */
     int lastSerial();

@@ -4,6 +4,7 @@ import java.util.List;
 import org.rx4j.wire.AbortPacket;
 import org.rx4j.wire.ControlPacket;
 import org.rx4j.wire.DataPacket;
+import org.rx4j.wire.OutboundAck;
 import org.rx4j.wire.PacketType;
 import org.rx4j.wire.RxHeader;
 import org.rx4j.wire.RxPacket;
@@ -40,6 +41,20 @@ final class CallOutput {
      */
     RxHeader header(int seq, int type, int flags) {
         return ctx.header(channel, callNumber, seq, type, flags);
+    }
+
+    /** @return the engine's reused outgoing ACK when its sink encodes on send, else null (new ACK objects) */
+    OutboundAck reusableAck() {
+        return ctx.reusableAck();
+    }
+
+    /**
+     * @param reuse the engine's reused outgoing ACK, or null
+     * @param flags flags without CLIENT_INITIATED
+     * @return the header of this call's next ACK (with the connection's next serial): reuse's, or a new one
+     */
+    RxHeader ackHeader(OutboundAck reuse, int flags) {
+        return ctx.ackHeader(reuse, channel, callNumber, flags);
     }
 
     /** @param p a packet of this call; ownership passes to the sink (or it is released while {@link #muted}) */

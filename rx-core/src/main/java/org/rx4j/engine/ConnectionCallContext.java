@@ -5,6 +5,7 @@ import java.util.List;
 import org.rx4j.config.RxConfig;
 import org.rx4j.engine.cc.CongestionControllerSupplier;
 import org.rx4j.wire.DataPacket;
+import org.rx4j.wire.OutboundAck;
 import org.rx4j.wire.RxHeader;
 import org.rx4j.wire.RxPacket;
 
@@ -59,6 +60,16 @@ final class ConnectionCallContext implements CallContext {
     @Override
     public RxHeader header(int channel, int callNumber, int seq, int type, int flags) {
         return conn.header(channel, callNumber, seq, conn.nextSerial(), type, flags);
+    }
+
+    @Override
+    public OutboundAck reusableAck() {
+        return link.reusableAck();
+    }
+
+    @Override
+    public RxHeader ackHeader(OutboundAck reuse, int channel, int callNumber, int flags) {
+        return conn.ackHeader(reuse, channel, callNumber, conn.nextSerial(), flags);
     }
 
     @Override

@@ -7,6 +7,7 @@ import org.rx4j.config.RxConfig;
 import org.rx4j.engine.cc.CongestionControllerSupplier;
 import org.rx4j.wire.DataPacket;
 import org.rx4j.wire.RxPacket;
+import org.rx4j.wire.OutboundAck;
 
 /**
  * The engine's side of {@link ConnectionContext}: what the engine passes down to each connection it creates — the
@@ -21,6 +22,8 @@ final class EngineContext implements ConnectionContext {
     private final EventQueue events;
     private final TimerQueue timers;
     private final ServiceRegistry services;
+    /** One ACK object filled for every ACK sent, when the sink encodes on send (issue 10, target 9); else null. */
+    private final OutboundAck reusableAck;
 
     EngineContext(RxConfig config, ByteBufAllocator alloc, PacketSink sink, EventQueue events, TimerQueue timers,
             ServiceRegistry services) {
@@ -31,6 +34,12 @@ final class EngineContext implements ConnectionContext {
         this.events = events;
         this.timers = timers;
         this.services = services;
+        this.reusableAck = sink.encodesOnSend() ? new OutboundAck() : null;
+    }
+
+    @Override
+    public OutboundAck reusableAck() {
+        return reusableAck;
     }
 
     @Override

@@ -76,7 +76,7 @@ final class DatagramDecoder extends ChannelInboundHandlerAdapter {
                 copied = true;
                 source.writeBytes(content, content.readerIndex(), content.readableBytes());
             }
-            DecodeError error = PacketDecoder.decode(source, packets);
+            DecodeError error = PacketDecoder.decode(source, packets, decoded.flyweights());
             if (error != null) {
                 malformed.count(error);
                 return null;
