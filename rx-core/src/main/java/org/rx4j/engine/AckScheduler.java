@@ -4,7 +4,7 @@ import org.rx4j.config.RxConfig;
 import org.rx4j.wire.AckPacket;
 import org.rx4j.wire.AckReason;
 import org.rx4j.wire.DataPacket;
-import org.rx4j.wire.OutboundAck;
+import org.rx4j.wire.OutboundPackets;
 import org.rx4j.wire.PacketFlags;
 import org.rx4j.wire.PacketType;
 import org.rx4j.wire.RxConstants;
@@ -271,9 +271,9 @@ final class AckScheduler {
             return;
         }
         int flags = PacketFlags.SLOW_START_OK | (requestAck ? PacketFlags.REQUEST_ACK : 0);
-        // The engine's one reused ACK when the sink encodes on send: nothing allocated per ACK (issue 10, target 9).
-        OutboundAck reuse = out.reusableAck();
-        RxHeader h = out.ackHeader(reuse, flags);
+        // The engine's reused ACK when the sink encodes on send: nothing allocated per ACK (issue 10, target 9).
+        OutboundPackets reuse = out.reusablePackets();
+        RxHeader h = out.header(reuse, OutboundPackets.ACK_SLOT, 0, PacketType.ACK, flags);
         int first = rq.first();
         byte[] soft = rq.softAcks(reuse);
         AckPacket ack = reuse == null

@@ -7,7 +7,7 @@ import org.rx4j.wire.AbortPacket;
 import org.rx4j.wire.ControlPacket;
 import org.rx4j.wire.DataPacket;
 import org.rx4j.wire.PacketEncoder;
-import org.rx4j.wire.OutboundAck;
+import org.rx4j.wire.OutboundPackets;
 import org.rx4j.wire.PacketFlags;
 import org.rx4j.wire.PacketType;
 import org.rx4j.wire.RxConstants;
@@ -141,22 +141,26 @@ public final class Connection {
     }
 
     /**
-     * Builds the header of an outgoing ACK of this connection, as {@link #header} does with seq 0 and type ACK, in
-     * {@code reuse}'s one header when given (no allocation per ACK, issue 10 target 9).
+     * Builds a header as {@link #header} does, in a slot of {@code reuse} when given (no allocation per packet sent,
+     * issue 10 target 9).
      *
-     * @param reuse the engine's reused outgoing ACK, or null for a new header
+     * @param reuse the engine's reused outgoing packets, or null for a new header
+     * @param slot with reuse: {@link OutboundPackets#ACK_SLOT} for an ACK, 0..45 for a DATA sub-packet's position
      * @param channel 0..3
      * @param callNumber the call's number
+     * @param seq DATA seq or 0
      * @param serial the packet's serial
+     * @param type ACK or DATA (matching the slot) with reuse; any type without
      * @param flags flags without CLIENT_INITIATED (added on the client side)
-     * @return the header: reuse's (valid until its next use) or a new one
+     * @return the header: the slot's (valid until its next use) or a new one
      */
-    RxHeader ackHeader(OutboundAck reuse, int channel, int callNumber, int serial, int flags) {
+    RxHeader header(OutboundPackets reuse, int slot, int channel, int callNumber, int seq, int serial, int type,
+                    int flags) {
         if (reuse == null) {
-            return header(channel, callNumber, 0, serial, PacketType.ACK, flags);
+            return header(channel, callNumber, seq, serial, type, flags);
         }
         int f = client ? flags | PacketFlags.CLIENT_INITIATED : flags;
-        return reuse.header(epoch, cid | channel, callNumber, 0, serial, PacketType.ACK, f, 0, securityIndex, 0,
+        return reuse.header(slot, epoch, cid | channel, callNumber, seq, serial, type, f, 0, securityIndex, 0,
                 serviceId);
     }
 

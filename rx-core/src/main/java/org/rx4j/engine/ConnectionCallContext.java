@@ -5,7 +5,7 @@ import java.util.List;
 import org.rx4j.config.RxConfig;
 import org.rx4j.engine.cc.CongestionControllerSupplier;
 import org.rx4j.wire.DataPacket;
-import org.rx4j.wire.OutboundAck;
+import org.rx4j.wire.OutboundPackets;
 import org.rx4j.wire.RxHeader;
 import org.rx4j.wire.RxPacket;
 
@@ -63,13 +63,14 @@ final class ConnectionCallContext implements CallContext {
     }
 
     @Override
-    public OutboundAck reusableAck() {
-        return link.reusableAck();
+    public OutboundPackets reusablePackets() {
+        return link.reusablePackets();
     }
 
     @Override
-    public RxHeader ackHeader(OutboundAck reuse, int channel, int callNumber, int flags) {
-        return conn.ackHeader(reuse, channel, callNumber, conn.nextSerial(), flags);
+    public RxHeader header(OutboundPackets reuse, int slot, int channel, int callNumber, int seq, int type,
+                           int flags) {
+        return conn.header(reuse, slot, channel, callNumber, seq, conn.nextSerial(), type, flags);
     }
 
     @Override

@@ -6,7 +6,7 @@ import java.util.List;
 import org.rx4j.config.RxConfig;
 import org.rx4j.engine.cc.CongestionControllerSupplier;
 import org.rx4j.wire.DataPacket;
-import org.rx4j.wire.OutboundAck;
+import org.rx4j.wire.OutboundPackets;
 import org.rx4j.wire.RxPacket;
 
 /**
@@ -37,10 +37,10 @@ interface ConnectionContext {
     void sendJumbogram(InetSocketAddress to, List<DataPacket> batch);
 
     /**
-     * @return the engine's one reused outgoing ACK when its sink encodes on send
-     *     ({@link PacketSink#encodesOnSend()}), else null: then every ACK is a new object
+     * @return the engine's reused outgoing packets when its sink encodes on send
+     *     ({@link PacketSink#encodesOnSend()}), else null: then every packet sent is a new object
      */
-    default OutboundAck reusableAck() {
+    default OutboundPackets reusablePackets() {
         return null;
     }
 

@@ -7,7 +7,7 @@ import org.rx4j.config.RxConfig;
 import org.rx4j.engine.cc.CongestionControllerSupplier;
 import org.rx4j.wire.DataPacket;
 import org.rx4j.wire.RxPacket;
-import org.rx4j.wire.OutboundAck;
+import org.rx4j.wire.OutboundPackets;
 
 /**
  * The engine's side of {@link ConnectionContext}: what the engine passes down to each connection it creates — the
@@ -22,8 +22,8 @@ final class EngineContext implements ConnectionContext {
     private final EventQueue events;
     private final TimerQueue timers;
     private final ServiceRegistry services;
-    /** One ACK object filled for every ACK sent, when the sink encodes on send (issue 10, target 9); else null. */
-    private final OutboundAck reusableAck;
+    /** Packet objects filled for every ACK and DATA packet sent when the sink encodes on send (issue 10, target 9). */
+    private final OutboundPackets reusablePackets;
 
     EngineContext(RxConfig config, ByteBufAllocator alloc, PacketSink sink, EventQueue events, TimerQueue timers,
             ServiceRegistry services) {
@@ -34,12 +34,12 @@ final class EngineContext implements ConnectionContext {
         this.events = events;
         this.timers = timers;
         this.services = services;
-        this.reusableAck = sink.encodesOnSend() ? new OutboundAck() : null;
+        this.reusablePackets = sink.encodesOnSend() ? new OutboundPackets() : null;
     }
 
     @Override
-    public OutboundAck reusableAck() {
-        return reusableAck;
+    public OutboundPackets reusablePackets() {
+        return reusablePackets;
     }
 
     @Override

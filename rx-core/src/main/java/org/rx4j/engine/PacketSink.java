@@ -38,12 +38,12 @@ public interface PacketSink {
     /**
      * Whether this sink is done with the packet objects it gets (headers, ACK soft-ack arrays) when
      * {@link #send} returns, because it encoded or copied them by then (payload references aside, which it owns
-     * as above). When true, the engine hands it the same reused ACK object for every ACK it sends
-     * ({@link org.rx4j.wire.OutboundAck}; issue 10, target 9: no allocation per ACK). Asked once, when the engine is
-     * built.
+     * as above). When true, the engine hands it the same reused packet objects again and again for the ACKs and
+     * DATA packets it sends ({@link org.rx4j.wire.OutboundPackets}; issue 10, target 9: no allocation per packet).
+     * Asked once, when the engine is built.
      *
      * @return true when packets are not kept past {@code send}; false (the default) when the sink may keep them
-     *     (a recorder, a queue), so that every ACK is a new object
+     *     (a recorder, a queue), so that every packet is a new object
      */
     default boolean encodesOnSend() {
         return false;

@@ -3,7 +3,7 @@ package org.rx4j.engine;
 import io.netty.buffer.ByteBuf;
 import org.rx4j.wire.AckPacket;
 import org.rx4j.wire.DataPacket;
-import org.rx4j.wire.OutboundAck;
+import org.rx4j.wire.OutboundPackets;
 import org.rx4j.wire.PacketFlags;
 import org.rx4j.wire.RxConstants;
 
@@ -160,11 +160,12 @@ final class ReceiveQueue {
     /**
      * Builds the soft-ack array: entry i describes seq first + i, up to the highest seq held.
      *
-     * @param reuse the engine's reused outgoing ACK, whose array of this length is filled, or null for a new array
+     * @param reuse the engine's reused outgoing packets, whose soft-ack array of this length is filled, or null for
+     *     a new array
      * @return an array of 0..255 entries ({@link AckPacket#ACKED} / {@link AckPacket#NACKED}): reuse's, a new one,
      *     or one shared empty array when nothing beyond firstPacket is held (never written to)
      */
-    byte[] softAcks(OutboundAck reuse) {
+    byte[] softAcks(OutboundPackets reuse) {
         int n = Math.max(0, Math.min(highest - first + 1, RxConstants.MAX_ACKS));
         if (n == 0) {
             return NO_ACKS;
