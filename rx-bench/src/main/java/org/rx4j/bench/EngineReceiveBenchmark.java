@@ -42,8 +42,8 @@ import org.rx4j.wire.DataPacket;
  * releases every packet as it becomes readable, and the engine sends the ACKs it owes (to a {@link DiscardSink},
  * not encoded). Each datagram is decoded from one reused pooled buffer whose seq and serial are patched in place,
  * into the reused packet objects of one {@link PacketFlyweights}, as the transport's decoder delivers it; the
- * benchmark threads are {@link EventLoopThreadExecutor}'s, like the event loop; the virtual clock advances 10 µs per packet and the engine's timers
- * (delayed ACKs) run after each window.
+ * benchmark threads are {@link EventLoopThreadExecutor}'s, like the event loop; the virtual clock advances 10 µs
+ * per packet and the engine's timers (delayed ACKs) run after each window.
  *
  * <ul>
  *   <li>{@link #dataReceive}: packets without REQUEST_ACK: ACKs as the receiver's policy picks them.</li>

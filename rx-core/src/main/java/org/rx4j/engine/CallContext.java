@@ -54,7 +54,8 @@ interface CallContext {
      * As {@link #header(int, int, int, int, int)}, in a slot of the engine's reused outgoing packets when given.
      *
      * @param reuse the engine's reused outgoing packets, or null for a new header
-     * @param slot with reuse: {@link OutboundPackets#ACK_SLOT} for an ACK, 0..45 for a DATA sub-packet's position
+     * @param slot with reuse: {@link OutboundPackets#ACK_SLOT} for an ACK, a lower slot for a DATA sub-packet's
+     *     position in its datagram
      * @param channel 0..3
      * @param callNumber the call's number
      * @param seq DATA seq or 0

@@ -50,7 +50,8 @@ final class CallOutput {
 
     /**
      * @param reuse the engine's reused outgoing packets, or null
-     * @param slot with reuse: {@link OutboundPackets#ACK_SLOT} for an ACK, 0..45 for a DATA sub-packet's position
+     * @param slot with reuse: {@link OutboundPackets#ACK_SLOT} for an ACK, a lower slot for a DATA sub-packet's
+     *     position in its datagram
      * @param seq DATA seq or 0
      * @param type ACK or DATA, matching the slot (any type without reuse)
      * @param flags flags without CLIENT_INITIATED

@@ -362,7 +362,7 @@ final class CallSender {
     }
 
     /**
-     * @param slot the packet's position in its datagram (0..45): with a sink that encodes on send, the packet is the
+     * @param slot the packet's position in its datagram (0-based): with a sink that encodes on send, the packet is the
      *     engine's reused one for that position (issue 10, target 9), else a new one
      */
     private DataPacket dataPacket(long now, int slot, int seq, SendQueue.Entry e, int extraFlags) {

@@ -145,7 +145,8 @@ public final class Connection {
      * issue 10 target 9).
      *
      * @param reuse the engine's reused outgoing packets, or null for a new header
-     * @param slot with reuse: {@link OutboundPackets#ACK_SLOT} for an ACK, 0..45 for a DATA sub-packet's position
+     * @param slot with reuse: {@link OutboundPackets#ACK_SLOT} for an ACK, a lower slot for a DATA sub-packet's
+     *     position in its datagram
      * @param channel 0..3
      * @param callNumber the call's number
      * @param seq DATA seq or 0

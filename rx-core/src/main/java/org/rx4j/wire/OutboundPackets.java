@@ -15,7 +15,7 @@ import io.netty.buffer.ByteBuf;
  * ({@link AckPacket#of}, {@link DataPacket#DataPacket}).
  */
 public final class OutboundPackets {
-    /** The slot of the ACK; DATA slots are 0..45. */
+    /** The slot of the ACK; DATA slots are 0 to ACK_SLOT - 1 (one per jumbogram position). */
     public static final int ACK_SLOT = RxConstants.MAX_JUMBO_PACKETS;
 
     private final RxHeader[] headers = new RxHeader[ACK_SLOT + 1];
@@ -37,7 +37,7 @@ public final class OutboundPackets {
     /**
      * Fills the reused header of a slot (the same checks as {@link RxHeader#RxHeader}).
      *
-     * @param slot {@link #ACK_SLOT} for an ACK (type must be ACK), or 0..45 for the DATA sub-packet at that position
+     * @param slot {@link #ACK_SLOT} for an ACK (type must be ACK), or below it for the DATA sub-packet at that position
      *     of the next datagram (type must be DATA)
      * @param epoch see {@link RxHeader#epoch()}
      * @param cid see {@link RxHeader#cid()}
@@ -52,7 +52,7 @@ public final class OutboundPackets {
      * @param serviceId 0..65535
      * @return the slot's header, valid until the slot's next use
      * @throws IllegalArgumentException if the type does not match the slot or a field is out of range
-     * @throws ArrayIndexOutOfBoundsException if the slot is outside 0..46
+     * @throws ArrayIndexOutOfBoundsException if the slot is outside 0..ACK_SLOT
      */
     public RxHeader header(int slot, int epoch, int cid, int callNumber, int seq, int serial, int type, int flags,
                            int userStatus, int securityIndex, int spare, int serviceId) {
@@ -116,12 +116,12 @@ public final class OutboundPackets {
     }
 
     /**
-     * @param slot the DATA slot, 0..45, whose header {@code h} is
+     * @param slot the DATA slot (below {@link #ACK_SLOT}) whose header {@code h} is
      * @param h that slot's header, from {@link #header}
      * @param payload the data bytes; the packet owns this reference, as with {@link DataPacket#DataPacket}
      * @return the reused DATA packet of that slot, valid until the slot's next use
      * @throws IllegalArgumentException if h is not that slot's header
-     * @throws ArrayIndexOutOfBoundsException if the slot is outside 0..45
+     * @throws ArrayIndexOutOfBoundsException if the slot is not a DATA slot
      */
     public DataPacket data(int slot, RxHeader h, ByteBuf payload) {
         DataPacket p = data[slot];

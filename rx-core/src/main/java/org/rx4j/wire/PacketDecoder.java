@@ -152,7 +152,7 @@ public final class PacketDecoder {
         return null;
     }
 
-    /** @return a new DATA packet, or slot {@code i} of {@code reuse} (whose header is {@code header}) given the payload */
+    /** @return a new DATA packet, or slot {@code i} of {@code reuse} (whose header is {@code header}) given payload */
     private static DataPacket dataPacket(PacketFlyweights reuse, int i, RxHeader header, ByteBuf payload) {
         if (reuse == null) {
             return new DataPacket(header, payload);

@@ -26,7 +26,7 @@ public final class PacketFlyweights {
     }
 
     /**
-     * @param i sub-packet index within the datagram, 0..45
+     * @param i sub-packet index within the datagram, 0 to {@link RxConstants#MAX_JUMBO_PACKETS} - 1
      * @return the reused DATA packet for that position (its header is filled by the decoder)
      */
     DataPacket data(int i) {
