@@ -18,7 +18,7 @@ public final class PacketFlyweights {
     private final AckPacket ack = new AckPacket(new RxHeader());
     private final byte[][] acksByLength = new byte[RxConstants.MAX_ACKS + 1][];
 
-    /** Creates the reusable packets (about 3 KiB; soft-ack arrays come later, on first use of each length). */
+    /** Creates the reusable packets (about 4 KiB; soft-ack arrays come later, on first use of each length). */
     public PacketFlyweights() {
         for (int i = 0; i < data.length; i++) {
             data[i] = new DataPacket(new RxHeader());
