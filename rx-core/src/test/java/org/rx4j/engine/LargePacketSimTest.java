@@ -204,8 +204,9 @@ class LargePacketSimTest {
         c3.start(conn);
         assertTrue(net.runUntil(() -> c3.done, 60 * S), "call 3 ends");
         assertEquals(-1, c3.error, "RX_CALL_DEAD");
-        // Bounded, though not to one dead time after the server's first timeout: 20.1 s in this run, with the
-        // server's RTO backed off to 14.7 s (6 timeouts); without the large-packet rule call 3 never ends.
+        // Bounded: one dead time after the reply's first timeout, which came 7.7 s after call 3 started because the
+        // server's RTO toward the client was still backed off from call 2 (20.1 s in all in this run); without the
+        // large-packet rule call 3 never ends.
         assertTrue(c3.completedAt - call3At <= 30 * S, (c3.completedAt - call3At) / 1e9 + " s");
         assertEquals(RxConstants.REMOTE_PACKET_SIZE,
                 net.server().engine.serverConnections().iterator().next().peer().provenPacketSize());
