@@ -175,6 +175,36 @@ public final class RxEndpoint implements AutoCloseable {
         registerService(serviceId, securityClass(securityIndex), handler);
     }
 
+    /**
+     * Registers a whole-stream service whose small calls may be served on the event loop: for each call,
+     * {@code router} sees the request's first {@code prefixBytes} (or the whole request when shorter) on the
+     * loop and picks an {@link RxAsyncHandler} (the whole request is gathered, the handler runs on the loop, no
+     * thread hand-off) or null for {@code handler} on the worker pool with the request stream, as
+     * {@link #registerService(int, int, RxCallHandler)}. rxperf's server answers small rpc calls this way.
+     *
+     * @param serviceId 1..65535
+     * @param securityIndex 0 (rxnull; the only class the engine runs yet)
+     * @param handler the blocking handler, for the calls the router does not take
+     * @param prefixBytes request bytes the router sees, 4..65536
+     * @param router the per-call choice, run on the event loop (see {@link RxCallRouter})
+     * @throws IllegalArgumentException if serviceId or prefixBytes is out of range or securityIndex is not 0
+     * @throws IllegalStateException if the pair is already registered or the endpoint is closing
+     */
+    public void registerService(int serviceId, int securityIndex, RxCallHandler handler, int prefixBytes,
+                                RxCallRouter router) {
+        Objects.requireNonNull(handler, "handler");
+        Objects.requireNonNull(router, "router");
+        checkPrefixBytes(prefixBytes);
+        register(serviceId, securityClass(securityIndex),
+                new ServiceDispatch(rt, null, handler, prefixBytes, router));
+    }
+
+    private static void checkPrefixBytes(int prefixBytes) {
+        if (prefixBytes < 4 || prefixBytes > 65536) {
+            throw new IllegalArgumentException("prefixBytes must be 4..65536: " + prefixBytes);
+        }
+    }
+
     private void register(int serviceId, SecurityClass securityClass, ServiceDispatch dispatch) {
         SecurityClass sc = supported(securityClass);
         if (rt.closing) {
@@ -572,6 +602,27 @@ public final class RxEndpoint implements AutoCloseable {
         public Builder service(int serviceId, int securityIndex, RxCallHandler handler) {
             Objects.requireNonNull(handler, "handler");
             services.add(e -> e.registerService(serviceId, securityIndex, handler));
+            return this;
+        }
+
+        /**
+         * Registers a routed whole-stream service before the first packet is read (see
+         * {@link RxEndpoint#registerService(int, int, RxCallHandler, int, RxCallRouter)}).
+         *
+         * @param serviceId 1..65535
+         * @param securityIndex 0 (rxnull)
+         * @param handler the blocking handler
+         * @param prefixBytes request bytes the router sees, 4..65536
+         * @param router the per-call choice between the event loop and {@code handler}
+         * @return this
+         * @throws IllegalArgumentException if prefixBytes is out of range
+         */
+        public Builder service(int serviceId, int securityIndex, RxCallHandler handler, int prefixBytes,
+                               RxCallRouter router) {
+            Objects.requireNonNull(handler, "handler");
+            Objects.requireNonNull(router, "router");
+            checkPrefixBytes(prefixBytes);
+            services.add(e -> e.registerService(serviceId, securityIndex, handler, prefixBytes, router));
             return this;
         }
     }
