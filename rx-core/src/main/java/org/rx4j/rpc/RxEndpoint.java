@@ -79,7 +79,10 @@ public final class RxEndpoint implements AutoCloseable {
         for (int i = 0; i < b.minWorkers; i++) {
             workers.prestartCoreThread();
         }
-        this.rt = new EndpointRuntime(transport, clock, workers, b.callbackExecutor, b.busyAbortCode,
+        // on the loop, but as a task of its own: a callback that starts the next call runs after the engine has
+        // finished with the last one (its channel free again), not inside the engine's completion of it
+        Executor callbacks = b.callbacksOnEventLoop ? transport.loop()::execute : b.callbackExecutor;
+        this.rt = new EndpointRuntime(transport, clock, workers, callbacks, b.busyAbortCode,
                 b.maxMessageBytes, b.maxQueuedCalls);
         rt.probeUnreachable = b.probeUnreachable;
         this.mbeanName = b.jmx ? registerMBean() : null;
@@ -415,6 +418,7 @@ public final class RxEndpoint implements AutoCloseable {
         private int maxQueuedCalls = 1000;
         private int busyAbortCode = RxCodes.RX_CALL_BUSY;
         private Executor callbackExecutor = ForkJoinPool.commonPool();
+        private boolean callbacksOnEventLoop;
         private int maxMessageBytes = 16 << 20;
         private boolean jmx;
         private boolean probeUnreachable = true;
@@ -529,15 +533,31 @@ public final class RxEndpoint implements AutoCloseable {
         }
 
         /**
+         * Completes the futures of {@link RxConnection#callAsync(byte[])} (and the typed form) on the endpoint's
+         * event loop, each completion as a loop task of its own queued after the engine's current work: no thread
+         * hand-off between a reply and the code that reacts to it, e.g. a driver that starts the next call from the
+         * last one's completion (rxperf's client). What runs on such a future must not block: it holds up every
+         * call of the endpoint. Replaces {@link #callbackExecutor(Executor)}.
+         *
+         * @return this
+         */
+        public Builder callbacksOnEventLoop() {
+            this.callbacksOnEventLoop = true;
+            return this;
+        }
+
+        /**
          * Where futures of {@link RxConnection#callAsync(byte[])} complete (and so where their non-async
          * dependent stages run). Default {@link ForkJoinPool#commonPool()}; {@code Runnable::run} completes them
-         * on the event loop itself, which saves a thread hop but then dependent stages must not block.
+         * on the event loop itself, which saves a thread hop but then dependent stages must not block. Replaces
+         * {@link #callbacksOnEventLoop()}.
          *
          * @param executor the executor
          * @return this
          */
         public Builder callbackExecutor(Executor executor) {
             this.callbackExecutor = Objects.requireNonNull(executor, "executor");
+            this.callbacksOnEventLoop = false;
             return this;
         }
 

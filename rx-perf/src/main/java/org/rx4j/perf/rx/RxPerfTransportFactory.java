@@ -91,7 +91,7 @@ public final class RxPerfTransportFactory implements PerfTransportFactory {
     public PerfClientTransport newClient(PerfEndpointOptions options) throws IOException {
         // async calls complete on the event loop: the client driver's next call starts there, no thread hand-off
         RxEndpoint endpoint = RxEndpoint.builder().config(config(options)).transport(kind(options))
-                .bind(new InetSocketAddress(0)).callbackExecutor(Runnable::run).open();
+                .bind(new InetSocketAddress(0)).callbacksOnEventLoop().open();
         return new PerfClientTransport() {
             @Override
             public PerfConnection connect(InetSocketAddress server, int serviceId) {
