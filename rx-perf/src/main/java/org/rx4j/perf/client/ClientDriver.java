@@ -55,6 +55,8 @@ public final class ClientDriver {
     private final boolean recordLatency;
     private final LongSupplier nanoClock;
     private final CpuClock cpuClock;
+    /** Run every command on threads, never as async call chains ({@code --threaded}). */
+    private boolean threaded;
 
     /**
      * A counted run ({@code -T}) with the system's CPU clock.
@@ -97,6 +99,19 @@ public final class ClientDriver {
     }
 
     /**
+     * Chooses threads with streams for every command ({@code --threaded}); by default an RPC run within
+     * {@link #ASYNC_RPC_MAX_BYTES} is driven as async call chains when the transport supports them. Call before
+     * {@link #run}.
+     *
+     * @param on true for threads only
+     * @return this
+     */
+    public ClientDriver threaded(boolean on) {
+        this.threaded = on;
+        return this;
+    }
+
+    /**
      * Connections a run opens.
      *
      * @param threads client threads
@@ -126,7 +141,7 @@ public final class ClientDriver {
             for (int i = 0; i < connectionsFor(threads); i++) {
                 connections.add(transport.connect(server, serviceId));
             }
-            boolean async = RxperfClientWorkload.fitsWholeCall(request, ASYNC_RPC_MAX_BYTES)
+            boolean async = !threaded && RxperfClientWorkload.fitsWholeCall(request, ASYNC_RPC_MAX_BYTES)
                     && connections.stream().allMatch(PerfConnection::supportsAsync);
             return async ? runAsync(connections, moved, onStart) : runOn(connections, moved, onStart);
         } finally {
