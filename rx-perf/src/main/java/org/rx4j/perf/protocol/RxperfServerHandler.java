@@ -31,7 +31,8 @@ import org.rx4j.perf.transport.RxperfAbortException;
  * {@link RxperfProtocol#MAX_FILE_WORDS} FILE words is aborted with −1 (OpenAFS ignores short reads or exits).
  * Thread-safe: one instance serves all server threads; each thread reuses its own 512 KiB read buffer.
  *
- * <p>Small calls (RPC with at most {@link #SMALL_PAYLOAD_MAX} bytes each way, RECV of at most that many) take the
+ * <p>Small calls (RPC with at most {@link #SMALL_PAYLOAD_MAX} bytes each way, SEND and RECV of at most that many)
+ * take the
  * {@link #handleSmall} path: the transport gathers the whole request and the reply is built at once, on its event
  * loop, without a server thread; the bytes on the wire, the checks, the abort codes and the counters are the
  * same as on the stream path.
@@ -203,7 +204,7 @@ public final class RxperfServerHandler implements PerfCallHandler {
 
     /**
      * A small call is a correct RPC whose request and reply payloads are at most {@link #SMALL_PAYLOAD_MAX} bytes,
-     * or a correct RECV of at most that many; anything else (including every rejected request, so that its abort
+     * or a correct SEND or RECV of at most that many; anything else (including every rejected request, so that its abort
      * message is the stream path's) is left to {@link #handle}.
      */
     @Override
@@ -217,6 +218,9 @@ public final class RxperfServerHandler implements PerfCallHandler {
         if (command == RxperfCommand.RECV.code()) {
             return wholeRequest && length == RxperfParamBlock.SIZE + 4 && small(first);
         }
+        if (command == RxperfCommand.SEND.code()) {
+            return small(first);
+        }
         return command == RxperfCommand.RPC.code() && length == SMALL_PREFIX && small(first)
                 && small(int32(prefix, RxperfParamBlock.SIZE + 4));
     }
@@ -228,35 +232,43 @@ public final class RxperfServerHandler implements PerfCallHandler {
      * @param firstWord the version (already checked)
      * @param rest the request after the version: command, chunk sizes, the command's fields, payload
      * @return the reply; shared between calls of the same reply size, never changed
-     * @throws RxperfAbortException −1 if the request ends early, 251 for a pattern mismatch
+     * @throws RxperfAbortException −1 if the request ends early, 251 for a pattern mismatch (RPC and SEND payload)
      */
     @Override
     public byte[] handleSmall(int firstWord, byte[] rest) throws RxperfAbortException {
         calls.increment();
         int at = RxperfParamBlock.SIZE - 4; // the command's fields, after command, readSize and writeSize
+        int command = int32(rest, 0);
         int replyBytes;
-        if (int32(rest, 0) == RxperfCommand.RPC.code()) {
-            int requestBytes = int32(rest, at);
+        if (command == RxperfCommand.RPC.code()) {
             replyBytes = int32(rest, at + 4);
-            int payloadAt = at + 8;
-            int got = Math.max(0, Math.min(requestBytes, rest.length - payloadAt));
-            if (verify) {
-                int bad = PayloadPattern.mismatch(rest, payloadAt, got, 0);
-                if (bad >= 0) {
-                    PayloadMismatchException e = new PayloadMismatchException("RPC request", bad, rest[payloadAt + bad]);
-                    throw abort(RxperfProtocol.ABORT_PATTERN_MISMATCH, e.getMessage());
-                }
-            }
-            payloadBytes.add(got);
-            if (got < requestBytes) {
-                throw abort(RxperfProtocol.ABORT_REJECTED, "RPC request ended after " + got + " of " + requestBytes
-                        + " payload bytes");
-            }
+            checkRequestPayload("RPC request", rest, at + 8, int32(rest, at));
+        } else if (command == RxperfCommand.SEND.code()) {
+            replyBytes = 0;
+            checkRequestPayload("SEND request", rest, at + 4, int32(rest, at));
         } else {
             replyBytes = int32(rest, at);
         }
         payloadBytes.add(replyBytes);
         return smallReply(replyBytes);
+    }
+
+    /** Checks (with verify) and counts a whole request's payload; aborts as the stream path does. */
+    private void checkRequestPayload(String what, byte[] rest, int payloadAt, int requestBytes)
+            throws RxperfAbortException {
+        int got = Math.max(0, Math.min(requestBytes, rest.length - payloadAt));
+        if (verify) {
+            int bad = PayloadPattern.mismatch(rest, payloadAt, got, 0);
+            if (bad >= 0) {
+                PayloadMismatchException e = new PayloadMismatchException(what, bad, rest[payloadAt + bad]);
+                throw abort(RxperfProtocol.ABORT_PATTERN_MISMATCH, e.getMessage());
+            }
+        }
+        payloadBytes.add(got);
+        if (got < requestBytes) {
+            throw abort(RxperfProtocol.ABORT_REJECTED, what + " ended after " + got + " of " + requestBytes
+                    + " payload bytes");
+        }
     }
 
     /** The pattern's first {@code bytes} bytes and the cookie; the last one built is kept for the next call. */

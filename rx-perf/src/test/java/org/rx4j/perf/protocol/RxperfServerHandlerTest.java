@@ -164,12 +164,14 @@ class RxperfServerHandlerTest {
             request(3, 3, 100, 100, new int[] {65536, 65536}, pattern(65536)),
             request(3, 1, 7, 13, new int[] {3000}, new byte[0]),
             request(3, 3, 524288, 524288, new int[] {3, 30}, pattern(3)), // the cached reply again
+            request(3, 0, 1000, 1000, new int[] {5000}, pattern(5000)),
+            request(3, 0, 1000, 1000, new int[] {0}, new byte[0]),
         };
         for (byte[] r : requests) {
             assertArrayEquals(serve(true, r), serveSmall(h, r));
         }
-        assertEquals(5, h.calls());
-        assertEquals(33 + 0 + 131072 + 3000 + 33, h.payloadBytes());
+        assertEquals(7, h.calls());
+        assertEquals(33 + 0 + 131072 + 3000 + 33 + 5000, h.payloadBytes());
         assertEquals(0, h.aborts());
     }
 
@@ -177,7 +179,9 @@ class RxperfServerHandlerTest {
     void onlyCorrectSmallRpcAndRecvTakeTheSmallPath() throws Exception {
         assertTrue(small(request(3, 3, 1000, 1000, new int[] {4, 4}, pattern(4))));
         assertTrue(small(request(3, 1, 1000, 1000, new int[] {100}, new byte[0])));
-        assertFalse(small(request(3, 0, 1000, 1000, new int[] {4}, pattern(4))), "SEND streams");
+        assertTrue(small(request(3, 0, 1000, 1000, new int[] {4}, pattern(4))));
+        assertTrue(small(request(3, 0, 1000, 1000, new int[] {0}, new byte[0])), "a whole 20-byte request");
+        assertFalse(small(request(3, 0, 1000, 1000, new int[] {65537}, pattern(30))), "a large SEND streams");
         assertFalse(small(request(3, 4, 1000, 1000, new int[] {1, 1}, new byte[0])), "FILE streams");
         assertFalse(small(request(2, 3, 1000, 1000, new int[] {4, 4}, pattern(4))), "wrong version: stream path aborts");
         assertFalse(small(request(3, 3, 0, 1000, new int[] {4, 4}, pattern(4))), "bad chunk: stream path aborts");
@@ -202,7 +206,16 @@ class RxperfServerHandlerTest {
         RxperfAbortException s = assertThrows(RxperfAbortException.class, () -> serveSmall(h, shortRequest));
         assertEquals(-1, s.code());
         assertEquals("RPC request ended after 60 of 100 payload bytes", s.getMessage());
-        assertEquals(2, h.aborts());
-        assertEquals(2, h.calls());
+        byte[] shortSend = request(3, 0, 1000, 1000, new int[] {100}, pattern(99));
+        assertEquals(-1, abortCode(false, shortSend));
+        RxperfAbortException ss = assertThrows(RxperfAbortException.class, () -> serveSmall(h, shortSend));
+        assertEquals("SEND request ended after 99 of 100 payload bytes", ss.getMessage());
+        byte[] wrongSend = pattern(100);
+        wrongSend[0] = 9;
+        RxperfAbortException ws = assertThrows(RxperfAbortException.class,
+                () -> serveSmall(h, request(3, 0, 1000, 1000, new int[] {100}, wrongSend)));
+        assertEquals(251, ws.code());
+        assertEquals(4, h.aborts());
+        assertEquals(4, h.calls());
     }
 }
