@@ -14,6 +14,7 @@ import org.rx4j.engine.recovery.SendQueue;
 import org.rx4j.wire.AckPacket;
 import org.rx4j.wire.AckReason;
 import org.rx4j.wire.DataPacket;
+import org.rx4j.wire.OutboundPackets;
 import org.rx4j.wire.PacketFlags;
 import org.rx4j.wire.PacketType;
 import org.rx4j.wire.RxConstants;
@@ -193,7 +194,7 @@ final class CallSender {
                     counters.resends++;
                     out.peer().counters().resends++;
                     stats.resends++;
-                    batch.add(dataPacket(now, s, e, PacketFlags.REQUEST_ACK));
+                    batch.add(dataPacket(now, 0, s, e, PacketFlags.REQUEST_ACK));
                     out.sendData(batch);
                     cc.onDatagramSent(now, 1);
                     recovery.syncInFlight();
@@ -232,7 +233,7 @@ final class CallSender {
                 if (lastOfDgram && requestAck) {
                     flags |= PacketFlags.REQUEST_ACK;
                 }
-                batch.add(dataPacket(now, seq, sq.get(seq), flags));
+                batch.add(dataPacket(now, i, seq, sq.get(seq), flags));
             }
             if (requestAck) {
                 rttProbeSerial = out.lastSerial();
@@ -360,15 +361,21 @@ final class CallSender {
         }
     }
 
-    private DataPacket dataPacket(long now, int seq, SendQueue.Entry e, int extraFlags) {
-        RxHeader h = out.header(seq, PacketType.DATA, e.flags() | extraFlags);
+    /**
+     * @param slot the packet's position in its datagram (0-based): with a sink that encodes on send, the packet is the
+     *     engine's reused one for that position (issue 10, target 9), else a new one
+     */
+    private DataPacket dataPacket(long now, int slot, int seq, SendQueue.Entry e, int extraFlags) {
+        OutboundPackets reuse = out.reusablePackets();
+        RxHeader h = out.header(reuse, slot, seq, PacketType.DATA, e.flags() | extraFlags);
         e.snapshot(recovery.rate(), now);
         e.recordTransmit(h.serial(), now);
         stats.dataPacketsSent++;
         activity.lastSendNs = now;
         // The send queue's own buffer with one more reference, not a duplicate: no buffer object per transmission
         // (issue 10, target 9). PacketSink implementations read payloads without moving their indexes.
-        return new DataPacket(h, e.payload().retain());
+        ByteBuf payload = e.payload().retain();
+        return reuse == null ? new DataPacket(h, payload) : reuse.data(slot, h, payload);
     }
 
     /** The retransmit timer fired: back off the RTO, then resend everything in flight or PING (§8). */

@@ -16,6 +16,7 @@ import org.rx4j.wire.DataPacket;
 import org.rx4j.wire.DecodeError;
 import org.rx4j.wire.PacketDecoder;
 import org.rx4j.wire.PacketEncoder;
+import org.rx4j.wire.PacketFlyweights;
 import org.rx4j.wire.RxPacket;
 
 /**
@@ -71,7 +72,8 @@ public final class SimNetwork {
         /**
          * @param now virtual time, ns
          * @param fromClient true when the client engine sent it
-         * @param packets the datagram's packets (a jumbogram gives several); borrowed, do not release
+         * @param packets the datagram's packets (a jumbogram gives several); borrowed, do not release, and do not keep
+         *     the packet objects: they are the engine's reused ones ({@link PacketSink#encodesOnSend()})
          */
         void onSend(long now, boolean fromClient, List<? extends RxPacket> packets);
     }
@@ -82,7 +84,8 @@ public final class SimNetwork {
         /**
          * @param now virtual time, ns
          * @param toServer true when the datagram goes to the server engine
-         * @param packets the decoded packets; borrowed, do not release
+         * @param packets the decoded packets; borrowed, do not release, and do not keep the packet objects: DATA and
+         *     ACK packets are the simulator's reused ones, as the transport's decoder delivers them
          * @return true to deliver, false to drop
          */
         boolean deliver(long now, boolean toServer, List<RxPacket> packets);
@@ -105,6 +108,12 @@ public final class SimNetwork {
         Endpoint(RxConfig config, InetSocketAddress self, long seed) {
             this.self = self;
             this.engine = new RxEngine(config, this, UnpooledByteBufAllocator.DEFAULT, seed, now);
+        }
+
+        /** @return true: every packet is encoded here, so the engine reuses its packet objects as in the transport */
+        @Override
+        public boolean encodesOnSend() {
+            return true;
         }
 
         @Override
@@ -317,6 +326,8 @@ public final class SimNetwork {
     public boolean runUntil(BooleanSupplier done, long limitNs) {
         long end = now + limitNs;
         List<RxPacket> packets = new ArrayList<>();
+        // Decoded DATA/ACK packets are reused objects, as the transport's decoder hands them to the engine.
+        PacketFlyweights reuse = new PacketFlyweights();
         while (!done.getAsBoolean()) {
             long next = Math.min(queue.isEmpty() ? Long.MAX_VALUE : queue.peek().at(), server.engine.nextDeadline());
             for (Endpoint c : clients) {
@@ -331,7 +342,7 @@ public final class SimNetwork {
                 Delivery d = queue.poll();
                 ByteBuf buf = Unpooled.wrappedBuffer(d.bytes());
                 try {
-                    DecodeError err = PacketDecoder.decode(buf, packets);
+                    DecodeError err = PacketDecoder.decode(buf, packets, reuse);
                     if (err != null) {
                         decodeErrors++;
                         throw new AssertionError("simulated datagram failed to decode: " + err);
