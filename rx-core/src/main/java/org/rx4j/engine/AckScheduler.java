@@ -4,6 +4,7 @@ import org.rx4j.config.RxConfig;
 import org.rx4j.wire.AckPacket;
 import org.rx4j.wire.AckReason;
 import org.rx4j.wire.DataPacket;
+import org.rx4j.wire.OutboundPackets;
 import org.rx4j.wire.PacketFlags;
 import org.rx4j.wire.PacketType;
 import org.rx4j.wire.RxConstants;
@@ -260,7 +261,7 @@ final class AckScheduler {
      */
     int sendMtuProbe(long now, int datagramBytes) {
         RxHeader h = out.header(0, PacketType.ACK, PacketFlags.SLOW_START_OK | PacketFlags.REQUEST_ACK);
-        byte[] soft = rq.softAcks();
+        byte[] soft = rq.softAcks(null);
         int plain = RxConstants.HEADER_SIZE + RxConstants.ACK_FIXED_SIZE + soft.length + RxConstants.ACK_PAD_SIZE + 16;
         AckPacket probe = new AckPacket(h, 0, 0, rq.first(), rq.highest(), 0, AckReason.PING, soft, 4,
                 config.advertisedMaxMtu(), config.ifMtu(), config.maxRwind(), config.jumboMax(),
@@ -299,10 +300,16 @@ final class AckScheduler {
             return;
         }
         int flags = PacketFlags.SLOW_START_OK | (requestAck ? PacketFlags.REQUEST_ACK : 0);
-        RxHeader h = out.header(0, PacketType.ACK, flags);
+        // The engine's reused ACK when the sink encodes on send: nothing allocated per ACK (issue 10, target 9).
+        OutboundPackets reuse = out.reusablePackets();
+        RxHeader h = out.header(reuse, OutboundPackets.ACK_SLOT, 0, PacketType.ACK, flags);
         int first = rq.first();
-        AckPacket ack = AckPacket.of(h, first, rq.highest(), serial, reason, rq.softAcks(),
-                config.advertisedMaxMtu(), config.ifMtu(), config.maxRwind(), config.jumboMax());
+        byte[] soft = rq.softAcks(reuse);
+        AckPacket ack = reuse == null
+                ? AckPacket.of(h, first, rq.highest(), serial, reason, soft, config.advertisedMaxMtu(), config.ifMtu(),
+                        config.maxRwind(), config.jumboMax())
+                : reuse.ack(h, first, rq.highest(), serial, reason, soft, config.advertisedMaxMtu(), config.ifMtu(),
+                        config.maxRwind(), config.jumboMax());
         advertisedFirst = first;
         arrivalsSinceAck = 0;
         consumedSinceAck = 0;
