@@ -71,6 +71,9 @@ import java.util.concurrent.TimeUnit;
  * @param nackThreshold the loss-detection policy: consecutive ACKs that report a hole (a NACK) before the sender
  *     retransmits it without waiting for the RTO (fast retransmit), 1..255 (default 3, OpenAFS's rx_nackThreshold;
  *     see rx-wire-facts.md §8 and RFC 5681 §3.2)
+ * @param debugReplies which DEBUG and VERSION queries are answered, not null (default
+ *     {@link DebugReplies#LOOPBACK_OR_NO_AMPLIFICATION}: no reply larger than its query, except to loopback
+ *     addresses; docs/robustness.md rule 6)
  */
 public record RxConfig(int maxTwind, int maxRwind, int jumboMax, int maxMtu, int ifMtu, boolean hardAckOnly,
                        int hardAckInterval, int softAckRate, int hardAckRate, long softAckDelayNs,
@@ -80,7 +83,7 @@ public record RxConfig(int maxTwind, int maxRwind, int jumboMax, int maxMtu, int
                        long reachTtlNs, long reachRetryNs, int maxConnections, int maxPendingCalls,
                        int maxConnectionsPerPeer, int maxUnprovenConnections, int maxPeers, int maxHeldPackets,
                        long idleConnectionTimeNs, long idlePeerTimeNs, long reapIntervalNs, String versionString, int udpBufferBytes, CongestionControl congestionControl,
-                       int nackThreshold) {
+                       int nackThreshold, DebugReplies debugReplies) {
     /** OpenAFS's default maximum send window (rx_maxSendWindow), packets. */
     public static final int DEFAULT_MAX_TWIND = 32;
     /** OpenAFS's default maximum receive window (rx_maxReceiveWindow), packets. */
@@ -92,7 +95,7 @@ public record RxConfig(int maxTwind, int maxRwind, int jumboMax, int maxMtu, int
      * Checks every range (the ranges are listed with the components above).
      *
      * @throws IllegalArgumentException naming the first setting out of range, or if deadTimeNs is 0
-     * @throws NullPointerException if congestionControl is null
+     * @throws NullPointerException if congestionControl or debugReplies is null
      */
     public RxConfig {
         range("maxTwind", maxTwind, 1, 255);
@@ -128,6 +131,7 @@ public record RxConfig(int maxTwind, int maxRwind, int jumboMax, int maxMtu, int
         range("udpBufferBytes", udpBufferBytes, 0, Integer.MAX_VALUE);
         Objects.requireNonNull(congestionControl, "congestionControl");
         range("nackThreshold", nackThreshold, 1, 255);
+        Objects.requireNonNull(debugReplies, "debugReplies");
         if (deadTimeNs <= 0) {
             throw new IllegalArgumentException("deadTime must be > 0");
         }
@@ -240,6 +244,7 @@ public record RxConfig(int maxTwind, int maxRwind, int jumboMax, int maxMtu, int
         private int udpBufferBytes;
         private CongestionControl congestionControl = CongestionControl.NEWRENO;
         private int nackThreshold = 3;
+        private DebugReplies debugReplies = DebugReplies.LOOPBACK_OR_NO_AMPLIFICATION;
 
         private Builder() {
         }
@@ -283,6 +288,7 @@ public record RxConfig(int maxTwind, int maxRwind, int jumboMax, int maxMtu, int
             udpBufferBytes = c.udpBufferBytes;
             congestionControl = c.congestionControl;
             nackThreshold = c.nackThreshold;
+            debugReplies = c.debugReplies;
         }
 
         private static long ms(long millis) {
@@ -639,9 +645,19 @@ public record RxConfig(int maxTwind, int maxRwind, int jumboMax, int maxMtu, int
         }
 
         /**
+         * @param policy {@link RxConfig#debugReplies()}: which DEBUG/VERSION queries are answered, not null (checked
+         *     by {@link #build()})
+         * @return this
+         */
+        public Builder debugReplies(DebugReplies policy) {
+            debugReplies = policy;
+            return this;
+        }
+
+        /**
          * @return the immutable configuration
          * @throws IllegalArgumentException naming the first setting out of range (see {@link RxConfig})
-         * @throws NullPointerException if congestionControl is null
+         * @throws NullPointerException if congestionControl or debugReplies is null
          */
         public RxConfig build() {
             return new RxConfig(maxTwind, maxRwind, jumboMax, maxMtu, ifMtu, hardAckOnly, hardAckInterval,
@@ -650,7 +666,7 @@ public record RxConfig(int maxTwind, int maxRwind, int jumboMax, int maxMtu, int
                     serverIdleDeadTimeNs, hardDeadTimeNs, checkReach, reachTtlNs, reachRetryNs, maxConnections,
                     maxPendingCalls, maxConnectionsPerPeer, maxUnprovenConnections, maxPeers, maxHeldPackets,
                     idleConnectionTimeNs, idlePeerTimeNs, reapIntervalNs, versionString, udpBufferBytes,
-                    congestionControl, nackThreshold);
+                    congestionControl, nackThreshold, debugReplies);
         }
     }
 }

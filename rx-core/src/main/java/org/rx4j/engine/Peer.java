@@ -50,6 +50,14 @@ public final class Peer {
     private long abortReplyDueNs;
     private boolean abortReplied;
     private long abortRepliesSuppressed;
+    /**
+     * Bytes this peer sent while unproven (not {@link #isReachable}) that rx4j has not yet spent on replies to it:
+     * what an unproven peer gets back is bounded by what it sent (issue 12 rule 6, amplification at most 1).
+     */
+    private long replyCredit;
+    /** True once any packet came from this peer; then {@link #lastHeardNs} is valid. */
+    private boolean heard;
+    private long lastHeardNs;
 
     Peer(InetSocketAddress address, RxConfig config) {
         this.address = address;
@@ -77,6 +85,58 @@ public final class Peer {
             return false;
         }
         abortReplyDueNs += ABORT_REPLY_INTERVAL_NS;
+        return true;
+    }
+
+    /**
+     * Counts a datagram's bytes toward what rx4j may send back to this peer before it proves reachable.
+     *
+     * @param now current time, ns
+     * @param bytes bytes received from the peer (header + body)
+     */
+    void creditReply(long now, int bytes) {
+        if (!isReachable(now)) {
+            replyCredit += bytes;
+        }
+    }
+
+    /** @return bytes an unproven peer sent that no reply has spent yet (rule 6) */
+    long replyCredit() {
+        return replyCredit;
+    }
+
+    /**
+     * Notes a packet from this peer.
+     *
+     * @param now current time, ns
+     */
+    void heardFrom(long now) {
+        heard = true;
+        lastHeardNs = now;
+    }
+
+    /**
+     * @param now current time, ns
+     * @param withinNs how far back to look, ns
+     * @return true when a packet came from this peer less than {@code withinNs} ago
+     */
+    boolean heardWithin(long now, long withinNs) {
+        return heard && now - lastHeardNs < withinNs;
+    }
+
+    /**
+     * Spends {@code bytes} of the reply credit of an unproven peer (docs/robustness.md rule 6): a reply to a peer that
+     * has not proved reachable goes out only when the peer has sent at least as many bytes as rx4j sends back.
+     *
+     * @param bytes size of the reply, header + body, bytes
+     * @return true when the reply may go out (the credit is reduced by {@code bytes}); false when the peer has not
+     *     sent enough (nothing is spent)
+     */
+    boolean spendReplyCredit(int bytes) {
+        if (replyCredit < bytes) {
+            return false;
+        }
+        replyCredit -= bytes;
         return true;
     }
 
