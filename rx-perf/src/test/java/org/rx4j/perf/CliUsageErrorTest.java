@@ -4,7 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -142,5 +145,24 @@ class CliUsageErrorTest {
         assertEquals(0, version.exitCode());
         assertTrue(version.out().startsWith("rxperf (rx4j) "), version.out());
         assertFalse(version.out().contains("${"), "version resource is filtered by the build: " + version.out());
+    }
+
+    /** picocli formats each description with String.format; a bare '%' makes it print a WARN line on stderr. */
+    @ParameterizedTest(name = "{0} --help")
+    @CsvSource({"client", "server", "loopback"})
+    void helpTextsFormatWithoutPicocliWarnings(String command) {
+        PrintStream saved = System.err;
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        CliHarness.Outcome help;
+        try {
+            System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
+            help = cli.run(command, "--help");
+        } finally {
+            System.setErr(saved);
+        }
+        assertEquals(0, help.exitCode());
+        String err = captured.toString(StandardCharsets.UTF_8) + help.err();
+        assertFalse(err.contains("picocli WARN"), err);
+        assertTrue(help.out().replaceAll("\\s+", " ").contains("random loss below 2% is not congestion"), help.out());
     }
 }
