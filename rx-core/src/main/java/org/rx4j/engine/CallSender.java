@@ -170,7 +170,7 @@ final class CallSender {
     /**
      * Client, after the first datagram of a call: when that datagram is smaller than the server's smallest
      * reachability PING (a bare ACK, 46 bytes) and nothing was heard from the server for the reachability TTL, a
-     * PING follows it. A server that answers an unproven peer with no more bytes than it sent (docs/robustness.md
+     * PING follows it (one at a time per server: {@link Peer#takeTinyRequestPing}). A server that answers an unproven peer with no more bytes than it sent (docs/robustness.md
      * rule 6) can then afford its PING at once instead of waiting for this call's first retransmission.
      *
      * @param now current time, ns
@@ -179,7 +179,7 @@ final class CallSender {
     private void pingWithTinyFirstDatagram(long now, int k) {
         int bytes = RxConstants.HEADER_SIZE + sq.get(1).payload().readableBytes();
         if (k == 1 && bytes < RxConstants.HEADER_SIZE + RxConstants.ACK_FIXED_SIZE
-                && !out.peer().heardWithin(now, config.reachTtlNs())) {
+                && out.peer().takeTinyRequestPing(now, config.reachTtlNs())) {
             acks.sendAck(now, AckReason.PING, 0, true);
         }
     }

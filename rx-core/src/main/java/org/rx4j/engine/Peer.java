@@ -58,6 +58,8 @@ public final class Peer {
     /** True once any packet came from this peer; then {@link #lastHeardNs} is valid. */
     private boolean heard;
     private long lastHeardNs;
+    /** A client call sent this peer a PING after a tiny first datagram and nothing was heard since (rule 6). */
+    private boolean tinyPingOutstanding;
 
     Peer(InetSocketAddress address, RxConfig config) {
         this.address = address;
@@ -113,6 +115,7 @@ public final class Peer {
     void heardFrom(long now) {
         heard = true;
         lastHeardNs = now;
+        tinyPingOutstanding = false;
     }
 
     /**
@@ -122,6 +125,29 @@ public final class Peer {
      */
     boolean heardWithin(long now, long withinNs) {
         return heard && now - lastHeardNs < withinNs;
+    }
+
+    /**
+     * Client side: whether a call whose first datagram is too small to pay for the server's reachability PING
+     * should send a PING of its own (docs/robustness.md rule 6): not when the peer was heard from within the
+     * reachability TTL, and not while an earlier such PING is outstanding (nothing heard since, and the peer not
+     * declared unreachable), so calls started together cost one extra datagram, not one per call.
+     *
+     * @param now current time, ns
+     * @param reachTtlNs the reachability TTL, ns
+     * @return true when the PING should go out now (recorded as outstanding)
+     */
+    boolean takeTinyRequestPing(long now, long reachTtlNs) {
+        if (tinyPingOutstanding || heardWithin(now, reachTtlNs)) {
+            return false;
+        }
+        tinyPingOutstanding = true;
+        return true;
+    }
+
+    /** The peer was found unreachable (ICMP): the next tiny first datagram may bring a PING again. */
+    void forgetTinyRequestPing() {
+        tinyPingOutstanding = false;
     }
 
     /**
