@@ -26,6 +26,7 @@ import org.rx4j.wire.DecodeError;
 import org.rx4j.wire.PacketDecoder;
 import org.rx4j.wire.PacketEncoder;
 import org.rx4j.wire.PacketFlags;
+import org.rx4j.wire.PacketFlyweights;
 import org.rx4j.wire.PacketType;
 import org.rx4j.wire.RxConstants;
 import org.rx4j.wire.RxHeader;
@@ -52,6 +53,8 @@ public class CodecBenchmark {
     private ByteBuf ackDatagram;
     private ByteBuf ackOut;
     private final List<RxPacket> decoded = new ArrayList<>(RxConstants.MAX_JUMBO_PACKETS);
+    /** The reused packet objects of the ...Reused variants, as the transport's decoder has one per event loop. */
+    private final PacketFlyweights reuse = new PacketFlyweights();
 
     /** Builds the ACK datagram once per trial. */
     @Setup(Level.Trial)
@@ -126,6 +129,17 @@ public class CodecBenchmark {
         return decoded.get(0);
     }
 
+    /** @return the decoded ACK, in the reused objects of one {@link PacketFlyweights} (issue 10, target 9) */
+    @Benchmark
+    public RxPacket decodeAckReused() {
+        decoded.clear();
+        DecodeError error = PacketDecoder.decode(ackDatagram, decoded, reuse);
+        if (error != null) {
+            throw new IllegalStateException(error.toString());
+        }
+        return decoded.get(0);
+    }
+
     /** @return the output buffer after encoding the ACK into it (reused: no allocation per call) */
     @Benchmark
     public ByteBuf encodeAck() {
@@ -142,6 +156,27 @@ public class CodecBenchmark {
     public int splitJumbogram(Jumbogram jumbogram) {
         decoded.clear();
         DecodeError error = PacketDecoder.decode(jumbogram.datagram, decoded);
+        if (error != null) {
+            throw new IllegalStateException(error.toString());
+        }
+        int n = decoded.size();
+        for (int i = 0; i < n; i++) {
+            decoded.get(i).release();
+        }
+        return n;
+    }
+
+    /**
+     * As {@link #splitJumbogram}, into the reused objects of one {@link PacketFlyweights}: only the payload slices
+     * remain (which Netty recycles on its event-loop threads, not on JMH's plain ones).
+     *
+     * @param jumbogram the datagram to split
+     * @return sub-packets split from the jumbogram; their retained slices are released before returning
+     */
+    @Benchmark
+    public int splitJumbogramReused(Jumbogram jumbogram) {
+        decoded.clear();
+        DecodeError error = PacketDecoder.decode(jumbogram.datagram, decoded, reuse);
         if (error != null) {
             throw new IllegalStateException(error.toString());
         }

@@ -18,8 +18,13 @@ import org.rx4j.wire.RxPacket;
 final class DiscardSink implements PacketSink {
     /** Packets sent, indexed by packet type (0..255). */
     final long[] sent = new long[256];
-    /** The header of the last DATA packet sent (jumbogram sub-packets included), or null before the first. */
-    RxHeader lastData;
+    // The last DATA packet sent (jumbogram sub-packets included; 0 before the first): fields, not its header, so
+    // that the sink keeps no packet object (it says it encodes on send).
+    int lastDataEpoch;
+    int lastDataCid;
+    int lastDataCallNumber;
+    int lastDataSeq;
+    int lastDataSerial;
     /** The header serial of the last ACK with reason PING sent (a reachability check), or 0. */
     int lastPingSerial;
 
@@ -28,11 +33,21 @@ final class DiscardSink implements PacketSink {
         RxHeader h = packet.header();
         sent[h.type()]++;
         if (h.type() == PacketType.DATA) {
-            lastData = h;
+            lastDataEpoch = h.epoch();
+            lastDataCid = h.cid();
+            lastDataCallNumber = h.callNumber();
+            lastDataSeq = h.seq();
+            lastDataSerial = h.serial();
         } else if (packet instanceof AckPacket a && a.reason() == AckReason.PING) {
             lastPingSerial = h.serial();
         }
         packet.release();
+    }
+
+    /** @return true: nothing is kept past {@link #send}, so the engine may reuse its ACK object */
+    @Override
+    public boolean encodesOnSend() {
+        return true;
     }
 
     @Override

@@ -29,6 +29,7 @@ import org.rx4j.wire.AckReason;
 import org.rx4j.wire.DecodeError;
 import org.rx4j.wire.PacketDecoder;
 import org.rx4j.wire.PacketEncoder;
+import org.rx4j.wire.PacketFlyweights;
 import org.rx4j.wire.PacketType;
 import org.rx4j.wire.RxConstants;
 import org.rx4j.wire.RxHeader;
@@ -40,7 +41,9 @@ import org.rx4j.wire.RxPacket;
  * buffer), lets the engine send what its windows allow (to a {@link DiscardSink}, not encoded), and then delivers
  * one ACK datagram from the server that hard-acks everything sent so far (firstPacket = last seq + 1, no soft acks,
  * a 4-word trailer with rwind 64) — "the engine receives an ACK for a window of outstanding packets". The ACK is
- * decoded from one reused pooled buffer patched in place.
+ * decoded from one reused pooled buffer patched in place, into the reused objects of one {@link PacketFlyweights}
+ * as the transport's decoder does; the benchmark threads are {@link EventLoopThreadExecutor}'s, like the event
+ * loop.
  *
  * <p>Scores are per DATA packet sent and acknowledged (with {@code -prof gc}, B/op is bytes allocated per packet;
  * target 9 of issue 10 is 0). Run: {@code java -jar rx-bench/target/benchmarks.jar EngineAckBenchmark -prof gc}.
@@ -49,7 +52,8 @@ import org.rx4j.wire.RxPacket;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = "-Dio.netty.leakDetection.level=disabled")
+@Fork(value = 1, jvmArgsAppend = {"-Dio.netty.leakDetection.level=disabled", "-Djmh.executor=CUSTOM",
+        "-Djmh.executor.class=org.rx4j.bench.EventLoopThreadExecutor"})
 @State(Scope.Thread)
 public class EngineAckBenchmark {
     /** DATA packets written per invocation. */
@@ -60,6 +64,8 @@ public class EngineAckBenchmark {
 
     private final DiscardSink sink = new DiscardSink();
     private final List<RxPacket> decoded = new ArrayList<>(1);
+    /** The decoder's reused DATA/ACK objects, as the transport's decoder has one per event loop. */
+    private final PacketFlyweights reuse = new PacketFlyweights();
     private RxEngine engine;
     private Call call;
     private ByteBuf data;
@@ -77,8 +83,8 @@ public class EngineAckBenchmark {
                 .writeZero(WINDOW * RxConstants.JUMBO_BUFFER_SIZE);
         // Learn the call's wire identity from its first packet.
         write();
-        RxHeader d = sink.lastData;
-        RxHeader h = new RxHeader(d.epoch(), d.cid(), d.callNumber(), 0, 1, PacketType.ACK, 0, 0, 0, 0, SERVICE);
+        RxHeader h = new RxHeader(sink.lastDataEpoch, sink.lastDataCid, sink.lastDataCallNumber, 0, 1, PacketType.ACK,
+                0, 0, 0, 0, SERVICE);
         AckPacket a = AckPacket.of(h, 1, 1, 1, AckReason.REQUESTED, new byte[0], 1444, 1444, 64, 1);
         ack = PooledByteBufAllocator.DEFAULT.directBuffer(PacketEncoder.encodedLength(a));
         PacketEncoder.encode(a, ack);
@@ -101,15 +107,14 @@ public class EngineAckBenchmark {
     }
 
     private void acknowledge() {
-        RxHeader last = sink.lastData;
         int base = ack.readerIndex();
         int body = base + RxConstants.HEADER_SIZE;
         ack.setInt(base + 16, ++serverSerial);
-        ack.setInt(body + 4, last.seq() + 1); // firstPacket: everything sent is hard-acked
-        ack.setInt(body + 8, last.seq()); // previousPacket
-        ack.setInt(body + 12, last.serial()); // the serial that triggered it: an RTT sample
+        ack.setInt(body + 4, sink.lastDataSeq + 1); // firstPacket: everything sent is hard-acked
+        ack.setInt(body + 8, sink.lastDataSeq); // previousPacket
+        ack.setInt(body + 12, sink.lastDataSerial); // the serial that triggered it: an RTT sample
         decoded.clear();
-        DecodeError error = PacketDecoder.decode(ack, decoded);
+        DecodeError error = PacketDecoder.decode(ack, decoded, reuse);
         if (error != null) {
             throw new IllegalStateException(error.toString());
         }

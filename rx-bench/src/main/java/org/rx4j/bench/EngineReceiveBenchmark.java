@@ -29,6 +29,7 @@ import org.rx4j.wire.DecodeError;
 import org.rx4j.wire.PacketDecoder;
 import org.rx4j.wire.PacketEncoder;
 import org.rx4j.wire.PacketFlags;
+import org.rx4j.wire.PacketFlyweights;
 import org.rx4j.wire.PacketType;
 import org.rx4j.wire.RxConstants;
 import org.rx4j.wire.RxHeader;
@@ -40,8 +41,9 @@ import org.rx4j.wire.DataPacket;
  * stream of full 1412-byte DATA packets, one datagram each, in windows of {@value #WINDOW}; the service reads and
  * releases every packet as it becomes readable, and the engine sends the ACKs it owes (to a {@link DiscardSink},
  * not encoded). Each datagram is decoded from one reused pooled buffer whose seq and serial are patched in place,
- * as the transport's decoder would deliver it; the virtual clock advances 10 µs per packet and the engine's timers
- * (delayed ACKs) run after each window.
+ * into the reused packet objects of one {@link PacketFlyweights}, as the transport's decoder delivers it; the
+ * benchmark threads are {@link EventLoopThreadExecutor}'s, like the event loop; the virtual clock advances 10 µs
+ * per packet and the engine's timers (delayed ACKs) run after each window.
  *
  * <ul>
  *   <li>{@link #dataReceive}: packets without REQUEST_ACK: ACKs as the receiver's policy picks them.</li>
@@ -56,7 +58,8 @@ import org.rx4j.wire.DataPacket;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = "-Dio.netty.leakDetection.level=disabled")
+@Fork(value = 1, jvmArgsAppend = {"-Dio.netty.leakDetection.level=disabled", "-Djmh.executor=CUSTOM",
+        "-Djmh.executor.class=org.rx4j.bench.EventLoopThreadExecutor"})
 @State(Scope.Thread)
 public class EngineReceiveBenchmark {
     /** DATA packets per window (one benchmark invocation). */
@@ -69,6 +72,8 @@ public class EngineReceiveBenchmark {
 
     private final DiscardSink sink = new DiscardSink();
     private final List<RxPacket> decoded = new ArrayList<>(RxConstants.MAX_JUMBO_PACKETS);
+    /** The decoder's reused DATA/ACK objects, as the transport's decoder has one per event loop. */
+    private final PacketFlyweights reuse = new PacketFlyweights();
     private RxEngine engine;
     private ByteBuf datagram;
     private long now;
@@ -140,7 +145,7 @@ public class EngineReceiveBenchmark {
             datagram.setInt(datagram.readerIndex() + 16, serial);
             datagram.setByte(datagram.readerIndex() + 21, flags);
             decoded.clear();
-            DecodeError error = PacketDecoder.decode(datagram, decoded);
+            DecodeError error = PacketDecoder.decode(datagram, decoded, reuse);
             if (error != null) {
                 throw new IllegalStateException(error.toString());
             }

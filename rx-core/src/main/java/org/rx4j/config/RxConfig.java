@@ -3,6 +3,7 @@ package org.rx4j.config;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
+import org.rx4j.wire.RxConstants;
 
 /**
  * Every tunable of an rx4j endpoint, immutable; build with {@link #builder()}. Names and defaults follow OpenAFS 1.8
@@ -188,6 +189,18 @@ public record RxConfig(int maxTwind, int maxRwind, int jumboMax, int maxMtu, int
     }
 
     /**
+     * Largest Rx packet (header + data) this endpoint sends in one piece to a peer that advertises room for it and
+     * whose path a padded PING proved (docs/engine.md "Packet size"): min(maxMtu, ifMtu, 16384), 16384 being Rx's
+     * largest packet (RX_MAX_PACKET_SIZE). Above {@link RxConstants#REMOTE_PACKET_SIZE} only when ifMtu says the path is wider than an
+     * Ethernet one; with the defaults (ifMtu 1444) every packet stays at most 1444 bytes.
+     *
+     * @return bytes, 520..16384
+     */
+    public int largestPacket() {
+        return Math.min(RxConstants.MAX_PACKET_SIZE, Math.min(maxMtu, ifMtu));
+    }
+
+    /**
      * UDP socket buffer to request: {@link #udpBufferBytes()} if set, else enough for both windows of jumbogram-sized
      * packets with room for several connections, at least OpenAFS's 64 KiB.
      *
@@ -197,7 +210,8 @@ public record RxConfig(int maxTwind, int maxRwind, int jumboMax, int maxMtu, int
         if (udpBufferBytes > 0) {
             return udpBufferBytes;
         }
-        long need = 8L * Math.max(maxTwind, maxRwind) * 1444;
+        // Packets above 1444 bytes only travel when ifMtu allows them (largestPacket).
+        long need = 8L * Math.max(maxTwind, maxRwind) * Math.max(1444, largestPacket());
         return (int) Math.max(64 * 1024, Math.min(need, 16L * 1024 * 1024));
     }
 

@@ -4,6 +4,7 @@ import org.rx4j.config.RxConfig;
 import org.rx4j.wire.AckPacket;
 import org.rx4j.wire.AckReason;
 import org.rx4j.wire.DataPacket;
+import org.rx4j.wire.OutboundPackets;
 import org.rx4j.wire.PacketFlags;
 import org.rx4j.wire.PacketType;
 import org.rx4j.wire.RxConstants;
@@ -231,7 +232,7 @@ final class AckScheduler {
      */
     int sendMtuProbe(long now, int datagramBytes) {
         RxHeader h = out.header(0, PacketType.ACK, PacketFlags.SLOW_START_OK | PacketFlags.REQUEST_ACK);
-        byte[] soft = rq.softAcks();
+        byte[] soft = rq.softAcks(null);
         int plain = RxConstants.HEADER_SIZE + RxConstants.ACK_FIXED_SIZE + soft.length + RxConstants.ACK_PAD_SIZE + 16;
         AckPacket probe = new AckPacket(h, 0, 0, rq.first(), rq.highest(), 0, AckReason.PING, soft, 4,
                 config.advertisedMaxMtu(), config.ifMtu(), config.maxRwind(), config.jumboMax(),
@@ -275,11 +276,15 @@ final class AckScheduler {
             activity.lastSendNs = now;
             return false;
         }
-        byte[] soft = rq.softAcks();
+        // The engine's reused ACK when the sink encodes on send: nothing allocated per ACK (issue 10, target 9).
+        OutboundPackets reuse = out.reusablePackets();
+        byte[] soft = null;
         int trailerWords = 4;
         if (out.muted) {
             // Unproven peer: no reply larger than what it sent (rule 6). The trailer is optional (receivers go by
-            // length, §3), so a PING drops it before it is withheld.
+            // length, §3), so a PING drops it before it is withheld. A rare path: a new packet, sized first.
+            reuse = null;
+            soft = rq.softAcks(null);
             int bare = RxConstants.HEADER_SIZE + RxConstants.ACK_FIXED_SIZE + soft.length;
             Peer peer = out.peer();
             if (!peer.spendReplyCredit(bare + RxConstants.ACK_PAD_SIZE + 16)) {
@@ -297,12 +302,21 @@ final class AckScheduler {
             }
         }
         int flags = PacketFlags.SLOW_START_OK | (requestAck ? PacketFlags.REQUEST_ACK : 0);
-        RxHeader h = out.header(0, PacketType.ACK, flags);
+        RxHeader h = out.header(reuse, OutboundPackets.ACK_SLOT, 0, PacketType.ACK, flags);
         int first = rq.first();
-        AckPacket ack = trailerWords == 4
-                ? AckPacket.of(h, first, rq.highest(), serial, reason, soft, config.advertisedMaxMtu(),
-                        config.ifMtu(), config.maxRwind(), config.jumboMax())
-                : new AckPacket(h, 0, 0, first, rq.highest(), serial, reason, soft, 0, 0, 0, 0, 0, 0);
+        if (soft == null) {
+            soft = rq.softAcks(reuse);
+        }
+        AckPacket ack;
+        if (trailerWords == 0) {
+            ack = new AckPacket(h, 0, 0, first, rq.highest(), serial, reason, soft, 0, 0, 0, 0, 0, 0);
+        } else if (reuse == null) {
+            ack = AckPacket.of(h, first, rq.highest(), serial, reason, soft, config.advertisedMaxMtu(), config.ifMtu(),
+                    config.maxRwind(), config.jumboMax());
+        } else {
+            ack = reuse.ack(h, first, rq.highest(), serial, reason, soft, config.advertisedMaxMtu(), config.ifMtu(),
+                    config.maxRwind(), config.jumboMax());
+        }
         advertisedFirst = first;
         arrivalsSinceAck = 0;
         consumedSinceAck = 0;

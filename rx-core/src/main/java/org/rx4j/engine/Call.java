@@ -255,8 +255,8 @@ public final class Call {
      */
     public ByteBuf read(long now) {
         while (true) {
-            DataPacket p = receiver.poll();
-            if (p == null) {
+            ByteBuf payload = receiver.poll();
+            if (payload == null) {
                 return null;
             }
             if (receiver.isReadComplete() && !server) {
@@ -267,7 +267,6 @@ public final class Call {
             } else if (acks.onConsumed(now)) {
                 ctx.touched(this, now);
             }
-            ByteBuf payload = p.payload();
             if (payload.isReadable()) {
                 return payload;
             }

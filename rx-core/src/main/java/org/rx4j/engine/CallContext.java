@@ -5,6 +5,7 @@ import java.util.List;
 import org.rx4j.config.RxConfig;
 import org.rx4j.engine.cc.CongestionControllerSupplier;
 import org.rx4j.wire.DataPacket;
+import org.rx4j.wire.OutboundPackets;
 import org.rx4j.wire.RxHeader;
 import org.rx4j.wire.RxPacket;
 
@@ -45,6 +46,24 @@ interface CallContext {
      * @return the header
      */
     RxHeader header(int channel, int callNumber, int seq, int type, int flags);
+
+    /** @return the engine's reused outgoing packets ({@link ConnectionContext#reusablePackets()}), or null */
+    OutboundPackets reusablePackets();
+
+    /**
+     * As {@link #header(int, int, int, int, int)}, in a slot of the engine's reused outgoing packets when given.
+     *
+     * @param reuse the engine's reused outgoing packets, or null for a new header
+     * @param slot with reuse: {@link OutboundPackets#ACK_SLOT} for an ACK, a lower slot for a DATA sub-packet's
+     *     position in its datagram
+     * @param channel 0..3
+     * @param callNumber the call's number
+     * @param seq DATA seq or 0
+     * @param type ACK or DATA, matching the slot (any type without reuse)
+     * @param flags flags without CLIENT_INITIATED
+     * @return the header
+     */
+    RxHeader header(OutboundPackets reuse, int slot, int channel, int callNumber, int seq, int type, int flags);
 
     /** @return the last serial the connection sent */
     int lastSerial();

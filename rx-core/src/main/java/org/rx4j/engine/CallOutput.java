@@ -4,6 +4,7 @@ import java.util.List;
 import org.rx4j.wire.AbortPacket;
 import org.rx4j.wire.ControlPacket;
 import org.rx4j.wire.DataPacket;
+import org.rx4j.wire.OutboundPackets;
 import org.rx4j.wire.PacketType;
 import org.rx4j.wire.RxHeader;
 import org.rx4j.wire.RxPacket;
@@ -40,6 +41,24 @@ final class CallOutput {
      */
     RxHeader header(int seq, int type, int flags) {
         return ctx.header(channel, callNumber, seq, type, flags);
+    }
+
+    /** @return the engine's reused outgoing packets when its sink encodes on send, else null (new objects) */
+    OutboundPackets reusablePackets() {
+        return ctx.reusablePackets();
+    }
+
+    /**
+     * @param reuse the engine's reused outgoing packets, or null
+     * @param slot with reuse: {@link OutboundPackets#ACK_SLOT} for an ACK, a lower slot for a DATA sub-packet's
+     *     position in its datagram
+     * @param seq DATA seq or 0
+     * @param type ACK or DATA, matching the slot (any type without reuse)
+     * @param flags flags without CLIENT_INITIATED
+     * @return a header for this call's next packet (with the connection's next serial): the slot's, or a new one
+     */
+    RxHeader header(OutboundPackets reuse, int slot, int seq, int type, int flags) {
+        return ctx.header(reuse, slot, channel, callNumber, seq, type, flags);
     }
 
     /** @param p a packet of this call; ownership passes to the sink (or it is released while {@link #muted}) */

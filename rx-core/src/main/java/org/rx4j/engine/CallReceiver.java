@@ -1,5 +1,6 @@
 package org.rx4j.engine;
 
+import io.netty.buffer.ByteBuf;
 import org.rx4j.wire.AckReason;
 import org.rx4j.wire.DataPacket;
 import org.rx4j.wire.PacketFlags;
@@ -90,12 +91,12 @@ final class CallReceiver {
     }
 
     /**
-     * Takes the next in-order packet for the application and counts it as consumed.
+     * Takes the next in-order packet's payload for the application and counts the packet as consumed.
      *
-     * @return the packet (the caller owns it) or null
+     * @return the payload (the caller owns it; possibly empty) or null
      */
-    DataPacket poll() {
-        DataPacket p = rq.poll();
+    ByteBuf poll() {
+        ByteBuf p = rq.poll();
         if (p != null) {
             acks.countConsumed();
         }

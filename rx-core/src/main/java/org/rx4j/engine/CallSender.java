@@ -14,6 +14,7 @@ import org.rx4j.engine.recovery.SendQueue;
 import org.rx4j.wire.AckPacket;
 import org.rx4j.wire.AckReason;
 import org.rx4j.wire.DataPacket;
+import org.rx4j.wire.OutboundPackets;
 import org.rx4j.wire.PacketFlags;
 import org.rx4j.wire.PacketType;
 import org.rx4j.wire.RxConstants;
@@ -38,8 +39,11 @@ final class CallSender {
     private final CallCounters stats;
     private final ByteBufAllocator alloc;
     private final boolean server;
-    /** Bytes of DATA payload per packet. */
-    private final int dataSize;
+    /**
+     * Bytes of DATA payload per packet cut from now on: the peer's proven packet size less the header, else the
+     * configured default (docs/engine.md "Packet size"). Packets already cut keep their size.
+     */
+    private int dataSize;
 
     /** The transmit window, packets. */
     int twind;
@@ -47,11 +51,24 @@ final class CallSender {
     private int rttProbeSerial;
     /** Sub-packets in the last datagram of new data sent (path-MTU black-hole detection). */
     private int lastDatagramPackets;
+    /** True when the last datagram of new data held a packet larger than 1444 bytes (large-packet fallback). */
+    private boolean lastDatagramLarge;
+    /** When a timeout hit with large packets in flight and nothing was acknowledged since, ns; valid if the flag. */
+    private long largeStuckSinceNs;
+    private boolean largeStuck;
+    /** Serial of the outstanding large-packet probe, 0 for none, and the packet size it stands for, bytes. */
+    private int largeProbeSerial;
+    private int largeProbeBytes;
     /** Serial of the outstanding path-MTU probe, 0 for none; the sub-packets its size stands for. */
     private int mtuProbeSerial;
     private int mtuProbePackets;
     /** How often a path held to single packets is probed again for jumbograms, ns. */
     static final long MTU_PROBE_INTERVAL_NS = 5_000_000_000L;
+    /**
+     * Large-packet probes repeated after 2 srtt before falling back to {@link #MTU_PROBE_INTERVAL_NS}: the first
+     * probe often reaches a server call still in PRECALL, which answers no PING (issue 12 rule 6), or is lost.
+     */
+    static final int LARGE_PROBE_QUICK_TRIES = 3;
     /** When the outstanding RTT probe was sent, ns. */
     private long rttProbeSentNs;
     private ByteBuf partial;
@@ -75,8 +92,8 @@ final class CallSender {
         this.stats = stats;
         this.alloc = alloc;
         this.server = server;
-        this.dataSize = config.packetDataSize();
         Peer peer = out.peer();
+        this.dataSize = peer.packetDataSize(config);
         int peerRwind = peer.lastRwind > 0 ? peer.lastRwind : RxConfig.INITIAL_WINDOW;
         this.twind = Math.min(config.maxTwind(), peerRwind);
         boolean fresh = peer.savedCwnd > 0 && now - peer.savedAtNs < Math.max(1_000_000_000L, peer.rtt().rtoNs());
@@ -112,6 +129,8 @@ final class CallSender {
      * Ownership: takes {@code data} (released here).
      */
     void append(ByteBuf data) {
+        // A partial packet cut at the old size fills to its own capacity and is queued as it is.
+        dataSize = out.peer().packetDataSize(config);
         try {
             if (partial != null) {
                 int n = Math.min(partial.writableBytes(), data.readableBytes());
@@ -195,6 +214,7 @@ final class CallSender {
         }
         RxCounters counters = out.counters();
         maybeReprobe(now);
+        maybeProbeLargePackets(now);
         int cwnd = cc.sendWindow(sq.inFlight());
         pacingDeadlineNs = Deadlines.NONE;
         boolean paced = false;
@@ -210,7 +230,7 @@ final class CallSender {
                     counters.resends++;
                     out.peer().counters().resends++;
                     stats.resends++;
-                    batch.add(dataPacket(now, s, e, PacketFlags.REQUEST_ACK));
+                    batch.add(dataPacket(now, 0, s, e, PacketFlags.REQUEST_ACK));
                     out.sendData(batch);
                     cc.onDatagramSent(now, 1);
                     recovery.syncInFlight();
@@ -249,7 +269,7 @@ final class CallSender {
                 if (lastOfDgram && requestAck) {
                     flags |= PacketFlags.REQUEST_ACK;
                 }
-                batch.add(dataPacket(now, seq, sq.get(seq), flags));
+                batch.add(dataPacket(now, i, seq, sq.get(seq), flags));
             }
             if (requestAck) {
                 rttProbeSerial = out.lastSerial();
@@ -257,6 +277,8 @@ final class CallSender {
             }
             sq.markSent(k);
             lastDatagramPackets = k;
+            lastDatagramLarge = sq.get(lastSeqOfDgram).payload().readableBytes()
+                    > RxConstants.REMOTE_PACKET_SIZE - RxConstants.HEADER_SIZE;
             recovery.syncInFlight();
             if (k > 1) {
                 counters.jumbogramsSent++;
@@ -366,12 +388,19 @@ final class CallSender {
     }
 
     /**
-     * An ACK arrived: a PING_RESPONSE to the path-MTU probe proves the path carries datagrams of its size.
+     * An ACK arrived: a PING_RESPONSE to the path-MTU probe or to the large-packet probe proves the path carries
+     * datagrams of its size.
      *
      * @param reason the ACK's reason
      * @param serial the serial it acknowledges
      */
     void onPingResponse(int reason, int serial) {
+        if (largeProbeSerial != 0 && reason == AckReason.PING_RESPONSE && serial == largeProbeSerial) {
+            Peer peer = out.peer();
+            peer.provenPacketSize = Math.max(peer.provenPacketSize, largeProbeBytes);
+            peer.largeProbeTries = 0;
+            largeProbeSerial = 0;
+        }
         if (mtuProbeSerial != 0 && reason == AckReason.PING_RESPONSE && serial == mtuProbeSerial) {
             Peer peer = out.peer();
             peer.pathJumboCap = mtuProbePackets >= uncappedJumboLimit() ? Integer.MAX_VALUE
@@ -380,21 +409,73 @@ final class CallSender {
         }
     }
 
-    private DataPacket dataPacket(long now, int seq, SendQueue.Entry e, int extraFlags) {
-        RxHeader h = out.header(seq, PacketType.DATA, e.flags() | extraFlags);
+    /**
+     * Large packets (docs/engine.md "Packet size"): when the peer advertises room for packets larger than 1444
+     * bytes (its maxMTU and ifMTU) and our own ifMtu allows them, a PING padded to that size goes out first; its
+     * PING_RESPONSE proves the path and raises {@link Peer#provenPacketSize}, and data cut from then on uses it.
+     * Unanswered (lost, or a path whose MTU is smaller drops it), the data stays at the default size and the probe
+     * is repeated after 2 srtt (at least the minimum RTO) {@link #LARGE_PROBE_QUICK_TRIES} times in all, then every
+     * {@link #MTU_PROBE_INTERVAL_NS}; once per peer, whichever of its calls is sending.
+     */
+    private void maybeProbeLargePackets(long now) {
+        Peer peer = out.peer();
+        int target = peer.largePacketTarget(config);
+        if (target <= peer.provenPacketSize) {
+            return;
+        }
+        // The wait is judged with the srtt of now: the first probe goes out before the first RTT sample.
+        long wait = peer.largeProbeTries < LARGE_PROBE_QUICK_TRIES
+                ? Math.max(2 * peer.rtt().srttNs(), config.minRtoNs()) : MTU_PROBE_INTERVAL_NS;
+        if (!peer.largeProbeSent || now - peer.lastLargeProbeNs >= wait) {
+            largeProbeBytes = target;
+            largeProbeSerial = acks.sendMtuProbe(now, target);
+            peer.largeProbeSent = true;
+            peer.largeProbeTries++;
+            peer.lastLargeProbeNs = now;
+        }
+    }
+
+    /**
+     * A retransmission timeout while large packets were in flight: new data goes back to the default size and the
+     * path is probed again one interval later (a route whose MTU shrank). Packets already cut keep their size.
+     */
+    private void onTimeoutWithLargePackets(long now) {
+        if (lastDatagramLarge) {
+            if (!largeStuck) {
+                largeStuck = true;
+                largeStuckSinceNs = now;
+            }
+            Peer peer = out.peer();
+            peer.provenPacketSize = RxConstants.REMOTE_PACKET_SIZE;
+            peer.largeProbeSent = true;
+            peer.largeProbeTries = LARGE_PROBE_QUICK_TRIES; // the path just failed: no quick retries
+            peer.lastLargeProbeNs = now;
+            lastDatagramLarge = false;
+        }
+    }
+
+    /**
+     * @param slot the packet's position in its datagram (0-based): with a sink that encodes on send, the packet is the
+     *     engine's reused one for that position (issue 10, target 9), else a new one
+     */
+    private DataPacket dataPacket(long now, int slot, int seq, SendQueue.Entry e, int extraFlags) {
+        OutboundPackets reuse = out.reusablePackets();
+        RxHeader h = out.header(reuse, slot, seq, PacketType.DATA, e.flags() | extraFlags);
         e.snapshot(recovery.rate(), now);
         e.recordTransmit(h.serial(), now);
         stats.dataPacketsSent++;
         activity.lastSendNs = now;
         // The send queue's own buffer with one more reference, not a duplicate: no buffer object per transmission
         // (issue 10, target 9). PacketSink implementations read payloads without moving their indexes.
-        return new DataPacket(h, e.payload().retain());
+        ByteBuf payload = e.payload().retain();
+        return reuse == null ? new DataPacket(h, payload) : reuse.data(slot, h, payload);
     }
 
     /** The retransmit timer fired: back off the RTO, then resend everything in flight or PING (§8). */
     void onResendTimeout(long now) {
         out.counters().timeouts++;
         onTimeoutWithJumbograms(now);
+        onTimeoutWithLargePackets(now);
         if (recovery.onTimeout(twind, out.peer().rtt())) {
             transmit(now);
         } else if (sq.size() > 0 && sq.nextToSend() != sq.first()) {
@@ -402,6 +483,24 @@ final class CallSender {
             acks.sendAck(now, AckReason.PING, 0, true);
         }
         recovery.rearm(now, out.peer().rtt());
+    }
+
+    /**
+     * A route whose MTU shrank under large packets already cut: they are resent as they are and never arrive, while
+     * the small ACKs and PINGs keep the call from its dead time. Such a call ends with RX_CALL_DEAD once a
+     * retransmission timeout with large packets in flight was followed by a dead time with nothing acknowledged;
+     * later calls are cut at the default size (docs/engine.md "Packet size").
+     *
+     * @param now current time, ns
+     * @return true when the call must end
+     */
+    boolean stuckOnLargePackets(long now) {
+        return largeStuck && now - (largeStuckSinceNs + config.deadTimeNs()) >= 0;
+    }
+
+    /** @return when {@link #stuckOnLargePackets} turns true (engine clock, ns), or {@link Deadlines#NONE} */
+    long largeStuckDeadlineNs() {
+        return largeStuck ? largeStuckSinceNs + config.deadTimeNs() : Deadlines.NONE;
     }
 
     /** @return when the retransmit timer fires (engine clock, ns), or {@link Deadlines#NONE} */
@@ -470,6 +569,9 @@ final class CallSender {
         stats.rttSamples += recovery.rttSamplesOfLastAck();
         if ((result & RecoveryManager.FAST_RETRANSMIT) != 0) {
             counters.fastRetransmits++;
+        }
+        if ((result & RecoveryManager.PROGRESS) != 0) {
+            largeStuck = false; // the path carries what this call sends after all
         }
         int ackSerial = a.serial();
         if (rttProbeSerial != 0 && ackSerial - rttProbeSerial >= 0 && ackSerial != 0) {

@@ -67,6 +67,7 @@ final class CallTimers {
         }
         d = Deadlines.earlier(d, activity.lastSendNs + keepaliveNs());
         d = Deadlines.earlier(d, activity.lastReceiveNs + config.deadTimeNs());
+        d = Deadlines.earlier(d, sender.largeStuckDeadlineNs());
         long idle = idleDeadNs();
         if (idle > 0) {
             d = Deadlines.earlier(d, activity.lastDataReceiveNs + idle);
@@ -92,7 +93,8 @@ final class CallTimers {
      * @param state the call's state
      * @param startNs when the call started, ns
      * @return 0, or the abort code the call must end with: RX_CALL_TIMEOUT (−3, its deadline, hard dead time or
-     *     idle dead time) or RX_CALL_DEAD (−1, dead time, or a PRECALL call not started within dead time)
+     *     idle dead time) or RX_CALL_DEAD (−1, dead time, a PRECALL call not started within dead time, or large packets
+     *     the path stopped carrying, see {@link CallSender#stuckOnLargePackets})
      */
     int onTimer(long now, CallState state, long startNs) {
         if (state == CallState.DALLY) {
@@ -113,7 +115,7 @@ final class CallTimers {
         if (config.hardDeadTimeNs() > 0 && now - (startNs + config.hardDeadTimeNs()) >= 0) {
             return AbortCodes.RX_CALL_TIMEOUT;
         }
-        if (now - (activity.lastReceiveNs + config.deadTimeNs()) >= 0) {
+        if (now - (activity.lastReceiveNs + config.deadTimeNs()) >= 0 || sender.stuckOnLargePackets(now)) {
             return AbortCodes.RX_CALL_DEAD;
         }
         if (state == CallState.PRECALL && now - (startNs + config.deadTimeNs()) >= 0) {

@@ -5,6 +5,7 @@ import java.util.List;
 import org.rx4j.config.RxConfig;
 import org.rx4j.engine.cc.CongestionControllerSupplier;
 import org.rx4j.wire.DataPacket;
+import org.rx4j.wire.OutboundPackets;
 import org.rx4j.wire.RxHeader;
 import org.rx4j.wire.RxPacket;
 
@@ -59,6 +60,17 @@ final class ConnectionCallContext implements CallContext {
     @Override
     public RxHeader header(int channel, int callNumber, int seq, int type, int flags) {
         return conn.header(channel, callNumber, seq, conn.nextSerial(), type, flags);
+    }
+
+    @Override
+    public OutboundPackets reusablePackets() {
+        return link.reusablePackets();
+    }
+
+    @Override
+    public RxHeader header(OutboundPackets reuse, int slot, int channel, int callNumber, int seq, int type,
+                           int flags) {
+        return conn.header(reuse, slot, channel, callNumber, seq, conn.nextSerial(), type, flags);
     }
 
     @Override

@@ -6,6 +6,7 @@ import java.util.List;
 import org.rx4j.config.RxConfig;
 import org.rx4j.engine.cc.CongestionControllerSupplier;
 import org.rx4j.wire.DataPacket;
+import org.rx4j.wire.OutboundPackets;
 import org.rx4j.wire.RxPacket;
 
 /**
@@ -34,6 +35,14 @@ interface ConnectionContext {
      * @param batch 2..46 DATA packets of one call; ownership of each passes to the sink (the list is not kept)
      */
     void sendJumbogram(InetSocketAddress to, List<DataPacket> batch);
+
+    /**
+     * @return the engine's reused outgoing packets when its sink encodes on send
+     *     ({@link PacketSink#encodesOnSend()}), else null: then every packet sent is a new object
+     */
+    default OutboundPackets reusablePackets() {
+        return null;
+    }
 
     /**
      * @param c a changed call (ACK flush and deadline recompute at the end of processing)

@@ -7,6 +7,7 @@ import org.rx4j.config.RxConfig;
 import org.rx4j.engine.cc.CongestionControllerSupplier;
 import org.rx4j.wire.DataPacket;
 import org.rx4j.wire.RxPacket;
+import org.rx4j.wire.OutboundPackets;
 
 /**
  * The engine's side of {@link ConnectionContext}: what the engine passes down to each connection it creates — the
@@ -21,6 +22,8 @@ final class EngineContext implements ConnectionContext {
     private final EventQueue events;
     private final TimerQueue timers;
     private final ServiceRegistry services;
+    /** Packet objects filled for every ACK and DATA packet sent when the sink encodes on send (issue 10, target 9). */
+    private final OutboundPackets reusablePackets;
 
     EngineContext(RxConfig config, ByteBufAllocator alloc, PacketSink sink, EventQueue events, TimerQueue timers,
             ServiceRegistry services) {
@@ -31,6 +34,12 @@ final class EngineContext implements ConnectionContext {
         this.events = events;
         this.timers = timers;
         this.services = services;
+        this.reusablePackets = sink.encodesOnSend() ? new OutboundPackets() : null;
+    }
+
+    @Override
+    public OutboundPackets reusablePackets() {
+        return reusablePackets;
     }
 
     @Override

@@ -42,6 +42,18 @@ public final class Peer {
     int pathJumboCap = Integer.MAX_VALUE;
     /** When the next path-MTU probe may go out while {@link #pathJumboCap} holds jumbograms back, ns. */
     long nextMtuProbeNs;
+    /**
+     * Largest Rx packet (header + data), bytes, that a padded PING proved this path carries and that calls to this
+     * peer may cut their data into; {@link RxConstants#REMOTE_PACKET_SIZE} until such a proof (docs/engine.md
+     * "Packet size"). Only ever above that default: smaller path MTUs are issue 12's business.
+     */
+    int provenPacketSize = RxConstants.REMOTE_PACKET_SIZE;
+    /** True once a large-packet probe went out; then {@link #lastLargeProbeNs} is valid. */
+    boolean largeProbeSent;
+    /** When the last large-packet probe went out (or the last large-packet timeout hit), ns. */
+    long lastLargeProbeNs;
+    /** Large-packet probes sent since the last proof (the first few are retried quickly, see CallSender). */
+    int largeProbeTries;
     /** ABORT replies sent at once to one peer before they are paced (docs/robustness.md, rule 7). */
     static final int ABORT_REPLY_BURST = 10;
     /** Pace of ABORT replies to one peer past the burst: one per this many ns (10 a second). */
@@ -227,6 +239,36 @@ public final class Peer {
     /** @return the peer's interface MTU (trailer ifMTU, clamped), bytes */
     public int ifMtu() {
         return ifMtu;
+    }
+
+    /**
+     * The largest packet worth probing for toward this peer: min(its maxMTU, its ifMTU, our own
+     * {@link RxConfig#largestPacket()}). Its ifMTU counts so that no packet is larger than either end's interface
+     * (no IP fragmentation); OpenAFS advertises ifMTU 1444 on Ethernet and loopback, so it never gets more than it
+     * advertises, and nothing above 1444 before its first ACK trailer.
+     *
+     * @param config this endpoint's configuration
+     * @return bytes; at most {@link RxConstants#REMOTE_PACKET_SIZE} means "no large packets"
+     */
+    int largePacketTarget(RxConfig config) {
+        return Math.min(Math.min(maxMtu, ifMtu), config.largestPacket());
+    }
+
+    /**
+     * Rx packet size (header + data) a call to this peer cuts its data into now: the proven size, if the peer still
+     * advertises room for it, else the configured default (1440 with jumbograms, rx-wire-facts.md §4).
+     *
+     * @param config this endpoint's configuration
+     * @return data bytes per DATA packet (rxnull: packet size - 28)
+     */
+    int packetDataSize(RxConfig config) {
+        int size = Math.min(provenPacketSize, largePacketTarget(config));
+        return size > RxConstants.REMOTE_PACKET_SIZE ? size - RxConstants.HEADER_SIZE : config.packetDataSize();
+    }
+
+    /** @return the largest packet a padded PING proved the path carries (1444 until one did), bytes */
+    public int provenPacketSize() {
+        return provenPacketSize;
     }
 
     /** @return most jumbogram sub-packets the peer accepts and we will send it, 1..46 */

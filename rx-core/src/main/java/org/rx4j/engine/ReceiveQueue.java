@@ -1,7 +1,9 @@
 package org.rx4j.engine;
 
+import io.netty.buffer.ByteBuf;
 import org.rx4j.wire.AckPacket;
 import org.rx4j.wire.DataPacket;
+import org.rx4j.wire.OutboundPackets;
 import org.rx4j.wire.PacketFlags;
 import org.rx4j.wire.RxConstants;
 
@@ -9,8 +11,9 @@ import org.rx4j.wire.RxConstants;
  * The receive side of one call: packets held between the hard-ack point and the highest seq received
  * (rx-wire-facts.md §3 "Hard vs soft", §8). Seq numbers are the call's DATA seqs (1, 2, ...).
  *
- * <p>Ownership: the queue owns the DataPackets it accepted until {@link #poll()} hands one to the caller
- * or {@link #releaseAll()} drops them.
+ * <p>Ownership: the queue keeps only the payload of each DATA packet it accepted (not the packet or its header,
+ * which may be the decoder's reused flyweight, issue 10 target 9) and owns it until {@link #poll()} hands it to the
+ * caller or {@link #releaseAll()} drops it.
  */
 final class ReceiveQueue {
     /** {@link #offer} result: stored. */
@@ -23,8 +26,8 @@ final class ReceiveQueue {
     // Sized on demand (doubling up to 256 = the largest window) and dropped by releaseAll, so an idle or finished
     // call keeps no 1 KiB array (issue 10, target 10). Indexed by seq & (slots.length - 1); every held seq lies in
     // [first, first + slots.length).
-    private DataPacket[] slots = NO_SLOTS;
-    private static final DataPacket[] NO_SLOTS = new DataPacket[0];
+    private ByteBuf[] slots = NO_SLOTS;
+    private static final ByteBuf[] NO_SLOTS = new ByteBuf[0];
     private static final byte[] NO_ACKS = new byte[0];
     private static final int MIN_SLOTS = 8;
     private static final int MAX_SLOTS = 256;
@@ -41,7 +44,8 @@ final class ReceiveQueue {
     /**
      * Accepts one DATA packet.
      *
-     * @param p the packet; ownership passes to the queue (released here unless ACCEPTED)
+     * @param p the packet; ownership of its payload passes to the queue (released here unless ACCEPTED); the packet
+     *     object itself is not kept
      * @param window the receive window, packets (1..255): seqs at or beyond first + window are refused
      * @return ACCEPTED, DUPLICATE or EXCEEDS_WINDOW
      */
@@ -64,7 +68,7 @@ final class ReceiveQueue {
             p.release();
             return DUPLICATE;
         }
-        slots[slot] = p;
+        slots[slot] = p.payload();
         held++;
         if (p.header().hasFlag(PacketFlags.LAST_PACKET)) {
             lastSeq = seq;
@@ -89,11 +93,13 @@ final class ReceiveQueue {
             n *= 2;
         }
         n = Math.min(n, MAX_SLOTS);
-        DataPacket[] bigger = new DataPacket[n];
+        ByteBuf[] bigger = new ByteBuf[n];
+        // Every held seq lies in [first, first + slots.length): move each to its slot in the bigger array.
         for (int i = 0; i < slots.length; i++) {
-            DataPacket p = slots[i];
-            if (p != null) {
-                bigger[p.header().seq() & (n - 1)] = p;
+            int seq = first + i;
+            ByteBuf b = slots[seq & (slots.length - 1)];
+            if (b != null) {
+                bigger[seq & (n - 1)] = b;
             }
         }
         slots = bigger;
@@ -105,16 +111,16 @@ final class ReceiveQueue {
     }
 
     /**
-     * Hands the next in-order packet to the caller.
+     * Hands the next in-order packet's payload to the caller.
      *
-     * @return the packet (the caller now owns it) or null if the next one has not arrived
+     * @return the payload (the caller now owns it; possibly empty) or null if the next packet has not arrived
      */
-    DataPacket poll() {
+    ByteBuf poll() {
         if (first == next) {
             return null;
         }
         int slot = first & (slots.length - 1);
-        DataPacket p = slots[slot];
+        ByteBuf p = slots[slot];
         slots[slot] = null;
         held--;
         first++;
@@ -154,15 +160,17 @@ final class ReceiveQueue {
     /**
      * Builds the soft-ack array: entry i describes seq first + i, up to the highest seq held.
      *
-     * @return an array of 0..255 entries ({@link AckPacket#ACKED} / {@link AckPacket#NACKED}): a new one, or one
-     *     shared empty array when nothing beyond firstPacket is held (never written to)
+     * @param reuse the engine's reused outgoing packets, whose soft-ack array of this length is filled, or null for
+     *     a new array
+     * @return an array of 0..255 entries ({@link AckPacket#ACKED} / {@link AckPacket#NACKED}): reuse's, a new one,
+     *     or one shared empty array when nothing beyond firstPacket is held (never written to)
      */
-    byte[] softAcks() {
+    byte[] softAcks(OutboundPackets reuse) {
         int n = Math.max(0, Math.min(highest - first + 1, RxConstants.MAX_ACKS));
         if (n == 0) {
             return NO_ACKS;
         }
-        byte[] acks = new byte[n];
+        byte[] acks = reuse != null ? reuse.acks(n) : new byte[n];
         int len = slots.length;
         for (int i = 0; i < n; i++) {
             acks[i] = i < len && slots[(first + i) & (len - 1)] != null ? AckPacket.ACKED : AckPacket.NACKED;

@@ -474,6 +474,8 @@ final class CallStreams implements CallListener {
     private final class Output extends OutputStream {
         private byte[] chunk;
         private int used;
+        /** Set once a full chunk was written: later chunks start full-size (recycled) instead of growing. */
+        private boolean bulk;
         private boolean closed;
 
         @Override
@@ -492,9 +494,14 @@ final class CallStreams implements CallListener {
             }
             while (len > 0) {
                 if (chunk == null) {
-                    chunk = new byte[Math.min(CHUNK, Math.max(len, FIRST_CHUNK))];
+                    // a bulk stream takes recycled full-size arrays; a small request starts small
+                    chunk = bulk || len >= CHUNK / 2 ? runtime.chunks.take()
+                            : new byte[Math.min(CHUNK, Math.max(len, FIRST_CHUNK))];
                 } else if (used == chunk.length) {
-                    chunk = java.util.Arrays.copyOf(chunk, Math.min(CHUNK, Math.max(2 * used, used + len)));
+                    int size = Math.min(CHUNK, Math.max(2 * used, used + len));
+                    byte[] grown = size == CHUNK ? runtime.chunks.take() : new byte[size];
+                    System.arraycopy(chunk, 0, grown, 0, used);
+                    chunk = grown;
                 }
                 int n = Math.min(len, chunk.length - used);
                 System.arraycopy(b, off, chunk, used, n);
@@ -502,6 +509,7 @@ final class CallStreams implements CallListener {
                 off += n;
                 len -= n;
                 if (used == CHUNK) {
+                    bulk = true;
                     submitChunk(false);
                 }
             }
@@ -512,8 +520,9 @@ final class CallStreams implements CallListener {
         }
 
         private void submitChunk(boolean finish, boolean flush) throws IOException {
-            // The engine keeps slices of what it is given, so each chunk is a fresh array.
-            ByteBuf b = used == 0 ? Unpooled.EMPTY_BUFFER : Unpooled.wrappedBuffer(chunk, 0, used);
+            // The engine keeps slices of what it is given until they are acknowledged, so each chunk is an array
+            // of its own; a full-size one comes back to the recycler once the engine releases the last slice.
+            ByteBuf b = used == 0 ? Unpooled.EMPTY_BUFFER : runtime.chunks.wrap(chunk, used);
             chunk = null;
             used = 0;
             submitWrite(b, finish, flush);

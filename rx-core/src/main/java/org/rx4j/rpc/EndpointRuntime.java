@@ -27,6 +27,12 @@ final class EndpointRuntime {
     /** Services registered so far: each keeps at least one worker of its own ({@link WorkerShare#cap()}). */
     final AtomicInteger services = new AtomicInteger();
     final CallTracker tracker = new CallTracker();
+    /**
+     * Output streams' gathering arrays, reused once the engine has released them: up to 16 idle arrays
+     * (16 × {@link CallStreams#CHUNK} ≈ 720 KB), about a full 255-packet send window and the streams' own two
+     * chunks in flight.
+     */
+    final ChunkRecycler chunks = new ChunkRecycler(16);
     /** Set once a graceful close starts: new incoming calls are refused, new outgoing calls too. */
     volatile boolean closing;
     /**

@@ -79,7 +79,10 @@ public final class RxEndpoint implements AutoCloseable {
         for (int i = 0; i < b.minWorkers; i++) {
             workers.prestartCoreThread();
         }
-        this.rt = new EndpointRuntime(transport, clock, workers, b.callbackExecutor, b.busyAbortCode,
+        // on the loop, but as a task of its own: a callback that starts the next call runs after the engine has
+        // finished with the last one (its channel free again), not inside the engine's completion of it
+        Executor callbacks = b.callbacksOnEventLoop ? transport.loop()::execute : b.callbackExecutor;
+        this.rt = new EndpointRuntime(transport, clock, workers, callbacks, b.busyAbortCode,
                 b.maxMessageBytes, b.maxQueuedCalls);
         rt.probeUnreachable = b.probeUnreachable;
         this.mbeanName = b.jmx ? registerMBean() : null;
@@ -173,6 +176,36 @@ public final class RxEndpoint implements AutoCloseable {
      */
     public void registerService(int serviceId, int securityIndex, RxCallHandler handler) {
         registerService(serviceId, securityClass(securityIndex), handler);
+    }
+
+    /**
+     * Registers a whole-stream service whose small calls may be served on the event loop: for each call,
+     * {@code router} sees the request's first {@code prefixBytes} (or the whole request when shorter) on the
+     * loop and picks an {@link RxAsyncHandler} (the whole request is gathered, the handler runs on the loop, no
+     * thread hand-off) or null for {@code handler} on the worker pool with the request stream, as
+     * {@link #registerService(int, int, RxCallHandler)}. rxperf's server answers small rpc calls this way.
+     *
+     * @param serviceId 1..65535
+     * @param securityIndex 0 (rxnull; the only class the engine runs yet)
+     * @param handler the blocking handler, for the calls the router does not take
+     * @param prefixBytes request bytes the router sees, 4..65536
+     * @param router the per-call choice, run on the event loop (see {@link RxCallRouter})
+     * @throws IllegalArgumentException if serviceId or prefixBytes is out of range or securityIndex is not 0
+     * @throws IllegalStateException if the pair is already registered or the endpoint is closing
+     */
+    public void registerService(int serviceId, int securityIndex, RxCallHandler handler, int prefixBytes,
+                                RxCallRouter router) {
+        Objects.requireNonNull(handler, "handler");
+        Objects.requireNonNull(router, "router");
+        checkPrefixBytes(prefixBytes);
+        register(serviceId, securityClass(securityIndex),
+                new ServiceDispatch(rt, null, handler, prefixBytes, router));
+    }
+
+    private static void checkPrefixBytes(int prefixBytes) {
+        if (prefixBytes < 4 || prefixBytes > 65536) {
+            throw new IllegalArgumentException("prefixBytes must be 4..65536: " + prefixBytes);
+        }
     }
 
     private void register(int serviceId, SecurityClass securityClass, ServiceDispatch dispatch) {
@@ -385,6 +418,7 @@ public final class RxEndpoint implements AutoCloseable {
         private int maxQueuedCalls = 1000;
         private int busyAbortCode = RxCodes.RX_CALL_BUSY;
         private Executor callbackExecutor = ForkJoinPool.commonPool();
+        private boolean callbacksOnEventLoop;
         private int maxMessageBytes = 16 << 20;
         private boolean jmx;
         private boolean probeUnreachable = true;
@@ -499,15 +533,31 @@ public final class RxEndpoint implements AutoCloseable {
         }
 
         /**
+         * Completes the futures of {@link RxConnection#callAsync(byte[])} (and the typed form) on the endpoint's
+         * event loop, each completion as a loop task of its own queued after the engine's current work: no thread
+         * hand-off between a reply and the code that reacts to it, e.g. a driver that starts the next call from the
+         * last one's completion (rxperf's client). What runs on such a future must not block: it holds up every
+         * call of the endpoint. Replaces {@link #callbackExecutor(Executor)}.
+         *
+         * @return this
+         */
+        public Builder callbacksOnEventLoop() {
+            this.callbacksOnEventLoop = true;
+            return this;
+        }
+
+        /**
          * Where futures of {@link RxConnection#callAsync(byte[])} complete (and so where their non-async
          * dependent stages run). Default {@link ForkJoinPool#commonPool()}; {@code Runnable::run} completes them
-         * on the event loop itself, which saves a thread hop but then dependent stages must not block.
+         * on the event loop itself, which saves a thread hop but then dependent stages must not block. Replaces
+         * {@link #callbacksOnEventLoop()}.
          *
          * @param executor the executor
          * @return this
          */
         public Builder callbackExecutor(Executor executor) {
             this.callbackExecutor = Objects.requireNonNull(executor, "executor");
+            this.callbacksOnEventLoop = false;
             return this;
         }
 
@@ -572,6 +622,27 @@ public final class RxEndpoint implements AutoCloseable {
         public Builder service(int serviceId, int securityIndex, RxCallHandler handler) {
             Objects.requireNonNull(handler, "handler");
             services.add(e -> e.registerService(serviceId, securityIndex, handler));
+            return this;
+        }
+
+        /**
+         * Registers a routed whole-stream service before the first packet is read (see
+         * {@link RxEndpoint#registerService(int, int, RxCallHandler, int, RxCallRouter)}).
+         *
+         * @param serviceId 1..65535
+         * @param securityIndex 0 (rxnull)
+         * @param handler the blocking handler
+         * @param prefixBytes request bytes the router sees, 4..65536
+         * @param router the per-call choice between the event loop and {@code handler}
+         * @return this
+         * @throws IllegalArgumentException if prefixBytes is out of range
+         */
+        public Builder service(int serviceId, int securityIndex, RxCallHandler handler, int prefixBytes,
+                               RxCallRouter router) {
+            Objects.requireNonNull(handler, "handler");
+            Objects.requireNonNull(router, "router");
+            checkPrefixBytes(prefixBytes);
+            services.add(e -> e.registerService(serviceId, securityIndex, handler, prefixBytes, router));
             return this;
         }
     }

@@ -6,7 +6,8 @@ import org.rx4j.engine.ServiceHandler;
 /**
  * The engine-facing side of one registered service: told of each new server call on the event loop, it
  * counts the call for graceful close and hands it to an {@link OpcodeReader} (an {@link RxService}) or
- * straight to a blocking {@link RxCallHandler} (a service without opcode dispatch); blocking handlers run within
+ * to a blocking {@link RxCallHandler} (a service without opcode dispatch), first through a {@link PrefixRouter}
+ * when the service has an {@link RxCallRouter} that may serve small calls on the loop; blocking handlers run within
  * the service's {@link WorkerShare}. While the endpoint is
  * closing, new calls are aborted with RX_USER_ABORT (−6).
  */
@@ -14,6 +15,8 @@ final class ServiceDispatch implements ServiceHandler {
     private final EndpointRuntime rt;
     private final RxService service;
     private final RxCallHandler whole;
+    private final int prefixBytes;
+    private final RxCallRouter router;
     private final WorkerShare share;
 
     /**
@@ -22,9 +25,23 @@ final class ServiceDispatch implements ServiceHandler {
      * @param whole the handler of the whole request when {@code service} is null
      */
     ServiceDispatch(EndpointRuntime rt, RxService service, RxCallHandler whole) {
+        this(rt, service, whole, 0, null);
+    }
+
+    /**
+     * @param rt the endpoint's shared parts
+     * @param service the opcode-dispatched service, or null
+     * @param whole the handler of the whole request when {@code service} is null
+     * @param prefixBytes request bytes {@code router} sees, ≥ 4 (ignored without a router)
+     * @param router chooses loop or worker per call for {@code whole}'s service, or null (always the worker)
+     */
+    ServiceDispatch(EndpointRuntime rt, RxService service, RxCallHandler whole, int prefixBytes,
+                    RxCallRouter router) {
         this.rt = rt;
         this.service = service;
         this.whole = whole;
+        this.prefixBytes = prefixBytes;
+        this.router = router;
         this.share = new WorkerShare(rt, rt.services, rt.workers.getMaximumPoolSize(), rt.maxQueuedCalls);
     }
 
@@ -38,6 +55,8 @@ final class ServiceDispatch implements ServiceHandler {
         }
         if (service != null) {
             call.setListener(new OpcodeReader(rt, service, share));
+        } else if (router != null) {
+            call.setListener(new PrefixRouter(rt, share, whole, prefixBytes, router));
         } else {
             BlockingServerCall.start(rt, share, call, null, whole);
         }

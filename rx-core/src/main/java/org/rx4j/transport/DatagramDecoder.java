@@ -7,7 +7,6 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.socket.DatagramPacket;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.LongAdder;
 import org.rx4j.wire.DecodeError;
 import org.rx4j.wire.PacketDecoder;
 import org.rx4j.wire.RxPacket;
@@ -18,8 +17,10 @@ import org.rx4j.wire.RxPacket;
  * malformed datagram is counted under its {@link DecodeError} reason and dropped (design.md "Hostile input");
  * nothing is fired for it and no exception leaves this handler. Other messages pass through untouched.
  *
- * <p>{@code @Sharable}: it keeps no per-channel state, only thread-safe counters, so one instance may serve
- * several channels; the counters then add up over all of them (the transport uses one instance per socket).
+ * <p>{@code @Sharable}: it keeps no per-channel state, only counters, so one instance may serve several channels
+ * of one event loop; the counters then add up over all of them (the transport uses one instance per socket). The
+ * counters are plain single-writer counters ({@link SingleWriterCounters}; issue 10, target 11: no shared atomic
+ * per datagram): only the loop that runs the channels writes them, any thread may read them.
  *
  * <p>Ownership: this handler releases every {@code DatagramPacket} it reads, decoded or dropped. DATA packets
  * in the fired {@link InboundDatagram} hold their own retained slices, which belong to the next handler. A
@@ -33,7 +34,8 @@ final class DatagramDecoder extends ChannelInboundHandlerAdapter {
     /** Below this many bytes a datagram is never worth copying for the ratio alone. */
     private static final int COPY_FLOOR = 512;
 
-    private final LongAdder received = new LongAdder();
+    /** Slot 0: datagrams read. */
+    private final SingleWriterCounters received = new SingleWriterCounters(1);
     private final MalformedCounters malformed = new MalformedCounters();
 
     @Override
@@ -44,7 +46,7 @@ final class DatagramDecoder extends ChannelInboundHandlerAdapter {
         }
         InboundDatagram decoded;
         try {
-            received.increment();
+            received.increment(0);
             decoded = decode(ctx, datagram);
         } finally {
             datagram.release();
@@ -74,7 +76,7 @@ final class DatagramDecoder extends ChannelInboundHandlerAdapter {
                 copied = true;
                 source.writeBytes(content, content.readerIndex(), content.readableBytes());
             }
-            DecodeError error = PacketDecoder.decode(source, packets);
+            DecodeError error = PacketDecoder.decode(source, packets, decoded.flyweights());
             if (error != null) {
                 malformed.count(error);
                 return null;
@@ -95,9 +97,9 @@ final class DatagramDecoder extends ChannelInboundHandlerAdapter {
         }
     }
 
-    /** @return datagrams read (well-formed or not) since this handler was created */
+    /** @return datagrams read (well-formed or not) since this handler was created; any thread */
     long datagramsReceived() {
-        return received.sum();
+        return received.get(0);
     }
 
     /** @return datagrams dropped because they did not decode, every reason together, plus decoder failures */

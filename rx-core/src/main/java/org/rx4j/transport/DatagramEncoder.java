@@ -43,6 +43,12 @@ final class DatagramEncoder extends ChannelOutboundHandlerAdapter implements Pac
         this.ctx = ctx;
     }
 
+    /** @return true: every packet is encoded into its own buffer before {@link #send} returns */
+    @Override
+    public boolean encodesOnSend() {
+        return true;
+    }
+
     @Override
     public void send(InetSocketAddress peer, RxPacket packet) {
         ByteBuf buf;

@@ -4,6 +4,7 @@ import io.netty.util.concurrent.FastThreadLocal;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
+import org.rx4j.wire.PacketFlyweights;
 import org.rx4j.wire.RxConstants;
 import org.rx4j.wire.RxPacket;
 
@@ -13,8 +14,10 @@ import org.rx4j.wire.RxPacket;
  * datagram; {@link EngineHandler} passes its contents to {@link org.rx4j.engine.RxEngine#onDatagram}.
  *
  * <p>A per-event-loop flyweight (issue 10, target 9): the decoder reuses one instance and its packet list per
- * thread ({@link #acquire}), so the hand-off allocates nothing per datagram. Nothing may keep a reference to it
- * after {@code channelRead} returns: the next datagram on that thread overwrites it. (A decode nested inside
+ * thread ({@link #acquire}), so the hand-off allocates nothing per datagram; so are its DATA and ACK packets and
+ * their headers ({@link PacketFlyweights}). Nothing may keep a reference to it or to those packet objects after
+ * {@code channelRead} returns: the next datagram on that thread overwrites them (a DATA payload reference is the
+ * holder's to keep or release). (A decode nested inside
  * another one's {@code channelRead} on the same thread gets a fresh instance.)
  *
  * <p>Ownership: the packets (DATA packets hold retained slices of the datagram's buffer) belong to whoever
@@ -32,6 +35,8 @@ final class InboundDatagram {
     private InetSocketAddress sender;
     // Sized for a full jumbogram once, so that it never grows.
     private final List<RxPacket> packets = new ArrayList<>(RxConstants.MAX_JUMBO_PACKETS);
+    /** The DATA/ACK packet objects the decoder fills for this instance's datagram (issue 10, target 9). */
+    private final PacketFlyweights flyweights = new PacketFlyweights();
     /** True while this instance is being handed down the pipeline (a nested decode must not reuse it). */
     private boolean inUse;
 
@@ -65,6 +70,15 @@ final class InboundDatagram {
     /** @return the datagram's source address */
     InetSocketAddress sender() {
         return sender;
+    }
+
+    /**
+     * @return the reused packet objects the decoder fills ({@link org.rx4j.wire.PacketDecoder#decode(
+     *     io.netty.buffer.ByteBuf, List, PacketFlyweights)}): the DATA and ACK packets in {@link #packets} are
+     *     these, valid until this instance's next datagram
+     */
+    PacketFlyweights flyweights() {
+        return flyweights;
     }
 
     /** @return the packets in wire order (the decoder appends to it); the list is owned by this object */

@@ -2,40 +2,41 @@ package org.rx4j.transport;
 
 import java.util.EnumMap;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicLongArray;
-import java.util.concurrent.atomic.LongAdder;
 import org.rx4j.wire.DecodeError;
 
 /**
  * Datagrams the {@link DatagramDecoder} dropped, by reason (design.md: a malformed datagram is counted and
- * dropped). Thread-safe, because the decoder is {@code @Sharable}: in practice one event loop writes and any
- * thread may read; a reading may miss increments still in flight.
+ * dropped). One writer, the event loop that runs the decoder; any thread may read ({@link SingleWriterCounters}:
+ * plain counters, no shared atomics on the receive path); a reading may miss the latest increments.
  */
 final class MalformedCounters {
-    private final AtomicLongArray byReason = new AtomicLongArray(DecodeError.values().length);
-    /** Datagrams the decoder itself failed on (a bug, not the peer's fault); dropped like malformed ones. */
-    private final LongAdder decoderFailures = new LongAdder();
+    private static final DecodeError[] REASONS = DecodeError.values();
+    /** Datagrams the decoder itself failed on (a bug, not the peer's fault): the slot after the reasons. */
+    private static final int DECODER_FAILURES = REASONS.length;
 
-    /** @param e why one datagram did not decode */
+    /** One slot per {@link DecodeError} ordinal, then {@link #DECODER_FAILURES}. */
+    private final SingleWriterCounters counts = new SingleWriterCounters(REASONS.length + 1);
+
+    /** @param e why one datagram did not decode (writer thread only) */
     void count(DecodeError e) {
-        byReason.incrementAndGet(e.ordinal());
+        counts.increment(e.ordinal());
     }
 
-    /** Counts one datagram on which {@link org.rx4j.wire.PacketDecoder} threw. */
+    /** Counts one datagram on which {@link org.rx4j.wire.PacketDecoder} threw (writer thread only). */
     void countDecoderFailure() {
-        decoderFailures.increment();
+        counts.increment(DECODER_FAILURES);
     }
 
     /** @return datagrams the decoder threw on */
     long decoderFailures() {
-        return decoderFailures.sum();
+        return counts.get(DECODER_FAILURES);
     }
 
     /** @return every dropped datagram: all reasons plus decoder failures */
     long total() {
-        long n = decoderFailures.sum();
-        for (int i = 0; i < byReason.length(); i++) {
-            n += byReason.get(i);
+        long n = 0;
+        for (int i = 0; i < counts.size(); i++) {
+            n += counts.get(i);
         }
         return n;
     }
@@ -43,8 +44,8 @@ final class MalformedCounters {
     /** @return count by reason, only the reasons seen at least once, in {@link DecodeError} order */
     Map<DecodeError, Long> snapshot() {
         Map<DecodeError, Long> m = new EnumMap<>(DecodeError.class);
-        for (DecodeError e : DecodeError.values()) {
-            long n = byReason.get(e.ordinal());
+        for (DecodeError e : REASONS) {
+            long n = counts.get(e.ordinal());
             if (n != 0) {
                 m.put(e, n);
             }

@@ -9,37 +9,57 @@ import java.util.Arrays;
  * <p>Offsets after the header: bufferSpace 0 (u16), maxSkew 2 (u16), firstPacket 4, previousPacket 8,
  * serial 12, reason 16 (u8), nAcks 17 (u8), acks 18.., pad, trailer.
  *
- * @param header the header; type must be {@link PacketType#ACK}
- * @param bufferSpace u16, always 0 from OpenAFS
- * @param maxSkew u16, always 0 from OpenAFS
- * @param firstPacket seq of the first packet not yet consumed: everything below is hard-acked
- * @param previousPacket seq of the last DATA received
- * @param serial serial of the packet that triggered this ACK; 0 for DELAY acks and PINGs
- * @param reason {@link AckReason} code, 0..255
- * @param acks soft-ack array, 0..255 entries; {@code acks[i]} (bit 0) acks seq firstPacket+i; never null
- * @param trailerWords how many trailer words are present: 0, 2, 3 or 4
- * @param maxMTU trailer word 1: largest packet (header + data) the sender accepts, bytes (0 if absent)
- * @param ifMTU trailer word 2: the sender's interface MTU less IP/UDP overhead, bytes (0 if absent)
- * @param rwind trailer word 3: the sender's receive window, packets (0 if absent)
- * @param maxDgramPackets trailer word 4: most jumbogram sub-packets accepted (0 if absent)
- * @param tailBytes bytes after the trailer (MTU-probe padding), or, with no trailer, after the soft-ack
- *     array; written back as zeros, &gt;= 0
+ * <p>A value class like the record it was, except for the ACKs a {@link PacketFlyweights} owns: the decoder and
+ * the engine's ACK builder overwrite those in place for the next ACK on the same event loop (issue 10, target 9),
+ * and their {@code acks} array is the flyweights' array of that length. Code handling such an ACK must not keep
+ * it, its header or its array.
  */
-public record AckPacket(RxHeader header, int bufferSpace, int maxSkew, int firstPacket, int previousPacket,
-                        int serial, int reason, byte[] acks, int trailerWords, int maxMTU, int ifMTU, int rwind,
-                        int maxDgramPackets, int tailBytes) implements RxPacket {
-
+public final class AckPacket implements RxPacket {
     /** Value of a soft-ack array entry that acknowledges the packet. */
     public static final byte ACKED = 1;
     /** Value of a soft-ack array entry that does not (a NACK). */
     public static final byte NACKED = 0;
 
+    private final RxHeader header;
+    private int bufferSpace;
+    private int maxSkew;
+    private int firstPacket;
+    private int previousPacket;
+    private int serial;
+    private int reason;
+    private byte[] acks;
+    private int trailerWords;
+    private int maxMTU;
+    private int ifMTU;
+    private int rwind;
+    private int maxDgramPackets;
+    private int tailBytes;
+
     /**
+     * Builds an ACK from its fields.
+     *
+     * @param header the header; type must be {@link PacketType#ACK}
+     * @param bufferSpace u16, always 0 from OpenAFS
+     * @param maxSkew u16, always 0 from OpenAFS
+     * @param firstPacket seq of the first packet not yet consumed: everything below is hard-acked
+     * @param previousPacket seq of the last DATA received
+     * @param serial serial of the packet that triggered this ACK; 0 for DELAY acks and PINGs
+     * @param reason {@link AckReason} code, 0..255
+     * @param acks soft-ack array, 0..255 entries; {@code acks[i]} (bit 0) acks seq firstPacket+i; never null
+     * @param trailerWords how many trailer words are present: 0, 2, 3 or 4
+     * @param maxMTU trailer word 1: largest packet (header + data) the sender accepts, bytes (0 if absent)
+     * @param ifMTU trailer word 2: the sender's interface MTU less IP/UDP overhead, bytes (0 if absent)
+     * @param rwind trailer word 3: the sender's receive window, packets (0 if absent)
+     * @param maxDgramPackets trailer word 4: most jumbogram sub-packets accepted (0 if absent)
+     * @param tailBytes bytes after the trailer (MTU-probe padding), or, with no trailer, after the soft-ack
+     *     array; written back as zeros, &gt;= 0
      * @throws IllegalArgumentException if the header is not an ACK, a u16/u8 field is out of range,
      *     acks is null or longer than 255, trailerWords is not 0/2/3/4, a trailer word beyond trailerWords
      *     is not 0, or tailBytes is negative
      */
-    public AckPacket {
+    public AckPacket(RxHeader header, int bufferSpace, int maxSkew, int firstPacket, int previousPacket,
+                     int serial, int reason, byte[] acks, int trailerWords, int maxMTU, int ifMTU, int rwind,
+                     int maxDgramPackets, int tailBytes) {
         if (header.type() != PacketType.ACK) {
             throw new IllegalArgumentException("not an ACK header: " + header);
         }
@@ -60,6 +80,104 @@ public record AckPacket(RxHeader header, int bufferSpace, int maxSkew, int first
                 || (trailerWords < 4 && maxDgramPackets != 0)) {
             throw new IllegalArgumentException("trailer words beyond trailerWords=" + trailerWords + " must be 0");
         }
+        this.header = header;
+        set(bufferSpace, maxSkew, firstPacket, previousPacket, serial, reason, acks, trailerWords, maxMTU, ifMTU,
+                rwind, maxDgramPackets, tailBytes);
+    }
+
+    /** A flyweight slot: {@code header} is the slot's own; every body field is set before each use. */
+    AckPacket(RxHeader header) {
+        this.header = header;
+        this.acks = new byte[0];
+    }
+
+    /** Overwrites every body field without checks (flyweights only; callers pass valid values). */
+    void set(int bufferSpace, int maxSkew, int firstPacket, int previousPacket, int serial, int reason, byte[] acks,
+             int trailerWords, int maxMTU, int ifMTU, int rwind, int maxDgramPackets, int tailBytes) {
+        this.bufferSpace = bufferSpace;
+        this.maxSkew = maxSkew;
+        this.firstPacket = firstPacket;
+        this.previousPacket = previousPacket;
+        this.serial = serial;
+        this.reason = reason;
+        this.acks = acks;
+        this.trailerWords = trailerWords;
+        this.maxMTU = maxMTU;
+        this.ifMTU = ifMTU;
+        this.rwind = rwind;
+        this.maxDgramPackets = maxDgramPackets;
+        this.tailBytes = tailBytes;
+    }
+
+    /** @return the header (type ACK) */
+    @Override
+    public RxHeader header() {
+        return header;
+    }
+
+    /** @return u16, always 0 from OpenAFS */
+    public int bufferSpace() {
+        return bufferSpace;
+    }
+
+    /** @return u16, always 0 from OpenAFS */
+    public int maxSkew() {
+        return maxSkew;
+    }
+
+    /** @return seq of the first packet not yet consumed: everything below is hard-acked */
+    public int firstPacket() {
+        return firstPacket;
+    }
+
+    /** @return seq of the last DATA received */
+    public int previousPacket() {
+        return previousPacket;
+    }
+
+    /** @return serial of the packet that triggered this ACK; 0 for DELAY acks and PINGs */
+    public int serial() {
+        return serial;
+    }
+
+    /** @return {@link AckReason} code, 0..255 */
+    public int reason() {
+        return reason;
+    }
+
+    /** @return the soft-ack array, 0..255 entries, never null; {@code acks[i]} (bit 0) acks seq firstPacket+i */
+    public byte[] acks() {
+        return acks;
+    }
+
+    /** @return how many trailer words are present: 0, 2, 3 or 4 */
+    public int trailerWords() {
+        return trailerWords;
+    }
+
+    /** @return trailer word 1: largest packet (header + data) the sender accepts, bytes (0 if absent) */
+    public int maxMTU() {
+        return maxMTU;
+    }
+
+    /** @return trailer word 2: the sender's interface MTU less IP/UDP overhead, bytes (0 if absent) */
+    public int ifMTU() {
+        return ifMTU;
+    }
+
+    /** @return trailer word 3: the sender's receive window, packets (0 if absent) */
+    public int rwind() {
+        return rwind;
+    }
+
+    /** @return trailer word 4: most jumbogram sub-packets accepted (0 if absent) */
+    public int maxDgramPackets() {
+        return maxDgramPackets;
+    }
+
+    /** @return bytes after the trailer (or after the soft-ack array without one), written back as zeros */
+    public int tailBytes() {
+        return tailBytes;
     }
 
     /**

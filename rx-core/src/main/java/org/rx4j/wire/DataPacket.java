@@ -8,16 +8,46 @@ import io.netty.buffer.ByteBuf;
  * <p>Ownership: the packet owns one reference to {@code payload}. The holder calls {@link #release()}
  * exactly once, or hands the packet (or the payload) on and documents that.
  *
- * @param header the header; type must be {@link PacketType#DATA}
- * @param payload the data bytes (readable region), 0..65,507 bytes
+ * <p>A value class like the record it was, except for the packets a {@link PacketFlyweights} owns: the decoder
+ * overwrites those (header and payload reference) for the next datagram on the same event loop (issue 10,
+ * target 9). Whoever handles such a packet takes its payload reference but must not keep the packet or its header.
  */
-public record DataPacket(RxHeader header, ByteBuf payload) implements RxPacket {
+public final class DataPacket implements RxPacket {
+    private final RxHeader header;
+    private ByteBuf payload;
 
-    /** @throws IllegalArgumentException if the header's type is not DATA */
-    public DataPacket {
+    /**
+     * @param header the header; type must be {@link PacketType#DATA}
+     * @param payload the data bytes (readable region), 0..65,507 bytes; the packet owns one reference
+     * @throws IllegalArgumentException if the header's type is not DATA
+     */
+    public DataPacket(RxHeader header, ByteBuf payload) {
         if (header.type() != PacketType.DATA) {
             throw new IllegalArgumentException("not a DATA header: " + header);
         }
+        this.header = header;
+        this.payload = payload;
+    }
+
+    /** A flyweight slot: {@code header} is the slot's own, filled by the decoder with each packet. */
+    DataPacket(RxHeader header) {
+        this.header = header;
+    }
+
+    /** @param payload the next packet's payload reference (flyweights only) */
+    void payload(ByteBuf payload) {
+        this.payload = payload;
+    }
+
+    /** @return the header */
+    @Override
+    public RxHeader header() {
+        return header;
+    }
+
+    /** @return the data bytes (readable region), 0..65,507 bytes */
+    public ByteBuf payload() {
+        return payload;
     }
 
     @Override
@@ -29,5 +59,21 @@ public record DataPacket(RxHeader header, ByteBuf payload) implements RxPacket {
     @Override
     public void release() {
         payload.release();
+    }
+
+    /** Equal when the headers are equal and the payloads' readable bytes are equal (as the record was). */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof DataPacket d && d.header.equals(header) && d.payload.equals(payload);
+    }
+
+    @Override
+    public int hashCode() {
+        return header.hashCode() * 31 + payload.hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return "DataPacket[header=" + header + ", payload=" + payload + "]";
     }
 }

@@ -31,19 +31,38 @@ public final class PacketDecoder {
      * @return {@code null} on success, otherwise the reason the datagram is malformed
      */
     public static DecodeError decode(ByteBuf datagram, List<RxPacket> out) {
+        return decode(datagram, out, null);
+    }
+
+    /**
+     * As {@link #decode(ByteBuf, List)}, but DATA and ACK packets (and their headers and soft-ack arrays) are the
+     * reused objects of {@code reuse} (issue 10, target 9: nothing allocated per DATA or ACK packet but a DATA
+     * payload's retained slice). They stay valid until the next decode with the same {@code reuse}; the receiver
+     * of {@code out} owns each DATA payload reference as before but must not keep the packet objects. Other
+     * packet types are new objects. Wire meaning and errors are exactly those of {@link #decode(ByteBuf, List)}.
+     *
+     * @param datagram the UDP payload, readable bytes = the datagram; neither released nor moved
+     * @param out where the decoded packets are appended, in wire order
+     * @param reuse the reused packets, or null for new objects (then the same as {@link #decode(ByteBuf, List)})
+     * @return {@code null} on success, otherwise the reason the datagram is malformed
+     */
+    public static DecodeError decode(ByteBuf datagram, List<RxPacket> out, PacketFlyweights reuse) {
         int start = datagram.readerIndex();
         int end = datagram.writerIndex();
         if (end - start < RxConstants.HEADER_SIZE) {
             return DecodeError.TRUNCATED_HEADER;
         }
-        RxHeader header = RxHeader.read(datagram, start);
         int body = start + RxConstants.HEADER_SIZE;
         int bodyLength = end - body;
-        switch (header.type()) {
-            case PacketType.DATA:
-                return decodeData(datagram, header, body, end, out);
-            case PacketType.ACK:
-                return decodeAck(datagram, header, body, end, out);
+        int type = datagram.getUnsignedByte(start + 20);
+        if (type == PacketType.DATA) {
+            return decodeData(datagram, start, body, end, out, reuse);
+        }
+        if (type == PacketType.ACK) {
+            return decodeAck(datagram, start, body, end, out, reuse);
+        }
+        RxHeader header = RxHeader.read(datagram, start);
+        switch (type) {
             case PacketType.ABORT:
                 if (bodyLength < 4) {
                     return DecodeError.TRUNCATED_ABORT;
@@ -76,12 +95,12 @@ public final class PacketDecoder {
         return bytes;
     }
 
-    private static DecodeError decodeData(ByteBuf datagram, RxHeader first, int body, int end,
-                                          List<RxPacket> out) {
+    private static DecodeError decodeData(ByteBuf datagram, int start, int body, int end, List<RxPacket> out,
+                                          PacketFlyweights reuse) {
         // Validate the whole chain before slicing anything, so that an error appends nothing.
         int count = 1;
         int pos = body;
-        int flags = first.flags();
+        int flags = datagram.getUnsignedByte(start + 21);
         while ((flags & PacketFlags.JUMBO_PACKET) != 0) {
             if (end - pos < RxConstants.JUMBO_STRIDE) {
                 return DecodeError.TRUNCATED_JUMBOGRAM;
@@ -96,29 +115,55 @@ public final class PacketDecoder {
             flags = datagram.getUnsignedByte(pos);
             pos += RxConstants.JUMBO_HEADER_SIZE;
         }
+        RxHeader header;
+        if (reuse == null) {
+            header = RxHeader.read(datagram, start);
+        } else {
+            header = reuse.data(0).header();
+            header.load(datagram, start);
+        }
         if (count == 1) {
-            out.add(new DataPacket(first, datagram.retainedSlice(body, end - body)));
+            out.add(dataPacket(reuse, 0, header, datagram.retainedSlice(body, end - body)));
             return null;
         }
-        RxHeader header = first;
         pos = body;
         for (int i = 0; i < count; i++) {
             boolean last = i == count - 1;
             int length = last ? end - pos : RxConstants.JUMBO_BUFFER_SIZE;
-            out.add(new DataPacket(header, datagram.retainedSlice(pos, length)));
+            out.add(dataPacket(reuse, i, header, datagram.retainedSlice(pos, length)));
             if (!last) {
                 int jumbo = pos + RxConstants.JUMBO_BUFFER_SIZE;
-                header = new RxHeader(header.epoch(), header.cid(), header.callNumber(), header.seq() + 1,
-                        header.serial() + 1, PacketType.DATA, datagram.getUnsignedByte(jumbo), 0,
-                        header.securityIndex(), datagram.getUnsignedShort(jumbo + 2), header.serviceId());
+                int seq = header.seq() + 1;
+                int serial = header.serial() + 1;
+                int subFlags = datagram.getUnsignedByte(jumbo);
+                int spare = datagram.getUnsignedShort(jumbo + 2);
+                if (reuse == null) {
+                    header = new RxHeader(header.epoch(), header.cid(), header.callNumber(), seq, serial,
+                            PacketType.DATA, subFlags, 0, header.securityIndex(), spare, header.serviceId());
+                } else {
+                    RxHeader next = reuse.data(i + 1).header();
+                    next.set(header.epoch(), header.cid(), header.callNumber(), seq, serial, PacketType.DATA,
+                            subFlags, 0, header.securityIndex(), spare, header.serviceId());
+                    header = next;
+                }
                 pos = jumbo + RxConstants.JUMBO_HEADER_SIZE;
             }
         }
         return null;
     }
 
-    private static DecodeError decodeAck(ByteBuf datagram, RxHeader header, int body, int end,
-                                         List<RxPacket> out) {
+    /** @return a new DATA packet, or slot {@code i} of {@code reuse} (whose header is {@code header}) given payload */
+    private static DataPacket dataPacket(PacketFlyweights reuse, int i, RxHeader header, ByteBuf payload) {
+        if (reuse == null) {
+            return new DataPacket(header, payload);
+        }
+        DataPacket p = reuse.data(i);
+        p.payload(payload);
+        return p;
+    }
+
+    private static DecodeError decodeAck(ByteBuf datagram, int start, int body, int end, List<RxPacket> out,
+                                         PacketFlyweights reuse) {
         if (end - body < RxConstants.ACK_FIXED_SIZE) {
             return DecodeError.TRUNCATED_ACK;
         }
@@ -128,7 +173,15 @@ public final class PacketDecoder {
             return DecodeError.BAD_ACK_COUNT;
         }
         // A pure hard ack (nAcks 0) shares one empty array: no allocation for it (issue 10, target 9).
-        byte[] acks = nAcks == 0 ? NO_ACKS : copy(datagram, acksStart, nAcks);
+        byte[] acks;
+        if (nAcks == 0) {
+            acks = NO_ACKS;
+        } else if (reuse == null) {
+            acks = copy(datagram, acksStart, nAcks);
+        } else {
+            acks = reuse.acks(nAcks);
+            datagram.getBytes(acksStart, acks);
+        }
         int tail = end - acksStart - nAcks;
         int words = tail < RxConstants.ACK_PAD_SIZE ? 0 : Math.min(4, (tail - RxConstants.ACK_PAD_SIZE) / 4);
         if (words == 1) {
@@ -136,7 +189,26 @@ public final class PacketDecoder {
         }
         int trailer = acksStart + nAcks + RxConstants.ACK_PAD_SIZE;
         int tailBytes = words == 0 ? tail : tail - RxConstants.ACK_PAD_SIZE - 4 * words;
-        out.add(new AckPacket(header,
+        if (reuse != null) {
+            AckPacket a = reuse.ack();
+            a.header().load(datagram, start);
+            a.set(datagram.getUnsignedShort(body),
+                    datagram.getUnsignedShort(body + 2),
+                    datagram.getInt(body + 4),
+                    datagram.getInt(body + 8),
+                    datagram.getInt(body + 12),
+                    datagram.getUnsignedByte(body + 16),
+                    acks,
+                    words,
+                    words >= 1 ? datagram.getInt(trailer) : 0,
+                    words >= 2 ? datagram.getInt(trailer + 4) : 0,
+                    words >= 3 ? datagram.getInt(trailer + 8) : 0,
+                    words >= 4 ? datagram.getInt(trailer + 12) : 0,
+                    tailBytes);
+            out.add(a);
+            return null;
+        }
+        out.add(new AckPacket(RxHeader.read(datagram, start),
                 datagram.getUnsignedShort(body),
                 datagram.getUnsignedShort(body + 2),
                 datagram.getInt(body + 4),

@@ -10,6 +10,16 @@ import org.junit.jupiter.api.Test;
 /** RxConfig keeps OpenAFS's defaults and refuses every out-of-range setting however it is made. */
 class RxConfigTest {
     @Test
+    void aLargeMtuPathAllowsLargePacketsUpToRxsLimit() {
+        RxConfig c = RxConfig.builder().maxMtu(9000).ifMtu(9000).build();
+        assertEquals(9000, c.largestPacket());
+        assertEquals(9000, RxConfig.builder().maxMtu(9000).ifMtu(9000).jumboMax(1).build().advertisedMaxMtu());
+        assertEquals(1412, c.packetDataSize(), "the first packets to a peer keep the default size");
+        assertEquals(16384, RxConfig.builder().maxMtu(20000).ifMtu(20000).build().largestPacket(),
+                "Rx packets are at most 16 KiB");
+    }
+
+    @Test
     void defaultsAreOpenAfsValues() {
         RxConfig c = RxConfig.defaults();
         assertEquals(32, c.maxTwind());
@@ -18,6 +28,7 @@ class RxConfigTest {
         assertEquals(1444, c.ifMtu());
         assertEquals(1412, c.packetDataSize());
         assertEquals(5692, c.advertisedMaxMtu());
+        assertEquals(1444, c.largestPacket(), "no packets above 1444 bytes unless ifMtu says the path is wider");
         assertEquals(Duration.ofMillis(100).toNanos(), c.softAckDelayNs());
         assertEquals(Duration.ofMillis(400).toNanos(), c.lastAckDelayNs());
         assertEquals(Duration.ofMillis(20).toNanos(), c.minRtoNs());

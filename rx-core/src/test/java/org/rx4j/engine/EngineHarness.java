@@ -43,6 +43,10 @@ final class EngineHarness implements PacketSink {
     final RxEngine engine;
     long now;
     final List<Datagram> sent = new ArrayList<>();
+    /** The packet objects the engine handed to this sink, in order (identity only: they may be reused objects). */
+    final List<RxPacket> objectsSent = new ArrayList<>();
+    /** What {@link #encodesOnSend()} answers; the engine asks once, when it is built. */
+    private final boolean encodesOnSend;
 
     EngineHarness(RxConfig config) {
         this(config, 42);
@@ -54,12 +58,28 @@ final class EngineHarness implements PacketSink {
 
     /** A harness whose virtual clock starts at {@code start} ns (any value: one near Long.MAX_VALUE wraps). */
     EngineHarness(RxConfig config, long seed, long start) {
+        this(config, seed, start, true);
+    }
+
+    /**
+     * @param encodesOnSend true (as the transport): the engine reuses its packet objects; false: a new object per
+     *     packet sent
+     */
+    EngineHarness(RxConfig config, long seed, long start, boolean encodesOnSend) {
+        this.encodesOnSend = encodesOnSend;
         this.now = start;
         this.engine = new RxEngine(config, this, UnpooledByteBufAllocator.DEFAULT, seed, start);
     }
 
+    /** @return as constructed (default true): every packet is encoded before send returns */
+    @Override
+    public boolean encodesOnSend() {
+        return encodesOnSend;
+    }
+
     @Override
     public void send(InetSocketAddress peer, RxPacket packet) {
+        objectsSent.add(packet);
         ByteBuf buf;
         try {
             buf = PacketEncoder.encode(packet, UnpooledByteBufAllocator.DEFAULT);
@@ -71,6 +91,7 @@ final class EngineHarness implements PacketSink {
 
     @Override
     public void sendJumbogram(InetSocketAddress peer, List<DataPacket> packets) {
+        objectsSent.addAll(packets);
         ByteBuf buf = Unpooled.buffer(PacketEncoder.jumbogramLength(packets));
         try {
             PacketEncoder.encodeJumbogram(packets, buf);
@@ -131,6 +152,7 @@ final class EngineHarness implements PacketSink {
     /** Forgets what was sent so far. */
     void clear() {
         sent.clear();
+        objectsSent.clear();
     }
 
     /** @return every DATA packet sent so far (jumbogram sub-packets one by one) */

@@ -16,6 +16,8 @@ import org.rx4j.wire.DataPacket;
 import org.rx4j.wire.DecodeError;
 import org.rx4j.wire.PacketDecoder;
 import org.rx4j.wire.PacketEncoder;
+import org.rx4j.wire.PacketFlyweights;
+import org.rx4j.wire.RxConstants;
 import org.rx4j.wire.RxPacket;
 
 /**
@@ -47,7 +49,24 @@ public final class SimNetwork {
     private LinkModel serverToClient;
     private long freeAtC2s;
     private long freeAtS2c;
-    private final Map<Call, long[]> progress = new IdentityHashMap<>();
+    /** Stall detector state per engine: one {@link Watch} per connection, in the engine's iteration order. */
+    private final Map<RxEngine, List<Watch>> watches = new IdentityHashMap<>();
+
+    /**
+     * The stall detector's view of one connection's channels: the call last seen on each, its ack-progress marker
+     * and since when that marker (or the call's idleness) holds, ns. Arrays instead of a map keyed by call: the
+     * check runs at every simulation step.
+     */
+    private static final class Watch {
+        final Connection conn;
+        final Call[] calls = new Call[org.rx4j.wire.RxConstants.MAX_CALLS];
+        final long[] marker = new long[org.rx4j.wire.RxConstants.MAX_CALLS];
+        final long[] since = new long[org.rx4j.wire.RxConstants.MAX_CALLS];
+
+        Watch(Connection conn) {
+            this.conn = conn;
+        }
+    }
     /** When true, the stall detector is off (e.g. while an application deliberately does not read). */
     public boolean allowStalls;
     /** When true, the link drops everything (a silent peer). */
@@ -71,7 +90,8 @@ public final class SimNetwork {
         /**
          * @param now virtual time, ns
          * @param fromClient true when the client engine sent it
-         * @param packets the datagram's packets (a jumbogram gives several); borrowed, do not release
+         * @param packets the datagram's packets (a jumbogram gives several); borrowed, do not release, and do not keep
+         *     the packet objects: they are the engine's reused ones ({@link PacketSink#encodesOnSend()})
          */
         void onSend(long now, boolean fromClient, List<? extends RxPacket> packets);
     }
@@ -82,7 +102,8 @@ public final class SimNetwork {
         /**
          * @param now virtual time, ns
          * @param toServer true when the datagram goes to the server engine
-         * @param packets the decoded packets; borrowed, do not release
+         * @param packets the decoded packets; borrowed, do not release, and do not keep the packet objects: DATA and
+         *     ACK packets are the simulator's reused ones, as the transport's decoder delivers them
          * @return true to deliver, false to drop
          */
         boolean deliver(long now, boolean toServer, List<RxPacket> packets);
@@ -101,10 +122,21 @@ public final class SimNetwork {
         private final InetSocketAddress self;
         /** Datagrams this side sent. */
         public long datagramsSent;
+        /**
+         * Encoding scratch, reused for every datagram (the simulator copies each into its own byte array); a wrapped
+         * array, which the leak detector does not track, so it needs no release.
+         */
+        private final ByteBuf scratch = Unpooled.wrappedBuffer(new byte[RxConstants.MAX_DATAGRAM_SIZE]);
 
         Endpoint(RxConfig config, InetSocketAddress self, long seed) {
             this.self = self;
             this.engine = new RxEngine(config, this, UnpooledByteBufAllocator.DEFAULT, seed, now);
+        }
+
+        /** @return true: every packet is encoded here, so the engine reuses its packet objects as in the transport */
+        @Override
+        public boolean encodesOnSend() {
+            return true;
         }
 
         @Override
@@ -112,13 +144,13 @@ public final class SimNetwork {
             if (sendTap != null) {
                 sendTap.onSend(now, this == client, List.of(packet));
             }
-            ByteBuf buf;
+            scratch.clear();
             try {
-                buf = PacketEncoder.encode(packet, UnpooledByteBufAllocator.DEFAULT);
+                PacketEncoder.encode(packet, scratch);
             } finally {
                 packet.release();
             }
-            transmit(buf, peer);
+            transmit(scratch, peer);
         }
 
         @Override
@@ -126,22 +158,22 @@ public final class SimNetwork {
             if (sendTap != null) {
                 sendTap.onSend(now, this == client, packets);
             }
-            ByteBuf buf = Unpooled.buffer(PacketEncoder.jumbogramLength(packets));
+            scratch.clear();
             try {
-                PacketEncoder.encodeJumbogram(packets, buf);
+                PacketEncoder.encodeJumbogram(packets, scratch);
             } finally {
                 for (DataPacket p : packets) {
                     p.release();
                 }
             }
-            transmit(buf, peer);
+            transmit(scratch, peer);
         }
 
+        /** Copies the encoded datagram out of {@code buf} (the scratch buffer, not released) and offers it. */
         private void transmit(ByteBuf buf, InetSocketAddress peer) {
             datagramsSent++;
             byte[] bytes = new byte[buf.readableBytes()];
             buf.readBytes(bytes);
-            buf.release();
             offer(this, bytes, peer);
         }
 
@@ -317,6 +349,8 @@ public final class SimNetwork {
     public boolean runUntil(BooleanSupplier done, long limitNs) {
         long end = now + limitNs;
         List<RxPacket> packets = new ArrayList<>();
+        // Decoded DATA/ACK packets are reused objects, as the transport's decoder hands them to the engine.
+        PacketFlyweights reuse = new PacketFlyweights();
         while (!done.getAsBoolean()) {
             long next = Math.min(queue.isEmpty() ? Long.MAX_VALUE : queue.peek().at(), server.engine.nextDeadline());
             for (Endpoint c : clients) {
@@ -331,7 +365,7 @@ public final class SimNetwork {
                 Delivery d = queue.poll();
                 ByteBuf buf = Unpooled.wrappedBuffer(d.bytes());
                 try {
-                    DecodeError err = PacketDecoder.decode(buf, packets);
+                    DecodeError err = PacketDecoder.decode(buf, packets, reuse);
                     if (err != null) {
                         decodeErrors++;
                         throw new AssertionError("simulated datagram failed to decode: " + err);
@@ -391,38 +425,73 @@ public final class SimNetwork {
 
     private void checkStalls(RxEngine engine) {
         if (allowStalls) {
-            progress.clear();
+            watches.clear();
             return;
         }
+        List<Watch> list = watches.get(engine);
+        if (list == null) {
+            list = new ArrayList<>();
+            watches.put(engine, list);
+        }
+        int i = 0;
         for (Connection conn : engine.clientConnections()) {
-            checkStalls(conn);
+            checkStalls(watch(list, i++, conn));
         }
         for (Connection conn : engine.serverConnections()) {
-            checkStalls(conn);
+            checkStalls(watch(list, i++, conn));
+        }
+        while (list.size() > i) {
+            list.remove(list.size() - 1);
         }
     }
 
-    private void checkStalls(Connection conn) {
+    /** @return the watch at {@code i} for {@code conn}, moving or creating it when the connections changed */
+    private static Watch watch(List<Watch> list, int i, Connection conn) {
+        if (i < list.size() && list.get(i).conn == conn) {
+            return list.get(i);
+        }
+        for (int j = i + 1; j < list.size(); j++) {
+            if (list.get(j).conn == conn) {
+                // Connections before it went away: keep this one's state, drop theirs.
+                Watch w = list.remove(j);
+                list.set(i, w);
+                return w;
+            }
+        }
+        Watch w = new Watch(conn);
+        if (i < list.size()) {
+            list.add(i, w);
+        } else {
+            list.add(w);
+        }
+        return w;
+    }
+
+    private void checkStalls(Watch w) {
+        Connection conn = w.conn;
         for (int ch = 0; ch < org.rx4j.wire.RxConstants.MAX_CALLS; ch++) {
             Call call = conn.call(ch);
             if (call == null || call.isDone()) {
-                if (call != null) {
-                    progress.remove(call);
-                }
+                w.calls[ch] = null;
                 continue;
             }
             boolean pending = call.queuedPackets() > 0 && call.state() != CallState.PRECALL;
             long marker = call.ackProgress();
-            long[] p = progress.computeIfAbsent(call, c -> new long[] {marker, now});
-            if (!pending || p[0] != marker) {
-                p[0] = marker;
-                p[1] = now;
+            if (w.calls[ch] != call) {
+                // First sight of this call: progress counts from now.
+                w.calls[ch] = call;
+                w.marker[ch] = marker;
+                w.since[ch] = now;
+            }
+            if (!pending || w.marker[ch] != marker) {
+                w.marker[ch] = marker;
+                w.since[ch] = now;
                 continue;
             }
             long limit = 2 * conn.peer.rtt().rtoNs() + 1_000_000;
-            if (now - p[1] > limit) {
+            if (now - w.since[ch] > limit) {
                 throw new AssertionError("stall: " + call + " pending " + call.queuedPackets() + " packets, nothing acked for "
-                        + (now - p[1]) / 1_000_000 + " ms (limit " + limit / 1_000_000 + " ms) at t="
+                        + (now - w.since[ch]) / 1_000_000 + " ms (limit " + limit / 1_000_000 + " ms) at t="
                         + now / 1_000_000 + " ms");
             }
         }

@@ -90,6 +90,31 @@ class DatagramDecoderTest {
         assertFalse(ch.finish());
     }
 
+    /** Issue 10, target 9: the hand-off and its DATA packet are the loop's reused objects, datagram after datagram. */
+    @Test
+    void aSecondDatagramOnTheSameLoopReusesTheHandOffAndItsPacketObjects() {
+        DatagramDecoder decoder = new DatagramDecoder();
+        EmbeddedChannel ch = new EmbeddedChannel(decoder);
+        InboundDatagram[] hand = new InboundDatagram[2];
+        DataPacket[] packet = new DataPacket[2];
+        for (int i = 0; i < 2; i++) {
+            RxHeader h = new RxHeader(0x80000001, 0x100, 1, 1 + i, 1 + i, PacketType.DATA,
+                    PacketFlags.CLIENT_INITIATED, 0, 0, 0, 147);
+            ByteBuf content = PacketEncoder.encode(new DataPacket(h, Unpooled.wrappedBuffer(new byte[] {(byte) i})),
+                    UnpooledByteBufAllocator.DEFAULT);
+            assertTrue(ch.writeInbound(datagram(content)));
+            hand[i] = ch.readInbound();
+            packet[i] = (DataPacket) hand[i].packets().get(0);
+            assertEquals(h, packet[i].header(), "datagram " + i + "'s own fields");
+            assertEquals(i, packet[i].payload().getByte(packet[i].payload().readerIndex()));
+            hand[i].release();
+        }
+        assertSame(hand[0], hand[1], "one InboundDatagram per loop");
+        assertSame(packet[0], packet[1], "one DATA packet object per loop and position");
+        assertSame(packet[0].header(), packet[1].header());
+        assertFalse(ch.finish());
+    }
+
     @Test
     void otherMessagesPassThroughUntouched() {
         EmbeddedChannel ch = new EmbeddedChannel(new DatagramDecoder());

@@ -90,6 +90,10 @@ public final class ClientFlags {
             + "a mismatch fails the run.")
     boolean verify;
 
+    @Option(names = "--threaded", description = "rpc: run the calls on -t client threads with the call's streams "
+            + "instead of -t call chains on the event loop (the way send, recv and file always run).")
+    boolean threaded;
+
     /**
      * Checks ranges and combinations, as OpenAFS where it checks (-t max 128, -r/-w max 524288, not -N with -D,
      * file with one thread only) and rx4j's ranges elsewhere.

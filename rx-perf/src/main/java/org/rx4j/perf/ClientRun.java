@@ -118,6 +118,7 @@ final class ClientRun {
         try (PerfClientTransport client = factory.newClient(options)) {
             ClientDriver driver = new ClientDriver(request, flags.threads, flags.toSchedule(), flags.verify,
                     request.command() == RxperfCommand.RPC, app.nanoClock(), app.cpuClock());
+            driver.threaded(flags.threaded);
             try {
                 result = driver.run(client, server, RxperfProtocol.SERVICE_ID, moved, start -> {
                     if (flags.interval != null) {

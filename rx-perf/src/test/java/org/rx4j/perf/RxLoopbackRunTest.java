@@ -56,6 +56,18 @@ class RxLoopbackRunTest {
     }
 
     @Test
+    void rpcOnThreadsAndAsChainsPrintTheSameLines() {
+        for (String mode : new String[] {"--threaded", "--debug"}) {
+            CliHarness.Outcome o = run("loopback", "-c", "rpc", "-S", "4", "-R", "30", "-T", "100", "-t", "8",
+                    "--verify", mode);
+            assertEquals(0, o.exitCode(), o.err());
+            assertTrue(o.out().startsWith("RPC: threads\t8, times\t100, write bytes\t4, read bytes\t30:\t"),
+                    o.out());
+            assertTrue(o.out().contains("RPC latency usec:\tp50 "), o.out());
+        }
+    }
+
+    @Test
     void bigRpcWithVerify() {
         CliHarness.Outcome o = run("loopback", "-c", "rpc", "-S", "100000", "-R", "100000", "-T", "20", "--verify");
         assertEquals(0, o.exitCode(), o.err());

@@ -5,6 +5,8 @@ import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -31,6 +33,11 @@ import org.rx4j.rpc.RxConnection;
  *
  * <p>The first failing call stops the run: its exception is rethrown after every thread has ended, and the
  * connections are closed at once so that calls blocked in other threads end too.
+ *
+ * <p>An RPC run with payloads of at most {@link #ASYNC_RPC_MAX_BYTES} each way, on a transport that supports
+ * {@link PerfConnection#callAsync}, runs without client threads: {@code -t} call chains (thread t's chain on
+ * connection t / 4, as above) each keep one whole call outstanding and start the next from the completion of the
+ * last, on the transport's event loop; the calls, bytes, latencies and failures are counted as a thread would.
  */
 public final class ClientDriver {
     /** Threads per connection: a connection has 4 channels (RX_MAXCALLS). */
@@ -38,6 +45,8 @@ public final class ClientDriver {
     /** Most threads, as OpenAFS (MAX_THREADS). */
     public static final int MAX_THREADS = 128;
     private static final long NOT_READ = Long.MIN_VALUE;
+    /** Most payload bytes per direction of an RPC run driven by async calls (the reply is gathered whole). */
+    public static final int ASYNC_RPC_MAX_BYTES = 1 << 20;
 
     private final RxperfRequest request;
     private final int threads;
@@ -46,6 +55,8 @@ public final class ClientDriver {
     private final boolean recordLatency;
     private final LongSupplier nanoClock;
     private final CpuClock cpuClock;
+    /** Run every command on threads, never as async call chains ({@code --threaded}). */
+    private boolean threaded;
 
     /**
      * A counted run ({@code -T}) with the system's CPU clock.
@@ -88,6 +99,19 @@ public final class ClientDriver {
     }
 
     /**
+     * Chooses threads with streams for every command ({@code --threaded}); by default an RPC run within
+     * {@link #ASYNC_RPC_MAX_BYTES} is driven as async call chains when the transport supports them. Call before
+     * {@link #run}.
+     *
+     * @param on true for threads only
+     * @return this
+     */
+    public ClientDriver threaded(boolean on) {
+        this.threaded = on;
+        return this;
+    }
+
+    /**
      * Connections a run opens.
      *
      * @param threads client threads
@@ -117,7 +141,9 @@ public final class ClientDriver {
             for (int i = 0; i < connectionsFor(threads); i++) {
                 connections.add(transport.connect(server, serviceId));
             }
-            return runOn(connections, moved, onStart);
+            boolean async = !threaded && RxperfClientWorkload.fitsWholeCall(request, ASYNC_RPC_MAX_BYTES)
+                    && connections.stream().allMatch(PerfConnection::supportsAsync);
+            return async ? runAsync(connections, moved, onStart) : runOn(connections, moved, onStart);
         } finally {
             closeAll(connections, null);
         }
@@ -202,6 +228,151 @@ public final class ClientDriver {
         long payload = schedule.isTimed() ? counted.sum() * request.payloadBytesPerCall() : moved.sum();
         return new RunResult(end - schedule.windowStart(start), counted.sum(), connections.size(), payload, merged,
                 cpuNanos, omitted.sum());
+    }
+
+    /**
+     * The async form of {@link #runOn}: one chain of calls per {@code -t} "thread", started here and continued from
+     * each call's completion; the caller waits for all chains to end.
+     */
+    private RunResult runAsync(List<PerfConnection> connections, LongAdder moved, LongConsumer onStart)
+            throws IOException, InterruptedException {
+        AsyncRun run = new AsyncRun(connections, moved);
+        long start = nanoClock.getAsLong();
+        run.start = start;
+        if (schedule.omitNanos() == 0) {
+            run.cpuAtWindow.set(cpuClock.processCpuNanos());
+        }
+        onStart.accept(start);
+        for (Chain chain : run.chains) {
+            chain.next();
+        }
+        try {
+            run.ended.await();
+        } catch (InterruptedException e) {
+            run.fail(e);
+            throw e;
+        }
+        long end = nanoClock.getAsLong();
+        long cpuEnd = cpuClock.processCpuNanos();
+        rethrow(run.failure.get());
+        Histogram merged = null;
+        long counted = 0;
+        long omitted = 0;
+        for (Chain chain : run.chains) {
+            counted += chain.counted;
+            omitted += chain.omitted;
+            if (recordLatency) {
+                if (merged == null) {
+                    merged = new Histogram(3);
+                }
+                merged.add(chain.histogram);
+            }
+        }
+        long cpuStart = run.cpuAtWindow.get();
+        long cpuNanos = cpuStart == NOT_READ || cpuStart < 0 || cpuEnd < 0 ? -1 : Math.max(0, cpuEnd - cpuStart);
+        long payload = schedule.isTimed() ? counted * request.payloadBytesPerCall() : moved.sum();
+        return new RunResult(end - schedule.windowStart(start), counted, connections.size(), payload, merged,
+                cpuNanos, omitted);
+    }
+
+    /** The shared state of one async run. */
+    private final class AsyncRun {
+        final List<PerfConnection> connections;
+        final List<Chain> chains = new ArrayList<>();
+        final CountDownLatch ended;
+        final AtomicReference<Throwable> failure = new AtomicReference<>();
+        /** Process CPU ns at the start of the measured window; NOT_READ until then (written once, by CAS). */
+        final AtomicLong cpuAtWindow = new AtomicLong(NOT_READ);
+        /** The run's start (ns); written before the first call starts, read in completions after it. */
+        volatile long start;
+
+        AsyncRun(List<PerfConnection> connections, LongAdder moved) {
+            this.connections = connections;
+            this.ended = new CountDownLatch(threads);
+            for (int t = 0; t < threads; t++) {
+                chains.add(new Chain(this, connections.get(t / THREADS_PER_CONNECTION),
+                        new RxperfClientWorkload(request, verify, moved)));
+            }
+        }
+
+        /** Records the first failure and closes the connections so that the other chains' calls end too. */
+        void fail(Throwable e) {
+            if (failure.compareAndSet(null, e)) {
+                closeAll(connections, e);
+            }
+        }
+    }
+
+    /**
+     * One {@code -t} "thread" of an async run: calls one after another, the next started from the last one's
+     * completion (so its fields are only touched by one call at a time; the future's completion orders them).
+     */
+    private final class Chain {
+        private final AsyncRun run;
+        private final PerfConnection connection;
+        private final RxperfClientWorkload workload;
+        private final byte[] wholeRequest;
+        final Histogram histogram;
+        long done;
+        long counted;
+        long omitted;
+
+        Chain(AsyncRun run, PerfConnection connection, RxperfClientWorkload workload) {
+            this.run = run;
+            this.connection = connection;
+            this.workload = workload;
+            this.wholeRequest = workload.wholeRequest();
+            this.histogram = recordLatency ? new Histogram(3) : null;
+        }
+
+        /** Starts the next call, or ends the chain when the schedule is done or the run failed. */
+        void next() {
+            if (run.failure.get() != null || !another(done, run.start)) {
+                run.ended.countDown();
+                return;
+            }
+            long begin = nanoClock.getAsLong();
+            CompletableFuture<byte[]> call;
+            try {
+                call = connection.callAsync(wholeRequest);
+            } catch (RuntimeException e) {
+                end(e);
+                return;
+            }
+            call.whenComplete((reply, t) -> completed(begin, reply, t));
+        }
+
+        private void completed(long begin, byte[] reply, Throwable t) {
+            if (t != null) {
+                end(t instanceof CompletionException && t.getCause() != null ? t.getCause() : t);
+                return;
+            }
+            try {
+                workload.checkWholeReply(reply);
+            } catch (IOException | RuntimeException e) {
+                end(e);
+                return;
+            }
+            long end = histogram != null || schedule.isTimed() ? nanoClock.getAsLong() : begin;
+            done++;
+            if (schedule.counts(run.start, end)) {
+                if (histogram != null) {
+                    histogram.recordValue(Math.max(0, end - begin));
+                }
+                counted++;
+                if (run.cpuAtWindow.get() == NOT_READ) {
+                    run.cpuAtWindow.compareAndSet(NOT_READ, cpuClock.processCpuNanos());
+                }
+            } else {
+                omitted++;
+            }
+            next();
+        }
+
+        private void end(Throwable failure) {
+            run.fail(failure);
+            run.ended.countDown();
+        }
     }
 
     /** Whether a thread starts another call; a counted run does not read the clock for it. */

@@ -23,6 +23,8 @@ public final class RxperfClientWorkload {
     private final LongAdder moved;
     private final byte[] readBuffer;
     private final byte[] header;
+    /** The whole RPC request for {@link #wholeRequest()}, built on first use. */
+    private byte[] wholeRequest;
 
     /**
      * @param request what each call asks for
@@ -167,5 +169,74 @@ public final class RxperfClientWorkload {
             }
         }
         return bytes;
+    }
+
+    /**
+     * Whether {@code request} can run as one whole request/response call ({@link #wholeRequest()},
+     * {@link #checkWholeReply}): an RPC whose payloads are at most {@code maxBytes} each.
+     *
+     * @param request the request
+     * @param maxBytes the most payload bytes per direction, bytes
+     * @return true for such an RPC
+     */
+    public static boolean fitsWholeCall(RxperfRequest request, int maxBytes) {
+        return request.command() == RxperfCommand.RPC && request.sendBytes() <= maxBytes
+                && request.receiveBytes() <= maxBytes;
+    }
+
+    /**
+     * The whole request of an RPC call, as {@link #runCall} writes it (header, then the send payload pattern);
+     * built once per workload.
+     *
+     * @return the bytes; shared, must not be changed
+     * @throws IllegalStateException if the command is not RPC
+     */
+    public byte[] wholeRequest() {
+        if (request.command() != RxperfCommand.RPC) {
+            throw new IllegalStateException("whole-call requests are RPC only, not " + request.command());
+        }
+        if (wholeRequest == null) {
+            byte[] bytes = java.util.Arrays.copyOf(header, header.length + request.sendBytes());
+            System.arraycopy(PayloadPattern.source(), 0, bytes, header.length, request.sendBytes());
+            wholeRequest = bytes;
+        }
+        return wholeRequest;
+    }
+
+    /**
+     * Checks the whole reply of an RPC call as {@link #runCall} reads it (payload, then the cookie; bytes after the
+     * cookie are ignored) and counts the call's payload bytes in {@code moved}.
+     *
+     * @param reply the reply bytes
+     * @throws RxperfProtocolException if the reply ends early or carries the wrong cookie
+     * @throws PayloadMismatchException if verifying and the payload breaks the pattern
+     */
+    public void checkWholeReply(byte[] reply) throws RxperfProtocolException {
+        String name = request.command().name() + " reply";
+        int payload = request.receiveBytes();
+        int got = Math.min(payload, reply.length);
+        if (verify) {
+            // the stream path checks in read-size chunks; the first wrong byte is the same either way
+            for (int at = 0; at < got; at += RxperfProtocol.MAX_CHUNK) {
+                int n = Math.min(RxperfProtocol.MAX_CHUNK, got - at);
+                int bad = PayloadPattern.mismatch(reply, at, n, at);
+                if (bad >= 0) {
+                    throw new PayloadMismatchException(name, at + bad, reply[at + bad]);
+                }
+            }
+        }
+        if (got < payload) {
+            throw new RxperfProtocolException(name + " ended after " + got + " of " + payload + " payload bytes");
+        }
+        if (reply.length < payload + 4) {
+            throw new RxperfProtocolException(name + " ended before the 4-byte cookie");
+        }
+        int cookie = ((reply[payload] & 0xff) << 24) | ((reply[payload + 1] & 0xff) << 16)
+                | ((reply[payload + 2] & 0xff) << 8) | (reply[payload + 3] & 0xff);
+        if (cookie != RxperfProtocol.MAGIC_COOKIE) {
+            throw new RxperfProtocolException(String.format("%s carried cookie 0x%08x instead of 0x%08x", name,
+                    cookie, RxperfProtocol.MAGIC_COOKIE));
+        }
+        moved.add((long) request.sendBytes() + payload);
     }
 }

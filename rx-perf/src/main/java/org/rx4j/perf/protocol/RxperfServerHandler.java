@@ -30,12 +30,25 @@ import org.rx4j.perf.transport.RxperfAbortException;
  * <p>Beyond OpenAFS, for hostile input: a request that ends early, a negative length or more than
  * {@link RxperfProtocol#MAX_FILE_WORDS} FILE words is aborted with −1 (OpenAFS ignores short reads or exits).
  * Thread-safe: one instance serves all server threads; each thread reuses its own 512 KiB read buffer.
+ *
+ * <p>Small calls (RPC with at most {@link #SMALL_PAYLOAD_MAX} bytes each way, SEND and RECV of at most that many)
+ * take the
+ * {@link #handleSmall} path: the transport gathers the whole request and the reply is built at once, on its event
+ * loop, without a server thread; the bytes on the wire, the checks, the abort codes and the counters are the
+ * same as on the stream path.
  */
 public final class RxperfServerHandler implements PerfCallHandler {
     private static final ThreadLocal<byte[]> READ_BUFFER =
             ThreadLocal.withInitial(() -> new byte[RxperfProtocol.MAX_CHUNK]);
 
+    /** Most payload bytes per direction a call may have to be served by {@link #handleSmall}, bytes. */
+    public static final int SMALL_PAYLOAD_MAX = 65536;
+    /** Request bytes {@link #isSmallCall} looks at: the parameter block and RPC's two sizes. */
+    private static final int SMALL_PREFIX = RxperfParamBlock.SIZE + 8;
+
     private final boolean verify;
+    /** The last small reply built (pattern + cookie), shared by calls of the same reply size; immutable. */
+    private volatile byte[] lastSmallReply = new byte[0];
     private final Consumer<String> log;
     private final LongAdder payloadBytes = new LongAdder();
     private final LongAdder calls = new LongAdder();
@@ -182,5 +195,103 @@ public final class RxperfServerHandler implements PerfCallHandler {
         aborts.increment();
         log.accept("aborted call with code " + code + ": " + reason);
         return new RxperfAbortException(code, reason);
+    }
+
+    @Override
+    public int smallCallPrefixBytes() {
+        return SMALL_PREFIX;
+    }
+
+    /**
+     * A small call is a correct RPC whose request and reply payloads are at most {@link #SMALL_PAYLOAD_MAX} bytes,
+     * or a correct SEND or RECV of at most that many; anything else (including every rejected request, so that its abort
+     * message is the stream path's) is left to {@link #handle}.
+     */
+    @Override
+    public boolean isSmallCall(byte[] prefix, int length, boolean wholeRequest) {
+        if (length < RxperfParamBlock.SIZE + 4 || int32(prefix, 0) != RxperfProtocol.VERSION
+                || !chunkOk(int32(prefix, 8)) || !chunkOk(int32(prefix, 12))) {
+            return false;
+        }
+        int command = int32(prefix, 4);
+        int first = int32(prefix, RxperfParamBlock.SIZE);
+        if (command == RxperfCommand.RECV.code()) {
+            return wholeRequest && length == RxperfParamBlock.SIZE + 4 && small(first);
+        }
+        if (command == RxperfCommand.SEND.code()) {
+            return small(first);
+        }
+        return command == RxperfCommand.RPC.code() && length == SMALL_PREFIX && small(first)
+                && small(int32(prefix, RxperfParamBlock.SIZE + 4));
+    }
+
+    /**
+     * Serves a call {@link #isSmallCall} chose, whole: checks the request payload (with {@code verify}) and
+     * returns the reply payload and cookie.
+     *
+     * @param firstWord the version (already checked)
+     * @param rest the request after the version: command, chunk sizes, the command's fields, payload
+     * @return the reply; shared between calls of the same reply size, never changed
+     * @throws RxperfAbortException −1 if the request ends early, 251 for a pattern mismatch (RPC and SEND payload)
+     */
+    @Override
+    public byte[] handleSmall(int firstWord, byte[] rest) throws RxperfAbortException {
+        calls.increment();
+        int at = RxperfParamBlock.SIZE - 4; // the command's fields, after command, readSize and writeSize
+        int command = int32(rest, 0);
+        int replyBytes;
+        if (command == RxperfCommand.RPC.code()) {
+            replyBytes = int32(rest, at + 4);
+            checkRequestPayload("RPC request", rest, at + 8, int32(rest, at));
+        } else if (command == RxperfCommand.SEND.code()) {
+            replyBytes = 0;
+            checkRequestPayload("SEND request", rest, at + 4, int32(rest, at));
+        } else {
+            replyBytes = int32(rest, at);
+        }
+        payloadBytes.add(replyBytes);
+        return smallReply(replyBytes);
+    }
+
+    /** Checks (with verify) and counts a whole request's payload; aborts as the stream path does. */
+    private void checkRequestPayload(String what, byte[] rest, int payloadAt, int requestBytes)
+            throws RxperfAbortException {
+        int got = Math.max(0, Math.min(requestBytes, rest.length - payloadAt));
+        if (verify) {
+            int bad = PayloadPattern.mismatch(rest, payloadAt, got, 0);
+            if (bad >= 0) {
+                PayloadMismatchException e = new PayloadMismatchException(what, bad, rest[payloadAt + bad]);
+                throw abort(RxperfProtocol.ABORT_PATTERN_MISMATCH, e.getMessage());
+            }
+        }
+        payloadBytes.add(got);
+        if (got < requestBytes) {
+            throw abort(RxperfProtocol.ABORT_REJECTED, what + " ended after " + got + " of " + requestBytes
+                    + " payload bytes");
+        }
+    }
+
+    /** The pattern's first {@code bytes} bytes and the cookie; the last one built is kept for the next call. */
+    private byte[] smallReply(int bytes) {
+        byte[] reply = lastSmallReply;
+        if (reply.length != bytes + 4) {
+            reply = new byte[bytes + 4];
+            System.arraycopy(PayloadPattern.source(), 0, reply, 0, bytes);
+            RxperfProtocol.putInt32(RxperfProtocol.MAGIC_COOKIE, reply, bytes);
+            lastSmallReply = reply;
+        }
+        return reply;
+    }
+
+    private static boolean small(int bytes) {
+        return bytes >= 0 && bytes <= SMALL_PAYLOAD_MAX;
+    }
+
+    private static boolean chunkOk(int size) {
+        return size >= 1 && size <= RxperfProtocol.MAX_CHUNK;
+    }
+
+    private static int int32(byte[] b, int i) {
+        return ((b[i] & 0xff) << 24) | ((b[i + 1] & 0xff) << 16) | ((b[i + 2] & 0xff) << 8) | (b[i + 3] & 0xff);
     }
 }

@@ -8,6 +8,7 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import org.rx4j.config.CongestionControl;
 import org.rx4j.config.RxConfig;
 import org.rx4j.config.TransportKind;
@@ -21,7 +22,9 @@ import org.rx4j.perf.transport.PerfEndpointOptions;
 import org.rx4j.perf.transport.PerfServerTransport;
 import org.rx4j.perf.transport.PerfTransportFactory;
 import org.rx4j.perf.transport.RxperfAbortException;
+import org.rx4j.rpc.RxAsyncHandler;
 import org.rx4j.rpc.RxCall;
+import org.rx4j.rpc.RxCallHandler;
 import org.rx4j.rpc.RxConnection;
 import org.rx4j.rpc.RxEndpoint;
 import org.rx4j.rpc.RxException;
@@ -57,7 +60,9 @@ public final class RxPerfTransportFactory implements PerfTransportFactory {
         b.jumboMax(o.jumbo() ? o.jumboMax() : 1);
         if (o.maxMtu() > 0) {
             b.maxMtu(o.maxMtu());
-            b.ifMtu(Math.min(1444, o.maxMtu()));
+            // Above 1444, -m says the path carries packets that large: rx4j peers then probe for and use them
+            // (docs/engine.md "Packet size"); OpenAFS peers, advertising ifMTU 1444, still get at most 1444.
+            b.ifMtu(o.maxMtu());
         }
         if (!o.jumbo() && o.maxMtu() == 0) {
             b.maxMtu(1444);
@@ -86,8 +91,9 @@ public final class RxPerfTransportFactory implements PerfTransportFactory {
 
     @Override
     public PerfClientTransport newClient(PerfEndpointOptions options) throws IOException {
+        // async calls complete on the event loop: the client driver's next call starts there, no thread hand-off
         RxEndpoint endpoint = RxEndpoint.builder().config(config(options)).transport(kind(options))
-                .bind(new InetSocketAddress(0)).open();
+                .bind(new InetSocketAddress(0)).callbacksOnEventLoop().open();
         return new PerfClientTransport() {
             @Override
             public PerfConnection connect(InetSocketAddress server, int serviceId) {
@@ -100,6 +106,26 @@ public final class RxPerfTransportFactory implements PerfTransportFactory {
                         } catch (RxException e) {
                             throw perfException(e);
                         }
+                    }
+
+                    @Override
+                    public boolean supportsAsync() {
+                        return true;
+                    }
+
+                    @Override
+                    public CompletableFuture<byte[]> callAsync(byte[] request) {
+                        CompletableFuture<byte[]> reply = new CompletableFuture<>();
+                        conn.callAsync(request).whenComplete((bytes, t) -> {
+                            if (t == null) {
+                                reply.complete(bytes);
+                            } else {
+                                Throwable cause = t instanceof java.util.concurrent.CompletionException
+                                        && t.getCause() != null ? t.getCause() : t;
+                                reply.completeExceptionally(cause instanceof RxException e ? perfException(e) : cause);
+                            }
+                        });
+                        return reply;
                     }
 
                     @Override
@@ -130,15 +156,32 @@ public final class RxPerfTransportFactory implements PerfTransportFactory {
             @Override
             public int start(InetSocketAddress bind, int serviceId, PerfCallHandler handler) throws IOException {
                 // The service is in place before the first packet is read: no early caller sees ABORT −2.
-                endpoint = RxEndpoint.builder().config(config).transport(kind(options)).bind(bind)
-                        .workers(options.minProcs(), options.maxProcs())
-                        .service(serviceId, RXNULL, call -> {
-                            try {
-                                handler.handle(call.input(), call.output());
-                            } catch (RxperfAbortException e) {
-                                throw RxException.local(e.code(), e.getMessage());
-                            }
-                        }).open();
+                RxCallHandler streams = call -> {
+                    try {
+                        handler.handle(call.input(), call.output());
+                    } catch (RxperfAbortException e) {
+                        throw RxException.local(e.code(), e.getMessage());
+                    }
+                };
+                RxEndpoint.Builder b = RxEndpoint.builder().config(config).transport(kind(options)).bind(bind)
+                        .workers(options.minProcs(), options.maxProcs());
+                int prefix = handler.smallCallPrefixBytes();
+                if (prefix > 0) {
+                    // small calls are answered on the event loop: no hand-off to a server thread and back
+                    RxAsyncHandler small = request -> {
+                        try {
+                            return CompletableFuture.completedFuture(
+                                    handler.handleSmall(request.opcode(), request.arguments()));
+                        } catch (RxperfAbortException e) {
+                            throw RxException.local(e.code(), e.getMessage());
+                        }
+                    };
+                    b.service(serviceId, RXNULL, streams, prefix,
+                            (bytes, length, whole) -> handler.isSmallCall(bytes, length, whole) ? small : null);
+                } else {
+                    b.service(serviceId, RXNULL, streams);
+                }
+                endpoint = b.open();
                 return endpoint.localAddress().getPort();
             }
 

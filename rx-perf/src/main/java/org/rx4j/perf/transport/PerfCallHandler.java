@@ -34,4 +34,40 @@ public interface PerfCallHandler {
      * @throws RxperfAbortException to abort the call with a chosen code
      */
     void handle(InputStream request, OutputStream reply) throws IOException, RxperfAbortException;
+
+    /**
+     * Request bytes {@link #isSmallCall} needs to see, or 0 when this handler has no small-call path (every call
+     * goes to {@link #handle} on a server thread).
+     *
+     * @return bytes, 0 or ≥ 4
+     */
+    default int smallCallPrefixBytes() {
+        return 0;
+    }
+
+    /**
+     * Whether a call may be served whole by {@link #handleSmall} without a server thread (on the transport's
+     * event loop). Must not block; looks only at the given bytes.
+     *
+     * @param prefix the request's first bytes, {@code length} of them from index 0 (read-only)
+     * @param length {@link #smallCallPrefixBytes()}, or fewer (≥ 4) when the request is shorter
+     * @param wholeRequest whether the prefix is the whole request
+     * @return true to have the whole request gathered and given to {@link #handleSmall}
+     */
+    default boolean isSmallCall(byte[] prefix, int length, boolean wholeRequest) {
+        return false;
+    }
+
+    /**
+     * Serves a call {@link #isSmallCall} chose, from its whole request; runs on the transport's event loop and
+     * must not block.
+     *
+     * @param firstWord the request's first 4 bytes, big-endian
+     * @param rest the rest of the request
+     * @return the whole reply (not changed afterwards; may be shared between calls)
+     * @throws RxperfAbortException to abort the call with a chosen code
+     */
+    default byte[] handleSmall(int firstWord, byte[] rest) throws RxperfAbortException {
+        throw new UnsupportedOperationException("no small-call path");
+    }
 }

@@ -1,6 +1,7 @@
 package org.rx4j.perf.transport;
 
 import java.io.IOException;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * A client Rx connection to one server and service (rx-wire-facts.md §7), with the rxnull security class at
@@ -25,4 +26,28 @@ public interface PerfConnection extends AutoCloseable {
      */
     @Override
     void close() throws IOException;
+
+    /**
+     * Whether {@link #callAsync} works on this connection (the transport can drive a whole request/response call
+     * from its event loop without a waiting thread).
+     *
+     * @return false unless the transport overrides it
+     */
+    default boolean supportsAsync() {
+        return false;
+    }
+
+    /**
+     * Starts one call that sends {@code request} whole, ends the request and gathers the whole reply, driven by
+     * the transport (no thread waits). The future may complete on the transport's event loop: what runs on it
+     * must not block.
+     *
+     * @param request the whole request (not copied: must not change until the future completes)
+     * @return the whole reply; completed exceptionally with {@link PerfCallException} (the abort code) when the call
+     *     fails or was aborted, or with IOException when the connection is closed
+     * @throws UnsupportedOperationException if {@link #supportsAsync()} is false
+     */
+    default CompletableFuture<byte[]> callAsync(byte[] request) {
+        throw new UnsupportedOperationException("no async calls on this transport");
+    }
 }

@@ -2,6 +2,7 @@ package org.rx4j.perf.protocol;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -139,5 +140,82 @@ class RxperfServerHandlerTest {
         assertEquals(2, handler.calls());
         assertEquals(1, handler.aborts());
         assertEquals(33, handler.payloadBytes());
+    }
+
+    /** Serves {@code request} by the small-call path, as the transport would: router check, then handleSmall. */
+    private static byte[] serveSmall(RxperfServerHandler h, byte[] request) throws Exception {
+        int prefix = Math.min(request.length, h.smallCallPrefixBytes());
+        assertTrue(h.isSmallCall(request, prefix, request.length <= prefix), "a small call");
+        return h.handleSmall(RxperfProtocol.VERSION, java.util.Arrays.copyOfRange(request, 4, request.length));
+    }
+
+    private static boolean small(byte[] request) {
+        RxperfServerHandler h = new RxperfServerHandler(false, line -> { });
+        int prefix = Math.min(request.length, h.smallCallPrefixBytes());
+        return h.isSmallCall(request, prefix, request.length <= prefix);
+    }
+
+    @Test
+    void smallPathRepliesAsTheStreamPath() throws Exception {
+        RxperfServerHandler h = new RxperfServerHandler(true, log::add);
+        byte[][] requests = {
+            request(3, 3, 524288, 524288, new int[] {3, 30}, pattern(3)),
+            request(3, 3, 1000, 7, new int[] {0, 0}, new byte[0]),
+            request(3, 3, 100, 100, new int[] {65536, 65536}, pattern(65536)),
+            request(3, 1, 7, 13, new int[] {3000}, new byte[0]),
+            request(3, 3, 524288, 524288, new int[] {3, 30}, pattern(3)), // the cached reply again
+            request(3, 0, 1000, 1000, new int[] {5000}, pattern(5000)),
+            request(3, 0, 1000, 1000, new int[] {0}, new byte[0]),
+        };
+        for (byte[] r : requests) {
+            assertArrayEquals(serve(true, r), serveSmall(h, r));
+        }
+        assertEquals(7, h.calls());
+        assertEquals(33 + 0 + 131072 + 3000 + 33 + 5000, h.payloadBytes());
+        assertEquals(0, h.aborts());
+    }
+
+    @Test
+    void onlyCorrectSmallRpcAndRecvTakeTheSmallPath() throws Exception {
+        assertTrue(small(request(3, 3, 1000, 1000, new int[] {4, 4}, pattern(4))));
+        assertTrue(small(request(3, 1, 1000, 1000, new int[] {100}, new byte[0])));
+        assertTrue(small(request(3, 0, 1000, 1000, new int[] {4}, pattern(4))));
+        assertTrue(small(request(3, 0, 1000, 1000, new int[] {0}, new byte[0])), "a whole 20-byte request");
+        assertFalse(small(request(3, 0, 1000, 1000, new int[] {65537}, pattern(30))), "a large SEND streams");
+        assertFalse(small(request(3, 4, 1000, 1000, new int[] {1, 1}, new byte[0])), "FILE streams");
+        assertFalse(small(request(2, 3, 1000, 1000, new int[] {4, 4}, pattern(4))), "wrong version: stream path aborts");
+        assertFalse(small(request(3, 3, 0, 1000, new int[] {4, 4}, pattern(4))), "bad chunk: stream path aborts");
+        assertFalse(small(request(3, 3, 1000, 1000, new int[] {-4, 4}, new byte[0])), "negative size");
+        assertFalse(small(request(3, 3, 1000, 1000, new int[] {4, 65537}, pattern(4))), "large reply streams");
+        assertFalse(small(request(3, 3, 1000, 1000, new int[] {65537, 4}, pattern(10))), "large request streams");
+        assertFalse(small(request(3, 3, 1000, 1000, new int[] {4}, new byte[0])), "RPC without its R field");
+    }
+
+    @Test
+    void smallPathAbortsAsTheStreamPath() throws Exception {
+        RxperfServerHandler h = new RxperfServerHandler(true, log::add);
+        byte[] wrong = pattern(100);
+        wrong[42] = 7;
+        byte[] mismatch = request(3, 3, 1000, 1000, new int[] {100, 4}, wrong);
+        assertEquals(251, abortCode(true, mismatch));
+        RxperfAbortException a = assertThrows(RxperfAbortException.class, () -> serveSmall(h, mismatch));
+        assertEquals(251, a.code());
+        assertTrue(a.getMessage().contains("42"), a.getMessage());
+        byte[] shortRequest = request(3, 3, 1000, 1000, new int[] {100, 4}, pattern(60));
+        assertEquals(-1, abortCode(false, shortRequest));
+        RxperfAbortException s = assertThrows(RxperfAbortException.class, () -> serveSmall(h, shortRequest));
+        assertEquals(-1, s.code());
+        assertEquals("RPC request ended after 60 of 100 payload bytes", s.getMessage());
+        byte[] shortSend = request(3, 0, 1000, 1000, new int[] {100}, pattern(99));
+        assertEquals(-1, abortCode(false, shortSend));
+        RxperfAbortException ss = assertThrows(RxperfAbortException.class, () -> serveSmall(h, shortSend));
+        assertEquals("SEND request ended after 99 of 100 payload bytes", ss.getMessage());
+        byte[] wrongSend = pattern(100);
+        wrongSend[0] = 9;
+        RxperfAbortException ws = assertThrows(RxperfAbortException.class,
+                () -> serveSmall(h, request(3, 0, 1000, 1000, new int[] {100}, wrongSend)));
+        assertEquals(251, ws.code());
+        assertEquals(4, h.aborts());
+        assertEquals(4, h.calls());
     }
 }

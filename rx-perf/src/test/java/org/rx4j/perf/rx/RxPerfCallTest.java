@@ -3,15 +3,25 @@ package org.rx4j.perf.rx;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static java.util.concurrent.TimeUnit.SECONDS;
 
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.atomic.LongAdder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.rx4j.perf.client.ClientDriver;
+import org.rx4j.perf.client.RunResult;
+import org.rx4j.perf.protocol.RxperfCommand;
+import org.rx4j.perf.protocol.RxperfRequest;
+import org.rx4j.perf.protocol.RxperfServerHandler;
 import org.rx4j.perf.transport.PerfCall;
 import org.rx4j.perf.transport.PerfCallException;
 import org.rx4j.perf.transport.PerfCallHandler;
 import org.rx4j.perf.transport.PerfClientTransport;
+import org.rx4j.perf.transport.PerfConnection;
 import org.rx4j.perf.transport.PerfEndpointOptions;
 import org.rx4j.perf.transport.PerfServerTransport;
 import org.rx4j.perf.transport.RxperfAbortException;
@@ -65,5 +75,65 @@ class RxPerfCallTest {
             assertEquals(17, assertThrows(PerfCallException.class, call::close).code(),
                     "close reports the abort again (PerfCall.close)");
         });
+    }
+
+    @Test
+    void asyncCallCarriesTheRepliesAndTheAbortCode() throws Exception {
+        PerfCallHandler handler = new PerfCallHandler() {
+            @Override
+            public void handle(java.io.InputStream in, OutputStream out) throws java.io.IOException {
+                out.write('S');
+                out.write(in.readAllBytes());
+            }
+
+            @Override
+            public int smallCallPrefixBytes() {
+                return 4;
+            }
+
+            @Override
+            public boolean isSmallCall(byte[] prefix, int length, boolean whole) {
+                return prefix[0] != 0;
+            }
+
+            @Override
+            public byte[] handleSmall(int firstWord, byte[] rest) throws RxperfAbortException {
+                if (firstWord == 0x09000000) {
+                    throw new RxperfAbortException(4711, "refused on the loop");
+                }
+                return new byte[] {'L', (byte) rest.length};
+            }
+        };
+        RxPerfTransportFactory f = new RxPerfTransportFactory();
+        PerfEndpointOptions o = PerfEndpointOptions.defaults();
+        try (PerfServerTransport server = f.newServer(o); PerfClientTransport client = f.newClient(o)) {
+            int port = server.start(new InetSocketAddress("127.0.0.1", 0), SVC, handler);
+            PerfConnection conn = client.connect(new InetSocketAddress("127.0.0.1", port), SVC);
+            assertTrue(conn.supportsAsync());
+            assertArrayEquals(new byte[] {'L', 3}, conn.callAsync(new byte[] {1, 0, 0, 0, 5, 6, 7}).get(20, SECONDS));
+            assertArrayEquals(new byte[] {'S', 0, 0, 0, 0, 5}, conn.callAsync(new byte[] {0, 0, 0, 0, 5})
+                    .get(20, SECONDS), "the stream path for what the router leaves");
+            ExecutionException e = assertThrows(ExecutionException.class,
+                    () -> conn.callAsync(new byte[] {9, 0, 0, 0}).get(20, SECONDS));
+            assertEquals(4711, ((PerfCallException) e.getCause()).code());
+        }
+    }
+
+    @Test
+    void rpcRunOverRx4jServesEveryCallOnTheLoopPaths() throws Exception {
+        RxPerfTransportFactory f = new RxPerfTransportFactory();
+        PerfEndpointOptions o = PerfEndpointOptions.defaults();
+        RxperfServerHandler handler = new RxperfServerHandler(true, line -> { });
+        try (PerfServerTransport server = f.newServer(o); PerfClientTransport client = f.newClient(o)) {
+            int port = server.start(new InetSocketAddress("127.0.0.1", 0), SVC, handler);
+            RxperfRequest rpc = new RxperfRequest(RxperfCommand.RPC, 0, 4, 300, 524288, 524288, null);
+            ClientDriver driver = new ClientDriver(rpc, 8, 50, true, true, System::nanoTime);
+            RunResult r = driver.run(client, new InetSocketAddress("127.0.0.1", port), SVC, new LongAdder(), s -> { });
+            assertEquals(400, r.calls());
+            assertEquals(400L * 304, r.payloadBytes());
+            assertEquals(400, r.latencyNanos().getTotalCount());
+            assertEquals(400, handler.calls());
+            assertEquals(0, handler.aborts());
+        }
     }
 }

@@ -1,0 +1,39 @@
+package org.rx4j.perf.rx;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+import org.rx4j.config.RxConfig;
+import org.rx4j.perf.transport.PerfEndpointOptions;
+import org.rx4j.perf.transport.TransportKind;
+
+/**
+ * rxperf's {@code -m} as the engine sees it (docs/rxperf.md, docs/engine.md "Packet size"): above 1444 it also sets
+ * the interface MTU, so two rx4j peers may use packets that large; at or below it, nothing about packet size changes.
+ */
+class RxPerfConfigTest {
+    private static RxConfig withMtu(int maxMtu) {
+        PerfEndpointOptions d = PerfEndpointOptions.defaults();
+        return RxPerfTransportFactory.config(new PerfEndpointOptions(d.twind(), d.rwind(), d.jumbo(), d.jumboMax(),
+                maxMtu, d.udpBufferBytes(), d.minPeerTimeoutMs(), d.hardAcksOnly(), TransportKind.NIO, d.minProcs(),
+                d.maxProcs(), d.statistics()));
+    }
+
+    @Test
+    void mAbove1444AllowsPacketsThatLarge() {
+        RxConfig c = withMtu(9000);
+        assertEquals(9000, c.maxMtu());
+        assertEquals(9000, c.ifMtu(), "the path is said to carry 9000-byte packets");
+        assertEquals(9000, c.largestPacket());
+        assertEquals(1412, c.packetDataSize(), "the first packets to a peer keep the default size");
+    }
+
+    @Test
+    void mAtOrBelow1444AndTheDefaultKeepThe1444ByteInterface() {
+        assertEquals(1444, withMtu(1444).ifMtu());
+        assertEquals(1444, withMtu(1444).largestPacket());
+        assertEquals(1000, withMtu(1000).ifMtu());
+        assertEquals(1444, withMtu(0).ifMtu(), "no -m: the library default");
+        assertEquals(1444, withMtu(0).largestPacket());
+    }
+}
