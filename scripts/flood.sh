@@ -36,8 +36,10 @@ rss() { awk '/VmRSS/ {print $2}' "/proc/$SPID/status"; }
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$SPID/stat"; }
 TCK=$(getconf CLK_TCK)
 
-client_rate() { # runs the legitimate client, prints its result line
-    "$RX4J" client -p "$PORT" -c send -b 10485760 -T "$CALLS" 2>&1 | tail -1
+client_rate() { # runs the legitimate client, prints its result line (or its exit status and last line)
+    local rc=0
+    "$RX4J" client -p "$PORT" -c send -b 10485760 -T "$CALLS" >"$WORK/client.out" 2>&1 || rc=$?
+    if (( rc != 0 )); then echo "client FAILED (exit $rc): $(tail -1 "$WORK/client.out")"; else tail -1 "$WORK/client.out"; fi
 }
 
 run() { # $1 = target port of the generator; $2 = label

@@ -78,6 +78,9 @@ import org.rx4j.wire.RxConstants;
  *     waits for acks) is still acked at once after {@code softAckRate} new or {@code hardAckRate} consumed packets,
  *     and REQUEST_ACK, holes, duplicates and the delayed-ack timers are unchanged (docs/engine.md, "Receiver ACK
  *     policy"); at most half of {@code maxRwind} is used, so a window-limited sender always has acks coming
+ * @param debugReplies which DEBUG and VERSION queries are answered, not null (default
+ *     {@link DebugReplies#LOOPBACK_OR_NO_AMPLIFICATION}: no reply larger than its query, except to loopback
+ *     addresses; docs/robustness.md rule 6)
  */
 public record RxConfig(int maxTwind, int maxRwind, int jumboMax, int maxMtu, int ifMtu, boolean hardAckOnly,
                        int hardAckInterval, int softAckRate, int hardAckRate, long softAckDelayNs,
@@ -87,7 +90,7 @@ public record RxConfig(int maxTwind, int maxRwind, int jumboMax, int maxMtu, int
                        long reachTtlNs, long reachRetryNs, int maxConnections, int maxPendingCalls,
                        int maxConnectionsPerPeer, int maxUnprovenConnections, int maxPeers, int maxHeldPackets,
                        long idleConnectionTimeNs, long idlePeerTimeNs, long reapIntervalNs, String versionString, int udpBufferBytes, CongestionControl congestionControl,
-                       int nackThreshold, int ackRate) {
+                       int nackThreshold, int ackRate, DebugReplies debugReplies) {
     /** OpenAFS's default maximum send window (rx_maxSendWindow), packets. */
     public static final int DEFAULT_MAX_TWIND = 32;
     /** OpenAFS's default maximum receive window (rx_maxReceiveWindow), packets. */
@@ -99,7 +102,7 @@ public record RxConfig(int maxTwind, int maxRwind, int jumboMax, int maxMtu, int
      * Checks every range (the ranges are listed with the components above).
      *
      * @throws IllegalArgumentException naming the first setting out of range, or if deadTimeNs is 0
-     * @throws NullPointerException if congestionControl is null
+     * @throws NullPointerException if congestionControl or debugReplies is null
      */
     public RxConfig {
         range("maxTwind", maxTwind, 1, 255);
@@ -136,6 +139,7 @@ public record RxConfig(int maxTwind, int maxRwind, int jumboMax, int maxMtu, int
         Objects.requireNonNull(congestionControl, "congestionControl");
         range("nackThreshold", nackThreshold, 1, 255);
         range("ackRate", ackRate, 1, 255);
+        Objects.requireNonNull(debugReplies, "debugReplies");
         if (deadTimeNs <= 0) {
             throw new IllegalArgumentException("deadTime must be > 0");
         }
@@ -262,6 +266,7 @@ public record RxConfig(int maxTwind, int maxRwind, int jumboMax, int maxMtu, int
         private CongestionControl congestionControl = CongestionControl.NEWRENO;
         private int nackThreshold = 3;
         private int ackRate = 8;
+        private DebugReplies debugReplies = DebugReplies.LOOPBACK_OR_NO_AMPLIFICATION;
 
         private Builder() {
         }
@@ -306,6 +311,7 @@ public record RxConfig(int maxTwind, int maxRwind, int jumboMax, int maxMtu, int
             congestionControl = c.congestionControl;
             nackThreshold = c.nackThreshold;
             ackRate = c.ackRate;
+            debugReplies = c.debugReplies;
         }
 
         private static long ms(long millis) {
@@ -672,9 +678,19 @@ public record RxConfig(int maxTwind, int maxRwind, int jumboMax, int maxMtu, int
         }
 
         /**
+         * @param policy {@link RxConfig#debugReplies()}: which DEBUG/VERSION queries are answered, not null (checked
+         *     by {@link #build()})
+         * @return this
+         */
+        public Builder debugReplies(DebugReplies policy) {
+            debugReplies = policy;
+            return this;
+        }
+
+        /**
          * @return the immutable configuration
          * @throws IllegalArgumentException naming the first setting out of range (see {@link RxConfig})
-         * @throws NullPointerException if congestionControl is null
+         * @throws NullPointerException if congestionControl or debugReplies is null
          */
         public RxConfig build() {
             return new RxConfig(maxTwind, maxRwind, jumboMax, maxMtu, ifMtu, hardAckOnly, hardAckInterval,
@@ -683,7 +699,7 @@ public record RxConfig(int maxTwind, int maxRwind, int jumboMax, int maxMtu, int
                     serverIdleDeadTimeNs, hardDeadTimeNs, checkReach, reachTtlNs, reachRetryNs, maxConnections,
                     maxPendingCalls, maxConnectionsPerPeer, maxUnprovenConnections, maxPeers, maxHeldPackets,
                     idleConnectionTimeNs, idlePeerTimeNs, reapIntervalNs, versionString, udpBufferBytes,
-                    congestionControl, nackThreshold, ackRate);
+                    congestionControl, nackThreshold, ackRate, debugReplies);
         }
     }
 }

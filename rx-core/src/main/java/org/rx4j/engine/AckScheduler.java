@@ -274,13 +274,19 @@ final class AckScheduler {
 
     /**
      * Sends the reachability PING (REQUEST_ACK set), even while the call's output is muted (PRECALL, issue 12
-     * rule 6: it is the one reply an unproven peer gets).
+     * rule 6: it is the one reply an unproven peer gets). Like every reply to an unproven peer it goes out only
+     * when the peer has sent at least as many bytes ({@link Peer#spendReplyCredit}): the full 65-byte PING, or
+     * without its trailer (46 bytes) when only that much is covered.
+     *
+     * @param now current time, ns
+     * @return true when the PING went out; false when it was withheld (the peer's next datagram may let it go)
      */
-    void sendReachPing(long now) {
-        sendAck(now, AckReason.PING, 0, true, true);
+    boolean sendReachPing(long now) {
+        return sendAck(now, AckReason.PING, 0, true, true);
     }
 
-    private void sendAck(long now, int reason, int serial, boolean requestAck, boolean unmuted) {
+    /** @return true when the ACK went out; false when it was muted or withheld (the peer is not proven) */
+    private boolean sendAck(long now, int reason, int serial, boolean requestAck, boolean unmuted) {
         if (reason == AckReason.DELAY) {
             serial = 0;
         }
@@ -297,19 +303,49 @@ final class AckScheduler {
             }
             ackDeadlineNs = Deadlines.NONE;
             activity.lastSendNs = now;
-            return;
+            return false;
         }
-        int flags = PacketFlags.SLOW_START_OK | (requestAck ? PacketFlags.REQUEST_ACK : 0);
         // The engine's reused ACK when the sink encodes on send: nothing allocated per ACK (issue 10, target 9).
         OutboundPackets reuse = out.reusablePackets();
+        byte[] soft = null;
+        int trailerWords = 4;
+        if (out.muted) {
+            // Unproven peer: no reply larger than what it sent (rule 6). The trailer is optional (receivers go by
+            // length, §3), so a PING drops it before it is withheld. A rare path: a new packet, sized first.
+            reuse = null;
+            soft = rq.softAcks(null);
+            int bare = RxConstants.HEADER_SIZE + RxConstants.ACK_FIXED_SIZE + soft.length;
+            Peer peer = out.peer();
+            if (!peer.spendReplyCredit(bare + RxConstants.ACK_PAD_SIZE + 16)) {
+                if (reason == AckReason.PING && peer.spendReplyCredit(bare)) {
+                    trailerWords = 0;
+                } else {
+                    out.counters().repliesWithheld++;
+                    if (reason == AckReason.REQUESTED) {
+                        pendingAckReason = AckReason.DELAY; // owed, sent once the peer answers (as above)
+                        pendingAckSerial = 0;
+                        ackDeadlineNs = Deadlines.NONE;
+                    }
+                    return false;
+                }
+            }
+        }
+        int flags = PacketFlags.SLOW_START_OK | (requestAck ? PacketFlags.REQUEST_ACK : 0);
         RxHeader h = out.header(reuse, OutboundPackets.ACK_SLOT, 0, PacketType.ACK, flags);
         int first = rq.first();
-        byte[] soft = rq.softAcks(reuse);
-        AckPacket ack = reuse == null
-                ? AckPacket.of(h, first, rq.highest(), serial, reason, soft, config.advertisedMaxMtu(), config.ifMtu(),
-                        config.maxRwind(), config.jumboMax())
-                : reuse.ack(h, first, rq.highest(), serial, reason, soft, config.advertisedMaxMtu(), config.ifMtu(),
-                        config.maxRwind(), config.jumboMax());
+        if (soft == null) {
+            soft = rq.softAcks(reuse);
+        }
+        AckPacket ack;
+        if (trailerWords == 0) {
+            ack = new AckPacket(h, 0, 0, first, rq.highest(), serial, reason, soft, 0, 0, 0, 0, 0, 0);
+        } else if (reuse == null) {
+            ack = AckPacket.of(h, first, rq.highest(), serial, reason, soft, config.advertisedMaxMtu(), config.ifMtu(),
+                    config.maxRwind(), config.jumboMax());
+        } else {
+            ack = reuse.ack(h, first, rq.highest(), serial, reason, soft, config.advertisedMaxMtu(), config.ifMtu(),
+                    config.maxRwind(), config.jumboMax());
+        }
         advertisedFirst = first;
         arrivalsSinceAck = 0;
         consumedSinceAck = 0;
@@ -319,5 +355,6 @@ final class AckScheduler {
         activity.lastSendNs = now;
         out.counters().acksSent[reason]++;
         out.sendUnmuted(ack);
+        return true;
     }
 }

@@ -26,6 +26,10 @@ final class CallTimers {
     long callDeadlineNs = Deadlines.NONE;
     private int reachPingSerial;
     private long reachPingSentNs;
+    /** True when the last reachability PING was withheld because the peer had not sent enough bytes (rule 6). */
+    private boolean reachPingWithheld;
+    /** The peer's reply credit when the PING was withheld: only a packet that raised it may bring the PING. */
+    private long withheldAtCredit;
 
     CallTimers(RxConfig config, CallOutput out, CallActivity activity, AckScheduler acks, CallSender sender,
             ReceiveQueue rq, boolean server) {
@@ -161,21 +165,30 @@ final class CallTimers {
      */
     void sendReachPing(long now) {
         reachPingSentNs = now;
-        acks.sendReachPing(now);
-        reachPingSerial = out.lastSerial();
+        if (acks.sendReachPing(now)) {
+            reachPingSerial = out.lastSerial();
+            reachPingWithheld = false;
+        } else {
+            // The peer has not yet sent as many bytes as the PING (rule 6): its next packet tries again.
+            reachPingSerial = 0;
+            reachPingWithheld = true;
+            withheldAtCredit = out.peer().replyCredit();
+        }
         reachDeadlineNs = now + config.reachRetryNs();
     }
 
     /**
      * A PRECALL call heard a packet asking for an ack (a PING or a resent DATA): the peer is alive and waiting
      * for our window to move. If our reachability PING or its answer was lost, ask again now rather than
-     * after the 2 s retry, which would stall the peer that long (§6.2). At most once per minimum RTO.
+     * after the 2 s retry, which would stall the peer that long (§6.2). At most once per minimum RTO; a PING
+     * withheld for want of the peer's bytes (rule 6) is tried again with every packet that added to them.
      *
      * @param now current time, ns
      * @param precall true when the call is in PRECALL
      */
     void repingIfWaiting(long now, boolean precall) {
-        if (precall && reachPingSerial != 0 && now - reachPingSentNs >= config.minRtoNs()) {
+        boolean paid = reachPingWithheld && out.peer().replyCredit() > withheldAtCredit;
+        if (precall && (paid || reachPingSerial != 0 && now - reachPingSentNs >= config.minRtoNs())) {
             sendReachPing(now);
         }
     }
@@ -198,10 +211,12 @@ final class CallTimers {
     void stopReachCheck() {
         reachDeadlineNs = Deadlines.NONE;
         reachPingSerial = 0;
+        reachPingWithheld = false;
     }
 
     /** Call teardown: the reachability retry stops. */
     void cancelReach() {
         reachDeadlineNs = Deadlines.NONE;
+        reachPingWithheld = false;
     }
 }

@@ -80,6 +80,8 @@ final class PacketDispatcher {
         int bytes = RxConstants.HEADER_SIZE + p.bodyLength();
         conn.counters.bytesReceived += bytes;
         conn.peer.counters().bytesReceived += bytes;
+        conn.peer.creditReply(now, bytes);
+        conn.peer.heardFrom(now);
         conn.peer.lastUsedNs = now;
         int ch = h.channel();
         int callNumber = h.callNumber();
@@ -206,8 +208,9 @@ final class PacketDispatcher {
             return c;
         }
         boolean known = services.isKnown(h.serviceId(), h.securityIndex());
+        int bytes = RxConstants.HEADER_SIZE + p.bodyLength();
         if (!known && h.type() != PacketType.ABORT) {
-            sendRawAbort(from, h);
+            sendRawAbort(from, h, AbortCodes.RX_INVALID_OPERATION, bytes);
         }
         if (!known || h.type() != PacketType.DATA) {
             return null; // only DATA creates a connection (§2)
@@ -217,7 +220,7 @@ final class PacketDispatcher {
         }
         if (!makeRoom(now, from)) {
             connectionsRefused++;
-            sendRawAbort(from, h, AbortCodes.RX_CALL_BUSY);
+            sendRawAbort(from, h, AbortCodes.RX_CALL_BUSY, bytes);
             return null;
         }
         Peer peer = table.peer(from);
@@ -286,13 +289,22 @@ final class PacketDispatcher {
         return connectionsRefused;
     }
 
-    /** Unknown service or security index: one small ABORT −2 with the offending packet's identity (§2, §13). */
-    private void sendRawAbort(InetSocketAddress to, RxHeader h) {
-        sendRawAbort(to, h, AbortCodes.RX_INVALID_OPERATION);
-    }
-
-    /** One small ABORT with {@code code} and the offending packet's identity (§2, §13). */
-    private void sendRawAbort(InetSocketAddress to, RxHeader h, int code) {
+    /**
+     * One small ABORT (32 bytes) with {@code code} and the offending packet's identity (§2, §13): −2 for an unknown
+     * service or security index, −10 for a connection refused at a limit. Not sent when the offending datagram was
+     * smaller than the ABORT (a DATA packet of 0–3 bytes): no reply to unknown traffic is larger than what
+     * provoked it (rule 6).
+     *
+     * @param to the offending packet's source
+     * @param h the offending packet's header
+     * @param code the abort code
+     * @param provokedBy size of the offending packet, header + body, bytes
+     */
+    private void sendRawAbort(InetSocketAddress to, RxHeader h, int code, int provokedBy) {
+        if (provokedBy < RxConstants.HEADER_SIZE + 4) {
+            endpointCounters.repliesWithheld++;
+            return;
+        }
         int flags = h.isClientInitiated() ? 0 : PacketFlags.CLIENT_INITIATED;
         RxHeader a = new RxHeader(h.epoch(), h.cid(), h.callNumber(), 0, 0, PacketType.ABORT, flags, 0,
                 h.securityIndex(), 0, h.serviceId());

@@ -62,6 +62,16 @@ public final class Peer {
     private long abortReplyDueNs;
     private boolean abortReplied;
     private long abortRepliesSuppressed;
+    /**
+     * Bytes this peer sent while unproven (not {@link #isReachable}) that rx4j has not yet spent on replies to it:
+     * what an unproven peer gets back is bounded by what it sent (issue 12 rule 6, amplification at most 1).
+     */
+    private long replyCredit;
+    /** True once any packet came from this peer; then {@link #lastHeardNs} is valid. */
+    private boolean heard;
+    private long lastHeardNs;
+    /** A client call sent this peer a PING after a tiny first datagram and nothing was heard since (rule 6). */
+    private boolean tinyPingOutstanding;
 
     Peer(InetSocketAddress address, RxConfig config) {
         this.address = address;
@@ -89,6 +99,82 @@ public final class Peer {
             return false;
         }
         abortReplyDueNs += ABORT_REPLY_INTERVAL_NS;
+        return true;
+    }
+
+    /**
+     * Counts a datagram's bytes toward what rx4j may send back to this peer before it proves reachable.
+     *
+     * @param now current time, ns
+     * @param bytes bytes received from the peer (header + body)
+     */
+    void creditReply(long now, int bytes) {
+        if (!isReachable(now)) {
+            replyCredit += bytes;
+        }
+    }
+
+    /** @return bytes an unproven peer sent that no reply has spent yet (rule 6) */
+    long replyCredit() {
+        return replyCredit;
+    }
+
+    /**
+     * Notes a packet from this peer.
+     *
+     * @param now current time, ns
+     */
+    void heardFrom(long now) {
+        heard = true;
+        lastHeardNs = now;
+        tinyPingOutstanding = false;
+    }
+
+    /**
+     * @param now current time, ns
+     * @param withinNs how far back to look, ns
+     * @return true when a packet came from this peer less than {@code withinNs} ago
+     */
+    boolean heardWithin(long now, long withinNs) {
+        return heard && now - lastHeardNs < withinNs;
+    }
+
+    /**
+     * Client side: whether a call whose first datagram is too small to pay for the server's reachability PING
+     * should send a PING of its own (docs/robustness.md rule 6): not when the peer was heard from within the
+     * reachability TTL, and not while an earlier such PING is outstanding (nothing heard since, and the peer not
+     * declared unreachable), so calls started together cost one extra datagram, not one per call.
+     *
+     * @param now current time, ns
+     * @param reachTtlNs the reachability TTL, ns
+     * @return true when the PING should go out now (recorded as outstanding)
+     */
+    boolean takeTinyRequestPing(long now, long reachTtlNs) {
+        if (tinyPingOutstanding || heardWithin(now, reachTtlNs)) {
+            return false;
+        }
+        tinyPingOutstanding = true;
+        return true;
+    }
+
+    /** The peer was found unreachable (ICMP): the next tiny first datagram may bring a PING again. */
+    void forgetTinyRequestPing() {
+        tinyPingOutstanding = false;
+    }
+
+    /**
+     * Spends {@code bytes} of the reply credit of an unproven peer (docs/robustness.md rule 6): a reply to a peer that
+     * has not proved reachable goes out only when the peer has sent at least as many bytes as rx4j sends back.
+     *
+     * @param bytes size of the reply, header + body, bytes
+     * @return true when the reply may go out (the credit is reduced by {@code bytes}); false when the peer has not
+     *     sent enough (nothing is spent)
+     */
+    boolean spendReplyCredit(int bytes) {
+        if (replyCredit < bytes) {
+            return false;
+        }
+        replyCredit -= bytes;
         return true;
     }
 

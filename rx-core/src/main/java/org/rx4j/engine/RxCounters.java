@@ -55,6 +55,8 @@ public final class RxCounters {
     long trailersClamped;
     /** Jumbograms dropped whole: more sub-packets than advertised, or seqs wrapping through 0 (issue 12 rule 5). */
     long jumbogramsRejected;
+    /** Replies to a peer not yet proven reachable left unsent: larger than what it had sent (issue 12 rule 6). */
+    long repliesWithheld;
 
     static int typeSlot(int type) {
         return type >= 0 && type < 15 ? type : 15;
@@ -92,6 +94,7 @@ public final class RxCounters {
         total.acksRejected += acksRejected;
         total.trailersClamped += trailersClamped;
         total.jumbogramsRejected += jumbogramsRejected;
+        total.repliesWithheld += repliesWithheld;
     }
 
     /** @return total packets sent over all types */
@@ -236,5 +239,13 @@ public final class RxCounters {
     /** @return jumbograms dropped whole: more sub-packets than advertised, or seqs wrapping through 0 (rule 5) */
     public long jumbogramsRejected() {
         return jumbogramsRejected;
+    }
+
+    /**
+     * @return replies (reachability PINGs, ACKs, raw ABORTs, DEBUG/VERSION answers) to a peer not proven reachable
+     *     left unsent because they would have been larger, in bytes, than what that peer had sent (rule 6)
+     */
+    public long repliesWithheld() {
+        return repliesWithheld;
     }
 }

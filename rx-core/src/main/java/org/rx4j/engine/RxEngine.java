@@ -311,16 +311,25 @@ public final class RxEngine {
             return; // replies and NAT pings are not answered (§8, §9)
         }
         RxHeader reply = h.withFlags(h.flags() & ~PacketFlags.CLIENT_INITIATED);
+        RxPacket answer = null;
         if (p instanceof VersionPacket) {
-            endpointCounters.packetsSent[PacketType.VERSION]++;
-            sink.send(from, new VersionPacket(reply, VersionPacket.replyBody(config.versionString())));
+            answer = new VersionPacket(reply, VersionPacket.replyBody(config.versionString()));
         } else if (p instanceof DebugRequest d && debugResponder != null) {
-            RxPacket answer = debugResponder.answer(this, reply, d);
-            if (answer != null) {
-                endpointCounters.packetsSent[PacketType.DEBUG]++;
-                sink.send(from, answer);
-            }
+            answer = debugResponder.answer(this, reply, d);
         }
+        if (answer == null) {
+            return;
+        }
+        // No reply larger than its query unless the policy allows it (rule 6: the source may be forged).
+        boolean loopback = from.getAddress() != null && from.getAddress().isLoopbackAddress();
+        if (!config.debugReplies().allows(RxConstants.HEADER_SIZE + p.bodyLength(),
+                RxConstants.HEADER_SIZE + answer.bodyLength(), loopback)) {
+            answer.release();
+            endpointCounters.repliesWithheld++;
+            return;
+        }
+        endpointCounters.packetsSent[answer.header().type()]++;
+        sink.send(from, answer);
     }
 
     // =====================================================================================

@@ -23,11 +23,16 @@ import java.util.Map;
  * @param connections the live connections, client and server
  * @param peers the known peers
  * @param rtt RTT samples over every known peer together (rxdebug RXSTATS' endpoint-wide figures)
+ * @param defences the hostile-input counters (docs/robustness.md), by name, in this order: acksRejected (rule 2),
+ *     trailersClamped (rule 1), jumbogramsRejected (rule 5), repliesWithheld (rule 6), heldServerCalls (server calls
+ *     now held for packet 1 or reachability, rule 8), heldCallsForgotten (rule 8), connectionsEvicted and
+ *     connectionsRefused (rule 9), internalErrors (exceptions caught inside the engine; 0 unless rx4j has a bug)
  */
 public record EndpointStats(InetSocketAddress localAddress, CounterStats totals, long datagramsReceived,
                             long datagramsSent, long sendFailures, long malformedDatagrams,
                             Map<String, Long> malformedByReason, long droppedPackets, long callsExecuted,
-                            List<ConnectionStats> connections, List<PeerStats> peers, RttSummary rtt) {
+                            List<ConnectionStats> connections, List<PeerStats> peers, RttSummary rtt,
+                            Map<String, Long> defences) {
     /**
      * Copies the lists and the map into unmodifiable ones.
      *
@@ -43,11 +48,37 @@ public record EndpointStats(InetSocketAddress localAddress, CounterStats totals,
      * @param connections see {@link #connections()}
      * @param peers see {@link #peers()}
      * @param rtt see {@link #rtt()}
+     * @param defences see {@link #defences()}
      */
     public EndpointStats {
         connections = List.copyOf(connections);
         peers = List.copyOf(peers);
         malformedByReason = Collections.unmodifiableMap(new LinkedHashMap<>(malformedByReason));
+        defences = Collections.unmodifiableMap(new LinkedHashMap<>(defences));
+    }
+
+    /**
+     * A snapshot without hostile-input counters ({@link #defences()} empty), for callers that have none.
+     *
+     * @param localAddress see {@link #localAddress()}
+     * @param totals see {@link #totals()}
+     * @param datagramsReceived see {@link #datagramsReceived()}
+     * @param datagramsSent see {@link #datagramsSent()}
+     * @param sendFailures see {@link #sendFailures()}
+     * @param malformedDatagrams see {@link #malformedDatagrams()}
+     * @param malformedByReason see {@link #malformedByReason()}
+     * @param droppedPackets see {@link #droppedPackets()}
+     * @param callsExecuted see {@link #callsExecuted()}
+     * @param connections see {@link #connections()}
+     * @param peers see {@link #peers()}
+     * @param rtt see {@link #rtt()}
+     */
+    public EndpointStats(InetSocketAddress localAddress, CounterStats totals, long datagramsReceived,
+                         long datagramsSent, long sendFailures, long malformedDatagrams,
+                         Map<String, Long> malformedByReason, long droppedPackets, long callsExecuted,
+                         List<ConnectionStats> connections, List<PeerStats> peers, RttSummary rtt) {
+        this(localAddress, totals, datagramsReceived, datagramsSent, sendFailures, malformedDatagrams,
+                malformedByReason, droppedPackets, callsExecuted, connections, peers, rtt, Map.of());
     }
 
     /**
@@ -65,7 +96,8 @@ public record EndpointStats(InetSocketAddress localAddress, CounterStats totals,
      * The snapshot flattened to names, for {@code rxperf -D} and {@link RxEndpoint#stats()} (the only flattening;
      * {@code rxperf -D} prints these keys): the {@link CounterStats#toMap() totals}, then rttSamples, rttMinUs,
      * rttMeanUs, rttMaxUs (µs), connections, peers, datagramsReceived, datagramsSent, sendFailures,
-     * malformedDatagrams and malformed.REASON per decode error; then, for the peer sent the most bytes, path.srttUs,
+     * malformedDatagrams and malformed.REASON per decode error, the {@link #defences()} counters by their names;
+     * then, for the peer sent the most bytes, path.srttUs,
      * path.rtoUs, path.resends, cc.cwnd, cc.ssthresh (packets), cc.bandwidthPps, cc.pacingRatePps (packets/s),
      * cc.minRttUs and cc.state.NAME = 1 (the controller's phase, '/' written '.').
      *
@@ -86,6 +118,7 @@ public record EndpointStats(InetSocketAddress localAddress, CounterStats totals,
         for (Map.Entry<String, Long> e : malformedByReason.entrySet()) {
             m.put("malformed." + e.getKey(), e.getValue());
         }
+        m.putAll(defences);
         PeerStats busiest = null;
         for (PeerStats p : peers) {
             if (busiest == null || p.bytesSent() > busiest.bytesSent()) {

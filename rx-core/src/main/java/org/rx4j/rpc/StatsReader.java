@@ -49,10 +49,21 @@ final class StatsReader {
             }
         }
         RttTotals rtt = RttTotals.of(engine.peers());
-        return new EndpointStats(transport.localAddress(), counters(engine.totals()), transport.datagramsReceived(),
+        RxCounters totals = engine.totals();
+        Map<String, Long> defences = new LinkedHashMap<>();
+        defences.put("acksRejected", totals.acksRejected());
+        defences.put("trailersClamped", totals.trailersClamped());
+        defences.put("jumbogramsRejected", totals.jumbogramsRejected());
+        defences.put("repliesWithheld", totals.repliesWithheld());
+        defences.put("heldServerCalls", (long) engine.heldServerCalls());
+        defences.put("heldCallsForgotten", engine.heldCallsForgotten());
+        defences.put("connectionsEvicted", engine.connectionsEvicted());
+        defences.put("connectionsRefused", engine.connectionsRefused());
+        defences.put("internalErrors", engine.internalErrors());
+        return new EndpointStats(transport.localAddress(), counters(totals), transport.datagramsReceived(),
                 transport.datagramsSent(), transport.sendFailures(), transport.malformedDatagrams(), malformed,
                 engine.droppedPackets(), engine.callsExecuted(), conns, peers,
-                new EndpointStats.RttSummary(rtt.samples(), rtt.minNs(), rtt.meanNs(), rtt.maxNs()));
+                new EndpointStats.RttSummary(rtt.samples(), rtt.minNs(), rtt.meanNs(), rtt.maxNs()), defences);
     }
 
     static ConnectionStats connection(Connection c) {

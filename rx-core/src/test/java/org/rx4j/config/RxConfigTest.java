@@ -76,7 +76,9 @@ class RxConfigTest {
                 d.maxConnections(), d.maxPendingCalls(), d.maxConnectionsPerPeer(), d.maxUnprovenConnections(),
                 d.maxPeers(), d.maxHeldPackets(), d.idleConnectionTimeNs(), d.idlePeerTimeNs(), d.reapIntervalNs(),
                 d.versionString(), d.udpBufferBytes(), d.congestionControl(), d.nackThreshold(),
-                d.ackRate()));
+                d.ackRate(), d.debugReplies()));
+        assertThrows(NullPointerException.class, () -> RxConfig.builder().debugReplies(null).build());
+        assertEquals(DebugReplies.LOOPBACK_OR_NO_AMPLIFICATION, RxConfig.defaults().debugReplies());
         assertThrows(IllegalArgumentException.class, () -> RxConfig.builder().maxConnectionsPerPeer(0).build());
         assertThrows(IllegalArgumentException.class, () -> RxConfig.builder().maxUnprovenConnections(0).build());
         assertThrows(IllegalArgumentException.class, () -> RxConfig.builder().maxPeers(0).build());

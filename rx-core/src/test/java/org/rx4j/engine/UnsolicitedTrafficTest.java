@@ -7,6 +7,7 @@ import io.netty.buffer.Unpooled;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.rx4j.config.DebugReplies;
 import org.rx4j.config.RxConfig;
 import org.rx4j.wire.AbortCodes;
 import org.rx4j.wire.AbortPacket;
@@ -32,8 +33,9 @@ class UnsolicitedTrafficTest {
     private static final long S = 1_000 * MS;
 
     private static SimNetwork twoEndpoints() {
-        SimNetwork net = new SimNetwork(RxConfig.defaults(), RxConfig.defaults(), LinkModel.delay(MS),
-                LinkModel.delay(MS), 6);
+        // rxdebug's unpadded queries get replies larger than themselves: allowed here, where loops are the subject.
+        RxConfig config = RxConfig.builder().debugReplies(DebugReplies.ALWAYS).build();
+        SimNetwork net = new SimNetwork(config, config, LinkModel.delay(MS), LinkModel.delay(MS), 6);
         net.client().engine.setDebugResponder(new EngineDebugResponder());
         net.server().engine.setDebugResponder(new EngineDebugResponder());
         net.server().engine.registerService(SVC, 0, call -> { });
@@ -87,7 +89,8 @@ class UnsolicitedTrafficTest {
                 error[0] = errorCode;
             }
         });
-        call.write(net.now(), Unpooled.buffer(4).writeInt(1));
+        // 20 bytes: no reachability PING follows it (rule 6), so the client sends exactly one datagram.
+        call.write(net.now(), Unpooled.wrappedBuffer(new byte[20]));
         call.finishSending(net.now());
         net.runFor(30 * S);
         assertEquals(AbortCodes.RX_INVALID_OPERATION, error[0]);
@@ -116,6 +119,7 @@ class UnsolicitedTrafficTest {
         EngineHarness h = new EngineHarness(config);
         h.engine.setDebugResponder(new EngineDebugResponder());
         h.engine.registerService(SVC, 0, call -> { });
+        h.engine.connect(EngineHarness.REMOTE2, 52, 0); // one connection for GETALLCONN to list
         long in = RxConstants.HEADER_SIZE + probe.bodyLength();
         h.deliver(probe);
         h.advance(60 * S);
@@ -125,51 +129,146 @@ class UnsolicitedTrafficTest {
                 bytes += RxConstants.HEADER_SIZE + p.bodyLength();
             }
         }
+        long withheld = h.engine.totals().repliesWithheld();
         h.engine.shutdown(h.now);
-        return new long[] {h.sent.size(), bytes, in};
+        return new long[] {h.sent.size(), bytes, in, withheld};
     }
 
+    private static DataPacket data(int flags, int service, int bytes) {
+        return new DataPacket(h(0x1111, 0x400, 1, 1, PacketType.DATA, PacketFlags.CLIENT_INITIATED | flags, service),
+                Unpooled.wrappedBuffer(new byte[bytes]));
+    }
+
+    private static DebugRequest debug(int type, int pad) {
+        return new DebugRequest(h(999, 0, 101, 0, PacketType.DEBUG, PacketFlags.CLIENT_INITIATED, 0), type, 0, pad);
+    }
+
+    /**
+     * Rule 6, measured in the engine over 60 s of virtual time after one datagram from a silent, non-loopback source
+     * (default configuration): at most one reply, and never more bytes out than in.
+     */
     @Test
-    void anUnauthenticatedDatagramGetsAtMostTheRepliesItAsksForNeverAStream() {
+    void anUnauthenticatedDatagramGetsAtMostOneReplyNoLargerThanItself() {
         int ci = PacketFlags.CLIENT_INITIATED;
-        RxConfig config = RxConfig.defaults();
-        // {label, probe, byte amplification must stay <= 1}
+        int ra = PacketFlags.REQUEST_ACK;
+        // {label, probe, replies expected, replies withheld expected}
         Object[][] probes = {
-            {"DATA seq 1, known service, new connection, 100 B",
-                new DataPacket(h(0x1111, 0x400, 1, 1, PacketType.DATA, ci, SVC), Unpooled.wrappedBuffer(new byte[72])),
-                true},
-            {"DATA seq 1, known service, new connection, 32 B",
-                new DataPacket(h(0x1111, 0x400, 1, 1, PacketType.DATA, ci, SVC), Unpooled.wrappedBuffer(new byte[4])),
-                false},
-            {"DATA seq 1 REQUEST_ACK, new connection, 100 B", new DataPacket(h(0x1111, 0x400, 1, 1, PacketType.DATA,
-                ci | PacketFlags.REQUEST_ACK, SVC), Unpooled.wrappedBuffer(new byte[72])), false},
-            {"DATA, unknown service",
-                new DataPacket(h(0x1111, 0x400, 1, 1, PacketType.DATA, ci, 999), Unpooled.wrappedBuffer(new byte[4])),
-                true},
-            {"ACK PING, unknown connection", AckPacket.of(h(0x1111, 0x400, 1, 0, PacketType.ACK,
-                ci | PacketFlags.REQUEST_ACK, SVC), 1, 0, 0, AckReason.PING, new byte[0], 1444, 1444, 32, 1), true},
+            {"DATA seq 1, new connection, 100 B", data(0, SVC, 72), 1, 0},
+            {"DATA seq 1, new connection, 48 B (PING without trailer)", data(0, SVC, 20), 1, 0},
+            {"DATA seq 1, new connection, 32 B (PING withheld)", data(0, SVC, 4), 0, 1},
+            {"DATA seq 1 + REQUEST_ACK, new connection, 100 B", data(ra, SVC, 72), 1, 1},
+            {"DATA seq 1 + REQUEST_ACK, new connection, 1444 B", data(ra, SVC, 1416), 2, 0},
+            {"DATA, unknown service, 32 B", data(0, 999, 4), 1, 0},
+            {"DATA, unknown service, 30 B (ABORT withheld)", data(0, 999, 2), 0, 1},
+            {"ACK PING, unknown connection", AckPacket.of(h(0x1111, 0x400, 1, 0, PacketType.ACK, ci | ra, SVC), 1, 0,
+                0, AckReason.PING, new byte[0], 1444, 1444, 32, 1), 0, 0},
             {"ABORT, unknown connection", new AbortPacket(h(0x1111, 0x400, 1, 0, PacketType.ABORT, ci, SVC), -1),
-                true},
+                0, 0},
             {"BUSY, unknown connection", new ControlPacket(h(0x1111, 0x400, 1, 0, PacketType.BUSY, ci, SVC),
-                new byte[0]), true},
-            {"VERSION (rxdebug -version)", new VersionPacket(h(0, 0, 0, 0, PacketType.VERSION, ci, 0), new byte[0]),
-                false},
-            {"DEBUG GETSTATS", new DebugRequest(h(0, 0, 0, 0, PacketType.DEBUG, ci, 0), DebugRequest.GETSTATS, 0, 0),
-                false},
+                new byte[0]), 0, 0},
+            {"VERSION (rxdebug -version, 29 B)", new VersionPacket(h(999, 0, 101, 0, PacketType.VERSION, ci, 0),
+                new byte[1]), 0, 1},
+            {"VERSION padded to 93 B", new VersionPacket(h(999, 0, 101, 0, PacketType.VERSION, ci, 0),
+                new byte[65]), 1, 0},
+            {"DEBUG GETSTATS (36 B)", debug(DebugRequest.GETSTATS, 0), 0, 1},
+            {"DEBUG GETSTATS padded to 84 B", debug(DebugRequest.GETSTATS, 48), 1, 0},
+            {"DEBUG GETALLCONN (36 B)", debug(DebugRequest.GETALLCONN, 0), 0, 1},
+            {"DEBUG GETALLCONN padded to 204 B", debug(DebugRequest.GETALLCONN, 168), 1, 0},
+            {"DEBUG RXSTATS (36 B)", debug(DebugRequest.RXSTATS, 0), 0, 1},
+            {"DEBUG GETPEER (36 B)", debug(DebugRequest.GETPEER, 0), 0, 1},
         };
         StringBuilder table = new StringBuilder();
         for (Object[] probe : probes) {
-            long[] r = replyTo(config, (RxPacket) probe[1]);
-            table.append(String.format("%-50s in %4d B  out %2d datagrams %5d B  amplification %.2f%n", probe[0], r[2],
-                    r[0], r[1], (double) r[1] / r[2]));
-            // A datagram that asks for an ACK (REQUEST_ACK) also gets it, besides the reachability PING.
-            int most = ((RxPacket) probe[1]).header().hasFlag(PacketFlags.REQUEST_ACK)
-                    && ((RxPacket) probe[1]).header().type() == PacketType.DATA ? 2 : 1;
-            assertTrue(r[0] <= most, probe[0] + ": at most " + most + " replies, never a stream: " + r[0]);
-            if ((Boolean) probe[2]) {
-                assertTrue(r[1] <= r[2], probe[0] + ": no more bytes out than in: " + r[1] + " > " + r[2]);
-            }
+            long[] r = replyTo(RxConfig.defaults(), (RxPacket) probe[1]);
+            table.append(String.format("%-56s in %4d B  out %d datagrams %4d B  withheld %d  amplification %.2f%n",
+                    probe[0], r[2], r[0], r[1], r[3], (double) r[1] / r[2]));
+            assertEquals((int) probe[2], r[0], probe[0] + ": replies");
+            assertEquals((int) probe[3], r[3], probe[0] + ": replies withheld");
+            assertTrue(r[1] <= r[2], probe[0] + ": no more bytes out than in: " + r[1] + " > " + r[2]);
         }
         System.out.print(table);
+    }
+
+    /** The other policies: ALWAYS answers rxdebug's unpadded queries (OpenAFS), NEVER answers nothing. */
+    @Test
+    void debugReplyPoliciesAlwaysAndNever() {
+        RxPacket version = new VersionPacket(h(999, 0, 101, 0, PacketType.VERSION, PacketFlags.CLIENT_INITIATED, 0),
+                new byte[65]);
+        assertEquals(1, replyTo(RxConfig.builder().debugReplies(DebugReplies.ALWAYS).build(),
+                debug(DebugRequest.RXSTATS, 0))[0]);
+        assertEquals(0, replyTo(RxConfig.builder().debugReplies(DebugReplies.NEVER).build(), version)[0]);
+        assertEquals(1, replyTo(RxConfig.builder().debugReplies(DebugReplies.NO_AMPLIFICATION).build(), version)[0]);
+        assertTrue(DebugReplies.LOOPBACK_OR_NO_AMPLIFICATION.allows(36, 312, true));
+        assertTrue(!DebugReplies.NO_AMPLIFICATION.allows(36, 312, true));
+    }
+
+    /**
+     * A legitimate client with a request smaller than the server's PING: an rx4j client sends a PING after such a
+     * first datagram, which covers the server's reachability PING, so the call is served at once; a client without
+     * it (OpenAFS) is served after its first retransmission. Virtual clock.
+     */
+    @Test
+    void aTinyFirstRequestIsServedAtOnceByAnRx4jClientAndAfterOneResendOtherwise() {
+        SimNetwork net = new SimNetwork(RxConfig.defaults(), RxConfig.defaults(), LinkModel.delay(MS),
+                LinkModel.delay(MS), 7);
+        List<Long> startedAt = new ArrayList<>();
+        net.server().engine.registerService(SVC, 0, call -> startedAt.add(net.now()));
+        int[] clientPings = {0};
+        net.sendTap = (now, fromClient, packets) -> {
+            for (RxPacket p : packets) {
+                if (fromClient && p instanceof AckPacket a && a.reason() == AckReason.PING) {
+                    clientPings[0]++;
+                }
+            }
+        };
+        Connection conn = net.client().engine.connect(SimNetwork.SERVER, SVC, 0);
+        long t0 = net.now();
+        for (int i = 0; i < 3; i++) { // three calls at once: one PING between them
+            Call call = net.client().engine.newCall(net.now(), conn, new CallListener() {
+                @Override
+                public void onReadable(Call c) {
+                }
+
+                @Override
+                public void onWritable(Call c) {
+                }
+
+                @Override
+                public void onComplete(Call c, int errorCode) {
+                }
+            });
+            call.write(net.now(), Unpooled.buffer(4).writeInt(7));
+            call.finishSending(net.now());
+        }
+        net.runFor(100 * MS);
+        assertEquals(3, startedAt.size(), "all three calls started");
+        for (long t : startedAt) {
+            assertTrue(t - t0 <= 10 * MS, "started within a few round trips, not after the client's RTO: " + (t - t0));
+        }
+        assertEquals(1, clientPings[0], "one client PING for the three tiny first datagrams");
+        assertTrue(net.server().engine.totals().repliesWithheld() >= 1,
+                "the server's PING waited for the client's PING, which paid for it");
+        net.shutdown();
+
+        // Without the client's PING: the 32-byte DATA alone earns nothing; its resend pays for the PING.
+        EngineHarness h = new EngineHarness(RxConfig.defaults());
+        List<Call> started = new ArrayList<>();
+        h.engine.registerService(SVC, 0, started::add);
+        RxPacket request = data(PacketFlags.LAST_PACKET, SVC, 4);
+        h.deliver(request);
+        assertEquals(0, h.sent.size(), "the PING (46 B at least) is withheld after 32 bytes");
+        h.advance(3200 * MS);
+        h.deliver(new DataPacket(h(0x1111, 0x400, 1, 1, PacketType.DATA,
+                PacketFlags.CLIENT_INITIATED | PacketFlags.LAST_PACKET | PacketFlags.REQUEST_ACK, SVC),
+                Unpooled.wrappedBuffer(new byte[4])));
+        assertEquals(1, h.sent.size(), "the resend lets the PING go out");
+        AckPacket ping = (AckPacket) h.sent.get(0).packets().get(0);
+        assertEquals(AckReason.PING, ping.reason());
+        assertTrue(!ping.hasTrailer() && RxConstants.HEADER_SIZE + ping.bodyLength() <= 64,
+                "64 bytes in: the PING goes without its trailer (46 bytes + 1 soft ack)");
+        h.deliver(AckPacket.of(h(0x1111, 0x400, 1, 0, PacketType.ACK, PacketFlags.CLIENT_INITIATED, SVC), 1, 1,
+                ping.header().serial(), AckReason.PING_RESPONSE, new byte[0], 1444, 1444, 32, 4));
+        assertEquals(1, started.size(), "its answer starts the call");
+        h.engine.shutdown(h.now);
     }
 }

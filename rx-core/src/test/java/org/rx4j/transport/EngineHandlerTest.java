@@ -130,7 +130,8 @@ class EngineHandlerTest {
             int cid = 0x400;
             RxHeader request = new RxHeader(epoch, cid, 1, 1, 1, PacketType.DATA,
                     PacketFlags.CLIENT_INITIATED | PacketFlags.LAST_PACKET, 0, 0, 0, SVC);
-            ch.receive(EngineChannel.data(request, new byte[] {1, 2, 3}));
+            // 20 bytes: a request smaller than the PING (46 bytes bare) waits for more bytes from its peer (rule 6).
+            ch.receive(EngineChannel.data(request, new byte[20]));
 
             List<AckPacket> pings = acks(ch.sent(), AckReason.PING);
             assertEquals(1, pings.size(), "a new peer is pinged first");
