@@ -3,6 +3,7 @@ package org.rx4j.perf.client;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
@@ -159,12 +160,15 @@ public final class ClientDriver {
         AtomicLong cpuAtWindow = new AtomicLong(NOT_READ);
         long[] startCell = new long[1];    // written before go.countDown(), read after go.await()
         Histogram[] latencies = new Histogram[threads];
+        long[] maxLater = new long[threads];    // each worker writes its own cell; read after join()
+        Arrays.fill(maxLater, -1);
         List<Thread> workers = new ArrayList<>();
         for (int t = 0; t < threads; t++) {
             PerfConnection connection = connections.get(t / THREADS_PER_CONNECTION);
             RxperfClientWorkload workload = new RxperfClientWorkload(request, verify, moved);
             Histogram histogram = recordLatency ? new Histogram(3) : null;
             latencies[t] = histogram;
+            int index = t;
             Thread worker = new Thread(() -> {
                 try {
                     go.await();
@@ -179,6 +183,9 @@ public final class ClientDriver {
                         if (schedule.counts(start, end)) {
                             if (histogram != null) {
                                 histogram.recordValue(Math.max(0, end - begin));
+                                if (done > 1) {
+                                    maxLater[index] = Math.max(maxLater[index], Math.max(0, end - begin));
+                                }
                             }
                             counted.increment();
                             if (cpuAtWindow.get() == NOT_READ) {
@@ -217,17 +224,21 @@ public final class ClientDriver {
         long cpuEnd = cpuClock.processCpuNanos();
         rethrow(failure.get());
         Histogram merged = null;
+        long slowestLater = -1;
         if (recordLatency) {
             merged = new Histogram(3);
             for (Histogram h : latencies) {
                 merged.add(h);
+            }
+            for (long m : maxLater) {
+                slowestLater = Math.max(slowestLater, m);
             }
         }
         long cpuStart = cpuAtWindow.get();
         long cpuNanos = cpuStart == NOT_READ || cpuStart < 0 || cpuEnd < 0 ? -1 : Math.max(0, cpuEnd - cpuStart);
         long payload = schedule.isTimed() ? counted.sum() * request.payloadBytesPerCall() : moved.sum();
         return new RunResult(end - schedule.windowStart(start), counted.sum(), connections.size(), payload, merged,
-                cpuNanos, omitted.sum());
+                cpuNanos, omitted.sum(), slowestLater);
     }
 
     /**
@@ -258,9 +269,11 @@ public final class ClientDriver {
         Histogram merged = null;
         long counted = 0;
         long omitted = 0;
+        long slowestLater = -1;
         for (Chain chain : run.chains) {
             counted += chain.counted;
             omitted += chain.omitted;
+            slowestLater = Math.max(slowestLater, chain.maxLater);
             if (recordLatency) {
                 if (merged == null) {
                     merged = new Histogram(3);
@@ -272,7 +285,7 @@ public final class ClientDriver {
         long cpuNanos = cpuStart == NOT_READ || cpuStart < 0 || cpuEnd < 0 ? -1 : Math.max(0, cpuEnd - cpuStart);
         long payload = schedule.isTimed() ? counted * request.payloadBytesPerCall() : moved.sum();
         return new RunResult(end - schedule.windowStart(start), counted, connections.size(), payload, merged,
-                cpuNanos, omitted);
+                cpuNanos, omitted, slowestLater);
     }
 
     /** The shared state of one async run. */
@@ -313,6 +326,8 @@ public final class ClientDriver {
         private final RxperfClientWorkload workload;
         private final byte[] wholeRequest;
         final Histogram histogram;
+        /** The slowest counted call after this chain's first, ns; -1 until there is one. */
+        long maxLater = -1;
         long done;
         long counted;
         long omitted;
@@ -358,6 +373,9 @@ public final class ClientDriver {
             if (schedule.counts(run.start, end)) {
                 if (histogram != null) {
                     histogram.recordValue(Math.max(0, end - begin));
+                    if (done > 1) {
+                        maxLater = Math.max(maxLater, Math.max(0, end - begin));
+                    }
                 }
                 counted++;
                 if (run.cpuAtWindow.get() == NOT_READ) {

@@ -75,6 +75,9 @@ public final class JsonReport {
             node.put("p99", latency.p99());
             node.put("p99.9", latency.p999());
             node.put("max", latency.max());
+            if (latency.maxAfterFirst() >= 0) {
+                node.put("maxAfterFirst", latency.maxAfterFirst());
+            }
             node.put("mean", latency.mean());
             node.put("count", latency.count());
         }

@@ -146,7 +146,8 @@ public record RunReport(RxperfRequest request, int threads, int times, String se
      * @return the summary, or null if latency was not recorded
      */
     public LatencySummary latency() {
-        return result.latencyNanos() == null ? null : LatencySummary.of(result.latencyNanos());
+        return result.latencyNanos() == null ? null
+                : LatencySummary.of(result.latencyNanos(), result.maxLaterCallNanos());
     }
 
     /**

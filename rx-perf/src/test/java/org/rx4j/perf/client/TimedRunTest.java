@@ -93,4 +93,19 @@ class TimedRunTest {
         assertEquals(4000, result.payloadBytes());
         assertEquals(10_000, result.cpuNanos());
     }
+
+    @Test
+    void slowestLaterCallLeavesTheFirstCallOut() throws Exception {
+        // Counted rpc run, one thread: the start reading, then begin/end per call. Call 1 takes 50 ms (connection
+        // set-up), call 2 1 ms, call 3 5 ms, call 4 1 ms; the last reading is the run's end.
+        long[] readings = {0, 0, 50 * MS, 50 * MS, 51 * MS, 51 * MS, 56 * MS, 56 * MS, 57 * MS, 57 * MS};
+        int[] next = {0};
+        RxperfRequest rpc = new RxperfRequest(RxperfCommand.RPC, 0, 4, 4, CHUNK, CHUNK, null);
+        ClientDriver driver = new ClientDriver(rpc, 1, RunSchedule.calls(4), true, true,
+                () -> readings[Math.min(next[0]++, readings.length - 1)], () -> 0L);
+        RunResult result = driver.run(client, address, RxperfProtocol.SERVICE_ID, new LongAdder(), s -> { });
+        assertEquals(4, result.calls());
+        assertEquals(5 * MS, result.maxLaterCallNanos());
+        assertEquals(50.0, result.latencyNanos().getMaxValue() / 1e6, 0.1);
+    }
 }

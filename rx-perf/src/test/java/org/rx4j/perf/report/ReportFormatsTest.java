@@ -110,4 +110,20 @@ class ReportFormatsTest {
         assertNull(progress.tick(8_000_000_000L), "nothing after close");
         assertEquals(2, text.toString().lines().count());
     }
+
+    @Test
+    void latencyLineNamesTheSlowestCallAfterTheFirst() {
+        Histogram latency = new Histogram(3);
+        latency.recordValue(40_000_000L);
+        latency.recordValue(1_000_000L);
+        RxperfRequest rpc = new RxperfRequest(RxperfCommand.RPC, 1048576, 4, 4, CHUNK, CHUNK, null);
+        RunResult result = new RunResult(2_000_000_000L, 2, 1, 16, latency, -1, 0, 1_000_000L);
+        RunReport report = new RunReport(rpc, 1, 2, "127.0.0.1", 7009, "test", PerfEndpointOptions.defaults(), true,
+                result, null, null);
+        String line = TextReport.render(report).get(1);
+        assertTrue(line.matches("RPC latency usec:\\tp50 .*, max 400[0-9]{2}\\.\\d, after first 1000\\.0"
+                + "\\t\\[1 calls/s\\]"), line);
+        String json = JsonReport.render(report, "test");
+        assertTrue(json.contains("\"maxAfterFirst\":1000.0"), json);
+    }
 }
