@@ -42,6 +42,8 @@ final class EndpointRuntime {
     volatile boolean graceOver;
     /** Probe a server's port with a connected UDP socket on a connection's first call ({@link UnreachableProbe}). */
     volatile boolean probeUnreachable = true;
+    /** Which servers answered a probe lately, so that they are not probed again for a while. */
+    final ProbeQuietTimes probes = new ProbeQuietTimes();
     /** Streams whose application thread is to be woken at the end of this unit of loop work. Loop only. */
     private final java.util.ArrayList<CallStreams> toWake = new java.util.ArrayList<>();
 

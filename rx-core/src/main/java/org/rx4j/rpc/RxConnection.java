@@ -203,16 +203,23 @@ public final class RxConnection implements AutoCloseable {
     }
 
     /**
-     * With a call, unless a probe is already out for this connection: probes whether anything listens at the server's
+     * With a call, unless a probe is already out for this connection or the server answered one within the last
+     * second ({@link ProbeQuietTimes}): probes whether anything listens at the server's
      * port (a connected UDP socket, {@link UnreachableProbe}). If ICMP says not, every call of this connection still
      * running fails at once with RX_CALL_DEAD (−1), reason {@link RxException.Reason#PEER_UNREACHABLE}; the connection
      * stays usable, and a later call probes again (a server that came back is then simply called).
      */
     private void probeOnce() {
-        if (!rt.probeUnreachable || !probed.compareAndSet(false, true)) {
+        if (!rt.probeUnreachable || !rt.probes.due(server, rt.now()) || !probed.compareAndSet(false, true)) {
             return;
         }
+        rt.probes.started();
         UnreachableProbe.start(rt, server, new UnreachableProbe.Outcome() {
+            @Override
+            public void answered() {
+                rt.probes.answered(server, rt.now());
+            }
+
             @Override
             public void unreachable(String reason) {
                 rt.onLoop(engine -> {

@@ -52,6 +52,11 @@ public final class RxEndpoint implements AutoCloseable {
 
     private final RxTransport transport;
     private final EndpointRuntime rt;
+
+    /** @return the endpoint's shared RPC state (package tests read its probe record) */
+    EndpointRuntime runtime() {
+        return rt;
+    }
     private final SecurityClassRegistry services = new SecurityClassRegistry();
     private final ObjectName mbeanName;
     private final AtomicBoolean closed = new AtomicBoolean();

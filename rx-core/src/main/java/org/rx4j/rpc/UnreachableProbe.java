@@ -36,6 +36,9 @@ final class UnreachableProbe {
         /** @param reason why the server is known unreachable, for the calls' exceptions */
         void unreachable(String reason);
 
+        /** The server answered the probe: something listens at its port (on the event loop, before done). */
+        void answered();
+
         /** The probe is over (after {@link #unreachable}, an answer, no verdict or an error); any thread. */
         void done();
     }
@@ -103,7 +106,11 @@ final class UnreachableProbe {
     private void check() {
         try {
             ByteBuffer b = ByteBuffer.allocate(HEADER_BYTES + 128);
-            if (channel.read(b) > 0 || ++check >= CHECK_DELAYS_MS.length || rt.closing) {
+            boolean answered = channel.read(b) > 0;
+            if (answered) {
+                outcome.answered();
+            }
+            if (answered || ++check >= CHECK_DELAYS_MS.length || rt.closing) {
                 close(channel); // answered (reachable), or no verdict: the dead time applies
                 outcome.done();
                 return;
