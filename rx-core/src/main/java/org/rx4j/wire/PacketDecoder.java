@@ -189,27 +189,14 @@ public final class PacketDecoder {
         }
         int trailer = acksStart + nAcks + RxConstants.ACK_PAD_SIZE;
         int tailBytes = words == 0 ? tail : tail - RxConstants.ACK_PAD_SIZE - 4 * words;
+        AckPacket a;
         if (reuse != null) {
-            AckPacket a = reuse.ack();
+            a = reuse.ack();
             a.header().load(datagram, start);
-            a.set(datagram.getUnsignedShort(body),
-                    datagram.getUnsignedShort(body + 2),
-                    datagram.getInt(body + 4),
-                    datagram.getInt(body + 8),
-                    datagram.getInt(body + 12),
-                    datagram.getUnsignedByte(body + 16),
-                    acks,
-                    words,
-                    words >= 1 ? datagram.getInt(trailer) : 0,
-                    words >= 2 ? datagram.getInt(trailer + 4) : 0,
-                    words >= 3 ? datagram.getInt(trailer + 8) : 0,
-                    words >= 4 ? datagram.getInt(trailer + 12) : 0,
-                    tailBytes);
-            out.add(a);
-            return null;
+        } else {
+            a = new AckPacket(RxHeader.read(datagram, start)); // the fields below are in range by the checks above
         }
-        out.add(new AckPacket(RxHeader.read(datagram, start),
-                datagram.getUnsignedShort(body),
+        a.set(datagram.getUnsignedShort(body),
                 datagram.getUnsignedShort(body + 2),
                 datagram.getInt(body + 4),
                 datagram.getInt(body + 8),
@@ -221,7 +208,8 @@ public final class PacketDecoder {
                 words >= 2 ? datagram.getInt(trailer + 4) : 0,
                 words >= 3 ? datagram.getInt(trailer + 8) : 0,
                 words >= 4 ? datagram.getInt(trailer + 12) : 0,
-                tailBytes));
+                tailBytes);
+        out.add(a);
         return null;
     }
 }
