@@ -63,6 +63,13 @@ public final class EndpointFlags {
                     + "Default: ${DEFAULT-VALUE}.")
     String congestionControl;
 
+    @Option(names = "--debug-replies", paramLabel = "always|loopback|no-amplification|never",
+            defaultValue = "loopback",
+            description = "Which rxdebug (DEBUG/VERSION) queries are answered: always (OpenAFS; needed for rxdebug "
+                    + "from another host), loopback (from 127/8 and ::1, or when the reply is no larger than the "
+                    + "query), no-amplification, never. Default: ${DEFAULT-VALUE}.")
+    String debugReplies;
+
     @Option(names = "--debug", description = "Print stack traces with errors.")
     boolean debug;
 
@@ -83,6 +90,10 @@ public final class EndpointFlags {
         if (!PerfEndpointOptions.CONGESTION_CONTROLS.contains(congestionControl)) {
             throw check.invalid("--cc", congestionControl + " is not one of newreno, bbr");
         }
+        if (!PerfEndpointOptions.DEBUG_REPLIES.contains(debugReplies)) {
+            throw check.invalid("--debug-replies", debugReplies + " is not one of always, loopback, no-amplification, "
+                    + "never");
+        }
     }
 
     /**
@@ -96,7 +107,8 @@ public final class EndpointFlags {
         int window = maxWindow == null ? 0 : maxWindow;
         return new PerfEndpointOptions(twind != null ? twind : window, rwind != null ? rwind : window, !noJumbo,
                 jumboMax, maxMtu == null ? 0 : maxMtu, udpBufferKib == null ? 0 : udpBufferKib * 1024,
-                minPeerTimeoutMs, hardAcksOnly, transport, minProcs, maxProcs, !noStats, congestionControl);
+                minPeerTimeoutMs, hardAcksOnly, transport, minProcs, maxProcs, !noStats, congestionControl,
+                debugReplies);
     }
 
     /** Converts {@code --transport} words. */

@@ -128,6 +128,8 @@ class CliUsageErrorTest {
                 "server", "-p", "70000");
         assertUsageError("Invalid value for option '-W': 256 is not in 1..255", "rxperf server", "server", "-W", "256");
         assertUsageError("Unknown options: '-c', 'send'", "rxperf server", "server", "-c", "send");
+        assertUsageError("Invalid value for option '--debug-replies': sometimes is not one of always, loopback, "
+                + "no-amplification, never", "rxperf server", "server", "--debug-replies", "sometimes");
     }
 
     @Test

@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.rx4j.config.CongestionControl;
+import org.rx4j.config.DebugReplies;
 import org.rx4j.config.RxConfig;
 import org.rx4j.config.TransportKind;
 import org.rx4j.perf.VersionProvider;
@@ -71,6 +72,12 @@ public final class RxPerfTransportFactory implements PerfTransportFactory {
         b.minRto(Duration.ofMillis(o.minPeerTimeoutMs()));
         b.hardAckOnly(o.hardAcksOnly());
         b.congestionControl("bbr".equals(o.congestionControl()) ? CongestionControl.BBR : CongestionControl.NEWRENO);
+        b.debugReplies(switch (o.debugReplies()) {
+            case "always" -> DebugReplies.ALWAYS;
+            case "no-amplification" -> DebugReplies.NO_AMPLIFICATION;
+            case "never" -> DebugReplies.NEVER;
+            default -> DebugReplies.LOOPBACK_OR_NO_AMPLIFICATION;
+        });
         return b.build();
     }
 

@@ -29,6 +29,8 @@ import java.util.Objects;
  *     the client ignores it
  * @param statistics whether Rx statistics are collected; false with {@code -N} (then {@code stats()} is empty)
  * @param congestionControl the sender's congestion controller, "newreno" (default) or "bbr" ({@code --cc})
+ * @param debugReplies which rxdebug (DEBUG/VERSION) queries the endpoint answers, one of {@link #DEBUG_REPLIES}
+ *     ({@code --debug-replies}; "loopback" = the library default, RxConfig.debugReplies, docs/robustness.md rule 6)
  */
 public record PerfEndpointOptions(
         int twind,
@@ -43,7 +45,24 @@ public record PerfEndpointOptions(
         int minProcs,
         int maxProcs,
         boolean statistics,
-        String congestionControl) {
+        String congestionControl,
+        String debugReplies) {
+
+    /** The words {@code --debug-replies} accepts: always, loopback (the default), no-amplification, never. */
+    public static final java.util.List<String> DEBUG_REPLIES =
+            java.util.List.of("always", "loopback", "no-amplification", "never");
+
+    /**
+     * The options with the default rxdebug policy ("loopback").
+     *
+     * @throws IllegalArgumentException naming the first field out of range
+     */
+    public PerfEndpointOptions(int twind, int rwind, boolean jumbo, int jumboMax, int maxMtu, int udpBufferBytes,
+            int minPeerTimeoutMs, boolean hardAcksOnly, TransportKind transport, int minProcs, int maxProcs,
+            boolean statistics, String congestionControl) {
+        this(twind, rwind, jumbo, jumboMax, maxMtu, udpBufferBytes, minPeerTimeoutMs, hardAcksOnly, transport,
+                minProcs, maxProcs, statistics, congestionControl, "loopback");
+    }
 
     /** The congestion controllers {@code --cc} accepts. */
     public static final java.util.List<String> CONGESTION_CONTROLS = java.util.List.of("newreno", "bbr");
@@ -87,6 +106,9 @@ public record PerfEndpointOptions(
      */
     public PerfEndpointOptions {
         Objects.requireNonNull(transport, "transport");
+        if (!DEBUG_REPLIES.contains(debugReplies)) {
+            throw new IllegalArgumentException("debugReplies must be one of " + DEBUG_REPLIES + ", got " + debugReplies);
+        }
         if (!CONGESTION_CONTROLS.contains(congestionControl)) {
             throw new IllegalArgumentException("congestionControl must be one of " + CONGESTION_CONTROLS + ", got "
                     + congestionControl);

@@ -3,6 +3,7 @@ package org.rx4j.perf.rx;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
+import org.rx4j.config.DebugReplies;
 import org.rx4j.config.RxConfig;
 import org.rx4j.perf.transport.PerfEndpointOptions;
 import org.rx4j.perf.transport.TransportKind;
@@ -35,5 +36,23 @@ class RxPerfConfigTest {
         assertEquals(1000, withMtu(1000).ifMtu());
         assertEquals(1444, withMtu(0).ifMtu(), "no -m: the library default");
         assertEquals(1444, withMtu(0).largestPacket());
+    }
+
+    private static RxConfig withDebugReplies(String word) {
+        PerfEndpointOptions d = PerfEndpointOptions.defaults();
+        return RxPerfTransportFactory.config(new PerfEndpointOptions(d.twind(), d.rwind(), d.jumbo(), d.jumboMax(),
+                d.maxMtu(), d.udpBufferBytes(), d.minPeerTimeoutMs(), d.hardAcksOnly(), TransportKind.NIO,
+                d.minProcs(), d.maxProcs(), d.statistics(), d.congestionControl(), word));
+    }
+
+    /** {@code --debug-replies}: rxdebug from another host needs "always" (docs/robustness.md rule 6). */
+    @Test
+    void debugRepliesWordsMapToTheLibraryPolicies() {
+        assertEquals(DebugReplies.ALWAYS, withDebugReplies("always").debugReplies());
+        assertEquals(DebugReplies.LOOPBACK_OR_NO_AMPLIFICATION, withDebugReplies("loopback").debugReplies());
+        assertEquals(DebugReplies.NO_AMPLIFICATION, withDebugReplies("no-amplification").debugReplies());
+        assertEquals(DebugReplies.NEVER, withDebugReplies("never").debugReplies());
+        assertEquals(DebugReplies.LOOPBACK_OR_NO_AMPLIFICATION,
+                RxPerfTransportFactory.config(PerfEndpointOptions.defaults()).debugReplies(), "the default");
     }
 }
