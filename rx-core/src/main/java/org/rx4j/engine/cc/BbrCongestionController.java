@@ -71,9 +71,7 @@ public final class BbrCongestionController implements CongestionController {
 
     @Override
     public void onAck(int newlyAcked, int highestAckedSeq, int highestSentSeq) {
-        if (newlyAcked < 1) {
-            throw new IllegalArgumentException("newlyAcked must be >= 1, got " + newlyAcked);
-        }
+        ControllerArgs.atLeastOne("newlyAcked", newlyAcked);
         detector.onCleanAck(highestAckedSeq);
     }
 
@@ -84,19 +82,14 @@ public final class BbrCongestionController implements CongestionController {
 
     @Override
     public void onTimeout(int twind) {
-        if (twind < 1) {
-            throw new IllegalArgumentException("twind must be >= 1, got " + twind);
-        }
+        ControllerArgs.atLeastOne("twind", twind);
         detector.onTimeout();
         model.onTimeout();
     }
 
     @Override
     public void setMaxCwnd(int packets) {
-        if (packets < 1 || packets > MAX_WINDOW) {
-            throw new IllegalArgumentException("maxCwnd must be 1..255, got " + packets);
-        }
-        maxCwnd = packets;
+        maxCwnd = ControllerArgs.window("maxCwnd", packets);
     }
 
     @Override

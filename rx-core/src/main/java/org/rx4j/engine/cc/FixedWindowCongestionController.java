@@ -27,15 +27,9 @@ public final class FixedWindowCongestionController implements CongestionControll
      * @throws IllegalArgumentException if a value is outside its range
      */
     public FixedWindowCongestionController(int window, int nackThreshold) {
-        checkWindowCap(window);
+        ControllerArgs.window("window", window);
         this.window = window;
         this.detector = new FastRetransmitDetector(nackThreshold);
-    }
-
-    private static void checkWindowCap(int packets) {
-        if (packets < 1 || packets > MAX_WINDOW) {
-            throw new IllegalArgumentException("window must be 1.." + MAX_WINDOW + " packets, got " + packets);
-        }
     }
 
     /** @return the fixed window, or the cap from {@link #setMaxCwnd} if that is lower, packets */
@@ -58,9 +52,7 @@ public final class FixedWindowCongestionController implements CongestionControll
     /** Resets the hole count and may end recovery; the window does not change. */
     @Override
     public void onAck(int newlyAcked, int highestAckedSeq, int highestSentSeq) {
-        if (newlyAcked < 1) {
-            throw new IllegalArgumentException("newlyAcked must be >= 1, got " + newlyAcked);
-        }
+        ControllerArgs.atLeastOne("newlyAcked", newlyAcked);
         detector.onCleanAck(highestAckedSeq);
     }
 
@@ -73,15 +65,13 @@ public final class FixedWindowCongestionController implements CongestionControll
     /** Ends any recovery episode; the window does not change. */
     @Override
     public void onTimeout(int twind) {
-        if (twind < 1) {
-            throw new IllegalArgumentException("twind must be >= 1, got " + twind);
-        }
+        ControllerArgs.atLeastOne("twind", twind);
         detector.onTimeout();
     }
 
     @Override
     public void setMaxCwnd(int packets) {
-        checkWindowCap(packets);
+        ControllerArgs.window("window", packets);
         maxCwnd = packets;
     }
 }

@@ -70,9 +70,7 @@ public final class JumboSizer {
      * @throws IllegalArgumentException if {@code newlyAcked < 1}
      */
     public void onCleanAck(int newlyAcked) {
-        if (newlyAcked < 1) {
-            throw new IllegalArgumentException("newlyAcked must be >= 1, got " + newlyAcked);
-        }
+        ControllerArgs.atLeastOne("newlyAcked", newlyAcked);
         // Written as a difference so that a huge newlyAcked cannot overflow the count.
         if (newlyAcked > threshold - cleanAcked) {
             if (size < max) {

@@ -59,7 +59,7 @@ public final class NewRenoCongestionController implements CongestionController {
      * @throws IllegalArgumentException if a value is outside its range
      */
     public NewRenoCongestionController(int initialCwnd, int initialSsthresh, int maxCwnd, int nackThreshold) {
-        checkWindowCap(maxCwnd);
+        ControllerArgs.window("window cap", maxCwnd);
         if (initialCwnd < 1 || initialCwnd > maxCwnd) {
             throw new IllegalArgumentException("initialCwnd must be 1..maxCwnd (" + maxCwnd + "), got " + initialCwnd);
         }
@@ -71,12 +71,6 @@ public final class NewRenoCongestionController implements CongestionController {
         this.cwnd = initialCwnd;
         this.ssthresh = initialSsthresh;
         this.maxCwnd = maxCwnd;
-    }
-
-    private static void checkWindowCap(int packets) {
-        if (packets < 1 || packets > MAX_WINDOW) {
-            throw new IllegalArgumentException("window cap must be 1.." + MAX_WINDOW + " packets, got " + packets);
-        }
     }
 
     @Override
@@ -96,9 +90,7 @@ public final class NewRenoCongestionController implements CongestionController {
 
     @Override
     public void onAck(int newlyAcked, int highestAckedSeq, int highestSentSeq) {
-        if (newlyAcked < 1) {
-            throw new IllegalArgumentException("newlyAcked must be >= 1, got " + newlyAcked);
-        }
+        ControllerArgs.atLeastOne("newlyAcked", newlyAcked);
         if (detector.onCleanAck(highestAckedSeq)) {
             // Full ack of everything outstanding at loss: deflate to the halved window (RFC 6582 §3.2 step 3).
             cwnd = Math.min(ssthresh, maxCwnd);
@@ -147,9 +139,7 @@ public final class NewRenoCongestionController implements CongestionController {
 
     @Override
     public void onTimeout(int twind) {
-        if (twind < 1) {
-            throw new IllegalArgumentException("twind must be >= 1, got " + twind);
-        }
+        ControllerArgs.atLeastOne("twind", twind);
         ssthresh = Math.max(2, Math.min(cwnd, twind) / 2);
         cwnd = 1;
         avoidanceAcks = 0;
@@ -158,7 +148,7 @@ public final class NewRenoCongestionController implements CongestionController {
 
     @Override
     public void setMaxCwnd(int packets) {
-        checkWindowCap(packets);
+        ControllerArgs.window("window cap", packets);
         maxCwnd = packets;
         if (cwnd >= packets) {
             cwnd = packets;
