@@ -15,8 +15,7 @@ final class OpcodeReader implements CallListener {
     private final EndpointRuntime rt;
     private final RxService service;
     private final WorkerShare share;
-    private final byte[] opcodeBytes = new byte[4];
-    private int have;
+    private final RequestPrefix opcodeBytes = new RequestPrefix(4);
     private boolean routed;
 
     /**
@@ -36,30 +35,15 @@ final class OpcodeReader implements CallListener {
             return;
         }
         long now = rt.now();
-        ByteBuf rest = null;
-        while (have < 4) {
-            ByteBuf b = c.read(now);
-            if (b == null) {
-                break;
-            }
-            int n = Math.min(4 - have, b.readableBytes());
-            b.readBytes(opcodeBytes, have, n);
-            have += n;
-            if (b.isReadable()) {
-                rest = b;
-            } else {
-                b.release();
-            }
-        }
-        if (have < 4) {
+        ByteBuf rest = opcodeBytes.fill(c, now);
+        if (!opcodeBytes.isFull()) {
             if (c.isReadComplete()) {
                 c.abort(now, RxCodes.RXGEN_DECODE);
             }
             return;
         }
         routed = true;
-        int opcode = ((opcodeBytes[0] & 0xFF) << 24) | ((opcodeBytes[1] & 0xFF) << 16)
-                | ((opcodeBytes[2] & 0xFF) << 8) | (opcodeBytes[3] & 0xFF);
+        int opcode = opcodeBytes.opcode();
         RxService.Route route = service.route(opcode);
         if (route == null) {
             if (rest != null) {

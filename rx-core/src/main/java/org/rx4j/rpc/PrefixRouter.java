@@ -19,8 +19,7 @@ final class PrefixRouter implements CallListener {
     private final WorkerShare share;
     private final RxCallHandler blocking;
     private final RxCallRouter router;
-    private final byte[] prefix;
-    private int have;
+    private final RequestPrefix prefix;
     private boolean routed;
 
     /**
@@ -36,7 +35,7 @@ final class PrefixRouter implements CallListener {
         this.share = share;
         this.blocking = blocking;
         this.router = router;
-        this.prefix = new byte[prefixBytes];
+        this.prefix = new RequestPrefix(prefixBytes);
     }
 
     @Override
@@ -45,30 +44,16 @@ final class PrefixRouter implements CallListener {
             return;
         }
         long now = rt.now();
-        ByteBuf rest = null;
-        while (have < prefix.length) {
-            ByteBuf b = c.read(now);
-            if (b == null) {
-                break;
-            }
-            int n = Math.min(prefix.length - have, b.readableBytes());
-            b.readBytes(prefix, have, n);
-            have += n;
-            if (b.isReadable()) {
-                rest = b;
-            } else {
-                b.release();
-            }
-        }
+        ByteBuf rest = prefix.fill(c, now);
         boolean whole = rest == null && c.isReadComplete();
-        if (have < prefix.length && !whole) {
+        if (!prefix.isFull() && !whole) {
             return; // more of the prefix to come
         }
         routed = true;
         RxAsyncHandler async = null;
-        if (have >= OPCODE_BYTES) {
+        if (prefix.length() >= OPCODE_BYTES) {
             try {
-                async = router.route(prefix, have, whole);
+                async = router.route(prefix.bytes(), prefix.length(), whole);
             } catch (Exception e) {
                 if (rest != null) {
                     rest.release();
@@ -78,9 +63,7 @@ final class PrefixRouter implements CallListener {
             }
         }
         if (async != null) {
-            int opcode = ((prefix[0] & 0xFF) << 24) | ((prefix[1] & 0xFF) << 16)
-                    | ((prefix[2] & 0xFF) << 8) | (prefix[3] & 0xFF);
-            AsyncServerCall.start(rt, c, opcode, taken(OPCODE_BYTES, rest), async);
+            AsyncServerCall.start(rt, c, prefix.opcode(), taken(OPCODE_BYTES, rest), async);
         } else {
             BlockingServerCall.start(rt, share, c, taken(0, rest), blocking);
         }
@@ -88,10 +71,10 @@ final class PrefixRouter implements CallListener {
 
     /** The bytes taken from the call from {@code from} on, or null if none; ownership of {@code rest} moves in. */
     private ByteBuf taken(int from, ByteBuf rest) {
-        if (have <= from) {
+        if (prefix.length() <= from) {
             return rest;
         }
-        ByteBuf head = Unpooled.wrappedBuffer(prefix, from, have - from);
+        ByteBuf head = Unpooled.wrappedBuffer(prefix.bytes(), from, prefix.length() - from);
         return rest == null ? head : Unpooled.wrappedBuffer(head, rest);
     }
 
