@@ -89,10 +89,13 @@ class CallbacksOnLoopTest {
     void abortCompletesTheFutureWithItsCodeOnTheLoop() throws Exception {
         RxConnection conn = client.connect(server.localAddress(), SERVICE);
         List<String> seen = new CopyOnWriteArrayList<>();
-        Throwable t = conn.callAsync(request(OP_FAIL, 0)).handle((r, e) -> {
-            seen.add(Thread.currentThread().getName());
-            return e;
-        }).get(30, TimeUnit.SECONDS);
+        // The failing call is started, and its handler attached, from a completion on the loop: attached from this
+        // thread to a future that is already complete, the handler would run here (CompletableFuture's rule).
+        Throwable t = conn.callAsync(request(OP_NEXT, 0))
+                .thenCompose(first -> conn.callAsync(request(OP_FAIL, 0)).handle((r, e) -> {
+                    seen.add(Thread.currentThread().getName());
+                    return e;
+                })).get(30, TimeUnit.SECONDS);
         RxException rx = assertInstanceOf(RxException.class, t instanceof java.util.concurrent.CompletionException
                 ? t.getCause() : t);
         assertEquals(4714, rx.code());
