@@ -22,8 +22,12 @@ import org.slf4j.LoggerFactory;
  */
 final class UnreachableProbe {
     private static final Logger log = LoggerFactory.getLogger(UnreachableProbe.class);
-    /** When the probe socket is read after the probe was sent, ms of real time (ICMP comes back within an RTT). */
-    static final long[] CHECK_DELAYS_MS = {20, 100, 500, 2000};
+    /**
+     * When the probe socket is read after the probe was sent, ms of real time (ICMP comes back within an RTT). The
+     * later looks are for a kernel that withholds its ICMP error for a while (the global ICMP rate limit,
+     * randomized in recent Linux).
+     */
+    static final long[] CHECK_DELAYS_MS = {20, 100, 500, 2000, 5000, 10000};
     /** Rx packet type VERSION (rx-wire-facts.md §2). */
     private static final byte TYPE_VERSION = 13;
     /** Header flag CLIENT_INITIATED. */
