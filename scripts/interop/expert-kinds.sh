@@ -15,6 +15,11 @@
 # "Frequency Group Protocol Summary", then rows "<count>  <group>  <protocol>  <summary>" where
 # the protocol is right-aligned and may contain one space ("AFS (RX)"), and columns are separated
 # by at least two spaces.
+#
+# Left out: "Possible traceroute: hop #N, attempt #M". Wireshark's UDP dissector adds it to any
+# datagram whose source or destination port is in 33435-33464 (LBL traceroute's probe ports), so it
+# says which ephemeral port the kernel handed a client, not anything about the traffic; a C client
+# that drew such a port once failed the rx4j-server comparison in CI.
 set -euo pipefail
 
 counts=0
@@ -48,6 +53,7 @@ printf '%s\n' "$report" | awk -v counts="$counts" '
         if (n < 4) { print "expert-kinds.sh: cannot parse: " $0 > "/dev/stderr"; bad = 1; next }
         summary = col[4]
         for (i = 5; i <= n; i++) summary = summary "  " col[i]
+        if (summary ~ /^Possible traceroute: hop #[0-9]+, attempt #[0-9]+$/) next
         kind = severity " | " col[2] " | " col[3] " | " summary
         total[kind] += col[1]
         next
