@@ -1,10 +1,13 @@
 package org.rx4j.engine;
 
 import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
 import org.rx4j.config.RxConfig;
 import org.rx4j.wire.AbortCodes;
 import org.rx4j.wire.AbortPacket;
 import org.rx4j.wire.AckPacket;
+import org.rx4j.wire.AckReason;
 import org.rx4j.wire.ControlPacket;
 import org.rx4j.wire.DataPacket;
 import org.rx4j.wire.PacketFlags;
@@ -23,6 +26,7 @@ import org.rx4j.wire.RxPacket;
 final class PacketDispatcher {
     /** The peer table is swept for peers without connections at most this often when it is full, ns. */
     private static final long PEER_SWEEP_INTERVAL_NS = 1_000_000_000L;
+    private static final byte[] NO_ACKS = new byte[0];
 
     private final RxConfig config;
     private final ConnectionTable table;
@@ -35,6 +39,15 @@ final class PacketDispatcher {
     private long connectionsRefused;
     private long lastPeerSweepNs;
     private boolean peerSwept;
+    /** Set by {@link #serverConnection} when the reachability challenge took the packet (not to be dropped). */
+    private boolean absorbed;
+    /** Unproven sources' new-connection DATA, kept without a connection until they answer the PING. */
+    private final ReachChallenges challenges;
+    private long challengesSent;
+    /** Proven sources whose kept packets wait to be replayed ({@link #takeReplay}), with their packets. */
+    private final List<InetSocketAddress> replayFrom = new ArrayList<>(1);
+    private final List<List<DataPacket>> replayPackets = new ArrayList<>(1);
+    private long challengesAnswered;
 
     /**
      * @param config tunables (receive window, connection limit, reachability checks)
@@ -43,15 +56,18 @@ final class PacketDispatcher {
      * @param link what new server connections get from the engine
      * @param sink where the ABORT for an unknown service goes
      * @param endpointCounters the counters of traffic no connection owns
+     * @param secret the key of the reachability PING's serial (random outside tests)
      */
     PacketDispatcher(RxConfig config, ConnectionTable table, ServiceRegistry services, ConnectionContext link,
-            PacketSink sink, RxCounters endpointCounters) {
+            PacketSink sink, RxCounters endpointCounters, long secret) {
         this.config = config;
         this.table = table;
         this.services = services;
         this.link = link;
         this.sink = sink;
         this.endpointCounters = endpointCounters;
+        this.challenges = new ReachChallenges(secret, config.maxUnprovenConnections(), config.maxRwind(),
+                config.maxHeldPackets(), config.deadTimeNs());
     }
 
     /**
@@ -70,7 +86,11 @@ final class PacketDispatcher {
         int type = h.type();
         Connection conn = h.isClientInitiated() ? serverConnection(now, from, p) : table.clientConnection(h);
         if (conn == null) {
-            drop(p);
+            if (absorbed) {
+                absorbed = false; // the reachability challenge took the packet (kept or released it)
+            } else {
+                drop(p);
+            }
             return;
         }
         conn.lastActivityNs = now;
@@ -212,11 +232,26 @@ final class PacketDispatcher {
         if (!known && h.type() != PacketType.ABORT) {
             sendRawAbort(from, h, AbortCodes.RX_INVALID_OPERATION, bytes);
         }
+        if (known && h.type() == PacketType.ACK) {
+            if (config.checkReach() && onUnknownConnectionAck(now, from, (AckPacket) p, bytes)) {
+                p.release();
+                absorbed = true; // taken: it proved its source
+            }
+            return null;
+        }
         if (!known || h.type() != PacketType.DATA) {
             return null; // only DATA creates a connection (§2)
         }
         if (h.callNumber() == 0 || h.seq() < 1 || h.seq() > config.maxRwind()) {
             return null; // a DATA packet that could not admit a call opens no connection either (rule 7)
+        }
+        if (config.checkReach()) {
+            Peer prior = table.knownPeer(from);
+            if (prior == null || !prior.isReachable(now)) {
+                challenge(now, from, (DataPacket) p, bytes);
+                absorbed = true;
+                return null;
+            }
         }
         if (!makeRoom(now, from)) {
             connectionsRefused++;
@@ -229,6 +264,204 @@ final class PacketDispatcher {
         c.lastActivityNs = now;
         table.addServer(c, from);
         return c;
+    }
+
+    /**
+     * New-connection DATA from a source not proven reachable (checkReach on; docs/robustness.md "Stateless
+     * reachability challenge"): no connection, call or peer is made. The source's record keeps its bytes (the reply
+     * credit, rule 6) and the packet (at most {@code maxRwind} per source, {@code maxHeldPackets} in all), and the
+     * source is sent the reachability PING on that call (§6.2) when the credit covers it: at once for the first, again
+     * when the credit that withheld it grew, or when the source is heard again at least the minimum RTO later (the
+     * PING or its answer was lost, or the client moved on to another call), as a held call re-PINGs
+     * (CallTimers.repingIfWaiting). Per source, not per datagram: a flood source earns at most one PING per minimum
+     * RTO. The PING_RESPONSE replays the kept packets ({@link #onUnknownConnectionAck}).
+     *
+     * <p>Ownership: takes {@code p}.
+     */
+    private void challenge(long now, InetSocketAddress from, DataPacket p, int bytes) {
+        // Not counted as received here: a kept packet is counted by its connection when replayed.
+        RxHeader h = p.header();
+        ReachChallenges.Pending rec = challenges.open(now, from);
+        rec.credit += bytes;
+        boolean due = rec.pingSerial == 0 || rec.pingWithheld || now - rec.pingSentNs >= config.minRtoNs();
+        rec.epoch = h.epoch();
+        rec.cid = h.cid();
+        rec.callNumber = h.callNumber();
+        rec.securityIndex = h.securityIndex();
+        rec.serviceId = h.serviceId();
+        if (h.hasFlag(PacketFlags.REQUEST_ACK)) {
+            endpointCounters.repliesWithheld++; // no ACK but the PING until the source answers (rule 6)
+        }
+        challenges.hold(from, rec, p);
+        if (due) {
+            sendChallengePing(now, from, rec);
+        }
+    }
+
+    /**
+     * Sends the reachability PING to a recorded source's last call, paid from its credit (rule 6): with the ACK
+     * trailer when the credit covers 65 bytes, bare (46 bytes) when it covers that, else withheld. It soft-acks
+     * nothing (firstPacket 1, no acks): the packets kept here may still be evicted, and a client must then resend
+     * them. Its serial is {@link ReachChallenges#cookie}.
+     */
+    private void sendChallengePing(long now, InetSocketAddress to, ReachChallenges.Pending rec) {
+        int bare = RxConstants.HEADER_SIZE + RxConstants.ACK_FIXED_SIZE;
+        int full = bare + RxConstants.ACK_PAD_SIZE + 16;
+        int size = rec.credit >= full ? full : rec.credit >= bare ? bare : 0;
+        if (size == 0) {
+            if (!rec.pingWithheld) {
+                endpointCounters.repliesWithheld++;
+            }
+            rec.pingWithheld = true;
+            return;
+        }
+        rec.credit -= size;
+        rec.pingWithheld = false;
+        rec.pingSerial = challenges.cookie(to, rec.epoch, rec.cid, rec.callNumber);
+        rec.pingSentNs = now;
+        RxHeader h = new RxHeader(rec.epoch, rec.cid, rec.callNumber, 0, rec.pingSerial, PacketType.ACK,
+                PacketFlags.SLOW_START_OK | PacketFlags.REQUEST_ACK, 0, rec.securityIndex, 0, rec.serviceId);
+        AckPacket ping = size == full
+                ? AckPacket.of(h, 1, 0, 0, AckReason.PING, NO_ACKS, config.advertisedMaxMtu(), config.ifMtu(),
+                        config.maxRwind(), config.jumboMax())
+                : new AckPacket(h, 0, 0, 1, 0, 0, AckReason.PING, NO_ACKS, 0, 0, 0, 0, 0, 0);
+        challengesSent++;
+        endpointCounters.packetsSent[PacketType.ACK]++;
+        endpointCounters.acksSent[AckReason.PING]++;
+        endpointCounters.bytesSent += size;
+        sink.send(to, ping);
+    }
+
+    /**
+     * A client-initiated ACK for no known connection of a known service (checkReach on): a PING_RESPONSE whose serial
+     * is the cookie of its call proves the source reachable — its peer is made and marked reachable, and the packets
+     * its record kept are handed back for replay ({@link #takeReplay}: they open their connections and start their
+     * calls at once). Any other such ACK adds to a recorded source's credit and may let a withheld PING go; a PING from the
+     * source brings our PING again.
+     *
+     * <p>Ownership: does not take {@code a}.
+     *
+     * @return true when the ACK proved its source (counted as received here, not dropped); false when it is dropped
+     */
+    private boolean onUnknownConnectionAck(long now, InetSocketAddress from, AckPacket a, int bytes) {
+        RxHeader h = a.header();
+        if (a.reason() == AckReason.PING_RESPONSE && a.serial() != 0
+                && a.serial() == challenges.cookie(from, h.epoch(), h.cid(), h.callNumber())) {
+            if (table.knownPeer(from) == null && !roomForPeer(now)) {
+                return false; // the peer table is full of peers with connections: the client resends later
+            }
+            challengesAnswered++;
+            endpointCounters.packetsReceived[PacketType.ACK]++;
+            endpointCounters.acksReceived[AckReason.PING_RESPONSE]++;
+            endpointCounters.bytesReceived += bytes;
+            ReachChallenges.Pending rec = challenges.take(from);
+            Peer peer = table.peer(from);
+            peer.heardFrom(now);
+            peer.lastUsedNs = now;
+            if (rec != null && rec.pingSerial == a.serial()) {
+                peer.rtt().onSample(now - rec.pingSentNs);
+            }
+            services.peerReachable(peer, now);
+            if (rec != null && !rec.packets.isEmpty()) {
+                replayFrom.add(from);
+                replayPackets.add(new ArrayList<>(rec.packets));
+                rec.packets.clear();
+            }
+            return true;
+        }
+        ReachChallenges.Pending rec = challenges.get(now, from);
+        if (rec != null) {
+            rec.credit += bytes;
+            // A client waiting for us PINGs on its resend timer: our PING or its answer may have been lost, so ask
+            // again at once (at most once per minimum RTO), as a held call does (CallTimers.repingIfWaiting).
+            boolean waiting = a.reason() == AckReason.PING && rec.pingSerial != 0
+                    && now - rec.pingSentNs >= config.minRtoNs();
+            if (rec.pingWithheld || waiting) {
+                sendChallengePing(now, from, rec);
+            }
+        }
+        return false;
+    }
+
+    /** @return true when a proven source's kept packets wait for {@link #takeReplay} */
+    boolean hasReplay() {
+        return !replayPackets.isEmpty();
+    }
+
+    /**
+     * Takes the packets a proven source's record kept, to be handled as if they arrived now, each as its own
+     * datagram (RxEngine does, after the PING_RESPONSE's datagram): one at a time, so that each earns its ACK as it
+     * did on the wire (a REQUEST_ACK keeps its REQUESTED ack: the client's first RTT sample).
+     *
+     * <p>Ownership: the caller owns the returned packets.
+     *
+     * @param from receives the source address of the returned packets (element 0)
+     * @return the packets, oldest first, or null when none wait
+     */
+    List<DataPacket> takeReplay(InetSocketAddress[] from) {
+        if (replayPackets.isEmpty()) {
+            return null;
+        }
+        from[0] = replayFrom.remove(0);
+        return replayPackets.remove(0);
+    }
+
+    /**
+     * Drops the records of sources whose time (a dead time) is up.
+     *
+     * @param now current time, ns
+     */
+    void expireChallenges(long now) {
+        challenges.expire(now);
+    }
+
+    /** @return when the oldest challenge record's time is up, ns, or {@link Deadlines#NONE} */
+    long nextChallengeExpiryNs() {
+        return challenges.nextExpiryNs();
+    }
+
+    /** Releases every packet kept for unproven sources (engine shutdown). */
+    void clearChallenges() {
+        challenges.clear();
+        for (List<DataPacket> kept : replayPackets) {
+            for (DataPacket p : kept) {
+                p.release();
+            }
+        }
+        replayPackets.clear();
+        replayFrom.clear();
+    }
+
+    /** @return the challenge table (counts for the engine's getters) */
+    ReachChallenges challenges() {
+        return challenges;
+    }
+
+    /** @return reachability PINGs sent to sources without a connection */
+    long challengesSent() {
+        return challengesSent;
+    }
+
+    /** @return PING_RESPONSEs that proved a source without a connection reachable */
+    long challengesAnswered() {
+        return challengesAnswered;
+    }
+
+    /**
+     * At the peer limit, forgets peers without connections (at most once a second).
+     *
+     * @return true when a new peer may be made
+     */
+    private boolean roomForPeer(long now) {
+        if (table.peerCount() < config.maxPeers()) {
+            return true;
+        }
+        if (now - lastPeerSweepNs >= PEER_SWEEP_INTERVAL_NS || !peerSwept) {
+            peerSwept = true;
+            lastPeerSweepNs = now;
+            table.reapPeers(now, -1);
+        }
+        return table.peerCount() < config.maxPeers();
     }
 
     /**
@@ -258,15 +491,7 @@ final class PacketDispatcher {
         if (table.serverCount() >= config.maxConnections()) {
             return false;
         }
-        if (table.knownPeer(from) == null && table.peerCount() >= config.maxPeers()) {
-            if (now - lastPeerSweepNs >= PEER_SWEEP_INTERVAL_NS || !peerSwept) {
-                peerSwept = true;
-                lastPeerSweepNs = now;
-                table.reapPeers(now, -1);
-            }
-            return table.peerCount() < config.maxPeers();
-        }
-        return true;
+        return table.knownPeer(from) != null || roomForPeer(now);
     }
 
     /** Removes an unproven server connection silently: its calls fail with RX_CALL_DEAD, nothing is sent. */

@@ -7,6 +7,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.rx4j.config.RxConfig;
+import org.rx4j.wire.DataPacket;
 import org.rx4j.wire.DebugRequest;
 import org.rx4j.wire.PacketFlags;
 import org.rx4j.wire.PacketType;
@@ -66,7 +67,8 @@ public final class RxEngine {
         this.table = new ConnectionTable(config, random.nextInt() & RxConstants.CID_MASK & 0x7FFFFFFF);
         this.services = new ServiceRegistry(config, table, events);
         this.link = new EngineContext(config, alloc, sink, events, timers, services);
-        this.dispatcher = new PacketDispatcher(config, table, services, link, sink, endpointCounters);
+        this.dispatcher = new PacketDispatcher(config, table, services, link, sink, endpointCounters,
+                random.nextLong());
         this.nextReapNs = now + config.reapIntervalNs();
     }
 
@@ -224,6 +226,7 @@ public final class RxEngine {
             for (Connection conn : all) {
                 conn.endCalls(now);
             }
+            dispatcher.clearChallenges();
         } finally {
             events.exit(now);
         }
@@ -284,6 +287,23 @@ public final class RxEngine {
         } finally {
             events.exit(now);
         }
+        if (dispatcher.hasReplay()) {
+            replayProven(now);
+        }
+    }
+
+    /**
+     * Handles the DATA packets kept for sources that just proved reachable (docs/robustness.md "Stateless reachability
+     * challenge"), each as its own datagram arriving now, as they arrived on the wire.
+     */
+    private void replayProven(long now) {
+        InetSocketAddress[] from = new InetSocketAddress[1];
+        List<DataPacket> kept;
+        while ((kept = dispatcher.takeReplay(from)) != null) {
+            for (int i = 0; i < kept.size(); i++) {
+                onDatagram(now, from[0], List.of(kept.get(i)));
+            }
+        }
     }
 
     /**
@@ -337,7 +357,8 @@ public final class RxEngine {
 
     /** @return the earliest time, ns, at which {@link #onTimer} has work; Long.MAX_VALUE for none */
     public long nextDeadline() {
-        return Deadlines.earlier(timers.earliest(), nextReapNs);
+        return Deadlines.earlier(Deadlines.earlier(timers.earliest(), nextReapNs),
+                dispatcher.nextChallengeExpiryNs());
     }
 
     /**
@@ -362,6 +383,7 @@ public final class RxEngine {
                 timers.update(c);
                 events.touched(c, now);
             }
+            dispatcher.expireChallenges(now);
             if (now - nextReapNs >= 0) {
                 reap(now);
                 nextReapNs = now + config.reapIntervalNs();
@@ -451,6 +473,43 @@ public final class RxEngine {
     /** @return new server connections refused with ABORT RX_CALL_BUSY because a limit was reached */
     public long connectionsRefused() {
         return dispatcher.connectionsRefused();
+    }
+
+    /**
+     * @return sources recorded right now that sent DATA for a new connection before proving reachable (no
+     *     connection, call or peer exists for them; bounded by {@link RxConfig#maxUnprovenConnections()}; see
+     *     docs/robustness.md "Stateless reachability challenge")
+     */
+    public int challengedSources() {
+        return dispatcher.challenges().sources();
+    }
+
+    /** @return DATA packets kept right now for challenged sources (bounded by {@link RxConfig#maxHeldPackets()}) */
+    public int challengedPackets() {
+        return dispatcher.challenges().heldPackets();
+    }
+
+    /** @return reachability PINGs sent to challenged sources, since the engine was created */
+    public long challengesSent() {
+        return dispatcher.challengesSent();
+    }
+
+    /** @return PING_RESPONSEs that proved a challenged source reachable, since the engine was created */
+    public long challengesAnswered() {
+        return dispatcher.challengesAnswered();
+    }
+
+    /**
+     * @return challenged sources' records dropped to make room for others (the source or packet limit), since the
+     *     engine was created (their packets released; a client resends)
+     */
+    public long challengesEvicted() {
+        return dispatcher.challenges().sourcesEvicted();
+    }
+
+    /** @return challenged sources' records dropped a dead time after they were made, unanswered */
+    public long challengesExpired() {
+        return dispatcher.challenges().sourcesExpired();
     }
 
     /**

@@ -26,7 +26,11 @@ import java.util.Map;
  * @param defences the hostile-input counters (docs/robustness.md), by name, in this order: acksRejected (rule 2),
  *     trailersClamped (rule 1), jumbogramsRejected (rule 5), repliesWithheld (rule 6), heldServerCalls (server calls
  *     now held for packet 1 or reachability, rule 8), heldCallsForgotten (rule 8), connectionsEvicted and
- *     connectionsRefused (rule 9), internalErrors (exceptions caught inside the engine; 0 unless rx4j has a bug)
+ *     connectionsRefused (rule 9), challengedSources and challengedPackets (sources not proven reachable whose
+ *     new-connection DATA is kept without a connection, and those packets, now), challengesSent, challengesAnswered,
+ *     challengesEvicted and challengesExpired (their reachability PINGs, the answers that proved them, records
+ *     dropped for room or after a dead time; docs/robustness.md "Stateless reachability challenge"), internalErrors
+ *     (exceptions caught inside the engine; 0 unless rx4j has a bug)
  */
 public record EndpointStats(InetSocketAddress localAddress, CounterStats totals, long datagramsReceived,
                             long datagramsSent, long sendFailures, long malformedDatagrams,

@@ -59,6 +59,12 @@ final class StatsReader {
         defences.put("heldCallsForgotten", engine.heldCallsForgotten());
         defences.put("connectionsEvicted", engine.connectionsEvicted());
         defences.put("connectionsRefused", engine.connectionsRefused());
+        defences.put("challengedSources", (long) engine.challengedSources());
+        defences.put("challengedPackets", (long) engine.challengedPackets());
+        defences.put("challengesSent", engine.challengesSent());
+        defences.put("challengesAnswered", engine.challengesAnswered());
+        defences.put("challengesEvicted", engine.challengesEvicted());
+        defences.put("challengesExpired", engine.challengesExpired());
         defences.put("internalErrors", engine.internalErrors());
         return new EndpointStats(transport.localAddress(), counters(totals), transport.datagramsReceived(),
                 transport.datagramsSent(), transport.sendFailures(), transport.malformedDatagrams(), malformed,

@@ -72,17 +72,27 @@ class BbrSimTest {
     @Test
     void keepsEightyPercentOfTheBottleneckAtHalfToFivePercentRandomLoss() {
         for (double loss : new double[] {0.005, 0.01, 0.02, 0.05}) {
-            SimNetwork net = net(config(CongestionControl.BBR), loss, 21);
-            Connection conn = net.client().engine.connect(SimNetwork.SERVER, SVC, 0);
-            Flow f = new Flow(net, net.client().engine, conn);
-            net.runFor(5 * S);
-            long a0 = f.acked();
-            long t0 = net.now();
-            net.runFor(15 * S);
-            double rate = mbps(f.acked() - a0, net.now() - t0);
+            // At 5 % random loss one run's share swings with the loss pattern (69-91 % over seeds 21-26, both before
+            // and after the reachability challenge moved the start by one round trip): there the mean of six runs is
+            // asserted.
+            int runs = loss >= 0.05 ? 6 : 1;
+            double sum = 0;
+            for (int i = 0; i < runs; i++) {
+                SimNetwork net = net(config(CongestionControl.BBR), loss, 21 + i);
+                Connection conn = net.client().engine.connect(SimNetwork.SERVER, SVC, 0);
+                Flow f = new Flow(net, net.client().engine, conn);
+                net.runFor(5 * S);
+                long a0 = f.acked();
+                long t0 = net.now();
+                net.runFor(15 * S);
+                double rate = mbps(f.acked() - a0, net.now() - t0);
+                sum += rate;
+                System.out.printf("bbr loss %.1f%% (seed %d): %.1f Mbit/s of %.1f (%.0f%%), srtt %.1f ms, %s%n",
+                        loss * 100, 21 + i, rate, BOTTLENECK / 1e6, rate / (BOTTLENECK / 1e6) * 100,
+                        conn.peer().rtt().srttNs() / 1e6, f.call.congestionMode());
+            }
+            double rate = sum / runs;
             double share = rate / (BOTTLENECK / 1e6);
-            System.out.printf("bbr loss %.1f%%: %.1f Mbit/s of %.1f (%.0f%%), srtt %.1f ms, %s%n", loss * 100, rate,
-                    BOTTLENECK / 1e6, share * 100, conn.peer().rtt().srttNs() / 1e6, f.call.congestionMode());
             assertTrue(share >= 0.8, "loss " + loss + ": " + rate + " Mbit/s is " + share + " of the bottleneck");
         }
     }

@@ -182,8 +182,10 @@ class CallLifecycleTest {
         AckPacket ping = (AckPacket) h.sent.get(0).first();
         assertEquals(AckReason.PING, ping.reason());
         assertTrue(ping.header().hasFlag(PacketFlags.REQUEST_ACK));
-        Call call = h.engine.serverConnections().iterator().next().call(0);
-        assertEquals(CallState.PRECALL, call.state());
+        // Stateless reachability challenge: nothing is made for the unproven peer until it answers.
+        assertEquals(0, h.engine.serverConnections().size(), "no connection before the peer proved reachable");
+        assertEquals(0, h.engine.peers().size());
+        assertEquals(1, h.engine.challengedSources());
 
         h.clear();
         h.advance(2 * S);

@@ -26,12 +26,19 @@ import org.rx4j.wire.RxConstants;
  */
 class EngineStatefulFuzzTest {
     private static final long MS = 1_000_000L;
+    private static final long RECORDING_SEED = 77;
+    /**
+     * The engine seed of every fuzzed server: the recording's server engine's ({@link SimNetwork} derives it as
+     * seed·31 + 2), so its reachability PINGs carry the serials the recorded PING_RESPONSEs echo (a keyed hash of the
+     * engine's secret, docs/robustness.md "Stateless reachability challenge") and sequences reach running calls.
+     */
+    private static final long ENGINE_SEED = RECORDING_SEED * 31 + 2;
     private static List<byte[]> session;
     private static List<byte[]> captures;
 
     private static synchronized List<byte[]> session() {
         if (session == null) {
-            session = EngineFuzzHarness.recordSession(77);
+            session = EngineFuzzHarness.recordSession(RECORDING_SEED);
             captures = Captures.allPayloads();
         }
         return session;
@@ -95,7 +102,7 @@ class EngineStatefulFuzzTest {
         List<byte[]> s = session();
         // Half the endpoints skip the reachability check, so mid-session starts still reach running calls.
         RxConfig config = r.nextBoolean() ? RxConfig.defaults() : RxConfig.builder().checkReach(false).build();
-        try (EngineFuzzHarness h = new EngineFuzzHarness(config, seed)) {
+        try (EngineFuzzHarness h = new EngineFuzzHarness(config, ENGINE_SEED)) {
             int start = r.nextInt(3) != 0 ? 0 : r.nextInt(Math.max(1, s.size() / 2));
             int len = 20 + r.nextInt(80);
             for (int i = start; i < Math.min(s.size(), start + len); i++) {
@@ -145,7 +152,7 @@ class EngineStatefulFuzzTest {
     @FuzzTest(maxDuration = "2m")
     void jazzerSequences(FuzzedDataProvider data) {
         List<byte[]> s = session();
-        try (EngineFuzzHarness h = new EngineFuzzHarness(RxConfig.defaults(), 1)) {
+        try (EngineFuzzHarness h = new EngineFuzzHarness(RxConfig.defaults(), ENGINE_SEED)) {
             int i = data.consumeInt(0, s.size() - 1);
             while (data.remainingBytes() > 0 && i < s.size()) {
                 byte[] d;

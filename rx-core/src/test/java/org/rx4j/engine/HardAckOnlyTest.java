@@ -64,7 +64,10 @@ class HardAckOnlyTest {
             assertEquals(4, r.maxSubPackets(), "4-packet jumbograms");
         }
         assertEquals(0, hardOnly.idleAcks(), "no soft-ack-rate acks in hard-ACK-only mode");
-        assertTrue(normal.idleAcks() > 0);
+        // The default policy acks more often. (Whether it sends IDLE acks on this lossless link depends on the phase
+        // the transfer starts in: none when it starts on a proven peer, as after the reachability challenge.)
+        assertTrue(normal.acksPerData() > hardOnly.acksPerData(),
+                "default " + normal.acksPerData() + " vs hard-ACK-only " + hardOnly.acksPerData() + " ACKs per DATA");
         assertTrue(hardOnly.acksPerData() <= 0.2, "hard-ACK-only: " + hardOnly.acksPerData() + " ACKs per DATA");
         assertTrue(hardOnly.mbps() >= 0.95 * normal.mbps(),
                 "hard-ACK-only " + hardOnly.mbps() + " Mbit/s vs default " + normal.mbps());

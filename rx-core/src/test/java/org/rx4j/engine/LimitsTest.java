@@ -50,8 +50,13 @@ class LimitsTest {
         }
         assertTrue(h.engine.serverConnections().stream().anyMatch(c -> c.cid() == 0x40),
                 "the proven connection is never evicted");
-        assertEquals(50 - 8, h.engine.connectionsEvicted());
-        assertTrue(h.engine.peers().size() <= 9, "evicted flood sources are forgotten: " + h.engine.peers().size());
+        // Stateless reachability challenge: the unproven flood made no connection and no peer; its sources' records
+        // (at most 8) are what is evicted, oldest first.
+        assertEquals(1, h.engine.serverConnections().size(), "only the proven client has a connection");
+        assertEquals(0, h.engine.connectionsEvicted());
+        assertEquals(8, h.engine.challengedSources());
+        assertEquals(50 - 8, h.engine.challengesEvicted());
+        assertEquals(1, h.engine.peers().size(), "flood sources never became peers");
         assertEquals(0, h.engine.connectionsRefused());
         assertEquals(1, svc.newCalls());
     }
@@ -62,7 +67,8 @@ class LimitsTest {
         EngineHarness h = new EngineHarness(config);
         Service svc = new Service(() -> h.now, 10);
         h.engine.registerService(SVC, 0, svc);
-        // A burst of 20 new connections before the peer has answered a PING: 12 are evicted (their DATA forgotten).
+        // A burst of 20 new connections before the peer has answered a PING: one source, so one record keeps all 20
+        // first packets (up to maxRwind per source) and no connection exists yet (stateless reachability challenge).
         FakePeer[] conns = new FakePeer[120];
         for (int k = 0; k < conns.length; k++) {
             conns[k] = FakePeer.client(0x600D0000, 0x100 + 4 * k, SVC);
@@ -70,21 +76,20 @@ class LimitsTest {
         for (int k = 0; k < 20; k++) {
             h.deliver(conns[k].data(0, 1, 1, PacketFlags.LAST_PACKET, 10));
         }
-        assertEquals(12, h.engine.connectionsEvicted());
-        AdmissionTest.answerPings(h, REMOTE, conns[19]);
-        assertEquals(8, svc.newCalls(), "the kept ones start once the peer answers");
-        // The evicted ones resend; the peer is reachable now: each starts at once and is proven.
-        for (int k = 0; k < 12; k++) {
-            h.deliver(conns[k].data(0, 1, 1, PacketFlags.LAST_PACKET, 10));
+        assertEquals(0, h.engine.serverConnections().size());
+        assertEquals(20, h.engine.challengedPackets());
+        for (int k = 0; k < 20; k++) {
+            AdmissionTest.answerPings(h, REMOTE, conns[k]); // whichever call the PING went to answers it
         }
-        assertEquals(20, svc.newCalls());
+        assertEquals(20, svc.newCalls(), "all 20 start once the peer answers");
         // Many more connections from the now proven client: all served, none evicted, none refused.
         for (int k = 20; k < conns.length; k++) {
             h.deliver(conns[k].data(0, 1, 1, PacketFlags.LAST_PACKET, 10));
         }
         assertEquals(conns.length, svc.newCalls());
         assertEquals(conns.length, h.engine.serverConnections().size());
-        assertEquals(12, h.engine.connectionsEvicted());
+        assertEquals(0, h.engine.connectionsEvicted());
+        assertEquals(0, h.engine.challengesEvicted());
         assertEquals(0, h.engine.connectionsRefused());
         RxConfig d = RxConfig.defaults();
         assertTrue(d.maxConnectionsPerPeer() >= 10_000 && d.maxConnections() >= 10_000,
@@ -166,8 +171,11 @@ class LimitsTest {
         h.engine.registerService(SVC, 0, svc);
         for (int k = 0; k < 20; k++) {
             FakePeer c = FakePeer.client(0x12340000, 0x100 + 4 * k, SVC);
-            h.deliverFrom(source(k), c.data(0, 1, 1, PacketFlags.LAST_PACKET, 10));
+            h.deliverFrom(source(k), c.data(0, 1, 1, PacketFlags.LAST_PACKET, 40)); // 68 B: pays for the PING
+            AdmissionTest.answerPings(h, source(k), c);
         }
+        assertEquals(20, svc.newCalls());
+        assertEquals(0, h.engine.challengedSources());
         assertEquals(20, h.engine.serverConnections().size());
         assertEquals(20, h.engine.peers().size());
         long quiet = config.idleConnectionTimeNs() + config.reapIntervalNs();

@@ -129,7 +129,8 @@ class AmplificationLiveTest {
              RxEndpoint client = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0)).open();
              DatagramSocket attacker = new DatagramSocket(new InetSocketAddress("127.0.0.1", 0))) {
             server.registerService(SVC, 0, call -> call.output().write(call.input().readAllBytes()));
-            // Five calls holding DATA 2 only (no packet 1): held, not started (rule 8).
+            // Five calls holding DATA 2 only (no packet 1) from a source that never proves reachable: kept by the
+            // stateless reachability challenge, no connection or call made, nothing started (rules 8, 9).
             for (int i = 0; i < 5; i++) {
                 byte[] d = datagram(0x9000_0002, 0x2000 + 4 * i, 1, 2, 1, CI, SVC, new byte[1412]);
                 attacker.send(new DatagramPacket(d, d.length, server.localAddress()));
@@ -143,13 +144,17 @@ class AmplificationLiveTest {
             Map<String, Long> stats = server.stats();
             for (String key : List.of("acksRejected", "trailersClamped", "jumbogramsRejected", "repliesWithheld",
                     "heldServerCalls", "heldCallsForgotten", "connectionsEvicted", "connectionsRefused",
-                    "internalErrors")) {
+                    "challengedSources", "challengedPackets", "challengesSent", "challengesAnswered",
+                    "challengesEvicted", "challengesExpired", "internalErrors")) {
                 assertTrue(stats.containsKey(key), key + " in " + stats.keySet());
             }
-            assertEquals(5L, stats.get("heldServerCalls"), "the five calls without packet 1 are held");
+            assertEquals(5L, stats.get("challengedPackets"), "the five calls' packets are kept for the challenge");
+            assertEquals(1L, stats.get("challengedSources"));
+            assertEquals(0L, stats.get("heldServerCalls"), "no call made for an unproven source");
+            assertEquals(1L, stats.get("challengesAnswered"), "the legitimate client proved itself");
             assertTrue(stats.get("repliesWithheld") >= 1, "the tiny datagram's ABORT was withheld: " + stats);
             assertEquals(0L, stats.get("internalErrors"));
-            assertEquals(5, server.statistics().defences().get("heldServerCalls"));
+            assertEquals(5, server.statistics().defences().get("challengedPackets"));
         }
     }
 

@@ -1,0 +1,263 @@
+package org.rx4j.engine;
+
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import org.rx4j.wire.DataPacket;
+import org.rx4j.wire.RxHeader;
+
+/**
+ * Sources that sent DATA for a new server connection before proving reachable (issue 12 "Flood";
+ * docs/robustness.md "Stateless reachability challenge"): no connection, call or peer exists for them, only one small
+ * record per source address holding the bytes it sent (its reply credit, rule 6), its PING's time and a few of its
+ * DATA packets, bounded in sources, packets per source and packets in total. The PING's serial is a keyed hash of the
+ * source and the call's identity ({@link #cookie}), so its PING_RESPONSE proves the source reachable even after the
+ * record was dropped to make room. Engine thread only.
+ *
+ * <p>Ownership: the table owns the payload reference of every packet it holds until {@link #take} hands the packets
+ * to the caller, or eviction, expiry or {@link #clear} releases them.
+ */
+final class ReachChallenges {
+    /** One unproven source: what it sent, and the PING it was sent. */
+    static final class Pending {
+        /** When the record was made, ns; it expires a dead time later (resends do not extend it). */
+        final long createdNs;
+        /** Bytes the source sent (header + body) not yet spent on replies to it (rule 6). */
+        long credit;
+        /** Serial of the last PING sent, 0 before any. */
+        int pingSerial;
+        /** When the last PING went out, ns; valid when {@link #pingSerial} is not 0. */
+        long pingSentNs;
+        /** True when a PING was due but the credit did not cover it: the next bytes heard may pay for it. */
+        boolean pingWithheld;
+        /** The identity a PING goes to: the last DATA's connection and call (the client answers on that call). */
+        int epoch;
+        int cid;
+        int callNumber;
+        int securityIndex;
+        int serviceId;
+        /** DATA packets kept for replay once the source answers, oldest first (own headers, owned payloads). */
+        final List<DataPacket> packets = new ArrayList<>(2);
+
+        Pending(long createdNs) {
+            this.createdNs = createdNs;
+        }
+    }
+
+    private final LinkedHashMap<InetSocketAddress, Pending> pending = new LinkedHashMap<>();
+    private final long secret;
+    private final int maxSources;
+    private final int maxPerSource;
+    private final int maxPackets;
+    private final long ttlNs;
+    private int heldPackets;
+    private long sourcesEvicted;
+    private long sourcesExpired;
+    private long packetsDropped;
+
+    /**
+     * @param secret the key of {@link #cookie} (random outside tests: an off-path sender must not guess it)
+     * @param maxSources most sources recorded at once, &gt;= 1; a new one beyond evicts the oldest
+     * @param maxPerSource most DATA packets kept per source, &gt;= 0; more are dropped (the client resends them)
+     * @param maxPackets most DATA packets kept in total, &gt;= 0; beyond it the oldest other source is evicted
+     * @param ttlNs a record is dropped this long after it was made, ns (the dead time)
+     */
+    ReachChallenges(long secret, int maxSources, int maxPerSource, int maxPackets, long ttlNs) {
+        this.secret = secret;
+        this.maxSources = maxSources;
+        this.maxPerSource = maxPerSource;
+        this.maxPackets = maxPackets;
+        this.ttlNs = ttlNs;
+    }
+
+    /**
+     * The serial of the reachability PING to one call of one source: a keyed 64-bit mix (splitmix64's finalizer,
+     * Steele et al. 2014) of the secret, the address and the call's identity, never 0. Its PING_RESPONSE echoes it
+     * in the ACK's serial field (rx-wire-facts.md §3, §6.2), so the answer is recognised without any state.
+     *
+     * @param from the source address
+     * @param epoch the connection's epoch
+     * @param cid the connection id with the channel bits
+     * @param callNumber the call number
+     * @return the serial, not 0
+     */
+    int cookie(InetSocketAddress from, int epoch, int cid, int callNumber) {
+        long x = secret ^ ((long) from.hashCode() << 32 | (callNumber & 0xFFFFFFFFL));
+        x = mix(x ^ ((long) epoch << 32 | (cid & 0xFFFFFFFFL)));
+        x = mix(x + secret);
+        int s = (int) (x ^ (x >>> 32));
+        return s == 0 ? 1 : s;
+    }
+
+    private static long mix(long z) {
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
+    }
+
+    /**
+     * The record of {@code from}, made when there is none (evicting the oldest record at the source limit; a record
+     * past its time is replaced by a fresh one).
+     *
+     * @param now current time, ns
+     * @param from the source address
+     * @return the record
+     */
+    Pending open(long now, InetSocketAddress from) {
+        Pending p = pending.get(from);
+        if (p != null && now - p.createdNs < ttlNs) {
+            return p;
+        }
+        if (p != null) {
+            drop(from, p);
+            sourcesExpired++;
+        }
+        expire(now);
+        while (pending.size() >= maxSources) {
+            Iterator<java.util.Map.Entry<InetSocketAddress, Pending>> it = pending.entrySet().iterator();
+            java.util.Map.Entry<InetSocketAddress, Pending> eldest = it.next();
+            it.remove();
+            releasePackets(eldest.getValue());
+            sourcesEvicted++;
+        }
+        p = new Pending(now);
+        pending.put(from, p);
+        return p;
+    }
+
+    /**
+     * Keeps one DATA packet of a recorded source, or releases it when the source holds {@code maxPerSource} packets
+     * or no other source's packets can be evicted to stay within {@code maxPackets}.
+     *
+     * <p>Ownership: takes {@code p}'s payload reference; {@code p} itself (possibly the decoder's flyweight) is not
+     * kept.
+     *
+     * @param from the source address (recorded: {@link #open} was called)
+     * @param rec its record
+     * @param p the packet
+     */
+    void hold(InetSocketAddress from, Pending rec, DataPacket p) {
+        if (rec.packets.size() >= maxPerSource) {
+            p.release();
+            packetsDropped++;
+            return;
+        }
+        Iterator<java.util.Map.Entry<InetSocketAddress, Pending>> it = pending.entrySet().iterator();
+        while (heldPackets >= maxPackets && it.hasNext()) {
+            java.util.Map.Entry<InetSocketAddress, Pending> e = it.next();
+            if (e.getValue() != rec) {
+                it.remove();
+                releasePackets(e.getValue());
+                sourcesEvicted++;
+            }
+        }
+        if (heldPackets >= maxPackets) {
+            p.release();
+            packetsDropped++;
+            return;
+        }
+        RxHeader h = p.header();
+        rec.packets.add(new DataPacket(h.copy(), p.payload()));
+        heldPackets++;
+    }
+
+    /**
+     * @param now current time, ns
+     * @param from a source address
+     * @return its record, or null when none is kept (or its time is up)
+     */
+    Pending get(long now, InetSocketAddress from) {
+        Pending p = pending.get(from);
+        return p != null && now - p.createdNs < ttlNs ? p : null;
+    }
+
+    /**
+     * Removes the record of a source that proved reachable and hands over the packets it held.
+     *
+     * <p>Ownership: the caller owns the returned packets.
+     *
+     * @param from the source address
+     * @return its record (the caller owns its packets), or null when none was kept
+     */
+    Pending take(InetSocketAddress from) {
+        Pending p = pending.remove(from);
+        if (p != null) {
+            heldPackets -= p.packets.size();
+        }
+        return p;
+    }
+
+    /**
+     * Drops the records whose time is up (made a dead time ago or more), oldest first.
+     *
+     * @param now current time, ns
+     */
+    void expire(long now) {
+        Iterator<Pending> it = pending.values().iterator();
+        while (it.hasNext()) {
+            Pending p = it.next();
+            if (now - p.createdNs < ttlNs) {
+                return;
+            }
+            it.remove();
+            releasePackets(p);
+            sourcesExpired++;
+        }
+    }
+
+    /** @return when the oldest record's time is up, ns, or {@link Deadlines#NONE} when there is none */
+    long nextExpiryNs() {
+        if (pending.isEmpty()) {
+            return Deadlines.NONE;
+        }
+        return pending.values().iterator().next().createdNs + ttlNs;
+    }
+
+    /** Releases every held packet and forgets every record (engine shutdown). */
+    void clear() {
+        for (Pending p : pending.values()) {
+            releasePackets(p);
+        }
+        pending.clear();
+    }
+
+    private void drop(InetSocketAddress from, Pending p) {
+        pending.remove(from);
+        releasePackets(p);
+    }
+
+    private void releasePackets(Pending p) {
+        for (DataPacket d : p.packets) {
+            d.release();
+        }
+        heldPackets -= p.packets.size();
+        p.packets.clear();
+    }
+
+    /** @return sources recorded right now */
+    int sources() {
+        return pending.size();
+    }
+
+    /** @return DATA packets held right now for unproven sources */
+    int heldPackets() {
+        return heldPackets;
+    }
+
+    /** @return records dropped to make room for another source (the source limit or the packet limit) */
+    long sourcesEvicted() {
+        return sourcesEvicted;
+    }
+
+    /** @return records dropped a dead time after they were made, the source never having answered */
+    long sourcesExpired() {
+        return sourcesExpired;
+    }
+
+    /** @return DATA packets released unkept because the source or the table held enough */
+    long packetsDropped() {
+        return packetsDropped;
+    }
+}

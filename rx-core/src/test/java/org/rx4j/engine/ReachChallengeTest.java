@@ -1,0 +1,218 @@
+package org.rx4j.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.rx4j.engine.EngineHarness.MS;
+import static org.rx4j.engine.EngineHarness.REMOTE;
+import static org.rx4j.engine.EngineHarness.REMOTE2;
+import static org.rx4j.engine.EngineHarness.S;
+
+import io.netty.buffer.ByteBuf;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.rx4j.config.RxConfig;
+import org.rx4j.engine.RecordingApps.Service;
+import org.rx4j.wire.AckPacket;
+import org.rx4j.wire.AckReason;
+import org.rx4j.wire.DataPacket;
+import org.rx4j.wire.PacketFlags;
+
+/**
+ * Issue 12 "Flood", the stateless reachability challenge (docs/robustness.md): DATA that would open a server
+ * connection from a source not proven reachable makes no connection, call or peer — only a small bounded record per
+ * source, answered with a reachability PING whose serial the PING_RESPONSE must echo. Virtual clock.
+ */
+class ReachChallengeTest {
+    private static final int SVC = 147;
+
+    private static InetSocketAddress source(int k) {
+        return new InetSocketAddress("127." + (1 + k / 65536) + "." + (k / 256 % 256) + "." + (k % 256), 9000);
+    }
+
+    private static List<AckPacket> pingsTo(EngineHarness h, InetSocketAddress to) {
+        List<AckPacket> out = new ArrayList<>();
+        for (EngineHarness.Datagram d : h.sent) {
+            if (d.to().equals(to) && d.first() instanceof AckPacket a && a.reason() == AckReason.PING) {
+                out.add(a);
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void anUnprovenNewConnectionDataMakesNoConnectionCallOrPeerOnlyAPing() {
+        EngineHarness h = new EngineHarness(RxConfig.defaults());
+        Service svc = new Service(() -> h.now, 10);
+        h.engine.registerService(SVC, 0, svc);
+        FakePeer c = FakePeer.client(0x7000_0001, 0x40, SVC);
+        h.deliver(c.data(2, 5, 1, PacketFlags.LAST_PACKET, 100));
+        assertEquals(0, h.engine.serverConnections().size());
+        assertEquals(0, h.engine.peers().size());
+        assertEquals(0, h.engine.heldServerCalls());
+        assertEquals(1, h.engine.challengedSources());
+        assertEquals(1, h.engine.challengedPackets());
+        assertEquals(0, svc.newCalls());
+        assertEquals(1, h.sent.size(), "one reply: the PING");
+        AckPacket ping = (AckPacket) h.sent.get(0).first();
+        assertEquals(AckReason.PING, ping.reason());
+        assertTrue(!ping.header().isClientInitiated() && ping.header().hasFlag(PacketFlags.REQUEST_ACK));
+        assertEquals(0x42, ping.header().cid(), "on the client's call: cid with its channel");
+        assertEquals(5, ping.header().callNumber());
+        assertNotEquals(0, ping.header().serial());
+        assertEquals(0, ping.nAcks(), "acknowledges nothing: the kept packet may yet be evicted");
+        assertEquals(1, ping.firstPacket());
+        assertEquals(1, h.engine.challengesSent());
+        h.engine.shutdown(h.now);
+        assertEquals(0, h.engine.challengedPackets());
+    }
+
+    @Test
+    void aFloodOfDistinctSourcesLeavesTheTablesAtBaselineAndAClientArrivingMidFloodIsServed() {
+        RxConfig config = RxConfig.defaults();
+        EngineHarness h = new EngineHarness(config);
+        Service svc = new Service(() -> h.now, 10);
+        h.engine.registerService(SVC, 0, svc);
+        int n = 20_000;
+        int cap = config.maxUnprovenConnections();
+        List<ByteBuf> payloads = new ArrayList<>();
+        for (int k = 0; k < n; k++) {
+            FakePeer f = FakePeer.client(0x3BAD_0000 + k, 0x1000 + 4 * k, SVC);
+            DataPacket d = f.data(0, 1, 1, PacketFlags.LAST_PACKET, 100);
+            payloads.add(d.payload());
+            h.deliverFrom(source(k), d);
+            if (k == n / 2) {
+                // A legitimate client arrives mid-flood: it answers the PING and is served at once.
+                FakePeer good = FakePeer.client(0x600D_0000, 0x40, SVC);
+                h.deliverFrom(REMOTE2, good.data(0, 1, 1, PacketFlags.LAST_PACKET, 20));
+                AdmissionTest.answerPings(h, REMOTE2, good);
+                assertEquals(1, svc.newCalls(), "the legitimate client is served mid-flood");
+                h.clear();
+            }
+            h.advance(10_000); // 100,000 datagrams a second
+        }
+        assertEquals(1, h.engine.serverConnections().size(), "only the proven client's connection");
+        assertEquals(1, h.engine.peers().size(), "only the proven client's peer");
+        assertEquals(0, h.engine.heldServerCalls());
+        assertEquals(0, h.engine.connectionsEvicted());
+        assertEquals(cap, h.engine.challengedSources(), "records bounded by maxUnprovenConnections");
+        assertEquals(cap, h.engine.challengedPackets());
+        assertEquals(n + 1 - cap - 1, h.engine.challengesEvicted(), "oldest records evicted (the client's was taken)");
+        for (int k = 0; k < n - cap; k++) {
+            assertEquals(0, payloads.get(k).refCnt(), "an evicted source's packet is released: " + k);
+        }
+        assertEquals(1, svc.newCalls());
+        h.engine.shutdown(h.now);
+        for (ByteBuf b : payloads) {
+            assertEquals(0, b.refCnt());
+        }
+    }
+
+    @Test
+    void theProvenClientIsAdmittedWithItsKeptPacketsAndItsNextConnectionsNeedNoPing() {
+        EngineHarness h = new EngineHarness(RxConfig.defaults());
+        Service svc = new Service(() -> h.now, 10);
+        h.engine.registerService(SVC, 0, svc);
+        FakePeer c = FakePeer.client(0x7000_0002, 0x80, SVC);
+        h.deliver(c.data(1, 1, 1, 0, 1412));
+        h.deliver(c.data(1, 1, 2, 0, 1412));
+        h.deliver(c.data(1, 1, 3, PacketFlags.LAST_PACKET, 100));
+        assertEquals(1, pingsTo(h, REMOTE).size(), "one PING per source, not per packet");
+        assertEquals(3, h.engine.challengedPackets());
+        AdmissionTest.answerPings(h, REMOTE, c);
+        assertEquals(1, h.engine.challengesAnswered());
+        assertEquals(1, svc.newCalls());
+        assertEquals(2 * 1412 + 100, svc.record(0).bytesRead);
+        assertTrue(svc.record(0).readComplete);
+        assertEquals(0, h.engine.challengedSources());
+        assertEquals(1, h.engine.serverConnections().size());
+        // Within the reachability TTL another connection from the proven peer starts at once, without a PING.
+        h.clear();
+        FakePeer c2 = FakePeer.client(0x7000_0002, 0x84, SVC);
+        h.deliver(c2.data(0, 1, 1, PacketFlags.LAST_PACKET, 20));
+        assertEquals(2, svc.newCalls());
+        assertTrue(pingsTo(h, REMOTE).isEmpty());
+    }
+
+    @Test
+    void aWrongSerialCallOrAddressProvesNothing() {
+        EngineHarness h = new EngineHarness(RxConfig.defaults());
+        Service svc = new Service(() -> h.now, 10);
+        h.engine.registerService(SVC, 0, svc);
+        FakePeer c = FakePeer.client(0x7000_0003, 0xC0, SVC);
+        h.deliver(c.data(0, 1, 1, PacketFlags.LAST_PACKET, 100));
+        int serial = pingsTo(h, REMOTE).get(0).header().serial();
+        h.deliver(c.ack(0, 1, 1, 0, serial + 1, AckReason.PING_RESPONSE, new byte[0], 32, 1));
+        h.deliver(c.ack(0, 2, 1, 0, serial, AckReason.PING_RESPONSE, new byte[0], 32, 1));
+        h.deliver(c.ack(0, 1, 1, 0, serial, AckReason.DELAY, new byte[0], 32, 1));
+        h.deliverFrom(REMOTE2, c.ack(0, 1, 1, 0, serial, AckReason.PING_RESPONSE, new byte[0], 32, 1));
+        assertEquals(0, svc.newCalls());
+        assertEquals(0, h.engine.challengesAnswered());
+        assertEquals(0, h.engine.serverConnections().size());
+        assertEquals(0, h.engine.peers().size());
+        h.deliver(c.ack(0, 1, 1, 0, serial, AckReason.PING_RESPONSE, new byte[0], 32, 1));
+        assertEquals(1, svc.newCalls(), "the real answer");
+    }
+
+    /**
+     * A client whose kept packet was evicted by a flood before it answered (an OpenAFS client answers the PING on its
+     * call and resends its DATA after its RTO): the answer alone proves it — the serial is recomputed, not looked
+     * up — and its resend is served at once.
+     */
+    @Test
+    void aClientWhoseRecordWasEvictedIsProvenByItsAnswerAndServedOnItsResend() {
+        EngineHarness h = new EngineHarness(RxConfig.builder().maxUnprovenConnections(4).build());
+        Service svc = new Service(() -> h.now, 10);
+        h.engine.registerService(SVC, 0, svc);
+        FakePeer c = FakePeer.client(0x7000_0004, 0x100, SVC);
+        DataPacket first = c.data(0, 1, 1, PacketFlags.LAST_PACKET, 100);
+        ByteBuf firstPayload = first.payload();
+        h.deliver(first);
+        AckPacket ping = pingsTo(h, REMOTE).get(0);
+        for (int k = 0; k < 10; k++) {
+            h.deliverFrom(source(k), FakePeer.client(0x3BAD_0000, 0x1000 + 4 * k, SVC)
+                    .data(0, 1, 1, PacketFlags.LAST_PACKET, 100));
+        }
+        assertEquals(0, firstPayload.refCnt(), "the client's record was evicted, its packet released");
+        h.deliver(c.ack(0, 1, 1, 0, ping.header().serial(), AckReason.PING_RESPONSE, new byte[0], 32, 1));
+        assertEquals(1, h.engine.challengesAnswered());
+        assertEquals(0, svc.newCalls(), "nothing kept to start");
+        h.advance(3200 * MS); // the client's RTO
+        h.clear();
+        h.deliver(c.data(0, 1, 1, PacketFlags.LAST_PACKET | PacketFlags.REQUEST_ACK, 100));
+        assertEquals(1, svc.newCalls(), "the resend starts at once");
+        assertTrue(pingsTo(h, REMOTE).isEmpty());
+    }
+
+    /** A source that never answers (half-reachable, or forged): its record and packets go a dead time after it came. */
+    @Test
+    void aSourceThatNeverAnswersIsForgottenADeadTimeLater() {
+        RxConfig config = RxConfig.defaults();
+        EngineHarness h = new EngineHarness(config);
+        Service svc = new Service(() -> h.now, 10);
+        h.engine.registerService(SVC, 0, svc);
+        FakePeer c = FakePeer.client(0x7000_0005, 0x140, SVC);
+        List<ByteBuf> payloads = new ArrayList<>();
+        for (int i = 0; i < 10; i++) { // resends once a second, never answers
+            DataPacket d = c.data(0, 1, 1, PacketFlags.LAST_PACKET | PacketFlags.REQUEST_ACK, 100);
+            payloads.add(d.payload());
+            h.deliver(d);
+            h.advance(S);
+        }
+        assertEquals(1, h.engine.challengedSources());
+        assertEquals(10, h.engine.challengedPackets());
+        assertEquals(10, pingsTo(h, REMOTE).size(), "a PING per resend (each paid by its own bytes)");
+        h.advanceTo(config.deadTimeNs() + MS);
+        assertEquals(0, h.engine.challengedSources());
+        assertEquals(0, h.engine.challengedPackets());
+        assertEquals(1, h.engine.challengesExpired());
+        for (ByteBuf b : payloads) {
+            assertEquals(0, b.refCnt());
+        }
+        assertEquals(0, svc.newCalls());
+        assertEquals(0, h.engine.serverConnections().size());
+        assertEquals(0, h.engine.peers().size());
+    }
+}
