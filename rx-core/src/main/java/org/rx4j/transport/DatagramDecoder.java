@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import org.rx4j.wire.DecodeError;
 import org.rx4j.wire.PacketDecoder;
+import org.rx4j.wire.RxConstants;
 import org.rx4j.wire.RxPacket;
 
 /**
@@ -69,6 +70,11 @@ final class DatagramDecoder extends ChannelInboundHandlerAdapter {
         InboundDatagram decoded = InboundDatagram.acquire();
         List<RxPacket> packets = decoded.packets();
         try {
+            if (content.readableBytes() < RxConstants.HEADER_SIZE) {
+                // Shorter than a header (a quarter of a random-bytes flood): dropped before it is copied.
+                malformed.count(DecodeError.TRUNCATED_HEADER);
+                return null;
+            }
             // A slice (recvmmsg batch) or a mostly empty receive buffer would be pinned by the packets a call holds.
             if (content.unwrap() != null
                     || content.capacity() > COPY_RATIO * Math.max(content.readableBytes(), COPY_FLOOR)) {

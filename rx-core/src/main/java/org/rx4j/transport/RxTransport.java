@@ -7,7 +7,6 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.FixedRecvByteBufAllocator;
 import io.netty.channel.socket.DatagramChannel;
 import java.net.InetSocketAddress;
 import java.util.LinkedHashMap;
@@ -43,6 +42,8 @@ public final class RxTransport implements AutoCloseable {
     static final int RECEIVE_BUFFER = 65536;
     /** Datagrams one recvmmsg call may return with the epoll transport. */
     static final int RECVMMSG_BATCH = 8;
+    /** Receive buffers kept for reuse: Netty's NIO read loop takes up to 16 datagrams before it decodes the first. */
+    static final int RECEIVE_RING = 16;
 
     private final RxConfig config;
     private final EventLoopGroup group;
@@ -54,19 +55,21 @@ public final class RxTransport implements AutoCloseable {
     private final EngineHandler engineHandler;
     private final int effectiveReceiveBuffer;
     private final int effectiveSendBuffer;
+    private final ReusingRecvByteBufAllocator receiveBuffers;
 
     private RxTransport(RxConfig config, InetSocketAddress bind, TransportKind kind, LongSupplier injectedClock,
                         EngineFactory engines) throws InterruptedException {
         this.config = config;
         this.group = NettyTransports.newEventLoopGroup(kind, "rx4j-" + kind.name().toLowerCase(Locale.ROOT));
         int buffer = config.effectiveUdpBufferBytes();
+        this.receiveBuffers = new ReusingRecvByteBufAllocator(
+                kind == TransportKind.EPOLL ? RECEIVE_BUFFER * RECVMMSG_BATCH : RECEIVE_BUFFER, RECEIVE_RING);
         Bootstrap b = new Bootstrap()
                 .group(group)
                 .channel(NettyTransports.channelClass(kind))
                 .option(ChannelOption.SO_RCVBUF, buffer)
                 .option(ChannelOption.SO_SNDBUF, buffer)
-                .option(ChannelOption.RECVBUF_ALLOCATOR, new FixedRecvByteBufAllocator(
-                        kind == TransportKind.EPOLL ? RECEIVE_BUFFER * RECVMMSG_BATCH : RECEIVE_BUFFER))
+                .option(ChannelOption.RECVBUF_ALLOCATOR, receiveBuffers)
                 .option(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
                 // Nothing is read until the owner has registered its services: see startReading().
                 .option(ChannelOption.AUTO_READ, false)
@@ -325,6 +328,10 @@ public final class RxTransport implements AutoCloseable {
     private void closeChannelAndLoop() {
         try {
             channel.close().syncUninterruptibly();
+            if (!channel.eventLoop().isShuttingDown()) { // (closed before: the ring is gone already)
+                // On the loop, after the close: no read runs while the ring lets its buffers go.
+                channel.eventLoop().submit(receiveBuffers::releaseAll).syncUninterruptibly();
+            }
         } finally {
             group.shutdownGracefully(0, 100, TimeUnit.MILLISECONDS).syncUninterruptibly();
         }
