@@ -27,6 +27,10 @@ final class PacketDispatcher {
     /** The peer table is swept for peers without connections at most this often when it is full, ns. */
     private static final long PEER_SWEEP_INTERVAL_NS = 1_000_000_000L;
     private static final byte[] NO_ACKS = new byte[0];
+    /** Raw ABORTs (unknown service, refused connection) sent at once, endpoint-wide, before they are paced. */
+    static final int RAW_ABORT_BURST = 100;
+    /** Pace of raw ABORTs past the burst: one per this many ns (1,000 a second). */
+    static final long RAW_ABORT_INTERVAL_NS = 1_000_000L;
 
     private final RxConfig config;
     private final ConnectionTable table;
@@ -39,6 +43,9 @@ final class PacketDispatcher {
     private long connectionsRefused;
     private long lastPeerSweepNs;
     private boolean peerSwept;
+    /** Pacing of raw ABORTs (virtual scheduling: when the next would be due), valid once one was sent. */
+    private long rawAbortDueNs;
+    private boolean rawAborted;
     /** Set by {@link #serverConnection} when the reachability challenge took the packet (not to be dropped). */
     private boolean absorbed;
     /** Unproven sources' new-connection DATA, kept without a connection until they answer the PING. */
@@ -230,7 +237,7 @@ final class PacketDispatcher {
         boolean known = services.isKnown(h.serviceId(), h.securityIndex());
         int bytes = RxConstants.HEADER_SIZE + p.bodyLength();
         if (!known && h.type() != PacketType.ABORT) {
-            sendRawAbort(from, h, AbortCodes.RX_INVALID_OPERATION, bytes);
+            sendRawAbort(now, from, h, AbortCodes.RX_INVALID_OPERATION, bytes);
         }
         if (known && h.type() == PacketType.ACK) {
             if (config.checkReach() && onUnknownConnectionAck(now, from, (AckPacket) p, bytes)) {
@@ -255,7 +262,7 @@ final class PacketDispatcher {
         }
         if (!makeRoom(now, from)) {
             connectionsRefused++;
-            sendRawAbort(from, h, AbortCodes.RX_CALL_BUSY, bytes);
+            sendRawAbort(now, from, h, AbortCodes.RX_CALL_BUSY, bytes);
             return null;
         }
         Peer peer = table.peer(from);
@@ -518,18 +525,32 @@ final class PacketDispatcher {
      * One small ABORT (32 bytes) with {@code code} and the offending packet's identity (§2, §13): −2 for an unknown
      * service or security index, −10 for a connection refused at a limit. Not sent when the offending datagram was
      * smaller than the ABORT (a DATA packet of 0–3 bytes): no reply to unknown traffic is larger than what
-     * provoked it (rule 6).
+     * provoked it (rule 6). Endpoint-wide at most {@link #RAW_ABORT_BURST} at once, then one per
+     * {@link #RAW_ABORT_INTERVAL_NS}: no peer object paces them (the source is unknown), and random garbage that
+     * happens to decode as a client packet for an unknown service would otherwise earn one each (a third of a
+     * random-bytes flood); the rest are counted as withheld replies.
      *
+     * @param now current time, ns
      * @param to the offending packet's source
      * @param h the offending packet's header
      * @param code the abort code
      * @param provokedBy size of the offending packet, header + body, bytes
      */
-    private void sendRawAbort(InetSocketAddress to, RxHeader h, int code, int provokedBy) {
+    private void sendRawAbort(long now, InetSocketAddress to, RxHeader h, int code, int provokedBy) {
         if (provokedBy < RxConstants.HEADER_SIZE + 4) {
             endpointCounters.repliesWithheld++;
             return;
         }
+        // Virtual scheduling (as Peer.allowAbortReply): rawAbortDueNs is when the next one would be due.
+        if (!rawAborted || rawAbortDueNs - now < 0) {
+            rawAborted = true;
+            rawAbortDueNs = now;
+        }
+        if (rawAbortDueNs - now >= RAW_ABORT_BURST * RAW_ABORT_INTERVAL_NS) {
+            endpointCounters.repliesWithheld++;
+            return;
+        }
+        rawAbortDueNs += RAW_ABORT_INTERVAL_NS;
         int flags = h.isClientInitiated() ? 0 : PacketFlags.CLIENT_INITIATED;
         RxHeader a = new RxHeader(h.epoch(), h.cid(), h.callNumber(), 0, 0, PacketType.ABORT, flags, 0,
                 h.securityIndex(), 0, h.serviceId());

@@ -215,4 +215,28 @@ class ReachChallengeTest {
         assertEquals(0, h.engine.serverConnections().size());
         assertEquals(0, h.engine.peers().size());
     }
+
+    /**
+     * Garbage that decodes as a client packet for an unknown service earns a raw ABORT; from a flood of sources that
+     * is paced endpoint-wide (a burst of 100, then 1,000 a second), the rest counted as withheld replies.
+     */
+    @Test
+    void rawAbortsToUnknownTrafficArePacedEndpointWide() {
+        EngineHarness h = new EngineHarness(RxConfig.defaults());
+        h.engine.registerService(SVC, 0, call -> { });
+        for (int k = 0; k < 300; k++) {
+            h.deliverFrom(source(k), FakePeer.client(0x3BAD_0000, 0x1000 + 4 * k, 999)
+                    .data(0, 1, 1, PacketFlags.LAST_PACKET, 4));
+        }
+        assertEquals(PacketDispatcher.RAW_ABORT_BURST, h.abortsSent().size());
+        assertEquals(300 - PacketDispatcher.RAW_ABORT_BURST, h.engine.totals().repliesWithheld());
+        h.clear();
+        h.advance(10 * PacketDispatcher.RAW_ABORT_INTERVAL_NS);
+        for (int k = 0; k < 20; k++) {
+            h.deliverFrom(source(k), FakePeer.client(0x3BAD_0000, 0x1000 + 4 * k, 999)
+                    .data(0, 2, 1, PacketFlags.LAST_PACKET, 4));
+        }
+        assertEquals(10, h.abortsSent().size(), "one per interval past the burst");
+        assertEquals(0, h.engine.challengedSources(), "an unknown service is not challenged");
+    }
 }
