@@ -13,7 +13,8 @@
 # Prints the legitimate client's rate in both runs and their ratio, the server's RSS growth over the flood
 # (VmRSS, KiB), and server CPU per flood datagram (utime+stime delta over the flood run / datagrams sent;
 # this includes serving the legitimate client, so it is an upper bound).
-# Env: FLOOD_PORT (7521), FLOOD_RATE (100000), FLOOD_SECS (30), FLOOD_SOURCES (256), FLOOD_CALLS (20).
+# Env: FLOOD_PORT (7521), FLOOD_RATE (100000), FLOOD_SECS (30), FLOOD_SOURCES (256), FLOOD_CALLS (20),
+# FLOOD_SERVER_ARGS (extra `rxperf server` flags, e.g. "--transport epoll" for recvmmsg reads; none by default).
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -28,7 +29,8 @@ WORK=$(mktemp -d)
 trap 'kill "${SPID:-}" "${GPID:-}" 2>/dev/null || true; rm -rf "$WORK"' EXIT
 
 "$RX4J" --help >/dev/null 2>&1 || true # builds the jar when stale
-taskset -c 0 "$RX4J" server -p "$PORT" 2>"$WORK/server.err" &
+# shellcheck disable=SC2086  # FLOOD_SERVER_ARGS holds several words on purpose
+taskset -c 0 "$RX4J" server -p "$PORT" ${FLOOD_SERVER_ARGS:-} 2>"$WORK/server.err" &
 SPID=$!
 sleep 3
 # scripts/rxperf execs java: the server's PID is $SPID.
