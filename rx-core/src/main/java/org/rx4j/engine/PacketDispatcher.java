@@ -73,7 +73,9 @@ final class PacketDispatcher {
         this.link = link;
         this.sink = sink;
         this.endpointCounters = endpointCounters;
-        this.challenges = new ReachChallenges(secret, config.maxUnprovenConnections(), config.maxRwind(),
+        // No cap per source below the total: one client may open many connections before its first answer (as many
+        // as the unproven-connection limit allowed before the challenge), and a flood source only evicts others.
+        this.challenges = new ReachChallenges(secret, config.maxUnprovenConnections(), config.maxHeldPackets(),
                 config.maxHeldPackets(), config.deadTimeNs());
     }
 
@@ -276,7 +278,7 @@ final class PacketDispatcher {
     /**
      * New-connection DATA from a source not proven reachable (checkReach on; docs/robustness.md "Stateless
      * reachability challenge"): no connection, call or peer is made. The source's record keeps its bytes (the reply
-     * credit, rule 6) and the packet (at most {@code maxRwind} per source, {@code maxHeldPackets} in all), and the
+     * credit, rule 6) and the packet ({@code maxHeldPackets} in all, the oldest other records evicted), and the
      * source is sent the reachability PING on that call (§6.2) when the credit covers it: at once for the first, again
      * when the credit that withheld it grew, or when the source is heard again at least the minimum RTO later (the
      * PING or its answer was lost, or the client moved on to another call), as a held call re-PINGs

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.rx4j.wire.DataPacket;
 import org.rx4j.wire.RxHeader;
 
@@ -116,8 +117,8 @@ final class ReachChallenges {
         }
         expire(now);
         while (pending.size() >= maxSources) {
-            Iterator<java.util.Map.Entry<InetSocketAddress, Pending>> it = pending.entrySet().iterator();
-            java.util.Map.Entry<InetSocketAddress, Pending> eldest = it.next();
+            Iterator<Map.Entry<InetSocketAddress, Pending>> it = pending.entrySet().iterator();
+            Map.Entry<InetSocketAddress, Pending> eldest = it.next();
             it.remove();
             releasePackets(eldest.getValue());
             sourcesEvicted++;
@@ -144,13 +145,15 @@ final class ReachChallenges {
             packetsDropped++;
             return;
         }
-        Iterator<java.util.Map.Entry<InetSocketAddress, Pending>> it = pending.entrySet().iterator();
-        while (heldPackets >= maxPackets && it.hasNext()) {
-            java.util.Map.Entry<InetSocketAddress, Pending> e = it.next();
-            if (e.getValue() != rec) {
-                it.remove();
-                releasePackets(e.getValue());
-                sourcesEvicted++;
+        if (heldPackets >= maxPackets) {
+            Iterator<Map.Entry<InetSocketAddress, Pending>> it = pending.entrySet().iterator();
+            while (heldPackets >= maxPackets && it.hasNext()) {
+                Map.Entry<InetSocketAddress, Pending> e = it.next();
+                if (e.getValue() != rec) {
+                    it.remove();
+                    releasePackets(e.getValue());
+                    sourcesEvicted++;
+                }
             }
         }
         if (heldPackets >= maxPackets) {

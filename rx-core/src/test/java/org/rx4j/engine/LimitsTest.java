@@ -68,7 +68,7 @@ class LimitsTest {
         Service svc = new Service(() -> h.now, 10);
         h.engine.registerService(SVC, 0, svc);
         // A burst of 20 new connections before the peer has answered a PING: one source, so one record keeps all 20
-        // first packets (up to maxRwind per source) and no connection exists yet (stateless reachability challenge).
+        // first packets and no connection exists yet (stateless reachability challenge).
         FakePeer[] conns = new FakePeer[120];
         for (int k = 0; k < conns.length; k++) {
             conns[k] = FakePeer.client(0x600D0000, 0x100 + 4 * k, SVC);
