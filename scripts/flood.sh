@@ -12,7 +12,9 @@
 # During the flood a second client connects halfway through (an rpc run) to show whether a newcomer is served.
 # Prints the legitimate client's rate in both runs and their ratio, the server's RSS growth over the flood
 # (VmRSS, KiB), and server CPU per flood datagram (utime+stime delta over the flood run / datagrams sent;
-# this includes serving the legitimate client, so it is an upper bound).
+# this includes serving the legitimate client, so it is an upper bound), the datagrams the kernel dropped at the
+# server's socket (its receive queue full: the `drops` column of /proc/net/udp) and the server CPU per datagram
+# it actually read (sent − dropped; again including the legitimate client's).
 # Env: FLOOD_PORT (7521), FLOOD_RATE (100000), FLOOD_SECS (30), FLOOD_SOURCES (256), FLOOD_CALLS (20),
 # FLOOD_SERVER_ARGS (extra `rxperf server` flags, e.g. "--transport epoll" for recvmmsg reads; none by default).
 set -euo pipefail
@@ -37,6 +39,9 @@ sleep 3
 rss() { awk '/VmRSS/ {print $2}' "/proc/$SPID/status"; }
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$SPID/stat"; }
 TCK=$(getconf CLK_TCK)
+# Datagrams the kernel dropped at the server's socket (receive queue full), from /proc/net/udp's last column.
+# (Java's sockets are dual-stack IPv6 ones: both tables.)
+sock_drops() { cat /proc/net/udp /proc/net/udp6 | awk -v p="$(printf ':%04X' "$PORT")" '$2 ~ p"$" {d += $NF} END {print d + 0}'; }
 
 client_rate() { # runs the legitimate client, prints its result line (or its exit status and last line)
     local rc=0
@@ -46,7 +51,7 @@ client_rate() { # runs the legitimate client, prints its result line (or its exi
 
 run() { # $1 = target port of the generator; $2 = label
     local rss0 cpu0 line mid=""
-    rss0=$(rss); cpu0=$(cpu_ticks) # before the generator starts: growth and CPU cover the whole flood
+    rss0=$(rss); cpu0=$(cpu_ticks); drops0=$(sock_drops) # before the generator starts: the whole flood
     taskset -c 1 java "$GEN" 127.0.0.1 "$1" "$RATE" "$RATE" "$SECS" "$SOURCES" >"$WORK/gen.out" 2>&1 &
     GPID=$!
     sleep 2 # let the generator reach its rate
@@ -56,8 +61,8 @@ run() { # $1 = target port of the generator; $2 = label
         if "$RX4J" client -p "$PORT" -c rpc -T 100 >"$WORK/mid.out" 2>&1; then mid="served"; else mid="NOT served"; fi
     fi
     wait "$GPID" || true
-    local rss1 cpu1
-    rss1=$(rss); cpu1=$(cpu_ticks)
+    local rss1 cpu1 drops1
+    rss1=$(rss); cpu1=$(cpu_ticks); drops1=$(sock_drops)
     echo "$2: client: $line"
     echo "$2: $(cat "$WORK/gen.out")"
     echo "$2: server RSS ${rss0} -> ${rss1} KiB (+$(( rss1 - rss0 )) KiB), server CPU $(( (cpu1 - cpu0) * 1000 / TCK )) ms"
@@ -65,11 +70,12 @@ run() { # $1 = target port of the generator; $2 = label
     echo "$line" >"$WORK/$2.line"
     cat "$WORK/gen.out" >"$WORK/$2.gen"
     echo "$(( (cpu1 - cpu0) * 1000000000 / TCK ))" >"$WORK/$2.cpu_ns"
+    echo "$(( drops1 - drops0 ))" >"$WORK/$2.drops"
 }
 
 run $((PORT + 1)) baseline
 run "$PORT" flood
-rate() { grep -oE '[0-9.]+ Mbit/s' "$1" | head -1 | awk '{print $1}'; }
+rate() { grep -oE '[0-9.]+ [MG]bit/s' "$1" | head -1 | awk '{print $2 == "Gbit/s" ? $1 * 1000 : $1}'; }
 B=$(rate "$WORK/baseline.line" || true)
 F=$(rate "$WORK/flood.line" || true)
 N=$(grep -oE '^flood: [0-9]+ new-connection DATA' "$WORK/flood.gen" | awk '{print $2}')
@@ -79,4 +85,6 @@ if [[ -n $B && -n $F ]]; then
 fi
 if [[ -n $N && -n $G ]]; then
     echo "server CPU per flood datagram: $(awk -v c="$(cat "$WORK/flood.cpu_ns")" -v n="$((N + G))" 'BEGIN {printf "%.0f", c / n}') ns (upper bound: includes the legitimate client)"
+    D=$(cat "$WORK/flood.drops")
+    echo "kernel drops at the server's socket during the flood: $D of $((N + G)) flood datagrams; server CPU per datagram read: $(awk -v c="$(cat "$WORK/flood.cpu_ns")" -v n="$((N + G - D))" 'BEGIN {printf "%.0f", (n > 0) ? c / n : 0}') ns"
 fi
