@@ -87,6 +87,9 @@ final class CallInbound {
         if (!life.isDone() && sender.processAckBody(now, a)) {
             ackProgress++;
         }
+        if (!life.isDone()) {
+            sender.onLadderAnswer(now, a); // a path-MTU probe's answer (issue 12 rule 12)
+        }
         if (h.hasFlag(PacketFlags.REQUEST_ACK)) {
             if (life.state == CallState.ERROR) {
                 // A failed call answers with its ABORT, so the peer stops keeping the call alive (§2).

@@ -44,6 +44,11 @@ final class CallSender {
      * configured default (docs/engine.md "Packet size"). Packets already cut keep their size.
      */
     private int dataSize;
+    /**
+     * At least the data bytes of every queued packet never transmitted (an upper bound, bytes): when the peer's
+     * packet size falls below it, {@link #recutUnsent} looks for packets to re-cut.
+     */
+    private int unsentCutMax;
 
     /** The transmit window, packets. */
     int twind;
@@ -62,6 +67,8 @@ final class CallSender {
     /** Serial of the outstanding path-MTU probe, 0 for none; the sub-packets its size stands for. */
     private int mtuProbeSerial;
     private int mtuProbePackets;
+    /** Data bytes of a client's first packet on a path not yet proven at full size: RX_MIN_PACKET_SIZE − 28 (§5). */
+    static final int FIRST_PACKET_DATA = RxConstants.MIN_PACKET_SIZE - RxConstants.HEADER_SIZE;
     /** How often a path held to single packets is probed again for jumbograms, ns. */
     static final long MTU_PROBE_INTERVAL_NS = 5_000_000_000L;
     /**
@@ -69,6 +76,30 @@ final class CallSender {
      * probe often reaches a server call still in PRECALL, which answers no PING (issue 12 rule 6), or is lost.
      */
     static final int LARGE_PROBE_QUICK_TRIES = 3;
+    /**
+     * Packet sizes (Rx header included, bytes) a probe ladder tries when a path drops this call's packets
+     * (issue 12 rule 12): each below the failing size is one padded PING, sent largest first in one burst.
+     */
+    static final int[] PMTU_STEPS = {8192, 4096, 2048, 1444, 1400, 1360, 1320, 1280, 1240, 1200, 1150, 1100, 1050,
+        1000, 900, 800, 700, 600, 576, 520};
+    /** How long a path held below its usual packet size waits before probing upward again, ns. */
+    static final long PMTU_RAISE_INTERVAL_NS = 10_000_000_000L;
+    /** The outstanding probe ladder: its sizes (largest first, bytes), count, first serial and send time (ns). */
+    private int[] ladderSizes;
+    private int ladderCount;
+    private int ladderFirstSerial;
+    private long ladderSentNs;
+    /** True for a downward ladder (packets lost), false for an upward one (re-growth). */
+    private boolean ladderDown;
+    /** Largest size of the outstanding ladder answered so far, bytes (0 for none). */
+    private int ladderBest;
+    /** The peer's {@link Peer#pathMtu} before the outstanding downward ladder, bytes. */
+    private int pathMtuBeforeLadder;
+    /** Retransmission timeouts since the peer last acknowledged something new. */
+    private int timeoutsWithoutProgress;
+    /** Largest DATA packet this call transmitted, bytes (Rx header included), and the first seq of that size. */
+    private int largestSentPacket;
+    private int largestSentSeq;
     /** When the outstanding RTT probe was sent, ns. */
     private long rttProbeSentNs;
     private ByteBuf partial;
@@ -130,16 +161,31 @@ final class CallSender {
      */
     void append(ByteBuf data) {
         // A partial packet cut at the old size fills to its own capacity and is queued as it is.
-        dataSize = out.peer().packetDataSize(config);
+        Peer peer = out.peer();
+        dataSize = peer.packetDataSize(config);
         try {
             if (partial != null) {
                 int n = Math.min(partial.writableBytes(), data.readableBytes());
                 partial.writeBytes(data, n);
                 if (!partial.isWritable()) {
-                    sq.add(partial, 0);
+                    queueUnsent(partial, 0);
                     partial = null;
                 }
             }
+            if (!server && sq.next() == 1 && partial == null && data.isReadable()
+                    && peer.verifiedPacketSize < RxConstants.HEADER_SIZE + dataSize) {
+                // A request's first packet on a path that never carried a full-size packet of ours fits every path
+                // (520 bytes, §5): the server then holds the call and answers the probes that find the path's
+                // MTU, so packets cut too large can be re-cut (docs/engine.md "Path MTU below one full packet").
+                int first = Math.min(dataSize, FIRST_PACKET_DATA);
+                if (data.readableBytes() >= first) {
+                    sq.add(data.readRetainedSlice(first), 0);
+                } else {
+                    partial = alloc.buffer(first, first);
+                    partial.writeBytes(data);
+                }
+            }
+            unsentCutMax = Math.max(unsentCutMax, dataSize);
             while (data.readableBytes() >= dataSize) {
                 sq.add(data.readRetainedSlice(dataSize), 0);
             }
@@ -152,12 +198,27 @@ final class CallSender {
         }
     }
 
+    /**
+     * Queues a packet that was cut earlier (the partial one): when the peer's packet size fell below it meanwhile
+     * (issue 12 rule 12), it is re-cut at once — never transmitted, so always safe.
+     *
+     * <p>Ownership: takes {@code payload}.
+     */
+    private void queueUnsent(ByteBuf payload, int flags) {
+        int bytes = payload.readableBytes();
+        int seq = sq.add(payload, flags);
+        if (bytes > dataSize) {
+            sq.recut(seq, dataSize, alloc);
+        }
+        unsentCutMax = Math.max(unsentCutMax, Math.min(dataSize, bytes));
+    }
+
     /** @return true when the partly filled packet was queued as a short packet; false when none holds bytes */
     boolean flushPartial() {
         if (partial == null || !partial.isReadable()) {
             return false;
         }
-        sq.add(partial, 0);
+        queueUnsent(partial, 0);
         partial = null;
         return true;
     }
@@ -166,7 +227,7 @@ final class CallSender {
     void finish() {
         ByteBuf last = partial != null ? partial : alloc.buffer(0, 0);
         partial = null;
-        sq.add(last, PacketFlags.LAST_PACKET);
+        queueUnsent(last, PacketFlags.LAST_PACKET);
     }
 
     /** Releases every queued packet and the partial one, and stops the retransmit timer (call teardown). */
@@ -215,6 +276,8 @@ final class CallSender {
         RxCounters counters = out.counters();
         maybeReprobe(now);
         maybeProbeLargePackets(now);
+        maybeRaisePathMtu(now);
+        recutUnsent();
         int cwnd = cc.sendWindow(sq.inFlight());
         pacingDeadlineNs = Deadlines.NONE;
         boolean paced = false;
@@ -270,7 +333,13 @@ final class CallSender {
                 if (lastOfDgram && requestAck) {
                     flags |= PacketFlags.REQUEST_ACK;
                 }
-                batch.add(dataPacket(now, i, seq, sq.get(seq), flags));
+                SendQueue.Entry e = sq.get(seq);
+                int size = RxConstants.HEADER_SIZE + e.payload().readableBytes();
+                if (size > largestSentPacket) {
+                    largestSentPacket = size;
+                    largestSentSeq = seq;
+                }
+                batch.add(dataPacket(now, i, seq, e, flags));
             }
             if (probe) {
                 rttProbeSerial = out.lastSerial();
@@ -475,15 +544,238 @@ final class CallSender {
     /** The retransmit timer fired: back off the RTO, then resend everything in flight or PING (§8). */
     void onResendTimeout(long now) {
         out.counters().timeouts++;
+        timeoutsWithoutProgress++;
         onTimeoutWithJumbograms(now);
         onTimeoutWithLargePackets(now);
         if (recovery.onTimeout(twind, out.peer().rtt())) {
-            transmit(now);
+            if (!probeDownward(now)) {
+                transmit(now);
+            }
         } else if (sq.size() > 0 && sq.nextToSend() != sq.first()) {
             // Everything sent is soft-acked but not hard-acked: ask where the receiver stands.
             acks.sendAck(now, AckReason.PING, 0, true);
         }
         recovery.rearm(now, out.peer().rtt());
+    }
+
+    // =====================================================================================
+    // Path MTU below the packets' size (issue 12 rule 12, docs/engine.md "Path MTU below one full packet")
+
+    /**
+     * A second retransmission timeout in a row with nothing acknowledged, while packets larger than the smallest Rx
+     * packet (520 bytes) are lost: instead of resending them once more, sends a probe ladder — one PING padded to
+     * the failing size and one to each smaller {@link #PMTU_STEPS} size, largest first — whose answers say what the
+     * path carries ({@link #onLadderAnswer}). When the path is already known to be narrower, one PING of the known
+     * size asks the receiver what it holds (the evidence a re-cut needs). The lost packets are not resent with the
+     * ladder: their last transmission must lie well before the PING that asks about them.
+     *
+     * @param now current time, ns
+     * @return true when a ladder went out (the caller sends no data now)
+     */
+    private boolean probeDownward(long now) {
+        if (timeoutsWithoutProgress < 2 || sq.nextToSend() == sq.first()) {
+            return false;
+        }
+        int failing = 0;
+        for (int s = sq.first(); s - sq.nextToSend() < 0; s++) {
+            SendQueue.Entry e = sq.get(s);
+            if (e.isLost()) {
+                failing = Math.max(failing, RxConstants.HEADER_SIZE + e.payload().readableBytes());
+            }
+        }
+        if (failing <= RxConstants.MIN_PACKET_SIZE) {
+            return false;
+        }
+        Peer peer = out.peer();
+        if (peer.pathMtu < failing) {
+            // The path is known to be narrower: one PING of that size asks the receiver what it holds.
+            sendLadder(now, true, peer.pathMtu, false);
+        } else {
+            sendLadder(now, true, failing, true);
+        }
+        peer.ladderSent = true;
+        peer.lastLadderNs = now;
+        return true;
+    }
+
+    /**
+     * Sends a probe ladder: a PING padded to {@code top} bytes and, with {@code steps}, one padded to each
+     * {@link #PMTU_STEPS} size below it — down to 520 bytes for a downward ladder, down to just above the peer's
+     * {@link Peer#pathMtu} for an upward one — largest first. Answers arrive through {@link #onLadderAnswer}.
+     *
+     * @param now current time, ns
+     * @param down true for a downward ladder (packets lost), false for an upward one (re-growth)
+     * @param top the first probe's size, bytes (Rx header included)
+     * @param steps true to add the smaller steps
+     */
+    private void sendLadder(long now, boolean down, int top, boolean steps) {
+        Peer peer = out.peer();
+        int floor = down ? RxConstants.MIN_PACKET_SIZE - 1 : peer.pathMtu;
+        if (ladderSizes == null) {
+            ladderSizes = new int[PMTU_STEPS.length + 1];
+        }
+        int n = 0;
+        ladderSizes[n++] = top;
+        if (steps) {
+            for (int step : PMTU_STEPS) {
+                if (step < top && step > floor) {
+                    ladderSizes[n++] = step;
+                }
+            }
+        }
+        ladderCount = n;
+        ladderDown = down;
+        ladderBest = 0;
+        pathMtuBeforeLadder = peer.pathMtu;
+        ladderSentNs = now;
+        for (int i = 0; i < n; i++) {
+            int serial = acks.sendMtuProbe(now, ladderSizes[i]);
+            if (i == 0) {
+                ladderFirstSerial = serial;
+            }
+        }
+    }
+
+    /**
+     * While the path is held below its usual packet size, probes upward every {@link #PMTU_RAISE_INTERVAL_NS}: a
+     * ladder from the usual size down to just above the held one; its answers raise {@link Peer#pathMtu}.
+     */
+    private void maybeRaisePathMtu(long now) {
+        Peer peer = out.peer();
+        if (peer.pathMtu == Integer.MAX_VALUE || now - peer.nextPmtuRaiseNs < 0) {
+            return;
+        }
+        int usual = usualPacketSize();
+        if (usual <= peer.pathMtu) {
+            peer.pathMtu = Integer.MAX_VALUE;
+            return;
+        }
+        peer.nextPmtuRaiseNs = now + PMTU_RAISE_INTERVAL_NS;
+        sendLadder(now, false, usual, true);
+    }
+
+    /** @return the packet size (Rx header included, bytes) calls to the peer would cut with no path-MTU limit */
+    private int usualPacketSize() {
+        Peer peer = out.peer();
+        int held = peer.pathMtu;
+        peer.pathMtu = Integer.MAX_VALUE;
+        int usual = RxConstants.HEADER_SIZE + peer.packetDataSize(config);
+        peer.pathMtu = held;
+        return usual;
+    }
+
+    /**
+     * Packets never transmitted that are larger than the peer's packet size now (the path was found narrower, or a
+     * large-packet proof was withdrawn) are re-cut before they go out. Always safe: the receiver has never seen
+     * their seqs.
+     */
+    private void recutUnsent() {
+        int max = out.peer().packetDataSize(config);
+        if (max >= unsentCutMax) {
+            return;
+        }
+        dataSize = Math.min(dataSize, max);
+        unsentCutMax = max;
+        for (int s = sq.nextToSend(); s - sq.next() < 0; s++) {
+            if (sq.get(s).payload().readableBytes() > max) {
+                sq.recut(s, max, alloc);
+                return;
+            }
+        }
+    }
+
+    /**
+     * An ACK arrived that the call's sender read: when it is the PING_RESPONSE to a probe of the outstanding ladder,
+     * the probe's size passed the path. A downward ladder sets {@link Peer#pathMtu} to the largest size answered
+     * (unless the failing size itself was: then the path is not the cause), an upward one raises it (lifts it when
+     * the usual size passed). Then packets larger than the peer's packet size now are re-cut
+     * ({@link #recutAfterProbe}).
+     *
+     * @param now current time, ns
+     * @param a the ACK (not consumed)
+     */
+    void onLadderAnswer(long now, AckPacket a) {
+        int i = a.serial() - ladderFirstSerial;
+        if (ladderCount == 0 || a.reason() != AckReason.PING_RESPONSE || i < 0 || i >= ladderCount) {
+            return;
+        }
+        Peer peer = out.peer();
+        int size = ladderSizes[i];
+        peer.verifiedPacketSize = Math.max(peer.verifiedPacketSize, size);
+        if (ladderDown) {
+            if (i == 0 && ladderCount > 1) {
+                // The failing size passed: loss, not the path's MTU; smaller answers change nothing.
+                ladderBest = Integer.MAX_VALUE;
+                peer.pathMtu = pathMtuBeforeLadder;
+            } else if (size > ladderBest) {
+                // Largest first: the first answer is usually the largest that passed; a larger one arriving
+                // later (reordered) raises it again.
+                ladderBest = size;
+                peer.pathMtu = Math.min(pathMtuBeforeLadder, size);
+                peer.nextPmtuRaiseNs = now + PMTU_RAISE_INTERVAL_NS;
+            }
+        } else if (size > ladderBest) {
+            ladderBest = size;
+            peer.pathMtu = i == 0 ? Integer.MAX_VALUE : Math.max(peer.pathMtu, size);
+        }
+        recutAfterProbe(now, a);
+    }
+
+    /**
+     * Re-cuts this call's packets that are larger than the peer's packet size now, from the lowest such seq on,
+     * when that is safe. The receiver assembles by seq and Rx cannot split a seq after transmission, so a seq the
+     * receiver may hold, or may still receive, must never be sent again with other bytes. Packets never transmitted
+     * are always safe. A transmitted one is re-cut only when all of these hold for it and for every transmitted
+     * packet after it: (1) the receiver's answer {@code a} to a probe shows it not held (at or above firstPacket,
+     * not soft-acked) and our own state has it not soft-acked; (2) its last transmission went out at least
+     * max(srtt, minimum RTO) + the RTO slack before that probe, so a copy still on its way would have had to be
+     * overtaken by a datagram sent that much later; (3) it is larger than what the probes show the path carries
+     * now, so its copies were dropped by the path rather than delayed. Otherwise the call keeps its packets, and
+     * ends with RX_CALL_DEAD one dead time later if nothing is acknowledged ({@link #stuckOnLargePackets}).
+     *
+     * @param now current time, ns
+     * @param a the PING_RESPONSE (the receiver's state when the probe arrived)
+     */
+    private void recutAfterProbe(long now, AckPacket a) {
+        int max = out.peer().packetDataSize(config);
+        int from = 0;
+        boolean found = false;
+        for (int s = sq.first(); s - sq.next() < 0; s++) {
+            if (sq.get(s).payload().readableBytes() > max) {
+                from = s;
+                found = true;
+                break;
+            }
+        }
+        if (!found) {
+            return;
+        }
+        long margin = Math.max(out.peer().rtt().srttNs(), config.minRtoNs()) + config.rtoSlackNs();
+        for (int s = from; s - sq.nextToSend() < 0; s++) {
+            SendQueue.Entry e = sq.get(s);
+            if (e.isSoftAcked() || holds(a, s) || ladderSentNs - e.lastSentAtNs() < margin) {
+                if (!largeStuck) {
+                    largeStuck = true;
+                    largeStuckSinceNs = now;
+                }
+                return;
+            }
+        }
+        sq.recut(from, max, alloc);
+        recovery.syncInFlight();
+        dataSize = Math.min(dataSize, max);
+        unsentCutMax = Math.min(unsentCutMax, max);
+        largestSentPacket = 0;
+        largestSentSeq = 0;
+        largeStuck = false;
+        lastDatagramLarge = false;
+        stats.recuts++;
+    }
+
+    /** @return true when the ACK says the receiver holds {@code seq} (hard-acked, or soft-acked in its bitmap) */
+    private static boolean holds(AckPacket a, int seq) {
+        int i = seq - a.firstPacket();
+        return i < 0 || (i < a.nAcks() && a.isAcked(i));
     }
 
     /**
@@ -573,6 +865,11 @@ final class CallSender {
         }
         if ((result & RecoveryManager.PROGRESS) != 0) {
             largeStuck = false; // the path carries what this call sends after all
+            timeoutsWithoutProgress = 0;
+            if (largestSentSeq != 0 && holds(a, largestSentSeq)) {
+                Peer peer = out.peer();
+                peer.verifiedPacketSize = Math.max(peer.verifiedPacketSize, largestSentPacket);
+            }
         }
         int ackSerial = a.serial();
         if (rttProbeSerial != 0 && ackSerial - rttProbeSerial >= 0 && ackSerial != 0) {

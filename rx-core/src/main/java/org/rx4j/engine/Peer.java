@@ -54,6 +54,25 @@ public final class Peer {
     long lastLargeProbeNs;
     /** Large-packet probes sent since the last proof (the first few are retried quickly, see CallSender). */
     int largeProbeTries;
+    /**
+     * Largest Rx packet (header + data), bytes, the path carried when a probe ladder last found it narrower than the
+     * packets being sent (issue 12 rule 12, docs/engine.md "Path MTU below one full packet");
+     * {@link Integer#MAX_VALUE} while no such limit is known. Caps {@link #packetDataSize}; raised again by upward
+     * probes ({@link #nextPmtuRaiseNs}).
+     */
+    int pathMtu = Integer.MAX_VALUE;
+    /** When the next upward probe may go out while {@link #pathMtu} holds packets below their usual size, ns. */
+    long nextPmtuRaiseNs;
+    /** True once a downward probe ladder went out; then {@link #lastLadderNs} is valid. */
+    boolean ladderSent;
+    /** When the last downward probe ladder went out, ns (one per peer per RTO-spaced timeout). */
+    long lastLadderNs;
+    /**
+     * Largest DATA packet (header + data), bytes, of ours this peer acknowledged, or probe it answered: a client's first
+     * packet of a call is cut small until the path has carried a full-size one (docs/engine.md "Path MTU below one
+     * full packet"). 0 until then.
+     */
+    int verifiedPacketSize;
     /** ABORT replies sent at once to one peer before they are paced (docs/robustness.md, rule 7). */
     static final int ABORT_REPLY_BURST = 10;
     /** Pace of ABORT replies to one peer past the burst: one per this many ns (10 a second). */
@@ -262,8 +281,21 @@ public final class Peer {
      * @return data bytes per DATA packet (rxnull: packet size - 28)
      */
     int packetDataSize(RxConfig config) {
-        int size = Math.min(provenPacketSize, largePacketTarget(config));
-        return size > RxConstants.REMOTE_PACKET_SIZE ? size - RxConstants.HEADER_SIZE : config.packetDataSize();
+        int target = largePacketTarget(config);
+        int size = Math.min(provenPacketSize, target);
+        int data = size > RxConstants.REMOTE_PACKET_SIZE ? size - RxConstants.HEADER_SIZE : config.packetDataSize();
+        // Never above what the peer advertises (an OpenAFS peer told -m 1000) nor what the path was found to carry
+        // (issue 12 rule 12); never below the smallest packet every Rx host accepts (520 bytes, §5).
+        int cap = Math.min(target, pathMtu) - RxConstants.HEADER_SIZE;
+        return data <= cap ? data : Math.max(cap, RxConstants.MIN_PACKET_SIZE - RxConstants.HEADER_SIZE);
+    }
+
+    /**
+     * @return the largest Rx packet (header + data) the path carried when a probe ladder last found it narrower than
+     *     the packets sent, bytes; {@link Integer#MAX_VALUE} while no such limit is known (issue 12 rule 12)
+     */
+    public int pathMtu() {
+        return pathMtu;
     }
 
     /** @return the largest packet a padded PING proved the path carries (1444 until one did), bytes */

@@ -68,6 +68,11 @@ public final class SendQueue {
             return transmits;
         }
 
+        /** @return when the packet was last transmitted, ns (engine clock); valid once {@link #transmits()} &gt; 0 */
+        public long lastSentAtNs() {
+            return sentAtNs;
+        }
+
         /** @return true while the peer's latest ACK soft-acked the packet */
         public boolean isSoftAcked() {
             return softAcked;
@@ -116,6 +121,8 @@ public final class SendQueue {
     private Entry[] ring = NO_ENTRIES;
     private static final Entry[] NO_ENTRIES = new Entry[0];
     private static final int MIN_RING = 8;
+    /** Largest ring a re-cut may grow to (16,356-byte packets re-cut to 492 bytes: 34 × CAPACITY would not fit). */
+    private static final int MAX_RING = 1 << 16;
     /** tfirst: lowest seq not hard-acked. */
     int first = 1;
     /** Next seq to assign to a new packet. */
@@ -220,7 +227,14 @@ public final class SendQueue {
 
     /** Doubles the ring (at least {@value #MIN_RING}, at most CAPACITY), keeping every queued entry at its seq. */
     private void grow() {
-        int n = Math.max(MIN_RING, Math.min(CAPACITY, 2 * ring.length));
+        growTo(Math.max(MIN_RING, Math.min(CAPACITY, 2 * ring.length)));
+    }
+
+    /** Resizes the ring to {@code n} entries (a power of two above the queued count), keeping every entry at its seq. */
+    private void growTo(int n) {
+        if (n > MAX_RING) {
+            throw new IllegalStateException("send queue ring above " + MAX_RING);
+        }
         Entry[] bigger = new Entry[n];
         for (int s = first; s - next < 0; s++) {
             bigger[s & (n - 1)] = get(s);
@@ -392,6 +406,100 @@ public final class SendQueue {
         e.lost = true;
         lostCount++;
         lostMarks++;
+    }
+
+    /**
+     * Re-cuts the packets from {@code from} on into packets of at most {@code dataSize} bytes, numbered from
+     * {@code from} (path MTU below the packets' size, issue 12 rule 12; docs/engine.md "Path MTU below one full
+     * packet"). The bytes and their order are unchanged, LAST_PACKET moves to the new last packet, and every re-cut
+     * packet counts as never transmitted; {@link #nextToSend()} becomes {@code from} when it was above it.
+     *
+     * <p>Safety is the caller's: the receiver assembles by seq, so no packet from {@code from} on may be held by it
+     * or still be on its way to it (the caller checks; see {@code CallSender}). No packet in the range may be
+     * soft-acked. A rare path: it allocates (one buffer per new packet, the bytes are copied).
+     *
+     * <p>Ownership: releases the queue's references to the old payloads; the new ones belong to the queue.
+     *
+     * @param from first seq to re-cut, in [first, next)
+     * @param dataSize bytes of data per new packet, &gt;= 1
+     * @param alloc where the new packets' buffers come from
+     * @return packets in the queue after the re-cut minus before (&gt;= 0)
+     * @throws IllegalArgumentException if {@code from} is outside [first, next) or a packet in the range is
+     *     soft-acked
+     */
+    public int recut(int from, int dataSize, io.netty.buffer.ByteBufAllocator alloc) {
+        if (from - first < 0 || from - next >= 0 || dataSize < 1) {
+            throw new IllegalArgumentException("recut from " + from + " outside [" + first + ", " + next + ")");
+        }
+        int n = next - from;
+        ByteBuf[] old = new ByteBuf[n];
+        int lastFlags = 0;
+        long bytes = 0;
+        for (int i = 0; i < n; i++) {
+            Entry e = get(from + i);
+            if (e.softAcked) {
+                throw new IllegalArgumentException("recut over soft-acked seq " + (from + i));
+            }
+            if (e.lost) {
+                lostCount--;
+            } else if (e.transmits > 0) {
+                inFlight--;
+            }
+            old[i] = e.payload;
+            bytes += e.payload.readableBytes();
+            lastFlags = e.flags;
+            e.clear();
+        }
+        int before = size();
+        next = from;
+        if (nextToSend - from > 0) {
+            nextToSend = from;
+        }
+        if (lastSeq != 0 && lastSeq - from >= 0) {
+            lastSeq = 0;
+        }
+        boolean finished = (lastFlags & PacketFlags.LAST_PACKET) != 0;
+        int src = 0;
+        int srcOffset = 0;
+        do {
+            int len = (int) Math.min(dataSize, bytes);
+            ByteBuf p = alloc.buffer(len, len);
+            while (p.isWritable()) {
+                ByteBuf o = old[src];
+                int take = Math.min(p.writableBytes(), o.readableBytes() - srcOffset);
+                p.writeBytes(o, o.readerIndex() + srcOffset, take);
+                srcOffset += take;
+                if (srcOffset == o.readableBytes()) {
+                    src++;
+                    srcOffset = 0;
+                }
+            }
+            bytes -= len;
+            addUnchecked(p, bytes == 0 && finished ? PacketFlags.LAST_PACKET : 0);
+        } while (bytes > 0);
+        for (ByteBuf o : old) {
+            o.release();
+        }
+        return size() - before;
+    }
+
+    /** {@link #add} without the application's {@link #CAPACITY} limit: a re-cut may need more room (ring ≤ 2^16). */
+    private void addUnchecked(ByteBuf payload, int flags) {
+        if (size() >= ring.length) {
+            growTo(Math.max(MIN_RING, 2 * ring.length));
+        }
+        int seq = next++;
+        Entry e = ring[seq & (ring.length - 1)];
+        if (e == null) {
+            e = new Entry();
+            ring[seq & (ring.length - 1)] = e;
+        }
+        e.clear();
+        e.payload = payload;
+        e.flags = flags;
+        if ((flags & PacketFlags.LAST_PACKET) != 0) {
+            lastSeq = seq;
+        }
     }
 
     /** Releases every payload (call teardown). */

@@ -1,0 +1,239 @@
+package org.rx4j.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.rx4j.config.RxConfig;
+import org.rx4j.testing.LeakCheckExtension;
+import org.rx4j.wire.AckPacket;
+import org.rx4j.wire.DataPacket;
+import org.rx4j.wire.PacketEncoder;
+import org.rx4j.wire.PacketType;
+import org.rx4j.wire.RxConstants;
+import org.rx4j.wire.RxPacket;
+
+/**
+ * Issue 12 rule 12, a path whose MTU is below one full packet (docs/engine.md "Path MTU below one full packet"), in
+ * the simulator on the virtual clock: the link drops every datagram above N bytes of UDP payload. The sender finds N
+ * with a ladder of padded PINGs, re-cuts its packets (those never sent always; sent ones only when the receiver's
+ * answer to a later probe shows it does not hold them), and probes upward again later. Every stream is checked byte
+ * by byte.
+ */
+@ExtendWith(LeakCheckExtension.class)
+class PathMtuSimTest {
+    static final long MS = 1_000_000L;
+    static final long S = 1_000 * MS;
+    static final int SVC = 147;
+    /** UDP payload of a 1500-byte IPv4 Ethernet path. */
+    static final int ETHERNET = 1472;
+
+    /** Prints every datagram of the first 20 s (-Drx4j.trace=true in the test JVM). */
+    static final boolean TRACE = Boolean.getBoolean("rx4j.trace");
+    private final List<SimNetwork> nets = new ArrayList<>();
+
+    @AfterEach
+    void shutdown() {
+        nets.forEach(SimNetwork::shutdown);
+    }
+
+    /** DATA datagram sizes one side sent (Rx header included, bytes). */
+    static final class Sizes {
+        /** Largest DATA datagram sent. */
+        int largest;
+        /** Largest DATA datagram sent since {@link #reset}. */
+        int largestSinceReset;
+        /** Largest DATA datagram sent after the first ACK trailer reached this side. */
+        int largestAfterFirstAck;
+        boolean ackSeen;
+        /** DATA datagrams larger than the link's MTU when sent (dropped by it). */
+        int dropped;
+        int mtu;
+
+        void reset() {
+            largestSinceReset = 0;
+        }
+    }
+
+    private static int datagramBytes(List<? extends RxPacket> packets) {
+        if (packets.size() > 1) {
+            @SuppressWarnings("unchecked")
+            List<DataPacket> jumbo = (List<DataPacket>) packets;
+            return PacketEncoder.jumbogramLength(jumbo);
+        }
+        return RxConstants.HEADER_SIZE + ((DataPacket) packets.get(0)).payload().readableBytes();
+    }
+
+    private SimNetwork net(RxConfig clientConfig, RxConfig serverConfig, int mtu, Sizes up, Sizes down) {
+        SimNetwork net = new SimNetwork(clientConfig, serverConfig, link(mtu), link(mtu), 12);
+        nets.add(net);
+        up.mtu = mtu;
+        down.mtu = mtu;
+        net.allowStalls = true; // a path that drops full-size packets stalls until the probes found its MTU
+        net.sendTap = (now, fromClient, packets) -> {
+            Sizes d = fromClient ? up : down;
+            if (TRACE && now < 20 * S) {
+                RxPacket p0 = packets.get(0);
+                System.out.printf("%8.3f %s %s seq=%d serial=%d n=%d bytes=%s%n", now / 1e6, fromClient ? "C>" : "<S",
+                        PacketType.name(p0.header().type()), p0.header().seq(), p0.header().serial(), packets.size(),
+                        p0 instanceof DataPacket ? datagramBytes(packets) : p0 instanceof AckPacket a
+                                ? "ack r=" + a.reason() + " first=" + a.firstPacket() + " nacks=" + a.nAcks() + " ser="
+                                + a.serial() + " tail=" + a.tailBytes() : "");
+            }
+            if (packets.get(0).header().type() == PacketType.DATA) {
+                int bytes = datagramBytes(packets);
+                d.largest = Math.max(d.largest, bytes);
+                d.largestSinceReset = Math.max(d.largestSinceReset, bytes);
+                if (d.ackSeen) {
+                    d.largestAfterFirstAck = Math.max(d.largestAfterFirstAck, bytes);
+                }
+                if (bytes > d.mtu) {
+                    d.dropped++;
+                }
+            }
+        };
+        net.deliveryFilter = (now, toServer, packets) -> {
+            if (packets.get(0) instanceof AckPacket a && a.hasTrailer()) {
+                (toServer ? down : up).ackSeen = true;
+            }
+            return true;
+        };
+        return net;
+    }
+
+    static LinkModel link(int mtu) {
+        return LinkModel.delay(5 * MS).withMtu(mtu);
+    }
+
+    static void setMtu(SimNetwork net, int mtu, Sizes up, Sizes down) {
+        net.setLinks(link(mtu), link(mtu));
+        up.mtu = mtu;
+        down.mtu = mtu;
+    }
+
+    /** Runs one call of {@code request} bytes up and {@code reply} bytes down to completion; checks every byte. */
+    private static SimApps.BulkClient call(SimNetwork net, Connection conn, SimApps.BulkServer server, long request,
+            long reply) {
+        long before = server.requestBytes;
+        SimApps.BulkClient c = new SimApps.BulkClient(net, request, reply);
+        c.start(conn);
+        assertTrue(net.runUntil(() -> c.done, 300 * S), "the call did not end");
+        assertEquals(0, c.error, "the call completed");
+        assertEquals(reply, c.reader.received, "reply bytes");
+        assertEquals(0, c.reader.mismatches, "the reply is exact");
+        net.runFor(S);
+        assertEquals(request, server.requestBytes - before, "request bytes");
+        assertEquals(0, server.mismatches, "the request is exact");
+        return c;
+    }
+
+    private static Connection connect(SimNetwork net, SimApps.BulkServer server) {
+        net.server().engine.registerService(SVC, 0, server);
+        return net.client().engine.connect(SimNetwork.SERVER, SVC, 0);
+    }
+
+    private static Peer serverPeer(SimNetwork net) {
+        return net.server().engine.serverConnections().iterator().next().peer();
+    }
+
+    @ParameterizedTest(name = "path MTU {0}")
+    @ValueSource(ints = {1200, 1000, 600})
+    void aOneMebibyteSendAndReplyCompleteOnAPathBelowOneFullPacket(int mtu) {
+        Sizes up = new Sizes();
+        Sizes down = new Sizes();
+        SimNetwork net = net(RxConfig.builder().build(), RxConfig.builder().build(), mtu, up, down);
+        SimApps.BulkServer server = new SimApps.BulkServer(net);
+        Connection conn = connect(net, server);
+        long start = net.now();
+        SimApps.BulkClient c = call(net, conn, server, 1L << 20, 1L << 20);
+        System.out.printf("path MTU %d: 1 MiB up + 1 MiB down in %.1f s, client path MTU %d, server path MTU %d,"
+                + " client datagrams dropped %d, server %d%n", mtu, (c.completedAt - start) / 1e9,
+                conn.peer().pathMtu(), serverPeer(net).pathMtu(), up.dropped, down.dropped);
+        assertTrue(conn.peer().pathMtu() <= mtu, "the client found the path's MTU: " + conn.peer().pathMtu());
+        assertTrue(serverPeer(net).pathMtu() <= mtu, "so did the server: " + serverPeer(net).pathMtu());
+        // Well within one dead time of each direction's first loss, not at it (RX_CALL_DEAD would be -1).
+        assertTrue(c.completedAt - start < 60 * S, (c.completedAt - start) / 1e9 + " s");
+        // A second call is cut at the path's size from its first packet: nothing dropped.
+        up.dropped = 0;
+        down.dropped = 0;
+        call(net, conn, server, 256 << 10, 256 << 10);
+        assertEquals(0, up.dropped, "no client datagram above the path MTU");
+        assertEquals(0, down.dropped, "no server datagram above the path MTU");
+    }
+
+    @Test
+    void aPathThatShrinksMidCallFallsBackAndTheCallCompletes() {
+        Sizes up = new Sizes();
+        Sizes down = new Sizes();
+        SimNetwork net = net(RxConfig.builder().build(), RxConfig.builder().build(), ETHERNET, up, down);
+        SimApps.BulkServer server = new SimApps.BulkServer(net);
+        Connection conn = connect(net, server);
+        call(net, conn, server, 64 << 10, 0); // the path carried full-size packets
+        assertEquals(Integer.MAX_VALUE, conn.peer().pathMtu());
+        SimApps.BulkClient c = new SimApps.BulkClient(net, 8L << 20, 1L << 20);
+        Call call = c.start(conn);
+        // Shrink while the request is in full flow: jumbograms and full packets from then on are dropped.
+        net.runFor(300 * MS);
+        assertTrue(!c.done && call.counters().dataPacketsSent > 100, "the request is in full flow");
+        long shrunkAt = net.now();
+        setMtu(net, 1000, up, down);
+        assertTrue(net.runUntil(() -> c.done, 300 * S), "the call ends");
+        assertEquals(0, c.error, "completed, not RX_CALL_DEAD");
+        assertEquals(1L << 20, c.reader.received);
+        assertEquals(0, c.reader.mismatches, "the reply is exact");
+        net.runFor(S);
+        assertEquals((64L << 10) + (8L << 20), server.requestBytes, "request bytes");
+        assertEquals(0, server.mismatches, "the request is exact");
+        assertTrue(conn.peer().pathMtu() <= 1000, "path MTU " + conn.peer().pathMtu());
+        System.out.printf("shrink to 1000 mid-call: completed %.1f s after, client re-cuts %d%n",
+                (c.completedAt - shrunkAt) / 1e9, call.counters().recuts);
+        assertTrue(call.counters().recuts >= 1, "packets already sent were re-cut");
+    }
+
+    @Test
+    void packetsGrowAgainAfterThePathWidens() {
+        Sizes up = new Sizes();
+        Sizes down = new Sizes();
+        SimNetwork net = net(RxConfig.builder().build(), RxConfig.builder().build(), 1000, up, down);
+        SimApps.BulkServer server = new SimApps.BulkServer(net);
+        Connection conn = connect(net, server);
+        call(net, conn, server, 1L << 20, 0);
+        assertTrue(conn.peer().pathMtu() <= 1000);
+        // The path is Ethernet again. A long send probes upward while it runs and grows its packets.
+        setMtu(net, ETHERNET, up, down);
+        up.reset();
+        SimApps.BulkClient c = new SimApps.BulkClient(net, 64L << 20, 0);
+        c.start(conn);
+        assertTrue(net.runUntil(() -> c.done, 300 * S));
+        assertEquals(0, c.error);
+        assertEquals(Integer.MAX_VALUE, conn.peer().pathMtu(), "the limit was lifted");
+        assertTrue(up.largestSinceReset > 1000, "full-size packets again: " + up.largestSinceReset);
+        // A later call uses full-size packets (and jumbograms are allowed again: none above the path's 1472 here).
+        up.reset();
+        call(net, conn, server, 1L << 20, 0);
+        assertEquals(RxConstants.HEADER_SIZE + RxConstants.JUMBO_BUFFER_SIZE, up.largestSinceReset,
+                "full 1412-byte packets (two in a jumbogram would exceed the path's 1472)");
+    }
+
+    @Test
+    void aPeerAdvertisingLessThanOneFullPacketNeverGetsMore() {
+        Sizes up = new Sizes();
+        Sizes down = new Sizes();
+        // An OpenAFS peer told rx_SetMaxMTU(1000) without jumbograms: maxMTU = ifMTU = 1000 in its trailers.
+        RxConfig small = RxConfig.builder().jumboMax(1).maxMtu(1000).build();
+        SimNetwork net = net(RxConfig.builder().build(), small, 65535, up, down);
+        SimApps.BulkServer server = new SimApps.BulkServer(net);
+        Connection conn = connect(net, server);
+        call(net, conn, server, 1L << 20, 64 << 10);
+        assertTrue(up.largestAfterFirstAck > 0 && up.largestAfterFirstAck <= 1000,
+                "after its first trailer, nothing above what it advertises: " + up.largestAfterFirstAck);
+        assertTrue(down.largest <= 1000, "its own packets: " + down.largest);
+        assertEquals(Integer.MAX_VALUE, conn.peer().pathMtu(), "no probing was needed");
+    }
+}
