@@ -308,6 +308,9 @@ final class CallSender {
                 break;
             }
             int nextToSend = sq.nextToSend();
+            if (holdBehindLargerPackets(nextToSend)) {
+                break;
+            }
             int room = Math.min(Math.min(cwnd - sq.inFlight(), limit - nextToSend), sq.next() - nextToSend);
             int k = 1;
             int max = Math.min(room, Math.min(maxJumbo, jumbo.size()));
@@ -563,7 +566,7 @@ final class CallSender {
 
     /**
      * A second retransmission timeout in a row with nothing acknowledged, while packets larger than the smallest Rx
-     * packet (520 bytes) are lost: instead of resending them once more, sends a probe ladder — one PING padded to
+     * packet (520 bytes) are lost and the peer was heard from after they first left: instead of resending them once more, sends a probe ladder — one PING padded to
      * the failing size and one to each smaller {@link #PMTU_STEPS} size, largest first — whose answers say what the
      * path carries ({@link #onLadderAnswer}). When the path is already known to be narrower, one PING of the known
      * size asks the receiver what it holds (the evidence a re-cut needs). The lost packets are not resent with the
@@ -573,25 +576,43 @@ final class CallSender {
      * @return true when a ladder went out (the caller sends no data now)
      */
     private boolean probeDownward(long now) {
-        if (timeoutsWithoutProgress < 2 || sq.nextToSend() == sq.first()) {
+        if (sq.nextToSend() == sq.first()) {
             return false;
         }
         int failing = 0;
+        long firstLostSentNs = 0;
         for (int s = sq.first(); s - sq.nextToSend() < 0; s++) {
             SendQueue.Entry e = sq.get(s);
             if (e.isLost()) {
+                if (failing == 0) {
+                    firstLostSentNs = e.firstSentAtNs();
+                }
                 failing = Math.max(failing, RxConstants.HEADER_SIZE + e.payload().readableBytes());
             }
         }
-        if (failing <= RxConstants.MIN_PACKET_SIZE) {
+        Peer peer = out.peer();
+        if (!server && sq.first() == 1 && sq.get(1).isLost()
+                && sq.get(1).payload().readableBytes() > FIRST_PACKET_DATA) {
+            // The request's first packet may be too large for the path: then the server never hears of this call
+            // and cannot answer its probes. The next call's first packet is cut small again (append).
+            peer.verifiedPacketSize = 0;
+        }
+        // Packets above 1444 bytes (a large size the path carried before) are suspect at the first timeout, default
+        // ones at the second in a row (plain loss is the likelier cause). A black hole for large datagrams, not a
+        // silent peer: the peer was heard after the lost data first left (ACKs of earlier packets, its PINGs); a
+        // silent peer gets the usual resends until its dead time.
+        int needed = failing > RxConstants.REMOTE_PACKET_SIZE ? 1 : 2;
+        if (failing <= RxConstants.MIN_PACKET_SIZE || timeoutsWithoutProgress < needed
+                || !peer.heardSince(firstLostSentNs)) {
             return false;
         }
-        Peer peer = out.peer();
         if (peer.pathMtu < failing) {
             // The path is known to be narrower: one PING of that size asks the receiver what it holds.
             sendLadder(now, true, peer.pathMtu, false);
-        } else {
+        } else if (!peer.ladderSent || now - peer.lastLadderNs >= MTU_PROBE_INTERVAL_NS) {
             sendLadder(now, true, failing, true);
+        } else {
+            return false; // a full ladder at most once per interval per peer: on a lossy path timeouts are common
         }
         peer.ladderSent = true;
         peer.lastLadderNs = now;
@@ -662,6 +683,36 @@ final class CallSender {
         int usual = RxConstants.HEADER_SIZE + peer.packetDataSize(config);
         peer.pathMtu = held;
         return usual;
+    }
+
+    /**
+     * Keeps a packet smaller than ones this call sent before from going out while those may be too large for the
+     * path: it could arrive where they do not, and a packet the receiver holds blocks the re-cut of every packet
+     * before it (renumbering would change its bytes, see {@link #recutAfterProbe}). Held: while the peer has not yet
+     * acknowledged a packet of the largest size this call sent (a short last packet behind full ones on a path not
+     * yet proven), and while packets larger than it are marked lost. Full-size packets behind full-size ones are
+     * never held (the fast path: one comparison).
+     *
+     * @param seq the next new packet, never transmitted
+     * @return true when it must wait
+     */
+    private boolean holdBehindLargerPackets(int seq) {
+        int size = sq.get(seq).payload().readableBytes();
+        if (RxConstants.HEADER_SIZE + size >= largestSentPacket || sq.nextToSend() == sq.first()) {
+            return false;
+        }
+        if (out.peer().verifiedPacketSize < largestSentPacket) {
+            return true;
+        }
+        if (sq.lostCount() > 0) {
+            for (int s = sq.first(); s - sq.nextToSend() < 0; s++) {
+                SendQueue.Entry e = sq.get(s);
+                if (e.isLost() && e.payload().readableBytes() > size) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /**

@@ -159,6 +159,14 @@ public final class Peer {
     }
 
     /**
+     * @param t a time, ns (engine clock)
+     * @return true when a packet came from this peer after {@code t}
+     */
+    boolean heardSince(long t) {
+        return heard && lastHeardNs - t > 0;
+    }
+
+    /**
      * Client side: whether a call whose first datagram is too small to pay for the server's reachability PING
      * should send a PING of its own (docs/robustness.md rule 6): not when the peer was heard from within the
      * reachability TTL, and not while an earlier such PING is outstanding (nothing heard since, and the peer not

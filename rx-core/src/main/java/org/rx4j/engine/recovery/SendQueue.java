@@ -68,6 +68,11 @@ public final class SendQueue {
             return transmits;
         }
 
+        /** @return when the packet was first transmitted, ns (engine clock); valid once {@link #transmits()} &gt; 0 */
+        public long firstSentAtNs() {
+            return firstSentAtNs;
+        }
+
         /** @return when the packet was last transmitted, ns (engine clock); valid once {@link #transmits()} &gt; 0 */
         public long lastSentAtNs() {
             return sentAtNs;
