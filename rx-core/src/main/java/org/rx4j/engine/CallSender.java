@@ -686,12 +686,12 @@ final class CallSender {
     }
 
     /**
-     * Keeps a packet smaller than ones this call sent before from going out while those may be too large for the
-     * path: it could arrive where they do not, and a packet the receiver holds blocks the re-cut of every packet
-     * before it (renumbering would change its bytes, see {@link #recutAfterProbe}). Held: while the peer has not yet
-     * acknowledged a packet of the largest size this call sent (a short last packet behind full ones on a path not
-     * yet proven), and while packets larger than it are marked lost. Full-size packets behind full-size ones are
-     * never held (the fast path: one comparison).
+     * Keeps a packet smaller than ones this call sent before from going out while larger ones are marked lost (after
+     * a timeout, or NACKs): it could arrive where they do not, and a packet the receiver holds blocks the re-cut of
+     * every packet before it (renumbering would change its bytes, see {@link #recutAfterProbe}). Full-size packets
+     * behind full-size ones are never held (the fast path: one comparison). Not held: a short last packet in the
+     * first flight on a path never proven (holding it would cost every new peer's first multi-packet message a
+     * round trip); see docs/engine.md "Path MTU below one full packet" for what that leaves.
      *
      * @param seq the next new packet, never transmitted
      * @return true when it must wait
@@ -700,9 +700,6 @@ final class CallSender {
         int size = sq.get(seq).payload().readableBytes();
         if (RxConstants.HEADER_SIZE + size >= largestSentPacket || sq.nextToSend() == sq.first()) {
             return false;
-        }
-        if (out.peer().verifiedPacketSize < largestSentPacket) {
-            return true;
         }
         if (sq.lostCount() > 0) {
             for (int s = sq.first(); s - sq.nextToSend() < 0; s++) {
