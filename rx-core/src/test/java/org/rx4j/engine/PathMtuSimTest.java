@@ -236,4 +236,26 @@ class PathMtuSimTest {
         assertTrue(down.largest <= 1000, "its own packets: " + down.largest);
         assertEquals(Integer.MAX_VALUE, conn.peer().pathMtu(), "no probing was needed");
     }
+
+    @Test
+    void aPacketTheReceiverHoldsIsNeverRenumberedSoTheCallEndsInsteadOfCorrupting() {
+        Sizes up = new Sizes();
+        Sizes down = new Sizes();
+        SimNetwork net = net(RxConfig.builder().build(), RxConfig.builder().build(), 1200, up, down);
+        SimApps.BulkServer server = new SimApps.BulkServer(net);
+        Connection conn = connect(net, server);
+        // Request: 8-byte header + pattern = 492 + 2 × 1412 + 100 bytes. The first flight (cwnd 4) is seq 1 (492,
+        // fits), seqs 2-3 (1412, dropped) and seq 4 (100 bytes, LAST_PACKET, fits): the server holds seqs 1 and 4.
+        // Re-cutting 2-3 would renumber 4 with other bytes, so the sender must not: the call ends.
+        SimApps.BulkClient c = new SimApps.BulkClient(net, 492 + 2 * 1412 + 100 - 8, 0);
+        c.start(conn);
+        assertTrue(net.runUntil(() -> c.done, 120 * S), "the call ends");
+        assertEquals(-1, c.error, "RX_CALL_DEAD, not a corrupted request");
+        assertTrue(c.completedAt < 30 * S, "one dead time after the failed re-cut: " + c.completedAt / 1e9 + " s");
+        assertEquals(1200, conn.peer().pathMtu(), "the probes found the path's MTU");
+        net.runFor(S);
+        assertEquals(0, server.mismatches, "nothing wrong reached the server");
+        // The next call is cut at the path's size from its first packet and completes.
+        call(net, conn, server, 64 << 10, 64 << 10);
+    }
 }

@@ -437,14 +437,16 @@ public final class SendQueue {
             throw new IllegalArgumentException("recut from " + from + " outside [" + first + ", " + next + ")");
         }
         int n = next - from;
+        for (int i = 0; i < n; i++) {
+            if (get(from + i).softAcked) {
+                throw new IllegalArgumentException("recut over soft-acked seq " + (from + i));
+            }
+        }
         ByteBuf[] old = new ByteBuf[n];
         int lastFlags = 0;
         long bytes = 0;
         for (int i = 0; i < n; i++) {
             Entry e = get(from + i);
-            if (e.softAcked) {
-                throw new IllegalArgumentException("recut over soft-acked seq " + (from + i));
-            }
             if (e.lost) {
                 lostCount--;
             } else if (e.transmits > 0) {
