@@ -24,7 +24,9 @@ import org.rx4j.wire.RxHeader;
  * The transmit side of one {@link Call}: cuts the application's bytes into packets, sends what the windows (twind,
  * cwnd) allow with jumbogram grouping and the REQUEST_ACK policy, builds the DATA packets, applies the peer's ACK
  * trailers, and hands each ACK's body and the retransmit timeout to its {@link RecoveryManager}
- * (rx-wire-facts.md §3, §4, §5, §8). Gets every collaborator in its constructor; talks upward only through the
+ * (rx-wire-facts.md §3, §4, §5, §8). Also the packet size: large-packet and jumbogram probes, and on a path narrower
+ * than its packets the probe ladder, the re-cut and the upward probes (docs/engine.md "Path MTU below one full
+ * packet", issue 12 rule 12). Gets every collaborator in its constructor; talks upward only through the
  * call's {@link CallOutput}. Runs on the engine's thread; times are ns on the engine's clock.
  */
 final class CallSender {
@@ -510,7 +512,8 @@ final class CallSender {
 
     /**
      * A retransmission timeout while large packets were in flight: new data goes back to the default size and the
-     * path is probed again one interval later (a route whose MTU shrank). Packets already cut keep their size.
+     * path is probed again one interval later (a route whose MTU shrank). Packets already sent keep their size until
+     * a probe ladder shows they may be re-cut ({@link #recutAfterProbe}); unsent ones are re-cut before they go out.
      */
     private void onTimeoutWithLargePackets(long now) {
         if (lastDatagramLarge) {
@@ -827,10 +830,11 @@ final class CallSender {
     }
 
     /**
-     * A route whose MTU shrank under large packets already cut: they are resent as they are and never arrive, while
-     * the small ACKs and PINGs keep the call from its dead time. Such a call ends with RX_CALL_DEAD once a
-     * retransmission timeout with large packets in flight was followed by a dead time with nothing acknowledged;
-     * later calls are cut at the default size (docs/engine.md "Packet size").
+     * A route whose MTU shrank under packets already sent that cannot be re-cut (the receiver never heard of the call,
+     * or holds a later packet): they are resent as they are and never arrive, while the small ACKs and PINGs keep the
+     * call from its dead time. Such a call ends with RX_CALL_DEAD once a retransmission timeout with large packets in
+     * flight, or a re-cut found unsafe, was followed by a dead time with nothing acknowledged (docs/engine.md
+     * "Packet size", "Path MTU below one full packet").
      *
      * @param now current time, ns
      * @return true when the call must end

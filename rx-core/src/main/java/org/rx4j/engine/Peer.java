@@ -45,7 +45,7 @@ public final class Peer {
     /**
      * Largest Rx packet (header + data), bytes, that a padded PING proved this path carries and that calls to this
      * peer may cut their data into; {@link RxConstants#REMOTE_PACKET_SIZE} until such a proof (docs/engine.md
-     * "Packet size"). Only ever above that default: smaller path MTUs are issue 12's business.
+     * "Packet size"). Only ever above that default: a path narrower than that is {@link #pathMtu}.
      */
     int provenPacketSize = RxConstants.REMOTE_PACKET_SIZE;
     /** True once a large-packet probe went out; then {@link #lastLargeProbeNs} is valid. */
