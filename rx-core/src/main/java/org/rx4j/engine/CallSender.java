@@ -91,6 +91,8 @@ final class CallSender {
     private int ladderCount;
     private int ladderFirstSerial;
     private long ladderSentNs;
+    /** Probes of the ladder's first size (the failing or usual one) at its start: 2 for a downward ladder. */
+    private int ladderTops;
     /** True for a downward ladder (packets lost), false for an upward one (re-growth). */
     private boolean ladderDown;
     /** Largest size of the outstanding ladder answered so far, bytes (0 for none). */
@@ -623,7 +625,8 @@ final class CallSender {
     }
 
     /**
-     * Sends a probe ladder: a PING padded to {@code top} bytes and, with {@code steps}, one padded to each
+     * Sends a probe ladder: a PING padded to {@code top} bytes (two for a full downward ladder) and, with
+     * {@code steps}, one padded to each
      * {@link #PMTU_STEPS} size below it — down to 520 bytes for a downward ladder, down to just above the peer's
      * {@link Peer#pathMtu} for an upward one — largest first. Answers arrive through {@link #onLadderAnswer}.
      *
@@ -636,10 +639,15 @@ final class CallSender {
         Peer peer = out.peer();
         int floor = down ? RxConstants.MIN_PACKET_SIZE - 1 : peer.pathMtu;
         if (ladderSizes == null) {
-            ladderSizes = new int[PMTU_STEPS.length + 1];
+            ladderSizes = new int[PMTU_STEPS.length + 2];
         }
         int n = 0;
         ladderSizes[n++] = top;
+        if (down && steps) {
+            // The failing size twice: one lost probe must not pass for the path's verdict on a lossy path.
+            ladderSizes[n++] = top;
+        }
+        ladderTops = n;
         if (steps) {
             for (int step : PMTU_STEPS) {
                 if (step < top && step > floor) {
@@ -754,7 +762,7 @@ final class CallSender {
         int size = ladderSizes[i];
         peer.verifiedPacketSize = Math.max(peer.verifiedPacketSize, size);
         if (ladderDown) {
-            if (i == 0 && ladderCount > 1) {
+            if (i < ladderTops && ladderCount > ladderTops) {
                 // The failing size passed: loss, not the path's MTU; smaller answers change nothing.
                 ladderBest = Integer.MAX_VALUE;
                 peer.pathMtu = pathMtuBeforeLadder;
@@ -762,12 +770,14 @@ final class CallSender {
                 // Largest first: the first answer is usually the largest that passed; a larger one arriving
                 // later (reordered) raises it again.
                 ladderBest = size;
-                peer.pathMtu = Math.min(pathMtuBeforeLadder, size);
-                peer.nextPmtuRaiseNs = now + PMTU_RAISE_INTERVAL_NS;
+                if (size < pathMtuBeforeLadder) {
+                    peer.pathMtu = size;
+                    peer.nextPmtuRaiseNs = now + PMTU_RAISE_INTERVAL_NS;
+                }
             }
         } else if (size > ladderBest) {
             ladderBest = size;
-            peer.pathMtu = i == 0 ? Integer.MAX_VALUE : Math.max(peer.pathMtu, size);
+            peer.pathMtu = i < ladderTops ? Integer.MAX_VALUE : Math.max(peer.pathMtu, size);
         }
         recutAfterProbe(now, a);
     }
