@@ -258,4 +258,37 @@ class PathMtuSimTest {
         // The next call is cut at the path's size from its first packet and completes.
         call(net, conn, server, 64 << 10, 64 << 10);
     }
+
+    @Test
+    void aLossyPathAtFullSizeKeepsFullSizePackets() {
+        Sizes up = new Sizes();
+        Sizes down = new Sizes();
+        RxConfig config = RxConfig.builder().maxWindow(64).build();
+        SimNetwork net = new SimNetwork(config, config, link(ETHERNET).withLoss(0.05), link(ETHERNET).withLoss(0.05),
+                7);
+        nets.add(net);
+        net.allowStalls = true;
+        int[] probes = new int[1];
+        net.sendTap = (now, fromClient, packets) -> {
+            if (packets.get(0) instanceof AckPacket a && a.tailBytes() > 0) {
+                probes[0]++;
+            }
+            if (fromClient && packets.get(0).header().type() == PacketType.DATA) {
+                up.largestSinceReset = Math.max(up.largestSinceReset, datagramBytes(packets));
+            }
+        };
+        SimApps.BulkServer server = new SimApps.BulkServer(net);
+        Connection conn = connect(net, server);
+        for (int i = 0; i < 4; i++) {
+            call(net, conn, server, 4L << 20, 256 << 10);
+        }
+        System.out.printf("5%% loss at 1472 bytes: %d padded probes, client path MTU %d, timeouts %d%n", probes[0],
+                conn.peer().pathMtu(), conn.counters().timeouts());
+        // Ladders may run after timeouts in a row; the failing size answered twice over keeps the full size.
+        up.reset();
+        call(net, conn, server, 1L << 20, 0);
+        assertEquals(Integer.MAX_VALUE, conn.peer().pathMtu(), "no limit learned from plain loss");
+        assertEquals(RxConstants.HEADER_SIZE + RxConstants.JUMBO_BUFFER_SIZE, up.largestSinceReset,
+                "full-size packets");
+    }
 }
