@@ -570,10 +570,11 @@ final class CallSender {
     // Path MTU below the packets' size (issue 12 rule 12, docs/engine.md "Path MTU below one full packet")
 
     /**
-     * A second retransmission timeout in a row with nothing acknowledged, while packets larger than the smallest Rx
-     * packet (520 bytes) are lost and the peer was heard from after they first left: instead of resending them once more, sends a probe ladder — one PING padded to
-     * the failing size and one to each smaller {@link #PMTU_STEPS} size, largest first — whose answers say what the
-     * path carries ({@link #onLadderAnswer}). When the path is already known to be narrower, one PING of the known
+     * A retransmission timeout with packets larger than the smallest Rx packet (520 bytes) lost — the first for
+     * packets above 1444 bytes, the second in a row without progress for default-size ones — while the peer was heard
+     * from after they first left: instead of resending them once more, sends a probe ladder (two PINGs padded to the
+     * failing size, one to each smaller {@link #PMTU_STEPS} size, largest first; at most one per
+     * {@link #MTU_PROBE_INTERVAL_NS} per peer) whose answers say what the path carries ({@link #onLadderAnswer}). When the path is already known to be narrower, one PING of the known
      * size asks the receiver what it holds (the evidence a re-cut needs). The lost packets are not resent with the
      * ladder: their last transmission must lie well before the PING that asks about them.
      *
@@ -626,8 +627,7 @@ final class CallSender {
 
     /**
      * Sends a probe ladder: a PING padded to {@code top} bytes (two for a full downward ladder) and, with
-     * {@code steps}, one padded to each
-     * {@link #PMTU_STEPS} size below it — down to 520 bytes for a downward ladder, down to just above the peer's
+     * {@code steps}, one padded to each {@link #PMTU_STEPS} size below it — down to 520 bytes for a downward ladder, down to just above the peer's
      * {@link Peer#pathMtu} for an upward one — largest first. Answers arrive through {@link #onLadderAnswer}.
      *
      * @param now current time, ns
@@ -677,23 +677,13 @@ final class CallSender {
         if (peer.pathMtu == Integer.MAX_VALUE || now - peer.nextPmtuRaiseNs < 0) {
             return;
         }
-        int usual = usualPacketSize();
+        int usual = peer.usualPacketSize(config);
         if (usual <= peer.pathMtu) {
             peer.pathMtu = Integer.MAX_VALUE;
             return;
         }
         peer.nextPmtuRaiseNs = now + PMTU_RAISE_INTERVAL_NS;
         sendLadder(now, false, usual, true);
-    }
-
-    /** @return the packet size (Rx header included, bytes) calls to the peer would cut with no path-MTU limit */
-    private int usualPacketSize() {
-        Peer peer = out.peer();
-        int held = peer.pathMtu;
-        peer.pathMtu = Integer.MAX_VALUE;
-        int usual = RxConstants.HEADER_SIZE + peer.packetDataSize(config);
-        peer.pathMtu = held;
-        return usual;
     }
 
     /**

@@ -289,12 +289,25 @@ public final class Peer {
      * @return data bytes per DATA packet (rxnull: packet size - 28)
      */
     int packetDataSize(RxConfig config) {
+        return packetDataSize(config, pathMtu);
+    }
+
+    /**
+     * @param config this endpoint's configuration
+     * @return the Rx packet size (header + data, bytes) calls to this peer would cut with no path-MTU limit: what an
+     *     upward probe tries (issue 12 rule 12)
+     */
+    int usualPacketSize(RxConfig config) {
+        return RxConstants.HEADER_SIZE + packetDataSize(config, Integer.MAX_VALUE);
+    }
+
+    private int packetDataSize(RxConfig config, int pathLimit) {
         int target = largePacketTarget(config);
         int size = Math.min(provenPacketSize, target);
         int data = size > RxConstants.REMOTE_PACKET_SIZE ? size - RxConstants.HEADER_SIZE : config.packetDataSize();
         // Never above what the peer advertises (an OpenAFS peer told -m 1000) nor what the path was found to carry
         // (issue 12 rule 12); never below the smallest packet every Rx host accepts (520 bytes, §5).
-        int cap = Math.min(target, pathMtu) - RxConstants.HEADER_SIZE;
+        int cap = Math.min(target, pathLimit) - RxConstants.HEADER_SIZE;
         return data <= cap ? data : Math.max(cap, RxConstants.MIN_PACKET_SIZE - RxConstants.HEADER_SIZE);
     }
 
