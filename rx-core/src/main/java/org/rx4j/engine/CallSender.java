@@ -812,15 +812,18 @@ final class CallSender {
                 return;
             }
         }
+        boolean sent = from - sq.nextToSend() < 0;
         sq.recut(from, max, alloc);
         recovery.syncInFlight();
         dataSize = Math.min(dataSize, max);
-        unsentCutMax = Math.min(unsentCutMax, max);
-        largestSentPacket = 0;
-        largestSentSeq = 0;
-        largeStuck = false;
-        lastDatagramLarge = false;
-        stats.recuts++;
+        unsentCutMax = max; // every packet never sent is now at most max (those below from were already)
+        if (sent) {
+            largestSentPacket = 0;
+            largestSentSeq = 0;
+            largeStuck = false;
+            lastDatagramLarge = false;
+            stats.recuts++;
+        }
     }
 
     /** @return true when the ACK says the receiver holds {@code seq} (hard-acked, or soft-acked in its bitmap) */
