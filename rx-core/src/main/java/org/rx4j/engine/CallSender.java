@@ -574,7 +574,8 @@ final class CallSender {
     /**
      * A retransmission timeout with packets larger than the smallest Rx packet (520 bytes) lost — the first for
      * packets above 1444 bytes, the second in a row without progress for default-size ones — while the peer was heard
-     * from after they first left: instead of resending them once more, sends a probe ladder (two PINGs padded to the
+     * from after they first left (if not, one plain PING goes out with the resend, so a live receiver with
+     * nothing to say speaks): instead of resending them once more, sends a probe ladder (two PINGs padded to the
      * failing size, one to each smaller {@link #PMTU_STEPS} size, largest first; at most one per
      * {@link #MTU_PROBE_INTERVAL_NS} per peer) whose answers say what the path carries ({@link #onLadderAnswer}). When the path is already known to be narrower, one PING of the known
      * size asks the receiver what it holds (the evidence a re-cut needs). The lost packets are not resent with the
@@ -610,8 +611,13 @@ final class CallSender {
         // silent peer: the peer was heard after the lost data first left (ACKs of earlier packets, its PINGs); a
         // silent peer gets the usual resends until its dead time.
         int needed = failing > RxConstants.REMOTE_PACKET_SIZE ? 1 : 2;
-        if (failing <= RxConstants.MIN_PACKET_SIZE || timeoutsWithoutProgress < needed
-                || !peer.heardSince(firstLostSentNs)) {
+        if (failing <= RxConstants.MIN_PACKET_SIZE || timeoutsWithoutProgress < needed) {
+            return false;
+        }
+        if (!peer.heardSince(firstLostSentNs)) {
+            // A receiver with nothing to say (its request is acked, our reply is what is lost) is heard only at its
+            // next keepalive: one small PING asks it to speak, and the next timeout can send the ladder.
+            acks.sendAck(now, AckReason.PING, 0, true);
             return false;
         }
         if (peer.pathMtu < failing) {
