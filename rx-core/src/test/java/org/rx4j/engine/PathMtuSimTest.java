@@ -291,4 +291,32 @@ class PathMtuSimTest {
         assertEquals(RxConstants.HEADER_SIZE + RxConstants.JUMBO_BUFFER_SIZE, up.largestSinceReset,
                 "full-size packets");
     }
+
+    @Test
+    void oneHalfMebibyteWriteFitsTheQueueAtTheSmallestPacketSize() {
+        Sizes up = new Sizes();
+        Sizes down = new Sizes();
+        SimNetwork net = net(RxConfig.builder().build(), RxConfig.builder().build(), 520, up, down);
+        SimApps.BulkServer server = new SimApps.BulkServer(net);
+        Connection conn = connect(net, server);
+        call(net, conn, server, 64 << 10, 0);
+        assertEquals(520, conn.peer().pathMtu());
+        // rxperf writes 512 KiB chunks: 1,066 packets of 492 bytes in one write, more than SendQueue.CAPACITY.
+        int n = 512 << 10;
+        SimApps.BulkClient c = new SimApps.BulkClient(net, 0, 0);
+        c.headerSent = true; // this test writes the request itself, in one piece
+        c.writer = new SimApps.PatternWriter(0);
+        up.dropped = 0;
+        Call call = net.client().engine.newCall(net.now(), conn, c);
+        call.write(net.now(), io.netty.buffer.Unpooled.buffer(8).writeLong(0));
+        call.write(net.now(), SimApps.pattern(0, n));
+        assertTrue(call.queuedPackets() > org.rx4j.engine.recovery.SendQueue.CAPACITY, "" + call.queuedPackets());
+        call.finishSending(net.now());
+        assertTrue(net.runUntil(() -> c.done, 120 * S));
+        assertEquals(0, c.error);
+        net.runFor(S);
+        assertEquals((64L << 10) + n, server.requestBytes);
+        assertEquals(0, server.mismatches);
+        assertEquals(0, up.dropped, "every packet fits the path");
+    }
 }

@@ -13,8 +13,16 @@ import org.rx4j.wire.PacketFlags;
  * dropped ({@link #releaseAll()}); every transmission sends a retained duplicate.
  */
 public final class SendQueue {
-    /** Largest number of packets the queue can hold (2 × the 255-packet window, plus room). */
+    /**
+     * Packets above which a call's writer is no longer told it may write (2 × the 255-packet window, plus room). One
+     * write may queue more: the queue holds up to {@link #MAX_PACKETS}.
+     */
     public static final int CAPACITY = 1024;
+    /**
+     * Most packets the queue holds: one 512 KiB write cut at the smallest packet (492 data bytes) on top of a full
+     * window, or 16,356-byte packets re-cut to 492 bytes (issue 12 rule 12), fit.
+     */
+    public static final int MAX_PACKETS = 1 << 16;
 
     /** Per-packet transmit state. Reused: entries live in a ring. */
     public static final class Entry {
@@ -121,13 +129,13 @@ public final class SendQueue {
         }
     }
 
-    // Sized on demand (doubling up to CAPACITY) and dropped again by releaseAll: an idle or finished call keeps
+    // Sized on demand (doubling up to MAX_PACKETS) and dropped again by releaseAll: an idle or finished call keeps
     // no 4 KiB ring (issue 10, target 10: heap per idle connection). Indexed by seq & (ring.length - 1).
     private Entry[] ring = NO_ENTRIES;
     private static final Entry[] NO_ENTRIES = new Entry[0];
     private static final int MIN_RING = 8;
-    /** Largest ring a re-cut may grow to (16,356-byte packets re-cut to 492 bytes: 34 × CAPACITY would not fit). */
-    private static final int MAX_RING = 1 << 16;
+    /** Largest ring: {@link #MAX_PACKETS}. */
+    private static final int MAX_RING = MAX_PACKETS;
     /** tfirst: lowest seq not hard-acked. */
     int first = 1;
     /** Next seq to assign to a new packet. */
@@ -198,15 +206,16 @@ public final class SendQueue {
      * @param payload the data; ownership passes to the queue
      * @param flags LAST_PACKET or 0
      * @return the seq assigned
-     * @throws IllegalStateException if the queue is full (callers check {@link #size()} first)
+     * @throws IllegalStateException if the queue holds {@link #MAX_PACKETS} packets (callers write only while
+     *     fewer than {@link #CAPACITY} wait)
      */
     public int add(ByteBuf payload, int flags) {
-        if (size() >= CAPACITY) {
+        if (size() >= MAX_PACKETS) {
             payload.release();
             throw new IllegalStateException("send queue full");
         }
         if (size() >= ring.length) {
-            grow();
+            growTo(Math.max(MIN_RING, 2 * ring.length));
         }
         int seq = next++;
         int mask = ring.length - 1;
@@ -230,11 +239,6 @@ public final class SendQueue {
      */
     public Entry get(int seq) {
         return ring[seq & (ring.length - 1)];
-    }
-
-    /** Doubles the ring (at least {@value #MIN_RING}, at most CAPACITY), keeping every queued entry at its seq. */
-    private void grow() {
-        growTo(Math.max(MIN_RING, Math.min(CAPACITY, 2 * ring.length)));
     }
 
     /** Resizes the ring to {@code n} entries (a power of two above the queued count), keeping every entry at its seq. */
@@ -498,7 +502,7 @@ public final class SendQueue {
         return size() - before;
     }
 
-    /** {@link #add} without the application's {@link #CAPACITY} limit: a re-cut may need more room (ring ≤ 2^16). */
+    /** {@link #add} for a re-cut: its old packets are already released, so a full queue is an error, not a refusal. */
     private void addUnchecked(ByteBuf payload, int flags) {
         if (size() >= ring.length) {
             growTo(Math.max(MIN_RING, 2 * ring.length));
