@@ -9,7 +9,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.rx4j.config.CongestionControl;
 import org.rx4j.config.RxConfig;
 import org.rx4j.testing.LeakCheckExtension;
 import org.rx4j.wire.AckPacket;
@@ -142,17 +143,18 @@ class PathMtuSimTest {
         return net.server().engine.serverConnections().iterator().next().peer();
     }
 
-    @ParameterizedTest(name = "path MTU {0}")
-    @ValueSource(ints = {1200, 1000, 600})
-    void aOneMebibyteSendAndReplyCompleteOnAPathBelowOneFullPacket(int mtu) {
+    @ParameterizedTest(name = "path MTU {0}, {1}")
+    @CsvSource({"1200, NEWRENO", "1000, NEWRENO", "600, NEWRENO", "1200, BBR"})
+    void aOneMebibyteSendAndReplyCompleteOnAPathBelowOneFullPacket(int mtu, CongestionControl cc) {
         Sizes up = new Sizes();
         Sizes down = new Sizes();
-        SimNetwork net = net(RxConfig.builder().build(), RxConfig.builder().build(), mtu, up, down);
+        RxConfig config = RxConfig.builder().congestionControl(cc).build();
+        SimNetwork net = net(config, config, mtu, up, down);
         SimApps.BulkServer server = new SimApps.BulkServer(net);
         Connection conn = connect(net, server);
         long start = net.now();
         SimApps.BulkClient c = call(net, conn, server, 1L << 20, 1L << 20);
-        System.out.printf("path MTU %d: 1 MiB up + 1 MiB down in %.1f s, client path MTU %d, server path MTU %d,"
+        System.out.printf("path MTU %d, " + cc + ": 1 MiB up + 1 MiB down in %.1f s, client path MTU %d, server path MTU %d,"
                 + " client datagrams dropped %d, server %d%n", mtu, (c.completedAt - start) / 1e9,
                 conn.peer().pathMtu(), serverPeer(net).pathMtu(), up.dropped, down.dropped);
         assertTrue(conn.peer().pathMtu() <= mtu, "the client found the path's MTU: " + conn.peer().pathMtu());
