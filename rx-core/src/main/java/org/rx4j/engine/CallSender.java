@@ -101,6 +101,8 @@ final class CallSender {
     private int ladderBest;
     /** The peer's {@link Peer#pathMtu} before the outstanding downward ladder, bytes. */
     private int pathMtuBeforeLadder;
+    /** True when this (client) call's first packet was cut at {@link #FIRST_PACKET_DATA} on an unproven path. */
+    private boolean firstCutSmall;
     /** Retransmission timeouts since the peer last acknowledged something new. */
     private int timeoutsWithoutProgress;
     /** Largest DATA packet this call transmitted, bytes (Rx header included), and the first seq of that size. */
@@ -184,6 +186,7 @@ final class CallSender {
                 // (520 bytes, §5): the server then holds the call and answers the probes that find the path's
                 // MTU, so packets cut too large can be re-cut (docs/engine.md "Path MTU below one full packet").
                 int first = Math.min(dataSize, FIRST_PACKET_DATA);
+                firstCutSmall = first < dataSize;
                 if (data.readableBytes() >= first) {
                     sq.add(data.readRetainedSlice(first), 0);
                 } else {
@@ -368,6 +371,7 @@ final class CallSender {
                 pingWithTinyFirstDatagram(now, k);
             }
         }
+        maybeVerifyFullSize(now);
         if (!paced && sq.nextToSend() - sq.next() == 0 && sq.lostCount() == 0 && sq.inFlight() < cwnd) {
             // Nothing left to send with room in the window: rate samples from now on are application-limited.
             recovery.rate().markAppLimited();
@@ -477,6 +481,7 @@ final class CallSender {
         if (largeProbeSerial != 0 && reason == AckReason.PING_RESPONSE && serial == largeProbeSerial) {
             Peer peer = out.peer();
             peer.provenPacketSize = Math.max(peer.provenPacketSize, largeProbeBytes);
+            peer.verifiedPacketSize = Math.max(peer.verifiedPacketSize, largeProbeBytes);
             peer.largeProbeTries = 0;
             largeProbeSerial = 0;
         }
@@ -674,6 +679,32 @@ final class CallSender {
                 ladderFirstSerial = serial;
             }
         }
+    }
+
+    /**
+     * A client request sent whole without a full-size packet, to a peer whose path has not carried one of ours
+     * ({@link Peer#verifiedPacketSize}): one PING padded to the full size (at most one per
+     * {@link #MTU_PROBE_INTERVAL_NS} per peer) proves it, so later requests' first packets are cut at the full size
+     * again instead of at 492 bytes (docs/engine.md "Path MTU below one full packet"). A request with full-size
+     * packets proves the path through their acks instead.
+     */
+    private void maybeVerifyFullSize(long now) {
+        if (server || !firstCutSmall || sq.lastSeq() - 1 <= 0 || sq.nextToSend() - sq.lastSeq() <= 0
+                || sq.first() == 1) {
+            // Only a request whose first packet was cut small, more than one packet long, sent whole, and whose
+            // packet 1 the server consumed (its call runs: a call still held in PRECALL answers no PING).
+            return;
+        }
+        Peer peer = out.peer();
+        int full = RxConstants.HEADER_SIZE + peer.packetDataSize(config);
+        if (peer.verifiedPacketSize >= full || largestSentPacket >= full || peer.pathMtu != Integer.MAX_VALUE
+                || (peer.verifyProbeSent && now - peer.lastVerifyProbeNs < MTU_PROBE_INTERVAL_NS)
+                || (ladderDown && ladderCount > 0 && now - ladderSentNs < MTU_PROBE_INTERVAL_NS)) {
+            return;
+        }
+        peer.verifyProbeSent = true;
+        peer.lastVerifyProbeNs = now;
+        sendLadder(now, false, full, false);
     }
 
     /**
@@ -967,10 +998,16 @@ final class CallSender {
         return sq.size();
     }
 
-    /** Everything sent counts as hard-acked: an ACKALL, or (client) the first reply packet (§2, §6.3). */
-    void ackEverythingSent() {
+    /**
+     * Everything sent counts as hard-acked: an ACKALL, or (client) the first reply packet (§2, §6.3). A client request
+     * whose first packet was cut small may then prove the path at full size ({@link #maybeVerifyFullSize}).
+     *
+     * @param now current time, ns
+     */
+    void ackEverythingSent(long now) {
         recovery.onAckAll();
         countHardAcked(out.counters());
+        maybeVerifyFullSize(now);
     }
 
     /** Adds the payload bytes hard-acked since the last count to the connection's payloadBytesAcked. */

@@ -73,6 +73,10 @@ public final class Peer {
      * full packet"). 0 until then.
      */
     int verifiedPacketSize;
+    /** True once a full-size verification PING went out to this peer; then {@link #lastVerifyProbeNs} is valid. */
+    boolean verifyProbeSent;
+    /** When the last full-size verification PING went out, ns (CallSender.maybeVerifyFullSize). */
+    long lastVerifyProbeNs;
     /** ABORT replies sent at once to one peer before they are paced (docs/robustness.md, rule 7). */
     static final int ABORT_REPLY_BURST = 10;
     /** Pace of ABORT replies to one peer past the burst: one per this many ns (10 a second). */

@@ -321,4 +321,34 @@ class PathMtuSimTest {
         assertEquals(0, server.mismatches);
         assertEquals(0, up.dropped, "every packet fits the path");
     }
+
+    @Test
+    void aMidSizeRequestsFirstPacketIsSmallOnlyUntilAProbeProvesThePath() {
+        SimNetwork net = new SimNetwork(RxConfig.builder().build(), RxConfig.builder().build(), link(ETHERNET),
+                link(ETHERNET), 3);
+        nets.add(net);
+        List<Integer> requestPackets = new ArrayList<>();
+        int[] probes = new int[1];
+        net.sendTap = (now, fromClient, packets) -> {
+            if (fromClient && packets.get(0) instanceof DataPacket d) {
+                int call = d.header().callNumber();
+                while (requestPackets.size() < call) {
+                    requestPackets.add(0);
+                }
+                requestPackets.set(call - 1, requestPackets.get(call - 1) + packets.size());
+            } else if (fromClient && packets.get(0) instanceof AckPacket a && a.tailBytes() > 0) {
+                probes[0]++;
+            }
+        };
+        SimApps.BulkServer server = new SimApps.BulkServer(net);
+        Connection conn = connect(net, server);
+        for (int i = 0; i < 3; i++) {
+            call(net, conn, server, 1000 - 8, 100); // 1,000-byte requests: one full-size packet would hold them
+        }
+        assertEquals(2, requestPackets.get(0), "first call to the new peer: 492 + 508 bytes");
+        assertEquals(1, probes[0], "one full-size PING proved the path");
+        assertEquals(RxConstants.HEADER_SIZE + RxConstants.JUMBO_BUFFER_SIZE, conn.peer().verifiedPacketSize);
+        assertEquals(1, requestPackets.get(1), "later calls: one packet");
+        assertEquals(1, requestPackets.get(2));
+    }
 }
