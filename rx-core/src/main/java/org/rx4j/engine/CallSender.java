@@ -44,8 +44,8 @@ final class CallSender {
     private final ByteBufAllocator alloc;
     private final boolean server;
     /**
-     * Bytes of DATA payload per packet cut from now on: the peer's proven packet size less the header, else the
-     * configured default (docs/engine.md "Packet size"). Packets already cut keep their size.
+     * Bytes of DATA payload per packet cut from now on: {@link Peer#packetDataSize} (docs/engine.md "Packet size").
+     * Packets already cut keep their size unless the path turns out narrower (issue 12 rule 12: re-cut).
      */
     private int dataSize;
     /**
