@@ -82,10 +82,11 @@ final class CallSender {
     static final int LARGE_PROBE_QUICK_TRIES = 3;
     /**
      * Packet sizes (Rx header included, bytes) a probe ladder tries when a path drops this call's packets
-     * (issue 12 rule 12): each below the failing size is one padded PING, sent largest first in one burst.
+     * (issue 12 rule 12): each below the failing size is one padded PING, sent largest first in one burst. 1232 is
+     * an IPv6 path of the minimum MTU (1280 − 40 − 8), 576 and 520 IPv4's minimum and Rx's smallest packet (§5).
      */
-    static final int[] PMTU_STEPS = {8192, 4096, 2048, 1444, 1400, 1360, 1320, 1280, 1240, 1200, 1150, 1100, 1050,
-        1000, 900, 800, 700, 600, 576, 520};
+    static final int[] PMTU_STEPS = {8192, 4096, 2048, 1444, 1400, 1360, 1320, 1280, 1240, 1232, 1200, 1150, 1100,
+        1050, 1000, 900, 800, 700, 600, 576, 520};
     /** How long a path held below its usual packet size waits before probing upward again, ns. */
     static final long PMTU_RAISE_INTERVAL_NS = 10_000_000_000L;
     /** The outstanding probe ladder: its sizes (largest first, bytes), count, first serial and send time (ns). */
