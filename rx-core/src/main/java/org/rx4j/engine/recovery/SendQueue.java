@@ -1,6 +1,7 @@
 package org.rx4j.engine.recovery;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
 import org.rx4j.wire.PacketFlags;
 
 /**
@@ -440,11 +441,11 @@ public final class SendQueue {
      * @param from first seq to re-cut, in [first, next)
      * @param dataSize bytes of data per new packet, &gt;= 1
      * @param alloc where the new packets' buffers come from
-     * @return packets in the queue after the re-cut minus before (&gt;= 0)
+     * @return packets in the queue after the re-cut minus before (negative when short packets were merged)
      * @throws IllegalArgumentException if {@code from} is outside [first, next) or a packet in the range is
      *     soft-acked
      */
-    public int recut(int from, int dataSize, io.netty.buffer.ByteBufAllocator alloc) {
+    public int recut(int from, int dataSize, ByteBufAllocator alloc) {
         if (from - first < 0 || from - next >= 0 || dataSize < 1) {
             throw new IllegalArgumentException("recut from " + from + " outside [" + first + ", " + next + ")");
         }
