@@ -76,6 +76,14 @@ final class CallSender {
     private List<DataPacket> batch;
     /** When the pacer lets the next datagram leave (engine clock, ns), or NONE when not waiting for it. */
     private long pacingDeadlineNs = Deadlines.NONE;
+    /** When the next recovery probe goes out (engine clock, ns), or NONE; see {@link #onRecoveryProbeTimer}. */
+    private long probeDeadlineNs = Deadlines.NONE;
+    /**
+     * Recovery probes (see {@link #onRecoveryProbeTimer}): at most this many per dead time, so the probe interval is
+     * at least dead time / 48 (250 ms with the default 12 s) and a silent peer gets at most 48 small PINGs from a
+     * call before it fails at the dead time.
+     */
+    static final int RECOVERY_PROBES_PER_DEAD_TIME = 48;
 
     /**
      * Starts the send side of a new call. Its windows start from what the peer's last sending call learned,
@@ -180,6 +188,7 @@ final class CallSender {
             partial = null;
         }
         recovery.cancel();
+        probeDeadlineNs = Deadlines.NONE;
         batch = null; // an ended call keeps no 46-slot list (issue 10, heap per idle connection)
     }
 
@@ -479,11 +488,49 @@ final class CallSender {
         onTimeoutWithLargePackets(now);
         if (recovery.onTimeout(twind, out.peer().rtt())) {
             transmit(now);
+            probeDeadlineNs = now + recoveryProbeIntervalNs();
         } else if (sq.size() > 0 && sq.nextToSend() != sq.first()) {
             // Everything sent is soft-acked but not hard-acked: ask where the receiver stands.
             acks.sendAck(now, AckReason.PING, 0, true);
         }
         recovery.rearm(now, out.peer().rtt());
+    }
+
+    /**
+     * The recovery probe timer fired. From a retransmission timeout until an ACK acknowledges something new, the
+     * path is asked between the backed-off timeouts: one PING (an ACK packet of reason PING, REQUEST_ACK; about 60
+     * bytes) every {@link #recoveryProbeIntervalNs}. A loss burst that swallowed the retransmission or its ACK then
+     * costs probes rather than doublings of the RTO: the first PING_RESPONSE to get through either acknowledges the
+     * data (the ACK was lost) or shows the retransmission missing, and {@code LossDetector} then marks it lost
+     * again so it is resent at once. Data retransmissions keep the RTO's doubling (rx-wire-facts.md §8; issue 12
+     * rule 12: bounded, backed-off resends); only the small probes keep a fixed pace. Issue 11 target 4,
+     * docs/engine.md "Recovery from a timeout".
+     *
+     * @param now current time, ns
+     */
+    void onRecoveryProbeTimer(long now) {
+        if (!recovery.afterTimeout() || !sq.hasUnacked()) {
+            probeDeadlineNs = Deadlines.NONE;
+            return;
+        }
+        acks.sendAck(now, AckReason.PING, 0, true);
+        probeDeadlineNs = now + recoveryProbeIntervalNs();
+    }
+
+    /**
+     * @return when the next recovery probe goes out (engine clock, ns), or {@link Deadlines#NONE} when the sender is
+     *     not recovering from a timeout
+     */
+    long recoveryProbeDeadlineNs() {
+        return recovery.afterTimeout() ? probeDeadlineNs : Deadlines.NONE;
+    }
+
+    /**
+     * @return the recovery probe interval, ns: the peer's RTO without backoff (the path's own time scale), at least
+     *     dead time / {@link #RECOVERY_PROBES_PER_DEAD_TIME}
+     */
+    private long recoveryProbeIntervalNs() {
+        return Math.max(out.peer().rtt().baseRtoNs(), config.deadTimeNs() / RECOVERY_PROBES_PER_DEAD_TIME);
     }
 
     /**
