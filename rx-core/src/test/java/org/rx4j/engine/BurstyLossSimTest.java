@@ -27,10 +27,11 @@ import org.rx4j.wire.RxPacket;
  * then a datagram in the bad state is lost. A sender waiting out a backed-off RTO sends one datagram per RTO, so a
  * burst that catches its retransmission (or the ACK of it) lasts as many RTOs as it has datagrams.
  *
- * <p>Properties, for every seed: every call completes (before the recovery probes, 4 of the first 10 NewReno seeds
- * ended a call with RX_CALL_DEAD after 12 s without a datagram from the peer, the last surviving ones stalled 10.8 s),
- * and SimNetwork's stall detector (nothing new acknowledged for 2 × the RTO in force) stays quiet. Also the
- * mechanism on a scripted loss, and the bound toward a silent peer.
+ * <p>Properties, for every seed: every call completes, and SimNetwork's stall detector (nothing new acknowledged for
+ * 2 × the RTO in force) stays quiet; the longest stall is printed. Also the mechanism on a scripted loss, and the
+ * bound toward a silent peer. On the code before the recovery probes ({@link CallSender#onRecoveryProbeTimer}) the
+ * first three tests failed: NewReno seed 1 and BBR seed 25 ended a call with RX_CALL_DEAD (12 s without a datagram
+ * from the peer), and no probe went out between the timeouts.
  */
 @ExtendWith(LeakCheckExtension.class)
 class BurstyLossSimTest {
@@ -140,7 +141,7 @@ class BurstyLossSimTest {
     @Test
     void bbrCompletesEveryCallUnderBurstyLoss() {
         // Before the recovery probes, seed 25 ended a call with RX_CALL_DEAD 24 s into its run (and seed 33 of 1-40).
-        everyCallCompletes(CongestionControl.BBR, 23, 28, 30);
+        everyCallCompletes(CongestionControl.BBR, 23, 26, 30);
     }
 
     /**
