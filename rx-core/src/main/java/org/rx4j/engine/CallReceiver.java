@@ -99,6 +99,7 @@ final class CallReceiver {
         ByteBuf p = rq.poll();
         if (p != null) {
             acks.countConsumed();
+            out.counters().payloadBytesDelivered += p.readableBytes();
         }
         return p;
     }

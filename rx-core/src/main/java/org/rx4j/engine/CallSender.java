@@ -33,6 +33,8 @@ final class CallSender {
     private final SendQueue sq;
     private final CongestionController cc;
     private final JumboSizer jumbo;
+    /** {@link SendQueue#releasedBytes()} when last added to the counters, bytes. */
+    private long countedAckedBytes;
     private final RecoveryManager recovery;
     private final AckScheduler acks;
     private final CallActivity activity;
@@ -610,6 +612,7 @@ final class CallSender {
     boolean processAckBody(long now, AckPacket a) {
         int result = recovery.onAck(now, a, out.peer().rtt());
         RxCounters counters = out.counters();
+        countHardAcked(counters);
         if ((result & RecoveryManager.IGNORED) != 0) {
             counters.acksIgnored++;
             return false;
@@ -656,6 +659,14 @@ final class CallSender {
     /** Everything sent counts as hard-acked: an ACKALL, or (client) the first reply packet (§2, §6.3). */
     void ackEverythingSent() {
         recovery.onAckAll();
+        countHardAcked(out.counters());
+    }
+
+    /** Adds the payload bytes hard-acked since the last count to the connection's payloadBytesAcked. */
+    private void countHardAcked(RxCounters counters) {
+        long released = sq.releasedBytes();
+        counters.payloadBytesAcked += released - countedAckedBytes;
+        countedAckedBytes = released;
     }
 
     /** @return the call's congestion controller */

@@ -37,6 +37,10 @@ public final class RxCounters {
     long largestJumbogramReceived;
     /** DATA packets received that were already held or consumed. */
     long duplicatesReceived;
+    /** Payload bytes of DATA packets the peer hard-acked (each packet once): what this side's sending moved. */
+    long payloadBytesAcked;
+    /** Payload bytes handed to the application in order: what this side's receiving moved. */
+    long payloadBytesDelivered;
     /** ACKs ignored as older than one already processed. */
     long acksIgnored;
     /** Calls started (client: first packet sent; server: handler started). */
@@ -85,6 +89,8 @@ public final class RxCounters {
         total.jumbogramsReceived += jumbogramsReceived;
         total.largestJumbogramReceived = Math.max(total.largestJumbogramReceived, largestJumbogramReceived);
         total.duplicatesReceived += duplicatesReceived;
+        total.payloadBytesAcked += payloadBytesAcked;
+        total.payloadBytesDelivered += payloadBytesDelivered;
         total.acksIgnored += acksIgnored;
         total.callsStarted += callsStarted;
         total.callsSucceeded += callsSucceeded;
@@ -158,6 +164,16 @@ public final class RxCounters {
     /** @return dATA packets received that were already held or consumed */
     public long duplicatesReceived() {
         return duplicatesReceived;
+    }
+
+    /** @return payload bytes of DATA packets the peer hard-acked, each packet counted once */
+    public long payloadBytesAcked() {
+        return payloadBytesAcked;
+    }
+
+    /** @return payload bytes handed to the application in order */
+    public long payloadBytesDelivered() {
+        return payloadBytesDelivered;
     }
 
     /** @return aCKs ignored as older than one already processed */

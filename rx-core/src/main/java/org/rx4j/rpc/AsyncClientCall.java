@@ -25,6 +25,8 @@ final class AsyncClientCall implements CallListener {
     private volatile boolean ended;
     /** Supplies why the server is known unreachable, or null; set before the call starts. */
     private java.util.function.Supplier<String> deadReason;
+    /** Run on the loop once the call is attached, or null; set before the call starts. */
+    private Runnable attached;
 
     private AsyncClientCall(EndpointRuntime rt, byte[] request) {
         this.rt = rt;
@@ -40,12 +42,14 @@ final class AsyncClientCall implements CallListener {
      * @param request the whole request (not copied: must not change until the future completes)
      * @param deadlineNanoTime the call's hard deadline (endpoint clock, ns), or Long.MAX_VALUE
      * @param deadReason supplies why the server is known unreachable (for an RX_CALL_DEAD's reason), or null
+     * @param attached run on the loop once the call is attached to its connection (before its first packet), or null
      * @return the reply future
      */
     static CompletableFuture<byte[]> start(EndpointRuntime rt, Connection conn, byte[] request, long deadlineNanoTime,
-                                           java.util.function.Supplier<String> deadReason) {
+                                           java.util.function.Supplier<String> deadReason, Runnable attached) {
         AsyncClientCall a = new AsyncClientCall(rt, request);
         a.deadReason = deadReason;
+        a.attached = attached;
         CompletableFuture<byte[]> f = a.future;
         if (rt.closing) {
             f.completeExceptionally(RxException.local(RxCodes.RX_INVALID_OPERATION, RxException.Reason.ENDPOINT_CLOSING,
@@ -85,7 +89,12 @@ final class AsyncClientCall implements CallListener {
         if (deadlineNanoTime != Long.MAX_VALUE) {
             call.setDeadline(now, deadlineNanoTime);
         }
-        request.pump(call, now);
+        if (attached != null) {
+            attached.run();
+        }
+        if (!call.isDone()) {
+            request.pump(call, now);
+        }
     }
 
     private void abortFromCaller(int code) {

@@ -24,6 +24,8 @@ import java.util.Map;
  * @param jumbogramsReceived such datagrams received
  * @param largestJumbogramReceived most sub-packets seen in one received jumbogram
  * @param duplicatesReceived DATA packets received that were already held or consumed
+ * @param payloadBytesAcked payload bytes of DATA packets the peer hard-acked, each packet once (what sending moved)
+ * @param payloadBytesDelivered payload bytes handed to the application in order (what receiving moved)
  * @param acksIgnored ACKs ignored as older than one already processed
  * @param callsStarted calls started
  * @param callsSucceeded calls ended without error
@@ -36,7 +38,8 @@ import java.util.Map;
 public record CounterStats(long bytesSent, long bytesReceived, long packetsSent, long packetsReceived,
                            long dataPacketsSent, long dataPacketsReceived, long resends, long retransmitTimeouts, long fastRetransmits,
                            long jumbogramsSent, long jumbogramsReceived, long largestJumbogramReceived,
-                           long duplicatesReceived, long acksIgnored, long callsStarted, long callsSucceeded,
+                           long duplicatesReceived, long payloadBytesAcked, long payloadBytesDelivered,
+                           long acksIgnored, long callsStarted, long callsSucceeded,
                            long callsFailed, Map<String, Long> packetsSentByType,
                            Map<String, Long> packetsReceivedByType, Map<String, Long> acksSentByReason,
                            Map<String, Long> acksReceivedByReason) {
@@ -56,6 +59,8 @@ public record CounterStats(long bytesSent, long bytesReceived, long packetsSent,
      * @param jumbogramsReceived see {@link #jumbogramsReceived()}
      * @param largestJumbogramReceived see {@link #largestJumbogramReceived()}
      * @param duplicatesReceived see {@link #duplicatesReceived()}
+     * @param payloadBytesAcked see {@link #payloadBytesAcked()}
+     * @param payloadBytesDelivered see {@link #payloadBytesDelivered()}
      * @param acksIgnored see {@link #acksIgnored()}
      * @param callsStarted see {@link #callsStarted()}
      * @param callsSucceeded see {@link #callsSucceeded()}
@@ -79,7 +84,8 @@ public record CounterStats(long bytesSent, long bytesReceived, long packetsSent,
      * @return insertion-ordered, modifiable map of counter name to value: bytesSent, bytesReceived,
      *     packetsSent.TYPE..., packetsReceived.TYPE..., dataPacketsSent, dataPacketsReceived, resends, timeouts,
      *     fastRetransmits, jumbogramsSent, jumbogramsReceived, largestJumbogramReceived, duplicatesReceived,
-     *     acksIgnored, acksSent.REASON..., acksReceived.REASON..., callsStarted, callsSucceeded, callsFailed
+     *     payloadBytesAcked, payloadBytesDelivered, acksIgnored, acksSent.REASON..., acksReceived.REASON...,
+     *     callsStarted, callsSucceeded, callsFailed
      */
     public Map<String, Long> toMap() {
         Map<String, Long> m = new LinkedHashMap<>();
@@ -96,6 +102,8 @@ public record CounterStats(long bytesSent, long bytesReceived, long packetsSent,
         m.put("jumbogramsReceived", jumbogramsReceived);
         m.put("largestJumbogramReceived", largestJumbogramReceived);
         m.put("duplicatesReceived", duplicatesReceived);
+        m.put("payloadBytesAcked", payloadBytesAcked);
+        m.put("payloadBytesDelivered", payloadBytesDelivered);
         m.put("acksIgnored", acksIgnored);
         prefixed(m, "acksSent.", acksSentByReason);
         prefixed(m, "acksReceived.", acksReceivedByReason);

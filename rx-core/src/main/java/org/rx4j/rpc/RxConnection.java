@@ -47,8 +47,12 @@ public final class RxConnection implements AutoCloseable {
     private final RxConnectionId id;
     /** Set by {@link #close()}: later calls fail at once instead of on the loop. */
     private volatile boolean closed;
-    /** Set while an unreachability probe ({@link UnreachableProbe}) is out; a call finding it clear starts one. */
-    private final java.util.concurrent.atomic.AtomicBoolean probed = new java.util.concurrent.atomic.AtomicBoolean();
+    /**
+     * Set while an unreachability probe ({@link UnreachableProbe}) is out; a call attached while it is clear starts
+     * one. Loop-confined, like the calls it judges: a call is attached and its verdict applied in loop tasks, so a
+     * call is either attached before the verdict (and failed by it) or finds the flag clear (and probes again).
+     */
+    private boolean probed;
     /**
      * Why the server is known unreachable, set on the loop only while the probe's verdict fails the connection's
      * calls (their listeners read it then), else null. Loop-written.
@@ -141,6 +145,7 @@ public final class RxConnection implements AutoCloseable {
             if (deadlineNanoTime != Long.MAX_VALUE) {
                 c.setDeadline(now, deadlineNanoTime);
             }
+            probeOnLoop();
         });
         if (!queued) {
             rt.tracker.callEnded();
@@ -148,7 +153,6 @@ public final class RxConnection implements AutoCloseable {
             throw RxException.local(RxCodes.RX_INVALID_OPERATION, RxException.Reason.ENDPOINT_CLOSING,
                     "endpoint closed", null);
         }
-        probeOnce();
         return new RxCall(streams, false, server, id);
     }
 
@@ -196,23 +200,25 @@ public final class RxConnection implements AutoCloseable {
     }
 
     private CompletableFuture<byte[]> startAsync(byte[] request, long deadlineNanoTime) {
-        CompletableFuture<byte[]> f = AsyncClientCall.start(rt, connection, request, deadlineNanoTime,
-                () -> unreachable);
-        probeOnce();
-        return f;
+        return AsyncClientCall.start(rt, connection, request, deadlineNanoTime, () -> unreachable,
+                this::probeOnLoop);
     }
 
     /**
-     * With a call, unless a probe is already out for this connection or the server answered one within the last
-     * second ({@link ProbeQuietTimes}): probes whether anything listens at the server's
-     * port (a connected UDP socket, {@link UnreachableProbe}). If ICMP says not, every call of this connection still
-     * running fails at once with RX_CALL_DEAD (−1), reason {@link RxException.Reason#PEER_UNREACHABLE}; the connection
-     * stays usable, and a later call probes again (a server that came back is then simply called).
+     * Loop, right after a call of this connection is attached: unless a probe is already out for this connection or
+     * the server answered one within the last second ({@link ProbeQuietTimes}), probes whether anything listens at
+     * the server's port (a connected UDP socket, {@link UnreachableProbe}). If ICMP says not, every call of this
+     * connection still running fails at once with RX_CALL_DEAD (−1), reason
+     * {@link RxException.Reason#PEER_UNREACHABLE}; the connection stays usable, and a later call probes again (a
+     * server that came back is then simply called). Started, judged and cleared on the loop: a probe started from
+     * the caller's thread raced the loop (a call attached while the verdict was being applied waited out the dead
+     * time; a call started just after it found the finished probe still marked out), seen as ClosedPortTest hangs.
      */
-    private void probeOnce() {
-        if (!rt.probeUnreachable || !rt.probes.due(server, rt.now()) || !probed.compareAndSet(false, true)) {
+    private void probeOnLoop() {
+        if (!rt.probeUnreachable || probed || !rt.probes.due(server, rt.now())) {
             return;
         }
+        probed = true;
         rt.probes.started();
         UnreachableProbe.start(rt, server, new UnreachableProbe.Outcome() {
             @Override
@@ -222,7 +228,7 @@ public final class RxConnection implements AutoCloseable {
 
             @Override
             public void unreachable(String reason) {
-                rt.onLoop(engine -> {
+                rt.onLoop(engine -> { // on the loop already: runs here, before done()
                     unreachable = reason;
                     try {
                         engine.abortCalls(rt.now(), connection, RxCodes.RX_CALL_DEAD);
@@ -234,7 +240,7 @@ public final class RxConnection implements AutoCloseable {
 
             @Override
             public void done() {
-                probed.set(false);
+                probed = false;
             }
         });
     }

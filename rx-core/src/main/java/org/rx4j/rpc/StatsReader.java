@@ -111,7 +111,8 @@ final class StatsReader {
         return new CounterStats(c.bytesSent(), c.bytesReceived(), c.totalPacketsSent(), c.totalPacketsReceived(),
                 c.dataPacketsSent(), c.dataPacketsReceived(), c.resends(), c.timeouts(), c.fastRetransmits(),
                 c.jumbogramsSent(), c.jumbogramsReceived(), c.largestJumbogramReceived(), c.duplicatesReceived(),
-                c.acksIgnored(), c.callsStarted(), c.callsSucceeded(), c.callsFailed(), sentByType, receivedByType,
+                c.payloadBytesAcked(), c.payloadBytesDelivered(), c.acksIgnored(), c.callsStarted(),
+                c.callsSucceeded(), c.callsFailed(), sentByType, receivedByType,
                 acksSent, acksReceived);
     }
 

@@ -18,16 +18,13 @@ import org.slf4j.LoggerFactory;
  * the server: the kernel then reports an ICMP port unreachable for exactly that 5-tuple as ECONNREFUSED
  * ({@link PortUnreachableException}) on the socket's next read, so only an ICMP error that matches the packet rx4j
  * sent is acted on. Checked a few times on the event loop within {@link #CHECK_DELAYS_MS}; an answer, any other
- * error or the last check closes the socket. Any thread may start it; the checks run on the loop.
+ * error or the last check closes the socket. Started and checked on the event loop, so its verdict and the
+ * calls it judges are ordered (see RxConnection#probeOnLoop).
  */
 final class UnreachableProbe {
     private static final Logger log = LoggerFactory.getLogger(UnreachableProbe.class);
-    /**
-     * When the probe socket is read after the probe was sent, ms of real time (ICMP comes back within an RTT). The
-     * later looks are for a kernel that withholds its ICMP error for a while (the global ICMP rate limit,
-     * randomized in recent Linux).
-     */
-    static final long[] CHECK_DELAYS_MS = {20, 100, 500, 2000, 5000, 10000};
+    /** When the probe socket is read after the probe was sent, ms of real time (ICMP comes back within an RTT). */
+    static final long[] CHECK_DELAYS_MS = {20, 100, 500, 2000};
     /** Rx packet type VERSION (rx-wire-facts.md §2). */
     private static final byte TYPE_VERSION = 13;
     /** Header flag CLIENT_INITIATED. */
@@ -43,7 +40,7 @@ final class UnreachableProbe {
         /** The server answered the probe: something listens at its port (on the event loop, before done). */
         void answered();
 
-        /** The probe is over (after {@link #unreachable}, an answer, no verdict or an error); any thread. */
+        /** The probe is over (after {@link #unreachable}, an answer, no verdict or an error); on the event loop. */
         void done();
     }
 
@@ -65,7 +62,7 @@ final class UnreachableProbe {
 
     /**
      * Sends the probe and schedules its checks; does nothing when the socket cannot be opened (the dead time then
-     * applies, as without a probe).
+     * applies, as without a probe). On the event loop (the outcome may be told before this returns).
      *
      * @param rt the endpoint's shared parts (its event loop runs the checks)
      * @param server the server's address

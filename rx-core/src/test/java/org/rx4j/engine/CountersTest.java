@@ -92,6 +92,17 @@ class CountersTest {
         assertEquals(wire.repeatedSeqs, c.resends);
     }
 
+    /** Payload moved, counted per packet once: what one side's peer hard-acked is what the other read, both ways. */
+    private static void assertPayloadMoved(Run run, long atLeast) {
+        RxCounters client = run.client().counters();
+        RxCounters server = run.server().counters();
+        assertEquals(server.payloadBytesDelivered, client.payloadBytesAcked, "request: acked = delivered");
+        assertEquals(client.payloadBytesDelivered, server.payloadBytesAcked, "reply: acked = delivered");
+        assertTrue(client.payloadBytesAcked >= atLeast, "request bytes " + client.payloadBytesAcked);
+        assertTrue(server.payloadBytesAcked >= atLeast, "reply bytes " + server.payloadBytesAcked);
+        assertTrue(client.payloadBytesAcked < atLeast + 1024, "no packet counted twice");
+    }
+
     @Test
     void losslessTransferCountersMatchTheWireOnBothSides() {
         Run run = transfer(LinkModel.delay(MS), 2 << 20, 51);
@@ -102,6 +113,7 @@ class CountersTest {
         assertTrue(client.jumbogramsSent > 0 && server.jumbogramsSent > 0, "jumbograms both ways");
         assertEquals(0, client.resends);
         assertEquals(0, server.resends);
+        assertPayloadMoved(run, 2 << 20);
 
         // Lossless: what one side sent, the other received (packetsReceived counts datagrams, as OpenAFS's
         // rx_stats; dataPacketsReceived counts sub-packets).
@@ -143,5 +155,6 @@ class CountersTest {
         assertTrue(client.timeouts + client.fastRetransmits > 0);
         assertTrue(client.dataPacketsReceived < run.byServer().dataPackets, "some were lost");
         assertTrue(client.acksSent[AckReason.OUT_OF_SEQUENCE] > 0, "gaps were reported");
+        assertPayloadMoved(run, 2 << 20); // resent packets are not counted again
     }
 }

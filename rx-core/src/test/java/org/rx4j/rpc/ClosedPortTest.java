@@ -81,6 +81,34 @@ class ClosedPortTest {
         }
     }
 
+    /**
+     * Calls started back to back while probes start and end: each is attached either before a verdict (and failed
+     * by it) or after (and probes again), never left waiting for a dead time the frozen clock cannot reach. When the
+     * probe was started from the caller's thread, a loop run of this hung within the first two rounds on a loaded
+     * machine (a call attached while the verdict was being applied, or one that found the finished probe still
+     * marked out).
+     */
+    @Test
+    void everyCallGetsAVerdictWhileProbesComeAndGo() throws Exception {
+        for (int round = 0; round < 20; round++) {
+            InetSocketAddress closed = closedPort();
+            try (RxEndpoint client = RxEndpoint.builder().clock(new ManualClock())
+                    .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0)).open()) {
+                RxConnection conn = client.connect(closed, 4242, 0);
+                List<CompletableFuture<byte[]>> calls = new ArrayList<>();
+                for (int i = 0; i < 6; i++) {
+                    calls.add(conn.callAsync(new byte[] {0, 0, 0, 1}));
+                }
+                for (CompletableFuture<byte[]> f : calls) {
+                    assertEquals(RxException.Reason.PEER_UNREACHABLE, failure(f).reason(), "round " + round);
+                }
+                // Right after the verdict: the next call must start a new probe, not find the old one still out.
+                assertEquals(RxException.Reason.PEER_UNREACHABLE,
+                        failure(conn.callAsync(new byte[] {0, 0, 0, 1})).reason(), "round " + round);
+            }
+        }
+    }
+
     @Test
     void withoutTheProbeTheDeadTimeApplies() throws Exception {
         InetSocketAddress closed = closedPort();

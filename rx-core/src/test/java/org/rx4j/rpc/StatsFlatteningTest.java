@@ -16,7 +16,7 @@ import org.rx4j.testing.ManualClock;
 class StatsFlatteningTest {
     @Test
     void endpointSnapshotFlattensToTheRxperfNames() {
-        CounterStats totals = new CounterStats(100, 200, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17,
+        CounterStats totals = new CounterStats(100, 200, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 25, 26, 14, 15, 16, 17,
                 Map.of("DATA", 2L), Map.of("ACK", 4L), Map.of("REQUESTED", 1L), Map.of("IDLE", 2L));
         Map<String, Long> malformed = new LinkedHashMap<>();
         malformed.put("TRUNCATED_HEADER", 1L);
@@ -25,7 +25,8 @@ class StatsFlatteningTest {
         Map<String, Long> m = s.toMap();
         assertEquals(List.of("bytesSent", "bytesReceived", "packetsSent.DATA", "packetsReceived.ACK",
                 "dataPacketsSent", "dataPacketsReceived", "resends", "timeouts", "fastRetransmits", "jumbogramsSent",
-                "jumbogramsReceived", "largestJumbogramReceived", "duplicatesReceived", "acksIgnored",
+                "jumbogramsReceived", "largestJumbogramReceived", "duplicatesReceived", "payloadBytesAcked",
+                "payloadBytesDelivered", "acksIgnored",
                 "acksSent.REQUESTED", "acksReceived.IDLE", "callsStarted", "callsSucceeded", "callsFailed",
                 "rttSamples", "rttMinUs", "rttMeanUs", "rttMaxUs", "connections", "peers", "datagramsReceived",
                 "datagramsSent", "sendFailures", "malformedDatagrams", "malformed.TRUNCATED_HEADER"),

@@ -128,6 +128,8 @@ public final class SendQueue {
     int lostCount;
     /** Seq of the packet carrying LAST_PACKET, 0 until the application finishes sending. */
     int lastSeq;
+    /** Payload bytes of the packets hard-acked so far. */
+    private long releasedBytes;
     /** Packets ever marked lost (NACK or timeout), cumulative. */
     long lostMarks;
     /** Loss events: runs of adjacent packets marked lost, one per timeout; cumulative. */
@@ -254,6 +256,11 @@ public final class SendQueue {
         inFlight++;
     }
 
+    /** @return payload bytes of every packet hard-acked so far (freed by {@link #releaseFirst()}), bytes */
+    public long releasedBytes() {
+        return releasedBytes;
+    }
+
     /**
      * Frees the packet at tfirst (hard-acked) and advances tfirst by one.
      *
@@ -261,6 +268,7 @@ public final class SendQueue {
      */
     int releaseFirst() {
         Entry e = get(first);
+        releasedBytes += e.payload.readableBytes();
         int newly = 0;
         if (!e.softAcked) {
             newly = 1;

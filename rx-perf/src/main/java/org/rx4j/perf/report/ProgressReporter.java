@@ -14,9 +14,17 @@ import java.util.function.LongSupplier;
  * {@code --interval}: every interval, one line on stderr with the payload bytes moved since the previous line and
  * their rate, e.g. {@code [   1.0-   2.0 sec]\t     125829120 bytes\t[1.007 Gbit/s]}, and with path statistics
  * the RTT, cwnd and resends of the interval ({@code \trtt 10.31 ms\tcwnd 84\tresends 3}). Payload bytes are those
- * actually moved in both directions (not OpenAFS's threads × times × bytes formula). Runs on its own daemon thread.
+ * actually moved in both directions (not OpenAFS's threads × times × bytes formula). With the endpoint's statistics
+ * they are counted per packet: bytes the server hard-acked plus bytes handed to the client in order
+ * ({@code payloadBytesAcked + payloadBytesDelivered}); the run's own counter moves per written chunk or per
+ * finished call (up to 1 MiB at once), which printed zero-byte lines on slow paths while data flowed. Runs on its
+ * own daemon thread.
  */
 public final class ProgressReporter implements AutoCloseable {
+    /** Statistics key: payload bytes the peer hard-acked (rx-core's CounterStats). */
+    static final String ACKED = "payloadBytesAcked";
+    /** Statistics key: payload bytes handed to the application in order. */
+    static final String DELIVERED = "payloadBytesDelivered";
     private final LongAdder moved;
     private final PrintWriter err;
     private final long startNanos;
@@ -57,7 +65,15 @@ public final class ProgressReporter implements AutoCloseable {
         this.startNanos = startNanos;
         this.nanoClock = nanoClock;
         this.lastNanos = startNanos;
-        this.lastBytes = moved.sum();
+        this.lastBytes = movedBytes(pathStats == null ? null : pathStats.get());
+    }
+
+    /** @return payload bytes moved so far: per packet from the statistics when they have it, else the run's counter */
+    private long movedBytes(Map<String, Long> stats) {
+        if (stats != null && stats.containsKey(ACKED) && stats.containsKey(DELIVERED)) {
+            return stats.get(ACKED) + stats.get(DELIVERED);
+        }
+        return moved.sum();
     }
 
     /**
@@ -85,14 +101,14 @@ public final class ProgressReporter implements AutoCloseable {
         if (closed) {
             return null;
         }
-        long bytes = moved.sum();
+        Map<String, Long> m = pathStats == null ? null : pathStats.get();
+        long bytes = movedBytes(m);
         long intervalBytes = bytes - lastBytes;
         long micros = (nowNanos - lastNanos) / 1000;
         String line = String.format(Locale.ROOT, "[%6.1f-%6.1f sec]\t%14d bytes\t[%s]",
                 (lastNanos - startNanos) / 1e9, (nowNanos - startNanos) / 1e9, intervalBytes,
                 RateFormat.format(RateFormat.kbitPerSecond(intervalBytes, micros)));
-        if (pathStats != null) {
-            Map<String, Long> m = pathStats.get();
+        if (m != null) {
             long resends = m.getOrDefault("resends", 0L);
             line += String.format(Locale.ROOT, "\trtt %.2f ms\tcwnd %d\tresends %d",
                     m.getOrDefault("path.srttUs", 0L) / 1000.0, m.getOrDefault("cc.cwnd", 0L), resends - lastResends);

@@ -112,6 +112,24 @@ class ReportFormatsTest {
     }
 
     @Test
+    void progressLineCountsPerPacketFromTheStatisticsNotPerCall() {
+        LongAdder moved = new LongAdder(); // moves only when a whole call ends
+        java.util.Map<String, Long> stats = new java.util.HashMap<>();
+        stats.put("payloadBytesAcked", 1_000L);
+        stats.put("payloadBytesDelivered", 0L);
+        StringWriter text = new StringWriter();
+        ProgressReporter progress = new ProgressReporter(moved, new PrintWriter(text), 0L, () -> 0, () -> stats);
+        stats.put("payloadBytesAcked", 126_000L);
+        stats.put("payloadBytesDelivered", 1_000L);
+        String line = progress.tick(1_000_000_000L);
+        assertTrue(line.startsWith("[   0.0-   1.0 sec]\t        126000 bytes\t[1.008 Mbit/s]"), line);
+        moved.add(1_048_576); // a call ended: its bytes were already counted packet by packet
+        line = progress.tick(2_000_000_000L);
+        assertTrue(line.startsWith("[   1.0-   2.0 sec]\t             0 bytes"), line);
+        progress.close();
+    }
+
+    @Test
     void latencyLineNamesTheSlowestCallAfterTheFirst() {
         Histogram latency = new Histogram(3);
         latency.recordValue(40_000_000L);
