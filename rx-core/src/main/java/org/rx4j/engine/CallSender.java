@@ -116,6 +116,14 @@ final class CallSender {
     private List<DataPacket> batch;
     /** When the pacer lets the next datagram leave (engine clock, ns), or NONE when not waiting for it. */
     private long pacingDeadlineNs = Deadlines.NONE;
+    /** When the next recovery probe goes out (engine clock, ns), or NONE; see {@link #onRecoveryProbeTimer}. */
+    private long probeDeadlineNs = Deadlines.NONE;
+    /**
+     * Recovery probes (see {@link #onRecoveryProbeTimer}): at most this many per dead time, so the probe interval is
+     * at least dead time / 48 (250 ms with the default 12 s) and a silent peer gets at most 48 small PINGs from a
+     * call before it fails at the dead time.
+     */
+    static final int RECOVERY_PROBES_PER_DEAD_TIME = 48;
 
     /**
      * Starts the send side of a new call. Its windows start from what the peer's last sending call learned,
@@ -251,6 +259,7 @@ final class CallSender {
             partial = null;
         }
         recovery.cancel();
+        probeDeadlineNs = Deadlines.NONE;
         batch = null; // an ended call keeps no 46-slot list (issue 10, heap per idle connection)
     }
 
@@ -292,9 +301,12 @@ final class CallSender {
         pacingDeadlineNs = Deadlines.NONE;
         boolean paced = false;
         if (sq.lostCount() > 0) {
+            int pathMtu = out.peer().pathMtu;
             for (int s = sq.first(); s - sq.nextToSend() < 0 && sq.lostCount() > 0 && sq.inFlight() < cwnd; s++) {
                 SendQueue.Entry e = sq.get(s);
-                if (e.isLost()) {
+                // A packet larger than the path is known to carry is not resent: it cannot arrive, and its re-cut
+                // waits for a probe answer well after its last copy (recutAfterProbe).
+                if (e.isLost() && RxConstants.HEADER_SIZE + e.payload().readableBytes() <= pathMtu) {
                     if (pacedOut(now)) {
                         paced = true;
                         break;
@@ -567,6 +579,7 @@ final class CallSender {
             if (!probeDownward(now)) {
                 transmit(now);
             }
+            probeDeadlineNs = now + recoveryProbeIntervalNs();
         } else if (sq.size() > 0 && sq.nextToSend() != sq.first()) {
             // Everything sent is soft-acked but not hard-acked: ask where the receiver stands.
             acks.sendAck(now, AckReason.PING, 0, true);
@@ -580,8 +593,8 @@ final class CallSender {
     /**
      * A retransmission timeout with packets larger than the smallest Rx packet (520 bytes) lost — the first for
      * packets above 1444 bytes, the second in a row without progress for default-size ones — while the peer was heard
-     * from after they first left (if not, one plain PING goes out with the resend, so a live receiver with
-     * nothing to say speaks): instead of resending them once more, sends a probe ladder (two PINGs padded to the
+     * from after they first left (the recovery probes make a live receiver with nothing to say speak): instead of
+     * resending them once more, sends a probe ladder (two PINGs padded to the
      * failing size, one to each smaller {@link #PMTU_STEPS} size, largest first; at most one per
      * {@link #MTU_PROBE_INTERVAL_NS} per peer) whose answers say what the path carries ({@link #onLadderAnswer}). When the path is already known to be narrower, one PING of the known
      * size asks the receiver what it holds (the evidence a re-cut needs). The lost packets are not resent with the
@@ -621,10 +634,7 @@ final class CallSender {
             return false;
         }
         if (!peer.heardSince(firstLostSentNs)) {
-            // A receiver with nothing to say (its request is acked, our reply is what is lost) is heard only at its
-            // next keepalive: one small PING asks it to speak, and the next timeout can send the ladder.
-            acks.sendAck(now, AckReason.PING, 0, true);
-            return false;
+            return false; // the recovery probes (onRecoveryProbeTimer) ask a receiver with nothing to say to speak
         }
         if (peer.pathMtu < failing) {
             // The path is known to be narrower: one PING of that size asks the receiver what it holds.
@@ -870,6 +880,67 @@ final class CallSender {
     private static boolean holds(AckPacket a, int seq) {
         int i = seq - a.firstPacket();
         return i < 0 || (i < a.nAcks() && a.isAcked(i));
+    }
+
+    /**
+     * The recovery probe timer fired. From a retransmission timeout until an ACK acknowledges something new, the
+     * path is asked between the backed-off timeouts: one PING (an ACK packet of reason PING, REQUEST_ACK; about 60
+     * bytes) every {@link #recoveryProbeIntervalNs}. A loss burst that swallowed the retransmission or its ACK then
+     * costs probes rather than doublings of the RTO: the first PING_RESPONSE to get through either acknowledges the
+     * data (the ACK was lost) or shows the retransmission missing, and {@code LossDetector} then marks it lost
+     * again so it is resent at once. Data retransmissions keep the RTO's doubling (rx-wire-facts.md §8; issue 12
+     * rule 12: bounded, backed-off resends); only the small probes keep a fixed pace. Issue 11 target 4,
+     * docs/engine.md "Recovery from a timeout".
+     *
+     * @param now current time, ns
+     */
+    void onRecoveryProbeTimer(long now) {
+        if (!recovery.afterTimeout() || !sq.hasUnacked()) {
+            probeDeadlineNs = Deadlines.NONE;
+            return;
+        }
+        if (!evidenceProbe(now)) {
+            acks.sendAck(now, AckReason.PING, 0, true);
+        }
+        probeDeadlineNs = now + recoveryProbeIntervalNs();
+    }
+
+    /**
+     * When packets larger than the path is known to carry wait for their re-cut, the recovery probe is a PING padded
+     * to the known size: its answer both proves the size and says what the receiver holds, the evidence
+     * {@link #recutAfterProbe} needs (issue 12 rule 12).
+     *
+     * @param now current time, ns
+     * @return true when it went out (instead of the plain PING)
+     */
+    private boolean evidenceProbe(long now) {
+        int pathMtu = out.peer().pathMtu;
+        if (pathMtu == Integer.MAX_VALUE) {
+            return false;
+        }
+        for (int s = sq.first(); s - sq.nextToSend() < 0; s++) {
+            if (RxConstants.HEADER_SIZE + sq.get(s).payload().readableBytes() > pathMtu) {
+                sendLadder(now, true, pathMtu, false);
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * @return when the next recovery probe goes out (engine clock, ns), or {@link Deadlines#NONE} when the sender is
+     *     not recovering from a timeout
+     */
+    long recoveryProbeDeadlineNs() {
+        return recovery.afterTimeout() ? probeDeadlineNs : Deadlines.NONE;
+    }
+
+    /**
+     * @return the recovery probe interval, ns: the peer's RTO without backoff (the path's own time scale), at least
+     *     dead time / {@link #RECOVERY_PROBES_PER_DEAD_TIME}
+     */
+    private long recoveryProbeIntervalNs() {
+        return Math.max(out.peer().rtt().baseRtoNs(), config.deadTimeNs() / RECOVERY_PROBES_PER_DEAD_TIME);
     }
 
     /**
