@@ -172,7 +172,8 @@ public final class Call {
      * slices); a partial packet waits for more bytes or {@link #finishSending}.
      *
      * <p>Flow control is the caller's: write while {@link #isWritable()} holds (at most 2 × twind packets
-     * queued); the queue itself holds at most 1024 packets of {@code RxConfig.packetDataSize()} bytes.
+     * queued); the queue itself holds at most {@code SendQueue.MAX_PACKETS} (65,536) packets, so one write of up to
+     * 512 KiB always fits even at the smallest packet size (492 bytes, a narrow path).
      *
      * <p>Ownership: takes {@code data} (released by the call, also on error).
      *

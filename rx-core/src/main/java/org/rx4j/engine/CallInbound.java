@@ -58,7 +58,7 @@ final class CallInbound {
         }
         if (!server && sender.requestFullySent()) {
             // The first reply packet acks the whole request implicitly (§6.3); all of it was sent.
-            ackEverythingSent();
+            ackEverythingSent(now);
         }
         if (receiver.onData(now, p, lastInDatagram, life.state == CallState.PRECALL)) {
             events.readable();
@@ -87,6 +87,8 @@ final class CallInbound {
         if (!life.isDone() && sender.processAckBody(now, a)) {
             ackProgress++;
         }
+        // A path-MTU probe's answer (issue 12 rule 12); it describes the path even after the call ended.
+        sender.onLadderAnswer(now, a);
         if (h.hasFlag(PacketFlags.REQUEST_ACK)) {
             if (life.state == CallState.ERROR) {
                 // A failed call answers with its ABORT, so the peer stops keeping the call alive (§2).
@@ -110,12 +112,12 @@ final class CallInbound {
             return;
         }
         activity.lastReceiveNs = now;
-        ackEverythingSent();
+        ackEverythingSent(now);
         afterAck(now);
     }
 
-    private void ackEverythingSent() {
-        sender.ackEverythingSent();
+    private void ackEverythingSent(long now) {
+        sender.ackEverythingSent(now);
         ackProgress++;
     }
 

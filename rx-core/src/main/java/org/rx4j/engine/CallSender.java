@@ -24,7 +24,9 @@ import org.rx4j.wire.RxHeader;
  * The transmit side of one {@link Call}: cuts the application's bytes into packets, sends what the windows (twind,
  * cwnd) allow with jumbogram grouping and the REQUEST_ACK policy, builds the DATA packets, applies the peer's ACK
  * trailers, and hands each ACK's body and the retransmit timeout to its {@link RecoveryManager}
- * (rx-wire-facts.md §3, §4, §5, §8). Gets every collaborator in its constructor; talks upward only through the
+ * (rx-wire-facts.md §3, §4, §5, §8). Also the packet size: large-packet and jumbogram probes, and on a path narrower
+ * than its packets the probe ladder, the re-cut and the upward probes (docs/engine.md "Path MTU below one full
+ * packet", issue 12 rule 12). Gets every collaborator in its constructor; talks upward only through the
  * call's {@link CallOutput}. Runs on the engine's thread; times are ns on the engine's clock.
  */
 final class CallSender {
@@ -42,10 +44,15 @@ final class CallSender {
     private final ByteBufAllocator alloc;
     private final boolean server;
     /**
-     * Bytes of DATA payload per packet cut from now on: the peer's proven packet size less the header, else the
-     * configured default (docs/engine.md "Packet size"). Packets already cut keep their size.
+     * Bytes of DATA payload per packet cut from now on: {@link Peer#packetDataSize} (docs/engine.md "Packet size").
+     * Packets already cut keep their size unless the path turns out narrower (issue 12 rule 12: re-cut).
      */
     private int dataSize;
+    /**
+     * At least the data bytes of every queued packet never transmitted (an upper bound, bytes): when the peer's
+     * packet size falls below it, {@link #recutUnsent} looks for packets to re-cut.
+     */
+    private int unsentCutMax;
 
     /** The transmit window, packets. */
     int twind;
@@ -64,6 +71,8 @@ final class CallSender {
     /** Serial of the outstanding path-MTU probe, 0 for none; the sub-packets its size stands for. */
     private int mtuProbeSerial;
     private int mtuProbePackets;
+    /** Data bytes of a client's first packet on a path not yet proven at full size: RX_MIN_PACKET_SIZE − 28 (§5). */
+    static final int FIRST_PACKET_DATA = RxConstants.MIN_PACKET_SIZE - RxConstants.HEADER_SIZE;
     /** How often a path held to single packets is probed again for jumbograms, ns. */
     static final long MTU_PROBE_INTERVAL_NS = 5_000_000_000L;
     /**
@@ -71,6 +80,35 @@ final class CallSender {
      * probe often reaches a server call still in PRECALL, which answers no PING (issue 12 rule 6), or is lost.
      */
     static final int LARGE_PROBE_QUICK_TRIES = 3;
+    /**
+     * Packet sizes (Rx header included, bytes) a probe ladder tries when a path drops this call's packets
+     * (issue 12 rule 12): each below the failing size is one padded PING, sent largest first in one burst. 1232 is
+     * an IPv6 path of the minimum MTU (1280 − 40 − 8), 576 and 520 IPv4's minimum and Rx's smallest packet (§5).
+     */
+    static final int[] PMTU_STEPS = {8192, 4096, 2048, 1444, 1400, 1360, 1320, 1280, 1240, 1232, 1200, 1150, 1100,
+        1050, 1000, 900, 800, 700, 600, 576, 520};
+    /** How long a path held below its usual packet size waits before probing upward again, ns. */
+    static final long PMTU_RAISE_INTERVAL_NS = 10_000_000_000L;
+    /** The outstanding probe ladder: its sizes (largest first, bytes), count, first serial and send time (ns). */
+    private int[] ladderSizes;
+    private int ladderCount;
+    private int ladderFirstSerial;
+    private long ladderSentNs;
+    /** Probes of the ladder's first size (the failing or usual one) at its start: 2 for a downward ladder. */
+    private int ladderTops;
+    /** True for a downward ladder (packets lost), false for an upward one (re-growth). */
+    private boolean ladderDown;
+    /** Largest size of the outstanding ladder answered so far, bytes (0 for none). */
+    private int ladderBest;
+    /** The peer's {@link Peer#pathMtu} before the outstanding downward ladder, bytes. */
+    private int pathMtuBeforeLadder;
+    /** True when this (client) call's first packet was cut at {@link #FIRST_PACKET_DATA} on an unproven path. */
+    private boolean firstCutSmall;
+    /** Retransmission timeouts since the peer last acknowledged something new. */
+    private int timeoutsWithoutProgress;
+    /** Largest DATA packet this call transmitted, bytes (Rx header included), and the first seq of that size. */
+    private int largestSentPacket;
+    private int largestSentSeq;
     /** When the outstanding RTT probe was sent, ns. */
     private long rttProbeSentNs;
     private ByteBuf partial;
@@ -78,6 +116,14 @@ final class CallSender {
     private List<DataPacket> batch;
     /** When the pacer lets the next datagram leave (engine clock, ns), or NONE when not waiting for it. */
     private long pacingDeadlineNs = Deadlines.NONE;
+    /** When the next recovery probe goes out (engine clock, ns), or NONE; see {@link #onRecoveryProbeTimer}. */
+    private long probeDeadlineNs = Deadlines.NONE;
+    /**
+     * Recovery probes (see {@link #onRecoveryProbeTimer}): at most this many per dead time, so the probe interval is
+     * at least dead time / 48 (250 ms with the default 12 s) and a silent peer gets at most 48 small PINGs from a
+     * call before it fails at the dead time.
+     */
+    static final int RECOVERY_PROBES_PER_DEAD_TIME = 48;
 
     /**
      * Starts the send side of a new call. Its windows start from what the peer's last sending call learned,
@@ -132,16 +178,32 @@ final class CallSender {
      */
     void append(ByteBuf data) {
         // A partial packet cut at the old size fills to its own capacity and is queued as it is.
-        dataSize = out.peer().packetDataSize(config);
+        Peer peer = out.peer();
+        dataSize = peer.packetDataSize(config);
         try {
             if (partial != null) {
                 int n = Math.min(partial.writableBytes(), data.readableBytes());
                 partial.writeBytes(data, n);
                 if (!partial.isWritable()) {
-                    sq.add(partial, 0);
+                    queueUnsent(partial, 0);
                     partial = null;
                 }
             }
+            if (!server && sq.next() == 1 && partial == null && data.isReadable()
+                    && peer.verifiedPacketSize < RxConstants.HEADER_SIZE + dataSize) {
+                // A request's first packet on a path that never carried a full-size packet of ours fits every path
+                // (520 bytes, §5): the server then holds the call and answers the probes that find the path's
+                // MTU, so packets cut too large can be re-cut (docs/engine.md "Path MTU below one full packet").
+                int first = Math.min(dataSize, FIRST_PACKET_DATA);
+                firstCutSmall = first < dataSize;
+                if (data.readableBytes() >= first) {
+                    sq.add(data.readRetainedSlice(first), 0);
+                } else {
+                    partial = alloc.buffer(first, first);
+                    partial.writeBytes(data);
+                }
+            }
+            unsentCutMax = Math.max(unsentCutMax, dataSize);
             while (data.readableBytes() >= dataSize) {
                 sq.add(data.readRetainedSlice(dataSize), 0);
             }
@@ -154,12 +216,27 @@ final class CallSender {
         }
     }
 
+    /**
+     * Queues a packet that was cut earlier (the partial one): when the peer's packet size fell below it meanwhile
+     * (issue 12 rule 12), it is re-cut at once — never transmitted, so always safe.
+     *
+     * <p>Ownership: takes {@code payload}.
+     */
+    private void queueUnsent(ByteBuf payload, int flags) {
+        int bytes = payload.readableBytes();
+        int seq = sq.add(payload, flags);
+        if (bytes > dataSize) {
+            sq.recut(seq, dataSize, alloc);
+        }
+        unsentCutMax = Math.max(unsentCutMax, Math.min(dataSize, bytes));
+    }
+
     /** @return true when the partly filled packet was queued as a short packet; false when none holds bytes */
     boolean flushPartial() {
         if (partial == null || !partial.isReadable()) {
             return false;
         }
-        sq.add(partial, 0);
+        queueUnsent(partial, 0);
         partial = null;
         return true;
     }
@@ -168,7 +245,7 @@ final class CallSender {
     void finish() {
         ByteBuf last = partial != null ? partial : alloc.buffer(0, 0);
         partial = null;
-        sq.add(last, PacketFlags.LAST_PACKET);
+        queueUnsent(last, PacketFlags.LAST_PACKET);
     }
 
     /** Releases every queued packet and the partial one, and stops the retransmit timer (call teardown). */
@@ -182,6 +259,7 @@ final class CallSender {
             partial = null;
         }
         recovery.cancel();
+        probeDeadlineNs = Deadlines.NONE;
         batch = null; // an ended call keeps no 46-slot list (issue 10, heap per idle connection)
     }
 
@@ -217,13 +295,18 @@ final class CallSender {
         RxCounters counters = out.counters();
         maybeReprobe(now);
         maybeProbeLargePackets(now);
+        maybeRaisePathMtu(now);
+        recutUnsent();
         int cwnd = cc.sendWindow(sq.inFlight());
         pacingDeadlineNs = Deadlines.NONE;
         boolean paced = false;
         if (sq.lostCount() > 0) {
+            int pathMtu = out.peer().pathMtu;
             for (int s = sq.first(); s - sq.nextToSend() < 0 && sq.lostCount() > 0 && sq.inFlight() < cwnd; s++) {
                 SendQueue.Entry e = sq.get(s);
-                if (e.isLost()) {
+                // A packet larger than the path is known to carry is not resent: it cannot arrive, and its re-cut
+                // waits for a probe answer well after its last copy (recutAfterProbe).
+                if (e.isLost() && RxConstants.HEADER_SIZE + e.payload().readableBytes() <= pathMtu) {
                     if (pacedOut(now)) {
                         paced = true;
                         break;
@@ -247,6 +330,9 @@ final class CallSender {
                 break;
             }
             int nextToSend = sq.nextToSend();
+            if (holdBehindLargerPackets(nextToSend)) {
+                break;
+            }
             int room = Math.min(Math.min(cwnd - sq.inFlight(), limit - nextToSend), sq.next() - nextToSend);
             int k = 1;
             int max = Math.min(room, Math.min(maxJumbo, jumbo.size()));
@@ -272,7 +358,13 @@ final class CallSender {
                 if (lastOfDgram && requestAck) {
                     flags |= PacketFlags.REQUEST_ACK;
                 }
-                batch.add(dataPacket(now, i, seq, sq.get(seq), flags));
+                SendQueue.Entry e = sq.get(seq);
+                int size = RxConstants.HEADER_SIZE + e.payload().readableBytes();
+                if (size > largestSentPacket) {
+                    largestSentPacket = size;
+                    largestSentSeq = seq;
+                }
+                batch.add(dataPacket(now, i, seq, e, flags));
             }
             if (probe) {
                 rttProbeSerial = out.lastSerial();
@@ -292,6 +384,7 @@ final class CallSender {
                 pingWithTinyFirstDatagram(now, k);
             }
         }
+        maybeVerifyFullSize(now);
         if (!paced && sq.nextToSend() - sq.next() == 0 && sq.lostCount() == 0 && sq.inFlight() < cwnd) {
             // Nothing left to send with room in the window: rate samples from now on are application-limited.
             recovery.rate().markAppLimited();
@@ -401,6 +494,7 @@ final class CallSender {
         if (largeProbeSerial != 0 && reason == AckReason.PING_RESPONSE && serial == largeProbeSerial) {
             Peer peer = out.peer();
             peer.provenPacketSize = Math.max(peer.provenPacketSize, largeProbeBytes);
+            peer.verifiedPacketSize = Math.max(peer.verifiedPacketSize, largeProbeBytes);
             peer.largeProbeTries = 0;
             largeProbeSerial = 0;
         }
@@ -440,7 +534,8 @@ final class CallSender {
 
     /**
      * A retransmission timeout while large packets were in flight: new data goes back to the default size and the
-     * path is probed again one interval later (a route whose MTU shrank). Packets already cut keep their size.
+     * path is probed again one interval later (a route whose MTU shrank). Packets already sent keep their size until
+     * a probe ladder shows they may be re-cut ({@link #recutAfterProbe}); unsent ones are re-cut before they go out.
      */
     private void onTimeoutWithLargePackets(long now) {
         if (lastDatagramLarge) {
@@ -477,10 +572,14 @@ final class CallSender {
     /** The retransmit timer fired: back off the RTO, then resend everything in flight or PING (§8). */
     void onResendTimeout(long now) {
         out.counters().timeouts++;
+        timeoutsWithoutProgress++;
         onTimeoutWithJumbograms(now);
         onTimeoutWithLargePackets(now);
         if (recovery.onTimeout(twind, out.peer().rtt())) {
-            transmit(now);
+            if (!probeDownward(now)) {
+                transmit(now);
+            }
+            probeDeadlineNs = now + recoveryProbeIntervalNs();
         } else if (sq.size() > 0 && sq.nextToSend() != sq.first()) {
             // Everything sent is soft-acked but not hard-acked: ask where the receiver stands.
             acks.sendAck(now, AckReason.PING, 0, true);
@@ -488,11 +587,368 @@ final class CallSender {
         recovery.rearm(now, out.peer().rtt());
     }
 
+    // =====================================================================================
+    // Path MTU below the packets' size (issue 12 rule 12, docs/engine.md "Path MTU below one full packet")
+
     /**
-     * A route whose MTU shrank under large packets already cut: they are resent as they are and never arrive, while
-     * the small ACKs and PINGs keep the call from its dead time. Such a call ends with RX_CALL_DEAD once a
-     * retransmission timeout with large packets in flight was followed by a dead time with nothing acknowledged;
-     * later calls are cut at the default size (docs/engine.md "Packet size").
+     * A retransmission timeout with packets larger than the smallest Rx packet (520 bytes) lost — the first for
+     * packets above 1444 bytes, the second in a row without progress for default-size ones — while the peer was heard
+     * from after they first left (the recovery probes make a live receiver with nothing to say speak): instead of
+     * resending them once more, sends a probe ladder (two PINGs padded to the
+     * failing size, one to each smaller {@link #PMTU_STEPS} size, largest first; at most one per
+     * {@link #MTU_PROBE_INTERVAL_NS} per peer) whose answers say what the path carries ({@link #onLadderAnswer}). When the path is already known to be narrower, one PING of the known
+     * size asks the receiver what it holds (the evidence a re-cut needs). The lost packets are not resent with the
+     * ladder: their last transmission must lie well before the PING that asks about them.
+     *
+     * @param now current time, ns
+     * @return true when a ladder went out (the caller sends no data now)
+     */
+    private boolean probeDownward(long now) {
+        if (sq.nextToSend() == sq.first()) {
+            return false;
+        }
+        int failing = 0;
+        long firstLostSentNs = 0;
+        for (int s = sq.first(); s - sq.nextToSend() < 0; s++) {
+            SendQueue.Entry e = sq.get(s);
+            if (e.isLost()) {
+                if (failing == 0) {
+                    firstLostSentNs = e.firstSentAtNs();
+                }
+                failing = Math.max(failing, RxConstants.HEADER_SIZE + e.payload().readableBytes());
+            }
+        }
+        Peer peer = out.peer();
+        if (!server && sq.first() == 1 && sq.get(1).isLost()
+                && sq.get(1).payload().readableBytes() > FIRST_PACKET_DATA) {
+            // The request's first packet may be too large for the path: then the server never hears of this call
+            // and cannot answer its probes. The next call's first packet is cut small again (append).
+            peer.verifiedPacketSize = 0;
+        }
+        // Packets above 1444 bytes (a large size the path carried before) are suspect at the first timeout, default
+        // ones at the second in a row (plain loss is the likelier cause). A black hole for large datagrams, not a
+        // silent peer: the peer was heard after the lost data first left (ACKs of earlier packets, its PINGs); a
+        // silent peer gets the usual resends until its dead time.
+        int needed = failing > RxConstants.REMOTE_PACKET_SIZE ? 1 : 2;
+        if (failing <= RxConstants.MIN_PACKET_SIZE || timeoutsWithoutProgress < needed) {
+            return false;
+        }
+        if (!peer.heardSince(firstLostSentNs)) {
+            return false; // the recovery probes (onRecoveryProbeTimer) ask a receiver with nothing to say to speak
+        }
+        if (peer.pathMtu < failing) {
+            // The path is known to be narrower: one PING of that size asks the receiver what it holds.
+            sendLadder(now, true, peer.pathMtu, false);
+        } else if (!peer.ladderSent || now - peer.lastLadderNs >= MTU_PROBE_INTERVAL_NS) {
+            sendLadder(now, true, failing, true);
+        } else {
+            return false; // a full ladder at most once per interval per peer: on a lossy path timeouts are common
+        }
+        peer.ladderSent = true;
+        peer.lastLadderNs = now;
+        return true;
+    }
+
+    /**
+     * Sends a probe ladder: a PING padded to {@code top} bytes (two for a full downward ladder) and, with
+     * {@code steps}, one padded to each {@link #PMTU_STEPS} size below it — down to 520 bytes for a downward ladder, down to just above the peer's
+     * {@link Peer#pathMtu} for an upward one — largest first. Answers arrive through {@link #onLadderAnswer}.
+     *
+     * @param now current time, ns
+     * @param down true for a downward ladder (packets lost), false for an upward one (re-growth)
+     * @param top the first probe's size, bytes (Rx header included)
+     * @param steps true to add the smaller steps
+     */
+    private void sendLadder(long now, boolean down, int top, boolean steps) {
+        Peer peer = out.peer();
+        int floor = down ? RxConstants.MIN_PACKET_SIZE - 1 : peer.pathMtu;
+        if (ladderSizes == null) {
+            ladderSizes = new int[PMTU_STEPS.length + 2];
+        }
+        int n = 0;
+        ladderSizes[n++] = top;
+        if (down && steps) {
+            // The failing size twice: one lost probe must not pass for the path's verdict on a lossy path.
+            ladderSizes[n++] = top;
+        }
+        ladderTops = n;
+        if (steps) {
+            for (int step : PMTU_STEPS) {
+                if (step < top && step > floor) {
+                    ladderSizes[n++] = step;
+                }
+            }
+        }
+        ladderCount = n;
+        ladderDown = down;
+        ladderBest = 0;
+        pathMtuBeforeLadder = peer.pathMtu;
+        ladderSentNs = now;
+        for (int i = 0; i < n; i++) {
+            int serial = acks.sendMtuProbe(now, ladderSizes[i]);
+            if (i == 0) {
+                ladderFirstSerial = serial;
+            }
+        }
+    }
+
+    /**
+     * A client request sent whole without a full-size packet, to a peer whose path has not carried one of ours
+     * ({@link Peer#verifiedPacketSize}): one PING padded to the full size (at most one per
+     * {@link #MTU_PROBE_INTERVAL_NS} per peer) proves it, so later requests' first packets are cut at the full size
+     * again instead of at 492 bytes (docs/engine.md "Path MTU below one full packet"). A request with full-size
+     * packets proves the path through their acks instead.
+     */
+    private void maybeVerifyFullSize(long now) {
+        if (server || !firstCutSmall || sq.lastSeq() - 1 <= 0 || sq.nextToSend() - sq.lastSeq() <= 0
+                || sq.first() == 1) {
+            // Only a request whose first packet was cut small, more than one packet long, sent whole, and whose
+            // packet 1 the server consumed (its call runs: a call still held in PRECALL answers no PING).
+            return;
+        }
+        Peer peer = out.peer();
+        int full = RxConstants.HEADER_SIZE + peer.packetDataSize(config);
+        if (peer.verifiedPacketSize >= full || largestSentPacket >= full || peer.pathMtu != Integer.MAX_VALUE
+                || (peer.verifyProbeSent && now - peer.lastVerifyProbeNs < MTU_PROBE_INTERVAL_NS)
+                || (ladderDown && ladderCount > 0 && now - ladderSentNs < MTU_PROBE_INTERVAL_NS)) {
+            return;
+        }
+        peer.verifyProbeSent = true;
+        peer.lastVerifyProbeNs = now;
+        sendLadder(now, false, full, false);
+    }
+
+    /**
+     * While the path is held below its usual packet size, probes upward every {@link #PMTU_RAISE_INTERVAL_NS}: a
+     * ladder from the usual size down to just above the held one; its answers raise {@link Peer#pathMtu}.
+     */
+    private void maybeRaisePathMtu(long now) {
+        Peer peer = out.peer();
+        if (peer.pathMtu == Integer.MAX_VALUE || now - peer.nextPmtuRaiseNs < 0) {
+            return;
+        }
+        int usual = peer.usualPacketSize(config);
+        if (usual <= peer.pathMtu) {
+            peer.pathMtu = Integer.MAX_VALUE;
+            return;
+        }
+        peer.nextPmtuRaiseNs = now + PMTU_RAISE_INTERVAL_NS;
+        sendLadder(now, false, usual, true);
+    }
+
+    /**
+     * Keeps a packet smaller than ones this call sent before from going out while larger ones are marked lost (after
+     * a timeout, or NACKs): it could arrive where they do not, and a packet the receiver holds blocks the re-cut of
+     * every packet before it (renumbering would change its bytes, see {@link #recutAfterProbe}). Full-size packets
+     * behind full-size ones are never held (the fast path: one comparison). Not held: a short last packet in the
+     * first flight on a path never proven (holding it would cost every new peer's first multi-packet message a
+     * round trip); see docs/engine.md "Path MTU below one full packet" for what that leaves.
+     *
+     * @param seq the next new packet, never transmitted
+     * @return true when it must wait
+     */
+    private boolean holdBehindLargerPackets(int seq) {
+        int size = sq.get(seq).payload().readableBytes();
+        if (RxConstants.HEADER_SIZE + size >= largestSentPacket || sq.nextToSend() == sq.first()) {
+            return false;
+        }
+        if (sq.lostCount() > 0) {
+            for (int s = sq.first(); s - sq.nextToSend() < 0; s++) {
+                SendQueue.Entry e = sq.get(s);
+                if (e.isLost() && e.payload().readableBytes() > size) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Packets never transmitted that are larger than the peer's packet size now (the path was found narrower, or a
+     * large-packet proof was withdrawn) are re-cut before they go out. Always safe: the receiver has never seen
+     * their seqs.
+     */
+    private void recutUnsent() {
+        int max = out.peer().packetDataSize(config);
+        if (max >= unsentCutMax) {
+            return;
+        }
+        dataSize = Math.min(dataSize, max);
+        unsentCutMax = max;
+        for (int s = sq.nextToSend(); s - sq.next() < 0; s++) {
+            if (sq.get(s).payload().readableBytes() > max) {
+                sq.recut(s, max, alloc);
+                return;
+            }
+        }
+    }
+
+    /**
+     * An ACK arrived that the call's sender read: when it is the PING_RESPONSE to a probe of the outstanding ladder,
+     * the probe's size passed the path. A downward ladder sets {@link Peer#pathMtu} to the largest size answered
+     * (unless the failing size itself was: then the path is not the cause), an upward one raises it (lifts it when
+     * the usual size passed). Then packets larger than the peer's packet size now are re-cut
+     * ({@link #recutAfterProbe}).
+     *
+     * @param now current time, ns
+     * @param a the ACK (not consumed)
+     */
+    void onLadderAnswer(long now, AckPacket a) {
+        int i = a.serial() - ladderFirstSerial;
+        if (ladderCount == 0 || a.reason() != AckReason.PING_RESPONSE || i < 0 || i >= ladderCount) {
+            return;
+        }
+        Peer peer = out.peer();
+        int size = ladderSizes[i];
+        peer.verifiedPacketSize = Math.max(peer.verifiedPacketSize, size);
+        if (ladderDown) {
+            if (i < ladderTops && ladderCount > ladderTops) {
+                // The failing size passed: loss, not the path's MTU; smaller answers change nothing.
+                ladderBest = Integer.MAX_VALUE;
+                peer.pathMtu = pathMtuBeforeLadder;
+            } else if (size > ladderBest) {
+                // Largest first: the first answer is usually the largest that passed; a larger one arriving
+                // later (reordered) raises it again.
+                ladderBest = size;
+                if (size < pathMtuBeforeLadder) {
+                    peer.pathMtu = size;
+                    peer.nextPmtuRaiseNs = now + PMTU_RAISE_INTERVAL_NS;
+                }
+            }
+        } else if (size > ladderBest) {
+            ladderBest = size;
+            peer.pathMtu = i < ladderTops ? Integer.MAX_VALUE : Math.max(peer.pathMtu, size);
+        }
+        recutAfterProbe(now, a);
+    }
+
+    /**
+     * Re-cuts this call's packets that are larger than the peer's packet size now, from the lowest such seq on,
+     * when that is safe. The receiver assembles by seq and Rx cannot split a seq after transmission, so a seq the
+     * receiver may hold, or may still receive, must never be sent again with other bytes. Packets never transmitted
+     * are always safe. A transmitted one is re-cut only when all of these hold for it and for every transmitted
+     * packet after it: (1) the receiver's answer {@code a} to a probe shows it not held (at or above firstPacket,
+     * not soft-acked) and our own state has it not soft-acked; (2) its last transmission went out at least
+     * max(srtt, minimum RTO) + the RTO slack before that probe, so a copy still on its way would have had to be
+     * overtaken by a datagram sent that much later; (3) it is larger than what the probes show the path carries
+     * now, so its copies were dropped by the path rather than delayed. Otherwise the call keeps its packets, and
+     * ends with RX_CALL_DEAD one dead time later if nothing is acknowledged ({@link #stuckOnLargePackets}).
+     *
+     * @param now current time, ns
+     * @param a the PING_RESPONSE (the receiver's state when the probe arrived)
+     */
+    private void recutAfterProbe(long now, AckPacket a) {
+        int max = out.peer().packetDataSize(config);
+        int from = 0;
+        boolean found = false;
+        for (int s = sq.first(); s - sq.next() < 0; s++) {
+            if (sq.get(s).payload().readableBytes() > max) {
+                from = s;
+                found = true;
+                break;
+            }
+        }
+        if (!found) {
+            return;
+        }
+        long margin = Math.max(out.peer().rtt().srttNs(), config.minRtoNs()) + config.rtoSlackNs();
+        for (int s = from; s - sq.nextToSend() < 0; s++) {
+            SendQueue.Entry e = sq.get(s);
+            if (e.isSoftAcked() || holds(a, s) || ladderSentNs - e.lastSentAtNs() < margin) {
+                if (!largeStuck) {
+                    largeStuck = true;
+                    largeStuckSinceNs = now;
+                }
+                return;
+            }
+        }
+        boolean sent = from - sq.nextToSend() < 0;
+        sq.recut(from, max, alloc);
+        recovery.syncInFlight();
+        dataSize = Math.min(dataSize, max);
+        unsentCutMax = max; // every packet never sent is now at most max (those below from were already)
+        if (sent) {
+            largestSentPacket = 0;
+            largestSentSeq = 0;
+            largeStuck = false;
+            lastDatagramLarge = false;
+            stats.recuts++;
+        }
+    }
+
+    /** @return true when the ACK says the receiver holds {@code seq} (hard-acked, or soft-acked in its bitmap) */
+    private static boolean holds(AckPacket a, int seq) {
+        int i = seq - a.firstPacket();
+        return i < 0 || (i < a.nAcks() && a.isAcked(i));
+    }
+
+    /**
+     * The recovery probe timer fired. From a retransmission timeout until an ACK acknowledges something new, the
+     * path is asked between the backed-off timeouts: one PING (an ACK packet of reason PING, REQUEST_ACK; about 60
+     * bytes) every {@link #recoveryProbeIntervalNs}. A loss burst that swallowed the retransmission or its ACK then
+     * costs probes rather than doublings of the RTO: the first PING_RESPONSE to get through either acknowledges the
+     * data (the ACK was lost) or shows the retransmission missing, and {@code LossDetector} then marks it lost
+     * again so it is resent at once. Data retransmissions keep the RTO's doubling (rx-wire-facts.md §8; issue 12
+     * rule 12: bounded, backed-off resends); only the small probes keep a fixed pace. Issue 11 target 4,
+     * docs/engine.md "Recovery from a timeout".
+     *
+     * @param now current time, ns
+     */
+    void onRecoveryProbeTimer(long now) {
+        if (!recovery.afterTimeout() || !sq.hasUnacked()) {
+            probeDeadlineNs = Deadlines.NONE;
+            return;
+        }
+        if (!evidenceProbe(now)) {
+            acks.sendAck(now, AckReason.PING, 0, true);
+        }
+        probeDeadlineNs = now + recoveryProbeIntervalNs();
+    }
+
+    /**
+     * When packets larger than the path is known to carry wait for their re-cut, the recovery probe is a PING padded
+     * to the known size: its answer both proves the size and says what the receiver holds, the evidence
+     * {@link #recutAfterProbe} needs (issue 12 rule 12).
+     *
+     * @param now current time, ns
+     * @return true when it went out (instead of the plain PING)
+     */
+    private boolean evidenceProbe(long now) {
+        int pathMtu = out.peer().pathMtu;
+        if (pathMtu == Integer.MAX_VALUE) {
+            return false;
+        }
+        for (int s = sq.first(); s - sq.nextToSend() < 0; s++) {
+            if (RxConstants.HEADER_SIZE + sq.get(s).payload().readableBytes() > pathMtu) {
+                sendLadder(now, true, pathMtu, false);
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * @return when the next recovery probe goes out (engine clock, ns), or {@link Deadlines#NONE} when the sender is
+     *     not recovering from a timeout
+     */
+    long recoveryProbeDeadlineNs() {
+        return recovery.afterTimeout() ? probeDeadlineNs : Deadlines.NONE;
+    }
+
+    /**
+     * @return the recovery probe interval, ns: the peer's RTO without backoff (the path's own time scale), at least
+     *     dead time / {@link #RECOVERY_PROBES_PER_DEAD_TIME}
+     */
+    private long recoveryProbeIntervalNs() {
+        return Math.max(out.peer().rtt().baseRtoNs(), config.deadTimeNs() / RECOVERY_PROBES_PER_DEAD_TIME);
+    }
+
+    /**
+     * A route whose MTU shrank under packets already sent that cannot be re-cut (the receiver never heard of the call,
+     * or holds a later packet): they are resent as they are and never arrive, while the small ACKs and PINGs keep the
+     * call from its dead time. Such a call ends with RX_CALL_DEAD once a retransmission timeout with large packets in
+     * flight, or a re-cut found unsafe, was followed by a dead time with nothing acknowledged (docs/engine.md
+     * "Packet size", "Path MTU below one full packet").
      *
      * @param now current time, ns
      * @return true when the call must end
@@ -576,6 +1032,11 @@ final class CallSender {
         }
         if ((result & RecoveryManager.PROGRESS) != 0) {
             largeStuck = false; // the path carries what this call sends after all
+            timeoutsWithoutProgress = 0;
+            if (largestSentSeq != 0 && holds(a, largestSentSeq)) {
+                Peer peer = out.peer();
+                peer.verifiedPacketSize = Math.max(peer.verifiedPacketSize, largestSentPacket);
+            }
         }
         int ackSerial = a.serial();
         if (rttProbeSerial != 0 && ackSerial - rttProbeSerial >= 0 && ackSerial != 0) {
@@ -609,10 +1070,16 @@ final class CallSender {
         return sq.size();
     }
 
-    /** Everything sent counts as hard-acked: an ACKALL, or (client) the first reply packet (§2, §6.3). */
-    void ackEverythingSent() {
+    /**
+     * Everything sent counts as hard-acked: an ACKALL, or (client) the first reply packet (§2, §6.3). A client request
+     * whose first packet was cut small may then prove the path at full size ({@link #maybeVerifyFullSize}).
+     *
+     * @param now current time, ns
+     */
+    void ackEverythingSent(long now) {
         recovery.onAckAll();
         countHardAcked(out.counters());
+        maybeVerifyFullSize(now);
     }
 
     /** Adds the payload bytes hard-acked since the last count to the connection's payloadBytesAcked. */

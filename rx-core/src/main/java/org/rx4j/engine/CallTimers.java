@@ -68,6 +68,7 @@ final class CallTimers {
         d = Deadlines.earlier(d, activity.lastSendNs + keepaliveNs());
         d = Deadlines.earlier(d, activity.lastReceiveNs + config.deadTimeNs());
         d = Deadlines.earlier(d, sender.largeStuckDeadlineNs());
+        d = Deadlines.earlier(d, sender.recoveryProbeDeadlineNs());
         long idle = idleDeadNs();
         if (idle > 0) {
             d = Deadlines.earlier(d, activity.lastDataReceiveNs + idle);
@@ -141,6 +142,10 @@ final class CallTimers {
         }
         if (sender.resendDeadlineNs() != Deadlines.NONE && now - sender.resendDeadlineNs() >= 0) {
             sender.onResendTimeout(now);
+        }
+        long probe = sender.recoveryProbeDeadlineNs();
+        if (probe != Deadlines.NONE && now - probe >= 0) {
+            sender.onRecoveryProbeTimer(now);
         }
         if (acks.ackDeadlineNs() != Deadlines.NONE && now - acks.ackDeadlineNs() >= 0) {
             acks.sendAck(now, AckReason.DELAY, 0, false);

@@ -45,7 +45,7 @@ public final class Peer {
     /**
      * Largest Rx packet (header + data), bytes, that a padded PING proved this path carries and that calls to this
      * peer may cut their data into; {@link RxConstants#REMOTE_PACKET_SIZE} until such a proof (docs/engine.md
-     * "Packet size"). Only ever above that default: smaller path MTUs are issue 12's business.
+     * "Packet size"). Only ever above that default: a path narrower than that is {@link #pathMtu}.
      */
     int provenPacketSize = RxConstants.REMOTE_PACKET_SIZE;
     /** True once a large-packet probe went out; then {@link #lastLargeProbeNs} is valid. */
@@ -54,6 +54,29 @@ public final class Peer {
     long lastLargeProbeNs;
     /** Large-packet probes sent since the last proof (the first few are retried quickly, see CallSender). */
     int largeProbeTries;
+    /**
+     * Largest Rx packet (header + data), bytes, the path carried when a probe ladder last found it narrower than the
+     * packets being sent (issue 12 rule 12, docs/engine.md "Path MTU below one full packet");
+     * {@link Integer#MAX_VALUE} while no such limit is known. Caps {@link #packetDataSize}; raised again by upward
+     * probes ({@link #nextPmtuRaiseNs}).
+     */
+    int pathMtu = Integer.MAX_VALUE;
+    /** When the next upward probe may go out while {@link #pathMtu} holds packets below their usual size, ns. */
+    long nextPmtuRaiseNs;
+    /** True once a downward probe ladder went out; then {@link #lastLadderNs} is valid. */
+    boolean ladderSent;
+    /** When the last downward probe ladder went out, ns (one per peer per RTO-spaced timeout). */
+    long lastLadderNs;
+    /**
+     * Largest DATA packet (header + data), bytes, of ours this peer acknowledged, or probe it answered: a client's first
+     * packet of a call is cut small until the path has carried a full-size one (docs/engine.md "Path MTU below one
+     * full packet"). 0 until then.
+     */
+    int verifiedPacketSize;
+    /** True once a full-size verification PING went out to this peer; then {@link #lastVerifyProbeNs} is valid. */
+    boolean verifyProbeSent;
+    /** When the last full-size verification PING went out, ns (CallSender.maybeVerifyFullSize). */
+    long lastVerifyProbeNs;
     /** ABORT replies sent at once to one peer before they are paced (docs/robustness.md, rule 7). */
     static final int ABORT_REPLY_BURST = 10;
     /** Pace of ABORT replies to one peer past the burst: one per this many ns (10 a second). */
@@ -137,6 +160,14 @@ public final class Peer {
      */
     boolean heardWithin(long now, long withinNs) {
         return heard && now - lastHeardNs < withinNs;
+    }
+
+    /**
+     * @param t a time, ns (engine clock)
+     * @return true when a packet came from this peer after {@code t}
+     */
+    boolean heardSince(long t) {
+        return heard && lastHeardNs - t > 0;
     }
 
     /**
@@ -262,8 +293,34 @@ public final class Peer {
      * @return data bytes per DATA packet (rxnull: packet size - 28)
      */
     int packetDataSize(RxConfig config) {
-        int size = Math.min(provenPacketSize, largePacketTarget(config));
-        return size > RxConstants.REMOTE_PACKET_SIZE ? size - RxConstants.HEADER_SIZE : config.packetDataSize();
+        return packetDataSize(config, pathMtu);
+    }
+
+    /**
+     * @param config this endpoint's configuration
+     * @return the Rx packet size (header + data, bytes) calls to this peer would cut with no path-MTU limit: what an
+     *     upward probe tries (issue 12 rule 12)
+     */
+    int usualPacketSize(RxConfig config) {
+        return RxConstants.HEADER_SIZE + packetDataSize(config, Integer.MAX_VALUE);
+    }
+
+    private int packetDataSize(RxConfig config, int pathLimit) {
+        int target = largePacketTarget(config);
+        int size = Math.min(provenPacketSize, target);
+        int data = size > RxConstants.REMOTE_PACKET_SIZE ? size - RxConstants.HEADER_SIZE : config.packetDataSize();
+        // Never above what the peer advertises (an OpenAFS peer told -m 1000) nor what the path was found to carry
+        // (issue 12 rule 12); never below the smallest packet every Rx host accepts (520 bytes, §5).
+        int cap = Math.min(target, pathLimit) - RxConstants.HEADER_SIZE;
+        return data <= cap ? data : Math.max(cap, RxConstants.MIN_PACKET_SIZE - RxConstants.HEADER_SIZE);
+    }
+
+    /**
+     * @return the largest Rx packet (header + data) the path carried when a probe ladder last found it narrower than
+     *     the packets sent, bytes; {@link Integer#MAX_VALUE} while no such limit is known (issue 12 rule 12)
+     */
+    public int pathMtu() {
+        return pathMtu;
     }
 
     /** @return the largest packet a padded PING proved the path carries (1444 until one did), bytes */

@@ -21,6 +21,17 @@ import org.rx4j.wire.RxPacket;
  * encoded and decoded, so what the test sees is what the wire would carry (jumbogram flags included).
  */
 final class EngineHarness implements PacketSink {
+    /**
+     * Marks the path to the connection's peer as having carried full-size packets of ours before: a request's first
+     * packet is then cut at the full size, not at 492 bytes (docs/engine.md "Path MTU below one full packet"). For
+     * tests about other things that count or measure a first call's packets.
+     *
+     * @param conn a client connection
+     */
+    static void fullSizeProven(Connection conn) {
+        conn.peer().verifiedPacketSize = org.rx4j.wire.RxConstants.MAX_PACKET_SIZE;
+    }
+
     /** The fake peer's address. */
     static final InetSocketAddress REMOTE = new InetSocketAddress("10.0.0.1", 7001);
     /** Another address of the fake peer (NAT rebinding, multi-homing). */

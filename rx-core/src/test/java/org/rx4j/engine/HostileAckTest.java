@@ -144,6 +144,7 @@ class HostileAckTest {
     void acksDescribingPacketsNeverTransmittedAreDroppedWhole() {
         EngineHarness h = new EngineHarness(RxConfig.defaults());
         Connection conn = h.engine.connect(REMOTE, SVC, 0);
+        EngineHarness.fullSizeProven(conn); // the test counts full-size packets from seq 1
         FakePeer server = FakePeer.serverOf(conn);
         Call call = h.engine.newCall(h.now, conn, CallListener.NONE);
         call.write(h.now, bytes(2 * 1412));
@@ -177,6 +178,7 @@ class HostileAckTest {
         // hard-ack loop and walked into seqs never queued.
         EngineHarness h = new EngineHarness(RxConfig.defaults());
         Connection conn = h.engine.connect(REMOTE, SVC, 0);
+        EngineHarness.fullSizeProven(conn); // the test counts full-size packets from seq 1
         FakePeer server = FakePeer.serverOf(conn);
         Call call = h.engine.newCall(h.now, conn, CallListener.NONE);
         call.write(h.now, bytes(1412));

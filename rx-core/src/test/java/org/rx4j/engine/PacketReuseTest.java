@@ -82,6 +82,7 @@ class PacketReuseTest {
         // Jumbograms off (jumboMax 1): one DATA packet per datagram, each from DATA slot 0.
         EngineHarness h = new EngineHarness(RxConfig.builder().jumboMax(1).build(), 42, 0, true);
         Connection conn = h.engine.connect(REMOTE, SVC, 0);
+        EngineHarness.fullSizeProven(conn); // the test counts full-size packets from seq 1
         Call call = h.engine.newCall(h.now, conn, CallListener.NONE);
         call.write(h.now, bytes(3 * 1416)); // three full packets (1416 data bytes each before the peer's MTU is known)
         List<RxPacket> objects = h.objectsSent;

@@ -120,6 +120,7 @@ class SendingTest {
     void burstFlagsFollowTheRequestAckAndMorePacketsRules() {
         EngineHarness h = new EngineHarness(RxConfig.defaults()); // initial cwnd 4
         Connection conn = h.engine.connect(REMOTE, SVC, 0);
+        EngineHarness.fullSizeProven(conn); // the test counts full-size packets from seq 1
         FakePeer server = FakePeer.serverOf(conn);
         Call call = h.engine.newCall(h.now, conn, CallListener.NONE);
         call.write(h.now, bytes(9 * 1412 + 700));

@@ -87,6 +87,22 @@ public final class LossDetector {
      * @param holesByTime true to apply the time rule to first transmissions too
      */
     public void onAck(long now, AckPacket a, RttEstimator rtt, boolean holesByTime) {
+        onAck(now, a, rtt, holesByTime, false);
+    }
+
+    /**
+     * As {@link #onAck(long, AckPacket, RttEstimator, boolean)}; with {@code afterTimeout} (the sender's
+     * retransmission timer fired and nothing was acknowledged since) a retransmission this ACK does not acknowledge
+     * is lost again by the same time rule even with no ACK above it: the lone packet a timeout resends (often the
+     * call's last) has none, and an ACK that a later transmission (a recovery probe) triggered shows it missing.
+     *
+     * @param now the ACK's arrival time, ns
+     * @param a the ACK
+     * @param rtt the estimator of the call's peer
+     * @param holesByTime true to apply the time rule to first transmissions too
+     * @param afterTimeout true while the sender recovers from a retransmission timeout
+     */
+    public void onAck(long now, AckPacket a, RttEstimator rtt, boolean holesByTime, boolean afterTimeout) {
         int first = a.firstPacket();
         int prev = a.previousPacket();
         // Remembered clamped to what was sent: an ACK beyond that (a broken or hostile peer) must not make
@@ -154,6 +170,15 @@ public final class LossDetector {
                     sq.markLost(seq);
                     lostAgain++;
                 }
+            } else if (afterTimeout) {
+                markRetransmissionLost(now, e, seq, ackSerial, rtt);
+            }
+        }
+        if (afterTimeout) {
+            // Packets beyond the ACK's soft-ack range: the receiver has none of them.
+            int from = first + a.nAcks();
+            for (int seq = from - sq.first < 0 ? sq.first : from; seq - sq.nextToSend < 0; seq++) {
+                markRetransmissionLost(now, sq.get(seq), seq, ackSerial, rtt);
             }
         }
         takeSample(now, rtt);
@@ -161,6 +186,18 @@ public final class LossDetector {
         this.highestSoftAcked = highestSoft;
         this.holes = nackBelow;
         this.progress = newly > 0 || sq.first != firstBefore;
+    }
+
+    /**
+     * After a timeout: a retransmission that an ACK triggered by a later transmission does not acknowledge, resent at
+     * least one srtt ago, was lost again (see {@link #onAck(long, AckPacket, RttEstimator, boolean, boolean)}).
+     */
+    private void markRetransmissionLost(long now, SendQueue.Entry e, int seq, int ackSerial, RttEstimator rtt) {
+        if (e.transmits > 1 && !e.lost && !e.softAcked && ackSerial != 0 && ackSerial - e.lastSerial > 0
+                && now - e.sentAtNs >= rtt.srttNs()) {
+            sq.markLost(seq);
+            lostAgain++;
+        }
     }
 
     /**

@@ -33,6 +33,8 @@ public final class RecoveryManager {
     private long lostRetransmissions;
     private final DeliveryRate rate;
     private int reportedInFlight;
+    /** True from a retransmission timeout that marked packets lost until an ACK acknowledges something new. */
+    private boolean afterTimeout;
 
     /**
      * @param sq the call's send queue
@@ -86,9 +88,12 @@ public final class RecoveryManager {
         long lostBefore = sq.lostMarks;
         long eventsBefore = sq.lossEvents;
         rate.beginAck();
-        loss.onAck(now, a, rtt, cc.inRecovery());
+        loss.onAck(now, a, rtt, cc.inRecovery(), afterTimeout);
         lostRetransmissions += loss.lostAgain();
         int result = loss.madeProgress() ? PROGRESS : 0;
+        if (loss.madeProgress()) {
+            afterTimeout = false;
+        }
         int newly = loss.newlyAcked();
         int highestSoft = loss.highestSoftAcked();
         int highestSent = sq.nextToSend - 1;
@@ -116,6 +121,14 @@ public final class RecoveryManager {
         rs.newLossEvents = (int) (sq.lossEvents - eventsBefore);
         cc.onRateSample(now, rs);
         return result;
+    }
+
+    /**
+     * @return true from a retransmission timeout that marked packets lost until an ACK acknowledges something new
+     *     (the sender then probes the path between the backed-off timeouts, see {@code CallSender})
+     */
+    public boolean afterTimeout() {
+        return afterTimeout;
     }
 
     /** @return retransmissions found lost again by ACKs (resent before the RTO), since the call started */
@@ -149,6 +162,7 @@ public final class RecoveryManager {
             cc.onTimeout(twind);
             jumbo.onTimeout();
             resendDeadlineNs = NONE;
+            afterTimeout = true;
             return true;
         }
         return false;
@@ -181,11 +195,13 @@ public final class RecoveryManager {
         sq.hardAck(sq.nextToSend);
         syncInFlight();
         resendDeadlineNs = NONE;
+        afterTimeout = false;
     }
 
     /** Stops the retransmission timer (call teardown). */
     public void cancel() {
         resendDeadlineNs = NONE;
+        afterTimeout = false;
     }
 
     /** @return when the retransmission timer fires, ns, or {@link #NONE} */

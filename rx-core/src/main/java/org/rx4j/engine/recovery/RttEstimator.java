@@ -111,7 +111,7 @@ public final class RttEstimator {
      *     defaults, as OpenAFS
      */
     public long rtoNs() {
-        long base = Math.min(maxRtoNs, Math.max(srttNs + 4 * rttvarNs, minRtoNs) + rtoSlackNs);
+        long base = baseRtoNs();
         if (backoff == 0) {
             return base;
         }
@@ -120,6 +120,14 @@ public final class RttEstimator {
             return maxRtoNs;
         }
         return base << backoff;
+    }
+
+    /**
+     * @return the retransmission timeout without backoff, ns: {@code min(maxRto, max(srtt + 4·rttvar, minRto) + slack)}
+     *     (what {@link #rtoNs()} returns once a sample cleared the backoff)
+     */
+    public long baseRtoNs() {
+        return Math.min(maxRtoNs, Math.max(srttNs + 4 * rttvarNs, minRtoNs) + rtoSlackNs);
     }
 
     /**

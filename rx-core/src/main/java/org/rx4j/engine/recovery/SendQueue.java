@@ -1,6 +1,7 @@
 package org.rx4j.engine.recovery;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
 import org.rx4j.wire.PacketFlags;
 
 /**
@@ -13,8 +14,16 @@ import org.rx4j.wire.PacketFlags;
  * dropped ({@link #releaseAll()}); every transmission sends a retained duplicate.
  */
 public final class SendQueue {
-    /** Largest number of packets the queue can hold (2 × the 255-packet window, plus room). */
+    /**
+     * Packets above which a call's writer is no longer told it may write (2 × the 255-packet window, plus room). One
+     * write may queue more: the queue holds up to {@link #MAX_PACKETS}.
+     */
     public static final int CAPACITY = 1024;
+    /**
+     * Most packets the queue holds: one 512 KiB write cut at the smallest packet (492 data bytes) on top of a full
+     * window, or 16,356-byte packets re-cut to 492 bytes (issue 12 rule 12), fit.
+     */
+    public static final int MAX_PACKETS = 1 << 16;
 
     /** Per-packet transmit state. Reused: entries live in a ring. */
     public static final class Entry {
@@ -68,6 +77,16 @@ public final class SendQueue {
             return transmits;
         }
 
+        /** @return when the packet was first transmitted, ns (engine clock); valid once {@link #transmits()} &gt; 0 */
+        public long firstSentAtNs() {
+            return firstSentAtNs;
+        }
+
+        /** @return when the packet was last transmitted, ns (engine clock); valid once {@link #transmits()} &gt; 0 */
+        public long lastSentAtNs() {
+            return sentAtNs;
+        }
+
         /** @return true while the peer's latest ACK soft-acked the packet */
         public boolean isSoftAcked() {
             return softAcked;
@@ -111,11 +130,13 @@ public final class SendQueue {
         }
     }
 
-    // Sized on demand (doubling up to CAPACITY) and dropped again by releaseAll: an idle or finished call keeps
+    // Sized on demand (doubling up to MAX_PACKETS) and dropped again by releaseAll: an idle or finished call keeps
     // no 4 KiB ring (issue 10, target 10: heap per idle connection). Indexed by seq & (ring.length - 1).
     private Entry[] ring = NO_ENTRIES;
     private static final Entry[] NO_ENTRIES = new Entry[0];
     private static final int MIN_RING = 8;
+    /** Largest ring: {@link #MAX_PACKETS}. */
+    private static final int MAX_RING = MAX_PACKETS;
     /** tfirst: lowest seq not hard-acked. */
     int first = 1;
     /** Next seq to assign to a new packet. */
@@ -186,15 +207,16 @@ public final class SendQueue {
      * @param payload the data; ownership passes to the queue
      * @param flags LAST_PACKET or 0
      * @return the seq assigned
-     * @throws IllegalStateException if the queue is full (callers check {@link #size()} first)
+     * @throws IllegalStateException if the queue holds {@link #MAX_PACKETS} packets (callers write only while
+     *     fewer than {@link #CAPACITY} wait)
      */
     public int add(ByteBuf payload, int flags) {
-        if (size() >= CAPACITY) {
+        if (size() >= MAX_PACKETS) {
             payload.release();
             throw new IllegalStateException("send queue full");
         }
         if (size() >= ring.length) {
-            grow();
+            growTo(Math.max(MIN_RING, 2 * ring.length));
         }
         int seq = next++;
         int mask = ring.length - 1;
@@ -220,9 +242,11 @@ public final class SendQueue {
         return ring[seq & (ring.length - 1)];
     }
 
-    /** Doubles the ring (at least {@value #MIN_RING}, at most CAPACITY), keeping every queued entry at its seq. */
-    private void grow() {
-        int n = Math.max(MIN_RING, Math.min(CAPACITY, 2 * ring.length));
+    /** Resizes the ring to {@code n} entries (a power of two above the queued count), keeping every entry at its seq. */
+    private void growTo(int n) {
+        if (n > MAX_RING) {
+            throw new IllegalStateException("send queue ring above " + MAX_RING);
+        }
         Entry[] bigger = new Entry[n];
         for (int s = first; s - next < 0; s++) {
             bigger[s & (n - 1)] = get(s);
@@ -400,6 +424,102 @@ public final class SendQueue {
         e.lost = true;
         lostCount++;
         lostMarks++;
+    }
+
+    /**
+     * Re-cuts the packets from {@code from} on into packets of at most {@code dataSize} bytes, numbered from
+     * {@code from} (path MTU below the packets' size, issue 12 rule 12; docs/engine.md "Path MTU below one full
+     * packet"). The bytes and their order are unchanged, LAST_PACKET moves to the new last packet, and every re-cut
+     * packet counts as never transmitted; {@link #nextToSend()} becomes {@code from} when it was above it.
+     *
+     * <p>Safety is the caller's: the receiver assembles by seq, so no packet from {@code from} on may be held by it
+     * or still be on its way to it (the caller checks; see {@code CallSender}). No packet in the range may be
+     * soft-acked. A rare path: it allocates (one buffer per new packet, the bytes are copied).
+     *
+     * <p>Ownership: releases the queue's references to the old payloads; the new ones belong to the queue.
+     *
+     * @param from first seq to re-cut, in [first, next)
+     * @param dataSize bytes of data per new packet, &gt;= 1
+     * @param alloc where the new packets' buffers come from
+     * @return packets in the queue after the re-cut minus before (negative when short packets were merged)
+     * @throws IllegalArgumentException if {@code from} is outside [first, next) or a packet in the range is
+     *     soft-acked
+     */
+    public int recut(int from, int dataSize, ByteBufAllocator alloc) {
+        if (from - first < 0 || from - next >= 0 || dataSize < 1) {
+            throw new IllegalArgumentException("recut from " + from + " outside [" + first + ", " + next + ")");
+        }
+        int n = next - from;
+        for (int i = 0; i < n; i++) {
+            if (get(from + i).softAcked) {
+                throw new IllegalArgumentException("recut over soft-acked seq " + (from + i));
+            }
+        }
+        ByteBuf[] old = new ByteBuf[n];
+        int lastFlags = 0;
+        long bytes = 0;
+        for (int i = 0; i < n; i++) {
+            Entry e = get(from + i);
+            if (e.lost) {
+                lostCount--;
+            } else if (e.transmits > 0) {
+                inFlight--;
+            }
+            old[i] = e.payload;
+            bytes += e.payload.readableBytes();
+            lastFlags = e.flags;
+            e.clear();
+        }
+        int before = size();
+        next = from;
+        if (nextToSend - from > 0) {
+            nextToSend = from;
+        }
+        if (lastSeq != 0 && lastSeq - from >= 0) {
+            lastSeq = 0;
+        }
+        boolean finished = (lastFlags & PacketFlags.LAST_PACKET) != 0;
+        int src = 0;
+        int srcOffset = 0;
+        do {
+            int len = (int) Math.min(dataSize, bytes);
+            ByteBuf p = alloc.buffer(len, len);
+            while (p.isWritable()) {
+                ByteBuf o = old[src];
+                int take = Math.min(p.writableBytes(), o.readableBytes() - srcOffset);
+                p.writeBytes(o, o.readerIndex() + srcOffset, take);
+                srcOffset += take;
+                if (srcOffset == o.readableBytes()) {
+                    src++;
+                    srcOffset = 0;
+                }
+            }
+            bytes -= len;
+            addUnchecked(p, bytes == 0 && finished ? PacketFlags.LAST_PACKET : 0);
+        } while (bytes > 0);
+        for (ByteBuf o : old) {
+            o.release();
+        }
+        return size() - before;
+    }
+
+    /** {@link #add} for a re-cut: its old packets are already released, so a full queue is an error, not a refusal. */
+    private void addUnchecked(ByteBuf payload, int flags) {
+        if (size() >= ring.length) {
+            growTo(Math.max(MIN_RING, 2 * ring.length));
+        }
+        int seq = next++;
+        Entry e = ring[seq & (ring.length - 1)];
+        if (e == null) {
+            e = new Entry();
+            ring[seq & (ring.length - 1)] = e;
+        }
+        e.clear();
+        e.payload = payload;
+        e.flags = flags;
+        if ((flags & PacketFlags.LAST_PACKET) != 0) {
+            lastSeq = seq;
+        }
     }
 
     /** Releases every payload (call teardown). */

@@ -123,6 +123,45 @@ class LossDetectorTest {
     }
 
     @Test
+    void afterATimeoutARetransmissionAProbesAnswerDoesNotAcknowledgeIsLostAgainWithNoAckAboveIt() {
+        SendQueue sq = sent(2, 0);
+        LossDetector loss = new LossDetector(sq);
+        RttEstimator rtt = new RttEstimator();
+        rtt.onSample(10 * MS);
+        loss.onAck(10 * MS, ack(2, 1, ""), rtt);
+        // Seq 2, the call's last packet, timed out and was resent at 230 ms (serial 3); a probe PING (serial 4)
+        // went out at 480 ms and its PING_RESPONSE shows nothing beyond seq 1: no ACK lies above seq 2.
+        sq.get(2).recordTransmit(3, 230 * MS);
+
+        loss.onAck(250 * MS, ack(2, 2, AckReason.PING_RESPONSE, ""), rtt, false, true);
+        assertEquals(0, loss.lostAgain(), "an answer to an earlier transmission says nothing of the resend");
+        loss.onAck(490 * MS, ack(2, 4, AckReason.PING_RESPONSE, ""), rtt, false, false);
+        assertEquals(0, loss.lostAgain(), "outside a timeout recovery the rule needs an ACK above the packet");
+        loss.onAck(490 * MS, ack(2, 4, AckReason.PING_RESPONSE, ""), rtt, false, true);
+        assertEquals(1, loss.lostAgain(), "after a timeout: an answer to a later probe that lacks it");
+        assertTrue(sq.get(2).isLost());
+        assertEquals(0, sq.inFlight());
+        sq.releaseAll();
+    }
+
+    @Test
+    void afterATimeoutAFirstTransmissionOrARecentResendIsNotLostAgain() {
+        SendQueue sq = sent(3, 0);
+        LossDetector loss = new LossDetector(sq);
+        RttEstimator rtt = new RttEstimator();
+        rtt.onSample(10 * MS);
+        // Seq 2 resent at 100 ms (serial 4); seq 3 sent once (serial 3). A probe's answer (serial 5) at 105 ms.
+        sq.get(2).recordTransmit(4, 100 * MS);
+
+        loss.onAck(105 * MS, ack(2, 5, AckReason.PING_RESPONSE, ""), rtt, false, true);
+
+        assertEquals(0, loss.lostAgain(), "seq 2 resent 5 ms ago may be on its way; seq 3 was sent once");
+        assertFalse(sq.get(2).isLost());
+        assertFalse(sq.get(3).isLost());
+        sq.releaseAll();
+    }
+
+    @Test
     void aFirstTransmissionIsNotLostAgainByTime() {
         SendQueue sq = sent(3, 0);
         LossDetector loss = new LossDetector(sq);
