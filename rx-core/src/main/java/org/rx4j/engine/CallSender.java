@@ -1079,6 +1079,7 @@ final class CallSender {
     void ackEverythingSent(long now) {
         recovery.onAckAll();
         countHardAcked(out.counters());
+        out.peer().rtt().clearBackoff(); // the peer has all of it: the path delivers again
         maybeVerifyFullSize(now);
     }
 

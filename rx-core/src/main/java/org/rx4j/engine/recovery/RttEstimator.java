@@ -140,6 +140,18 @@ public final class RttEstimator {
         }
     }
 
+    /**
+     * Clears the backoff without a sample: the peer acknowledged everything a call sent (a client call's first reply
+     * packet, or an ACKALL), so the path delivers again, but Karn's rule left no sample when the acknowledged packets
+     * were retransmitted (RFC 6298 §5.7 clears the doubling with the next sample; a reply is the only answer a
+     * small request gets). Without this the doubled RTO outlived the exchange: under a flood the next call's one
+     * lost request waited 6.4 s instead of 3.2 s, and a second loss outlasted the dead time (docs/robustness.md
+     * "Flood").
+     */
+    public void clearBackoff() {
+        backoff = 0;
+    }
+
     /** @return how many doublings the current RTO carries (0 after a sample), bounded once the cap is reached */
     public int backoffCount() {
         return backoff;

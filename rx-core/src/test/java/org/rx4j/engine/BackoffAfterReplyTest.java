@@ -1,0 +1,45 @@
+package org.rx4j.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.rx4j.config.RxConfig;
+import org.rx4j.wire.PacketType;
+
+/**
+ * A client call whose one-packet request was lost once, then answered: the reply acknowledges the whole request
+ * (§6.3) but, the request having been retransmitted, gives no RTT sample under Karn's rule. The RTO's doubling must
+ * not outlive the exchange (RttEstimator#clearBackoff): it did, and under a flood (docs/robustness.md "Flood") the
+ * next call's lost request then waited twice the RTO, and a second loss outlasted the dead time. Virtual clock.
+ */
+class BackoffAfterReplyTest {
+    static final long MS = 1_000_000L;
+    static final long S = 1_000 * MS;
+
+    private SimNetwork net;
+
+    @AfterEach
+    void shutdown() {
+        net.shutdown();
+    }
+
+    @Test
+    void aReplyToARetransmittedRequestClearsTheBackoff() {
+        net = new SimNetwork(RxConfig.defaults(), RxConfig.defaults(), LinkModel.delay(5 * MS),
+                LinkModel.delay(5 * MS), 7);
+        int[] requestDataSeen = new int[1];
+        net.deliveryFilter = (now, toServer, packets) -> !(toServer
+                && packets.get(0).header().type() == PacketType.DATA && requestDataSeen[0]++ == 0);
+        SimApps.BulkServer server = new SimApps.BulkServer(net);
+        net.server().engine.registerService(147, 0, server);
+        Connection conn = net.client().engine.connect(SimNetwork.SERVER, 147, 0);
+        SimApps.BulkClient first = new SimApps.BulkClient(net, 100, 100);
+        first.start(conn);
+        assertTrue(net.runUntil(() -> first.done, 60 * S));
+        assertEquals(0, first.error);
+        assertTrue(conn.counters().timeouts >= 1, "the lost request timed out");
+        assertEquals(0, conn.peer().rtt().backoffCount(), "the reply ended the doubling");
+    }
+}
