@@ -86,6 +86,8 @@ final class CallInbound {
         }
         if (!life.isDone() && sender.processAckBody(now, a)) {
             ackProgress++;
+        } else if (life.isDone()) {
+            sender.sampleAfterEnd(now, a);
         }
         // A path-MTU probe's answer (issue 12 rule 12); it describes the path even after the call ended.
         sender.onLadderAnswer(now, a);

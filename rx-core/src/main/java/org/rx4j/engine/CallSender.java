@@ -37,6 +37,9 @@ final class CallSender {
     private final JumboSizer jumbo;
     /** {@link SendQueue#releasedBytes()} when last added to the counters, bytes. */
     private long countedAckedBytes;
+    /** Serial of the last DATA transmission (0: none, or already sampled) and when it left, ns. */
+    private int lastDataSerial;
+    private long lastDataSentNs;
     private final RecoveryManager recovery;
     private final AckScheduler acks;
     private final CallActivity activity;
@@ -561,6 +564,8 @@ final class CallSender {
         RxHeader h = out.header(reuse, slot, seq, PacketType.DATA, e.flags() | extraFlags);
         e.snapshot(recovery.rate(), now);
         e.recordTransmit(h.serial(), now);
+        lastDataSerial = h.serial();
+        lastDataSentNs = now;
         stats.dataPacketsSent++;
         activity.lastSendNs = now;
         // The send queue's own buffer with one more reference, not a duplicate: no buffer object per transmission
@@ -1081,6 +1086,26 @@ final class CallSender {
         countHardAcked(out.counters());
         out.peer().rtt().clearBackoff(); // the peer has all of it: the path delivers again
         maybeVerifyFullSize(now);
+    }
+
+    /**
+     * A finished call's ACK that names its last DATA transmission (not a delayed ACK or a PING_RESPONSE, as
+     * {@code LossDetector} times them): one RTT sample, timed from that transmission, so Karn's rule holds. A client
+     * call ends on its reply's first packet, which the server sends before its ACK of a retransmitted request; without
+     * this a client whose requests are answered by replies never got a sample and kept OpenAFS's 3.2 s initial RTO
+     * for every lost request (docs/robustness.md "Flood").
+     *
+     * @param now current time, ns
+     * @param a the ACK (not taken)
+     */
+    void sampleAfterEnd(long now, AckPacket a) {
+        if (lastDataSerial == 0 || a.serial() != lastDataSerial || a.reason() == AckReason.DELAY
+                || a.reason() == AckReason.PING_RESPONSE) {
+            return;
+        }
+        out.peer().rtt().onSample(now - lastDataSentNs);
+        stats.rttSamples++;
+        lastDataSerial = 0;
     }
 
     /** Adds the payload bytes hard-acked since the last count to the connection's payloadBytesAcked. */

@@ -42,4 +42,31 @@ class BackoffAfterReplyTest {
         assertTrue(conn.counters().timeouts >= 1, "the lost request timed out");
         assertEquals(0, conn.peer().rtt().backoffCount(), "the reply ended the doubling");
     }
+
+    /**
+     * The reply ends the client call before the server's ACK of the retransmitted request arrives; that ACK names
+     * the retransmission's serial, so it still gives one sample (CallSender#sampleAfterEnd): the next lost request
+     * waits about the path's RTO, not OpenAFS's initial 3.2 s.
+     */
+    @Test
+    void theAckThatNamesTheRetransmissionStillTimesItAfterTheReply() {
+        net = new SimNetwork(RxConfig.defaults(), RxConfig.defaults(), LinkModel.delay(5 * MS),
+                LinkModel.delay(5 * MS), 7);
+        int[] requestDataSeen = new int[1];
+        net.deliveryFilter = (now, toServer, packets) -> !(toServer
+                && packets.get(0).header().type() == PacketType.DATA && requestDataSeen[0]++ == 0);
+        SimApps.BulkServer server = new SimApps.BulkServer(net);
+        net.server().engine.registerService(147, 0, server);
+        Connection conn = net.client().engine.connect(SimNetwork.SERVER, 147, 0);
+        SimApps.BulkClient first = new SimApps.BulkClient(net, 100, 100);
+        first.start(conn);
+        assertTrue(net.runUntil(() -> first.done, 60 * S));
+        net.runFor(100 * MS);
+        assertEquals(1L, conn.peer().rtt().samples(), "one sample, from the ACK naming the retransmission");
+        // Two path RTTs (10 ms each): the server first challenged the unproven client (docs/robustness.md "Stateless
+        // reachability challenge") and ACKed the request after the PING's answer. Timed from the first transmission
+        // it would be over 3 s.
+        assertTrue(conn.peer().rtt().srttNs() <= 21 * MS, "timed from the retransmission: " + conn.peer().rtt().srttNs());
+        assertTrue(conn.peer().rtt().rtoNs() < S, "rto " + conn.peer().rtt().rtoNs());
+    }
 }
