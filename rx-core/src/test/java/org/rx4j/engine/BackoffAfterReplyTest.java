@@ -25,8 +25,8 @@ class BackoffAfterReplyTest {
         net.shutdown();
     }
 
-    @Test
-    void aReplyToARetransmittedRequestClearsTheBackoff() {
+    /** One 100-byte call on a 10 ms path whose request's first transmission is dropped; returns its connection. */
+    private Connection firstCallWithItsRequestLostOnce() {
         net = new SimNetwork(RxConfig.defaults(), RxConfig.defaults(), LinkModel.delay(5 * MS),
                 LinkModel.delay(5 * MS), 7);
         int[] requestDataSeen = new int[1];
@@ -39,6 +39,12 @@ class BackoffAfterReplyTest {
         first.start(conn);
         assertTrue(net.runUntil(() -> first.done, 60 * S));
         assertEquals(0, first.error);
+        return conn;
+    }
+
+    @Test
+    void aReplyToARetransmittedRequestClearsTheBackoff() {
+        Connection conn = firstCallWithItsRequestLostOnce();
         assertTrue(conn.counters().timeouts >= 1, "the lost request timed out");
         assertEquals(0, conn.peer().rtt().backoffCount(), "the reply ended the doubling");
     }
@@ -50,17 +56,7 @@ class BackoffAfterReplyTest {
      */
     @Test
     void theAckThatNamesTheRetransmissionStillTimesItAfterTheReply() {
-        net = new SimNetwork(RxConfig.defaults(), RxConfig.defaults(), LinkModel.delay(5 * MS),
-                LinkModel.delay(5 * MS), 7);
-        int[] requestDataSeen = new int[1];
-        net.deliveryFilter = (now, toServer, packets) -> !(toServer
-                && packets.get(0).header().type() == PacketType.DATA && requestDataSeen[0]++ == 0);
-        SimApps.BulkServer server = new SimApps.BulkServer(net);
-        net.server().engine.registerService(147, 0, server);
-        Connection conn = net.client().engine.connect(SimNetwork.SERVER, 147, 0);
-        SimApps.BulkClient first = new SimApps.BulkClient(net, 100, 100);
-        first.start(conn);
-        assertTrue(net.runUntil(() -> first.done, 60 * S));
+        Connection conn = firstCallWithItsRequestLostOnce();
         net.runFor(100 * MS);
         assertEquals(1L, conn.peer().rtt().samples(), "one sample, from the ACK naming the retransmission");
         // Two path RTTs (10 ms each): the server first challenged the unproven client (docs/robustness.md "Stateless

@@ -129,7 +129,7 @@ final class ClientRun {
                 });
             } finally {
                 if (progress[0] != null) {
-                    progress[0].close();
+                    progress[0].finish(app.nanoClock().getAsLong());
                 }
             }
             if (flags.dumpStats) {

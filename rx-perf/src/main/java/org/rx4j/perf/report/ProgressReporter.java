@@ -35,6 +35,8 @@ public final class ProgressReporter implements AutoCloseable {
     private boolean closed;
     private final Supplier<Map<String, Long>> pathStats;
     private long lastResends;
+    /** The interval given to {@link #start}, ns; 0 before. */
+    private long intervalNanos;
 
     /**
      * @param moved the run's payload byte counter
@@ -82,6 +84,7 @@ public final class ProgressReporter implements AutoCloseable {
      * @param intervalNanos the interval, ns, &gt; 0
      */
     public synchronized void start(long intervalNanos) {
+        this.intervalNanos = intervalNanos;
         timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread thread = new Thread(r, "rxperf-progress");
             thread.setDaemon(true);
@@ -110,8 +113,11 @@ public final class ProgressReporter implements AutoCloseable {
                 RateFormat.format(RateFormat.kbitPerSecond(intervalBytes, micros)));
         if (m != null) {
             long resends = m.getOrDefault("resends", 0L);
-            line += String.format(Locale.ROOT, "\trtt %.2f ms\tcwnd %d\tresends %d",
-                    m.getOrDefault("path.srttUs", 0L) / 1000.0, m.getOrDefault("cc.cwnd", 0L), resends - lastResends);
+            // Before the first sample the srtt is the 3 s preset, not a measurement (docs/rxperf.md).
+            String rtt = m.getOrDefault("rttSamples", 1L) == 0 ? "-"
+                    : String.format(Locale.ROOT, "%.2f ms", m.getOrDefault("path.srttUs", 0L) / 1000.0);
+            line += String.format(Locale.ROOT, "\trtt %s\tcwnd %d\tresends %d", rtt, m.getOrDefault("cc.cwnd", 0L),
+                    resends - lastResends);
             lastResends = resends;
         }
         err.println(line);
@@ -119,6 +125,20 @@ public final class ProgressReporter implements AutoCloseable {
         lastNanos = nowNanos;
         lastBytes = bytes;
         return line;
+    }
+
+    /**
+     * Ends the run at {@code nowNanos}: prints the last interval's line when a whole interval (within 1 %) has passed
+     * since the previous line — the timer's own tick for the run's last second races with the run's end and often
+     * lost (`--time 3 --interval 1` printed two lines) — then stops. A partial interval prints nothing.
+     *
+     * @param nowNanos the run's end, ns from the same clock as the start time
+     */
+    public synchronized void finish(long nowNanos) {
+        if (!closed && intervalNanos > 0 && nowNanos - lastNanos >= intervalNanos - intervalNanos / 100) {
+            tick(nowNanos);
+        }
+        close();
     }
 
     /** Stops the timer; no further lines. */

@@ -130,6 +130,41 @@ class ReportFormatsTest {
     }
 
     @Test
+    void theLastWholeIntervalIsPrintedAtTheEndAPartialOneIsNot() {
+        LongAdder moved = new LongAdder();
+        StringWriter text = new StringWriter();
+        ProgressReporter progress = new ProgressReporter(moved, new PrintWriter(text), 0L, () -> 0);
+        progress.start(1_000_000_000L);
+        progress.tick(1_000_000_000L);
+        progress.tick(2_000_000_000L);
+        progress.finish(3_002_000_000L); // the run's last second; the timer's own tick lost the race
+        assertEquals(3, text.toString().lines().count(), text.toString());
+        assertTrue(text.toString().lines().toList().get(2).startsWith("[   2.0-   3.0 sec]"), text.toString());
+        assertNull(progress.tick(4_000_000_000L), "closed");
+
+        StringWriter partial = new StringWriter();
+        ProgressReporter p2 = new ProgressReporter(moved, new PrintWriter(partial), 0L, () -> 0);
+        p2.start(1_000_000_000L);
+        p2.tick(1_000_000_000L);
+        p2.finish(1_500_000_000L);
+        assertEquals(1, partial.toString().lines().count(), "no line for half an interval: " + partial);
+    }
+
+    @Test
+    void rttIsADashBeforeTheFirstSample() {
+        java.util.Map<String, Long> stats = new java.util.HashMap<>();
+        stats.put("rttSamples", 0L);
+        stats.put("path.srttUs", 3_000_000L); // the preset, not a measurement
+        ProgressReporter progress = new ProgressReporter(new LongAdder(), new PrintWriter(new StringWriter()), 0L,
+                () -> 0, () -> stats);
+        assertTrue(progress.tick(1_000_000_000L).contains("\trtt -\t"));
+        stats.put("rttSamples", 3L);
+        stats.put("path.srttUs", 10_310L);
+        assertTrue(progress.tick(2_000_000_000L).contains("\trtt 10.31 ms\t"));
+        progress.close();
+    }
+
+    @Test
     void latencyLineNamesTheSlowestCallAfterTheFirst() {
         Histogram latency = new Histogram(3);
         latency.recordValue(40_000_000L);
