@@ -84,10 +84,10 @@ final class CallInbound {
         if (timers.onPingResponse(now, a.reason(), a.serial())) {
             events.peerReachable(now);
         }
-        if (!life.isDone() && sender.processAckBody(now, a)) {
-            ackProgress++;
-        } else if (life.isDone()) {
+        if (life.isDone()) {
             sender.sampleAfterEnd(now, a);
+        } else if (sender.processAckBody(now, a)) {
+            ackProgress++;
         }
         // A path-MTU probe's answer (issue 12 rule 12); it describes the path even after the call ended.
         sender.onLadderAnswer(now, a);

@@ -9,6 +9,7 @@ import org.rx4j.engine.cc.CongestionController;
 import org.rx4j.engine.cc.CongestionControllerSupplier;
 import org.rx4j.engine.cc.JumboSizer;
 import org.rx4j.engine.recovery.AckValidator;
+import org.rx4j.engine.recovery.LossDetector;
 import org.rx4j.engine.recovery.RecoveryManager;
 import org.rx4j.engine.recovery.SendQueue;
 import org.rx4j.wire.AckPacket;
@@ -1089,8 +1090,8 @@ final class CallSender {
     }
 
     /**
-     * A finished call's ACK that names its last DATA transmission (not a delayed ACK or a PING_RESPONSE, as
-     * {@code LossDetector} times them): one RTT sample, timed from that transmission, so Karn's rule holds. A client
+     * A finished call's ACK that names its last DATA transmission and may time it
+     * ({@link LossDetector#timesATransmission}): one RTT sample, timed from that transmission, so Karn's rule holds. A client
      * call ends on its reply's first packet, which the server sends before its ACK of a retransmitted request; without
      * this a client whose requests are answered by replies never got a sample and kept OpenAFS's 3.2 s initial RTO
      * for every lost request (docs/robustness.md "Flood").
@@ -1099,8 +1100,7 @@ final class CallSender {
      * @param a the ACK (not taken)
      */
     void sampleAfterEnd(long now, AckPacket a) {
-        if (lastDataSerial == 0 || a.serial() != lastDataSerial || a.reason() == AckReason.DELAY
-                || a.reason() == AckReason.PING_RESPONSE) {
+        if (lastDataSerial == 0 || a.serial() != lastDataSerial || !LossDetector.timesATransmission(a)) {
             return;
         }
         out.peer().rtt().onSample(now - lastDataSentNs);

@@ -110,9 +110,7 @@ public final class LossDetector {
         int sentEnd = sq.nextToSend;
         lastAckFirst = first - sentEnd > 0 ? sentEnd : first;
         lastAckPrev = prev - sentEnd >= 0 ? sentEnd - 1 : prev;
-        // A PING_RESPONSE names the PING's serial, never a DATA transmission: the packets it newly acknowledges
-        // may have waited at the receiver for its ack rate (docs/engine.md, "Receiver ACK policy"), so no sample.
-        boolean timingAck = a.serial() != 0 && a.reason() != AckReason.DELAY && a.reason() != AckReason.PING_RESPONSE;
+        boolean timingAck = timesATransmission(a);
         int ackSerial = a.serial();
         int firstBefore = sq.first;
         rttSamples = 0;
@@ -162,23 +160,19 @@ public final class LossDetector {
                 nackBelow = true;
             } else if (seenAck) {
                 nackBelow = true;
-                if ((e.transmits > 1 || holesByTime) && !e.lost && ackSerial != 0 && ackSerial - e.lastSerial > 0
-                        && now - e.sentAtNs >= rtt.srttNs()) {
-                    // A retransmission sent at least one RTT ago is still a hole below an ACK that a later
-                    // transmission triggered: it was lost again. Resend it now rather than after the RTO
-                    // (the idea of RFC 8985's time-based detection, applied to retransmissions).
-                    sq.markLost(seq);
-                    lostAgain++;
-                }
+                // A retransmission sent at least one RTT ago is still a hole below an ACK that a later
+                // transmission triggered: it was lost again. Resend it now rather than after the RTO
+                // (the idea of RFC 8985's time-based detection, applied to retransmissions).
+                markLostAgain(now, e, seq, ackSerial, rtt, holesByTime);
             } else if (afterTimeout) {
-                markRetransmissionLost(now, e, seq, ackSerial, rtt);
+                markLostAgain(now, e, seq, ackSerial, rtt, false);
             }
         }
         if (afterTimeout) {
             // Packets beyond the ACK's soft-ack range: the receiver has none of them.
             int from = first + a.nAcks();
             for (int seq = from - sq.first < 0 ? sq.first : from; seq - sq.nextToSend < 0; seq++) {
-                markRetransmissionLost(now, sq.get(seq), seq, ackSerial, rtt);
+                markLostAgain(now, sq.get(seq), seq, ackSerial, rtt, false);
             }
         }
         takeSample(now, rtt);
@@ -189,15 +183,29 @@ public final class LossDetector {
     }
 
     /**
-     * After a timeout: a retransmission that an ACK triggered by a later transmission does not acknowledge, resent at
-     * least one srtt ago, was lost again (see {@link #onAck(long, AckPacket, RttEstimator, boolean, boolean)}).
+     * The time rule (see {@link #onAck(long, AckPacket, RttEstimator, boolean, boolean)}): a retransmission (with
+     * {@code firstTransmissionsToo}, any transmitted packet) that an ACK triggered by a later transmission does not
+     * acknowledge, sent at least one srtt ago, was lost again; it is marked lost and counted.
      */
-    private void markRetransmissionLost(long now, SendQueue.Entry e, int seq, int ackSerial, RttEstimator rtt) {
-        if (e.transmits > 1 && !e.lost && !e.softAcked && ackSerial != 0 && ackSerial - e.lastSerial > 0
-                && now - e.sentAtNs >= rtt.srttNs()) {
+    private void markLostAgain(long now, SendQueue.Entry e, int seq, int ackSerial, RttEstimator rtt,
+            boolean firstTransmissionsToo) {
+        if ((e.transmits > 1 || firstTransmissionsToo) && !e.lost && !e.softAcked && ackSerial != 0
+                && ackSerial - e.lastSerial > 0 && now - e.sentAtNs >= rtt.srttNs()) {
             sq.markLost(seq);
             lostAgain++;
         }
+    }
+
+    /**
+     * Whether an ACK may time the DATA transmission its serial names: not a DELAY ack (it waited at the receiver) nor a
+     * PING_RESPONSE (its serial names a PING, and the packets it newly acknowledges may have waited for the
+     * receiver's ack rate; docs/engine.md "Receiver ACK policy"), and not serial 0.
+     *
+     * @param a the ACK
+     * @return true when {@code now −} the named transmission's send time is an RTT sample (Karn's rule, RFC 6298 §3)
+     */
+    public static boolean timesATransmission(AckPacket a) {
+        return a.serial() != 0 && a.reason() != AckReason.DELAY && a.reason() != AckReason.PING_RESPONSE;
     }
 
     /**
