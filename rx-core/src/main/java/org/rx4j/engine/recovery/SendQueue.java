@@ -135,8 +135,6 @@ public final class SendQueue {
     private Entry[] ring = NO_ENTRIES;
     private static final Entry[] NO_ENTRIES = new Entry[0];
     private static final int MIN_RING = 8;
-    /** Largest ring: {@link #MAX_PACKETS}. */
-    private static final int MAX_RING = MAX_PACKETS;
     /** tfirst: lowest seq not hard-acked. */
     int first = 1;
     /** Next seq to assign to a new packet. */
@@ -215,23 +213,7 @@ public final class SendQueue {
             payload.release();
             throw new IllegalStateException("send queue full");
         }
-        if (size() >= ring.length) {
-            growTo(Math.max(MIN_RING, 2 * ring.length));
-        }
-        int seq = next++;
-        int mask = ring.length - 1;
-        Entry e = ring[seq & mask];
-        if (e == null) {
-            e = new Entry();
-            ring[seq & mask] = e;
-        }
-        e.clear();
-        e.payload = payload;
-        e.flags = flags;
-        if ((flags & PacketFlags.LAST_PACKET) != 0) {
-            lastSeq = seq;
-        }
-        return seq;
+        return addUnchecked(payload, flags);
     }
 
     /**
@@ -244,8 +226,8 @@ public final class SendQueue {
 
     /** Resizes the ring to {@code n} entries (a power of two above the queued count), keeping every entry at its seq. */
     private void growTo(int n) {
-        if (n > MAX_RING) {
-            throw new IllegalStateException("send queue ring above " + MAX_RING);
+        if (n > MAX_PACKETS) {
+            throw new IllegalStateException("send queue ring above " + MAX_PACKETS);
         }
         Entry[] bigger = new Entry[n];
         for (int s = first; s - next < 0; s++) {
@@ -503,16 +485,22 @@ public final class SendQueue {
         return size() - before;
     }
 
-    /** {@link #add} for a re-cut: its old packets are already released, so a full queue is an error, not a refusal. */
-    private void addUnchecked(ByteBuf payload, int flags) {
+    /**
+     * Appends a packet without {@link #add}'s refusal of a full queue: a re-cut has released its old packets already,
+     * so a full queue there is an error ({@link #growTo} throws), not a refusal.
+     *
+     * @return the seq assigned
+     */
+    private int addUnchecked(ByteBuf payload, int flags) {
         if (size() >= ring.length) {
             growTo(Math.max(MIN_RING, 2 * ring.length));
         }
         int seq = next++;
-        Entry e = ring[seq & (ring.length - 1)];
+        int mask = ring.length - 1;
+        Entry e = ring[seq & mask];
         if (e == null) {
             e = new Entry();
-            ring[seq & (ring.length - 1)] = e;
+            ring[seq & mask] = e;
         }
         e.clear();
         e.payload = payload;
@@ -520,6 +508,7 @@ public final class SendQueue {
         if ((flags & PacketFlags.LAST_PACKET) != 0) {
             lastSeq = seq;
         }
+        return seq;
     }
 
     /** Releases every payload (call teardown). */
