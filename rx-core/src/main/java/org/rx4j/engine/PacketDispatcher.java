@@ -43,9 +43,8 @@ final class PacketDispatcher {
     private long connectionsRefused;
     private long lastPeerSweepNs;
     private boolean peerSwept;
-    /** Pacing of raw ABORTs (virtual scheduling: when the next would be due), valid once one was sent. */
-    private long rawAbortDueNs;
-    private boolean rawAborted;
+    /** Pacing of raw ABORTs, endpoint-wide. */
+    private final BurstPacer rawAborts = new BurstPacer(RAW_ABORT_BURST, RAW_ABORT_INTERVAL_NS);
     /** Set by {@link #serverConnection} when the reachability challenge took the packet (not to be dropped). */
     private boolean absorbed;
     /** Unproven sources' new-connection DATA, kept without a connection until they answer the PING. */
@@ -543,16 +542,10 @@ final class PacketDispatcher {
             endpointCounters.repliesWithheld++;
             return;
         }
-        // Virtual scheduling (as Peer.allowAbortReply): rawAbortDueNs is when the next one would be due.
-        if (!rawAborted || rawAbortDueNs - now < 0) {
-            rawAborted = true;
-            rawAbortDueNs = now;
-        }
-        if (rawAbortDueNs - now >= RAW_ABORT_BURST * RAW_ABORT_INTERVAL_NS) {
+        if (!rawAborts.allow(now)) {
             endpointCounters.repliesWithheld++;
             return;
         }
-        rawAbortDueNs += RAW_ABORT_INTERVAL_NS;
         int flags = h.isClientInitiated() ? 0 : PacketFlags.CLIENT_INITIATED;
         RxHeader a = new RxHeader(h.epoch(), h.cid(), h.callNumber(), 0, 0, PacketType.ABORT, flags, 0,
                 h.securityIndex(), 0, h.serviceId());

@@ -81,9 +81,8 @@ public final class Peer {
     static final int ABORT_REPLY_BURST = 10;
     /** Pace of ABORT replies to one peer past the burst: one per this many ns (10 a second). */
     static final long ABORT_REPLY_INTERVAL_NS = 100_000_000L;
-    /** Pacing of ABORT replies (virtual scheduling: the time the next reply would be due), valid once used. */
-    private long abortReplyDueNs;
-    private boolean abortReplied;
+    /** Pacing of ABORT replies to this peer. */
+    private final BurstPacer abortReplies = new BurstPacer(ABORT_REPLY_BURST, ABORT_REPLY_INTERVAL_NS);
     private long abortRepliesSuppressed;
     /**
      * Bytes this peer sent while unproven (not {@link #isReachable}) that rx4j has not yet spent on replies to it:
@@ -113,15 +112,10 @@ public final class Peer {
      * @return true when an ABORT reply may be sent now; false counts it as suppressed
      */
     boolean allowAbortReply(long now) {
-        if (!abortReplied || abortReplyDueNs - now < 0) {
-            abortReplied = true;
-            abortReplyDueNs = now;
-        }
-        if (abortReplyDueNs - now >= ABORT_REPLY_BURST * ABORT_REPLY_INTERVAL_NS) {
+        if (!abortReplies.allow(now)) {
             abortRepliesSuppressed++;
             return false;
         }
-        abortReplyDueNs += ABORT_REPLY_INTERVAL_NS;
         return true;
     }
 
