@@ -66,7 +66,8 @@ import org.rx4j.wire.RxConstants;
  * @param reapIntervalNs interval between reaper passes over connections and peers, ns, &gt; 0 (default 60 s, OpenAFS's
  *     rxi_ReapConnections period)
  * @param versionString the string answered to VERSION requests (default "rx4j"; at most 64 ASCII bytes are sent)
- * @param udpBufferBytes UDP socket buffer size requested, bytes, &gt;= 0; 0 = size from the windows (default)
+ * @param udpBufferBytes UDP socket send and receive buffer requested, bytes, &gt;= 0; 0 = send sized from the windows,
+ *     receive at least {@link #DEFAULT_MIN_RECEIVE_BUFFER} (default)
  * @param congestionControl the congestion controller every call of this endpoint runs, not null (default
  *     {@link CongestionControl#NEWRENO})
  * @param nackThreshold the loss-detection policy: consecutive ACKs that report a hole (a NACK) before the sender
@@ -91,6 +92,11 @@ public record RxConfig(int maxTwind, int maxRwind, int jumboMax, int maxMtu, int
                        int maxConnectionsPerPeer, int maxUnprovenConnections, int maxPeers, int maxHeldPackets,
                        long idleConnectionTimeNs, long idlePeerTimeNs, long reapIntervalNs, String versionString, int udpBufferBytes, CongestionControl congestionControl,
                        int nackThreshold, int ackRate, DebugReplies debugReplies) {
+    /**
+     * Smallest UDP receive buffer requested when {@link #udpBufferBytes()} is 0, bytes (4 MiB): about 2,800 full
+     * packets, 20 ms of datagrams at 200,000 a second (issue 12's flood). See {@link #effectiveReceiveBufferBytes()}.
+     */
+    public static final int DEFAULT_MIN_RECEIVE_BUFFER = 4 * 1024 * 1024;
     /** OpenAFS's default maximum send window (rx_maxSendWindow), packets. */
     public static final int DEFAULT_MAX_TWIND = 32;
     /** OpenAFS's default maximum receive window (rx_maxReceiveWindow), packets. */
@@ -208,8 +214,9 @@ public record RxConfig(int maxTwind, int maxRwind, int jumboMax, int maxMtu, int
     }
 
     /**
-     * UDP socket buffer to request: {@link #udpBufferBytes()} if set, else enough for both windows of jumbogram-sized
-     * packets with room for several connections, at least OpenAFS's 64 KiB.
+     * UDP socket send buffer to request (the receive buffer is {@link #effectiveReceiveBufferBytes()}):
+     * {@link #udpBufferBytes()} if set, else enough for both windows of jumbogram-sized packets with room for several
+     * connections, at least OpenAFS's 64 KiB.
      *
      * @return bytes
      */
@@ -220,6 +227,19 @@ public record RxConfig(int maxTwind, int maxRwind, int jumboMax, int maxMtu, int
         // Packets above 1444 bytes only travel when ifMtu allows them (largestPacket).
         long need = 8L * Math.max(maxTwind, maxRwind) * Math.max(1444, largestPacket());
         return (int) Math.max(64 * 1024, Math.min(need, 16L * 1024 * 1024));
+    }
+
+    /**
+     * UDP socket receive buffer to request: {@link #udpBufferBytes()} if set, else the larger of
+     * {@link #effectiveUdpBufferBytes()} and {@link #DEFAULT_MIN_RECEIVE_BUFFER}. The receive queue is shared by every
+     * peer of the endpoint: sized from the windows alone it overflows while a flood of other datagrams waits in it,
+     * and the kernel then drops the legitimate ones too (docs/robustness.md "Flood"). The kernel caps the request at
+     * {@code net.core.rmem_max} (then doubles it, for its bookkeeping); a capped default is not an error.
+     *
+     * @return bytes
+     */
+    public int effectiveReceiveBufferBytes() {
+        return udpBufferBytes > 0 ? udpBufferBytes : Math.max(effectiveUdpBufferBytes(), DEFAULT_MIN_RECEIVE_BUFFER);
     }
 
     /**

@@ -54,6 +54,9 @@ final class ReachChallenges {
     private final int maxPackets;
     private final long ttlNs;
     private int heldPackets;
+    /** The oldest record's createdNs while {@link #oldestKnown} (asked after every read burst: not iterated each time). */
+    private long oldestCreatedNs;
+    private boolean oldestKnown;
     private long sourcesEvicted;
     private long sourcesExpired;
     private long packetsDropped;
@@ -124,6 +127,10 @@ final class ReachChallenges {
             sourcesEvicted++;
         }
         p = new Pending(now);
+        if (pending.isEmpty()) {
+            oldestCreatedNs = now;
+            oldestKnown = true;
+        }
         pending.put(from, p);
         return p;
     }
@@ -188,6 +195,7 @@ final class ReachChallenges {
         Pending p = pending.remove(from);
         if (p != null) {
             heldPackets -= p.packets.size();
+            oldestKnown = false;
         }
         return p;
     }
@@ -215,7 +223,11 @@ final class ReachChallenges {
         if (pending.isEmpty()) {
             return Deadlines.NONE;
         }
-        return pending.values().iterator().next().createdNs + ttlNs;
+        if (!oldestKnown) {
+            oldestCreatedNs = pending.values().iterator().next().createdNs;
+            oldestKnown = true;
+        }
+        return oldestCreatedNs + ttlNs;
     }
 
     /** Releases every held packet and forgets every record (engine shutdown). */
@@ -231,7 +243,9 @@ final class ReachChallenges {
         releasePackets(p);
     }
 
+    /** Releases a record's packets; every caller has just removed the record, which may have been the oldest. */
     private void releasePackets(Pending p) {
+        oldestKnown = false;
         for (DataPacket d : p.packets) {
             d.release();
         }

@@ -1,10 +1,9 @@
 package org.rx4j.engine;
 
+import io.netty.util.collection.IntObjectHashMap;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import org.rx4j.config.RxConfig;
 
 /**
@@ -19,7 +18,8 @@ final class ServiceRegistry {
     private final RxConfig config;
     private final ConnectionTable table;
     private final EventQueue events;
-    private final Map<Integer, ServiceHandler> services = new HashMap<>();
+    /** Keyed by {@link #key}; a primitive-keyed map, as it is looked up for every client-initiated packet. */
+    private final IntObjectHashMap<ServiceHandler> services = new IntObjectHashMap<>();
     /** Server calls admitted but not started, oldest first, with the packets each held when last counted. */
     private final LinkedHashMap<Call, Integer> held = new LinkedHashMap<>();
     private int heldPackets;

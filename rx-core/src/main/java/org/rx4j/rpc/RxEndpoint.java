@@ -123,8 +123,8 @@ public final class RxEndpoint implements AutoCloseable {
     }
 
     /**
-     * Tells whether a transport can run on this machine (NIO always; epoll needs Linux x86_64 and Netty's native
-     * library on the class path).
+     * Tells whether a transport can run on this machine (NIO and AUTO always; epoll needs Linux x86_64 and Netty's
+     * native library on the class path).
      *
      * @param kind the transport
      * @return empty when it can run, else why not
@@ -482,8 +482,9 @@ public final class RxEndpoint implements AutoCloseable {
         }
 
         /**
-         * @param kind NIO (default) or EPOLL (Linux, native transport on the class path; see
-         *     {@link RxEndpoint#unavailabilityReason(TransportKind)})
+         * @param kind NIO (default), EPOLL (Linux, native transport on the class path; see
+         *     {@link RxEndpoint#unavailabilityReason(TransportKind)}) or AUTO (EPOLL where it loads, else NIO; what
+         *     a server facing untrusted senders wants: docs/robustness.md "Flood")
          * @return this
          */
         public Builder transport(TransportKind kind) {

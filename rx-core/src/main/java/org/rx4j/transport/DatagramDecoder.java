@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import org.rx4j.wire.DecodeError;
 import org.rx4j.wire.PacketDecoder;
+import org.rx4j.wire.PacketType;
 import org.rx4j.wire.RxConstants;
 import org.rx4j.wire.RxPacket;
 
@@ -25,8 +26,8 @@ import org.rx4j.wire.RxPacket;
  *
  * <p>Ownership: this handler releases every {@code DatagramPacket} it reads, decoded or dropped. DATA packets
  * in the fired {@link InboundDatagram} hold their own retained slices, which belong to the next handler. A
- * small datagram in a large or shared receive buffer is first copied, so a packet the engine keeps does not
- * pin a 64 KiB (or, with recvmmsg, 512 KiB) buffer.
+ * small DATA datagram in a large or shared receive buffer is first copied, so a packet the engine keeps does not
+ * pin a 64 KiB (or, with recvmmsg, 512 KiB) buffer; other types are decoded in place (nothing keeps their bytes).
  */
 @ChannelHandler.Sharable
 final class DatagramDecoder extends ChannelInboundHandlerAdapter {
@@ -76,8 +77,11 @@ final class DatagramDecoder extends ChannelInboundHandlerAdapter {
                 return null;
             }
             // A slice (recvmmsg batch) or a mostly empty receive buffer would be pinned by the packets a call holds.
-            if (content.unwrap() != null
-                    || content.capacity() > COPY_RATIO * Math.max(content.readableBytes(), COPY_FLOOR)) {
+            // Only DATA payloads outlive the decode (every other type is read into objects of its own), so nothing
+            // else is copied: not the peer's ACKs, not a flood of garbage (issue 12 "Flood").
+            if (isData(content)
+                    && (content.unwrap() != null
+                        || content.capacity() > COPY_RATIO * Math.max(content.readableBytes(), COPY_FLOOR))) {
                 source = ctx.alloc().buffer(content.readableBytes());
                 copied = true;
                 source.writeBytes(content, content.readerIndex(), content.readableBytes());
@@ -101,6 +105,11 @@ final class DatagramDecoder extends ChannelInboundHandlerAdapter {
                 source.release();
             }
         }
+    }
+
+    /** @return true when the datagram's header says DATA (its type byte, rx-wire-facts.md §3); at least a header */
+    private static boolean isData(ByteBuf content) {
+        return content.getUnsignedByte(content.readerIndex() + RxConstants.HEADER_TYPE_OFFSET) == PacketType.DATA;
     }
 
     /** @return datagrams read (well-formed or not) since this handler was created; any thread */

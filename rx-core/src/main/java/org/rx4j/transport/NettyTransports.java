@@ -21,7 +21,19 @@ public final class NettyTransports {
      * @return true when it can run here (epoll: the native library loaded)
      */
     public static boolean isAvailable(TransportKind kind) {
-        return kind == TransportKind.NIO || Epoll.isAvailable();
+        return kind != TransportKind.EPOLL || Epoll.isAvailable();
+    }
+
+    /**
+     * @param kind the transport asked for
+     * @return the transport that runs: {@link TransportKind#AUTO} becomes EPOLL where Netty's native epoll loads,
+     *     else NIO; the others are themselves
+     */
+    public static TransportKind resolve(TransportKind kind) {
+        if (kind != TransportKind.AUTO) {
+            return kind;
+        }
+        return Epoll.isAvailable() ? TransportKind.EPOLL : TransportKind.NIO;
     }
 
     /**
@@ -39,7 +51,7 @@ public final class NettyTransports {
     /**
      * Creates a one-thread event loop group of this kind.
      *
-     * @param kind the transport
+     * @param kind the transport, resolved (see {@link #resolve}): NIO or EPOLL
      * @param threadName base name of the loop thread
      * @return the group (the caller shuts it down)
      * @throws IllegalStateException if the transport is not available
@@ -54,7 +66,7 @@ public final class NettyTransports {
     }
 
     /**
-     * @param kind the transport
+     * @param kind the transport, resolved (see {@link #resolve}): NIO or EPOLL
      * @return its datagram channel class
      */
     static Class<? extends DatagramChannel> channelClass(TransportKind kind) {

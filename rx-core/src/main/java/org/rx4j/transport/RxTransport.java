@@ -56,19 +56,24 @@ public final class RxTransport implements AutoCloseable {
     private final int effectiveReceiveBuffer;
     private final int effectiveSendBuffer;
     private final ReusingRecvByteBufAllocator receiveBuffers;
+    /** The transport running: NIO or EPOLL ({@link TransportKind#AUTO} resolved). */
+    private final TransportKind kind;
 
-    private RxTransport(RxConfig config, InetSocketAddress bind, TransportKind kind, LongSupplier injectedClock,
+    private RxTransport(RxConfig config, InetSocketAddress bind, TransportKind asked, LongSupplier injectedClock,
                         EngineFactory engines) throws InterruptedException {
         this.config = config;
+        TransportKind kind = NettyTransports.resolve(asked);
+        this.kind = kind;
         this.group = NettyTransports.newEventLoopGroup(kind, "rx4j-" + kind.name().toLowerCase(Locale.ROOT));
-        int buffer = config.effectiveUdpBufferBytes();
+        int sendBuffer = config.effectiveUdpBufferBytes();
+        int receiveBuffer = config.effectiveReceiveBufferBytes();
         this.receiveBuffers = new ReusingRecvByteBufAllocator(
                 kind == TransportKind.EPOLL ? RECEIVE_BUFFER * RECVMMSG_BATCH : RECEIVE_BUFFER, RECEIVE_RING);
         Bootstrap b = new Bootstrap()
                 .group(group)
                 .channel(NettyTransports.channelClass(kind))
-                .option(ChannelOption.SO_RCVBUF, buffer)
-                .option(ChannelOption.SO_SNDBUF, buffer)
+                .option(ChannelOption.SO_RCVBUF, receiveBuffer)
+                .option(ChannelOption.SO_SNDBUF, sendBuffer)
                 .option(ChannelOption.RECVBUF_ALLOCATOR, receiveBuffers)
                 .option(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
                 // Nothing is read until the owner has registered its services: see startReading().
@@ -111,9 +116,15 @@ public final class RxTransport implements AutoCloseable {
         DatagramChannel dc = (DatagramChannel) channel;
         this.effectiveReceiveBuffer = dc.config().getReceiveBufferSize();
         this.effectiveSendBuffer = dc.config().getSendBufferSize();
-        if (effectiveReceiveBuffer < buffer || effectiveSendBuffer < buffer) {
-            log.warn("UDP socket buffers capped by the kernel: asked {} bytes, got receive {} / send {} "
-                    + "(raise net.core.rmem_max / wmem_max)", buffer, effectiveReceiveBuffer, effectiveSendBuffer);
+        if (effectiveReceiveBuffer < receiveBuffer || effectiveSendBuffer < sendBuffer) {
+            // Only a size the owner asked for is worth a warning; the defaults are requests the kernel may cap.
+            String capped = "UDP socket buffers capped by the kernel: asked receive {} / send {} bytes, got {} / {} "
+                    + "(raise net.core.rmem_max / wmem_max)";
+            if (config.udpBufferBytes() > 0) {
+                log.warn(capped, receiveBuffer, sendBuffer, effectiveReceiveBuffer, effectiveSendBuffer);
+            } else {
+                log.debug(capped, receiveBuffer, sendBuffer, effectiveReceiveBuffer, effectiveSendBuffer);
+            }
         }
     }
 
@@ -124,7 +135,7 @@ public final class RxTransport implements AutoCloseable {
      *
      * @param config endpoint tunables (socket buffer sizes)
      * @param bind local address (port 0 = ephemeral)
-     * @param kind NIO or epoll
+     * @param kind NIO, EPOLL or AUTO (epoll where it loads, else NIO)
      * @param engines builds the engine, once, on the loop
      * @return the running transport
      * @throws java.io.IOException if the socket cannot be bound (the message names the address)
@@ -142,7 +153,7 @@ public final class RxTransport implements AutoCloseable {
      *
      * @param config endpoint tunables (socket buffer sizes)
      * @param bind local address (port 0 = ephemeral)
-     * @param kind NIO or epoll
+     * @param kind NIO, EPOLL or AUTO (epoll where it loads, else NIO)
      * @param clock the engine's clock, monotonic ns, read on the loop and by {@link #now()}; null for the event
      *     loop's Netty {@link io.netty.util.concurrent.Ticker} (whose origin is not {@link System#nanoTime()}'s)
      * @param engines builds the engine, once, on the loop
@@ -218,6 +229,11 @@ public final class RxTransport implements AutoCloseable {
     /** @return the bound local address */
     public InetSocketAddress localAddress() {
         return (InetSocketAddress) channel.localAddress();
+    }
+
+    /** @return the transport running: NIO or EPOLL (what {@link TransportKind#AUTO} resolved to) */
+    public TransportKind kind() {
+        return kind;
     }
 
     /** @return the receive buffer the kernel granted, bytes */

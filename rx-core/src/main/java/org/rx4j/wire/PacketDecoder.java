@@ -54,7 +54,7 @@ public final class PacketDecoder {
         }
         int body = start + RxConstants.HEADER_SIZE;
         int bodyLength = end - body;
-        int type = datagram.getUnsignedByte(start + 20);
+        int type = datagram.getUnsignedByte(start + RxConstants.HEADER_TYPE_OFFSET);
         if (type == PacketType.DATA) {
             return decodeData(datagram, start, body, end, out, reuse);
         }

@@ -6,6 +6,8 @@ package org.rx4j.wire;
 public final class RxConstants {
     /** Bytes in the Rx header that starts every packet. */
     public static final int HEADER_SIZE = 28;
+    /** Offset of the packet type byte in the header (rx-wire-facts.md §3). */
+    public static final int HEADER_TYPE_OFFSET = 20;
     /** Exact data bytes of every non-final jumbogram sub-packet (RX_JUMBOBUFFERSIZE). */
     public static final int JUMBO_BUFFER_SIZE = 1412;
     /** Bytes of the short header that precedes each jumbogram sub-packet after the first (RX_JUMBOHEADERSIZE). */

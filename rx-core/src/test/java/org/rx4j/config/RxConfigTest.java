@@ -40,6 +40,21 @@ class RxConfigTest {
         assertEquals(64 * 1024, RxConfig.builder().maxWindow(1).build().effectiveUdpBufferBytes());
     }
 
+    /** Issue 12 "Flood": without udpBufferBytes the receive buffer asked for is at least 4 MiB; with it, exactly it. */
+    @Test
+    void theReceiveBufferIsAtLeastFourMebibytesUnlessSet() {
+        RxConfig d = RxConfig.defaults();
+        assertEquals(4 * 1024 * 1024, d.effectiveReceiveBufferBytes());
+        assertTrue(d.effectiveUdpBufferBytes() < d.effectiveReceiveBufferBytes(), "the send buffer stays window-sized");
+        RxConfig wide = RxConfig.builder().maxWindow(255).jumboMax(46).ifMtu(16384).build();
+        assertEquals(wide.effectiveUdpBufferBytes(), wide.effectiveReceiveBufferBytes(),
+                "windows needing more than 4 MiB get what they need");
+        assertTrue(wide.effectiveReceiveBufferBytes() > 4 * 1024 * 1024);
+        RxConfig set = RxConfig.builder().udpBufferBytes(65536).build();
+        assertEquals(65536, set.effectiveReceiveBufferBytes());
+        assertEquals(65536, set.effectiveUdpBufferBytes());
+    }
+
     @Test
     void toBuilderRoundTripsEverySetting() {
         RxConfig c = RxConfig.builder().maxTwind(200).maxRwind(100).jumboMax(1).hardAckOnly(true)

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.netty.buffer.AbstractByteBufAllocator;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.buffer.UnpooledByteBufAllocator;
@@ -87,6 +88,86 @@ class DatagramDecoderTest {
         assertEquals(0, content.refCnt(), "the datagram is released once its packets are");
         assertEquals(1, decoder.datagramsReceived());
         assertEquals(0, decoder.malformedDatagrams());
+        assertFalse(ch.finish());
+    }
+
+    /** Counts the buffers the decoder allocates (its copies); they are unpooled heap buffers. */
+    private static final class CountingAllocator extends AbstractByteBufAllocator {
+        int allocated;
+
+        CountingAllocator() {
+            super(false);
+        }
+
+        @Override
+        protected ByteBuf newHeapBuffer(int initialCapacity, int maxCapacity) {
+            allocated++;
+            return UnpooledByteBufAllocator.DEFAULT.heapBuffer(initialCapacity, maxCapacity);
+        }
+
+        @Override
+        protected ByteBuf newDirectBuffer(int initialCapacity, int maxCapacity) {
+            allocated++;
+            return UnpooledByteBufAllocator.DEFAULT.heapBuffer(initialCapacity, maxCapacity);
+        }
+
+        @Override
+        public boolean isDirectBufferPooled() {
+            return false;
+        }
+    }
+
+    /** {@code bytes} at the start of a 64 KiB receive buffer, as a datagram socket reads it. */
+    private static ByteBuf inReceiveBuffer(byte[] bytes) {
+        return Unpooled.buffer(RxTransport.RECEIVE_BUFFER).writeBytes(bytes);
+    }
+
+    /**
+     * Issue 12 "Flood": only a DATA datagram is copied out of a large receive buffer (its payload outlives the
+     * decode); an ACK and a datagram of an unknown type are decoded where they lie, so a flood of them allocates
+     * nothing here.
+     */
+    @Test
+    void onlyDataIsCopiedOutOfALargeReceiveBuffer() {
+        DatagramDecoder decoder = new DatagramDecoder();
+        EmbeddedChannel ch = new EmbeddedChannel(decoder);
+        CountingAllocator alloc = new CountingAllocator();
+        ch.config().setAllocator(alloc);
+
+        byte[] ack = new byte[28 + 18]; // a well-formed ACK with no soft-ack bytes and no trailer
+        ack[20] = (byte) PacketType.ACK;
+        ack[21] = (byte) PacketFlags.CLIENT_INITIATED;
+        ByteBuf ackBuffer = inReceiveBuffer(ack);
+        assertTrue(ch.writeInbound(datagram(ackBuffer)));
+        InboundDatagram d = ch.readInbound();
+        assertEquals(PacketType.ACK, d.packets().get(0).header().type());
+        d.release();
+        assertEquals(0, alloc.allocated, "an ACK is decoded in place");
+        assertEquals(0, ackBuffer.refCnt());
+
+        byte[] unknown = new byte[28 + 40];
+        unknown[20] = (byte) 200;
+        ByteBuf unknownBuffer = inReceiveBuffer(unknown);
+        assertTrue(ch.writeInbound(datagram(unknownBuffer)));
+        d = ch.readInbound();
+        assertEquals(200, d.packets().get(0).header().type());
+        d.release();
+        assertEquals(0, alloc.allocated, "a packet of an unknown type is decoded in place");
+
+        RxHeader h = new RxHeader(0x80000001, 0x100, 1, 1, 1, PacketType.DATA,
+                PacketFlags.CLIENT_INITIATED | PacketFlags.LAST_PACKET, 0, 0, 0, 147);
+        ByteBuf encoded = PacketEncoder.encode(new DataPacket(h, Unpooled.wrappedBuffer(new byte[] {7, 8})),
+                UnpooledByteBufAllocator.DEFAULT);
+        byte[] data = new byte[encoded.readableBytes()];
+        encoded.readBytes(data).release();
+        ByteBuf dataBuffer = inReceiveBuffer(data);
+        assertTrue(ch.writeInbound(datagram(dataBuffer)));
+        d = ch.readInbound();
+        assertEquals(1, alloc.allocated, "a DATA datagram is copied out of the receive buffer");
+        assertEquals(0, dataBuffer.refCnt(), "its payload does not pin the receive buffer");
+        DataPacket p = (DataPacket) d.packets().get(0);
+        assertEquals(8, p.payload().getByte(p.payload().readerIndex() + 1));
+        d.release();
         assertFalse(ch.finish());
     }
 

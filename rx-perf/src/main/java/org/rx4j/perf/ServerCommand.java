@@ -81,7 +81,8 @@ final class ServerCommand implements Callable<Integer> {
             err.println("rxperf: " + line);
             err.flush();
         });
-        try (PerfServerTransport server = factory.newServer(endpoint.toOptions(minProcs, maxProcs))) {
+        try (PerfServerTransport server = factory.newServer(endpoint.toOptions(minProcs, maxProcs,
+                EndpointFlags.SERVER_DEFAULT_TRANSPORT))) {
             int bound = server.start(new InetSocketAddress(port), RxperfProtocol.SERVICE_ID, handler);
             if (port == 0) {
                 err.println("rxperf: server listening on port " + bound);

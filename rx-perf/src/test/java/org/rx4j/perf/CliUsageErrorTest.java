@@ -60,7 +60,7 @@ class CliUsageErrorTest {
         "-b|abc|Invalid value for option '-b': 'abc' is not a number",
         "-T|1x|Invalid value for option '-T': '1x' is not a number",
         "-b|99999999999|Invalid value for option '-b': '99999999999' is out of range",
-        "--transport|foo|Invalid value for option '--transport': 'foo' is not one of nio, epoll",
+        "--transport|foo|Invalid value for option '--transport': 'foo' is not one of nio, epoll, auto",
         "--cc|cubic|Invalid value for option '--cc': cubic is not one of newreno, bbr",
     })
     void clientValueOutOfRange(String flag, String value, String message) {
