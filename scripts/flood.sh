@@ -16,7 +16,10 @@
 # server's socket (its receive queue full: the `drops` column of /proc/net/udp) and the server CPU per datagram
 # it actually read (sent − dropped; again including the legitimate client's).
 # Env: FLOOD_PORT (7521), FLOOD_RATE (100000), FLOOD_SECS (30), FLOOD_SOURCES (256), FLOOD_CALLS (20),
-# FLOOD_SERVER_ARGS (extra `rxperf server` flags, e.g. "--transport epoll" for recvmmsg reads; none by default).
+# FLOOD_SERVER_ARGS (extra `rxperf server` flags, e.g. "--transport nio"; none by default),
+# FLOOD_PARK_NS (20000: when ahead of its schedule the generator sleeps, so it uses only the CPU its sends cost, about
+# half of its core, and datagrams leave in bursts of ~10 every ~60 us; 0: it spins, taking its whole core, so on a
+# 2-core machine the legitimate client must share the server's core).
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
