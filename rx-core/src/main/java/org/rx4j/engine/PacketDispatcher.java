@@ -371,8 +371,12 @@ final class PacketDispatcher {
             }
             services.peerReachable(peer, now);
             if (rec != null && !rec.packets.isEmpty()) {
+                List<DataPacket> kept = new ArrayList<>(rec.packets.size());
+                for (ReachChallenges.HeldPacket held : rec.packets) {
+                    kept.add(held.toPacket(link.alloc()));
+                }
                 replayFrom.add(from);
-                replayPackets.add(new ArrayList<>(rec.packets));
+                replayPackets.add(kept);
                 rec.packets.clear();
             }
             return true;

@@ -1,5 +1,7 @@
 package org.rx4j.engine;
 
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -17,8 +19,10 @@ import org.rx4j.wire.RxHeader;
  * source and the call's identity ({@link #cookie}), so its PING_RESPONSE proves the source reachable even after the
  * record was dropped to make room. Engine thread only.
  *
- * <p>Ownership: the table owns the payload reference of every packet it holds until {@link #take} hands the packets
- * to the caller, or eviction, expiry or {@link #clear} releases them.
+ * <p>Ownership: {@link #hold} copies a packet's payload into a heap array and releases the packet at once, so the
+ * table holds no ByteBuf: dropping a record (eviction, expiry, {@link #clear}) touches none of its packets, which
+ * under a flood is most records (releasing each held pooled buffer when its record was evicted, cold in the cache by
+ * then, was a tenth of the server's CPU: docs/robustness.md "Flood"). {@link #take} hands the copies over.
  */
 final class ReachChallenges {
     /** One unproven source: what it sent, and the PING it was sent. */
@@ -39,11 +43,29 @@ final class ReachChallenges {
         int callNumber;
         int securityIndex;
         int serviceId;
-        /** DATA packets kept for replay once the source answers, oldest first (own headers, owned payloads). */
-        final List<DataPacket> packets = new ArrayList<>(2);
+        /** DATA packets kept for replay once the source answers, oldest first (own headers, heap copies). */
+        final List<HeldPacket> packets = new ArrayList<>(2);
 
         Pending(long createdNs) {
             this.createdNs = createdNs;
+        }
+    }
+
+    /**
+     * One kept DATA packet: its header and a copy of its payload.
+     *
+     * @param header the packet's own header (a copy, not the decoder's flyweight)
+     * @param payload the payload bytes
+     */
+    record HeldPacket(RxHeader header, byte[] payload) {
+        /**
+         * Ownership: the caller owns the returned packet's payload reference.
+         *
+         * @param alloc where the payload buffer comes from
+         * @return the packet as it arrived, for replay
+         */
+        DataPacket toPacket(ByteBufAllocator alloc) {
+            return new DataPacket(header, alloc.buffer(payload.length).writeBytes(payload));
         }
     }
 
@@ -139,8 +161,8 @@ final class ReachChallenges {
      * Keeps one DATA packet of a recorded source, or releases it when the source holds {@code maxPerSource} packets
      * or no other source's packets can be evicted to stay within {@code maxPackets}.
      *
-     * <p>Ownership: takes {@code p}'s payload reference; {@code p} itself (possibly the decoder's flyweight) is not
-     * kept.
+     * <p>Ownership: takes {@code p}'s payload reference and releases it (a kept packet is a heap copy); {@code p}
+     * itself (possibly the decoder's flyweight) is not kept.
      *
      * @param from the source address (recorded: {@link #open} was called)
      * @param rec its record
@@ -168,8 +190,11 @@ final class ReachChallenges {
             packetsDropped++;
             return;
         }
-        RxHeader h = p.header();
-        rec.packets.add(new DataPacket(h.copy(), p.payload()));
+        ByteBuf payload = p.payload();
+        byte[] bytes = new byte[payload.readableBytes()];
+        payload.getBytes(payload.readerIndex(), bytes);
+        rec.packets.add(new HeldPacket(p.header().copy(), bytes));
+        p.release();
         heldPackets++;
     }
 
@@ -186,7 +211,7 @@ final class ReachChallenges {
     /**
      * Removes the record of a source that proved reachable and hands over the packets it held.
      *
-     * <p>Ownership: the caller owns the returned packets.
+     * <p>Ownership: the returned record's packets are heap copies ({@link HeldPacket#toPacket} makes buffers).
      *
      * @param from the source address
      * @return its record (the caller owns its packets), or null when none was kept
@@ -230,7 +255,7 @@ final class ReachChallenges {
         return oldestCreatedNs + ttlNs;
     }
 
-    /** Releases every held packet and forgets every record (engine shutdown). */
+    /** Forgets every record and its held packets (engine shutdown). */
     void clear() {
         for (Pending p : pending.values()) {
             releasePackets(p);
@@ -243,12 +268,9 @@ final class ReachChallenges {
         releasePackets(p);
     }
 
-    /** Releases a record's packets; every caller has just removed the record, which may have been the oldest. */
+    /** Forgets a record's packets (heap copies: nothing to release); the record was just removed, maybe the oldest. */
     private void releasePackets(Pending p) {
         oldestKnown = false;
-        for (DataPacket d : p.packets) {
-            d.release();
-        }
         heldPackets -= p.packets.size();
         p.packets.clear();
     }
