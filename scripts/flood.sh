@@ -9,7 +9,8 @@
 # source addresses for FLOOD_SECS seconds:
 #   1. baseline: the generator aimed at a closed port (so the machine carries the same generator load);
 #   2. flood: the generator aimed at the server.
-# During the flood a second client connects halfway through (an rpc run) to show whether a newcomer is served.
+# During the flood a second client connects (an rpc run; a quarter of FLOOD_SECS after the legitimate client finished)
+# to show whether a newcomer is served.
 # Prints the legitimate client's rate in both runs and their ratio, the server's RSS growth over the flood
 # (VmRSS, KiB), and server CPU per flood datagram (utime+stime delta over the flood run / datagrams sent;
 # this includes serving the legitimate client, so it is an upper bound), the datagrams the kernel dropped at the

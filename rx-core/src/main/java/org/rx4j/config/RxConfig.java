@@ -67,7 +67,7 @@ import org.rx4j.wire.RxConstants;
  *     rxi_ReapConnections period)
  * @param versionString the string answered to VERSION requests (default "rx4j"; at most 64 ASCII bytes are sent)
  * @param udpBufferBytes UDP socket send and receive buffer requested, bytes, &gt;= 0; 0 = send sized from the windows,
- *     receive at least {@link #DEFAULT_MIN_RECEIVE_BUFFER} (default)
+ *     receive at least 4 MiB ({@link RxConfig#DEFAULT_MIN_RECEIVE_BUFFER}) (default)
  * @param congestionControl the congestion controller every call of this endpoint runs, not null (default
  *     {@link CongestionControl#NEWRENO})
  * @param nackThreshold the loss-detection policy: consecutive ACKs that report a hole (a NACK) before the sender

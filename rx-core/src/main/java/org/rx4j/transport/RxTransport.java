@@ -114,8 +114,11 @@ public final class RxTransport implements AutoCloseable {
             throw new EngineSetupFailure(e);
         }
         DatagramChannel dc = (DatagramChannel) channel;
-        this.effectiveReceiveBuffer = dc.config().getReceiveBufferSize();
-        this.effectiveSendBuffer = dc.config().getSendBufferSize();
+        // Linux doubles a socket buffer size for its bookkeeping and reports the doubled figure; the JDK's NIO socket
+        // halves it back, Netty's epoll socket does not. Halved here too, so both compare with what was asked.
+        int reported = kind == TransportKind.EPOLL ? 2 : 1;
+        this.effectiveReceiveBuffer = dc.config().getReceiveBufferSize() / reported;
+        this.effectiveSendBuffer = dc.config().getSendBufferSize() / reported;
         if (effectiveReceiveBuffer < receiveBuffer || effectiveSendBuffer < sendBuffer) {
             // Only a size the owner asked for is worth a warning; the defaults are requests the kernel may cap.
             String capped = "UDP socket buffers capped by the kernel: asked receive {} / send {} bytes, got {} / {} "
@@ -236,7 +239,10 @@ public final class RxTransport implements AutoCloseable {
         return kind;
     }
 
-    /** @return the receive buffer the kernel granted, bytes */
+    /**
+     * @return the receive buffer the kernel granted, bytes, as asked (Linux reserves twice this for its bookkeeping);
+     *     the same figure on NIO and epoll
+     */
     public int effectiveReceiveBuffer() {
         return effectiveReceiveBuffer;
     }

@@ -26,6 +26,22 @@ class TransportKindResolveTest {
         assertEquals(TransportKind.EPOLL, NettyTransports.resolve(TransportKind.EPOLL));
     }
 
+    /** Linux reports a doubled buffer size; NIO (the JDK) halves it, epoll (Netty) does not: both read as asked. */
+    @Test
+    void theGrantedReceiveBufferReadsTheSameOnNioAndEpoll() throws Exception {
+        RxConfig config = RxConfig.builder().udpBufferBytes(65536).build(); // below any kernel's rmem_max
+        InetSocketAddress loopback = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
+        for (TransportKind kind : new TransportKind[] {TransportKind.NIO, TransportKind.EPOLL}) {
+            if (!NettyTransports.isAvailable(kind)) {
+                continue;
+            }
+            try (RxTransport t = RxTransport.bind(config, loopback, kind,
+                    (sink, alloc, now) -> new RxEngine(config, sink, alloc, 1, now))) {
+                assertEquals(65536, t.effectiveReceiveBuffer(), kind.name());
+            }
+        }
+    }
+
     @Test
     void aTransportBoundWithAutoReportsWhatRuns() throws Exception {
         InetSocketAddress loopback = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);

@@ -71,7 +71,7 @@ public final class EndpointFlags {
     TransportKind transport;
 
     @Option(names = "--cc", paramLabel = "newreno|bbr", defaultValue = "newreno",
-            description = "Congestion controller of the sender: newreno (loss-based, the default) or bbr "
+            description = "Congestion controller of the sender: newreno (loss-based) or bbr "
                     + "(model-based, draft-ietf-ccwg-bbr; random loss below 2%% is not congestion). "
                     + "Default: ${DEFAULT-VALUE}.")
     String congestionControl;
