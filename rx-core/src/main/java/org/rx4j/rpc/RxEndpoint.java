@@ -3,6 +3,8 @@ package org.rx4j.rpc;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.net.InetSocketAddress;
+import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -301,12 +303,17 @@ public final class RxEndpoint implements AutoCloseable {
     /**
      * The endpoint's counters flattened to names, for {@code rxperf -D}: {@link #statistics()} through
      * {@link EndpointStats#toMap()} (engine totals: bytes, packets by type, resends, acks by reason, jumbograms,
-     * calls; RTT over all peers in µs; connection and peer counts; transport counters).
+     * calls; RTT over all peers in µs; connection and peer counts; transport counters), then the socket:
+     * {@code socket.nio} or {@code socket.epoll} = 1 (the transport running, e.g. what {@link TransportKind#AUTO}
+     * chose) and {@code socket.receiveBufferBytes} (the receive buffer the kernel granted, bytes).
      *
      * @return counter name to value, insertion-ordered
      */
     public Map<String, Long> stats() {
-        return statistics().toMap();
+        Map<String, Long> m = new LinkedHashMap<>(statistics().toMap());
+        m.put("socket." + transport.kind().name().toLowerCase(Locale.ROOT), 1L);
+        m.put("socket.receiveBufferBytes", (long) transport.effectiveReceiveBuffer());
+        return m;
     }
 
     /**

@@ -7,6 +7,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.rx4j.config.RxConfig;
+import org.rx4j.config.TransportKind;
 import org.rx4j.testing.ManualClock;
 
 /**
@@ -47,6 +49,21 @@ class StatsFlatteningTest {
             assertEquals(42_000_000_000L, e.now());
             clock.advance(java.time.Duration.ofMillis(5));
             assertEquals(42_005_000_000L, e.now());
+            e.close(0);
+        }
+    }
+
+    /** The socket facts after the counters: which transport runs (what AUTO chose) and the granted receive buffer. */
+    @Test
+    void statsNameTheRunningTransportAndItsReceiveBuffer() throws Exception {
+        try (RxEndpoint e = RxEndpoint.builder().transport(TransportKind.AUTO)
+                .config(RxConfig.builder().udpBufferBytes(65536).build())
+                .bind(new InetSocketAddress("127.0.0.1", 0)).open()) {
+            Map<String, Long> m = e.stats();
+            String running = io.netty.channel.epoll.Epoll.isAvailable() ? "socket.epoll" : "socket.nio";
+            assertEquals(1L, m.get(running), m.toString());
+            assertEquals(null, m.get(running.equals("socket.epoll") ? "socket.nio" : "socket.epoll"));
+            assertEquals(65536L, m.get("socket.receiveBufferBytes"));
             e.close(0);
         }
     }
