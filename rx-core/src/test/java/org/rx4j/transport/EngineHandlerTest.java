@@ -172,6 +172,30 @@ class EngineHandlerTest {
         }
     }
 
+    /**
+     * A long read burst (a window read by recvmmsg) is flushed every {@link EngineHandler#FLUSH_EVERY} datagrams:
+     * the ACKs for its first packets leave before the rest is read, so the sender is not left waiting a whole burst.
+     */
+    @Test
+    void aLongReadBurstIsFlushedEveryFewDatagrams() {
+        RxConfig config = RxConfig.builder().checkReach(false).build();
+        try (EngineChannel ch = new EngineChannel(config)) {
+            ch.handler.run(e -> e.registerService(SVC, 0, call -> call.setListener(new Drain(ch))));
+            int before = ch.flushes.flushes;
+            int n = 2 * EngineHandler.FLUSH_EVERY;
+            DataPacket[] burst = new DataPacket[n];
+            for (int i = 0; i < n; i++) {
+                int flags = PacketFlags.CLIENT_INITIATED | PacketFlags.REQUEST_ACK
+                        | (i == n - 1 ? PacketFlags.LAST_PACKET : 0);
+                RxHeader h = new RxHeader(0x80000001, 0x100, 1, i + 1, i + 1, PacketType.DATA, flags, 0, 0, 0, SVC);
+                burst[i] = EngineChannel.data(h, new byte[i == n - 1 ? 5 : 1412]);
+            }
+            ch.receiveBurst(burst);
+            assertEquals(n, acks(ch.sent(), AckReason.REQUESTED).size(), "each REQUEST_ACK was answered");
+            assertEquals(before + 2, ch.flushes.flushes, "one flush per " + EngineHandler.FLUSH_EVERY + " datagrams");
+        }
+    }
+
     @Test
     void theAfterWorkHookRunsOncePerReadBurstAndTaskBeforeTheFlush() {
         RxConfig config = RxConfig.builder().checkReach(false).build();
