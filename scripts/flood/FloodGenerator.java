@@ -5,6 +5,7 @@ import java.nio.channels.DatagramChannel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * Flood generator for scripts/flood.sh (issue 12 "Flood"): a benchmark tool, not a test. Sends, from many 127/8
@@ -92,7 +93,7 @@ public final class FloodGenerator {
                 // the rest of its core stays with the machine (on two cores the legitimate client needs it).
                 // Sleeps last ~60 us (timer slack), so datagrams leave in bursts of ~10 of each kind.
                 if (PARK_NS > 0) {
-                    java.util.concurrent.locks.LockSupport.parkNanos(PARK_NS);
+                    LockSupport.parkNanos(PARK_NS);
                 } else {
                     Thread.onSpinWait();
                 }

@@ -72,10 +72,8 @@ final class PacketDispatcher {
         this.link = link;
         this.sink = sink;
         this.endpointCounters = endpointCounters;
-        // No cap per source below the total: one client may open many connections before its first answer (as many
-        // as the unproven-connection limit allowed before the challenge), and a flood source only evicts others.
         this.challenges = new ReachChallenges(secret, config.maxUnprovenConnections(), config.maxHeldPackets(),
-                config.maxHeldPackets(), config.deadTimeNs());
+                config.deadTimeNs());
     }
 
     /**
@@ -344,8 +342,8 @@ final class PacketDispatcher {
      * A client-initiated ACK for no known connection of a known service (checkReach on): a PING_RESPONSE whose serial
      * is the cookie of its call proves the source reachable — its peer is made and marked reachable, and the packets
      * its record kept are handed back for replay ({@link #takeReplay}: they open their connections and start their
-     * calls at once). Any other such ACK adds to a recorded source's credit and may let a withheld PING go; a PING from the
-     * source brings our PING again.
+     * calls at once). Any other such ACK adds to a recorded source's credit and may let a withheld PING go; a PING
+     * from the source brings our PING again.
      *
      * <p>Ownership: does not take {@code a}.
      *
@@ -432,7 +430,7 @@ final class PacketDispatcher {
         return challenges.nextExpiryNs();
     }
 
-    /** Releases every packet kept for unproven sources (engine shutdown). */
+    /** Forgets every unproven source's record and releases the proven sources' packets not yet replayed (shutdown). */
     void clearChallenges() {
         challenges.clear();
         for (List<DataPacket> kept : replayPackets) {

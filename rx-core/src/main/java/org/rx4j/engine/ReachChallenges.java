@@ -15,7 +15,8 @@ import org.rx4j.wire.RxHeader;
  * Sources that sent DATA for a new server connection before proving reachable (issue 12 "Flood";
  * docs/robustness.md "Stateless reachability challenge"): no connection, call or peer exists for them, only one small
  * record per source address holding the bytes it sent (its reply credit, rule 6), its PING's time and a few of its
- * DATA packets, bounded in sources, packets per source and packets in total. The PING's serial is a keyed hash of the
+ * DATA packets, bounded in sources and in packets (one source may hold them all: a client may open many connections
+ * before its first answer). The PING's serial is a keyed hash of the
  * source and the call's identity ({@link #cookie}), so its PING_RESPONSE proves the source reachable even after the
  * record was dropped to make room. Engine thread only.
  *
@@ -72,11 +73,10 @@ final class ReachChallenges {
     private final LinkedHashMap<InetSocketAddress, Pending> pending = new LinkedHashMap<>();
     private final long secret;
     private final int maxSources;
-    private final int maxPerSource;
     private final int maxPackets;
     private final long ttlNs;
     private int heldPackets;
-    /** The oldest record's createdNs while {@link #oldestKnown} (asked after every read burst: not iterated each time). */
+    /** The oldest record's createdNs while {@link #oldestKnown}: asked after every read burst, so not iterated. */
     private long oldestCreatedNs;
     private boolean oldestKnown;
     private long sourcesEvicted;
@@ -86,14 +86,13 @@ final class ReachChallenges {
     /**
      * @param secret the key of {@link #cookie} (random outside tests: an off-path sender must not guess it)
      * @param maxSources most sources recorded at once, &gt;= 1; a new one beyond evicts the oldest
-     * @param maxPerSource most DATA packets kept per source, &gt;= 0; more are dropped (the client resends them)
-     * @param maxPackets most DATA packets kept in total, &gt;= 0; beyond it the oldest other source is evicted
+     * @param maxPackets most DATA packets kept, &gt;= 0; beyond it the oldest other sources are evicted, and a source
+     *     that holds this many itself has its next packet dropped (the client resends it)
      * @param ttlNs a record is dropped this long after it was made, ns (the dead time)
      */
-    ReachChallenges(long secret, int maxSources, int maxPerSource, int maxPackets, long ttlNs) {
+    ReachChallenges(long secret, int maxSources, int maxPackets, long ttlNs) {
         this.secret = secret;
         this.maxSources = maxSources;
-        this.maxPerSource = maxPerSource;
         this.maxPackets = maxPackets;
         this.ttlNs = ttlNs;
     }
@@ -145,7 +144,7 @@ final class ReachChallenges {
             Iterator<Map.Entry<InetSocketAddress, Pending>> it = pending.entrySet().iterator();
             Map.Entry<InetSocketAddress, Pending> eldest = it.next();
             it.remove();
-            releasePackets(eldest.getValue());
+            forgetPackets(eldest.getValue());
             sourcesEvicted++;
         }
         p = new Pending(now);
@@ -158,8 +157,8 @@ final class ReachChallenges {
     }
 
     /**
-     * Keeps one DATA packet of a recorded source, or releases it when the source holds {@code maxPerSource} packets
-     * or no other source's packets can be evicted to stay within {@code maxPackets}.
+     * Keeps one DATA packet of a recorded source, or releases it when the source itself holds {@code maxPackets}
+     * packets or no other source's packets can be evicted to stay within {@code maxPackets}.
      *
      * <p>Ownership: takes {@code p}'s payload reference and releases it (a kept packet is a heap copy); {@code p}
      * itself (possibly the decoder's flyweight) is not kept.
@@ -169,7 +168,7 @@ final class ReachChallenges {
      * @param p the packet
      */
     void hold(InetSocketAddress from, Pending rec, DataPacket p) {
-        if (rec.packets.size() >= maxPerSource) {
+        if (rec.packets.size() >= maxPackets) { // full by itself: evicting the others would not make room
             p.release();
             packetsDropped++;
             return;
@@ -180,7 +179,7 @@ final class ReachChallenges {
                 Map.Entry<InetSocketAddress, Pending> e = it.next();
                 if (e.getValue() != rec) {
                     it.remove();
-                    releasePackets(e.getValue());
+                    forgetPackets(e.getValue());
                     sourcesEvicted++;
                 }
             }
@@ -238,7 +237,7 @@ final class ReachChallenges {
                 return;
             }
             it.remove();
-            releasePackets(p);
+            forgetPackets(p);
             sourcesExpired++;
         }
     }
@@ -258,18 +257,18 @@ final class ReachChallenges {
     /** Forgets every record and its held packets (engine shutdown). */
     void clear() {
         for (Pending p : pending.values()) {
-            releasePackets(p);
+            forgetPackets(p);
         }
         pending.clear();
     }
 
     private void drop(InetSocketAddress from, Pending p) {
         pending.remove(from);
-        releasePackets(p);
+        forgetPackets(p);
     }
 
     /** Forgets a record's packets (heap copies: nothing to release); the record was just removed, maybe the oldest. */
-    private void releasePackets(Pending p) {
+    private void forgetPackets(Pending p) {
         oldestKnown = false;
         heldPackets -= p.packets.size();
         p.packets.clear();

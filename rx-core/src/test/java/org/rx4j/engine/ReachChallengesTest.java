@@ -16,7 +16,7 @@ class ReachChallengesTest {
 
     @Test
     void theNextExpiryFollowsTheOldestRecordThroughEveryRemoval() {
-        ReachChallenges t = new ReachChallenges(1, 3, 10, 10, 100);
+        ReachChallenges t = new ReachChallenges(1, 3, 10, 100);
         assertEquals(Deadlines.NONE, t.nextExpiryNs());
         t.open(10, source(1));
         assertEquals(110, t.nextExpiryNs());
