@@ -781,12 +781,24 @@ final class CallSender {
         }
         dataSize = Math.min(dataSize, max);
         unsentCutMax = max;
-        for (int s = sq.nextToSend(); s - sq.next() < 0; s++) {
-            if (sq.get(s).payload().readableBytes() > max) {
-                sq.recut(s, max, alloc);
-                return;
-            }
+        int s = firstLargerThan(sq.nextToSend(), sq.next(), max);
+        if (s != sq.next()) {
+            sq.recut(s, max, alloc);
         }
+    }
+
+    /**
+     * @param from the first seq to look at
+     * @param end the seq after the last one to look at
+     * @param max payload bytes
+     * @return the first seq in [from, end) whose payload is larger than {@code max}, or {@code end} when none is
+     */
+    private int firstLargerThan(int from, int end, int max) {
+        int s = from;
+        while (s - end < 0 && sq.get(s).payload().readableBytes() <= max) {
+            s++;
+        }
+        return s;
     }
 
     /**
@@ -845,16 +857,8 @@ final class CallSender {
      */
     private void recutAfterProbe(long now, AckPacket a) {
         int max = out.peer().packetDataSize(config);
-        int from = 0;
-        boolean found = false;
-        for (int s = sq.first(); s - sq.next() < 0; s++) {
-            if (sq.get(s).payload().readableBytes() > max) {
-                from = s;
-                found = true;
-                break;
-            }
-        }
-        if (!found) {
+        int from = firstLargerThan(sq.first(), sq.next(), max);
+        if (from == sq.next()) {
             return;
         }
         long margin = Math.max(out.peer().rtt().srttNs(), config.minRtoNs()) + config.rtoSlackNs();
@@ -924,11 +928,9 @@ final class CallSender {
         if (pathMtu == Integer.MAX_VALUE) {
             return false;
         }
-        for (int s = sq.first(); s - sq.nextToSend() < 0; s++) {
-            if (RxConstants.HEADER_SIZE + sq.get(s).payload().readableBytes() > pathMtu) {
-                sendLadder(now, true, pathMtu, false);
-                return true;
-            }
+        if (firstLargerThan(sq.first(), sq.nextToSend(), pathMtu - RxConstants.HEADER_SIZE) != sq.nextToSend()) {
+            sendLadder(now, true, pathMtu, false);
+            return true;
         }
         return false;
     }
