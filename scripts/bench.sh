@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # rx4j against OpenAFS's C Rx (our rxperf peer, scripts/interop/rxperf-peer.c, on Debian's libafsrpc):
-# the measurement tool of issue 10 ("Speed"). A benchmark, not a test: it asserts nothing and exits 0
+# the measurement tool of docs/benchmarks.md ("Speed goals"). A benchmark, not a test: it asserts nothing and exits 0
 # when every run produced a result line.
 #
 #   scripts/bench.sh [--quick | --full | --wan] [--netns] [--out DIR] [--no-docs]
@@ -8,10 +8,10 @@
 #   --quick   3 runs per cold workload (send 32 KiB / 128 KiB / 1 MiB, recv 1 MiB, rpc -t 1 and -t 8),
 #             2 per warm one (send 32 KiB, send 1 MiB, rpc -t 1 with --time 5 --omit 2), the UDP
 #             floor; under 5 min on 2 cores.
-#   --full    (default) 5 runs per workload: every workload of the issue's table, the mixed pairs
+#   --full    (default) 5 runs per workload: every workload of the speed goals' table, the mixed pairs
 #             (rx4j client -> C server, C client -> rx4j server), -W 32 / -W 255 / -j, warm runs with
 #             --time 30 --omit 10, a cold 1 GiB send with --interval 1; about 60 min.
-#   --wan     issue 11 ("Long and lossy paths"): every run through the impairment relay (scripts/relay,
+#   --wan     docs/benchmarks.md "Long and lossy paths": every run through the impairment relay (scripts/relay,
 #             docs/relay.md) on loopback, 5 ms each way (10 ms RTT): lossless -W 255 and default window,
 #             0.5 / 1 / 2 / 5 % random loss each way, Gilbert-Elliott bursts (1 %, mean 5), MTU cap 9000,
 #             1 ms RTT at 0.5 %; C <-> C, rx4j <-> rx4j with NewReno and with --cc bbr, rx4j -> C, C -> rx4j;
@@ -70,7 +70,7 @@ else
 fi
 
 # Workloads: "id|modes|server flags|client flags". modes: q = in --quick, f = in --full, n = netns.
-# Cold sizes are the issue's: 100 MiB or 20,000 calls (rpc -t 8: 4,000 per thread) per run.
+# Cold sizes are the speed goals': 100 MiB or 20,000 calls (rpc -t 8: 4,000 per thread) per run.
 COLD_WORKLOADS=(
     "send8k|f||-c send -b 8192 -T 12800"
     "send32k|qf||-c send -b 32768 -T 3200"
@@ -333,7 +333,7 @@ use_loopback() {
     NS_SERVER=() NS_CLIENT=() HOST=127.0.0.1 C_BIND=()
 }
 
-# ---------------------------------------------------------------- --wan (issue 11)
+# ---------------------------------------------------------------- --wan (long and lossy paths)
 
 # "id|relay flags|server flags|client flags|pairs". Pairs: c2c, rx4j2rx4j (NewReno), bbr2rx4j (rx4j client with
 # --cc bbr), rx4j2c, c2rx4j. The client sends 1 MiB calls back to back for --time WAN_TIME seconds.

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Summarises one scripts/bench.sh run (issue 10, "Speed").
+"""Summarises one scripts/bench.sh run (the speed goals of docs/benchmarks.md).
 
 Reads the work directory bench.sh filled (machine.txt, manifest.tsv, runs/ID.out|.err|.time, floor-*.txt),
 writes OUT/bench-<mode>-<UTC time>.json (every run and every summary figure, for tracking regressions) and,
@@ -490,7 +490,7 @@ def docs_section(summary, rows, machine, floors, svg_name, json_name):
             text += (f"; blast of {blast['datagramBytes']}-byte datagrams {blast['mbitPerSecond']:,.0f} Mbit/s "
                      f"received ({blast['datagramsPerSecond']:,} datagrams/s)")
         lines += [text + ".", ""]
-    lines += ["### Targets of issue 10", "", "| # | target | measured | result |", "|---|---|---|---|"]
+    lines += ["### Speed goals", "", "| # | target | measured | result |", "|---|---|---|---|"]
     for r in rows:
         lines.append(f"| {r['target']} | {r['text']} | {r['measured']} | {r['pass']} |")
     lines.append("")

@@ -11,7 +11,7 @@
  *       Sends SIZE-byte datagrams as fast as send() allows for SECONDS, then asks the server what
  *       arrived; prints "blast: sent N datagrams of SIZE bytes in S s; received N (X Mbit/s, Y datagrams/s)".
  *
- * Ours, written for rx4j's benchmarks (issue 10); plain POSIX sockets. Build:
+ * Ours, written for rx4j's benchmarks (docs/benchmarks.md); plain POSIX sockets. Build:
  * gcc -O2 udpfloor.c -o udpfloor. The rates are received payload bytes (UDP payload, decimal Mbit/s).
  */
 #include <arpa/inet.h>

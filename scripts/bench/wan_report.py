@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Summarises one scripts/bench.sh --wan run (issue 11, "Long and lossy paths").
+"""Summarises one scripts/bench.sh --wan run (docs/benchmarks.md "Long and lossy paths").
 
 Reads the work directory bench.sh filled (machine.txt, manifest.tsv, runs/ID.out|.err, relay-ID.out|.err), writes
 OUT/bench-wan-<UTC time>.json (every run and every summary figure) and, with --docs/--svg, the section of

@@ -39,7 +39,7 @@ import org.rx4j.security.RxNullSecurityClass;
 
 /**
  * The VL and PR stubs generated from rx4j's vl.xg and pt.xg against a real OpenAFS vlserver and ptserver
- * (issue 13, tests §3), each answer compared with what the real {@code vos} and {@code pts} print for the same
+ * (docs/interop.md), each answer compared with what the real {@code vos} and {@code pts} print for the same
  * server. Skipped unless {@code -Drx4j.db.server=ADDR} names the database host; {@code scripts/interop.sh}
  * (section db) starts both servers in a network namespace with {@code scripts/interop/dbservers.sh} and runs this
  * class through Maven inside the peer namespace with:

@@ -18,12 +18,12 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.rx4j.rpc.RxConnection;
 
 /**
- * Cost growth with the number of connections (target 10 of issue 10): one client endpoint holds {@code conns}
- * connections to one server endpoint (both in this JVM on 127.0.0.1), each opened by one call in the set-up so that
- * both sides know it; the benchmark thread then makes small calls (4-byte request and reply) round-robin over all
- * of them, one at a time, so the number of outstanding calls stays 1 while the connection count grows. Target: the
- * time per call at 10,000 connections within 1.5× of the time at 1.
- * Run: {@code java -jar rx-bench/target/benchmarks.jar ConnectionGrowthBenchmark}.
+ * Cost growth with the number of connections (docs/benchmarks.md "Cost growth with connections"): one client endpoint
+ * holds {@code conns} connections to one server endpoint (both in this JVM on 127.0.0.1), each opened by one call in
+ * the set-up so that both sides know it; the benchmark thread then makes small calls (4-byte request and reply)
+ * round-robin over all of them, one at a time, so the number of outstanding calls stays 1 while the connection count
+ * grows. Target: the time per call at 10,000 connections within 1.5× of the time at 1. Run: {@code java -jar
+ * rx-bench/target/benchmarks.jar ConnectionGrowthBenchmark}.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)

@@ -46,7 +46,8 @@ import org.rx4j.wire.RxPacket;
  * loop.
  *
  * <p>Scores are per DATA packet sent and acknowledged (with {@code -prof gc}, B/op is bytes allocated per packet;
- * target 9 of issue 10 is 0). Run: {@code java -jar rx-bench/target/benchmarks.jar EngineAckBenchmark -prof gc}.
+ * the goal is 0, docs/benchmarks.md "Allocation per packet"). Run: {@code java -jar rx-bench/target/benchmarks.jar
+ * EngineAckBenchmark -prof gc}.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)

@@ -51,8 +51,9 @@ import org.rx4j.wire.DataPacket;
  *       to {@link #dataReceive} is the ACK send path.</li>
  * </ul>
  *
- * <p>Scores are per DATA packet (ns/op; with {@code -prof gc}, B/op is bytes allocated per packet; target 9 of
- * issue 10 is 0). Run: {@code java -jar rx-bench/target/benchmarks.jar EngineReceiveBenchmark -prof gc}.
+ * <p>Scores are per DATA packet (ns/op; with {@code -prof gc}, B/op is bytes allocated per packet; the goal is 0,
+ * docs/benchmarks.md "Allocation per packet"). Run: {@code java -jar rx-bench/target/benchmarks.jar
+ * EngineReceiveBenchmark -prof gc}.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)

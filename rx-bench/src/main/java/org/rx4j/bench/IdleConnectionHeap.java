@@ -7,7 +7,8 @@ import javax.management.ObjectName;
 import org.rx4j.rpc.RxConnection;
 
 /**
- * Heap per idle connection (target 10 of issue 10: ≤ 2 KiB; OpenAFS ≈ 3 KiB). Not a JMH benchmark: a main that
+ * Heap per idle connection (goal ≤ 2 KiB, docs/benchmarks.md "Heap per idle connection"; OpenAFS ≈ 3 KiB). Not a
+ * JMH benchmark: a main that
  * opens two endpoints on 127.0.0.1, makes {@code N} client connections with one small call each (4-byte request
  * and reply), waits until every call is past its dally time (2 s: the client's final-ack delay is 100 ms), forces
  * full GCs and reads the used heap. Both endpoints live in this JVM, so the delta divided by N is the cost of one

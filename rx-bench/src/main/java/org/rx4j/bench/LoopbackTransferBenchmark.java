@@ -20,7 +20,7 @@ import org.rx4j.rpc.RxConnection;
  * End to end in one JVM: two {@link org.rx4j.rpc.RxEndpoint}s on 127.0.0.1 (real UDP sockets), one call per
  * invocation sending 1 MiB (16 writes of 64 KiB from one reused array) and reading a 4-byte reply, like
  * {@code rxperf -c send -b 1048576}. With {@code -prof gc}, B/op is the bytes both endpoints together allocate
- * per MiB sent (target 9 of issue 10: ≤ 4 KiB); ms/op is the time per MiB.
+ * per MiB sent (goal ≤ 4 KiB, docs/benchmarks.md "Allocation end to end"); ms/op is the time per MiB.
  * Run: {@code java -jar rx-bench/target/benchmarks.jar LoopbackTransferBenchmark -prof gc}.
  */
 @BenchmarkMode(Mode.AverageTime)

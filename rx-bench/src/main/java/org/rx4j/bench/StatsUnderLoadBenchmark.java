@@ -21,12 +21,12 @@ import org.rx4j.rpc.CounterStats;
 import org.rx4j.rpc.RxConnection;
 
 /**
- * Stats under load (target 11 of issue 10): two driving threads make small calls (4-byte request, 4-byte
- * reply) over their own connections between two in-JVM loopback endpoints, while a third thread either takes the
- * client endpoint's totals ({@code RxEndpoint.statistics().totals()}) once per millisecond ({@code withReader}) or
- * does the same pacing without reading ({@code noopReader}). Compare the {@code call} scores (calls/s per driving
- * thread) of the two groups: the target is a drop below 5%.
- * Run: {@code java -jar rx-bench/target/benchmarks.jar StatsUnderLoadBenchmark}.
+ * Stats under load (docs/benchmarks.md "Stats under load"): two driving threads make small calls (4-byte request,
+ * 4-byte reply) over their own connections between two in-JVM loopback endpoints, while a third thread either takes the
+ * client endpoint's totals ({@code RxEndpoint.statistics().totals()}) once per millisecond ({@code withReader}) or does
+ * the same pacing without reading ({@code noopReader}). Compare the {@code call} scores (calls/s per driving thread) of
+ * the two groups: the target is a drop below 5%. Run: {@code java -jar rx-bench/target/benchmarks.jar
+ * StatsUnderLoadBenchmark}.
  */
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)

@@ -1,11 +1,12 @@
 package org.rx4j.config;
 
 /**
- * Which connectionless queries (DEBUG from rxdebug, VERSION) an endpoint answers (docs/robustness.md rule 6). A query
- * has no handshake, so its source address may be forged: a reply larger than the query would let anyone reflect
- * amplified traffic at a third party. OpenAFS's rxdebug sends unpadded queries (29-byte VERSION, 36-byte DEBUG)
- * and expects replies of 84–312 bytes (rx-wire-facts.md §9), so the default keeps it working where a forged source
- * cannot reach the endpoint: from loopback addresses, which the kernel never accepts from a network interface.
+ * Which connectionless queries (DEBUG from rxdebug, VERSION) an endpoint answers (docs/robustness.md, Rule: unsolicited
+ * traffic, loops and amplification). A query has no handshake, so its source address may be forged: a reply larger than
+ * the query would let anyone reflect amplified traffic at a third party. OpenAFS's rxdebug sends unpadded queries
+ * (29-byte VERSION, 36-byte DEBUG) and expects replies of 84–312 bytes (rx-wire-facts.md §9), so the default keeps it
+ * working where a forged source cannot reach the endpoint: from loopback addresses, which the kernel never accepts from
+ * a network interface.
  */
 public enum DebugReplies {
     /** Never answer DEBUG or VERSION. */

@@ -10,10 +10,10 @@ import java.util.concurrent.ArrayBlockingQueue;
  * copied into such an array (the one copy an {@link java.io.OutputStream} needs, since the caller may reuse its
  * array at once), handed to the engine as a heap {@link ByteBuf}, and come back here when the engine releases the
  * last slice of it (every packet carved from it acknowledged or dropped). A bulk writer then cycles through a few
- * arrays instead of allocating one per {@link CallStreams#CHUNK} bytes written (issue 10: two thirds of the
- * loopback transfer's allocation). Holds at most {@code capacity} arrays; more are left to the GC, as is an array
- * whose buffer is never released (nothing leaks: the buffers are unpooled heap memory). Thread-safe: arrays are
- * taken on application threads and returned on the event loop.
+ * arrays instead of allocating one per {@link CallStreams#CHUNK} bytes written (those arrays were two thirds of
+ * the loopback transfer's allocation, docs/benchmarks.md "Allocation end to end"). Holds at most {@code capacity}
+ * arrays; more are left to the GC, as is an array whose buffer is never released (nothing leaks: the buffers are
+ * unpooled heap memory). Thread-safe: arrays are taken on application threads and returned on the event loop.
  */
 final class ChunkRecycler {
     private final ArrayBlockingQueue<byte[]> free;

@@ -2,7 +2,8 @@ package org.rx4j.rpc;
 
 /**
  * The congestion controller toward one peer, as last seen (read-only snapshot for {@code rxperf -D} and
- * {@code --json}; issue 11). For BBR the model belongs to the peer; for NewReno it is the most recent sending call's.
+ * {@code --json}; docs/rxperf.md). For BBR the model belongs to the peer; for NewReno it is the most recent sending
+ * call's.
  *
  * @param state the controller and its phase, e.g. "bbr/PROBE_BW_CRUISE", "slow-start", "congestion-avoidance"
  * @param cwnd the congestion window, packets

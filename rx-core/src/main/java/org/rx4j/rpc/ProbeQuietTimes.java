@@ -8,10 +8,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * When each server last answered an unreachability probe ({@link UnreachableProbe}), so that a server known to be
  * listening is not probed again for {@link #QUIET_NS}: without it every connection probed on its own, once per
  * call after its last probe had ended — a client round-robining small calls over 10,000 connections to one server
- * opened a UDP socket and sent a VERSION datagram for almost every call (issue 10 target 10: 1,658 probes in 5,000
- * calls over 100 connections). The trade: a server that answered less than a second ago and has died since is
- * found by the dead time, not by ICMP. A server that never answered (closed port, ICMP) is probed with each call as
- * before. Any thread; times are the endpoint's clock (ns).
+ * opened a UDP socket and sent a VERSION datagram for almost every call (1,658 probes in 5,000 calls over
+ * 100 connections, docs/benchmarks.md "Cost growth with connections"). The trade: a server that answered less than a
+ * second ago and has died since is found by the dead time, not by ICMP. A server that never answered (closed port,
+ * ICMP) is probed with each call as before. Any thread; times are the endpoint's clock (ns).
  */
 final class ProbeQuietTimes {
     /** How long an answered probe vouches for its server, ns (1 s). */

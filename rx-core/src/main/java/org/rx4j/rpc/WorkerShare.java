@@ -5,7 +5,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * One service's share of the endpoint's worker pool (docs/robustness.md, rule 11): at most
+ * One service's share of the endpoint's worker pool (docs/robustness.md, Rule: busy channels and workers): at most
  * {@code max(1, maxWorkers - (services - 1))} of its blocking handlers run at once, so every other registered
  * service keeps at least one worker (OpenAFS reserves threads per service likewise); the rest wait FIFO here, at
  * most {@code maxQueued}, and beyond that are refused. Thread-safe: tasks are submitted on the event loop and

@@ -21,8 +21,8 @@ import org.rx4j.wire.RxPacket;
  *
  * <p>{@code @Sharable}: it keeps no per-channel state, only counters, so one instance may serve several channels
  * of one event loop; the counters then add up over all of them (the transport uses one instance per socket). The
- * counters are plain single-writer counters ({@link SingleWriterCounters}; issue 10, target 11: no shared atomic
- * per datagram): only the loop that runs the channels writes them, any thread may read them.
+ * counters are plain single-writer counters ({@link SingleWriterCounters}: no shared atomic per
+ * datagram): only the loop that runs the channels writes them, any thread may read them.
  *
  * <p>Ownership: this handler releases every {@code DatagramPacket} it reads, decoded or dropped. DATA packets
  * in the fired {@link InboundDatagram} hold their own retained slices, which belong to the next handler. A
@@ -78,7 +78,7 @@ final class DatagramDecoder extends ChannelInboundHandlerAdapter {
             }
             // A slice (recvmmsg batch) or a mostly empty receive buffer would be pinned by the packets a call holds.
             // Only DATA payloads outlive the decode (every other type is read into objects of its own), so nothing
-            // else is copied: not the peer's ACKs, not a flood of garbage (issue 12 "Flood").
+            // else is copied: not the peer's ACKs, not a flood of garbage (docs/robustness.md "Flood").
             if (isData(content)
                     && (content.unwrap() != null
                         || content.capacity() > COPY_RATIO * Math.max(content.readableBytes(), COPY_FLOOR))) {

@@ -13,7 +13,7 @@ import org.rx4j.wire.RxPacket;
  * of a jumbogram, rx-wire-facts.md §4) and who sent it. {@link DatagramDecoder} fires one per well-formed
  * datagram; {@link EngineHandler} passes its contents to {@link org.rx4j.engine.RxEngine#onDatagram}.
  *
- * <p>A per-event-loop flyweight (issue 10, target 9): the decoder reuses one instance and its packet list per
+ * <p>A per-event-loop flyweight (no allocation per datagram): the decoder reuses one instance and its packet list per
  * thread ({@link #acquire}), so the hand-off allocates nothing per datagram; so are its DATA and ACK packets and
  * their headers ({@link PacketFlyweights}). Nothing may keep a reference to it or to those packet objects after
  * {@code channelRead} returns: the next datagram on that thread overwrites them (a DATA payload reference is the
@@ -35,7 +35,7 @@ final class InboundDatagram {
     private InetSocketAddress sender;
     // Sized for a full jumbogram once, so that it never grows.
     private final List<RxPacket> packets = new ArrayList<>(RxConstants.MAX_JUMBO_PACKETS);
-    /** The DATA/ACK packet objects the decoder fills for this instance's datagram (issue 10, target 9). */
+    /** The DATA/ACK packet objects the decoder fills for this instance's datagram (reused, not allocated). */
     private final PacketFlyweights flyweights = new PacketFlyweights();
     /** True while this instance is being handed down the pipeline (a nested decode must not reuse it). */
     private boolean inUse;

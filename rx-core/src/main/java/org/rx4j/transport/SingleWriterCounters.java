@@ -5,7 +5,7 @@ import java.lang.invoke.VarHandle;
 
 /**
  * A fixed set of {@code long} counters that one thread (the transport's event loop) increments and any thread
- * may read (issue 10, target 11: no counter on the data path is a shared atomic). An increment is a plain load
+ * may read (so that no counter on the data path is a shared atomic). An increment is a plain load
  * and an opaque store — no lock-prefixed read-modify-write, no {@code LongAdder} cells — so counting a datagram
  * costs what counting into a plain field costs. A read is an opaque load: a value the writer really stored (a
  * 64-bit value is never torn), possibly missing the increments of the last moments, as a {@code LongAdder} sum

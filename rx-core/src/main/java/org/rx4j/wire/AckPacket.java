@@ -10,7 +10,7 @@ import java.util.Arrays;
  * serial 12, reason 16 (u8), nAcks 17 (u8), acks 18.., pad, trailer.
  *
  * <p>A value class like the record it was, except for the ACKs a {@link PacketFlyweights} owns: the decoder and
- * the engine's ACK builder overwrite those in place for the next ACK on the same event loop (issue 10, target 9),
+ * the engine's ACK builder overwrite those in place for the next ACK on the same event loop (no allocation per ACK),
  * and their {@code acks} array is the flyweights' array of that length. Code handling such an ACK must not keep
  * it, its header or its array.
  */
@@ -216,7 +216,8 @@ public final class AckPacket implements RxPacket {
 
     /**
      * @param i index into the soft-ack array, 0..nAcks-1
-     * @return the raw soft-ack entry, 0..255 (0 = NACK, 1 = ACK; anything else is malformed, issue 12 rule 2)
+     * @return the raw soft-ack entry, 0..255 (0 = NACK, 1 = ACK; anything else is malformed: docs/robustness.md, Rule:
+     *     ACKs checked against what was transmitted)
      */
     public int ackByte(int i) {
         return acks[i] & 0xFF;

@@ -9,8 +9,9 @@ import io.netty.buffer.ByteBuf;
  * exactly once, or hands the packet (or the payload) on and documents that.
  *
  * <p>A value class like the record it was, except for the packets a {@link PacketFlyweights} owns: the decoder
- * overwrites those (header and payload reference) for the next datagram on the same event loop (issue 10,
- * target 9). Whoever handles such a packet takes its payload reference but must not keep the packet or its header.
+ * overwrites those (header and payload reference) for the next datagram on the same event loop (no
+ * allocation per packet). Whoever handles such a packet takes its payload reference but must not keep the packet or its
+ * header.
  */
 public final class DataPacket implements RxPacket {
     private final RxHeader header;

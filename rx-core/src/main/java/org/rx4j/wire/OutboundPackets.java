@@ -3,11 +3,11 @@ package org.rx4j.wire;
 import io.netty.buffer.ByteBuf;
 
 /**
- * The packets an engine fills in place for everything it sends on its hot paths (issue 10, target 9: no allocation
- * per packet sent): one ACK (header, body, and a soft-ack array per length 0..255, made on first use) and one DATA
- * packet with its header per jumbogram position ({@value RxConstants#MAX_JUMBO_PACKETS}). Only for a packet sink
- * that is done with the packet objects when its send returns (it encoded them); a DATA payload reference is still
- * handed over and released by the sink as usual.
+ * The packets an engine fills in place for everything it sends on its hot paths (no allocation per packet sent,
+ * docs/benchmarks.md "Allocation per packet"): one ACK (header, body, and a soft-ack array per length 0..255, made on
+ * first use) and one DATA packet with its header per jumbogram position ({@value RxConstants#MAX_JUMBO_PACKETS}). Only
+ * for a packet sink that is done with the packet objects when its send returns (it encoded them); a DATA payload
+ * reference is still handed over and released by the sink as usual.
  *
  * <p>Each {@link #header} call for a slot overwrites the packet of that slot, so the previous one must have been
  * sent by then: the ACK slot is reused per ACK, DATA slot {@code i} per datagram for its {@code i}-th sub-packet.

@@ -36,7 +36,7 @@ public final class PacketDecoder {
 
     /**
      * As {@link #decode(ByteBuf, List)}, but DATA and ACK packets (and their headers and soft-ack arrays) are the
-     * reused objects of {@code reuse} (issue 10, target 9: nothing allocated per DATA or ACK packet but a DATA
+     * reused objects of {@code reuse} (nothing allocated per DATA or ACK packet but a DATA
      * payload's retained slice). They stay valid until the next decode with the same {@code reuse}; the receiver
      * of {@code out} owns each DATA payload reference as before but must not keep the packet objects. Other
      * packet types are new objects. Wire meaning and errors are exactly those of {@link #decode(ByteBuf, List)}.
@@ -172,7 +172,7 @@ public final class PacketDecoder {
         if (end - acksStart < nAcks) {
             return DecodeError.BAD_ACK_COUNT;
         }
-        // A pure hard ack (nAcks 0) shares one empty array: no allocation for it (issue 10, target 9).
+        // A pure hard ack (nAcks 0) shares one empty array: no allocation for it.
         byte[] acks;
         if (nAcks == 0) {
             acks = NO_ACKS;

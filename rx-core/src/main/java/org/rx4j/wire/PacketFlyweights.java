@@ -1,7 +1,7 @@
 package org.rx4j.wire;
 
 /**
- * The packet objects one event loop's decoder reuses for every datagram (issue 10, target 9: no allocation per
+ * The packet objects one event loop's decoder reuses for every datagram (no allocation per
  * packet on the engine's receive path): one {@link DataPacket} with its own {@link RxHeader} per jumbogram
  * sub-packet (up to {@value RxConstants#MAX_JUMBO_PACKETS}), one {@link AckPacket} with its header, and one
  * soft-ack array per length 0..255 (made on first use), so that a decoded ACK's {@code acks().length} is still its

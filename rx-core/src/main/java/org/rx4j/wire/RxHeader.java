@@ -7,8 +7,8 @@ import io.netty.buffer.ByteBuf;
  * so that a decoded header re-encodes to the same bytes.
  *
  * <p>A value class: an instance made by the constructor, {@link #read} or a {@code with...} copy never changes. The
- * one exception is a header owned by a {@link PacketFlyweights} (issue 10, target 9: no allocation per packet on
- * the engine's path): the decoder and the engine's ACK builder overwrite those in place, on one event-loop thread,
+ * one exception is a header owned by a {@link PacketFlyweights} (no allocation per packet on the engine's
+ * path): the decoder and the engine's ACK builder overwrite those in place, on one event-loop thread,
  * for the next packet. Code that gets packets from such a decoder must not keep the header (or the packet) beyond
  * handling it; copy what it needs.
  *

@@ -40,7 +40,10 @@ class RxConfigTest {
         assertEquals(64 * 1024, RxConfig.builder().maxWindow(1).build().effectiveUdpBufferBytes());
     }
 
-    /** Issue 12 "Flood": without udpBufferBytes the receive buffer asked for is at least 4 MiB; with it, exactly it. */
+    /**
+     * docs/robustness.md "Flood": without udpBufferBytes the receive buffer asked for is at least 4 MiB; with it,
+     * exactly it.
+     */
     @Test
     void theReceiveBufferIsAtLeastFourMebibytesUnlessSet() {
         RxConfig d = RxConfig.defaults();

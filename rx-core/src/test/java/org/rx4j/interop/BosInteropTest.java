@@ -28,7 +28,7 @@ import org.rx4j.rpc.RxException;
 import org.rx4j.wire.AbortCodes;
 
 /**
- * rx4j's client API and XDR against a real OpenAFS bosserver (issue 6 §2). Skipped unless
+ * rx4j's client API and XDR against a real OpenAFS bosserver (docs/interop.md). Skipped unless
  * {@code -Drx4j.bos.server=127.0.0.1:7007} names a running {@code bosserver -noauth}; {@code
  * scripts/interop.sh} (section bos) starts one in a private mount namespace and runs this class with:
  *

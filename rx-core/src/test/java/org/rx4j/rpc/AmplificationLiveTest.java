@@ -19,12 +19,12 @@ import org.rx4j.config.RxConfig;
 import org.rx4j.testing.LeakCheckExtension;
 
 /**
- * Issue 12 rule 6 over a real socket: one forged datagram per case from a fresh source port, and every byte the
- * endpoint sends back to that port before it answers a later marker query (the engine handles a source's datagrams
- * in order, so an immediate reply to the probe arrives before the marker's). Counts and bytes only; the replies
- * timers would send later are measured on the virtual clock in {@code UnsolicitedTrafficTest}. The server runs
- * {@link DebugReplies#NO_AMPLIFICATION}: the default also answers rxdebug from loopback, which is where this test
- * runs.
+ * docs/robustness.md, Rule: unsolicited traffic, loops and amplification, over a real socket: one forged datagram per
+ * case from a fresh source port, and every byte the endpoint sends back to that port before it answers a later marker
+ * query (the engine handles a source's datagrams in order, so an immediate reply to the probe arrives before the
+ * marker's). Counts and bytes only; the replies timers would send later are measured on the virtual clock in {@code
+ * UnsolicitedTrafficTest}. The server runs {@link DebugReplies#NO_AMPLIFICATION}: the default also answers rxdebug from
+ * loopback, which is where this test runs.
  */
 @Timeout(60)
 @ExtendWith(LeakCheckExtension.class)

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.rx4j.testing.LeakCheckExtension;
 
 /**
- * Error names and local reasons (issue 13): codes of a registered com_err table print by name, Rx and rxgen codes
+ * Error names and local reasons (docs/errors.md): codes of a registered com_err table print by name, Rx and rxgen codes
  * by the wire catalog's name, and a closing endpoint and a handler that threw are distinct in the exception while
  * the wire code stays what OpenAFS sends (−2).
  */

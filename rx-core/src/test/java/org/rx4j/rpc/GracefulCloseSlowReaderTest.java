@@ -24,7 +24,7 @@ import org.rx4j.testing.LeakCheckExtension;
 import org.rx4j.testing.ManualClock;
 
 /**
- * Graceful close with a slow reader and many async calls alongside (issue 13's bug: a client endpoint's
+ * Graceful close with a slow reader and many async calls alongside (a regression test: a client endpoint's
  * close(5000) returned early and failed a reader with −6 while half a megabyte of its reply had arrived).
  * Graceful means: close waits for the calls in flight for the whole grace period, measured on the endpoint's
  * (manual) clock; a reader gets every byte that arrived before the grace period ended, then −6; and

@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Issue 12, rule 11 (docs/robustness.md): one overloaded service does not starve another on the same endpoint. Each
+ * docs/robustness.md, Rule: busy channels and workers: one overloaded service does not starve another on the same
+ * endpoint. Each
  * service's blocking handlers use at most the workers less one per other service; the rest of its calls wait in its
  * own queue. Live loopback; asserts counts and outcomes only.
  */

@@ -123,8 +123,8 @@ class DatagramDecoderTest {
     }
 
     /**
-     * Issue 12 "Flood": only a DATA datagram is copied out of a large receive buffer (its payload outlives the
-     * decode); an ACK and a datagram of an unknown type are decoded where they lie, so a flood of them allocates
+     * docs/robustness.md "Flood": only a DATA datagram is copied out of a large receive buffer (its payload outlives
+     * the decode); an ACK and a datagram of an unknown type are decoded where they lie, so a flood of them allocates
      * nothing here.
      */
     @Test
@@ -171,7 +171,7 @@ class DatagramDecoderTest {
         assertFalse(ch.finish());
     }
 
-    /** Issue 10, target 9: the hand-off and its DATA packet are the loop's reused objects, datagram after datagram. */
+    /** No allocation per datagram: the hand-off and its DATA packet are the loop's reused objects, each time. */
     @Test
     void aSecondDatagramOnTheSameLoopReusesTheHandOffAndItsPacketObjects() {
         DatagramDecoder decoder = new DatagramDecoder();

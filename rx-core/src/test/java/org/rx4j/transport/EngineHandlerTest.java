@@ -27,7 +27,7 @@ import org.rx4j.wire.RxPacket;
 
 /**
  * The engine handler in an {@code EmbeddedChannel} with frozen time: datagrams in, encoded datagrams out, timers
- * fired by advancing the loop's ticker (issue 9: handler tests on a virtual clock, no sockets).
+ * fired by advancing the loop's ticker (deterministic: a virtual clock, no sockets).
  */
 @ExtendWith(LeakCheckExtension.class)
 class EngineHandlerTest {

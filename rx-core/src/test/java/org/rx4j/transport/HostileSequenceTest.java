@@ -32,9 +32,9 @@ import org.rx4j.wire.RxPacket;
 
 /**
  * Truncated, self-contradicting and abusive datagrams into a live client call through the real transport pipeline
- * (decoder → engine), issue 12 rules 4 and 5: every one is dropped and counted, none refreshes the call's liveness,
- * a jumbogram is taken whole or dropped whole, the call completes byte-exact and the inbound buffers return to
- * baseline.
+ * (decoder → engine), docs/robustness.md, Rules: truncated and self-contradicting datagrams, jumbogram abuse: every one
+ * is dropped and counted, none refreshes the call's liveness, a jumbogram is taken whole or dropped whole, the call
+ * completes byte-exact and the inbound buffers return to baseline.
  */
 @ExtendWith(LeakCheckExtension.class)
 class HostileSequenceTest {

@@ -37,10 +37,10 @@ import org.rx4j.wire.RxPacket;
 import org.rx4j.wire.VersionPacket;
 
 /**
- * Issue 12 rule 3: every buffer the engine and the transport allocate comes pre-filled with 0xA5 (as a recycled
- * pooled buffer may be), and every datagram rx4j then sends — ACKs of every reason rx4j produces, PINGs, ABORTs,
- * raw ABORTs, VERSION and DEBUG replies, DATA — has its exact length, zero pads and reserved fields, and nothing
- * stale: re-encoding what it decodes to on clean buffers gives the same bytes.
+ * docs/robustness.md, Rule: nothing stale in what rx4j sends. Every buffer the engine and the transport allocate comes
+ * pre-filled with 0xA5 (as a recycled pooled buffer may be), and every datagram rx4j then sends — ACKs of every reason
+ * rx4j produces, PINGs, ABORTs, raw ABORTs, VERSION and DEBUG replies, DATA — has its exact length, zero pads and
+ * reserved fields, and nothing stale: re-encoding what it decodes to on clean buffers gives the same bytes.
  */
 @ExtendWith(LeakCheckExtension.class)
 class PoisonedBufferTest {

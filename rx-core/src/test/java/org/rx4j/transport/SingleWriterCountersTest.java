@@ -9,8 +9,8 @@ import java.util.concurrent.Executors;
 import org.junit.jupiter.api.Test;
 
 /**
- * The transport's single-writer counters (issue 10, target 11): increments by one writer thread are all seen by a
- * reader on another thread once the writer's work is handed over, each counter on its own.
+ * The transport's single-writer counters (no shared atomic on the data path): increments by one writer thread are all
+ * seen by a reader on another thread once the writer's work is handed over, each counter on its own.
  */
 class SingleWriterCountersTest {
     @Test

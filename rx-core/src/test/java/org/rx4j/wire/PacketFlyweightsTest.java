@@ -17,10 +17,10 @@ import org.rx4j.testing.CountingByteBufAllocator;
 import org.rx4j.testing.LeakCheckExtension;
 
 /**
- * The reused packet objects of issue 10, target 9: decoding into a {@link PacketFlyweights} yields packets equal to
- * a plain decode's, in the same objects datagram after datagram; an {@link OutboundPackets} ACK or DATA packet
- * encodes to the bytes of the equivalent new object, in the same object every time. Deterministic: object identity
- * and bytes, never timing.
+ * The reused packet objects (docs/benchmarks.md "Allocation per packet"): decoding into a {@link PacketFlyweights}
+ * yields packets equal to a plain decode's, in the same objects datagram after datagram; an {@link OutboundPackets} ACK
+ * or DATA packet encodes to the bytes of the equivalent new object, in the same object every time. Deterministic:
+ * object identity and bytes, never timing.
  */
 @ExtendWith(LeakCheckExtension.class)
 class PacketFlyweightsTest {

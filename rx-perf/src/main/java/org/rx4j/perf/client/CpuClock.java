@@ -6,8 +6,8 @@ import java.time.Duration;
 
 /**
  * The CPU time this process has used so far, user + system, all threads (JIT compiler and GC threads included),
- * as {@code getrusage(RUSAGE_SELF)} reports it. Used for rxperf's CPU figures (issue 10, "CPU seconds per GiB and
- * per call").
+ * as {@code getrusage(RUSAGE_SELF)} reports it. Used for rxperf's CPU figures (CPU seconds per GiB and per
+ * call, docs/rxperf.md).
  */
 @FunctionalInterface
 public interface CpuClock {

@@ -16,7 +16,7 @@ import org.HdrHistogram.Histogram;
  * @param omittedCalls calls completed inside {@code --omit}'s leading time, not counted in the other figures
  * @param maxLaterCallNanos the slowest counted call that was not its thread's first (the first pays for connection
  *     set-up and the reachability check, rx-wire-facts.md §10), ns; -1 if latency was not recorded or no such call
- *     was counted (issue 10 target 6 reads it: "no call after the first slower than 20 ms")
+ *     was counted (the speed goal "no call after the first slower than 20 ms" reads it, docs/benchmarks.md)
  */
 public record RunResult(long elapsedNanos, long calls, int connections, long payloadBytes, Histogram latencyNanos,
         long cpuNanos, long omittedCalls, long maxLaterCallNanos) {

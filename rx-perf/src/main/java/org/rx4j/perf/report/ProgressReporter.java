@@ -49,9 +49,9 @@ public final class ProgressReporter implements AutoCloseable {
     }
 
     /**
-     * A reporter whose lines also show the path (issue 11): {@code rtt} (the busiest peer's srtt, ms), {@code cwnd}
-     * (packets) and {@code resends} in the interval, read from the endpoint's flattened statistics
-     * ({@code path.srttUs}, {@code cc.cwnd}, {@code resends}); keys that are missing print as 0.
+     * A reporter whose lines also show the path (docs/rxperf.md): {@code rtt} (the busiest peer's srtt, ms), {@code
+     * cwnd} (packets) and {@code resends} in the interval, read from the endpoint's flattened statistics ({@code
+     * path.srttUs}, {@code cc.cwnd}, {@code resends}); keys that are missing print as 0.
      *
      * @param moved the run's payload byte counter
      * @param err where lines go (stderr)

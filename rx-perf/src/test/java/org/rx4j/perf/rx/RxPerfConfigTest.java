@@ -45,7 +45,10 @@ class RxPerfConfigTest {
                 d.minProcs(), d.maxProcs(), d.statistics(), d.congestionControl(), word));
     }
 
-    /** {@code --debug-replies}: rxdebug from another host needs "always" (docs/robustness.md rule 6). */
+    /**
+     * {@code --debug-replies}: rxdebug from another host needs "always" (docs/robustness.md, Rule: unsolicited
+     * traffic, loops and amplification).
+     */
     @Test
     void debugRepliesWordsMapToTheLibraryPolicies() {
         assertEquals(DebugReplies.ALWAYS, withDebugReplies("always").debugReplies());

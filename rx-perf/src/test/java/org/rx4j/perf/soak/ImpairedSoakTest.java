@@ -22,12 +22,12 @@ import org.rx4j.rpc.RxEndpoint;
 import org.rx4j.testing.LeakCheckExtension;
 
 /**
- * The soak of issue 12: mixed send / recv / rpc calls between two rx4j endpoints through the impairment relay
- * ({@link ImpairmentRelay}: 2 % loss, 2 % reordering, 1 % duplication each way), pattern-verified, for
- * {@code rx4j.soak.seconds} (the {@code -Psoak} profile sets 600; the default suite skips it). Asserts zero failed
- * calls, zero corrupted bytes and no leaked buffer ({@link LeakCheckExtension}: every tracked buffer counted); prints
- * the call counts and the used heap after a full GC at a quarter of the run and at its end (a figure for
- * docs/robustness.md, not an assertion).
+ * The soak (docs/robustness.md "Soak"): mixed send / recv / rpc calls between two rx4j endpoints through the impairment
+ * relay ({@link ImpairmentRelay}: 2 % loss, 2 % reordering, 1 % duplication each way), pattern-verified, for {@code
+ * rx4j.soak.seconds} (the {@code -Psoak} profile sets 600; the default suite skips it). Asserts zero failed calls, zero
+ * corrupted bytes and no leaked buffer ({@link LeakCheckExtension}: every tracked buffer counted); prints the call
+ * counts and the used heap after a full GC at a quarter of the run and at its end (a figure for docs/robustness.md, not
+ * an assertion).
  *
  * <pre>
  * mvn -B -ntp -o -pl rx-perf -am test -Psoak -Dtest=ImpairedSoakTest -Dsurefire.failIfNoSpecifiedTests=false \
