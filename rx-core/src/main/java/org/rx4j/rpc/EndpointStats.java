@@ -23,10 +23,10 @@ import java.util.Map;
  * @param connections the live connections, client and server
  * @param peers the known peers
  * @param rtt RTT samples over every known peer together (rxdebug RXSTATS' endpoint-wide figures)
- * @param defences the hostile-input counters (docs/robustness.md), by name, in this order: acksRejected (rule 2),
- *     trailersClamped (rule 1), jumbogramsRejected (rule 5), repliesWithheld (rule 6), heldServerCalls (server calls
- *     now held for packet 1 or reachability, rule 8), heldCallsForgotten (rule 8), connectionsEvicted and
- *     connectionsRefused (rule 9), challengedSources and challengedPackets (sources not proven reachable whose
+ * @param defences the hostile-input counters (docs/robustness.md "Counters in the stats snapshot" names the rule
+ *     each counts), by name, in this order: acksRejected, trailersClamped, jumbogramsRejected, repliesWithheld,
+ *     heldServerCalls (server calls now held for packet 1 or reachability), heldCallsForgotten, connectionsEvicted
+ *     and connectionsRefused, challengedSources and challengedPackets (sources not proven reachable whose
  *     new-connection DATA is kept without a connection, and those packets, now), challengesSent, challengesAnswered,
  *     challengesEvicted and challengesExpired (their reachability PINGs, the answers that proved them, records
  *     dropped for room or after a dead time; docs/robustness.md "Stateless reachability challenge"), internalErrors
