@@ -18,7 +18,7 @@ import report  # noqa: E402  (the sibling script's run parser)
 
 BEGIN = "<!-- bench.sh --wan:begin -->"
 END = "<!-- bench.sh --wan:end -->"
-# The relay's path: 5 ms each way; the issue measured 10.4 ms RTT on loopback through it.
+# The relay's path: 5 ms each way, measured as 10.4 ms RTT on loopback through it.
 RTT_S = 0.0104
 BOUND_255 = 255 * 1412 * 8 / RTT_S / 1e6
 BOUND_32 = 32 * 1412 * 8 / RTT_S / 1e6
@@ -184,7 +184,7 @@ def docs_section(summary, rows, machine, svg_name, json_name, relay_warnings):
              f"run by run, through the relay on loopback (5 ms each way). Raw runs: `bench-results/{json_name}`. "
              f"Wall time {machine.get('wall_seconds', '?')} s.*", ""]
     if str(runs) != "3" or str(secs) != "30":
-        lines += [f"**Shortened run** ({runs} run(s) of {secs} s, not the issue's median of 3 × 30 s): figures are "
+        lines += [f"**Shortened run** ({runs} run(s) of {secs} s, not the default median of 3 × 30 s): figures are "
                   "indicative only.", ""]
     if relay_warnings:
         lines += ["**The relay reported falling behind during: " + ", ".join(relay_warnings)

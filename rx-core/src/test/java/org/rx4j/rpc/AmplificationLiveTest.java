@@ -130,12 +130,12 @@ class AmplificationLiveTest {
              DatagramSocket attacker = new DatagramSocket(new InetSocketAddress("127.0.0.1", 0))) {
             server.registerService(SVC, 0, call -> call.output().write(call.input().readAllBytes()));
             // Five calls holding DATA 2 only (no packet 1) from a source that never proves reachable: kept by the
-            // stateless reachability challenge, no connection or call made, nothing started (rules 8, 9).
+            // stateless reachability challenge, no connection or call made, nothing started.
             for (int i = 0; i < 5; i++) {
                 byte[] d = datagram(0x9000_0002, 0x2000 + 4 * i, 1, 2, 1, CI, SVC, new byte[1412]);
                 attacker.send(new DatagramPacket(d, d.length, server.localAddress()));
             }
-            // A DATA packet of a 29-byte datagram to an unknown service: its 32-byte ABORT is withheld (rule 6).
+            // A DATA packet of a 29-byte datagram to an unknown service: its 32-byte ABORT is withheld.
             byte[] tiny = datagram(0x9000_0002, 0x3000, 1, 1, 1, CI | LAST, 999, new byte[1]);
             attacker.send(new DatagramPacket(tiny, tiny.length, server.localAddress()));
             // A legitimate call after them: the engine handled the datagrams above first.

@@ -20,7 +20,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.rx4j.config.RxConfig;
 import org.rx4j.wire.AbortCodes;
 
-/** End-to-end calls over real loopback sockets in each transport mode (issue: transport and rxperf). */
+/** End-to-end calls over real loopback sockets in each transport mode (docs/transport.md). */
 @Timeout(120)
 @org.junit.jupiter.api.extension.ExtendWith(org.rx4j.testing.LeakCheckExtension.class)
 class LoopbackModesTest {

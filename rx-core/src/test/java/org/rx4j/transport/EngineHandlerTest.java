@@ -130,7 +130,7 @@ class EngineHandlerTest {
             int cid = 0x400;
             RxHeader request = new RxHeader(epoch, cid, 1, 1, 1, PacketType.DATA,
                     PacketFlags.CLIENT_INITIATED | PacketFlags.LAST_PACKET, 0, 0, 0, SVC);
-            // 20 bytes: a request smaller than the PING (46 bytes bare) waits for more bytes from its peer (rule 6).
+            // 20 bytes: a request smaller than the PING (46 bytes bare) waits for more bytes from its peer.
             ch.receive(EngineChannel.data(request, new byte[20]));
 
             List<AckPacket> pings = acks(ch.sent(), AckReason.PING);

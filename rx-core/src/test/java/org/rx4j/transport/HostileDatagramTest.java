@@ -17,7 +17,7 @@ import org.rx4j.testing.LeakCheckExtension;
 
 /**
  * Garbage on a real socket is counted and dropped; nothing leaks and the endpoint keeps serving
- * (design.md "Hostile input"; issue: no exception escapes a handler).
+ * (design.md "Hostile input": no exception escapes a handler).
  */
 @Timeout(60)
 @ExtendWith(LeakCheckExtension.class)
