@@ -4,6 +4,7 @@ import org.rx4j.config.RxConfig;
 import java.net.InetSocketAddress;
 import org.rx4j.engine.cc.CongestionController;
 import org.rx4j.engine.cc.PathModel;
+import org.rx4j.engine.pmtu.PathMtuState;
 import org.rx4j.engine.recovery.RttEstimator;
 import org.rx4j.wire.RxConstants;
 
@@ -34,50 +35,9 @@ public final class Peer {
     int savedJumboSize;
     long savedAtNs;
     long lastUsedNs;
-    /**
-     * Most jumbogram sub-packets the path is believed to carry (path-MTU black-hole detection, issue 12 rule 12):
-     * unlimited until a retransmission timeout hits a call sending jumbograms, then 1 until a padded PING of the
-     * jumbogram's size is answered.
-     */
-    int pathJumboCap = Integer.MAX_VALUE;
-    /** When the next path-MTU probe may go out while {@link #pathJumboCap} holds jumbograms back, ns. */
-    long nextMtuProbeNs;
-    /**
-     * Largest Rx packet (header + data), bytes, that a padded PING proved this path carries and that calls to this
-     * peer may cut their data into; {@link RxConstants#REMOTE_PACKET_SIZE} until such a proof (docs/engine.md
-     * "Packet size"). Only ever above that default: a path narrower than that is {@link #pathMtu}.
-     */
-    int provenPacketSize = RxConstants.REMOTE_PACKET_SIZE;
-    /** True once a large-packet probe went out; then {@link #lastLargeProbeNs} is valid. */
-    boolean largeProbeSent;
-    /** When the last large-packet probe went out (or the last large-packet timeout hit), ns. */
-    long lastLargeProbeNs;
-    /** Large-packet probes sent since the last proof (the first few are retried quickly, see CallSender). */
-    int largeProbeTries;
-    /**
-     * Largest Rx packet (header + data), bytes, the path carried when a probe ladder last found it narrower than the
-     * packets being sent (issue 12 rule 12, docs/engine.md "Path MTU below one full packet");
-     * {@link Integer#MAX_VALUE} while no such limit is known. Caps {@link #packetDataSize}; raised again by upward
-     * probes ({@link #nextPmtuRaiseNs}).
-     */
-    int pathMtu = Integer.MAX_VALUE;
-    /** When the next upward probe may go out while {@link #pathMtu} holds packets below their usual size, ns. */
-    long nextPmtuRaiseNs;
-    /** True once a downward probe ladder went out; then {@link #lastLadderNs} is valid. */
-    boolean ladderSent;
-    /** When the last downward probe ladder went out, ns (one per peer per RTO-spaced timeout). */
-    long lastLadderNs;
-    /**
-     * Largest DATA packet (header + data), bytes, of ours this peer acknowledged, or probe it answered: a client's first
-     * packet of a call is cut small until the path has carried a full-size one (docs/engine.md "Path MTU below one
-     * full packet"). 0 until then.
-     */
-    int verifiedPacketSize;
-    /** True once a full-size verification PING went out to this peer; then {@link #lastVerifyProbeNs} is valid. */
-    boolean verifyProbeSent;
-    /** When the last full-size verification PING went out, ns (CallSender.maybeVerifyFullSize). */
-    long lastVerifyProbeNs;
-    /** ABORT replies sent at once to one peer before they are paced (docs/robustness.md, rule 7). */
+    /** What the path to this peer is known to carry (path-MTU discovery, docs/engine.md "Packet size"). */
+    private final PathMtuState pathMtu = new PathMtuState();
+    /** ABORT replies sent at once to one peer before they are paced (docs/robustness.md "Rule 7"). */
     static final int ABORT_REPLY_BURST = 10;
     /** Pace of ABORT replies to one peer past the burst: one per this many ns (10 a second). */
     static final long ABORT_REPLY_INTERVAL_NS = 100_000_000L;
@@ -86,13 +46,17 @@ public final class Peer {
     private long abortRepliesSuppressed;
     /**
      * Bytes this peer sent while unproven (not {@link #isReachable}) that rx4j has not yet spent on replies to it:
-     * what an unproven peer gets back is bounded by what it sent (issue 12 rule 6, amplification at most 1).
+     * what an unproven peer gets back is bounded by what it sent (docs/robustness.md "Rule 6", amplification at
+     * most 1).
      */
     private long replyCredit;
     /** True once any packet came from this peer; then {@link #lastHeardNs} is valid. */
     private boolean heard;
     private long lastHeardNs;
-    /** A client call sent this peer a PING after a tiny first datagram and nothing was heard since (rule 6). */
+    /**
+     * A client call sent this peer a PING after a tiny first datagram and nothing was heard since (docs/robustness.md
+     * "Rule 6").
+     */
     private boolean tinyPingOutstanding;
 
     Peer(InetSocketAddress address, RxConfig config) {
@@ -131,7 +95,7 @@ public final class Peer {
         }
     }
 
-    /** @return bytes an unproven peer sent that no reply has spent yet (rule 6) */
+    /** @return bytes an unproven peer sent that no reply has spent yet (docs/robustness.md "Rule 6") */
     long replyCredit() {
         return replyCredit;
     }
@@ -166,7 +130,7 @@ public final class Peer {
 
     /**
      * Client side: whether a call whose first datagram is too small to pay for the server's reachability PING
-     * should send a PING of its own (docs/robustness.md rule 6): not when the peer was heard from within the
+     * should send a PING of its own (docs/robustness.md "Rule 6"): not when the peer was heard from within the
      * reachability TTL, and not while an earlier such PING is outstanding (nothing heard since, and the peer not
      * declared unreachable), so calls started together cost one extra datagram, not one per call.
      *
@@ -188,8 +152,8 @@ public final class Peer {
     }
 
     /**
-     * Spends {@code bytes} of the reply credit of an unproven peer (docs/robustness.md rule 6): a reply to a peer that
-     * has not proved reachable goes out only when the peer has sent at least as many bytes as rx4j sends back.
+     * Spends {@code bytes} of the reply credit of an unproven peer (docs/robustness.md "Rule 6"): a reply to a peer
+     * that has not proved reachable goes out only when the peer has sent at least as many bytes as rx4j sends back.
      *
      * @param bytes size of the reply, header + body, bytes
      * @return true when the reply may go out (the credit is reduced by {@code bytes}); false when the peer has not
@@ -281,45 +245,41 @@ public final class Peer {
 
     /**
      * Rx packet size (header + data) a call to this peer cuts its data into now: the proven size, if the peer still
-     * advertises room for it, else the configured default (1440 with jumbograms, rx-wire-facts.md §4).
+     * advertises room for it, else the configured default (1440 with jumbograms, rx-wire-facts.md §4), capped by the
+     * path's limit ({@link PathMtuState#packetDataSize}).
      *
      * @param config this endpoint's configuration
      * @return data bytes per DATA packet (rxnull: packet size - 28)
      */
     int packetDataSize(RxConfig config) {
-        return packetDataSize(config, pathMtu);
+        return pathMtu.packetDataSize(largePacketTarget(config), config.packetDataSize());
     }
 
     /**
      * @param config this endpoint's configuration
      * @return the Rx packet size (header + data, bytes) calls to this peer would cut with no path-MTU limit: what an
-     *     upward probe tries (issue 12 rule 12)
+     *     upward probe tries
      */
     int usualPacketSize(RxConfig config) {
-        return RxConstants.HEADER_SIZE + packetDataSize(config, Integer.MAX_VALUE);
+        return pathMtu.usualPacketSize(largePacketTarget(config), config.packetDataSize());
     }
 
-    private int packetDataSize(RxConfig config, int pathLimit) {
-        int target = largePacketTarget(config);
-        int size = Math.min(provenPacketSize, target);
-        int data = size > RxConstants.REMOTE_PACKET_SIZE ? size - RxConstants.HEADER_SIZE : config.packetDataSize();
-        // Never above what the peer advertises (an OpenAFS peer told -m 1000) nor what the path was found to carry
-        // (issue 12 rule 12); never below the smallest packet every Rx host accepts (520 bytes, §5).
-        int cap = Math.min(target, pathLimit) - RxConstants.HEADER_SIZE;
-        return data <= cap ? data : Math.max(cap, RxConstants.MIN_PACKET_SIZE - RxConstants.HEADER_SIZE);
+    /** @return what the path to this peer is known to carry, and its probe schedules */
+    PathMtuState pathMtuState() {
+        return pathMtu;
     }
 
     /**
      * @return the largest Rx packet (header + data) the path carried when a probe ladder last found it narrower than
-     *     the packets sent, bytes; {@link Integer#MAX_VALUE} while no such limit is known (issue 12 rule 12)
+     *     the packets sent, bytes; {@link Integer#MAX_VALUE} while no such limit is known
      */
     public int pathMtu() {
-        return pathMtu;
+        return pathMtu.pathMtu();
     }
 
     /** @return the largest packet a padded PING proved the path carries (1444 until one did), bytes */
     public int provenPacketSize() {
-        return provenPacketSize;
+        return pathMtu.provenPacketSize();
     }
 
     /** @return most jumbogram sub-packets the peer accepts and we will send it, 1..46 */
@@ -348,7 +308,7 @@ public final class Peer {
      * @param maxDgram advertised maxDgramPackets (unsigned 32-bit; used only when words is 4)
      * @param ownJumboMax this endpoint's own jumbogram limit
      * @return true when a value lay outside the protocol's range (MTU outside 520..65535, maxDgramPackets outside
-     *     1..47) and was clamped or ignored (issue 12 rule 1)
+     *     1..47) and was clamped or ignored (docs/robustness.md "Rule 1")
      */
     boolean applyTrailer(int words, int maxMtuValue, int ifMtuValue, int maxDgram, int ownJumboMax) {
         if (words < 2) {

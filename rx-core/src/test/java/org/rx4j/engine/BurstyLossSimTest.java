@@ -19,8 +19,9 @@ import org.rx4j.wire.PacketFlags;
 import org.rx4j.wire.RxPacket;
 
 /**
- * Issue 11 target 4 in the simulator, on the virtual clock: bursty loss (Gilbert–Elliott, 1 %, mean burst 5
- * datagrams) on a 10 ms path at {@code -W 255}, 1 MiB calls back to back for 30 virtual seconds per seed (the
+ * The recovery probes (docs/engine.md "Recovery from a timeout") in the simulator, on the virtual clock: bursty
+ * loss (Gilbert–Elliott, 1 %, mean burst 5 datagrams) on a 10 ms path at {@code -W 255}, 1 MiB calls back to back
+ * for 30 virtual seconds per seed (the
  * workload of {@code scripts/bench.sh --wan}'s burst row: {@code rxperf client -c send -b 1048576 --time 30}).
  * {@link SimNetwork}'s loss chain runs per datagram in each direction, like the relay's
  * {@code org.rx4j.relay.core.GilbertElliott}: first the state moves (good → bad with p, bad → good with r = 1/5),
@@ -205,7 +206,8 @@ class BurstyLossSimTest {
 
     /**
      * Toward a silent peer the probes are bounded (at most dead time / 250 ms = 48 PINGs in the dead time, on top of
-     * the backed-off retransmissions) and the call still fails with RX_CALL_DEAD at the dead time (issue 12 rule 12).
+     * the backed-off retransmissions) and the call still fails with RX_CALL_DEAD at the dead time
+     * (docs/robustness.md "Rule 12").
      */
     @Test
     void aSilentPeerGetsBoundedProbesAndTheCallFailsAtTheDeadTime() {
@@ -239,6 +241,6 @@ class BurstyLossSimTest {
         System.out.printf("silent peer: %d datagrams in the dead time, %d of them probe PINGs%n", datagrams[0],
                 pings[0]);
         assertTrue(pings[0] > 0, "probes went out");
-        assertTrue(pings[0] <= CallSender.RECOVERY_PROBES_PER_DEAD_TIME, pings[0] + " PINGs");
+        assertTrue(pings[0] <= RecoveryProbes.PER_DEAD_TIME, pings[0] + " PINGs");
     }
 }

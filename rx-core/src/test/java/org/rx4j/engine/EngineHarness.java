@@ -29,7 +29,7 @@ final class EngineHarness implements PacketSink {
      * @param conn a client connection
      */
     static void fullSizeProven(Connection conn) {
-        conn.peer().verifiedPacketSize = org.rx4j.wire.RxConstants.MAX_PACKET_SIZE;
+        conn.peer().pathMtuState().onVerified(org.rx4j.wire.RxConstants.MAX_PACKET_SIZE);
     }
 
     /** The fake peer's address. */

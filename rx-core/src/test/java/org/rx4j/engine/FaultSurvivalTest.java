@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.rx4j.config.RxConfig;
+import org.rx4j.engine.pmtu.PathMtuState;
 import org.rx4j.wire.AbortCodes;
 import org.rx4j.wire.DataPacket;
 import org.rx4j.wire.PacketFlags;
@@ -126,11 +127,11 @@ class FaultSurvivalTest {
         assertTrue(!client.done, "the call did not fail: " + client.error);
         assertTrue(client.writer.sent - sentBefore > 64L << 20, "data kept flowing over the narrow path: "
                 + (client.writer.sent - sentBefore));
-        assertEquals(1, conn.peer().pathJumboCap, "held to single packets");
+        assertEquals(1, conn.peer().pathMtuState().jumboCap(), "held to single packets");
         // The path recovers: the next probe is answered and jumbograms come back.
         long jumbosNarrow = conn.counters().jumbogramsSent;
         net.setLinks(LinkModel.delay(MS), LinkModel.delay(MS));
-        net.runFor(CallSender.MTU_PROBE_INTERVAL_NS + S);
+        net.runFor(PathMtuState.PROBE_INTERVAL_NS + S);
         assertTrue(!client.done);
         assertTrue(conn.counters().jumbogramsSent - jumbosNarrow > 1000, "jumbograms re-grew: "
                 + (conn.counters().jumbogramsSent - jumbosNarrow));

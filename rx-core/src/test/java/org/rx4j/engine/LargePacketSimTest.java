@@ -9,6 +9,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.rx4j.config.RxConfig;
+import org.rx4j.engine.pmtu.PathMtuState;
 import org.rx4j.testing.LeakCheckExtension;
 import org.rx4j.wire.AckPacket;
 import org.rx4j.wire.DataPacket;
@@ -17,7 +18,7 @@ import org.rx4j.wire.RxConstants;
 import org.rx4j.wire.RxPacket;
 
 /**
- * Packets larger than 1444 bytes between rx4j peers on a large-MTU path (issue 11, docs/engine.md "Packet size"), in
+ * Packets larger than 1444 bytes between rx4j peers on a large-MTU path (docs/engine.md "Packet size"), in
  * the simulator on the virtual clock: the first data goes at the default size, a padded PING proves the path after
  * the first ACK trailer, later data (of the same call and of later calls) is cut at min(peer maxMTU, peer ifMTU, own
  * limit); a peer that advertises 1444 (as OpenAFS does) never gets a larger datagram; a path that drops large
@@ -200,7 +201,8 @@ class LargePacketSimTest {
         assertEquals(RxConstants.REMOTE_PACKET_SIZE, conn.peer().provenPacketSize(), "the timeout dropped the size");
         // The server still holds 9000 bytes as proven toward the client: call 3's reply is cut at 9000 and lost. The
         // client holds call 3 and answers the server's probe ladder, which finds 1444 and shows the reply packets
-        // not received: the server re-cuts them and the call completes (before issue 12 rule 12's re-cut it ended
+        // not received: the server re-cuts them and the call completes (before the re-cut of "Path MTU below one full
+        // packet" it ended
         // with RX_CALL_DEAD one dead time after the reply's first timeout).
         SimApps.BulkClient c3 = new SimApps.BulkClient(net, 64 << 10, 64 << 10);
         c3.start(conn);
@@ -271,9 +273,10 @@ class LargePacketSimTest {
         // Both ends configured for 9000, but the path between them drops anything above 1500 bytes.
         SimNetwork net = net(bigConfig(), bigConfig(), LinkModel.delay(5 * MS).withMtu(1500), up, down);
         run(net, 2, 2L << 20, 256 << 10);
-        assertTrue(up.largeProbes >= CallSender.LARGE_PROBE_QUICK_TRIES, "the client probed, and retried: "
+        assertTrue(up.largeProbes >= PathMtuState.LARGE_PROBE_QUICK_TRIES, "the client probed, and retried: "
                 + up.largeProbes);
-        // Jumbograms of 1412-byte packets are lost on it too until the path-MTU rule (issue 12 rule 12) holds them
+        // Jumbograms of 1412-byte packets are lost on it too until the path-MTU rule (docs/engine.md "Path MTU
+        // below one full packet") holds them
         // back; what this test is about is that no single packet is cut larger.
         assertTrue(up.largestPacket <= RxConstants.REMOTE_PACKET_SIZE,
                 "no packet above 1444 bytes: " + up.largestPacket);

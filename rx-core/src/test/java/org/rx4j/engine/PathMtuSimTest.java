@@ -347,7 +347,8 @@ class PathMtuSimTest {
         }
         assertEquals(2, requestPackets.get(0), "first call to the new peer: 492 + 508 bytes");
         assertEquals(1, probes[0], "one full-size PING proved the path");
-        assertEquals(RxConstants.HEADER_SIZE + RxConstants.JUMBO_BUFFER_SIZE, conn.peer().verifiedPacketSize);
+        assertEquals(RxConstants.HEADER_SIZE + RxConstants.JUMBO_BUFFER_SIZE,
+                conn.peer().pathMtuState().verifiedPacketSize());
         assertEquals(1, requestPackets.get(1), "later calls: one packet");
         assertEquals(1, requestPackets.get(2));
     }

@@ -1,0 +1,91 @@
+package org.rx4j.engine;
+
+import org.rx4j.config.RxConfig;
+import org.rx4j.engine.pmtu.PathMtuProber;
+import org.rx4j.engine.recovery.RecoveryManager;
+import org.rx4j.engine.recovery.SendQueue;
+import org.rx4j.wire.AckReason;
+
+/**
+ * The recovery probes of one call's sender. From a retransmission timeout until an ACK acknowledges something new,
+ * the path is asked between the backed-off timeouts: one PING (an ACK packet of reason PING, REQUEST_ACK; about 60
+ * bytes) every {@link #intervalNs}. A loss burst that swallowed the retransmission or its ACK then costs probes
+ * rather than doublings of the RTO: the first PING_RESPONSE to get through either acknowledges the data (the ACK was
+ * lost) or shows the retransmission missing, and {@code LossDetector} then marks it lost again so it is resent at
+ * once. Data retransmissions keep the RTO's doubling (rx-wire-facts.md §8; docs/robustness.md "Rule 12": bounded,
+ * backed-off resends); only the small probes keep a fixed pace (docs/engine.md "Recovery from a timeout"). Runs on
+ * the engine's thread; times are ns on the engine's clock.
+ */
+final class RecoveryProbes {
+    /**
+     * At most this many probes per dead time, so the probe interval is at least dead time / 48 (250 ms with the
+     * default 12 s) and a silent peer gets at most 48 small PINGs from a call before it fails at the dead time.
+     */
+    static final int PER_DEAD_TIME = 48;
+
+    private final RxConfig config;
+    private final CallOutput out;
+    private final SendQueue sq;
+    private final RecoveryManager recovery;
+    private final AckScheduler acks;
+    private final PathMtuProber pmtu;
+    /** When the next probe goes out (engine clock, ns), or NONE. */
+    private long deadlineNs = Deadlines.NONE;
+
+    RecoveryProbes(RxConfig config, CallOutput out, SendQueue sq, RecoveryManager recovery, AckScheduler acks,
+            PathMtuProber pmtu) {
+        this.config = config;
+        this.out = out;
+        this.sq = sq;
+        this.recovery = recovery;
+        this.acks = acks;
+        this.pmtu = pmtu;
+    }
+
+    /**
+     * A retransmission timeout resent (or probed for) the data: the first probe follows one interval later.
+     *
+     * @param now current time, ns
+     */
+    void onTimeout(long now) {
+        deadlineNs = now + intervalNs();
+    }
+
+    /**
+     * The probe timer fired: a PING, or, when packets larger than the path is known to carry wait for their re-cut,
+     * the prober's PING of the known size ({@link PathMtuProber#evidenceProbe}).
+     *
+     * @param now current time, ns
+     */
+    void onTimer(long now) {
+        if (!recovery.afterTimeout() || !sq.hasUnacked()) {
+            deadlineNs = Deadlines.NONE;
+            return;
+        }
+        if (!pmtu.evidenceProbe(now)) {
+            acks.sendAck(now, AckReason.PING, 0, true);
+        }
+        deadlineNs = now + intervalNs();
+    }
+
+    /**
+     * @return when the next probe goes out (engine clock, ns), or {@link Deadlines#NONE} when the sender is not
+     *     recovering from a timeout
+     */
+    long deadlineNs() {
+        return recovery.afterTimeout() ? deadlineNs : Deadlines.NONE;
+    }
+
+    /** Stops the probes (call teardown). */
+    void cancel() {
+        deadlineNs = Deadlines.NONE;
+    }
+
+    /**
+     * @return the probe interval, ns: the peer's RTO without backoff (the path's own time scale), at least dead time
+     *     / {@link #PER_DEAD_TIME}
+     */
+    private long intervalNs() {
+        return Math.max(out.peer().rtt().baseRtoNs(), config.deadTimeNs() / PER_DEAD_TIME);
+    }
+}

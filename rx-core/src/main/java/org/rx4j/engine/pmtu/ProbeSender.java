@@ -1,0 +1,16 @@
+package org.rx4j.engine.pmtu;
+
+/**
+ * Sends one path-MTU probe for a {@link PathMtuProber}: a PING (REQUEST_ACK) padded to a datagram size, whose
+ * PING_RESPONSE proves the path carries that size (docs/engine.md "Packet size"). The engine's is the call's
+ * {@code AckScheduler.sendMtuProbe}.
+ */
+@FunctionalInterface
+public interface ProbeSender {
+    /**
+     * @param now current time, ns
+     * @param datagramBytes the probe's size on the wire, Rx header included, bytes
+     * @return the probe's serial, which its PING_RESPONSE names
+     */
+    int send(long now, int datagramBytes);
+}
