@@ -4,46 +4,170 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.lang.reflect.RecordComponent;
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.UnaryOperator;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 
-/** RxConfig keeps OpenAFS's defaults and refuses every out-of-range setting however it is made. */
+/**
+ * RxConfig keeps OpenAFS's defaults, refuses every out-of-range setting however it is made, naming it, and every
+ * builder setter lands in its own group record's component and nowhere else.
+ */
 class RxConfigTest {
+    private static final long MS = 1_000_000L;
+    private static final long S = 1_000_000_000L;
+
+    /** One builder setter, the non-default value it is given, and the one component it must change. */
+    private record SetterCase(String setter, UnaryOperator<RxConfig.Builder> apply, String component, Object value) {
+    }
+
+    /** Every builder setter that sets one component, each with a valid non-default value. */
+    private static final List<SetterCase> SETTERS = List.of(
+            new SetterCase("maxTwind", b -> b.maxTwind(200), "windows().maxTwind()", 200),
+            new SetterCase("maxRwind", b -> b.maxRwind(100), "windows().maxRwind()", 100),
+            new SetterCase("jumboMax", b -> b.jumboMax(1), "packetSize().jumboMax()", 1),
+            new SetterCase("maxMtu", b -> b.maxMtu(9000), "packetSize().maxMtu()", 9000),
+            new SetterCase("ifMtu", b -> b.ifMtu(9000), "packetSize().ifMtu()", 9000),
+            new SetterCase("hardAckOnly", b -> b.hardAckOnly(true), "ackPolicy().hardAckOnly()", true),
+            new SetterCase("hardAckInterval", b -> b.hardAckInterval(4), "ackPolicy().hardAckInterval()", 4),
+            new SetterCase("softAckRate", b -> b.softAckRate(3), "ackPolicy().softAckRate()", 3),
+            new SetterCase("hardAckRate", b -> b.hardAckRate(5), "ackPolicy().hardAckRate()", 5),
+            new SetterCase("ackRate", b -> b.ackRate(2), "ackPolicy().ackRate()", 2),
+            new SetterCase("softAckDelay", b -> b.softAckDelay(Duration.ofMillis(7)), "ackDelays().softAckDelayNs()",
+                    7 * MS),
+            new SetterCase("hardAckDelay", b -> b.hardAckDelay(Duration.ofMillis(8)), "ackDelays().hardAckDelayNs()",
+                    8 * MS),
+            new SetterCase("lastAckDelay", b -> b.lastAckDelay(Duration.ofMillis(9)), "ackDelays().lastAckDelayNs()",
+                    9 * MS),
+            new SetterCase("initialRtt", b -> b.initialRtt(Duration.ofSeconds(1)), "rto().initialRttNs()", S),
+            new SetterCase("minRto", b -> b.minRto(Duration.ofMillis(5)), "rto().minRtoNs()", 5 * MS),
+            new SetterCase("rtoSlack", b -> b.rtoSlack(Duration.ofMillis(10)), "rto().rtoSlackNs()", 10 * MS),
+            new SetterCase("maxRto", b -> b.maxRto(Duration.ofSeconds(30)), "rto().maxRtoNs()", 30 * S),
+            new SetterCase("congestionControl", b -> b.congestionControl(CongestionControl.BBR),
+                    "congestion().congestionControl()", CongestionControl.BBR),
+            new SetterCase("initialCwnd", b -> b.initialCwnd(7), "congestion().initialCwnd()", 7),
+            new SetterCase("initialSsthresh", b -> b.initialSsthresh(20), "congestion().initialSsthresh()", 20),
+            new SetterCase("nackThreshold", b -> b.nackThreshold(5), "congestion().nackThreshold()", 5),
+            new SetterCase("deadTime", b -> b.deadTime(Duration.ofSeconds(3)), "timeouts().deadTimeNs()", 3 * S),
+            new SetterCase("clientIdleDeadTime", b -> b.clientIdleDeadTime(Duration.ofSeconds(4)),
+                    "timeouts().clientIdleDeadTimeNs()", 4 * S),
+            new SetterCase("serverIdleDeadTime", b -> b.serverIdleDeadTime(Duration.ofSeconds(5)),
+                    "timeouts().serverIdleDeadTimeNs()", 5 * S),
+            new SetterCase("hardDeadTime", b -> b.hardDeadTime(Duration.ofSeconds(6)), "timeouts().hardDeadTimeNs()",
+                    6 * S),
+            new SetterCase("checkReach", b -> b.checkReach(false), "reachability().checkReach()", false),
+            new SetterCase("maxConnections", b -> b.maxConnections(10), "limits().maxConnections()", 10),
+            new SetterCase("maxPendingCalls", b -> b.maxPendingCalls(11), "limits().maxPendingCalls()", 11),
+            new SetterCase("maxConnectionsPerPeer", b -> b.maxConnectionsPerPeer(12),
+                    "limits().maxConnectionsPerPeer()", 12),
+            new SetterCase("maxUnprovenConnections", b -> b.maxUnprovenConnections(13),
+                    "limits().maxUnprovenConnections()", 13),
+            new SetterCase("maxPeers", b -> b.maxPeers(14), "limits().maxPeers()", 14),
+            new SetterCase("maxHeldPackets", b -> b.maxHeldPackets(15), "limits().maxHeldPackets()", 15),
+            new SetterCase("idleConnectionTime", b -> b.idleConnectionTime(Duration.ofSeconds(16)),
+                    "reaping().idleConnectionTimeNs()", 16 * S),
+            new SetterCase("idlePeerTime", b -> b.idlePeerTime(Duration.ofSeconds(17)), "reaping().idlePeerTimeNs()",
+                    17 * S),
+            new SetterCase("reapInterval", b -> b.reapInterval(Duration.ofSeconds(18)), "reaping().reapIntervalNs()",
+                    18 * S),
+            new SetterCase("versionString", b -> b.versionString("x"), "debugQueries().versionString()", "x"),
+            new SetterCase("debugReplies", b -> b.debugReplies(DebugReplies.NEVER), "debugQueries().debugReplies()",
+                    DebugReplies.NEVER),
+            new SetterCase("udpBufferBytes", b -> b.udpBufferBytes(65536), "socketBuffers().udpBufferBytes()",
+                    65536));
+
+    /** @return "group().component()" → value, for every setting of c, in declaration order */
+    private static Map<String, Object> settings(RxConfig c) throws ReflectiveOperationException {
+        Map<String, Object> out = new LinkedHashMap<>();
+        for (RecordComponent group : RxConfig.class.getRecordComponents()) {
+            Object values = group.getAccessor().invoke(c);
+            for (RecordComponent s : group.getType().getRecordComponents()) {
+                out.put(group.getName() + "()." + s.getName() + "()", s.getAccessor().invoke(values));
+            }
+        }
+        return out;
+    }
+
+    /** @return the settings of {@code changed} that differ from the defaults, with their new values */
+    private static Map<String, Object> changes(RxConfig changed) throws ReflectiveOperationException {
+        return changesFrom(RxConfig.defaults(), changed);
+    }
+
+    /** @return the settings of {@code to} that differ from those of {@code from}, with their new values */
+    private static Map<String, Object> changesFrom(RxConfig from, RxConfig to) throws ReflectiveOperationException {
+        Map<String, Object> base = settings(from);
+        Map<String, Object> out = new LinkedHashMap<>();
+        settings(to).forEach((k, v) -> {
+            if (!v.equals(base.get(k))) {
+                out.put(k, v);
+            }
+        });
+        return out;
+    }
+
     @Test
-    void aLargeMtuPathAllowsLargePacketsUpToRxsLimit() {
-        RxConfig c = RxConfig.builder().maxMtu(9000).ifMtu(9000).build();
-        assertEquals(9000, c.largestPacket());
-        assertEquals(9000, RxConfig.builder().maxMtu(9000).ifMtu(9000).jumboMax(1).build().advertisedMaxMtu());
-        assertEquals(1412, c.packetDataSize(), "the first packets to a peer keep the default size");
-        assertEquals(16384, RxConfig.builder().maxMtu(20000).ifMtu(20000).build().largestPacket(),
-                "Rx packets are at most 16 KiB");
+    void everySetterLandsInItsOwnComponentAndNowhereElse() throws ReflectiveOperationException {
+        for (SetterCase c : SETTERS) {
+            assertEquals(Map.of(c.component(), c.value()), changes(c.apply().apply(RxConfig.builder()).build()),
+                    c.setter());
+        }
+        assertEquals(Map.of("windows().maxTwind()", 64, "windows().maxRwind()", 64),
+                changes(RxConfig.builder().maxWindow(64).build()), "maxWindow sets both windows");
+        Set<String> builderSetters = Arrays.stream(RxConfig.Builder.class.getDeclaredMethods())
+                .filter(m -> Modifier.isPublic(m.getModifiers()) && m.getReturnType() == RxConfig.Builder.class)
+                .map(Method::getName).collect(Collectors.toCollection(TreeSet::new));
+        Set<String> tested = SETTERS.stream().map(SetterCase::setter).collect(Collectors.toCollection(TreeSet::new));
+        tested.add("maxWindow");
+        assertEquals(builderSetters, tested, "every builder setter is in the table above");
+        Set<String> untouched = new TreeSet<>(settings(RxConfig.defaults()).keySet());
+        SETTERS.forEach(c -> untouched.remove(c.component()));
+        assertEquals(Set.of("reachability().reachRetryNs()", "reachability().reachTtlNs()"), untouched,
+                "only the reachability times are set through their record alone");
     }
 
     @Test
     void defaultsAreOpenAfsValues() {
         RxConfig c = RxConfig.defaults();
-        assertEquals(32, c.maxTwind());
-        assertEquals(32, c.maxRwind());
-        assertEquals(4, c.jumboMax());
-        assertEquals(1444, c.ifMtu());
-        assertEquals(1412, c.packetDataSize());
-        assertEquals(5692, c.advertisedMaxMtu());
-        assertEquals(1444, c.largestPacket(), "no packets above 1444 bytes unless ifMtu says the path is wider");
-        assertEquals(Duration.ofMillis(100).toNanos(), c.softAckDelayNs());
-        assertEquals(Duration.ofMillis(400).toNanos(), c.lastAckDelayNs());
-        assertEquals(Duration.ofMillis(20).toNanos(), c.minRtoNs());
-        assertEquals(Duration.ofSeconds(12).toNanos(), c.deadTimeNs());
-        assertEquals(0, c.clientIdleDeadTimeNs());
-        assertEquals(Duration.ofSeconds(60).toNanos(), c.serverIdleDeadTimeNs());
-        assertTrue(c.checkReach());
-        assertEquals(CongestionControl.NEWRENO, c.congestionControl());
+        assertEquals(new Windows(32, 32), c.windows());
+        assertEquals(new PacketSize(4, 16384, 1444), c.packetSize());
+        assertEquals(new AckPolicy(false, 8, 1, 2, 8), c.ackPolicy());
+        assertEquals(new AckDelays(100 * MS, 100 * MS, 400 * MS), c.ackDelays());
+        assertEquals(new RetransmitTimeout(3 * S, 20 * MS, 200 * MS, 60 * S), c.rto());
+        assertEquals(new Congestion(CongestionControl.NEWRENO, 4, 255, 3), c.congestion());
+        assertEquals(new CallTimeouts(12 * S, 0, 60 * S, 0), c.timeouts());
+        assertEquals(new Reachability(true, 60 * S, 2 * S), c.reachability());
+        assertEquals(new Limits(100_000, 1024, 16_384, 2_048, 65_536, 4_096), c.limits());
+        assertEquals(new Reaping(700 * S, 60 * S, 60 * S), c.reaping());
+        assertEquals(new DebugQueries("rx4j", DebugReplies.LOOPBACK_OR_NO_AMPLIFICATION), c.debugQueries());
+        assertEquals(new SocketBuffers(0), c.socketBuffers());
+        assertEquals(c, RxConfig.builder().build(), "the builder starts from the defaults");
+        assertEquals(1412, c.packetSize().packetDataSize());
+        assertEquals(5692, c.packetSize().advertisedMaxMtu());
+        assertEquals(1444, c.packetSize().largestPacket(),
+                "no packets above 1444 bytes unless ifMtu says the path is wider");
         assertEquals(64 * 1024, RxConfig.builder().maxWindow(1).build().effectiveUdpBufferBytes());
     }
 
-    /**
-     * docs/robustness.md "Flood": without udpBufferBytes the receive buffer asked for is at least 4 MiB; with it,
-     * exactly it.
-     */
+    @Test
+    void aLargeMtuPathAllowsLargePacketsUpToRxsLimit() {
+        PacketSize p = RxConfig.builder().maxMtu(9000).ifMtu(9000).build().packetSize();
+        assertEquals(9000, p.largestPacket());
+        assertEquals(9000, new PacketSize(1, 9000, 9000).advertisedMaxMtu());
+        assertEquals(1412, p.packetDataSize(), "the first packets to a peer keep the default size");
+        assertEquals(16384, new PacketSize(4, 20000, 20000).largestPacket(), "Rx packets are at most 16 KiB");
+    }
+
+    /** docs/robustness.md "Flood": without udpBufferBytes the receive buffer is at least 4 MiB; with it, exactly it. */
     @Test
     void theReceiveBufferIsAtLeastFourMebibytesUnlessSet() {
         RxConfig d = RxConfig.defaults();
@@ -59,51 +183,69 @@ class RxConfigTest {
     }
 
     @Test
-    void toBuilderRoundTripsEverySetting() {
-        RxConfig c = RxConfig.builder().maxTwind(200).maxRwind(100).jumboMax(1).hardAckOnly(true)
-                .deadTime(Duration.ofSeconds(3)).versionString("x").congestionControl(CongestionControl.FIXED_WINDOW)
-                .build();
-        assertEquals(c, c.toBuilder().build());
-        assertEquals(7, c.toBuilder().initialCwnd(7).build().initialCwnd());
+    void toBuilderRoundTripsEverySetting() throws ReflectiveOperationException {
+        RxConfig.Builder b = RxConfig.builder();
+        SETTERS.forEach(c -> c.apply().apply(b));
+        RxConfig all = b.build();
+        assertEquals(SETTERS.size(), changes(all).size(), "every setter changed its setting");
+        assertEquals(all, all.toBuilder().build());
+        assertEquals(settings(all), settings(all.toBuilder().build()));
+        assertEquals(RxConfig.defaults(), RxConfig.defaults().toBuilder().build());
+        assertEquals(Map.of("congestion().initialCwnd()", 9), changesFrom(all, all.toBuilder().initialCwnd(9).build()),
+                "a builder from a configuration changes only what is set");
+    }
+
+    private static void refused(String message, Executable e) {
+        assertEquals(message, assertThrows(IllegalArgumentException.class, e).getMessage());
     }
 
     @Test
-    void outOfRangeSettingsAreRefused() {
-        assertThrows(IllegalArgumentException.class, () -> RxConfig.builder().maxTwind(0).build());
-        assertThrows(IllegalArgumentException.class, () -> RxConfig.builder().maxRwind(256).build());
-        assertThrows(IllegalArgumentException.class, () -> RxConfig.builder().jumboMax(47).build());
-        assertThrows(IllegalArgumentException.class, () -> RxConfig.builder().maxMtu(519).build());
-        assertThrows(IllegalArgumentException.class, () -> RxConfig.builder().initialSsthresh(1).build());
-        assertThrows(IllegalArgumentException.class, () -> RxConfig.builder().minRto(Duration.ofMillis(-1)).build());
-        assertThrows(IllegalArgumentException.class, () -> RxConfig.builder().deadTime(Duration.ZERO).build());
-        assertThrows(IllegalArgumentException.class, () -> RxConfig.builder().maxPendingCalls(-1).build());
-        assertThrows(NullPointerException.class, () -> RxConfig.builder().congestionControl(null).build());
-        assertThrows(IllegalArgumentException.class, () -> RxConfig.builder().nackThreshold(0).build());
-        assertThrows(IllegalArgumentException.class, () -> RxConfig.builder().ackRate(0).build());
-        assertThrows(IllegalArgumentException.class, () -> RxConfig.builder().ackRate(256).build());
-        assertEquals(8, RxConfig.defaults().ackRate());
-        assertEquals(2, RxConfig.builder().ackRate(2).build().toBuilder().build().ackRate());
-        assertEquals(3, RxConfig.defaults().nackThreshold());
-        assertEquals(5, RxConfig.builder().nackThreshold(5).build().toBuilder().build().nackThreshold());
+    void outOfRangeSettingsAreRefusedByName() {
+        RxConfig.Builder b = RxConfig.builder();
+        refused("maxTwind must be 1..255: 0", () -> b.maxTwind(0));
+        refused("maxRwind must be 1..255: 256", () -> b.maxRwind(256));
+        refused("maxTwind must be 1..255: 256", () -> b.maxWindow(256));
+        refused("jumboMax must be 1..46: 47", () -> b.jumboMax(47));
+        refused("maxMtu must be 520..65535: 519", () -> b.maxMtu(519));
+        refused("ifMtu must be 520..65535: 65536", () -> b.ifMtu(65536));
+        refused("hardAckInterval must be 1..255: 0", () -> b.hardAckInterval(0));
+        refused("softAckRate must be 0..255: -1", () -> b.softAckRate(-1));
+        refused("hardAckRate must be 0..255: 256", () -> b.hardAckRate(256));
+        refused("ackRate must be 1..255: 0", () -> b.ackRate(0));
+        refused("ackRate must be 1..255: 256", () -> b.ackRate(256));
+        refused("softAckDelay must not be negative: -1 ns", () -> b.softAckDelay(Duration.ofNanos(-1)));
+        refused("hardAckDelay must not be negative: -1 ns", () -> b.hardAckDelay(Duration.ofNanos(-1)));
+        refused("lastAckDelay must not be negative: -1 ns", () -> b.lastAckDelay(Duration.ofNanos(-1)));
+        refused("initialRtt must not be negative: -1 ns", () -> b.initialRtt(Duration.ofNanos(-1)));
+        refused("minRto must not be negative: -1000000 ns", () -> b.minRto(Duration.ofMillis(-1)));
+        refused("rtoSlack must not be negative: -1 ns", () -> b.rtoSlack(Duration.ofNanos(-1)));
+        refused("maxRto must not be negative: -1 ns", () -> b.maxRto(Duration.ofNanos(-1)));
+        refused("initialCwnd must be 1..255: 0", () -> b.initialCwnd(0));
+        refused("initialSsthresh must be 2..255: 1", () -> b.initialSsthresh(1));
+        refused("nackThreshold must be 1..255: 0", () -> b.nackThreshold(0));
+        refused("deadTime must be > 0: 0 ns", () -> b.deadTime(Duration.ZERO));
+        refused("clientIdleDeadTime must not be negative: -1 ns", () -> b.clientIdleDeadTime(Duration.ofNanos(-1)));
+        refused("serverIdleDeadTime must not be negative: -1 ns", () -> b.serverIdleDeadTime(Duration.ofNanos(-1)));
+        refused("hardDeadTime must not be negative: -1 ns", () -> b.hardDeadTime(Duration.ofNanos(-1)));
+        refused("reachTtl must be > 0: 0 ns", () -> new Reachability(true, 0, S));
+        refused("reachRetry must be > 0: 0 ns", () -> new Reachability(true, S, 0));
+        refused("maxConnections must be 1..2147483647: 0", () -> b.maxConnections(0));
+        refused("maxPendingCalls must be 0..2147483647: -1", () -> b.maxPendingCalls(-1));
+        refused("maxConnectionsPerPeer must be 1..2147483647: 0", () -> b.maxConnectionsPerPeer(0));
+        refused("maxUnprovenConnections must be 1..2147483647: 0", () -> b.maxUnprovenConnections(0));
+        refused("maxPeers must be 1..2147483647: 0", () -> b.maxPeers(0));
+        refused("maxHeldPackets must be 1..2147483647: 0", () -> b.maxHeldPackets(0));
+        refused("idleConnectionTime must be > 0: 0 ns", () -> b.idleConnectionTime(Duration.ZERO));
+        refused("idlePeerTime must be > 0: 0 ns", () -> b.idlePeerTime(Duration.ZERO));
+        refused("reapInterval must be > 0: 0 ns", () -> b.reapInterval(Duration.ZERO));
+        refused("udpBufferBytes must be 0..2147483647: -1", () -> b.udpBufferBytes(-1));
+        assertEquals("congestionControl",
+                assertThrows(NullPointerException.class, () -> b.congestionControl(null)).getMessage());
+        assertEquals("debugReplies", assertThrows(NullPointerException.class, () -> b.debugReplies(null)).getMessage());
+        assertEquals(RxConfig.defaults(), b.build(), "a refused value leaves the builder as it was");
         RxConfig d = RxConfig.defaults();
-        assertThrows(IllegalArgumentException.class, () -> new RxConfig(0, d.maxRwind(), d.jumboMax(), d.maxMtu(),
-                d.ifMtu(), d.hardAckOnly(), d.hardAckInterval(), d.softAckRate(), d.hardAckRate(), d.softAckDelayNs(),
-                d.hardAckDelayNs(), d.lastAckDelayNs(), d.initialRttNs(), d.minRtoNs(), d.rtoSlackNs(), d.maxRtoNs(),
-                d.initialCwnd(), d.initialSsthresh(), d.deadTimeNs(), d.clientIdleDeadTimeNs(),
-                d.serverIdleDeadTimeNs(), d.hardDeadTimeNs(), d.checkReach(), d.reachTtlNs(), d.reachRetryNs(),
-                d.maxConnections(), d.maxPendingCalls(), d.maxConnectionsPerPeer(), d.maxUnprovenConnections(),
-                d.maxPeers(), d.maxHeldPackets(), d.idleConnectionTimeNs(), d.idlePeerTimeNs(), d.reapIntervalNs(),
-                d.versionString(), d.udpBufferBytes(), d.congestionControl(), d.nackThreshold(),
-                d.ackRate(), d.debugReplies()));
-        assertThrows(NullPointerException.class, () -> RxConfig.builder().debugReplies(null).build());
-        assertEquals(DebugReplies.LOOPBACK_OR_NO_AMPLIFICATION, RxConfig.defaults().debugReplies());
-        assertThrows(IllegalArgumentException.class, () -> RxConfig.builder().maxConnectionsPerPeer(0).build());
-        assertThrows(IllegalArgumentException.class, () -> RxConfig.builder().maxUnprovenConnections(0).build());
-        assertThrows(IllegalArgumentException.class, () -> RxConfig.builder().maxPeers(0).build());
-        assertThrows(IllegalArgumentException.class, () -> RxConfig.builder().maxHeldPackets(0).build());
-        assertThrows(IllegalArgumentException.class, () -> RxConfig.builder().reapInterval(Duration.ZERO).build());
-        assertThrows(IllegalArgumentException.class,
-                () -> RxConfig.builder().idleConnectionTime(Duration.ZERO).build());
-        assertThrows(IllegalArgumentException.class, () -> RxConfig.builder().idlePeerTime(Duration.ZERO).build());
+        assertEquals("limits", assertThrows(NullPointerException.class, () -> new RxConfig(d.windows(),
+                d.packetSize(), d.ackPolicy(), d.ackDelays(), d.rto(), d.congestion(), d.timeouts(), d.reachability(),
+                null, d.reaping(), d.debugQueries(), d.socketBuffers())).getMessage());
     }
 }

@@ -17,8 +17,9 @@ import org.rx4j.config.RxConfig;
 
 /**
  * docs/embedding.md's table of every {@link RxConfig} setting is generated from the code, so it cannot drift: one row
- * per record component (in declaration order), its default read from {@code RxConfig.defaults()}, its builder setter
- * found by reflection and its meaning taken from the record's {@code @param} Javadoc. The doc's table between the
+ * per component of each of RxConfig's group records (groups and components in declaration order), its default read
+ * from {@code RxConfig.defaults()}, its builder setter found by reflection and its meaning taken from the group
+ * record's {@code @param} Javadoc (in that record's source file). The doc's table between the
  * {@code rxconfig-table} markers must equal what this test generates; after a change to RxConfig run
  * {@code mvn -o -q -pl rx-core test -Dtest=ConfigTableDocTest -Drx4j.doc.update=true} to rewrite it, then review.
  */
@@ -41,24 +42,30 @@ class ConfigTableDocTest {
             return;
         }
         assertEquals(table, current, "docs/embedding.md's RxConfig table is stale: rerun with -Drx4j.doc.update=true");
-        assertTrue(table.contains("| `deadTimeNs` | `deadTime(Duration)` | 12 s |"), table);
-        assertTrue(table.contains("| `maxPendingCalls` | `maxPendingCalls(int)` | 1024 |"), table);
+        assertTrue(table.contains("| `timeouts().deadTimeNs()` | `deadTime(Duration)` | 12 s |"), table);
+        assertTrue(table.contains("| `limits().maxPendingCalls()` | `maxPendingCalls(int)` | 1024 |"), table);
+        assertTrue(table.contains("| `windows().maxTwind()` | `maxTwind(int)` | 32 |"), table);
     }
 
     /** @return the Markdown table, one row per setting, ending with a newline */
     static String table(Path root) throws Exception {
-        Map<String, String> docs = paramDocs(Files.readString(
-                root.resolve("rx-core/src/main/java/org/rx4j/config/RxConfig.java")));
         RxConfig defaults = RxConfig.defaults();
         StringBuilder t = new StringBuilder("| setting (`RxConfig` accessor) | `RxConfig.Builder` setter | default "
-                + "| meaning (from RxConfig's Javadoc) |\n|---|---|---|---|\n");
-        for (RecordComponent c : RxConfig.class.getRecordComponents()) {
-            String name = c.getName();
-            Object value = c.getAccessor().invoke(defaults);
-            String meaning = docs.get(name);
-            assertTrue(meaning != null, "RxConfig's Javadoc documents " + name);
-            t.append("| `").append(name).append("` | ").append(setter(name)).append(" | ")
-                    .append(format(name, value)).append(" | ").append(meaning.replace("|", "\\|")).append(" |\n");
+                + "| meaning (from the group record's Javadoc) |\n|---|---|---|---|\n");
+        for (RecordComponent group : RxConfig.class.getRecordComponents()) {
+            Class<?> type = group.getType();
+            Map<String, String> docs = paramDocs(Files.readString(
+                    root.resolve("rx-core/src/main/java/org/rx4j/config/" + type.getSimpleName() + ".java")));
+            Object values = group.getAccessor().invoke(defaults);
+            for (RecordComponent c : type.getRecordComponents()) {
+                String name = c.getName();
+                Object value = c.getAccessor().invoke(values);
+                String meaning = docs.get(name);
+                assertTrue(meaning != null, type.getSimpleName() + "'s Javadoc documents " + name);
+                t.append("| `").append(group.getName()).append("().").append(name).append("()` | ")
+                        .append(setter(name)).append(" | ").append(format(name, value)).append(" | ")
+                        .append(meaning.replace("|", "\\|")).append(" |\n");
+            }
         }
         return t.toString();
     }
@@ -69,7 +76,7 @@ class ConfigTableDocTest {
         return Arrays.stream(RxConfig.Builder.class.getMethods())
                 .filter(m -> m.getName().equals(base) && m.getParameterCount() == 1)
                 .map(m -> "`" + base + "(" + m.getParameterTypes()[0].getSimpleName() + ")`")
-                .findFirst().orElse("— (`RxConfig` constructor only)");
+                .findFirst().orElse("— (the group record's constructor only)");
     }
 
     private static String format(String name, Object value) {
@@ -94,7 +101,8 @@ class ConfigTableDocTest {
         while (m.find()) {
             String text = m.group(2).replaceAll("\\n\\s*\\*\\s*", " ").strip()
                     .replace("&gt;", ">").replace("&lt;", "<").replace("&amp;", "&")
-                    .replaceAll("\\{@link (?:\\w+#)?(\\w+)}", "`$1`");
+                    .replaceAll("\\{@link (?:\\w+#)?(\\w+)(?:\\(\\))?}", "`$1`")
+                    .replaceAll("\\{@code ([^}]*)}", "`$1`");
             out.put(m.group(1), text);
         }
         return out;

@@ -1,0 +1,44 @@
+package org.rx4j.config;
+
+/**
+ * How many connections, peers, queued calls and held packets an endpoint keeps at most, so a flood of them cannot
+ * exhaust its memory (docs/robustness.md "Rule 9: limits" and its "Limits" table). Past a limit the endpoint evicts
+ * or refuses as each component says.
+ *
+ * @param maxConnections most server connections kept at once, &gt;= 1 (default 100,000); at the limit the oldest
+ *     unproven connection (see {@code maxUnprovenConnections}) is evicted silently to make room, and when none is
+ *     left the new connection's DATA is answered with ABORT RX_CALL_BUSY (−10) and nothing is kept (docs/robustness.md
+ *     "Limits")
+ * @param maxPendingCalls most client calls queued waiting for a free channel on one connection, &gt;= 0 (default 1024);
+ *     beyond it {@code newCall} throws IllegalStateException
+ * @param maxConnectionsPerPeer most server connections from one peer (host and port), &gt;= 1 (default 16,384: one
+ *     client may open 10,000); at the limit that peer's oldest unproven connection is evicted, else the new one is
+ *     refused with ABORT RX_CALL_BUSY (−10)
+ * @param maxUnprovenConnections most server connections kept that never started a call (no request's packet 1
+ *     from a peer proven reachable), &gt;= 1 (default 2,048); a new one beyond evicts the oldest unproven one
+ *     silently (its held packets are released, nothing is sent), which bounds a connection flood
+ * @param maxPeers most remote peers (host and port) known at once, &gt;= 1 (default 65,536); at the limit peers without
+ *     connections are forgotten, and when all have some, a new peer's DATA is refused with ABORT RX_CALL_BUSY (−10)
+ * @param maxHeldPackets most DATA packets held, endpoint-wide, by server calls not yet started (waiting for packet 1
+ *     or the reachability answer), &gt;= 1 (default 4,096); beyond it the oldest such call is forgotten silently (a
+ *     real client resends and is admitted again). Each call holds at most {@link Windows#maxRwind()} packets.
+ */
+public record Limits(int maxConnections, int maxPendingCalls, int maxConnectionsPerPeer, int maxUnprovenConnections,
+                     int maxPeers, int maxHeldPackets) {
+    /** Room for 100,000 connections (10,000 from one client) and 65,536 peers; the rest bounds a flood. */
+    public static final Limits DEFAULTS = new Limits(100_000, 1024, 16_384, 2_048, 65_536, 4_096);
+
+    /**
+     * Checks the ranges listed with the components.
+     *
+     * @throws IllegalArgumentException naming the first setting out of range
+     */
+    public Limits {
+        SettingCheck.range("maxConnections", maxConnections, 1, Integer.MAX_VALUE);
+        SettingCheck.range("maxPendingCalls", maxPendingCalls, 0, Integer.MAX_VALUE);
+        SettingCheck.range("maxConnectionsPerPeer", maxConnectionsPerPeer, 1, Integer.MAX_VALUE);
+        SettingCheck.range("maxUnprovenConnections", maxUnprovenConnections, 1, Integer.MAX_VALUE);
+        SettingCheck.range("maxPeers", maxPeers, 1, Integer.MAX_VALUE);
+        SettingCheck.range("maxHeldPackets", maxHeldPackets, 1, Integer.MAX_VALUE);
+    }
+}

@@ -1,0 +1,31 @@
+package org.rx4j.config;
+
+import java.time.Duration;
+
+/**
+ * When idle server connections and peers are forgotten (OpenAFS's reaper, rxi_ReapConnections; docs/robustness.md
+ * "Rule 9: limits").
+ *
+ * @param idleConnectionTimeNs a server connection with no call running and no packet for this long is reaped, ns,
+ *     &gt; 0 (default 700 s, OpenAFS's rx_idleConnectionTime)
+ * @param idlePeerTimeNs a peer with no connection and no packet for this long is forgotten, ns, &gt; 0 (default 60 s,
+ *     OpenAFS's rx_idlePeerTime)
+ * @param reapIntervalNs interval between reaper passes over connections and peers, ns, &gt; 0 (default 60 s, OpenAFS's
+ *     rxi_ReapConnections period)
+ */
+public record Reaping(long idleConnectionTimeNs, long idlePeerTimeNs, long reapIntervalNs) {
+    /** OpenAFS's times: connections idle for 700 s and peers idle for 60 s go, checked every 60 s. */
+    public static final Reaping DEFAULTS = new Reaping(Duration.ofSeconds(700).toNanos(),
+            Duration.ofSeconds(60).toNanos(), Duration.ofSeconds(60).toNanos());
+
+    /**
+     * Checks the ranges listed with the components.
+     *
+     * @throws IllegalArgumentException naming the first setting out of range
+     */
+    public Reaping {
+        SettingCheck.positive("idleConnectionTime", idleConnectionTimeNs);
+        SettingCheck.positive("idlePeerTime", idlePeerTimeNs);
+        SettingCheck.positive("reapInterval", reapIntervalNs);
+    }
+}
