@@ -86,7 +86,7 @@ public final class Peer {
     private long abortRepliesSuppressed;
     /**
      * Bytes this peer sent while unproven (not {@link #isReachable}) that rx4j has not yet spent on replies to it:
-     * what an unproven peer gets back is bounded by what it sent (issue 12 rule 6, amplification at most 1).
+     * what an unproven peer gets back is bounded by what it sent (docs/robustness.md rule 6, amplification at most 1).
      */
     private long replyCredit;
     /** True once any packet came from this peer; then {@link #lastHeardNs} is valid. */
@@ -120,15 +120,18 @@ public final class Peer {
     }
 
     /**
-     * Counts a datagram's bytes toward what rx4j may send back to this peer before it proves reachable.
+     * Notes a packet of a connection to this peer: its bytes are counted, and credited toward what rx4j may send
+     * back before the peer proves reachable (rule 6); the peer is heard from now ({@link #heardFrom}).
      *
      * @param now current time, ns
      * @param bytes bytes received from the peer (header + body)
      */
-    void creditReply(long now, int bytes) {
+    void onReceived(long now, int bytes) {
+        counters.bytesReceived += bytes;
         if (!isReachable(now)) {
             replyCredit += bytes;
         }
+        heardFrom(now);
     }
 
     /** @return bytes an unproven peer sent that no reply has spent yet (rule 6) */
@@ -137,23 +140,15 @@ public final class Peer {
     }
 
     /**
-     * Notes a packet from this peer.
+     * Notes a packet from this peer; it counts as used now (the reaper keeps it).
      *
      * @param now current time, ns
      */
     void heardFrom(long now) {
         heard = true;
         lastHeardNs = now;
+        lastUsedNs = now;
         tinyPingOutstanding = false;
-    }
-
-    /**
-     * @param now current time, ns
-     * @param withinNs how far back to look, ns
-     * @return true when a packet came from this peer less than {@code withinNs} ago
-     */
-    boolean heardWithin(long now, long withinNs) {
-        return heard && now - lastHeardNs < withinNs;
     }
 
     /**
@@ -175,7 +170,7 @@ public final class Peer {
      * @return true when the PING should go out now (recorded as outstanding)
      */
     boolean takeTinyRequestPing(long now, long reachTtlNs) {
-        if (tinyPingOutstanding || heardWithin(now, reachTtlNs)) {
+        if (tinyPingOutstanding || (heard && now - lastHeardNs < reachTtlNs)) {
             return false;
         }
         tinyPingOutstanding = true;
@@ -348,7 +343,7 @@ public final class Peer {
      * @param maxDgram advertised maxDgramPackets (unsigned 32-bit; used only when words is 4)
      * @param ownJumboMax this endpoint's own jumbogram limit
      * @return true when a value lay outside the protocol's range (MTU outside 520..65535, maxDgramPackets outside
-     *     1..47) and was clamped or ignored (issue 12 rule 1)
+     *     1..47) and was clamped or ignored (docs/robustness.md rule 1)
      */
     boolean applyTrailer(int words, int maxMtuValue, int ifMtuValue, int maxDgram, int ownJumboMax) {
         if (words < 2) {

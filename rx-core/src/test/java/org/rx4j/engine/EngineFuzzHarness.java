@@ -116,7 +116,7 @@ final class EngineFuzzHarness implements PacketSink, AutoCloseable {
     }
 
     void checkInvariants() {
-        if (engine.internalErrors() != 0) {
+        if (engine.totals().internalErrors() != 0) {
             throw new AssertionError("a packet's handling threw inside the engine", engine.lastInternalError());
         }
         RxCounters t = engine.totals();

@@ -64,7 +64,7 @@ class ShutdownInFlightTest {
         assertTrue(net.runUntil(() -> server.callsFailed == 4, 10 * S));
         net.runFor(30 * S);
         assertEquals(aborts, afterShutdown.size(), "nothing sent after the shutdown's ABORTs");
-        assertEquals(0, net.client().engine.internalErrors());
+        assertEquals(0, net.client().engine.totals().internalErrors());
         net.server().engine.shutdown(net.now());
     }
 }
