@@ -22,7 +22,7 @@ import org.rx4j.wire.PacketFlags;
 import org.rx4j.wire.PacketType;
 
 /**
- * Issue 12, rules 7 and 8 (docs/robustness.md): which packets may create a server call, and when an admitted call
+ * Rules 7 and 8 (docs/robustness.md): which packets may create a server call, and when an admitted call
  * may start (reach its handler, and so a worker): only once its request's packet 1 is here and its peer proved
  * reachable. Packets held by calls not yet started are bounded per call and in total.
  */

@@ -17,7 +17,7 @@ import org.rx4j.wire.AbortPacket;
 import org.rx4j.wire.PacketFlags;
 
 /**
- * Issue 12, rule 9 (docs/robustness.md "Limits"): connections per endpoint and per peer, unproven connections, peers,
+ * Rule 9 (docs/robustness.md "Limits"): connections per endpoint and per peer, unproven connections, peers,
  * what the endpoint answers past each limit (as RxConfig's javadoc says), and the reaper bringing the tables back
  * to baseline, on the virtual clock.
  */

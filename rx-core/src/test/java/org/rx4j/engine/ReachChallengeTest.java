@@ -21,7 +21,7 @@ import org.rx4j.wire.DataPacket;
 import org.rx4j.wire.PacketFlags;
 
 /**
- * Issue 12 "Flood", the stateless reachability challenge (docs/robustness.md): DATA that would open a server
+ * The stateless reachability challenge against a flood (docs/robustness.md "Flood"): DATA that would open a server
  * connection from a source not proven reachable makes no connection, call or peer — only a small bounded record per
  * source, answered with a reachability PING whose serial the PING_RESPONSE must echo. Virtual clock.
  */
