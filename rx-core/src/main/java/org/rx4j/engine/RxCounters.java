@@ -4,11 +4,12 @@ import org.rx4j.wire.AckReason;
 import org.rx4j.wire.PacketType;
 
 /**
- * Packet and byte counters of one connection or peer (design.md "Counters without contention").
- * Written only by the engine's thread; totals are summed on demand with {@link #addTo}. Plain fields,
- * no atomics: one thread owns them. The fields are package-private: only the engine writes them; everything
- * else reads through the accessors (on the engine's thread) and the RPC layer copies them into its immutable
- * {@code CounterStats} snapshot.
+ * Packet and byte counters of one connection or peer, or of the endpoint itself (design.md "Counters without
+ * contention"); the endpoint's also hold its defence counters (docs/robustness.md "Counters in the stats snapshot"),
+ * so the engine's totals are one snapshot of everything. Written only by the engine's thread; totals are summed
+ * on demand with {@link #addTo}. Plain fields, no atomics: one thread owns them. The fields are package-private: only
+ * the engine writes them; everything else reads through the accessors (on the engine's thread) and the RPC layer
+ * copies them into its immutable {@code CounterStats} snapshot and the stats' defences.
  */
 public final class RxCounters {
     /** Datagram-level packets sent, indexed by {@link PacketType} code (0..15; 15 = other). */
