@@ -41,8 +41,6 @@ public final class Connection {
     private int serial;
     long lastActivityNs;
     boolean closed;
-    /** Server side: true once a call started on it (see {@link ConnectionTable#proven}). */
-    boolean proven;
     /** Error that ended the whole connection (connection ABORT), 0 while usable. */
     int error;
 
@@ -141,8 +139,7 @@ public final class Connection {
     }
 
     /**
-     * Builds a header as {@link #header} does, in a slot of {@code reuse} when given (no allocation per packet sent,
-     * issue 10 target 9).
+     * Builds a header as {@link #header} does, in a slot of {@code reuse} when given (no allocation per packet sent).
      *
      * @param reuse the engine's reused outgoing packets, or null for a new header
      * @param slot with reuse: {@link OutboundPackets#ACK_SLOT} for an ACK, a lower slot for a DATA sub-packet's
@@ -194,6 +191,13 @@ public final class Connection {
             link.sendJumbogram(peer.address(), batch);
         }
         batch.clear();
+    }
+
+    /** Counts a packet received for this connection here and at its peer ({@code bytes}: header + body). */
+    void onReceived(long now, int type, int bytes, boolean lastInDatagram, boolean jumbogram) {
+        lastActivityNs = now;
+        counters.countReceived(type, bytes, lastInDatagram, jumbogram);
+        peer.onReceived(now, bytes);
     }
 
     /**
@@ -423,19 +427,13 @@ public final class Connection {
     }
 
     private void failWaiting(long now, int code) {
-        if (waiting == null) {
-            return;
-        }
         Call c;
-        while ((c = waiting.poll()) != null) {
+        while (waiting != null && (c = waiting.poll()) != null) {
             c.fail(now, code);
         }
     }
 
-    /**
-     * Aborts the whole connection from this side: sends ABORT with callNumber 0 and fails every call with
-     * {@code code} (§6.5).
-     */
+    /** Aborts the whole connection from this side: sends ABORT with callNumber 0, fails every call with it (§6.5). */
     void abort(long now, int code) {
         send(new AbortPacket(header(0, 0, 0, nextSerial(), PacketType.ABORT, 0), code));
         fail(now, code, false);

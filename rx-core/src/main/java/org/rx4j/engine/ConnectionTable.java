@@ -2,10 +2,12 @@ package org.rx4j.engine;
 
 import org.rx4j.config.RxConfig;
 import java.net.InetSocketAddress;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import org.rx4j.wire.RxConstants;
 import org.rx4j.wire.RxHeader;
@@ -15,7 +17,8 @@ import org.rx4j.wire.RxHeader;
  * epoch + cid (+ address unless epoch bit 31 is set), peers by address, and client connection id allocation
  * (rx-wire-facts.md §1, §7). Insertion-ordered, so rxdebug's connection walk (one index per request) stays
  * stable as connections are added. Also keeps, oldest first, the server connections that are not yet proven (no
- * call started on them), the ones a limit evicts first (docs/robustness.md, rule 9). Engine thread only.
+ * call started on them), the ones a limit evicts first (docs/robustness.md, rule 9); keeps each peer's count of
+ * connections (only here); and reaps idle server connections and unused peers. Engine thread only.
  */
 final class ConnectionTable {
     private final RxConfig config;
@@ -23,7 +26,7 @@ final class ConnectionTable {
     private final Map<InetSocketAddress, Peer> peers = new LinkedHashMap<>();
     private final Map<Integer, Connection> clientConns = new LinkedHashMap<>();
     private final Map<ServerKey, Connection> serverConns = new LinkedHashMap<>();
-    // Per-packet lookups without boxing (issue 10, target 9): client connections by cid, and server connections
+    // Per-packet lookups without boxing: client connections by cid, and server connections
     // whose epoch has bit 31 set (known by epoch + cid from any address, §7) by (epoch << 32 | cid). The maps above
     // keep the insertion order for iteration; server connections without bit 31 are looked up there.
     private final LongIndex<Connection> clientIndex = new LongIndex<>();
@@ -60,9 +63,11 @@ final class ConnectionTable {
         nextCid = cid & RxConstants.CID_MASK & 0x7FFFFFFF;
     }
 
+    /** Adds a client connection; its peer gains one connection. */
     void addClient(Connection c) {
         clientConns.put(c.cid, c);
         clientIndex.put(c.cid, c);
+        c.peer.connections++;
     }
 
     /** @return the client connection a reply packet belongs to, or null (unknown cid, epoch or security index) */
@@ -91,21 +96,32 @@ final class ConnectionTable {
         return ((long) epoch << 32) | (cid & 0xFFFF_FFFFL);
     }
 
-    /** Adds a server connection first heard from {@code from}; it starts unproven. */
+    /** Adds a server connection first heard from {@code from}; it starts unproven; its peer gains a connection. */
     void addServer(Connection c, InetSocketAddress from) {
         serverConns.put(serverKey(c.epoch, c.cid, from), c);
         if (c.epoch < 0) {
             anyAddressIndex.put(anyAddressKey(c.epoch, c.cid), c);
         }
         unproven.add(c);
+        c.peer.connections++;
+    }
+
+    /**
+     * A server connection known by epoch + cid from any address (epoch bit 31) heard from a new address (NAT
+     * rebinding, §7): it moves to that address's peer, and its replies follow.
+     *
+     * @param c the connection
+     * @param from the address its packet came from, not its peer's
+     */
+    void movePeer(Connection c, InetSocketAddress from) {
+        c.peer.connections--;
+        c.peer = peer(from);
+        c.peer.connections++;
     }
 
     /** A call started on a server connection: it is proven and no longer evicted first. */
     void proven(Connection c) {
-        if (!c.proven) {
-            c.proven = true;
-            unproven.remove(c);
-        }
+        unproven.remove(c);
     }
 
     /** @return the number of server connections that never started a call */
@@ -181,6 +197,41 @@ final class ConnectionTable {
     /** Forgets peers with no connection that were last used more than {@code unusedNs} before {@code now}. */
     void reapPeers(long now, long unusedNs) {
         peers.values().removeIf(p -> p.connections <= 0 && now - p.lastUsedNs > unusedNs);
+    }
+
+    /**
+     * The reaper's pass: removes server connections without running calls idle for
+     * {@link RxConfig#idleConnectionTimeNs()} and peers without connections unused for
+     * {@link RxConfig#idlePeerTimeNs()}.
+     *
+     * @param now current time, ns
+     * @param into the endpoint's counters of closed connections
+     */
+    void reap(long now, RxCounters into) {
+        List<Connection> idle = new ArrayList<>();
+        for (Connection c : serverConns.values()) {
+            if (!c.hasActiveCalls() && now - c.lastActivityNs > config.idleConnectionTimeNs()) {
+                idle.add(c);
+            }
+        }
+        for (Connection c : idle) {
+            remove(c, into);
+        }
+        reapPeers(now, config.idlePeerTimeNs());
+    }
+
+    /**
+     * Adds the counters of every live connection into {@code total}.
+     *
+     * @param total accumulator
+     */
+    void addCountersTo(RxCounters total) {
+        for (Connection c : clientConns.values()) {
+            c.counters.addTo(total);
+        }
+        for (Connection c : serverConns.values()) {
+            c.counters.addTo(total);
+        }
     }
 
     /** @return every client connection (live view) */

@@ -15,5 +15,5 @@ public interface DebugResponder {
      * @param request the request (debug type and index)
      * @return the reply packet, or null to send nothing
      */
-    RxPacket answer(RxEngine engine, RxHeader replyHeader, DebugRequest request);
+    RxPacket answer(EngineView engine, RxHeader replyHeader, DebugRequest request);
 }

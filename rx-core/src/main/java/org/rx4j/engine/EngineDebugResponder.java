@@ -34,7 +34,7 @@ public final class EngineDebugResponder implements DebugResponder {
     private static final int MODE_EOF = 4;
 
     @Override
-    public RxPacket answer(RxEngine engine, RxHeader replyHeader, DebugRequest request) {
+    public RxPacket answer(EngineView engine, RxHeader replyHeader, DebugRequest request) {
         ByteBuf out = Unpooled.buffer(RxStatistics.SIZE);
         switch (request.debugType()) {
             case DebugRequest.GETSTATS -> stats(engine).encode(out);
@@ -52,8 +52,8 @@ public final class EngineDebugResponder implements DebugResponder {
         return new DebugReply(replyHeader, body);
     }
 
-    private static DebugStats stats(RxEngine engine) {
-        return new DebugStats(0, 0, (int) engine.callsExecuted(), 0, 1, DebugStats.VERSION, 0, 0, 0, 0);
+    private static DebugStats stats(EngineView engine) {
+        return new DebugStats(0, 0, (int) engine.totals().callsExecuted(), 0, 1, DebugStats.VERSION, 0, 0, 0, 0);
     }
 
     private static int host(InetSocketAddress a) {
@@ -64,7 +64,7 @@ public final class EngineDebugResponder implements DebugResponder {
         return 0;
     }
 
-    private static DebugConn conn(RxEngine engine, int index, boolean interestingOnly) {
+    private static DebugConn conn(EngineView engine, int index, boolean interestingOnly) {
         // Walks the live tables (client connections, then server ones) without copying them: a request costs
         // no allocation proportional to the connection count.
         int n = 0;
@@ -107,7 +107,7 @@ public final class EngineDebugResponder implements DebugResponder {
                 new byte[4], new byte[4], new int[DebugConn.SEC_STATS_WORDS], c.epoch, c.peer.ifMtu);
     }
 
-    private static RxStatistics rxStats(RxEngine engine) {
+    private static RxStatistics rxStats(EngineView engine) {
         RxCounters t = engine.totals();
         int[] v = new int[RxStatistics.WORDS];
         for (int type = 1; type <= RxStatistics.PACKET_TYPES; type++) {
@@ -138,7 +138,7 @@ public final class EngineDebugResponder implements DebugResponder {
         v[index + 1] = (int) ((ns % 1_000_000_000L) / 1000);
     }
 
-    private static DebugPeer peer(RxEngine engine, int index) {
+    private static DebugPeer peer(EngineView engine, int index) {
         int n = 0;
         for (Peer p : engine.peers()) {
             if (n++ == index) {

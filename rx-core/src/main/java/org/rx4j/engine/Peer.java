@@ -84,15 +84,18 @@ public final class Peer {
     }
 
     /**
-     * Counts a datagram's bytes toward what rx4j may send back to this peer before it proves reachable.
+     * Notes a packet of a connection to this peer: its bytes are counted, and credited toward what rx4j may send
+     * back before the peer proves reachable (rule 6); the peer is heard from now ({@link #heardFrom}).
      *
      * @param now current time, ns
      * @param bytes bytes received from the peer (header + body)
      */
-    void creditReply(long now, int bytes) {
+    void onReceived(long now, int bytes) {
+        counters.bytesReceived += bytes;
         if (!isReachable(now)) {
             replyCredit += bytes;
         }
+        heardFrom(now);
     }
 
     /** @return bytes an unproven peer sent that no reply has spent yet (docs/robustness.md "Rule 6") */
@@ -101,23 +104,15 @@ public final class Peer {
     }
 
     /**
-     * Notes a packet from this peer.
+     * Notes a packet from this peer; it counts as used now (the reaper keeps it).
      *
      * @param now current time, ns
      */
     void heardFrom(long now) {
         heard = true;
         lastHeardNs = now;
+        lastUsedNs = now;
         tinyPingOutstanding = false;
-    }
-
-    /**
-     * @param now current time, ns
-     * @param withinNs how far back to look, ns
-     * @return true when a packet came from this peer less than {@code withinNs} ago
-     */
-    boolean heardWithin(long now, long withinNs) {
-        return heard && now - lastHeardNs < withinNs;
     }
 
     /**
@@ -139,7 +134,7 @@ public final class Peer {
      * @return true when the PING should go out now (recorded as outstanding)
      */
     boolean takeTinyRequestPing(long now, long reachTtlNs) {
-        if (tinyPingOutstanding || heardWithin(now, reachTtlNs)) {
+        if (tinyPingOutstanding || (heard && now - lastHeardNs < reachTtlNs)) {
             return false;
         }
         tinyPingOutstanding = true;

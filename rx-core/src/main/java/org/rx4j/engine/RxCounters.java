@@ -4,11 +4,12 @@ import org.rx4j.wire.AckReason;
 import org.rx4j.wire.PacketType;
 
 /**
- * Packet and byte counters of one connection or peer (design.md "Counters without contention").
- * Written only by the engine's thread; totals are summed on demand with {@link #addTo}. Plain fields,
- * no atomics: one thread owns them. The fields are package-private: only the engine writes them; everything
- * else reads through the accessors (on the engine's thread) and the RPC layer copies them into its immutable
- * {@code CounterStats} snapshot.
+ * Packet and byte counters of one connection or peer, or of the endpoint itself (design.md "Counters without
+ * contention"); the endpoint's also hold its defence counters (docs/robustness.md "Counters in the stats snapshot"),
+ * so the engine's totals are one snapshot of everything. Written only by the engine's thread; totals are summed
+ * on demand with {@link #addTo}. Plain fields, no atomics: one thread owns them. The fields are package-private: only
+ * the engine writes them; everything else reads through the accessors (on the engine's thread) and the RPC layer
+ * copies them into its immutable {@code CounterStats} snapshot and the stats' defences.
  */
 public final class RxCounters {
     /** Datagram-level packets sent, indexed by {@link PacketType} code (0..15; 15 = other). */
@@ -53,14 +54,44 @@ public final class RxCounters {
     long timeouts;
     /** Fast retransmits triggered by NACKs. */
     long fastRetransmits;
-    /** ACKs and ACKALLs dropped whole as out of range for what was transmitted (issue 12 rule 2). */
+    /** ACKs and ACKALLs dropped whole as out of range for what was transmitted (docs/robustness.md rule 2). */
     long acksRejected;
-    /** ACK trailers with a value outside its valid range, clamped or ignored (issue 12 rule 1). */
+    /** ACK trailers with a value outside its valid range, clamped or ignored (docs/robustness.md rule 1). */
     long trailersClamped;
-    /** Jumbograms dropped whole: more sub-packets than advertised, or seqs wrapping through 0 (issue 12 rule 5). */
+    /** Jumbograms dropped whole: more sub-packets than advertised, or seqs wrapping through 0 (rule 5). */
     long jumbogramsRejected;
-    /** Replies to a peer not yet proven reachable left unsent: larger than what it had sent (issue 12 rule 6). */
+    /** Replies to a peer not yet proven reachable left unsent: larger than what it had sent (rule 6). */
     long repliesWithheld;
+    // The endpoint's own counters below: 0 in a connection's or a peer's counters. The gauges (now) are filled in
+    // when the engine takes its snapshot (RxEngine.totals); the rest are counted as they happen.
+    /** Decoded packets no connection or call took. */
+    long droppedPackets;
+    /** Server calls started. */
+    long callsExecuted;
+    /** Server calls admitted but not started, now (held for packet 1 or reachability, rule 8): a gauge. */
+    long heldServerCalls;
+    /** DATA packets held by server calls not yet started, now: a gauge. */
+    long heldServerPackets;
+    /** Held server calls forgotten because maxHeldPackets was exceeded (rule 8). */
+    long heldCallsForgotten;
+    /** Unproven server connections evicted to make room for new ones (rule 9). */
+    long connectionsEvicted;
+    /** New server connections refused with ABORT RX_CALL_BUSY because a limit was reached (rule 9). */
+    long connectionsRefused;
+    /** Sources recorded by the reachability challenge, now: a gauge. */
+    long challengedSources;
+    /** DATA packets kept for challenged sources, now: a gauge. */
+    long challengedPackets;
+    /** Reachability PINGs sent to challenged sources. */
+    long challengesSent;
+    /** PING_RESPONSEs that proved a challenged source reachable. */
+    long challengesAnswered;
+    /** Challenged sources' records dropped to make room for others. */
+    long challengesEvicted;
+    /** Challenged sources' records dropped a dead time after they were made, unanswered. */
+    long challengesExpired;
+    /** Packets whose handling threw inside the engine (caught there, the packet dropped): any is a bug. */
+    long internalErrors;
 
     static int typeSlot(int type) {
         return type >= 0 && type < 15 ? type : 15;
@@ -101,6 +132,45 @@ public final class RxCounters {
         total.trailersClamped += trailersClamped;
         total.jumbogramsRejected += jumbogramsRejected;
         total.repliesWithheld += repliesWithheld;
+        total.droppedPackets += droppedPackets;
+        total.callsExecuted += callsExecuted;
+        total.heldServerCalls += heldServerCalls;
+        total.heldServerPackets += heldServerPackets;
+        total.heldCallsForgotten += heldCallsForgotten;
+        total.connectionsEvicted += connectionsEvicted;
+        total.connectionsRefused += connectionsRefused;
+        total.challengedSources += challengedSources;
+        total.challengedPackets += challengedPackets;
+        total.challengesSent += challengesSent;
+        total.challengesAnswered += challengesAnswered;
+        total.challengesEvicted += challengesEvicted;
+        total.challengesExpired += challengesExpired;
+        total.internalErrors += internalErrors;
+    }
+
+    /**
+     * Counts one received packet of a connection (or its peer): its bytes; DATA per datagram in packetsReceived (as
+     * OpenAFS's rx_stats counts them) and per sub-packet in dataPacketsReceived; every other type under its
+     * {@link #typeSlot}; a jumbogram once, with its last sub-packet.
+     *
+     * @param type the packet type code
+     * @param bytes header + body, bytes
+     * @param lastInDatagram true for the datagram's last packet
+     * @param jumbogram true when the datagram held several packets
+     */
+    void countReceived(int type, int bytes, boolean lastInDatagram, boolean jumbogram) {
+        bytesReceived += bytes;
+        if (jumbogram && lastInDatagram) {
+            jumbogramsReceived++;
+        }
+        if (type != PacketType.DATA) {
+            packetsReceived[typeSlot(type)]++;
+        } else {
+            dataPacketsReceived++;
+            if (lastInDatagram) {
+                packetsReceived[PacketType.DATA]++;
+            }
+        }
     }
 
     /** @return total packets sent over all types */
@@ -242,12 +312,12 @@ public final class RxCounters {
         return acksReceived[reason];
     }
 
-    /** @return ACKs and ACKALLs dropped whole as out of range for what was transmitted (issue 12 rule 2) */
+    /** @return ACKs and ACKALLs dropped whole as out of range for what was transmitted (docs/robustness.md rule 2) */
     public long acksRejected() {
         return acksRejected;
     }
 
-    /** @return ACK trailers that carried a value outside its valid range, clamped or ignored (issue 12 rule 1) */
+    /** @return ACK trailers that carried a value outside its valid range, clamped or ignored (rule 1) */
     public long trailersClamped() {
         return trailersClamped;
     }
@@ -263,5 +333,91 @@ public final class RxCounters {
      */
     public long repliesWithheld() {
         return repliesWithheld;
+    }
+
+    /** @return decoded packets no connection or call took (e.g. for a finished call) */
+    public long droppedPackets() {
+        return droppedPackets;
+    }
+
+    /** @return server calls started since the engine was created */
+    public long callsExecuted() {
+        return callsExecuted;
+    }
+
+    /**
+     * @return server calls admitted but not started when the snapshot was taken (in PRECALL: waiting for their
+     *     request's packet 1 or their peer's reachability answer; rule 8)
+     */
+    public long heldServerCalls() {
+        return heldServerCalls;
+    }
+
+    /**
+     * @return DATA packets held by server calls not yet started when the snapshot was taken (bounded by
+     *     maxHeldPackets)
+     */
+    public long heldServerPackets() {
+        return heldServerPackets;
+    }
+
+    /** @return held server calls forgotten because maxHeldPackets was exceeded (rule 8) */
+    public long heldCallsForgotten() {
+        return heldCallsForgotten;
+    }
+
+    /** @return unproven server connections evicted to make room for new ones (rule 9) */
+    public long connectionsEvicted() {
+        return connectionsEvicted;
+    }
+
+    /** @return new server connections refused with ABORT RX_CALL_BUSY because a limit was reached (rule 9) */
+    public long connectionsRefused() {
+        return connectionsRefused;
+    }
+
+    /**
+     * @return sources recorded when the snapshot was taken that sent DATA for a new connection before proving
+     *     reachable (no connection, call or peer exists for them; bounded by maxUnprovenConnections;
+     *     docs/robustness.md "Stateless reachability challenge")
+     */
+    public long challengedSources() {
+        return challengedSources;
+    }
+
+    /** @return DATA packets kept for challenged sources when the snapshot was taken (bounded by maxHeldPackets) */
+    public long challengedPackets() {
+        return challengedPackets;
+    }
+
+    /** @return reachability PINGs sent to challenged sources */
+    public long challengesSent() {
+        return challengesSent;
+    }
+
+    /** @return PING_RESPONSEs that proved a challenged source reachable */
+    public long challengesAnswered() {
+        return challengesAnswered;
+    }
+
+    /**
+     * @return challenged sources' records dropped to make room for others (the source or packet limit; their
+     *     packets forgotten, a client resends)
+     */
+    public long challengesEvicted() {
+        return challengesEvicted;
+    }
+
+    /** @return challenged sources' records dropped a dead time after they were made, unanswered */
+    public long challengesExpired() {
+        return challengesExpired;
+    }
+
+    /**
+     * @return packets whose handling threw inside the engine (caught there, the packet dropped); any is a bug,
+     *     and the stateful fuzzer checks it stays 0
+     */
+    public long internalErrors() {
+        return internalErrors;
     }
 }

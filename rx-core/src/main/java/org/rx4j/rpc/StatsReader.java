@@ -50,26 +50,31 @@ final class StatsReader {
         }
         RttTotals rtt = RttTotals.of(engine.peers());
         RxCounters totals = engine.totals();
-        Map<String, Long> defences = new LinkedHashMap<>();
-        defences.put("acksRejected", totals.acksRejected());
-        defences.put("trailersClamped", totals.trailersClamped());
-        defences.put("jumbogramsRejected", totals.jumbogramsRejected());
-        defences.put("repliesWithheld", totals.repliesWithheld());
-        defences.put("heldServerCalls", (long) engine.heldServerCalls());
-        defences.put("heldCallsForgotten", engine.heldCallsForgotten());
-        defences.put("connectionsEvicted", engine.connectionsEvicted());
-        defences.put("connectionsRefused", engine.connectionsRefused());
-        defences.put("challengedSources", (long) engine.challengedSources());
-        defences.put("challengedPackets", (long) engine.challengedPackets());
-        defences.put("challengesSent", engine.challengesSent());
-        defences.put("challengesAnswered", engine.challengesAnswered());
-        defences.put("challengesEvicted", engine.challengesEvicted());
-        defences.put("challengesExpired", engine.challengesExpired());
-        defences.put("internalErrors", engine.internalErrors());
         return new EndpointStats(transport.localAddress(), counters(totals), transport.datagramsReceived(),
                 transport.datagramsSent(), transport.sendFailures(), transport.malformedDatagrams(), malformed,
-                engine.droppedPackets(), engine.callsExecuted(), conns, peers,
-                new EndpointStats.RttSummary(rtt.samples(), rtt.minNs(), rtt.meanNs(), rtt.maxNs()), defences);
+                totals.droppedPackets(), totals.callsExecuted(), conns, peers,
+                new EndpointStats.RttSummary(rtt.samples(), rtt.minNs(), rtt.meanNs(), rtt.maxNs()), defences(totals));
+    }
+
+    /** The hostile-input counters by name, in {@link EndpointStats#defences()}' order, from one snapshot. */
+    static Map<String, Long> defences(RxCounters t) {
+        Map<String, Long> m = new LinkedHashMap<>();
+        m.put("acksRejected", t.acksRejected());
+        m.put("trailersClamped", t.trailersClamped());
+        m.put("jumbogramsRejected", t.jumbogramsRejected());
+        m.put("repliesWithheld", t.repliesWithheld());
+        m.put("heldServerCalls", t.heldServerCalls());
+        m.put("heldCallsForgotten", t.heldCallsForgotten());
+        m.put("connectionsEvicted", t.connectionsEvicted());
+        m.put("connectionsRefused", t.connectionsRefused());
+        m.put("challengedSources", t.challengedSources());
+        m.put("challengedPackets", t.challengedPackets());
+        m.put("challengesSent", t.challengesSent());
+        m.put("challengesAnswered", t.challengesAnswered());
+        m.put("challengesEvicted", t.challengesEvicted());
+        m.put("challengesExpired", t.challengesExpired());
+        m.put("internalErrors", t.internalErrors());
+        return m;
     }
 
     static ConnectionStats connection(Connection c) {

@@ -22,7 +22,7 @@ import org.rx4j.wire.PacketFlags;
 import org.rx4j.wire.PacketType;
 
 /**
- * Issue 12, rules 7 and 8 (docs/robustness.md): which packets may create a server call, and when an admitted call
+ * Rules 7 and 8 (docs/robustness.md): which packets may create a server call, and when an admitted call
  * may start (reach its handler, and so a worker): only once its request's packet 1 is here and its peer proved
  * reachable. Packets held by calls not yet started are bounded per call and in total.
  */
@@ -63,10 +63,10 @@ class AdmissionTest {
         h.deliver(c.data(0, 1, 0, PacketFlags.LAST_PACKET, 10));
         h.deliver(c.data(0, 1, 33, PacketFlags.LAST_PACKET, 10));
         assertTrue(h.engine.serverConnections().isEmpty());
-        assertEquals(0, h.engine.heldServerCalls());
+        assertEquals(0, h.engine.totals().heldServerCalls());
         assertEquals(0, svc.newCalls());
         assertTrue(h.sent.isEmpty(), "nothing answered: " + h.sent);
-        assertEquals(9, h.engine.droppedPackets());
+        assertEquals(9, h.engine.totals().droppedPackets());
 
         // A known connection: the same packets for a call it does not have create none.
         h.deliver(c.data(0, 1, 1, PacketFlags.LAST_PACKET, 10));
@@ -88,7 +88,7 @@ class AdmissionTest {
             assertNull(conn.call(ch), "channel " + ch);
         }
         assertEquals(1, h.engine.serverConnections().size());
-        assertEquals(0, h.engine.heldServerCalls());
+        assertEquals(0, h.engine.totals().heldServerCalls());
         assertEquals(1, svc.newCalls());
         assertTrue(h.sent.isEmpty(), "nothing answered: " + h.sent);
         assertEquals(1, conn.counters().packetsReceived[PacketType.CHALLENGE]);
@@ -137,8 +137,8 @@ class AdmissionTest {
             answerPings(h, REMOTE, attackers[k]); // the attacker proves reachable: still no handler
         }
         assertEquals(0, svc.newCalls(), "no call holding only packets 2..9 reaches a handler");
-        assertEquals(40, h.engine.heldServerCalls());
-        assertEquals(320, h.engine.heldServerPackets());
+        assertEquals(40, h.engine.totals().heldServerCalls());
+        assertEquals(320, h.engine.totals().heldServerPackets());
 
         // A normal client (another peer) is served at once.
         FakePeer good = FakePeer.client(0x600D0000, 0x40, SVC);
@@ -158,8 +158,8 @@ class AdmissionTest {
             }
         }
         h.advance(100 * MS);
-        assertEquals(0, h.engine.heldServerCalls());
-        assertEquals(0, h.engine.heldServerPackets());
+        assertEquals(0, h.engine.totals().heldServerCalls());
+        assertEquals(0, h.engine.totals().heldServerPackets());
         assertEquals(1, svc.newCalls());
         for (Connection conn : h.engine.serverConnections()) {
             for (int ch = 0; ch < 4; ch++) {
@@ -187,7 +187,7 @@ class AdmissionTest {
         assertEquals(1, svc.newCalls());
         assertTrue(svc.record(0).readComplete);
         assertEquals(1512, svc.record(0).bytesRead);
-        assertEquals(0, h.engine.heldServerCalls());
+        assertEquals(0, h.engine.totals().heldServerCalls());
     }
 
     @Test
@@ -202,7 +202,7 @@ class AdmissionTest {
         for (int seq = 2; seq <= 60; seq++) {
             h.deliver(one.data(0, 1, seq, 0, 100));
         }
-        assertEquals(31, h.engine.heldServerPackets(), "seq 2..32: the window from seq 1");
+        assertEquals(31, h.engine.totals().heldServerPackets(), "seq 2..32: the window from seq 1");
 
         // In total: 40 more calls of 8 packets each stay within maxHeldPackets; the oldest are forgotten.
         for (int k = 0; k < 10; k++) {
@@ -210,11 +210,11 @@ class AdmissionTest {
             for (int ch = 0; ch < 4; ch++) {
                 for (int seq = 2; seq <= 9; seq++) {
                     h.deliver(a.data(ch, 1, seq, 0, 100));
-                    assertTrue(h.engine.heldServerPackets() <= 64);
+                    assertTrue(h.engine.totals().heldServerPackets() <= 64);
                 }
             }
         }
-        assertTrue(h.engine.heldCallsForgotten() > 0);
+        assertTrue(h.engine.totals().heldCallsForgotten() > 0);
         assertEquals(0, svc.newCalls());
         assertTrue(h.abortsSent().isEmpty(), "forgetting is silent");
 

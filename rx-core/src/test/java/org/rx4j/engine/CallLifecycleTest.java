@@ -152,10 +152,10 @@ class CallLifecycleTest {
                 .call(0));
         h.deliver(client.data(0, 1, 32, 0, 1412));
         assertEquals(0, svc.newCalls(), "seq 32 is inside the window: admitted, held until seq 1 (rule 8)");
-        assertEquals(1, h.engine.heldServerCalls());
+        assertEquals(1, h.engine.totals().heldServerCalls());
         h.deliver(client.data(0, 1, 1, 0, 1412));
         assertEquals(1, svc.newCalls(), "seq 1 starts the held call");
-        assertEquals(0, h.engine.heldServerCalls());
+        assertEquals(0, h.engine.totals().heldServerCalls());
 
         EngineHarness wide = new EngineHarness(RxConfig.builder().checkReach(false).maxRwind(64).build());
         Service svc2 = new Service(() -> wide.now, -1);
@@ -164,7 +164,7 @@ class CallLifecycleTest {
         wide.deliver(c2.data(0, 1, 65, 0, 1412));
         assertEquals(0, svc2.newCalls());
         wide.deliver(c2.data(0, 1, 33, 0, 1412));
-        assertEquals(1, wide.engine.heldServerCalls(), "with rwind 64, seq 33 admits a call");
+        assertEquals(1, wide.engine.totals().heldServerCalls(), "with rwind 64, seq 33 admits a call");
         wide.deliver(c2.data(0, 1, 1, 0, 1412));
         assertEquals(1, svc2.newCalls());
     }
@@ -185,7 +185,7 @@ class CallLifecycleTest {
         // Stateless reachability challenge: nothing is made for the unproven peer until it answers.
         assertEquals(0, h.engine.serverConnections().size(), "no connection before the peer proved reachable");
         assertEquals(0, h.engine.peers().size());
-        assertEquals(1, h.engine.challengedSources());
+        assertEquals(1, h.engine.totals().challengedSources());
 
         h.clear();
         h.advance(2 * S);

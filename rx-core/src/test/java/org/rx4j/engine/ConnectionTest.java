@@ -144,9 +144,9 @@ class ConnectionTest {
         assertEquals(1, svc.newCalls());
         assertTrue(svc.record(0).readComplete);
         assertEquals(1512, svc.record(0).bytesRead);
-        long dropped = h.engine.droppedPackets();
+        long dropped = h.engine.totals().droppedPackets();
         h.deliverFrom(REMOTE2, client.ack(0, 1, 1, 2, 0, AckReason.DELAY, new byte[0], 32, 1));
-        assertEquals(dropped, h.engine.droppedPackets(), "an ACK from the new address reaches the call too");
+        assertEquals(dropped, h.engine.totals().droppedPackets(), "an ACK from the new address reaches the call too");
         assertEquals(REMOTE2, h.engine.serverConnections().iterator().next().peer().address(),
                 "the connection follows its client to the new address");
         h.clear();
@@ -166,15 +166,16 @@ class ConnectionTest {
         h.deliverFrom(REMOTE, client.data(0, 1, 1, 0, 1412));
         assertEquals(1, svc.newCalls());
 
-        long dropped = h.engine.droppedPackets();
+        long dropped = h.engine.totals().droppedPackets();
         h.deliverFrom(REMOTE2, client.ack(0, 1, 1, 1, 0, AckReason.DELAY, new byte[0], 32, 1));
-        assertEquals(dropped + 1, h.engine.droppedPackets(), "an ACK from another address finds no connection");
+        assertEquals(dropped + 1, h.engine.totals().droppedPackets(),
+                "an ACK from another address finds no connection");
 
         // DATA from another address is another connection (and so another call).
         h.deliverFrom(REMOTE2, client.data(0, 1, 2, PacketFlags.LAST_PACKET, 100));
         assertEquals(2, h.engine.serverConnections().size());
         assertEquals(1, svc.newCalls(), "a call holding only seq 2 is held, not started (rule 8)");
-        assertEquals(1, h.engine.heldServerCalls());
+        assertEquals(1, h.engine.totals().heldServerCalls());
         assertFalse(svc.record(0).readComplete);
         assertEquals(1412, svc.record(0).bytesRead);
 
@@ -194,14 +195,14 @@ class ConnectionTest {
         assertEquals(1, svc.newCalls());
 
         // Without CLIENT_INITIATED the packet is looked up among client connections: no match.
-        long dropped = h.engine.droppedPackets();
+        long dropped = h.engine.totals().droppedPackets();
         FakePeer wrongWay = FakePeer.server(client.epoch, client.cid, SVC);
         wrongWay.serial = 100;
         h.deliver(wrongWay.data(0, 1, 2, PacketFlags.LAST_PACKET, 100));
-        assertEquals(dropped + 1, h.engine.droppedPackets());
+        assertEquals(dropped + 1, h.engine.totals().droppedPackets());
         // Another security index on the same epoch+cid is dropped.
         h.deliver(client.withSecurityIndex(2).data(0, 1, 2, PacketFlags.LAST_PACKET, 100));
-        assertEquals(dropped + 2, h.engine.droppedPackets());
+        assertEquals(dropped + 2, h.engine.totals().droppedPackets());
         assertFalse(svc.record(0).readComplete);
         assertEquals(1, h.engine.serverConnections().size());
 
@@ -216,9 +217,9 @@ class ConnectionTest {
         Client c = new Client(() -> h.now, 10);
         c.start(h.engine, conn);
         FakePeer wrongEpoch = FakePeer.server(conn.epoch() ^ 0x10, conn.cid(), SVC);
-        long dropped = h.engine.droppedPackets();
+        long dropped = h.engine.totals().droppedPackets();
         h.deliverFrom(REMOTE, wrongEpoch.data(0, 1, 1, PacketFlags.LAST_PACKET, 10));
-        assertEquals(dropped + 1, h.engine.droppedPackets());
+        assertEquals(dropped + 1, h.engine.totals().droppedPackets());
         assertFalse(c.completed);
         // The client's own epoch has bit 31 set: any address matches (§7).
         h.deliverFrom(REMOTE2, FakePeer.serverOf(conn).data(0, 1, 1, PacketFlags.LAST_PACKET, 10));

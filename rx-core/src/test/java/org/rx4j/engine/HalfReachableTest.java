@@ -14,7 +14,7 @@ import org.rx4j.wire.AckReason;
 import org.rx4j.wire.PacketFlags;
 
 /**
- * Issue 12, rule 10 (docs/robustness.md): half-reachable clients (they send requests and resend them, but never
+ * Rule 10 (docs/robustness.md): half-reachable clients (they send requests and resend them, but never
  * answer a PING or an ACK) from many addresses never reach a handler, are ended within dead time of their call's
  * admission, and do not delay a well-behaved client; a client that recovers is served at once. Virtual clock.
  */
@@ -58,14 +58,15 @@ class HalfReachableTest {
             h.deliverFrom(REMOTE2, good.ack(ch, callNumber, 2, 1, 0, AckReason.DELAY, new byte[0], 32, 1));
             if (t < deadTime - 500 * MS) {
                 // Stateless reachability challenge: one small record per source, no connection, call or peer.
-                assertEquals(n, h.engine.challengedSources(), "at " + t / MS + " ms");
-                assertEquals(0, h.engine.heldServerCalls());
+                assertEquals(n, h.engine.totals().challengedSources(), "at " + t / MS + " ms");
+                assertEquals(0, h.engine.totals().heldServerCalls());
                 assertEquals(1, h.engine.serverConnections().size(), "only the good client's connection");
             }
             h.advance(500 * MS);
         }
-        assertEquals(n, h.engine.challengesExpired(), "each record ended at dead time, though they kept resending");
-        assertEquals(0, h.engine.heldServerCalls());
+        assertEquals(n, h.engine.totals().challengesExpired(),
+                "each record ended at dead time, though they kept resending");
+        assertEquals(0, h.engine.totals().heldServerCalls());
         assertEquals(goodCalls, svc.newCalls(), "no half-reachable call reached a handler");
         assertEquals(1, h.engine.serverConnections().size(), "the half-reachable sources never got a connection");
 
@@ -77,6 +78,7 @@ class HalfReachableTest {
         AdmissionTest.answerPings(h, source(3), half[3]);
         assertEquals(goodCalls + 2, svc.newCalls());
         assertTrue(svc.record(goodCalls).readComplete && svc.record(goodCalls + 1).readComplete);
-        assertEquals(n - 1, h.engine.challengedSources(), "the others' records: they still resend (until 20 s)");
+        assertEquals(n - 1, h.engine.totals().challengedSources(),
+                "the others' records: they still resend (until 20 s)");
     }
 }

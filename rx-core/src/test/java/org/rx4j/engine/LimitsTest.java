@@ -17,7 +17,7 @@ import org.rx4j.wire.AbortPacket;
 import org.rx4j.wire.PacketFlags;
 
 /**
- * Issue 12, rule 9 (docs/robustness.md "Limits"): connections per endpoint and per peer, unproven connections, peers,
+ * Rule 9 (docs/robustness.md "Limits"): connections per endpoint and per peer, unproven connections, peers,
  * what the endpoint answers past each limit (as RxConfig's javadoc says), and the reaper bringing the tables back
  * to baseline, on the virtual clock.
  */
@@ -53,11 +53,11 @@ class LimitsTest {
         // Stateless reachability challenge: the unproven flood made no connection and no peer; its sources' records
         // (at most 8) are what is evicted, oldest first.
         assertEquals(1, h.engine.serverConnections().size(), "only the proven client has a connection");
-        assertEquals(0, h.engine.connectionsEvicted());
-        assertEquals(8, h.engine.challengedSources());
-        assertEquals(50 - 8, h.engine.challengesEvicted());
+        assertEquals(0, h.engine.totals().connectionsEvicted());
+        assertEquals(8, h.engine.totals().challengedSources());
+        assertEquals(50 - 8, h.engine.totals().challengesEvicted());
         assertEquals(1, h.engine.peers().size(), "flood sources never became peers");
-        assertEquals(0, h.engine.connectionsRefused());
+        assertEquals(0, h.engine.totals().connectionsRefused());
         assertEquals(1, svc.newCalls());
     }
 
@@ -77,7 +77,7 @@ class LimitsTest {
             h.deliver(conns[k].data(0, 1, 1, PacketFlags.LAST_PACKET, 10));
         }
         assertEquals(0, h.engine.serverConnections().size());
-        assertEquals(20, h.engine.challengedPackets());
+        assertEquals(20, h.engine.totals().challengedPackets());
         for (int k = 0; k < 20; k++) {
             AdmissionTest.answerPings(h, REMOTE, conns[k]); // whichever call the PING went to answers it
         }
@@ -88,9 +88,9 @@ class LimitsTest {
         }
         assertEquals(conns.length, svc.newCalls());
         assertEquals(conns.length, h.engine.serverConnections().size());
-        assertEquals(0, h.engine.connectionsEvicted());
-        assertEquals(0, h.engine.challengesEvicted());
-        assertEquals(0, h.engine.connectionsRefused());
+        assertEquals(0, h.engine.totals().connectionsEvicted());
+        assertEquals(0, h.engine.totals().challengesEvicted());
+        assertEquals(0, h.engine.totals().connectionsRefused());
         RxConfig d = RxConfig.defaults();
         assertTrue(d.maxConnectionsPerPeer() >= 10_000 && d.maxConnections() >= 10_000,
                 "the defaults admit one client's 10,000 connections");
@@ -116,7 +116,7 @@ class LimitsTest {
         assertEquals(0x201, aborts.get(0).header().cid(), "the refused call's identity");
         assertEquals(7, aborts.get(0).header().callNumber());
         assertEquals(3, h.engine.serverConnections().size(), "nothing kept for the refused one");
-        assertEquals(1, h.engine.connectionsRefused());
+        assertEquals(1, h.engine.totals().connectionsRefused());
         assertEquals(3, svc.newCalls());
     }
 
@@ -133,14 +133,14 @@ class LimitsTest {
         h.deliver(a.data(0, 1, 2, 0, 10)); // held (no packet 1): unproven
         h.deliver(b.data(0, 1, 1, PacketFlags.LAST_PACKET, 10)); // started: proven
         h.deliver(c.data(0, 1, 1, PacketFlags.LAST_PACKET, 10)); // evicts a
-        assertEquals(1, h.engine.connectionsEvicted());
+        assertEquals(1, h.engine.totals().connectionsEvicted());
         assertTrue(h.engine.serverConnections().stream().noneMatch(x -> x.cid() == 0x100));
         assertEquals(2, svc.newCalls());
         h.clear();
         h.deliver(d.data(0, 1, 1, PacketFlags.LAST_PACKET, 10)); // both proven: refused
         assertEquals(1, h.abortsSent().size());
         assertEquals(AbortCodes.RX_CALL_BUSY, h.abortsSent().get(0).code());
-        assertEquals(1, h.engine.connectionsRefused());
+        assertEquals(1, h.engine.totals().connectionsRefused());
         // Another peer is not limited by this one.
         h.deliverFrom(REMOTE2, d.data(0, 1, 1, PacketFlags.LAST_PACKET, 10));
         assertEquals(3, svc.newCalls());
@@ -175,7 +175,7 @@ class LimitsTest {
             AdmissionTest.answerPings(h, source(k), c);
         }
         assertEquals(20, svc.newCalls());
-        assertEquals(0, h.engine.challengedSources());
+        assertEquals(0, h.engine.totals().challengedSources());
         assertEquals(20, h.engine.serverConnections().size());
         assertEquals(20, h.engine.peers().size());
         long quiet = config.idleConnectionTimeNs() + config.reapIntervalNs();
@@ -184,7 +184,7 @@ class LimitsTest {
         h.advance(config.reapIntervalNs() + S);
         assertEquals(0, h.engine.serverConnections().size());
         assertEquals(0, h.engine.peers().size());
-        assertEquals(0, h.engine.heldServerCalls());
+        assertEquals(0, h.engine.totals().heldServerCalls());
     }
 
     @Test

@@ -21,7 +21,7 @@ import org.rx4j.wire.DataPacket;
 import org.rx4j.wire.PacketFlags;
 
 /**
- * Issue 12 "Flood", the stateless reachability challenge (docs/robustness.md): DATA that would open a server
+ * The stateless reachability challenge against a flood (docs/robustness.md "Flood"): DATA that would open a server
  * connection from a source not proven reachable makes no connection, call or peer — only a small bounded record per
  * source, answered with a reachability PING whose serial the PING_RESPONSE must echo. Virtual clock.
  */
@@ -51,9 +51,9 @@ class ReachChallengeTest {
         h.deliver(c.data(2, 5, 1, PacketFlags.LAST_PACKET, 100));
         assertEquals(0, h.engine.serverConnections().size());
         assertEquals(0, h.engine.peers().size());
-        assertEquals(0, h.engine.heldServerCalls());
-        assertEquals(1, h.engine.challengedSources());
-        assertEquals(1, h.engine.challengedPackets());
+        assertEquals(0, h.engine.totals().heldServerCalls());
+        assertEquals(1, h.engine.totals().challengedSources());
+        assertEquals(1, h.engine.totals().challengedPackets());
         assertEquals(0, svc.newCalls());
         assertEquals(1, h.sent.size(), "one reply: the PING");
         AckPacket ping = (AckPacket) h.sent.get(0).first();
@@ -64,9 +64,9 @@ class ReachChallengeTest {
         assertNotEquals(0, ping.header().serial());
         assertEquals(0, ping.nAcks(), "acknowledges nothing: the kept packet may yet be evicted");
         assertEquals(1, ping.firstPacket());
-        assertEquals(1, h.engine.challengesSent());
+        assertEquals(1, h.engine.totals().challengesSent());
         h.engine.shutdown(h.now);
-        assertEquals(0, h.engine.challengedPackets());
+        assertEquals(0, h.engine.totals().challengedPackets());
     }
 
     @Test
@@ -95,11 +95,12 @@ class ReachChallengeTest {
         }
         assertEquals(1, h.engine.serverConnections().size(), "only the proven client's connection");
         assertEquals(1, h.engine.peers().size(), "only the proven client's peer");
-        assertEquals(0, h.engine.heldServerCalls());
-        assertEquals(0, h.engine.connectionsEvicted());
-        assertEquals(cap, h.engine.challengedSources(), "records bounded by maxUnprovenConnections");
-        assertEquals(cap, h.engine.challengedPackets());
-        assertEquals(n + 1 - cap - 1, h.engine.challengesEvicted(), "oldest records evicted (the client's was taken)");
+        assertEquals(0, h.engine.totals().heldServerCalls());
+        assertEquals(0, h.engine.totals().connectionsEvicted());
+        assertEquals(cap, h.engine.totals().challengedSources(), "records bounded by maxUnprovenConnections");
+        assertEquals(cap, h.engine.totals().challengedPackets());
+        assertEquals(n + 1 - cap - 1, h.engine.totals().challengesEvicted(),
+                "oldest records evicted (the client's was taken)");
         for (int k = 0; k < n - cap; k++) {
             assertEquals(0, payloads.get(k).refCnt(), "an evicted source's packet is released: " + k);
         }
@@ -120,13 +121,13 @@ class ReachChallengeTest {
         h.deliver(c.data(1, 1, 2, 0, 1412));
         h.deliver(c.data(1, 1, 3, PacketFlags.LAST_PACKET, 100));
         assertEquals(1, pingsTo(h, REMOTE).size(), "one PING per source, not per packet");
-        assertEquals(3, h.engine.challengedPackets());
+        assertEquals(3, h.engine.totals().challengedPackets());
         AdmissionTest.answerPings(h, REMOTE, c);
-        assertEquals(1, h.engine.challengesAnswered());
+        assertEquals(1, h.engine.totals().challengesAnswered());
         assertEquals(1, svc.newCalls());
         assertEquals(2 * 1412 + 100, svc.record(0).bytesRead);
         assertTrue(svc.record(0).readComplete);
-        assertEquals(0, h.engine.challengedSources());
+        assertEquals(0, h.engine.totals().challengedSources());
         assertEquals(1, h.engine.serverConnections().size());
         // Within the reachability TTL another connection from the proven peer starts at once, without a PING.
         h.clear();
@@ -149,7 +150,7 @@ class ReachChallengeTest {
         h.deliver(c.ack(0, 1, 1, 0, serial, AckReason.DELAY, new byte[0], 32, 1));
         h.deliverFrom(REMOTE2, c.ack(0, 1, 1, 0, serial, AckReason.PING_RESPONSE, new byte[0], 32, 1));
         assertEquals(0, svc.newCalls());
-        assertEquals(0, h.engine.challengesAnswered());
+        assertEquals(0, h.engine.totals().challengesAnswered());
         assertEquals(0, h.engine.serverConnections().size());
         assertEquals(0, h.engine.peers().size());
         h.deliver(c.ack(0, 1, 1, 0, serial, AckReason.PING_RESPONSE, new byte[0], 32, 1));
@@ -177,7 +178,7 @@ class ReachChallengeTest {
         }
         assertEquals(0, firstPayload.refCnt(), "the client's record was evicted, its packet released");
         h.deliver(c.ack(0, 1, 1, 0, ping.header().serial(), AckReason.PING_RESPONSE, new byte[0], 32, 1));
-        assertEquals(1, h.engine.challengesAnswered());
+        assertEquals(1, h.engine.totals().challengesAnswered());
         assertEquals(0, svc.newCalls(), "nothing kept to start");
         h.advance(3200 * MS); // the client's RTO
         h.clear();
@@ -201,13 +202,13 @@ class ReachChallengeTest {
             h.deliver(d);
             h.advance(S);
         }
-        assertEquals(1, h.engine.challengedSources());
-        assertEquals(10, h.engine.challengedPackets());
+        assertEquals(1, h.engine.totals().challengedSources());
+        assertEquals(10, h.engine.totals().challengedPackets());
         assertEquals(10, pingsTo(h, REMOTE).size(), "a PING per resend (each paid by its own bytes)");
         h.advanceTo(config.deadTimeNs() + MS);
-        assertEquals(0, h.engine.challengedSources());
-        assertEquals(0, h.engine.challengedPackets());
-        assertEquals(1, h.engine.challengesExpired());
+        assertEquals(0, h.engine.totals().challengedSources());
+        assertEquals(0, h.engine.totals().challengedPackets());
+        assertEquals(1, h.engine.totals().challengesExpired());
         for (ByteBuf b : payloads) {
             assertEquals(0, b.refCnt());
         }
@@ -228,15 +229,15 @@ class ReachChallengeTest {
             h.deliverFrom(source(k), FakePeer.client(0x3BAD_0000, 0x1000 + 4 * k, 999)
                     .data(0, 1, 1, PacketFlags.LAST_PACKET, 4));
         }
-        assertEquals(PacketDispatcher.RAW_ABORT_BURST, h.abortsSent().size());
-        assertEquals(300 - PacketDispatcher.RAW_ABORT_BURST, h.engine.totals().repliesWithheld());
+        assertEquals(RawAborts.BURST, h.abortsSent().size());
+        assertEquals(300 - RawAborts.BURST, h.engine.totals().repliesWithheld());
         h.clear();
-        h.advance(10 * PacketDispatcher.RAW_ABORT_INTERVAL_NS);
+        h.advance(10 * RawAborts.INTERVAL_NS);
         for (int k = 0; k < 20; k++) {
             h.deliverFrom(source(k), FakePeer.client(0x3BAD_0000, 0x1000 + 4 * k, 999)
                     .data(0, 2, 1, PacketFlags.LAST_PACKET, 4));
         }
         assertEquals(10, h.abortsSent().size(), "one per interval past the burst");
-        assertEquals(0, h.engine.challengedSources(), "an unknown service is not challenged");
+        assertEquals(0, h.engine.totals().challengedSources(), "an unknown service is not challenged");
     }
 }

@@ -14,8 +14,8 @@ import org.rx4j.wire.PacketType;
 import org.rx4j.wire.RxPacket;
 
 /**
- * Issue 12 rule 13 in the simulator: an engine shut down with calls in flight in both directions (four running
- * calls, one waiting for a channel) wakes every call with a clear error, sends nothing but its ABORTs, answers
+ * Rule 13 (docs/robustness.md) in the simulator: an engine shut down with calls in flight in both directions (four
+ * running calls, one waiting for a channel) wakes every call with a clear error, sends nothing but its ABORTs, answers
  * nothing that arrives afterwards, and holds no buffer. The transport-level counterpart is
  * {@code org.rx4j.rpc.GracefulCloseTest}.
  */
@@ -64,7 +64,7 @@ class ShutdownInFlightTest {
         assertTrue(net.runUntil(() -> server.callsFailed == 4, 10 * S));
         net.runFor(30 * S);
         assertEquals(aborts, afterShutdown.size(), "nothing sent after the shutdown's ABORTs");
-        assertEquals(0, net.client().engine.internalErrors());
+        assertEquals(0, net.client().engine.totals().internalErrors());
         net.server().engine.shutdown(net.now());
     }
 }

@@ -1,0 +1,247 @@
+package org.rx4j.engine;
+
+import io.netty.buffer.ByteBufAllocator;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+import org.rx4j.config.RxConfig;
+import org.rx4j.wire.AckPacket;
+import org.rx4j.wire.AckReason;
+import org.rx4j.wire.DataPacket;
+import org.rx4j.wire.PacketFlags;
+import org.rx4j.wire.PacketType;
+import org.rx4j.wire.RxConstants;
+import org.rx4j.wire.RxHeader;
+
+/**
+ * The stateless reachability challenge (checkReach on; docs/robustness.md "Stateless reachability challenge"):
+ * new-connection DATA from a source not proven reachable makes no connection, call or peer; its record in
+ * {@link ReachChallenges} keeps the bytes it sent (its reply credit, rule 6) and the packet, and the source is sent
+ * the reachability PING (§6.2) on that call. The PING_RESPONSE proves the source: its peer is made and marked heard,
+ * and the kept packets wait for replay ({@link #takeReplay}). Counts its PINGs and their answers in the endpoint's
+ * counters. Engine thread only.
+ */
+final class ReachChallenger {
+    private static final byte[] NO_ACKS = new byte[0];
+
+    private final RxConfig config;
+    private final ConnectionTable table;
+    private final ConnectionLimits limits;
+    private final PacketSink sink;
+    private final RxCounters counters;
+    private final ByteBufAllocator alloc;
+    /** Unproven sources' new-connection DATA, kept without a connection until they answer the PING. */
+    private final ReachChallenges challenges;
+    /** Proven sources whose kept packets wait to be replayed ({@link #takeReplay}), with their packets. */
+    private final List<InetSocketAddress> replayFrom = new ArrayList<>(1);
+    private final List<List<DataPacket>> replayPackets = new ArrayList<>(1);
+
+    /**
+     * @param config tunables (minimum RTO, the bounds of the challenge table, what a PING's trailer advertises)
+     * @param table the connection and peer tables (a proven source's peer is made there)
+     * @param limits whether a proven source's peer may be made
+     * @param sink where the PINGs go
+     * @param counters the endpoint's counters (PINGs sent and answered, replies withheld)
+     * @param alloc where replayed packets' payload buffers come from
+     * @param secret the key of the PING's serial (random outside tests)
+     */
+    ReachChallenger(RxConfig config, ConnectionTable table, ConnectionLimits limits, PacketSink sink,
+            RxCounters counters, ByteBufAllocator alloc, long secret) {
+        this.config = config;
+        this.table = table;
+        this.limits = limits;
+        this.sink = sink;
+        this.counters = counters;
+        this.alloc = alloc;
+        this.challenges = new ReachChallenges(secret, config.maxUnprovenConnections(), config.maxHeldPackets(),
+                config.deadTimeNs());
+    }
+
+    /**
+     * New-connection DATA from a source not proven reachable: the source's record keeps its bytes and the packet
+     * ({@code maxHeldPackets} in all, the oldest other records evicted), and the source is sent the PING on that
+     * call when the credit covers it: at once for the first, again when the credit that withheld it grew, or when
+     * the source is heard again at least the minimum RTO later (the PING or its answer was lost, or the client moved
+     * on to another call), as a held call re-PINGs (CallTimers.repingIfWaiting). Per source, not per datagram: a
+     * flood source earns at most one PING per minimum RTO. Not counted as received: a kept packet is counted by its
+     * connection when replayed.
+     *
+     * <p>Ownership: takes {@code p}.
+     *
+     * @param now current time, ns
+     * @param from the source address
+     * @param p the packet
+     * @param bytes its size, header + body, bytes
+     */
+    void challenge(long now, InetSocketAddress from, DataPacket p, int bytes) {
+        RxHeader h = p.header();
+        ReachChallenges.Pending rec = challenges.open(now, from);
+        rec.credit += bytes;
+        boolean due = rec.pingSerial == 0 || rec.pingWithheld || now - rec.pingSentNs >= config.minRtoNs();
+        rec.epoch = h.epoch();
+        rec.cid = h.cid();
+        rec.callNumber = h.callNumber();
+        rec.securityIndex = h.securityIndex();
+        rec.serviceId = h.serviceId();
+        if (h.hasFlag(PacketFlags.REQUEST_ACK)) {
+            counters.repliesWithheld++; // no ACK but the PING until the source answers (rule 6)
+        }
+        challenges.hold(from, rec, p);
+        if (due) {
+            sendPing(now, from, rec);
+        }
+    }
+
+    /**
+     * Sends the PING to a recorded source's last call, paid from its credit (rule 6): with the ACK trailer when the
+     * credit covers 65 bytes, bare (46 bytes) when it covers that, else withheld. It soft-acks nothing (firstPacket
+     * 1, no acks): the packets kept here may still be evicted, and a client must then resend them. Its serial is
+     * {@link ReachChallenges#cookie}.
+     */
+    private void sendPing(long now, InetSocketAddress to, ReachChallenges.Pending rec) {
+        int bare = RxConstants.HEADER_SIZE + RxConstants.ACK_FIXED_SIZE;
+        int full = bare + RxConstants.ACK_PAD_SIZE + 16;
+        int size = rec.credit >= full ? full : rec.credit >= bare ? bare : 0;
+        if (size == 0) {
+            if (!rec.pingWithheld) {
+                counters.repliesWithheld++;
+            }
+            rec.pingWithheld = true;
+            return;
+        }
+        rec.credit -= size;
+        rec.pingWithheld = false;
+        rec.pingSerial = challenges.cookie(to, rec.epoch, rec.cid, rec.callNumber);
+        rec.pingSentNs = now;
+        RxHeader h = new RxHeader(rec.epoch, rec.cid, rec.callNumber, 0, rec.pingSerial, PacketType.ACK,
+                PacketFlags.SLOW_START_OK | PacketFlags.REQUEST_ACK, 0, rec.securityIndex, 0, rec.serviceId);
+        AckPacket ping = size == full
+                ? AckPacket.of(h, 1, 0, 0, AckReason.PING, NO_ACKS, config.advertisedMaxMtu(), config.ifMtu(),
+                        config.maxRwind(), config.jumboMax())
+                : new AckPacket(h, 0, 0, 1, 0, 0, AckReason.PING, NO_ACKS, 0, 0, 0, 0, 0, 0);
+        counters.challengesSent++;
+        counters.packetsSent[PacketType.ACK]++;
+        counters.acksSent[AckReason.PING]++;
+        counters.bytesSent += size;
+        sink.send(to, ping);
+    }
+
+    /**
+     * A client-initiated ACK for no known connection of a known service: a PING_RESPONSE whose serial is the cookie
+     * of its call proves the source reachable — its peer is made (when the peer limit allows) and heard from, given
+     * the PING's RTT sample, and the packets its record kept wait for replay ({@link #takeReplay}: they open their
+     * connections and start their calls at once). Any other such ACK adds to a recorded source's credit and may let
+     * a withheld PING go; a PING from the source (waiting for us, on its resend timer: our PING or its answer may
+     * have been lost) brings our PING again, at most once per minimum RTO.
+     *
+     * <p>Ownership: does not take {@code a}.
+     *
+     * @param now current time, ns
+     * @param from the source address
+     * @param a the ACK
+     * @param bytes its size, header + body, bytes
+     * @return the proven source's peer (the ACK counted as received here; the caller marks the peer reachable), or
+     *     null when the ACK proved nothing (to be dropped)
+     */
+    Peer onAck(long now, InetSocketAddress from, AckPacket a, int bytes) {
+        RxHeader h = a.header();
+        if (a.reason() == AckReason.PING_RESPONSE && a.serial() != 0
+                && a.serial() == challenges.cookie(from, h.epoch(), h.cid(), h.callNumber())) {
+            if (!limits.roomForPeer(now, from)) {
+                return null; // the peer table is full of peers with connections: the client resends later
+            }
+            counters.challengesAnswered++;
+            counters.packetsReceived[PacketType.ACK]++;
+            counters.acksReceived[AckReason.PING_RESPONSE]++;
+            counters.bytesReceived += bytes;
+            ReachChallenges.Pending rec = challenges.take(from);
+            Peer peer = table.peer(from);
+            peer.heardFrom(now);
+            if (rec != null && rec.pingSerial == a.serial()) {
+                peer.rtt().onSample(now - rec.pingSentNs);
+            }
+            if (rec != null && !rec.packets.isEmpty()) {
+                List<DataPacket> kept = new ArrayList<>(rec.packets.size());
+                for (ReachChallenges.HeldPacket held : rec.packets) {
+                    kept.add(held.toPacket(alloc));
+                }
+                replayFrom.add(from);
+                replayPackets.add(kept);
+                rec.packets.clear();
+            }
+            return peer;
+        }
+        ReachChallenges.Pending rec = challenges.get(now, from);
+        if (rec != null) {
+            rec.credit += bytes;
+            boolean waiting = a.reason() == AckReason.PING && rec.pingSerial != 0
+                    && now - rec.pingSentNs >= config.minRtoNs();
+            if (rec.pingWithheld || waiting) {
+                sendPing(now, from, rec);
+            }
+        }
+        return null;
+    }
+
+    /** @return true when a proven source's kept packets wait for {@link #takeReplay} */
+    boolean hasReplay() {
+        return !replayPackets.isEmpty();
+    }
+
+    /**
+     * Takes the packets a proven source's record kept, to be handled as if they arrived now, each as its own
+     * datagram (RxEngine does, after the PING_RESPONSE's datagram): one at a time, so that each earns its ACK as it
+     * did on the wire (a REQUEST_ACK keeps its REQUESTED ack: the client's first RTT sample).
+     *
+     * <p>Ownership: the caller owns the returned packets.
+     *
+     * @param from receives the source address of the returned packets (element 0)
+     * @return the packets, oldest first, or null when none wait
+     */
+    List<DataPacket> takeReplay(InetSocketAddress[] from) {
+        if (replayPackets.isEmpty()) {
+            return null;
+        }
+        from[0] = replayFrom.remove(0);
+        return replayPackets.remove(0);
+    }
+
+    /**
+     * Drops the records of sources whose time (a dead time) is up.
+     *
+     * @param now current time, ns
+     */
+    void expire(long now) {
+        challenges.expire(now);
+    }
+
+    /** @return when the oldest record's time is up, ns, or {@link Deadlines#NONE} */
+    long nextExpiryNs() {
+        return challenges.nextExpiryNs();
+    }
+
+    /** Forgets every unproven source's record and releases the proven sources' packets not yet replayed (shutdown). */
+    void clear() {
+        challenges.clear();
+        for (List<DataPacket> kept : replayPackets) {
+            for (DataPacket p : kept) {
+                p.release();
+            }
+        }
+        replayPackets.clear();
+        replayFrom.clear();
+    }
+
+    /**
+     * Puts the challenge table's figures into an endpoint snapshot: sources and packets recorded now, records evicted
+     * and expired so far.
+     *
+     * @param snapshot the counters being taken (the endpoint's own, not a connection's)
+     */
+    void addCountersTo(RxCounters snapshot) {
+        snapshot.challengedSources += challenges.sources();
+        snapshot.challengedPackets += challenges.heldPackets();
+        snapshot.challengesEvicted += challenges.sourcesEvicted();
+        snapshot.challengesExpired += challenges.sourcesExpired();
+    }
+}

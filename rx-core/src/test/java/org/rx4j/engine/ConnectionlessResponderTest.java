@@ -1,0 +1,105 @@
+package org.rx4j.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.rx4j.config.RxConfig;
+import org.rx4j.wire.DebugReply;
+import org.rx4j.wire.DebugRequest;
+import org.rx4j.wire.PacketFlags;
+import org.rx4j.wire.PacketType;
+import org.rx4j.wire.RxHeader;
+import org.rx4j.wire.VersionPacket;
+
+/** VERSION and DEBUG answers under the default reply policy (docs/robustness.md rule 6). */
+class ConnectionlessResponderTest {
+    private static final InetSocketAddress LOOPBACK = new InetSocketAddress("127.0.0.1", 7001);
+    private static final InetSocketAddress REMOTE = new InetSocketAddress("192.0.2.1", 7001);
+
+    /** A view with empty tables: what a DEBUG answer is given. */
+    private static final EngineView VIEW = new EngineView() {
+        @Override
+        public RxConfig config() {
+            return RxConfig.defaults();
+        }
+
+        @Override
+        public Collection<Connection> clientConnections() {
+            return List.of();
+        }
+
+        @Override
+        public Collection<Connection> serverConnections() {
+            return List.of();
+        }
+
+        @Override
+        public Collection<Peer> peers() {
+            return List.of();
+        }
+
+        @Override
+        public RxCounters totals() {
+            return new RxCounters();
+        }
+    };
+
+    private static RxHeader query(int type, int flags) {
+        return new RxHeader(0, 0, 0, 0, 1, type, flags, 0, 0, 0, 0);
+    }
+
+    private static VersionPacket version(int flags) {
+        return new VersionPacket(query(PacketType.VERSION, flags), new byte[1]);
+    }
+
+    @Test
+    void versionIsAnsweredOnLoopbackAndWithheldWhenTheReplyWouldAmplify() {
+        EngineParts e = new EngineParts(RxConfig.builder().versionString("test 1.0").build());
+        ConnectionlessResponder r = new ConnectionlessResponder(e.config, e.sink, e.counters, VIEW);
+        r.answer(REMOTE, version(PacketFlags.CLIENT_INITIATED));
+        assertEquals(0, e.sent.size(), "29 bytes in, 93 out: withheld from a forgeable source");
+        assertEquals(1, e.counters.repliesWithheld());
+        r.answer(LOOPBACK, version(PacketFlags.CLIENT_INITIATED));
+        assertEquals(1, e.sent.size());
+        VersionPacket reply = (VersionPacket) e.sent.get(0).packet();
+        assertFalse(reply.header().isClientInitiated());
+        assertEquals("test 1.0", reply.versionString());
+        assertEquals(2, e.counters.packetsReceived(PacketType.VERSION));
+        assertEquals(1, e.counters.packetsSent(PacketType.VERSION));
+    }
+
+    @Test
+    void repliesAreCountedButNeverAnswered() {
+        EngineParts e = new EngineParts(RxConfig.defaults());
+        ConnectionlessResponder r = new ConnectionlessResponder(e.config, e.sink, e.counters, VIEW);
+        r.answer(LOOPBACK, version(0));
+        assertEquals(0, e.sent.size());
+        assertEquals(1, e.counters.packetsReceived(PacketType.VERSION));
+        assertEquals(0, e.counters.repliesWithheld());
+    }
+
+    @Test
+    void debugGoesToTheInstalledResponderWithTheView() {
+        EngineParts e = new EngineParts(RxConfig.defaults());
+        ConnectionlessResponder r = new ConnectionlessResponder(e.config, e.sink, e.counters, VIEW);
+        DebugRequest request = new DebugRequest(query(PacketType.DEBUG, PacketFlags.CLIENT_INITIATED),
+                DebugRequest.GETSTATS, 0, 0);
+        r.answer(LOOPBACK, request);
+        assertEquals(0, e.sent.size(), "no responder: DEBUG is dropped");
+        List<EngineView> asked = new ArrayList<>();
+        r.setDebugResponder((view, reply, req) -> {
+            asked.add(view);
+            return new DebugReply(reply, new byte[8]);
+        });
+        r.answer(LOOPBACK, request);
+        assertEquals(1, e.sent.size());
+        assertSame(VIEW, asked.get(0));
+        assertEquals(2, e.counters.packetsReceived(PacketType.DEBUG));
+    }
+}

@@ -1,0 +1,63 @@
+package org.rx4j.engine;
+
+import io.netty.buffer.UnpooledByteBufAllocator;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+import org.rx4j.config.RxConfig;
+import org.rx4j.wire.DataPacket;
+import org.rx4j.wire.RxPacket;
+
+/**
+ * The engine's tables and queues wired as RxEngine wires them, without an engine, for unit tests of one part
+ * (limits, the reachability challenge, timers): a recording sink, the endpoint's counters, and server connections
+ * made directly in the table.
+ */
+final class EngineParts {
+    /** One packet sent: its destination and the packet. */
+    record Sent(InetSocketAddress to, RxPacket packet) {
+    }
+
+    final RxConfig config;
+    final List<Sent> sent = new ArrayList<>();
+    final PacketSink sink = new PacketSink() {
+        @Override
+        public void send(InetSocketAddress peer, RxPacket packet) {
+            sent.add(new Sent(peer, packet));
+        }
+
+        @Override
+        public void sendJumbogram(InetSocketAddress peer, List<DataPacket> packets) {
+            for (DataPacket p : packets) {
+                sent.add(new Sent(peer, p));
+            }
+        }
+    };
+    final RxCounters counters = new RxCounters();
+    final TimerQueue timers = new TimerQueue();
+    final EventQueue events = new EventQueue(timers);
+    final ConnectionTable table;
+    final ServiceRegistry services;
+    final ConnectionContext link;
+    private int nextCid = 0x100;
+
+    EngineParts(RxConfig config) {
+        this.config = config;
+        this.table = new ConnectionTable(config, 4);
+        this.services = new ServiceRegistry(config, table, events);
+        this.link = new EngineContext(config, UnpooledByteBufAllocator.DEFAULT, sink, events, timers, services);
+    }
+
+    /** @return a source address, distinct per {@code k} */
+    static InetSocketAddress source(int k) {
+        return new InetSocketAddress("10.2." + (k / 250) + "." + (1 + k % 250), 7000 + k);
+    }
+
+    /** @return a new unproven server connection from {@code from} (epoch without bit 31), in the table */
+    Connection serverConnection(InetSocketAddress from) {
+        Connection c = new Connection(link, table.peer(from), false, 0x1234, nextCid, 1, 0);
+        nextCid += 4;
+        table.addServer(c, from);
+        return c;
+    }
+}
