@@ -57,12 +57,13 @@ final class AckScheduler {
      * Offers one received DATA packet to the receive queue and queues the ACK it earns, if any (§3, §8).
      *
      * @param p the packet; ownership passes to the receive queue
-     * @return {@link ReceiveQueue#ACCEPTED}, {@link ReceiveQueue#DUPLICATE} or {@link ReceiveQueue#EXCEEDS_WINDOW}
+     * @return {@link ReceiveQueue#ACCEPTED}, {@link ReceiveQueue#DUPLICATE}, {@link ReceiveQueue#EXCEEDS_WINDOW} or
+     *     {@link ReceiveQueue#BEYOND_LAST} (answered like a duplicate: the stream already ended below it)
      */
     int receive(DataPacket p) {
         RxHeader h = p.header();
         int result = rq.offer(p, config.maxRwind());
-        if (result == ReceiveQueue.DUPLICATE) {
+        if (result == ReceiveQueue.DUPLICATE || result == ReceiveQueue.BEYOND_LAST) {
             queueAck(AckReason.DUPLICATE, h.serial());
         } else if (result == ReceiveQueue.EXCEEDS_WINDOW) {
             queueAck(AckReason.EXCEEDS_WINDOW, h.serial());

@@ -849,7 +849,9 @@ final class CallSender {
      * not soft-acked) and our own state has it not soft-acked; (2) its last transmission went out at least
      * max(srtt, minimum RTO) + the RTO slack before that probe, so a copy still on its way would have had to be
      * overtaken by a datagram sent that much later; (3) it is larger than what the probes show the path carries
-     * now, so its copies were dropped by the path rather than delayed. Otherwise the call keeps its packets, and
+     * now, so its copies were dropped by the path rather than delayed. Condition 3 for every packet is what keeps a
+     * transmitted LAST_PACKET that may still arrive from being renumbered: the receiver keeps the first LAST it
+     * accepts (docs/engine.md "One DATA packet's way"). Otherwise the call keeps its packets, and
      * ends with RX_CALL_DEAD one dead time later if nothing is acknowledged ({@link #stuckOnLargePackets}).
      *
      * @param now current time, ns
@@ -864,7 +866,11 @@ final class CallSender {
         long margin = Math.max(out.peer().rtt().srttNs(), config.minRtoNs()) + config.rtoSlackNs();
         for (int s = from; s - sq.nextToSend() < 0; s++) {
             SendQueue.Entry e = sq.get(s);
-            if (e.isSoftAcked() || holds(a, s) || ladderSentNs - e.lastSentAtNs() < margin) {
+            // A transmitted packet the path carries (condition 3 fails: a short last packet, say) may have been
+            // delayed rather than dropped; a LAST_PACKET among them would end the receiver's stream below the
+            // re-cut one (docs/robustness.md "Rule 14: the first LAST_PACKET holds").
+            if (e.isSoftAcked() || holds(a, s) || ladderSentNs - e.lastSentAtNs() < margin
+                    || e.payload().readableBytes() <= max) {
                 if (!largeStuck) {
                     largeStuck = true;
                     largeStuckSinceNs = now;

@@ -61,6 +61,8 @@ public final class RxCounters {
     long jumbogramsRejected;
     /** Replies to a peer not yet proven reachable left unsent: larger than what it had sent (issue 12 rule 6). */
     long repliesWithheld;
+    /** DATA packets above the seq of the LAST_PACKET accepted, dropped (docs/robustness.md rule 14). */
+    long dataBeyondLast;
 
     static int typeSlot(int type) {
         return type >= 0 && type < 15 ? type : 15;
@@ -101,6 +103,7 @@ public final class RxCounters {
         total.trailersClamped += trailersClamped;
         total.jumbogramsRejected += jumbogramsRejected;
         total.repliesWithheld += repliesWithheld;
+        total.dataBeyondLast += dataBeyondLast;
     }
 
     /** @return total packets sent over all types */
@@ -263,5 +266,10 @@ public final class RxCounters {
      */
     public long repliesWithheld() {
         return repliesWithheld;
+    }
+
+    /** @return DATA packets above the seq of the LAST_PACKET accepted for their call, dropped (rule 14) */
+    public long dataBeyondLast() {
+        return dataBeyondLast;
     }
 }

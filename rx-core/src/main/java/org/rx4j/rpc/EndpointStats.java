@@ -24,7 +24,8 @@ import java.util.Map;
  * @param peers the known peers
  * @param rtt RTT samples over every known peer together (rxdebug RXSTATS' endpoint-wide figures)
  * @param defences the hostile-input counters (docs/robustness.md), by name, in this order: acksRejected (rule 2),
- *     trailersClamped (rule 1), jumbogramsRejected (rule 5), repliesWithheld (rule 6), heldServerCalls (server calls
+ *     trailersClamped (rule 1), jumbogramsRejected (rule 5), repliesWithheld (rule 6), dataBeyondLast (DATA above
+ *     the LAST_PACKET accepted for its call, dropped; rule 14), heldServerCalls (server calls
  *     now held for packet 1 or reachability, rule 8), heldCallsForgotten (rule 8), connectionsEvicted and
  *     connectionsRefused (rule 9), challengedSources and challengedPackets (sources not proven reachable whose
  *     new-connection DATA is kept without a connection, and those packets, now), challengesSent, challengesAnswered,

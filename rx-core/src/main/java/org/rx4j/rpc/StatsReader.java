@@ -55,6 +55,7 @@ final class StatsReader {
         defences.put("trailersClamped", totals.trailersClamped());
         defences.put("jumbogramsRejected", totals.jumbogramsRejected());
         defences.put("repliesWithheld", totals.repliesWithheld());
+        defences.put("dataBeyondLast", totals.dataBeyondLast());
         defences.put("heldServerCalls", (long) engine.heldServerCalls());
         defences.put("heldCallsForgotten", engine.heldCallsForgotten());
         defences.put("connectionsEvicted", engine.connectionsEvicted());
