@@ -264,7 +264,7 @@ final class CallSender {
         }
         recovery.cancel();
         probeDeadlineNs = Deadlines.NONE;
-        batch = null; // an ended call keeps no 46-slot list (issue 10, heap per idle connection)
+        batch = null; // an ended call keeps no 46-slot list (heap per idle connection)
     }
 
     // =====================================================================================
@@ -336,6 +336,9 @@ final class CallSender {
             int nextToSend = sq.nextToSend();
             if (holdBehindLargerPackets(nextToSend)) {
                 break;
+            }
+            if (nextToSend == sq.first()) {
+                activity.sendProgressNs = now; // nothing was in flight: the wait for an acknowledgement starts now
             }
             int room = Math.min(Math.min(cwnd - sq.inFlight(), limit - nextToSend), sq.next() - nextToSend);
             int k = 1;
@@ -558,7 +561,7 @@ final class CallSender {
 
     /**
      * @param slot the packet's position in its datagram (0-based): with a sink that encodes on send, the packet is the
-     *     engine's reused one for that position (issue 10, target 9), else a new one
+     *     engine's reused one for that position (docs/engine.md "Known gaps"), else a new one
      */
     private DataPacket dataPacket(long now, int slot, int seq, SendQueue.Entry e, int extraFlags) {
         OutboundPackets reuse = out.reusablePackets();
@@ -570,7 +573,7 @@ final class CallSender {
         stats.dataPacketsSent++;
         activity.lastSendNs = now;
         // The send queue's own buffer with one more reference, not a duplicate: no buffer object per transmission
-        // (issue 10, target 9). PacketSink implementations read payloads without moving their indexes.
+        // (docs/engine.md "Known gaps"). PacketSink implementations read payloads without moving their indexes.
         ByteBuf payload = e.payload().retain();
         return reuse == null ? new DataPacket(h, payload) : reuse.data(slot, h, payload);
     }
@@ -987,7 +990,7 @@ final class CallSender {
     /**
      * Applies an ACK's trailer (peer MTU, rwind, jumbogram size) and its SLOW_START_OK flag (§3). Values outside
      * their range are clamped (rwind read unsigned into 1..255, so the window never closes) and counted in
-     * {@code trailersClamped} (issue 12 rule 1).
+     * {@code trailersClamped} (docs/robustness.md rule 1).
      */
     void applyTrailer(AckPacket a) {
         Peer peer = out.peer();
@@ -1012,7 +1015,7 @@ final class CallSender {
     }
 
     /**
-     * Checks an ACK against what this call transmitted (issue 12 rule 2).
+     * Checks an ACK against what this call transmitted (docs/robustness.md rule 2).
      *
      * @param a the ACK (not consumed)
      * @return {@link AckValidator#OK} or why the ACK is out of range
@@ -1033,7 +1036,11 @@ final class CallSender {
      * @return true when the ACK acknowledged something new or moved tfirst
      */
     boolean processAckBody(long now, AckPacket a) {
+        int hardAcked = sq.first();
         int result = recovery.onAck(now, a, out.peer().rtt());
+        if (sq.first() != hardAcked) {
+            activity.sendProgressNs = now; // firstPacket moved: progress (soft acks alone are not)
+        }
         RxCounters counters = out.counters();
         countHardAcked(counters);
         if ((result & RecoveryManager.IGNORED) != 0) {
@@ -1092,6 +1099,7 @@ final class CallSender {
      */
     void ackEverythingSent(long now) {
         recovery.onAckAll();
+        activity.sendProgressNs = now;
         countHardAcked(out.counters());
         out.peer().rtt().clearBackoff(); // the peer has all of it: the path delivers again
         maybeVerifyFullSize(now);

@@ -53,13 +53,13 @@ public final class RxCounters {
     long timeouts;
     /** Fast retransmits triggered by NACKs. */
     long fastRetransmits;
-    /** ACKs and ACKALLs dropped whole as out of range for what was transmitted (issue 12 rule 2). */
+    /** ACKs and ACKALLs dropped whole as out of range for what was transmitted (docs/robustness.md rule 2). */
     long acksRejected;
-    /** ACK trailers with a value outside its valid range, clamped or ignored (issue 12 rule 1). */
+    /** ACK trailers with a value outside its valid range, clamped or ignored (docs/robustness.md rule 1). */
     long trailersClamped;
-    /** Jumbograms dropped whole: more sub-packets than advertised, or seqs wrapping through 0 (issue 12 rule 5). */
+    /** Jumbograms dropped whole: more sub-packets than advertised, or seqs wrapping through 0 (robustness rule 5). */
     long jumbogramsRejected;
-    /** Replies to a peer not yet proven reachable left unsent: larger than what it had sent (issue 12 rule 6). */
+    /** Replies to a peer not yet proven reachable left unsent: larger than what it had sent (robustness rule 6). */
     long repliesWithheld;
     /** DATA packets above the seq of the LAST_PACKET accepted, dropped (docs/robustness.md rule 14). */
     long dataBeyondLast;
@@ -245,12 +245,12 @@ public final class RxCounters {
         return acksReceived[reason];
     }
 
-    /** @return ACKs and ACKALLs dropped whole as out of range for what was transmitted (issue 12 rule 2) */
+    /** @return ACKs and ACKALLs dropped whole as out of range for what was transmitted (docs/robustness.md rule 2) */
     public long acksRejected() {
         return acksRejected;
     }
 
-    /** @return ACK trailers that carried a value outside its valid range, clamped or ignored (issue 12 rule 1) */
+    /** @return ACK trailers that carried a value outside its valid range, clamped or ignored (robustness rule 1) */
     public long trailersClamped() {
         return trailersClamped;
     }
