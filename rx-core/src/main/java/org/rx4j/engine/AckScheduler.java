@@ -296,8 +296,8 @@ final class AckScheduler {
             // PRECALL, peer not proven: only the reachability PING and the ACK a REQUEST_ACK asked for go out
             // (docs/robustness.md rule 6: each a reply to the datagram that earned it, never a stream; the
             // REQUESTED ack keeps a legitimate client's start-up and RTT samples as they were). Any other ACK the
-            // data earned stays owed and goes out with the first flush after the peer answers, so the client is not left waiting
-            // for its RTO; the timers that asked for it (delayed ack, keepalive) move on.
+            // data earned stays owed and goes out with the first flush after the peer answers, so the client is not
+            // left waiting for its RTO; the timers that asked for it (delayed ack, keepalive) move on.
             if (reason != AckReason.PING && reason != AckReason.PING_RESPONSE) {
                 // Serial 0: sent late, it must not give the peer an RTT sample.
                 pendingAckReason = reason == AckReason.REQUESTED ? AckReason.DELAY : reason;

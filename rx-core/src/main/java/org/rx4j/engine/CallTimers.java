@@ -99,7 +99,8 @@ final class CallTimers {
      * @param startNs when the call started, ns
      * @return 0, or the abort code the call must end with: RX_CALL_TIMEOUT (−3, its deadline, hard dead time, idle
      *     dead time, or a server call's idle dead time without send progress) or RX_CALL_DEAD (−1, dead time, a
-     *     PRECALL call not started within dead time, or large packets the path stopped carrying, see {@link CallSender#stuckOnLargePackets})
+     *     PRECALL call not started within dead time, or large packets the path stopped carrying, see
+     *     {@link CallSender#stuckOnLargePackets})
      */
     int onTimer(long now, CallState state, long startNs) {
         if (state == CallState.DALLY) {
