@@ -9,8 +9,7 @@ import static org.rx4j.engine.EngineHarness.MS;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.io.ByteArrayOutputStream;
-import java.util.ArrayList;
-import java.util.List;
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 import org.rx4j.config.RxConfig;
 import org.rx4j.wire.DataPacket;
@@ -26,14 +25,12 @@ class FirstLastPacketTest {
     private static final int SVC = 147;
     private final FakePeer client = FakePeer.client(0x80000010, 0x20, SVC);
     private EngineHarness h;
-    private final List<Call> calls = new ArrayList<>();
     private final ByteArrayOutputStream read = new ByteArrayOutputStream();
     private boolean readComplete;
 
     private void init() {
         h = new EngineHarness(RxConfig.builder().checkReach(false).build());
         h.engine.registerService(SVC, 0, call -> {
-            calls.add(call);
             call.setListener(new CallListener() {
                 @Override
                 public void onReadable(Call c) {
@@ -61,7 +58,7 @@ class FirstLastPacketTest {
     /** Packet {@code seq} of call 1: 100 bytes, each the seq's value, so the stream shows which packets it holds. */
     private DataPacket packet(int seq, int flags) {
         byte[] b = new byte[100];
-        java.util.Arrays.fill(b, (byte) seq);
+        Arrays.fill(b, (byte) seq);
         return new DataPacket(client.header(0, 1, seq, PacketType.DATA, flags), Unpooled.wrappedBuffer(b));
     }
 

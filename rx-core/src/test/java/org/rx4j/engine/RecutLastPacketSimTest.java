@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.buffer.Unpooled;
+import java.util.HashSet;
+import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -67,7 +69,7 @@ class RecutLastPacketSimTest {
         boolean[] released = new boolean[1];
         boolean[] delivered = new boolean[1];
         long[] recut = new long[1];
-        java.util.Set<Integer> probeSerials = new java.util.HashSet<>();
+        Set<Integer> probeSerials = new HashSet<>();
         net.sendTap = (now, fromClient, packets) -> {
             for (RxPacket p : packets) {
                 if (fromClient && original[0] == null && p instanceof DataPacket d && d.header().seq() == 3
