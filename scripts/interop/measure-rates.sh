@@ -62,7 +62,11 @@ start_server() {
         java -jar "$ROOT/rx-perf/target/rxperf.jar" server -p "$PORT" "$@" > /dev/null 2>&1 &
     fi
     server=$!
-    until ss -Hlun "sport = :$PORT" | grep -q .; do sleep 0.1; done
+    local tries=0
+    until ss -Hlun "sport = :$PORT" | grep -q .; do
+        (( tries++ < 100 )) || { echo "measure-rates.sh: nothing bound UDP $PORT within 10 s" >&2; exit 1; }
+        sleep 0.1
+    done
     sleep 0.5    # rx4j registers its service just after binding (docs/interop.md, known issues)
 }
 

@@ -57,12 +57,13 @@ final class AckScheduler {
      * Offers one received DATA packet to the receive queue and queues the ACK it earns, if any (§3, §8).
      *
      * @param p the packet; ownership passes to the receive queue
-     * @return {@link ReceiveQueue#ACCEPTED}, {@link ReceiveQueue#DUPLICATE} or {@link ReceiveQueue#EXCEEDS_WINDOW}
+     * @return {@link ReceiveQueue#ACCEPTED}, {@link ReceiveQueue#DUPLICATE}, {@link ReceiveQueue#EXCEEDS_WINDOW} or
+     *     {@link ReceiveQueue#BEYOND_LAST} (answered like a duplicate: the stream already ended below it)
      */
     int receive(DataPacket p) {
         RxHeader h = p.header();
         int result = rq.offer(p, config.maxRwind());
-        if (result == ReceiveQueue.DUPLICATE) {
+        if (result == ReceiveQueue.DUPLICATE || result == ReceiveQueue.BEYOND_LAST) {
             queueAck(AckReason.DUPLICATE, h.serial());
         } else if (result == ReceiveQueue.EXCEEDS_WINDOW) {
             queueAck(AckReason.EXCEEDS_WINDOW, h.serial());
@@ -253,7 +254,8 @@ final class AckScheduler {
 
     /**
      * Sends a path-MTU probe: a PING (REQUEST_ACK) padded with zero bytes to {@code datagramBytes}, so only a path
-     * that carries datagrams of that size delivers it and earns its PING_RESPONSE (issue 12 rule 12).
+     * that carries datagrams of that size delivers it and earns its PING_RESPONSE (docs/engine.md "Path MTU below
+     * one full packet").
      *
      * @param now current time, ns
      * @param datagramBytes the probe's size on the wire (Rx header included), bytes
@@ -273,10 +275,10 @@ final class AckScheduler {
     }
 
     /**
-     * Sends the reachability PING (REQUEST_ACK set), even while the call's output is muted (PRECALL, issue 12
-     * rule 6: it is the one reply an unproven peer gets). Like every reply to an unproven peer it goes out only
-     * when the peer has sent at least as many bytes ({@link Peer#spendReplyCredit}): the full 65-byte PING, or
-     * without its trailer (46 bytes) when only that much is covered.
+     * Sends the reachability PING (REQUEST_ACK set), even while the call's output is muted (PRECALL,
+     * docs/robustness.md rule 6: it is the one reply an unproven peer gets). Like every reply to an unproven peer it
+     * goes out only when the peer has sent at least as many bytes ({@link Peer#spendReplyCredit}): the full 65-byte
+     * PING, or without its trailer (46 bytes) when only that much is covered.
      *
      * @param now current time, ns
      * @return true when the PING went out; false when it was withheld (the peer's next datagram may let it go)
@@ -292,10 +294,10 @@ final class AckScheduler {
         }
         if (out.muted && !unmuted && reason != AckReason.REQUESTED) {
             // PRECALL, peer not proven: only the reachability PING and the ACK a REQUEST_ACK asked for go out
-            // (issue 12 rule 6: each a reply to the datagram that earned it, never a stream; the REQUESTED ack keeps
-            // a legitimate client's start-up and RTT samples as they were). Any other ACK the data earned stays
-            // owed and goes out with the first flush after the peer answers, so the client is not left waiting
-            // for its RTO; the timers that asked for it (delayed ack, keepalive) move on.
+            // (docs/robustness.md rule 6: each a reply to the datagram that earned it, never a stream; the
+            // REQUESTED ack keeps a legitimate client's start-up and RTT samples as they were). Any other ACK the
+            // data earned stays owed and goes out with the first flush after the peer answers, so the client is not
+            // left waiting for its RTO; the timers that asked for it (delayed ack, keepalive) move on.
             if (reason != AckReason.PING && reason != AckReason.PING_RESPONSE) {
                 // Serial 0: sent late, it must not give the peer an RTT sample.
                 pendingAckReason = reason == AckReason.REQUESTED ? AckReason.DELAY : reason;
@@ -305,7 +307,8 @@ final class AckScheduler {
             activity.lastSendNs = now;
             return false;
         }
-        // The engine's reused ACK when the sink encodes on send: nothing allocated per ACK (issue 10, target 9).
+        // The engine's reused ACK when the sink encodes on send: nothing allocated per ACK (docs/engine.md
+        // "Known gaps").
         OutboundPackets reuse = out.reusablePackets();
         byte[] soft = null;
         int trailerWords = 4;

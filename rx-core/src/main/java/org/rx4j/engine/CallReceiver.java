@@ -53,6 +53,8 @@ final class CallReceiver {
         stats.dataPacketsReceived++;
         if (result == ReceiveQueue.DUPLICATE) {
             out.counters().duplicatesReceived++;
+        } else if (result == ReceiveQueue.BEYOND_LAST) {
+            out.counters().dataBeyondLast++;
         } else if (result == ReceiveQueue.ACCEPTED) {
             if (rq.hasReadable()) {
                 notifyReadable = true;
@@ -61,7 +63,7 @@ final class CallReceiver {
         if (precall) {
             // Still waiting for the peer's answer, and the PING or its answer may have been lost (a drop-tail
             // queue at start-up): every packet heard may bring the PING again, at most once per minimum RTO. The
-            // call is muted meanwhile, so this is the only reply a datagram earns (issue 12 rule 6).
+            // call is muted meanwhile, so this is the only reply a datagram earns (docs/robustness.md rule 6).
             timers.repingIfWaiting(now, true);
         }
         if (!lastInDatagram) {

@@ -193,6 +193,9 @@ final class CallSender {
             if (pmtu.holdsBack(nextToSend)) {
                 break;
             }
+            if (nextToSend == sq.first()) {
+                activity.sendProgressNs = now; // nothing was in flight: the wait for an acknowledgement starts now
+            }
             int room = Math.min(Math.min(cwnd - sq.inFlight(), limit - nextToSend), sq.next() - nextToSend);
             int k = 1;
             int max = Math.min(room, Math.min(maxJumbo, jumbo.size()));
@@ -390,7 +393,12 @@ final class CallSender {
 
     /** @return true when the ACK acknowledged something new or moved tfirst ({@link AckIntake#onAckBody}) */
     boolean processAckBody(long now, AckPacket a) {
-        return intake.onAckBody(now, a);
+        int hardAcked = sq.first();
+        boolean progress = intake.onAckBody(now, a);
+        if (sq.first() != hardAcked) {
+            activity.sendProgressNs = now; // firstPacket moved: progress (soft acks alone are not)
+        }
+        return progress;
     }
 
     /** @return true when fewer than 2 × twind packets wait to be acknowledged (OpenAFS's writer rule, §5) */
@@ -426,6 +434,7 @@ final class CallSender {
      */
     void ackEverythingSent(long now) {
         intake.onAckAll();
+        activity.sendProgressNs = now;
         maybeVerifyFullSize(now);
     }
 

@@ -5,8 +5,9 @@ import org.rx4j.wire.AbortCodes;
 import org.rx4j.wire.AckReason;
 
 /**
- * The liveness timers of one {@link Call}: keepalive PING, dead time, idle dead time, hard dead time, the
- * call's own deadline, and the server's reachability PING (rx-wire-facts.md §6.2, §8). Computes the call's
+ * The liveness timers of one {@link Call}: keepalive PING, dead time, idle dead time (for a server call also while
+ * its sent data waits for acknowledgement), hard dead time, the call's own deadline, and the server's reachability
+ * PING (rx-wire-facts.md §6.2, §8). Computes the call's
  * next deadline and fires whatever is due; the retransmit and delayed-ack timers it fires belong to
  * {@link CallSender} and {@link AckScheduler}. The call's state and start time come in as arguments; a timer
  * that ends the call is returned as an abort code for the call to act on. Runs on the engine's thread; times
@@ -73,6 +74,9 @@ final class CallTimers {
         if (idle > 0) {
             d = Deadlines.earlier(d, activity.lastDataReceiveNs + idle);
         }
+        if (waitingForSendProgress()) {
+            d = Deadlines.earlier(d, activity.sendProgressNs + config.serverIdleDeadTimeNs());
+        }
         if (config.hardDeadTimeNs() > 0) {
             d = Deadlines.earlier(d, startNs + config.hardDeadTimeNs());
         }
@@ -93,9 +97,10 @@ final class CallTimers {
      * @param now current time, ns
      * @param state the call's state
      * @param startNs when the call started, ns
-     * @return 0, or the abort code the call must end with: RX_CALL_TIMEOUT (−3, its deadline, hard dead time or
-     *     idle dead time) or RX_CALL_DEAD (−1, dead time, a PRECALL call not started within dead time, or large packets
-     *     the path stopped carrying, see {@link CallSender#stuckOnLargePackets})
+     * @return 0, or the abort code the call must end with: RX_CALL_TIMEOUT (−3, its deadline, hard dead time, idle
+     *     dead time, or a server call's idle dead time without send progress) or RX_CALL_DEAD (−1, dead time, a
+     *     PRECALL call not started within dead time, or large packets the path stopped carrying, see
+     *     {@link CallSender#stuckOnLargePackets})
      */
     int onTimer(long now, CallState state, long startNs) {
         if (state == CallState.DALLY) {
@@ -121,7 +126,7 @@ final class CallTimers {
         }
         if (state == CallState.PRECALL && now - (startNs + config.deadTimeNs()) >= 0) {
             // Admitted but never started (no packet 1, or a peer that never answers the reachability PING):
-            // however much it sends, it ends at dead time (issue 12, rules 8 and 10).
+            // however much it sends, it ends at dead time (docs/robustness.md rules 8 and 10).
             return AbortCodes.RX_CALL_DEAD;
         }
         long idle = idleDeadNs();
@@ -131,12 +136,17 @@ final class CallTimers {
         if (idle > 0 && now - (activity.lastDataReceiveNs + idle) >= 0) {
             activity.lastDataReceiveNs = now; // not waiting for data: restart the idle clock
         }
+        if (waitingForSendProgress() && now - (activity.sendProgressNs + config.serverIdleDeadTimeNs()) >= 0) {
+            // Sending, and the peer acknowledged nothing new for the idle dead time however much it answered
+            // PINGs or soft-acked (docs/robustness.md "Rule: progress, not activity, keeps a server call alive").
+            return AbortCodes.RX_CALL_TIMEOUT;
+        }
         if (reachDeadlineNs != Deadlines.NONE && now - reachDeadlineNs >= 0) {
             if (activity.lastReceiveNs - reachPingSentNs > 0) {
                 sendReachPing(now);
             } else {
                 // Nothing heard since the last PING: asking again would make one datagram earn a stream of
-                // replies (issue 12 rule 6). The peer's next packet lets the retry go out.
+                // replies (docs/robustness.md rule 6). The peer's next packet lets the retry go out.
                 reachDeadlineNs = now + config.reachRetryNs();
             }
         }
@@ -160,13 +170,21 @@ final class CallTimers {
         return !rq.allReceived() && !rq.hasReadable();
     }
 
+    /**
+     * @return true for a server call with an idle dead time whose transmitted data waits for an acknowledgement
+     *     (its window is full, or its last packets are out): {@link CallActivity#sendProgressNs} then bounds it
+     */
+    private boolean waitingForSendProgress() {
+        return server && config.serverIdleDeadTimeNs() > 0 && sender.hasTransmittedUnacked();
+    }
+
     // =====================================================================================
     // Reachability (server side, §6.2)
 
     /**
      * Sends the reachability PING (again) and arms its retry; the call is in PRECALL. The retry goes out only when
      * the peer was heard from since the previous PING, so each datagram of an unproven peer earns at most one
-     * reply (issue 12 rule 6).
+     * reply (docs/robustness.md rule 6).
      */
     void sendReachPing(long now) {
         reachPingSentNs = now;

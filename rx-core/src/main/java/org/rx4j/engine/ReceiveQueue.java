@@ -12,7 +12,7 @@ import org.rx4j.wire.RxConstants;
  * (rx-wire-facts.md §3 "Hard vs soft", §8). Seq numbers are the call's DATA seqs (1, 2, ...).
  *
  * <p>Ownership: the queue keeps only the payload of each DATA packet it accepted (not the packet or its header,
- * which may be the decoder's reused flyweight, issue 10 target 9) and owns it until {@link #poll()} hands it to the
+ * which may be the decoder's reused flyweight) and owns it until {@link #poll()} hands it to the
  * caller or {@link #releaseAll()} drops it.
  */
 final class ReceiveQueue {
@@ -22,9 +22,11 @@ final class ReceiveQueue {
     static final int DUPLICATE = 1;
     /** {@link #offer} result: beyond the receive window; released. */
     static final int EXCEEDS_WINDOW = 2;
+    /** {@link #offer} result: above the seq of the LAST_PACKET accepted; released. */
+    static final int BEYOND_LAST = 3;
 
     // Sized on demand (doubling up to 256 = the largest window) and dropped by releaseAll, so an idle or finished
-    // call keeps no 1 KiB array (issue 10, target 10). Indexed by seq & (slots.length - 1); every held seq lies in
+    // call keeps no 1 KiB array. Indexed by seq & (slots.length - 1); every held seq lies in
     // [first, first + slots.length).
     private ByteBuf[] slots = NO_SLOTS;
     private static final ByteBuf[] NO_SLOTS = new ByteBuf[0];
@@ -42,19 +44,26 @@ final class ReceiveQueue {
     private int held;
 
     /**
-     * Accepts one DATA packet.
+     * Accepts one DATA packet. The first LAST_PACKET accepted holds (docs/robustness.md "Rule: the first
+     * LAST_PACKET holds"): the stream ends at its seq, so a later packet above it is refused ({@link #BEYOND_LAST});
+     * a LAST_PACKET flag at a lower seq than one accepted, or below a seq already received, is ignored as a flag
+     * (the packet is still data), so nothing received below the stream's end is ever discarded.
      *
      * @param p the packet; ownership of its payload passes to the queue (released here unless ACCEPTED); the packet
      *     object itself is not kept
      * @param window the receive window, packets (1..255): seqs at or beyond first + window are refused
-     * @return ACCEPTED, DUPLICATE or EXCEEDS_WINDOW
+     * @return ACCEPTED, DUPLICATE, EXCEEDS_WINDOW or BEYOND_LAST
      */
     int offer(DataPacket p, int window) {
         int seq = p.header().seq();
         int offset = seq - first;
-        if (offset < 0 || (lastSeq != 0 && seq - lastSeq > 0)) {
+        if (offset < 0) {
             p.release();
             return DUPLICATE;
+        }
+        if (lastSeq != 0 && seq - lastSeq > 0) {
+            p.release();
+            return BEYOND_LAST;
         }
         if (offset >= window || offset >= RxConstants.MAX_ACKS) {
             p.release();
@@ -70,7 +79,7 @@ final class ReceiveQueue {
         }
         slots[slot] = p.payload();
         held++;
-        if (p.header().hasFlag(PacketFlags.LAST_PACKET)) {
+        if (p.header().hasFlag(PacketFlags.LAST_PACKET) && lastSeq == 0 && seq - highest >= 0) {
             lastSeq = seq;
         }
         if (seq - highest > 0) {

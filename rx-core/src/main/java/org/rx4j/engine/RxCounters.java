@@ -62,6 +62,11 @@ public final class RxCounters {
     long jumbogramsRejected;
     /** Replies to a peer not yet proven reachable left unsent: larger than what it had sent (rule 6). */
     long repliesWithheld;
+    /**
+     * DATA packets above the seq of the LAST_PACKET accepted for their call, dropped (docs/robustness.md "Rule: the
+     * first LAST_PACKET holds").
+     */
+    long dataBeyondLast;
     // The endpoint's own counters below: 0 in a connection's or a peer's counters. The gauges (now) are filled in
     // when the engine takes its snapshot (RxEngine.totals); the rest are counted as they happen.
     /** Decoded packets no connection or call took. */
@@ -132,6 +137,7 @@ public final class RxCounters {
         total.trailersClamped += trailersClamped;
         total.jumbogramsRejected += jumbogramsRejected;
         total.repliesWithheld += repliesWithheld;
+        total.dataBeyondLast += dataBeyondLast;
         total.droppedPackets += droppedPackets;
         total.callsExecuted += callsExecuted;
         total.heldServerCalls += heldServerCalls;
@@ -333,6 +339,11 @@ public final class RxCounters {
      */
     public long repliesWithheld() {
         return repliesWithheld;
+    }
+
+    /** @return DATA packets above the seq of the LAST_PACKET accepted for their call, dropped (docs/robustness.md "Rule: the first LAST_PACKET holds") */
+    public long dataBeyondLast() {
+        return dataBeyondLast;
     }
 
     /** @return decoded packets no connection or call took (e.g. for a finished call) */

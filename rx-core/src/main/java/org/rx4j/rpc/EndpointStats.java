@@ -25,6 +25,7 @@ import java.util.Map;
  * @param rtt RTT samples over every known peer together (rxdebug RXSTATS' endpoint-wide figures)
  * @param defences the hostile-input counters (docs/robustness.md "Counters in the stats snapshot" names the rule
  *     each counts), by name, in this order: acksRejected, trailersClamped, jumbogramsRejected, repliesWithheld,
+ *     dataBeyondLast (DATA above the LAST_PACKET accepted for its call, dropped),
  *     heldServerCalls (server calls now held for packet 1 or reachability), heldCallsForgotten, connectionsEvicted
  *     and connectionsRefused, challengedSources and challengedPackets (sources not proven reachable whose
  *     new-connection DATA is kept without a connection, and those packets, now), challengesSent, challengesAnswered,

@@ -63,6 +63,7 @@ final class StatsReader {
         m.put("trailersClamped", t.trailersClamped());
         m.put("jumbogramsRejected", t.jumbogramsRejected());
         m.put("repliesWithheld", t.repliesWithheld());
+        m.put("dataBeyondLast", t.dataBeyondLast());
         m.put("heldServerCalls", t.heldServerCalls());
         m.put("heldCallsForgotten", t.heldCallsForgotten());
         m.put("connectionsEvicted", t.connectionsEvicted());

@@ -30,6 +30,9 @@ class DnsSrvLocatorTest {
     private static final String CELL = "srv.rx4j.test";
     private static Process dnsmasq;
     private static String server;
+    /** How long dnsmasq may take to answer its first query after start, and the wait between tries. */
+    private static final Duration READY_BUDGET = Duration.ofSeconds(10);
+    private static final Duration READY_STEP = Duration.ofMillis(10);
 
     @BeforeAll
     static void startDnsmasq() throws Exception {
@@ -54,18 +57,24 @@ class DnsSrvLocatorTest {
                 "--host-record=db2." + CELL + ",10.99.1.2",
                 "--host-record=db3." + CELL + ",10.99.1.3")
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-        // ready when it answers: the PR record is there from the start
+        // Ready when it answers: the PR record is there from the start. Until dnsmasq binds, a query comes back at
+        // once as port-unreachable, so the retry sleeps between tries and gives up after a fixed time, not a count.
         DnsSrvLocator dns = new DnsSrvLocator(server, Duration.ofMillis(200));
-        for (int i = 0; ; i++) {
+        long giveUp = System.nanoTime() + READY_BUDGET.toNanos();
+        while (true) {
+            IOException failure = null;
             try {
                 if (!dns.servers(CELL, AfsService.PRSERVER).isEmpty()) {
                     break;
                 }
             } catch (IOException e) {
-                if (i == 50 || !dnsmasq.isAlive()) {
-                    throw new IllegalStateException("dnsmasq on " + server + " does not answer", e);
-                }
+                failure = e;
             }
+            if (System.nanoTime() - giveUp >= 0 || !dnsmasq.isAlive()) {
+                throw new IllegalStateException("dnsmasq on " + server + " does not answer within "
+                        + READY_BUDGET.toMillis() + " ms", failure);
+            }
+            Thread.sleep(READY_STEP.toMillis());
         }
     }
 

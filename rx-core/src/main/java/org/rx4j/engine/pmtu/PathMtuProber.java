@@ -333,8 +333,10 @@ public final class PathMtuProber {
      * answer shows it not held (at or above firstPacket, not soft-acked) and our own state has it not soft-acked;
      * (2) its last transmission went out at least {@code marginNs} before the ladder, so a copy still on its way would
      * have had to be overtaken by a datagram sent that much later; (3) it is larger than {@code max}, what the
-     * probes show the path carries now, so its copies were dropped by the path rather than delayed. When that fails
-     * the call counts as stuck on large packets ({@link #mustEnd}).
+     * probes show the path carries now, so its copies were dropped by the path rather than delayed. Condition 3 for
+     * every packet is what keeps a transmitted LAST_PACKET that may still arrive from being renumbered: the receiver
+     * keeps the first LAST it accepts (docs/engine.md "One DATA packet's way"). When that fails the call counts as
+     * stuck on large packets ({@link #mustEnd}).
      *
      * @param now current time, ns
      * @param a the PING_RESPONSE (the receiver's state when the probe arrived)
@@ -349,7 +351,11 @@ public final class PathMtuProber {
         }
         for (int s = from; s - sq.nextToSend() < 0; s++) {
             SendQueue.Entry e = sq.get(s);
-            if (e.isSoftAcked() || holds(a, s) || ladder.sentNs() - e.lastSentAtNs() < marginNs) {
+            // A transmitted packet the path carries (condition 3 fails: a short last packet, say) may have been
+            // delayed rather than dropped; a LAST_PACKET among them would end the receiver's stream below the
+            // re-cut one (docs/robustness.md "Rule: the first LAST_PACKET holds").
+            if (e.isSoftAcked() || holds(a, s) || ladder.sentNs() - e.lastSentAtNs() < marginNs
+                    || e.payload().readableBytes() <= max) {
                 markStuck(now);
                 return sq.next();
             }
