@@ -40,6 +40,7 @@ final class CallSender {
     private final AckIntake intake;
     private final RecoveryProbes probes;
     private final DataDatagrams datagrams;
+    private final CallActivity activity;
 
     /** The transmit window, packets. */
     int twind;
@@ -58,6 +59,7 @@ final class CallSender {
         this.sq = sq;
         this.acks = acks;
         this.stats = stats;
+        this.activity = activity;
         this.server = server;
         Peer peer = out.peer();
         this.cutter = new PacketCutter(sq, alloc, peer.packetDataSize(config));
@@ -394,11 +396,9 @@ final class CallSender {
     /** @return true when the ACK acknowledged something new or moved tfirst ({@link AckIntake#onAckBody}) */
     boolean processAckBody(long now, AckPacket a) {
         int hardAcked = sq.first();
-        boolean progress = intake.onAckBody(now, a);
-        if (sq.first() != hardAcked) {
-            activity.sendProgressNs = now; // firstPacket moved: progress (soft acks alone are not)
-        }
-        return progress;
+        boolean newlyAcked = intake.onAckBody(now, a);
+        activity.sendProgressNs = sq.first() != hardAcked ? now : activity.sendProgressNs; // soft acks: no progress
+        return newlyAcked;
     }
 
     /** @return true when fewer than 2 × twind packets wait to be acknowledged (OpenAFS's writer rule, §5) */

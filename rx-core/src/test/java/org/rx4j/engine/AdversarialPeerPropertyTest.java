@@ -83,7 +83,7 @@ class AdversarialPeerPropertyTest {
                         where + ": within one idle dead time of no progress");
             }
         }
-        assertEquals(0, h.engine.heldServerCalls(), where + ": no call held");
+        assertEquals(0, h.engine.totals().heldServerCalls(), where + ": no call held");
         for (Connection c : h.engine.serverConnections()) {
             assertFalse(c.hasActiveCalls(), where + ": every channel free");
         }
