@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Flood benchmark (issue 12 "Flood"): a benchmark, not a test; it asserts nothing and prints its figures.
+# Flood benchmark (docs/robustness.md "Flood"): a benchmark, not a test; it asserts nothing and prints its figures.
 #
 #   scripts/flood.sh
 #

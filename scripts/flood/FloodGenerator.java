@@ -8,19 +8,24 @@ import java.util.Random;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Flood generator for scripts/flood.sh (issue 12 "Flood"): a benchmark tool, not a test. Sends, from many 127/8
- * source addresses, new-connection Rx DATA packets (seq 1 of a request to service 147, each with a fresh epoch and
- * cid, so every one asks the server for a new connection) and garbage datagrams (random bytes), each at its own
- * rate, for a given time. Single-file program: {@code java scripts/flood/FloodGenerator.java HOST PORT DATA_PPS
- * GARBAGE_PPS SECONDS SOURCES}. Prints one line: datagrams sent of each kind and the achieved rates. Uses only the
- * JDK (no rx4j code), so it measures the endpoint, not a shared library.
+ * Flood generator for scripts/flood.sh (docs/robustness.md "Flood") and scripts/hostile/flood.sh (docs/robustness.md
+ * "Live probe: connection flood"): a measuring tool, not a test. Sends, from many 127/8 source addresses,
+ * new-connection Rx DATA packets (seq 1 of a request to service 147, each with a fresh epoch and cid, so every one
+ * asks the server for a new connection) and garbage datagrams (random bytes), each at its own rate, for a given time.
+ * Single-file program:
+ *
+ * <pre>java scripts/flood/FloodGenerator.java HOST PORT DATA_PPS GARBAGE_PPS SECONDS SOURCES [PAYLOAD [last]]</pre>
+ *
+ * <p>PAYLOAD is the DATA packet's body, bytes (default and minimum 4: the opcode word, 3, then zeros); {@code last}
+ * sets LAST_PACKET, so each DATA packet is a whole one-packet request. Prints one line: datagrams sent of each kind
+ * and the achieved rates. Uses only the JDK (no rx4j code), so it measures the endpoint, not a shared library.
  */
 public final class FloodGenerator {
     /** How long to sleep when ahead of schedule, ns (0 = spin, the old behaviour: FLOOD_PARK_NS=0). */
     private static final long PARK_NS = Long.parseLong(System.getenv().getOrDefault("FLOOD_PARK_NS", "20000"));
     public static void main(String[] args) throws IOException {
-        if (args.length != 6) {
-            System.err.println("usage: FloodGenerator HOST PORT DATA_PPS GARBAGE_PPS SECONDS SOURCES");
+        if (args.length < 6 || args.length > 8 || args.length == 8 && !"last".equals(args[7])) {
+            System.err.println("usage: FloodGenerator HOST PORT DATA_PPS GARBAGE_PPS SECONDS SOURCES [PAYLOAD [last]]");
             System.exit(2);
         }
         InetSocketAddress target = new InetSocketAddress(args[0], Integer.parseInt(args[1]));
@@ -28,6 +33,8 @@ public final class FloodGenerator {
         long garbagePps = Long.parseLong(args[3]);
         long seconds = Long.parseLong(args[4]);
         int sources = Integer.parseInt(args[5]);
+        int payload = args.length > 6 ? Math.max(4, Integer.parseInt(args[6])) : 4;
+        byte flags = (byte) (args.length > 7 ? 0x01 | 0x04 : 0x01); // CLIENT_INITIATED, LAST_PACKET if asked
         List<DatagramChannel> channels = new ArrayList<>();
         for (int i = 0; i < sources; i++) {
             // 127.(1..).x.y: any 127/8 address is local on Linux.
@@ -38,7 +45,7 @@ public final class FloodGenerator {
             channels.add(ch);
         }
         Random random = new Random(12);
-        ByteBuffer data = ByteBuffer.allocateDirect(28 + 4);
+        ByteBuffer data = ByteBuffer.allocateDirect(28 + payload);
         ByteBuffer junk = ByteBuffer.allocateDirect(128);
         long start = System.nanoTime();
         long end = start + seconds * 1_000_000_000L;
@@ -62,12 +69,15 @@ public final class FloodGenerator {
                 data.putInt(1); // seq
                 data.putInt(1); // serial
                 data.put((byte) 1); // DATA
-                data.put((byte) 0x01); // CLIENT_INITIATED
+                data.put(flags);
                 data.put((byte) 0); // userStatus
                 data.put((byte) 0); // securityIndex
                 data.putShort((short) 0); // spare
                 data.putShort((short) 147); // service
-                data.putInt(3); // opcode-sized payload
+                data.putInt(3); // opcode
+                while (data.hasRemaining()) {
+                    data.put((byte) 0);
+                }
                 data.flip();
                 if (channels.get(next++ % sources).send(data, target) == 0) {
                     dropped++;

@@ -21,11 +21,11 @@ import org.rx4j.wire.RxHeader;
 import org.rx4j.wire.RxPacket;
 
 /**
- * Hostile-input probe (issue 12, rule 8), run by hand against a live server; not a test. Opens {@code calls}
- * server calls (4 per connection) that each send DATA packets 2..9 of a request (1412 bytes each) but never
- * packet 1, answers every PING the server sends (so the peer looks reachable), and listens for
- * {@code seconds}. Prints what came back: PINGs answered, ACKs, ABORTs by code. Run with the shaded rxperf jar
- * on the class path:
+ * Hostile-input probe (docs/robustness.md "Live probe: forty calls without packet 1"), run by hand against a
+ * live server; not a test. Opens {@code calls} server calls (4 per connection) that each send DATA packets 2..9
+ * of a request (1412 bytes each) but never packet 1, answers every PING the server sends (so the peer looks
+ * reachable), and listens for {@code seconds}. Prints what came back: PINGs answered, ACKs, ABORTs by code. Run
+ * with the shaded rxperf jar on the class path:
  *
  * <pre>java -cp rx-perf/target/rxperf.jar scripts/hostile/FortyCalls.java PORT [CALLS=40] [SECONDS=20] [SERVICE=147]</pre>
  */

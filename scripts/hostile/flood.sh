@@ -1,17 +1,21 @@
 #!/usr/bin/env bash
-# Rule 9 probe (issue 12), run by hand; a measurement, not a test. Starts an rxperf server, reads its resident
-# memory (VmRSS) and live heap after a full GC (jcmd), sends 100,000 DATA packets that each open a new
-# connection from one address (scripts/hostile/Flood.java), waits, reads both again, then times a legitimate
-# 10 MiB `rxperf client -c send`.
+# Connection-flood probe (docs/robustness.md "Live probe: connection flood"), run by hand; a measurement, not a
+# test. Starts an rxperf server, reads its resident memory (VmRSS) and live heap after a full GC (jcmd), sends
+# COUNT DATA packets (100 bytes, LAST_PACKET) that each open a new connection from one address, at RATE per second
+# (scripts/flood/FloodGenerator.java, the generator scripts/flood.sh uses), waits, reads both again, then times a
+# legitimate 10 MiB `rxperf client -c send`.
 #
 #   scripts/hostile/flood.sh [JAR]      (JAR: a shaded rxperf jar, default rx-perf/target/rxperf.jar)
 #
-# Env: PORT (default 7432), COUNT (100000), JAVA_OPTS for the server (default -Xmx1g).
+# Env: PORT (default 7432), COUNT (100000), RATE (100000), JAVA_OPTS for the server (default -Xmx1g).
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 JAR=${1:-$ROOT/rx-perf/target/rxperf.jar}
 PORT=${PORT:-7432}
 COUNT=${COUNT:-100000}
+RATE=${RATE:-100000}
+# The generator sends at a rate for whole seconds: COUNT spread over as many seconds as RATE needs.
+SECS=$(( (COUNT + RATE - 1) / RATE ))
 
 rss() { awk '/VmRSS/ {print int($2 / 1024)}' "/proc/$1/status"; }
 # Live heap after a full GC, MiB (what the server retains, whatever the collector left committed).
@@ -26,7 +30,7 @@ timeout 60 java -jar "$JAR" client -c send -b 1048576 -T 3 -p "$PORT" >/dev/null
 sleep 1
 before=$(rss "$SPID")
 live_before=$(live "$SPID")
-java -cp "$JAR" "$ROOT/scripts/hostile/Flood.java" "$PORT" "$COUNT"
+java "$ROOT/scripts/flood/FloodGenerator.java" 127.0.0.1 "$PORT" $(( COUNT / SECS )) 0 "$SECS" 1 100 last
 sleep 5
 after=$(rss "$SPID")
 live_after=$(live "$SPID")

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Rule 8 probe (issue 12), run by hand; a measurement, not a test. Starts an rxperf server (20 workers), opens
-# 40 calls that send DATA 2..9 but never packet 1 (scripts/hostile/FortyCalls.java, which answers every PING so
-# the peer looks reachable), then times one normal `rxperf client -c rpc -T 1` and counts the server's worker
-# threads inside the rxperf handler (jstack).
+# Probe of docs/robustness.md "Live probe: forty calls without packet 1", run by hand; a measurement, not a
+# test. Starts an rxperf server (20 workers), opens 40 calls that send DATA 2..9 but never packet 1
+# (scripts/hostile/FortyCalls.java, which answers every PING so the peer looks reachable), then times one normal
+# `rxperf client -c rpc -T 1` and counts the server's worker threads inside the rxperf handler (jstack).
 #
 #   scripts/hostile/forty-calls.sh [JAR]      (JAR: a shaded rxperf jar, default rx-perf/target/rxperf.jar)
 #

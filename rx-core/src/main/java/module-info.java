@@ -1,6 +1,7 @@
 /**
  * rx4j core: the AFS Rx RPC protocol over UDP. Exports only the public API: {@code org.rx4j.rpc} (endpoint,
- * connection, call, errors, stats), {@code org.rx4j.rpc.xdr}, {@code org.rx4j.config} (RxConfig, CongestionControl,
+ * connection, call, errors, stats), {@code org.rx4j.rpc.xdr}, {@code org.rx4j.rpc.debug} (a client of any Rx
+ * server's DEBUG/VERSION packets, as rxdebug asks them), {@code org.rx4j.config} (RxConfig, CongestionControl,
  * TransportKind) and the security SPI {@code org.rx4j.security}. The wire codec, the engine and the transport are
  * internal.
  *
@@ -20,6 +21,7 @@ module org.rx4j.core {
 
     exports org.rx4j.rpc;
     exports org.rx4j.rpc.xdr;
+    exports org.rx4j.rpc.debug;
     exports org.rx4j.config;
     exports org.rx4j.security;
 }

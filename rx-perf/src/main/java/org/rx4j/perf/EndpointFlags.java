@@ -1,7 +1,7 @@
 package org.rx4j.perf;
 
 import org.rx4j.perf.transport.PerfEndpointOptions;
-import org.rx4j.perf.transport.TransportKind;
+import org.rx4j.config.TransportKind;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.TypeConversionException;
@@ -132,9 +132,9 @@ public final class EndpointFlags {
         @Override
         public TransportKind convert(String value) {
             try {
-                return TransportKind.fromFlag(value);
+                return TransportKind.parse(value);
             } catch (IllegalArgumentException e) {
-                throw new TypeConversionException(e.getMessage());
+                throw new TypeConversionException("'" + value + "' is not one of nio, epoll, auto");
             }
         }
     }

@@ -14,10 +14,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.rx4j.config.TransportKind;
 import org.rx4j.perf.fake.InMemoryServer;
 import org.rx4j.perf.fake.InMemoryTransportFactory;
 import org.rx4j.perf.transport.PerfEndpointOptions;
-import org.rx4j.perf.transport.TransportKind;
 
 /** Whole runs through the command line on the in-memory transport: output lines, JSON, -D, flags to options. */
 @Timeout(60)

@@ -3,6 +3,7 @@ package org.rx4j.perf.report;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Locale;
 import java.util.Map;
 import org.rx4j.perf.protocol.RxperfCommand;
 import org.rx4j.perf.protocol.RxperfRequest;
@@ -110,7 +111,7 @@ public final class JsonReport {
         node.put("udpBufferBytes", options.udpBufferBytes());
         node.put("minPeerTimeoutMs", options.minPeerTimeoutMs());
         node.put("hardAcksOnly", options.hardAcksOnly());
-        node.put("transport", options.transport().flagValue());
+        node.put("transport", options.transport().name().toLowerCase(Locale.ROOT));
         node.put("statistics", options.statistics());
     }
 

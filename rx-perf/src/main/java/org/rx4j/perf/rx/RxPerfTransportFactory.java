@@ -88,7 +88,7 @@ public final class RxPerfTransportFactory implements PerfTransportFactory {
     }
 
     private static TransportKind kind(PerfEndpointOptions o) throws IOException {
-        TransportKind kind = TransportKind.parse(o.transport().flagValue());
+        TransportKind kind = o.transport();
         java.util.Optional<String> why = RxEndpoint.unavailabilityReason(kind);
         if (why.isPresent()) {
             throw new IOException(why.get());

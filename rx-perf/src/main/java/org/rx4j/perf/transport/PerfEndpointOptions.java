@@ -1,6 +1,7 @@
 package org.rx4j.perf.transport;
 
 import java.util.Objects;
+import org.rx4j.config.TransportKind;
 
 /**
  * Every Rx tunable rxperf's flags set, for one endpoint (client or server). Immutable; the adapter maps each

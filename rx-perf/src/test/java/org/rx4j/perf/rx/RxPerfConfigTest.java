@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import org.junit.jupiter.api.Test;
 import org.rx4j.config.DebugReplies;
 import org.rx4j.config.RxConfig;
+import org.rx4j.config.TransportKind;
 import org.rx4j.perf.transport.PerfEndpointOptions;
-import org.rx4j.perf.transport.TransportKind;
 
 /**
  * rxperf's {@code -m} as the engine sees it (docs/rxperf.md, docs/engine.md "Packet size"): above 1444 it also sets

@@ -1,0 +1,10 @@
+# shellcheck shell=bash
+# scripts/interop.sh, section rxgen: rx-gen's kitchen sink against Debian rxgen's C stubs.
+# Sourced by scripts/interop.sh, not run by itself; uses common.sh.
+
+# ---------------------------------------------------------------- rx-gen cross-check
+
+section_rxgen() {
+    check "rx-gen kitchen sink vs Debian rxgen's C stubs, both directions (scripts/rxgen/cross-check.sh)" 300 \
+        "$ROOT/scripts/rxgen/cross-check.sh"
+}
