@@ -51,8 +51,8 @@ import org.rx4j.wire.DataPacket;
  *       to {@link #dataReceive} is the ACK send path.</li>
  * </ul>
  *
- * <p>Scores are per DATA packet (ns/op; with {@code -prof gc}, B/op is bytes allocated per packet; target 9 of
- * issue 10 is 0). Run: {@code java -jar rx-bench/target/benchmarks.jar EngineReceiveBenchmark -prof gc}.
+ * <p>Scores are per DATA packet (ns/op; with {@code -prof gc}, B/op is bytes allocated per packet, 0 by
+ * docs/benchmarks.md "Allocation per packet"). Run: {@code java -jar rx-bench/target/benchmarks.jar EngineReceiveBenchmark -prof gc}.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -87,7 +87,7 @@ public class EngineReceiveBenchmark {
         engine = new RxEngine(RxConfig.defaults(), sink, PooledByteBufAllocator.DEFAULT, 1, now);
         CallListener reader = new CallListener() {
             @Override
-            public void onReadable(Call call) {
+            public void onReadable(Call call, long now) {
                 ByteBuf b;
                 while ((b = call.read(now)) != null) {
                     bytesRead += b.readableBytes();

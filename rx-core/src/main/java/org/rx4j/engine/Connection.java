@@ -142,7 +142,7 @@ public final class Connection {
 
     /**
      * Builds a header as {@link #header} does, in a slot of {@code reuse} when given (no allocation per packet sent,
-     * issue 10 target 9).
+     * docs/benchmarks.md "Allocation per packet").
      *
      * @param reuse the engine's reused outgoing packets, or null for a new header
      * @param slot with reuse: {@link OutboundPackets#ACK_SLOT} for an ACK, a lower slot for a DATA sub-packet's
@@ -243,7 +243,6 @@ public final class Connection {
         Call call = new Call(callContext, -1, 0, false, now);
         call.setListener(listener);
         if (ch < 0) {
-            call.markWaiting();
             if (waiting == null) {
                 waiting = new ArrayDeque<>();
             }
@@ -303,16 +302,13 @@ public final class Connection {
         }
     }
 
-    /** A call ended: queue its completion event; on a client, a waiting call takes the freed channel. */
+    /** A call ended (its completion event is queued): on a client, a waiting call takes the freed channel. */
     void callEnded(Call c, long now) {
-        link.completed(c);
         int ch = c.channel();
         if (client && hasWaiting() && !closed && ch >= 0 && calls[ch] == c) {
             Call w = waiting.poll();
             startClientCall(ch, w, now);
-            w.transmit(now);
-            link.touched(w, now);
-            link.writable(w);
+            w.startedAfterWaiting(now);
         }
     }
 

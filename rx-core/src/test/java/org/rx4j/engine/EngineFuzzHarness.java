@@ -13,7 +13,7 @@ import org.rx4j.wire.PacketEncoder;
 import org.rx4j.wire.RxPacket;
 
 /**
- * The stateful fuzzer's endpoint (issue 12 "Fuzzing"): one server {@link RxEngine} with an echo service, fed
+ * The stateful fuzzer's endpoint (docs/robustness.md "Fuzzing"): one server {@link RxEngine} with an echo service, fed
  * datagrams as the transport would (decode, drop what does not decode, hand the rest to the engine) and moved in
  * virtual time; after every input it checks the invariants: no exception left the engine or was swallowed inside
  * it, counters consistent, tables within their limits; {@link #close()} shuts the engine down and checks that every
@@ -39,7 +39,7 @@ final class EngineFuzzHarness implements PacketSink, AutoCloseable {
             private boolean replied;
 
             @Override
-            public void onReadable(Call c) {
+            public void onReadable(Call c, long now) {
                 ByteBuf b;
                 while ((b = c.read(now)) != null) {
                     b.release();

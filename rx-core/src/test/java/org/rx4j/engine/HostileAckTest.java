@@ -24,7 +24,7 @@ import org.rx4j.wire.RxHeader;
 import org.rx4j.wire.RxPacket;
 
 /**
- * Hostile ACKs (issue 12 rules 1 and 2): trailers outside their range are clamped and counted, the window never
+ * Hostile ACKs (docs/robustness.md rules 1 and 2): trailers outside their range are clamped and counted, the window never
  * closes, and a transfer under a stream of such trailers still delivers every byte; an ACK or ACKALL that
  * describes packets never transmitted is dropped whole and counted, releasing and soft-acking nothing.
  */
@@ -214,7 +214,7 @@ class HostileAckTest {
         int[] error = {Integer.MIN_VALUE};
         Call call = h.engine.newCall(h.now, conn, new CallListener() {
             @Override
-            public void onReadable(Call c) {
+            public void onReadable(Call c, long now) {
             }
 
             @Override

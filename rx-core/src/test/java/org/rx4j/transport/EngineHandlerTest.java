@@ -27,7 +27,7 @@ import org.rx4j.wire.RxPacket;
 
 /**
  * The engine handler in an {@code EmbeddedChannel} with frozen time: datagrams in, encoded datagrams out, timers
- * fired by advancing the loop's ticker (issue 9: handler tests on a virtual clock, no sockets).
+ * fired by advancing the loop's ticker (docs/testing.md: handler tests on a virtual clock, no sockets).
  */
 @ExtendWith(LeakCheckExtension.class)
 class EngineHandlerTest {
@@ -43,7 +43,7 @@ class EngineHandlerTest {
         }
 
         @Override
-        public void onReadable(Call c) {
+        public void onReadable(Call c, long now) {
             ByteBuf b;
             while ((b = c.read(ch.now())) != null) {
                 b.release();

@@ -32,7 +32,7 @@ import org.rx4j.wire.RxPacket;
 
 /**
  * Truncated, self-contradicting and abusive datagrams into a live client call through the real transport pipeline
- * (decoder → engine), issue 12 rules 4 and 5: every one is dropped and counted, none refreshes the call's liveness,
+ * (decoder → engine), docs/robustness.md rules 4 and 5: every one is dropped and counted, none refreshes the call's liveness,
  * a jumbogram is taken whole or dropped whole, the call completes byte-exact and the inbound buffers return to
  * baseline.
  */
@@ -52,7 +52,7 @@ class HostileSequenceTest {
         }
 
         @Override
-        public void onReadable(Call c) {
+        public void onReadable(Call c, long now) {
             ByteBuf b;
             while ((b = c.read(ch.now())) != null) {
                 byte[] a = new byte[b.readableBytes()];

@@ -37,7 +37,7 @@ import org.rx4j.wire.RxPacket;
 import org.rx4j.wire.VersionPacket;
 
 /**
- * Issue 12 rule 3: every buffer the engine and the transport allocate comes pre-filled with 0xA5 (as a recycled
+ * docs/robustness.md rule 3: every buffer the engine and the transport allocate comes pre-filled with 0xA5 (as a recycled
  * pooled buffer may be), and every datagram rx4j then sends — ACKs of every reason rx4j produces, PINGs, ABORTs,
  * raw ABORTs, VERSION and DEBUG replies, DATA — has its exact length, zero pads and reserved fields, and nothing
  * stale: re-encoding what it decodes to on clean buffers gives the same bytes.
@@ -108,7 +108,7 @@ class PoisonedBufferTest {
             ch.handler.run(e -> e.setDebugResponder(new org.rx4j.engine.EngineDebugResponder()));
             ch.handler.run(e -> e.registerService(SVC, 0, call -> call.setListener(new CallListener() {
                 @Override
-                public void onReadable(Call c) {
+                public void onReadable(Call c, long now) {
                     ByteBuf b;
                     while ((b = c.read(ch.now())) != null) {
                         b.release();
