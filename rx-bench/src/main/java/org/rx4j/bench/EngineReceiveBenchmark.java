@@ -88,7 +88,7 @@ public class EngineReceiveBenchmark {
         engine = new RxEngine(RxConfig.defaults(), sink, PooledByteBufAllocator.DEFAULT, 1, now);
         CallListener reader = new CallListener() {
             @Override
-            public void onReadable(Call call) {
+            public void onReadable(Call call, long now) {
                 ByteBuf b;
                 while ((b = call.read(now)) != null) {
                     bytesRead += b.readableBytes();

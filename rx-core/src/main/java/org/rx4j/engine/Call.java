@@ -8,19 +8,20 @@ import org.rx4j.wire.AckPacket;
 import org.rx4j.wire.DataPacket;
 
 /**
- * One Rx call on one channel of a {@link Connection} (rx-wire-facts.md §3, §5, §6, §8): the application's handle
- * and the owner of the call's parts — the state machine ({@link CallLifecycle}), the send side ({@link CallSender}
- * with its recovery manager), the receive side ({@link CallReceiver} with the ack policy {@link AckScheduler}), the
- * liveness timers ({@link CallTimers}) and the handling of the peer's packets ({@link CallInbound}). The parts get
- * what they need in their constructors and raise events through the {@link CallEvents} the call passes down; the
- * call talks to its connection only through the {@link CallContext} it was given. Sans-I/O: every method takes
- * {@code now} (ns from the engine's clock) and runs on the engine's thread.
+ * One Rx call on one channel of a connection (rx-wire-facts.md §3, §5, §6, §8): the application's handle and the
+ * owner of the call's parts — the state machine ({@link CallLifecycle}), the send side ({@link CallSender} with its
+ * recovery manager), the receive side ({@link CallReceiver} with the ack policy {@link AckScheduler}), the liveness
+ * timers ({@link CallTimers}) and the handling of the peer's packets ({@link CallInbound}). The parts get what they
+ * need in their constructors and raise events through the {@link CallEvents} the call passes down; the call talks
+ * to its connection only through the {@link CallContext} it was given, and does not know the connection itself.
+ * Sans-I/O: every method takes {@code now} (ns from the engine's clock) and runs on the engine's thread.
  *
- * <p>Application side: {@link #write}, {@link #finishSending}, {@link #read}, {@link #abort}; events
+ * <p>Application side: {@link #write}, {@link #finishSending}, {@link #read}, {@link #abort}, {@link #origin}; events
  * through the {@link CallListener}.
  */
 public final class Call {
     private final CallContext ctx;
+    private final CallEvents events;
     private final CallOutput out;
     private final boolean server;
     private CallListener listener = CallListener.NONE;
@@ -42,7 +43,7 @@ public final class Call {
 
     /**
      * @param ctx the owner's narrow interface
-     * @param channel 0..3, or -1 for a call waiting for a channel
+     * @param channel 0..3, or -1 for a client call that waits for a channel until {@link #assignChannel}
      * @param callNumber its number on the channel, 0 while waiting
      * @param server true for a call received by a server
      * @param now current time, ns
@@ -54,7 +55,7 @@ public final class Call {
         activity.restart(now);
         RxConfig config = ctx.config();
         ReceiveQueue rq = new ReceiveQueue();
-        CallEvents events = new ContextCallEvents(ctx, this);
+        this.events = ctx.events(this);
         this.acks = new AckScheduler(config, out, rq, activity, server);
         this.sender = new CallSender(config, out, new SendQueue(), acks, activity, stats, ctx.alloc(), server,
                 ctx.congestionControl(), now);
@@ -62,6 +63,9 @@ public final class Call {
         this.receiver = new CallReceiver(rq, acks, timers, activity, stats, out);
         this.life = new CallLifecycle(out, events, sender, receiver, timers, acks, now);
         this.inbound = new CallInbound(life, events, out, activity, sender, receiver, acks, timers, server);
+        if (channel < 0) {
+            life.state = CallState.WAITING;
+        }
     }
 
     /** Gives a waiting (or new) client call its channel and callNumber. */
@@ -73,17 +77,12 @@ public final class Call {
         activity.restart(now);
     }
 
-    /** Marks a new client call as waiting for a channel. */
-    void markWaiting() {
-        life.state = CallState.WAITING;
-    }
-
     // =====================================================================================
     // Identity and state
 
-    /** @return the connection carrying this call */
-    public Connection connection() {
-        return ctx.connection();
+    /** @return the peer's current address and the identity of the connection carrying this call */
+    public CallOrigin origin() {
+        return ctx.origin();
     }
 
     /** @return the channel, 0..3 (-1 while waiting for one) */
@@ -191,7 +190,7 @@ public final class Call {
         }
         sender.append(data);
         life.transmit(now);
-        ctx.touched(this, now);
+        events.touched(now);
     }
 
     /**
@@ -207,7 +206,7 @@ public final class Call {
             return;
         }
         life.transmit(now);
-        ctx.touched(this, now);
+        events.touched(now);
     }
 
     /**
@@ -229,7 +228,7 @@ public final class Call {
         if (!server && receiver.isReadComplete()) {
             life.succeed(now); // the whole reply was already read
         }
-        ctx.touched(this, now);
+        events.touched(now);
     }
 
     /**
@@ -266,7 +265,7 @@ public final class Call {
                     life.succeed(now);
                 }
             } else if (acks.onConsumed(now)) {
-                ctx.touched(this, now);
+                events.touched(now);
             }
             if (payload.isReadable()) {
                 return payload;
@@ -304,7 +303,7 @@ public final class Call {
             out.sendAbort(code);
         }
         life.fail(now, code);
-        ctx.touched(this, now);
+        events.touched(now);
     }
 
     /**
@@ -321,7 +320,7 @@ public final class Call {
             return;
         }
         timers.callDeadlineNs = deadlineNs;
-        ctx.touched(this, now);
+        events.touched(now);
     }
 
     /** @return this call's own hard deadline (engine clock, ns), or {@code Long.MAX_VALUE} for none */
@@ -367,9 +366,11 @@ public final class Call {
         out.sendAbort(code);
     }
 
-    /** Sends what the windows allow (a waiting call that just got its channel). */
-    void transmit(long now) {
+    /** A waiting call got its channel: it sends what the windows allow, and the application may write. */
+    void startedAfterWaiting(long now) {
         life.transmit(now);
+        events.touched(now);
+        events.writable();
     }
 
     /**
@@ -380,7 +381,7 @@ public final class Call {
         if (!server && life.state == CallState.DALLY && acks.ackDeadlineNs() != Deadlines.NONE) {
             acks.cancelDelayedAck();
             out.sendAckAll();
-            ctx.touched(this, now);
+            events.touched(now);
         }
     }
 
@@ -412,7 +413,7 @@ public final class Call {
     /**
      * Server: holds a newly admitted call in PRECALL until it may start (its request's first packet arrived and,
      * with checkReach, its peer proved reachable); PINGs the peer when its reachability is unknown (§6.2). Until
-     * that peer answers, the call sends nothing but the PING (its output is muted: issue 12 rule 6).
+     * that peer answers, the call sends nothing but the PING (its output is muted: docs/robustness.md rule 6).
      *
      * @param now current time, ns
      * @param pingPeer true to send the reachability PING
@@ -443,8 +444,7 @@ public final class Call {
 
     /** The PRECALL call may start (first packet here, peer reachable): it becomes ACTIVE. */
     void reachConfirmed() {
-        timers.stopReachCheck();
-        out.muted = false;
+        stopReachPings();
         if (life.state == CallState.PRECALL) {
             life.state = CallState.ACTIVE;
         }
@@ -466,7 +466,7 @@ public final class Call {
 
     @Override
     public String toString() {
-        return "Call{" + ctx.connection() + " ch=" + out.channel + " call=" + out.callNumber + " " + life.state
+        return "Call{" + ctx.origin() + " ch=" + out.channel + " call=" + out.callNumber + " " + life.state
                 + (life.error != 0 ? " error=" + life.error : "") + "}";
     }
 }

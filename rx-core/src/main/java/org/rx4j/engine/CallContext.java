@@ -10,10 +10,11 @@ import org.rx4j.wire.RxHeader;
 import org.rx4j.wire.RxPacket;
 
 /**
- * The one way a {@link Call} talks to its owner: its {@link Connection} passes this down when it creates the call
+ * The one way a {@link Call} talks to its owner: its connection passes this down when it creates the call
  * (design: ownership runs RxEngine → ConnectionTable → Connection → Call → the call's parts; nothing points back up).
- * It carries the connection's wire identity and serial counter, sends packets, and takes the call's events
- * (touched, readable, writable, ended). Clock-free: whoever has work to do passes {@code now} (ns).
+ * It carries the connection's wire identity and serial counter, sends packets, hands out the call's
+ * {@link CallEvents} (which go straight to the engine's event queue) and takes the two changes only the connection
+ * can make: a channel freed, a waiting call withdrawn. Clock-free: whoever has work to do passes {@code now} (ns).
  * Engine thread only.
  */
 interface CallContext {
@@ -26,8 +27,8 @@ interface CallContext {
     /** @return the congestion controller the configuration selects */
     CongestionControllerSupplier congestionControl();
 
-    /** @return the connection, as the call's identity for the application ({@link Call#connection()}) only */
-    Connection connection();
+    /** @return the peer's current address and the connection's identity, for the application ({@link Call#origin()}) */
+    CallOrigin origin();
 
     /** @return the connection's current peer (a server connection follows its client to a new address, §7) */
     Peer peer();
@@ -83,22 +84,14 @@ interface CallContext {
     void sendData(List<DataPacket> batch);
 
     /**
-     * The call changed: its pending ACK is flushed and its deadline recomputed once processing ends (at once,
-     * at {@code now}, when no engine entry point is running).
-     *
-     * @param c the call
-     * @param now current time, ns
+     * @param c a call of this connection, being created
+     * @return the events {@code c} and its parts raise, bound to {@code c}
      */
-    void touched(Call c, long now);
-
-    /** @param c a call that has new in-order data for the application */
-    void readable(Call c);
-
-    /** @param c a call that became writable again */
-    void writable(Call c);
+    CallEvents events(Call c);
 
     /**
-     * The call reached DALLY or ERROR: queues its completion event and gives its channel to a waiting call.
+     * The call reached DALLY or ERROR (its completion event is already queued): on a client, a waiting call takes
+     * its channel.
      *
      * @param c the call
      * @param now current time, ns (a waiting call starts at it)
@@ -107,11 +100,4 @@ interface CallContext {
 
     /** @param c a call still waiting for a channel that was aborted: it leaves the waiting queue */
     void leaveWaiting(Call c);
-
-    /**
-     * The peer answered a reachability PING: every call of the peer held in PRECALL starts (§6.2).
-     *
-     * @param now current time, ns
-     */
-    void peerReachable(long now);
 }

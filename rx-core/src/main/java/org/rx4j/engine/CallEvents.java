@@ -1,9 +1,10 @@
 package org.rx4j.engine;
 
 /**
- * The one way a call's parts raise the call's events: the {@link Call} passes this down to them (bound to itself),
- * so no part holds the call. Clock-free: events that settle work take the caller's {@code now} (ns).
- * Engine thread only.
+ * The one way a call and its parts raise the call's events: bound to the call when it is created (its
+ * {@link CallContext#events}) and passed down to the parts, so no part holds the call. Each event goes straight to
+ * the engine's event queue (and, for the end of a call, its services and connection). Clock-free: events that settle
+ * work take the caller's {@code now} (ns). Engine thread only.
  */
 interface CallEvents {
     /** @param now current time, ns: the call changed (ACK flush and deadline recompute after processing) */

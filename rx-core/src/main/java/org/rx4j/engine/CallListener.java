@@ -11,8 +11,9 @@ public interface CallListener {
      * In-order data became available to {@link Call#read}, or the end of the peer's stream was reached.
      *
      * @param call the call
+     * @param now the time of the engine entry point that delivers the event, ns: pass it to {@link Call#read}
      */
-    void onReadable(Call call);
+    void onReadable(Call call, long now);
 
     /**
      * Room opened in the call's send buffer (see {@link Call#isWritable()}).
@@ -34,7 +35,7 @@ public interface CallListener {
     /** A listener that ignores every event. */
     CallListener NONE = new CallListener() {
         @Override
-        public void onReadable(Call call) {
+        public void onReadable(Call call, long now) {
         }
 
         @Override

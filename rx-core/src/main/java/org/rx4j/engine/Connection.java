@@ -247,7 +247,6 @@ public final class Connection {
         Call call = new Call(callContext, -1, 0, false, now);
         call.setListener(listener);
         if (ch < 0) {
-            call.markWaiting();
             if (waiting == null) {
                 waiting = new ArrayDeque<>();
             }
@@ -307,16 +306,13 @@ public final class Connection {
         }
     }
 
-    /** A call ended: queue its completion event; on a client, a waiting call takes the freed channel. */
+    /** A call ended (its completion event is queued): on a client, a waiting call takes the freed channel. */
     void callEnded(Call c, long now) {
-        link.completed(c);
         int ch = c.channel();
         if (client && hasWaiting() && !closed && ch >= 0 && calls[ch] == c) {
             Call w = waiting.poll();
             startClientCall(ch, w, now);
-            w.transmit(now);
-            link.touched(w, now);
-            link.writable(w);
+            w.startedAfterWaiting(now);
         }
     }
 

@@ -12,7 +12,8 @@ import org.rx4j.wire.RxPacket;
 /**
  * The {@link CallContext} one {@link Connection} hands to each of its calls: the connection's side of the narrow
  * interface, created by and owned with the connection. Connection-level work (headers, serials, counting, the
- * waiting queue) goes to the connection; events go on to the engine's {@link ConnectionContext}. Engine thread only.
+ * channels and the waiting queue) goes to the connection; each call's events are made by the engine's
+ * {@link ConnectionContext} and go to its event queue directly. Engine thread only.
  */
 final class ConnectionCallContext implements CallContext {
     private final Connection conn;
@@ -43,8 +44,8 @@ final class ConnectionCallContext implements CallContext {
     }
 
     @Override
-    public Connection connection() {
-        return conn;
+    public CallOrigin origin() {
+        return new CallOrigin(conn.peer.address(), conn.epoch, conn.cid, conn.serviceId, conn.securityIndex);
     }
 
     @Override
@@ -89,18 +90,8 @@ final class ConnectionCallContext implements CallContext {
     }
 
     @Override
-    public void touched(Call c, long now) {
-        link.touched(c, now);
-    }
-
-    @Override
-    public void readable(Call c) {
-        link.readable(c);
-    }
-
-    @Override
-    public void writable(Call c) {
-        link.writable(c);
+    public CallEvents events(Call c) {
+        return link.callEvents(c, this);
     }
 
     @Override
@@ -111,10 +102,5 @@ final class ConnectionCallContext implements CallContext {
     @Override
     public void leaveWaiting(Call c) {
         conn.leaveWaiting(c);
-    }
-
-    @Override
-    public void peerReachable(long now) {
-        link.peerReachable(conn.peer, now);
     }
 }

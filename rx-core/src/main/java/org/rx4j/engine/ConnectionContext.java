@@ -50,21 +50,13 @@ interface ConnectionContext {
      */
     void touched(Call c, long now);
 
-    /** @param c a call with new in-order data */
-    void readable(Call c);
-
-    /** @param c a call that became writable again */
-    void writable(Call c);
-
-    /** @param c a call that reached DALLY or ERROR: its completion event is queued */
-    void completed(Call c);
+    /**
+     * @param c a call being created
+     * @param owner the call's context (its connection's side: the channel work when the call ends, the peer)
+     * @return the events of {@code c}, bound to it, delivered to the engine's queues without a further step
+     */
+    CallEvents callEvents(Call c, CallContext owner);
 
     /** @param c a call that left its channel: it leaves the timer queue */
     void retire(Call c);
-
-    /**
-     * @param peer a peer that answered a reachability PING
-     * @param now current time, ns
-     */
-    void peerReachable(Peer peer, long now);
 }

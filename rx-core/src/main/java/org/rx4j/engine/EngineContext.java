@@ -11,8 +11,9 @@ import org.rx4j.wire.OutboundPackets;
 
 /**
  * The engine's side of {@link ConnectionContext}: what the engine passes down to each connection it creates — the
- * packet sink, the event and timer queues, the services (for reachability), and the endpoint's settings, among
- * them the congestion controller chosen from {@link RxConfig#congestionControl()}. Engine thread only.
+ * packet sink, the timer queue, the endpoint's settings (among them the congestion controller chosen from
+ * {@link RxConfig#congestionControl()}) — and the maker of each call's {@link CallEvents}, which deliver to the
+ * event queue and the services directly. Engine thread only.
  */
 final class EngineContext implements ConnectionContext {
     private final RxConfig config;
@@ -22,7 +23,10 @@ final class EngineContext implements ConnectionContext {
     private final EventQueue events;
     private final TimerQueue timers;
     private final ServiceRegistry services;
-    /** Packet objects filled for every ACK and DATA packet sent when the sink encodes on send (issue 10, target 9). */
+    /**
+     * Packet objects filled for every ACK and DATA packet sent when the sink encodes on send (docs/benchmarks.md
+     * "Allocation per packet").
+     */
     private final OutboundPackets reusablePackets;
 
     EngineContext(RxConfig config, ByteBufAllocator alloc, PacketSink sink, EventQueue events, TimerQueue timers,
@@ -73,19 +77,8 @@ final class EngineContext implements ConnectionContext {
     }
 
     @Override
-    public void readable(Call c) {
-        events.readable(c);
-    }
-
-    @Override
-    public void writable(Call c) {
-        events.writable(c);
-    }
-
-    @Override
-    public void completed(Call c) {
-        services.ended(c);
-        events.complete(c);
+    public CallEvents callEvents(Call c, CallContext owner) {
+        return new BoundEvents(c, owner);
     }
 
     @Override
@@ -94,8 +87,41 @@ final class EngineContext implements ConnectionContext {
         timers.update(c);
     }
 
-    @Override
-    public void peerReachable(Peer peer, long now) {
-        services.peerReachable(peer, now);
+    /** One call's {@link CallEvents}: each goes to the engine's queue (and services) itself, naming the call. */
+    private final class BoundEvents implements CallEvents {
+        private final Call call;
+        private final CallContext owner;
+
+        BoundEvents(Call call, CallContext owner) {
+            this.call = call;
+            this.owner = owner;
+        }
+
+        @Override
+        public void touched(long now) {
+            events.touched(call, now);
+        }
+
+        @Override
+        public void readable() {
+            events.readable(call);
+        }
+
+        @Override
+        public void writable() {
+            events.writable(call);
+        }
+
+        @Override
+        public void ended(long now) {
+            services.ended(call);
+            events.complete(call);
+            owner.ended(call, now); // after the completion event: a waiting call's events follow it
+        }
+
+        @Override
+        public void peerReachable(long now) {
+            services.peerReachable(owner.peer(), now);
+        }
     }
 }

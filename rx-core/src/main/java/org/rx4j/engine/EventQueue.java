@@ -9,8 +9,9 @@ import java.util.ArrayList;
  * listeners always run outside packet processing and each call sends at most one ACK per datagram.
  *
  * <p>Every engine entry point runs between one {@link #enter()} and {@link #exit(long)}: the outermost exit
- * drains at the {@code now} of that entry point (time only enters as an argument). A call touched while no
- * entry point runs (an application call outside any callback) drains at once, at the {@code now} it came with.
+ * drains at the {@code now} of that entry point (time only enters as an argument; readable events pass it on to the
+ * listener). A call touched while no entry point runs (an application call outside any callback) drains at once,
+ * at the {@code now} it came with.
  * Engine thread only.
  */
 final class EventQueue {
@@ -22,7 +23,7 @@ final class EventQueue {
     private final TimerQueue timers;
     private final ArrayList<Call> dirty = new ArrayList<>();
     // The queued events as a ring of parallel arrays (kind, call, code, handler), grown by doubling: no object per
-    // event on the data path (issue 10, target 9).
+    // event on the data path (docs/benchmarks.md "Allocation per packet").
     private int[] kinds = new int[16];
     private Call[] calls = new Call[16];
     private int[] codes = new int[16];
@@ -153,7 +154,7 @@ final class EventQueue {
                 handlers[i] = null;
                 head = (head + 1) & (kinds.length - 1);
                 count--;
-                deliver(kind, c, code, handler);
+                deliver(kind, c, code, handler, now);
             }
             for (int i = 0; i < dirty.size(); i++) {
                 Call c = dirty.get(i);
@@ -166,20 +167,20 @@ final class EventQueue {
         }
     }
 
-    private void deliver(int kind, Call c, int code, ServiceHandler h) {
+    private void deliver(int kind, Call c, int code, ServiceHandler h, long now) {
         CallListener l = c.listener();
         switch (kind) {
             case EV_NEW_CALL -> {
                 if (!c.isDone()) {
                     h.onNewCall(c);
                     if (c.isReadable() || c.isReadComplete()) {
-                        c.listener().onReadable(c);
+                        c.listener().onReadable(c, now);
                     }
                 }
             }
             case EV_READABLE -> {
                 if (!c.isDone() && c.state() != CallState.PRECALL) {
-                    l.onReadable(c);
+                    l.onReadable(c, now);
                 }
             }
             case EV_WRITABLE -> {

@@ -4,6 +4,7 @@ import io.netty.util.collection.IntObjectHashMap;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.rx4j.config.RxConfig;
 
 /**
@@ -11,7 +12,7 @@ import org.rx4j.config.RxConfig;
  * and security index, and when an admitted server call may start (its handler gets a new-call event). A new call
  * is held in PRECALL until its request's first packet has arrived and, with checkReach, its peer has answered a
  * reachability PING (rx-wire-facts.md §2, §6.2; docs/robustness.md rule 8): calls holding only later packets never
- * reach a handler. The held calls are kept oldest first with the packets they hold; past
+ * reach a handler. The held calls are kept oldest first with their connection and the packets they hold; past
  * {@link RxConfig#maxHeldPackets()} the oldest is forgotten. Engine thread only.
  */
 final class ServiceRegistry {
@@ -20,8 +21,8 @@ final class ServiceRegistry {
     private final EventQueue events;
     /** Keyed by {@link #key}; a primitive-keyed map, as it is looked up for every client-initiated packet. */
     private final IntObjectHashMap<ServiceHandler> services = new IntObjectHashMap<>();
-    /** Server calls admitted but not started, oldest first, with the packets each held when last counted. */
-    private final LinkedHashMap<Call, Integer> held = new LinkedHashMap<>();
+    /** Server calls admitted but not started, oldest first, each with its connection and packets last counted. */
+    private final LinkedHashMap<Call, Held> held = new LinkedHashMap<>();
     private int heldPackets;
     private long callsExecuted;
     private long callsForgotten;
@@ -61,7 +62,7 @@ final class ServiceRegistry {
      */
     void admitted(long now, Call call, Connection conn) {
         call.hold(now, config.checkReach() && !conn.peer.isReachable(now));
-        held.put(call, 0);
+        held.put(call, new Held(conn));
     }
 
     /**
@@ -73,8 +74,8 @@ final class ServiceRegistry {
      * @param conn its connection
      */
     void heldData(long now, Call call, Connection conn) {
-        Integer before = held.get(call);
-        if (before == null) {
+        Held h = held.get(call);
+        if (h == null) {
             return;
         }
         if (call.state() != CallState.PRECALL) {
@@ -82,14 +83,14 @@ final class ServiceRegistry {
             return;
         }
         int n = call.heldPackets();
-        held.put(call, n);
-        heldPackets += n - before;
+        heldPackets += n - h.packets;
+        h.packets = n;
         tryStart(now, call, conn);
         while (heldPackets > config.maxHeldPackets() && !held.isEmpty()) {
             Call oldest = held.keySet().iterator().next();
-            forgetCounted(oldest);
+            Connection owner = forgetCounted(oldest).conn;
             callsForgotten++;
-            oldest.connection().forgetCall(now, oldest);
+            owner.forgetCall(now, oldest);
         }
     }
 
@@ -103,11 +104,13 @@ final class ServiceRegistry {
         events.touched(call, now);
     }
 
-    private void forgetCounted(Call call) {
-        Integer n = held.remove(call);
-        if (n != null) {
-            heldPackets -= n;
+    /** @return what was held for {@code call}, or null when it was not held */
+    private Held forgetCounted(Call call) {
+        Held h = held.remove(call);
+        if (h != null) {
+            heldPackets -= h.packets;
         }
+        return h;
     }
 
     /** A call ended: if it was still held, its packets no longer count. */
@@ -141,15 +144,15 @@ final class ServiceRegistry {
      */
     void peerReachable(Peer peer, long now) {
         peer.markReachable(now + config.reachTtlNs());
-        List<Call> mine = new ArrayList<>();
-        for (Call c : held.keySet()) {
-            if (c.connection().peer == peer) {
-                mine.add(c);
+        List<Map.Entry<Call, Connection>> mine = new ArrayList<>();
+        held.forEach((c, h) -> {
+            if (h.conn.peer == peer) {
+                mine.add(Map.entry(c, h.conn));
             }
-        }
-        for (Call c : mine) {
-            c.stopReachPings();
-            tryStart(now, c, c.connection());
+        });
+        for (Map.Entry<Call, Connection> e : mine) {
+            e.getKey().stopReachPings();
+            tryStart(now, e.getKey(), e.getValue());
         }
     }
 
@@ -171,5 +174,15 @@ final class ServiceRegistry {
     /** @return held calls forgotten because {@link RxConfig#maxHeldPackets()} was exceeded */
     long callsForgotten() {
         return callsForgotten;
+    }
+
+    /** What is kept for one held call: its connection (for the engine's work on it) and its packets last counted. */
+    private static final class Held {
+        final Connection conn;
+        int packets;
+
+        Held(Connection conn) {
+            this.conn = conn;
+        }
     }
 }

@@ -109,8 +109,7 @@ final class AsyncClientCall implements CallListener {
     }
 
     @Override
-    public void onReadable(Call c) {
-        long now = rt.now();
+    public void onReadable(Call c, long now) {
         ByteBuf b;
         while (!c.isDone() && (b = c.read(now)) != null) {
             boolean ok;

@@ -3,6 +3,7 @@ package org.rx4j.rpc;
 import io.netty.buffer.ByteBuf;
 import java.util.concurrent.CompletionStage;
 import org.rx4j.engine.Call;
+import org.rx4j.engine.CallOrigin;
 import org.rx4j.engine.CallListener;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -40,14 +41,15 @@ final class AsyncServerCall implements CallListener {
      * @param opcode the request's opcode
      * @param rest request bytes already taken after the opcode, or null; ownership passes here
      * @param handler the handler
+     * @param now current time, ns
      */
-    static void start(EndpointRuntime rt, Call call, int opcode, ByteBuf rest, RxAsyncHandler handler) {
+    static void start(EndpointRuntime rt, Call call, int opcode, ByteBuf rest, RxAsyncHandler handler, long now) {
         AsyncServerCall a = new AsyncServerCall(rt, opcode, handler);
         call.setListener(a);
         if (rest != null && !a.append(call, rest)) {
             return;
         }
-        a.onReadable(call);
+        a.onReadable(call, now);
     }
 
     /** Copies and releases {@code b}; aborts with RX_MSGSIZE when the request passes the limit. */
@@ -65,11 +67,10 @@ final class AsyncServerCall implements CallListener {
     }
 
     @Override
-    public void onReadable(Call c) {
+    public void onReadable(Call c, long now) {
         if (handlerCalled || c.isDone()) {
             return;
         }
-        long now = rt.now();
         ByteBuf b;
         while ((b = c.read(now)) != null) {
             if (!append(c, b)) {
@@ -83,8 +84,8 @@ final class AsyncServerCall implements CallListener {
     }
 
     private void invoke(Call c) {
-        RxRequest req = new RxRequest(opcode, request.toByteArray(), c.connection().peer().address(),
-                RxConnectionId.of(c.connection()));
+        CallOrigin origin = c.origin();
+        RxRequest req = new RxRequest(opcode, request.toByteArray(), origin.peer(), RxConnectionId.of(origin));
         CompletionStage<byte[]> stage;
         try {
             stage = handler.handle(req);

@@ -4,6 +4,7 @@ import io.netty.buffer.ByteBuf;
 import java.io.IOException;
 import java.util.concurrent.RejectedExecutionException;
 import org.rx4j.engine.Call;
+import org.rx4j.engine.CallOrigin;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -30,8 +31,10 @@ final class BlockingServerCall {
      * @param preload request bytes the loop already took from the call (after the opcode), or null;
      *     ownership passes to the streams
      * @param body the handler
+     * @param now current time, ns (the engine event's, or the loop's clock)
      */
-    static void start(EndpointRuntime rt, WorkerShare share, Call call, ByteBuf preload, RxCallHandler body) {
+    static void start(EndpointRuntime rt, WorkerShare share, Call call, ByteBuf preload, RxCallHandler body,
+            long now) {
         CallStreams streams = new CallStreams(rt, true);
         streams.attach(call);
         rt.tracker.opened(streams);
@@ -39,8 +42,8 @@ final class BlockingServerCall {
             streams.preload(preload);
         }
         call.setListener(streams);
-        RxCall rxCall = new RxCall(streams, true, call.connection().peer().address(),
-                RxConnectionId.of(call.connection()));
+        CallOrigin origin = call.origin();
+        RxCall rxCall = new RxCall(streams, true, origin.peer(), RxConnectionId.of(origin));
         rt.tracker.handlerQueued();
         try {
             share.submit(new WorkerShare.Task() {
@@ -61,7 +64,7 @@ final class BlockingServerCall {
             refuse(rt, call, streams);
             return;
         }
-        streams.pull(call);
+        streams.pull(call, now);
     }
 
     /** Loop side: no worker will run this call's handler; it ends with the endpoint's busy code. */

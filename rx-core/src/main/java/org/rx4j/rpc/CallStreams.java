@@ -217,13 +217,17 @@ final class CallStreams implements CallListener {
     }
 
     @Override
-    public void onReadable(Call c) {
-        pull(c);
+    public void onReadable(Call c, long now) {
+        pull(c, now);
     }
 
-    /** Moves received data from the call to the inbox while the inbox has room. Loop only. */
-    void pull(Call c) {
-        long now = runtime.now();
+    /**
+     * Moves received data from the call to the inbox while the inbox has room. Loop only.
+     *
+     * @param c the call
+     * @param now current time, ns: the engine event's, or the loop's clock in a task of its own
+     */
+    void pull(Call c, long now) {
         while (true) {
             synchronized (lock) {
                 if (inboxBytes >= INBOX_LIMIT || released) {
@@ -258,7 +262,7 @@ final class CallStreams implements CallListener {
     @Override
     public void onComplete(Call c, int errorCode) {
         if (errorCode == 0) {
-            pull(c);
+            pull(c, runtime.now()); // the completion event carries no time
         }
         String why = errorCode == RxCodes.RX_CALL_DEAD && deadReason != null ? deadReason.get() : null;
         synchronized (lock) {
@@ -611,7 +615,7 @@ final class CallStreams implements CallListener {
                         pullScheduled = false;
                     }
                     if (call != null && !call.isDone()) {
-                        pull(call);
+                        pull(call, runtime.now());
                     }
                 });
             }

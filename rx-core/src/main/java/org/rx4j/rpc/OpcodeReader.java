@@ -30,11 +30,10 @@ final class OpcodeReader implements CallListener {
     }
 
     @Override
-    public void onReadable(Call c) {
+    public void onReadable(Call c, long now) {
         if (routed || c.isDone()) {
             return;
         }
-        long now = rt.now();
         ByteBuf rest = opcodeBytes.fill(c, now);
         if (!opcodeBytes.isFull()) {
             if (c.isReadComplete()) {
@@ -52,9 +51,9 @@ final class OpcodeReader implements CallListener {
             c.abort(now, RxCodes.RXGEN_OPCODE);
         } else if (route.blocking() != null) {
             RxOpcodeHandler h = route.blocking();
-            BlockingServerCall.start(rt, share, c, rest, call -> h.handle(call, opcode));
+            BlockingServerCall.start(rt, share, c, rest, call -> h.handle(call, opcode), now);
         } else {
-            AsyncServerCall.start(rt, c, opcode, rest, route.async());
+            AsyncServerCall.start(rt, c, opcode, rest, route.async(), now);
         }
     }
 

@@ -39,11 +39,10 @@ final class PrefixRouter implements CallListener {
     }
 
     @Override
-    public void onReadable(Call c) {
+    public void onReadable(Call c, long now) {
         if (routed || c.isDone()) {
             return;
         }
-        long now = rt.now();
         ByteBuf rest = prefix.fill(c, now);
         boolean whole = rest == null && c.isReadComplete();
         if (!prefix.isFull() && !whole) {
@@ -63,9 +62,9 @@ final class PrefixRouter implements CallListener {
             }
         }
         if (async != null) {
-            AsyncServerCall.start(rt, c, prefix.opcode(), taken(OPCODE_BYTES, rest), async);
+            AsyncServerCall.start(rt, c, prefix.opcode(), taken(OPCODE_BYTES, rest), async, now);
         } else {
-            BlockingServerCall.start(rt, share, c, taken(0, rest), blocking);
+            BlockingServerCall.start(rt, share, c, taken(0, rest), blocking, now);
         }
     }
 

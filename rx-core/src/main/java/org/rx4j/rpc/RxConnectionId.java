@@ -1,5 +1,6 @@
 package org.rx4j.rpc;
 
+import org.rx4j.engine.CallOrigin;
 import org.rx4j.engine.Connection;
 
 /**
@@ -19,6 +20,14 @@ public record RxConnectionId(int epoch, int cid, int serviceId, int securityInde
      */
     static RxConnectionId of(Connection c) {
         return new RxConnectionId(c.epoch(), c.cid(), c.serviceId(), c.securityIndex());
+    }
+
+    /**
+     * @param o where an engine call comes from
+     * @return the identity of the call's connection
+     */
+    static RxConnectionId of(CallOrigin o) {
+        return new RxConnectionId(o.epoch(), o.cid(), o.serviceId(), o.securityIndex());
     }
 
     /** @return e.g. {@code epoch=8f2a01c3 cid=1c0 service=147 securityIndex=0} (hex for epoch and cid) */

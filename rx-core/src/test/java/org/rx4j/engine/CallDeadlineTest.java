@@ -37,7 +37,7 @@ class CallDeadlineTest {
             started++;
             call.setListener(new CallListener() {
                 @Override
-                public void onReadable(Call c) {
+                public void onReadable(Call c, long now) {
                     ByteBuf b;
                     while ((b = c.read(net.now())) != null) {
                         b.release();
@@ -68,7 +68,7 @@ class CallDeadlineTest {
         }
 
         @Override
-        public void onReadable(Call c) {
+        public void onReadable(Call c, long now) {
             ByteBuf b;
             while ((b = c.read(net.now())) != null) {
                 b.release();

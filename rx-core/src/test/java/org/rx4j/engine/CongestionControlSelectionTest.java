@@ -40,11 +40,12 @@ class CongestionControlSelectionTest {
         for (CongestionControl cc : CongestionControl.values()) {
             RxConfig config = config(cc);
             EngineHarness h = new EngineHarness(config);
-            Call call = h.engine.newCall(h.now, h.engine.connect(REMOTE, SVC, 0), CallListener.NONE);
+            Connection conn = h.engine.connect(REMOTE, SVC, 0);
+            Call call = h.engine.newCall(h.now, conn, CallListener.NONE);
             call.write(h.now, EngineHarness.bytes(4 * 1412));
             h.advance(4 * S); // the peer never answers: one retransmission timeout (RTO 3.2 s)
 
-            assertEquals(1, call.connection().counters().timeouts, cc + ": one timeout");
+            assertEquals(1, conn.counters().timeouts, cc + ": one timeout");
             // BBR falls to its minimum pipe (4 packets) and regrows from the model.
             int expected = switch (cc) {
                 case NEWRENO -> 1;

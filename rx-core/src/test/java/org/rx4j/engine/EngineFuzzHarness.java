@@ -39,7 +39,7 @@ final class EngineFuzzHarness implements PacketSink, AutoCloseable {
             private boolean replied;
 
             @Override
-            public void onReadable(Call c) {
+            public void onReadable(Call c, long now) {
                 ByteBuf b;
                 while ((b = c.read(now)) != null) {
                     b.release();

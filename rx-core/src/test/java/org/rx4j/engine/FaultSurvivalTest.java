@@ -14,7 +14,7 @@ import org.rx4j.wire.PacketFlags;
 import org.rx4j.wire.RxPacket;
 
 /**
- * Issue 12 rule 12, in the simulator on the virtual clock: a silent peer (bounded, backed-off resends, −1 at the
+ * docs/robustness.md rule 12, in the simulator on the virtual clock: a silent peer (bounded, backed-off resends, −1 at the
  * dead time), a restarted peer with a new epoch, a path whose MTU shrinks under a running call (fallback from
  * jumbograms to single packets, re-growth when the path recovers), and congestion state not reused after long
  * idle. A silence shorter than the dead time: {@code LivenessTest.aPeerSilentForLessThanTheDeadTimeResumes...}.
@@ -70,7 +70,7 @@ class FaultSurvivalTest {
             calls[0]++;
             call.setListener(new CallListener() {
                 @Override
-                public void onReadable(Call c) {
+                public void onReadable(Call c, long now) {
                     io.netty.buffer.ByteBuf b;
                     while ((b = c.read(h.now)) != null) {
                         b.release();

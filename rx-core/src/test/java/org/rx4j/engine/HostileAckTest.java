@@ -214,7 +214,7 @@ class HostileAckTest {
         int[] error = {Integer.MIN_VALUE};
         Call call = h.engine.newCall(h.now, conn, new CallListener() {
             @Override
-            public void onReadable(Call c) {
+            public void onReadable(Call c, long now) {
             }
 
             @Override

@@ -7,12 +7,15 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.tngtech.archunit.core.domain.Dependency;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.library.dependencies.SliceAssignment;
 import com.tngtech.archunit.library.dependencies.SliceIdentifier;
+import java.util.Set;
+import java.util.TreeSet;
 import org.rx4j.engine.recovery.LossDetector;
 import org.rx4j.engine.recovery.RecoveryManager;
 import org.rx4j.engine.recovery.SendQueue;
@@ -23,7 +26,8 @@ import org.junit.jupiter.api.Test;
  * stateless wire codec touch no sockets, channels or threads of Netty, and never reach up into the transport
  * or RPC layers; the wire codec depends on no other rx4j package. Inside the engine, ownership runs one way
  * (docs/engine.md "Classes"): a call's parts never reach the engine, its tables or the call itself, a call never
- * reaches the engine, a connection never reaches the engine, and the engine packages form no cycle.
+ * reaches the engine or its connection, a connection never reaches the engine, the engine packages form no cycle,
+ * and few classes of the engine name each other both ways (docs/engine.md "Two-way references").
  */
 class LayeringArchTest {
     private static final JavaClasses MAIN = new ClassFileImporter()
@@ -81,6 +85,15 @@ class LayeringArchTest {
     }
 
     @Test
+    void aCallDoesNotDependOnItsConnection() {
+        noClasses().that().belongToAnyOf(Call.class)
+                .should().dependOnClassesThat().belongToAnyOf(Connection.class)
+                .because("the application gets a CallOrigin value; the engine's work on the connection goes through"
+                        + " ConnectionTable and ServiceRegistry (docs/engine.md)")
+                .check(MAIN);
+    }
+
+    @Test
     void aConnectionNeverDependsOnTheEngineOrItsTables() {
         noClasses().that().belongToAnyOf(Connection.class, ConnectionCallContext.class)
                 .should().dependOnClassesThat().belongToAnyOf(RxEngine.class, ConnectionTable.class,
@@ -104,5 +117,41 @@ class LayeringArchTest {
                 return "the engine's packages";
             }
         }).should().beFreeOfCycles().check(MAIN);
+    }
+
+    /** The most pairs of org.rx4j.engine classes that name each other (docs/engine.md "Two-way references"). */
+    private static final int MAX_TWO_WAY = 4;
+
+    @Test
+    void fewEngineClassesNameEachOtherBothWays() {
+        Set<String> edges = new TreeSet<>();
+        for (JavaClass c : MAIN) {
+            if (!c.getPackageName().equals("org.rx4j.engine")) {
+                continue;
+            }
+            for (Dependency d : c.getDirectDependenciesFromSelf()) {
+                JavaClass t = d.getTargetClass();
+                if (t.getPackageName().equals("org.rx4j.engine") && !topLevel(c).equals(topLevel(t))) {
+                    edges.add(topLevel(c) + " -> " + topLevel(t));
+                }
+            }
+        }
+        Set<String> pairs = new TreeSet<>();
+        for (String e : edges) {
+            String[] ab = e.split(" -> ");
+            if (ab[0].compareTo(ab[1]) < 0 && edges.contains(ab[1] + " -> " + ab[0])) {
+                pairs.add(ab[0] + " <-> " + ab[1]);
+            }
+        }
+        assertTrue(edges.contains("Connection -> Call"), "the import sees the engine's dependencies: " + edges);
+        assertTrue(pairs.size() <= MAX_TWO_WAY, "two-way references " + pairs);
+    }
+
+    /** @return the simple name of {@code c}, or of the top-level class it is nested in */
+    private static String topLevel(JavaClass c) {
+        JavaClass k = c.isArray() ? c.getBaseComponentType() : c;
+        String name = k.getName().substring(k.getPackageName().length() + 1);
+        int nested = name.indexOf('$');
+        return nested < 0 ? name : name.substring(0, nested);
     }
 }

@@ -30,7 +30,7 @@ class LivenessTest {
         long completedAt;
 
         @Override
-        public void onReadable(Call call) {
+        public void onReadable(Call call, long now) {
         }
 
         @Override

@@ -31,7 +31,7 @@ final class RecordingApps {
         }
 
         @Override
-        public void onReadable(Call c) {
+        public void onReadable(Call c, long now) {
             if (reading) {
                 drain(c);
             }

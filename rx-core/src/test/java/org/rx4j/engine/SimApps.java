@@ -120,7 +120,7 @@ final class SimApps {
                 PatternWriter writer;
 
                 @Override
-                public void onReadable(Call c) {
+                public void onReadable(Call c, long now) {
                     if (!reading) {
                         return;
                     }
@@ -196,7 +196,7 @@ final class SimApps {
         }
 
         @Override
-        public void onReadable(Call c) {
+        public void onReadable(Call c, long now) {
             if (!reading) {
                 return;
             }

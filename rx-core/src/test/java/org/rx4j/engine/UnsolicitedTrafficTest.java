@@ -24,7 +24,7 @@ import org.rx4j.wire.RxPacket;
 import org.rx4j.wire.VersionPacket;
 
 /**
- * Issue 12 rule 6: connectionless queries and raw ABORTs between two rx4j endpoints never loop, replies never
+ * docs/robustness.md rule 6: connectionless queries and raw ABORTs between two rx4j endpoints never loop, replies never
  * provoke replies, and an unauthenticated datagram gets at most one small reply — measured in bytes.
  */
 class UnsolicitedTrafficTest {
@@ -77,7 +77,7 @@ class UnsolicitedTrafficTest {
         int[] error = {1};
         Call call = net.client().engine.newCall(net.now(), conn, new CallListener() {
             @Override
-            public void onReadable(Call c) {
+            public void onReadable(Call c, long now) {
             }
 
             @Override
@@ -227,7 +227,7 @@ class UnsolicitedTrafficTest {
         for (int i = 0; i < 3; i++) { // three calls at once: one PING between them
             Call call = net.client().engine.newCall(net.now(), conn, new CallListener() {
                 @Override
-                public void onReadable(Call c) {
+                public void onReadable(Call c, long now) {
                 }
 
                 @Override

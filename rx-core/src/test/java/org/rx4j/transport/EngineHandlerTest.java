@@ -43,7 +43,7 @@ class EngineHandlerTest {
         }
 
         @Override
-        public void onReadable(Call c) {
+        public void onReadable(Call c, long now) {
             ByteBuf b;
             while ((b = c.read(ch.now())) != null) {
                 b.release();

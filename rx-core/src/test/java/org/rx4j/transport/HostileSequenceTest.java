@@ -52,7 +52,7 @@ class HostileSequenceTest {
         }
 
         @Override
-        public void onReadable(Call c) {
+        public void onReadable(Call c, long now) {
             ByteBuf b;
             while ((b = c.read(ch.now())) != null) {
                 byte[] a = new byte[b.readableBytes()];

@@ -108,7 +108,7 @@ class PoisonedBufferTest {
             ch.handler.run(e -> e.setDebugResponder(new org.rx4j.engine.EngineDebugResponder()));
             ch.handler.run(e -> e.registerService(SVC, 0, call -> call.setListener(new CallListener() {
                 @Override
-                public void onReadable(Call c) {
+                public void onReadable(Call c, long now) {
                     ByteBuf b;
                     while ((b = c.read(ch.now())) != null) {
                         b.release();

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Two-way class references inside one package of rx-core (docs/engine.md "Two-way references"): pairs of classes
+# A, B where A names B and B names A in their compiled code (jdeps -verbose:class), nested classes counted as their
+# outer class. Prints one pair a line ("A <-> B", sorted), then the count.
+#
+#   scripts/two-way-refs.sh [PACKAGE]      PACKAGE defaults to org.rx4j.engine (its subpackages are not included)
+#
+# Reads rx-core/target/classes: compile first (mvn -B -o -q -pl rx-core compile). Exit status 0; the count is the
+# last line of output.
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+PKG=${1:-org.rx4j.engine}
+CLASSES=$ROOT/rx-core/target/classes
+DIR=$CLASSES/${PKG//.//}
+if [ ! -d "$DIR" ]; then
+    echo "no compiled classes in $DIR: run mvn -B -o -q -pl rx-core compile" >&2
+    exit 1
+fi
+
+# jdeps reads a directory holding module-info.class as a module and then wants every module it requires: give it a
+# copy of just the package's class files, read on the class path.
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+mkdir -p "$TMP/${PKG//.//}"
+cp "$DIR"/*.class "$TMP/${PKG//.//}/"
+
+# "   a.b.C$Inner   -> a.b.D   location": keep edges between two classes of PKG itself, fold nested classes, drop
+# self-references, then print each pair whose reverse edge exists too.
+jdeps -verbose:class -filter:none "$TMP" 2>/dev/null \
+    | awk -v pkg="$PKG." '
+        $2 == "->" {
+            a = $1; b = $3
+            if (index(a, pkg) != 1 || index(b, pkg) != 1) next
+            a = substr(a, length(pkg) + 1); b = substr(b, length(pkg) + 1)
+            if (a ~ /\./ || b ~ /\./) next
+            sub(/\$.*/, "", a); sub(/\$.*/, "", b)
+            if (a != b) edge[a SUBSEP b] = 1
+        }
+        END {
+            for (k in edge) {
+                split(k, p, SUBSEP)
+                if (p[1] < p[2] && ((p[2] SUBSEP p[1]) in edge)) print p[1] " <-> " p[2]
+            }
+        }' \
+    | sort > "$TMP/pairs"
+cat "$TMP/pairs"
+echo "two-way references in $PKG: $(wc -l < "$TMP/pairs")"
