@@ -101,7 +101,7 @@ class AdversarialPeerPropertyTest {
 
     private static Call serverCall(Service svc, AdversarialPeer p) {
         for (Call c : svc.calls) {
-            if (c.connection().cid() == p.ids.cid && c.connection().epoch() == p.ids.epoch) {
+            if (c.origin().cid() == p.ids.cid && c.origin().epoch() == p.ids.epoch) {
                 return c;
             }
         }

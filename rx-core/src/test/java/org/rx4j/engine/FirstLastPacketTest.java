@@ -33,7 +33,7 @@ class FirstLastPacketTest {
         h.engine.registerService(SVC, 0, call -> {
             call.setListener(new CallListener() {
                 @Override
-                public void onReadable(Call c) {
+                public void onReadable(Call c, long now) {
                     ByteBuf b;
                     while ((b = c.read(h.now)) != null) {
                         byte[] bytes = new byte[b.readableBytes()];

@@ -50,7 +50,10 @@ class SendProgressTest {
         assertTrue(waited >= idle && waited <= idle + 10 * MS, "ended one idle dead time after the reply began: "
                 + waited / 1e9 + " s");
         assertEquals(AbortCodes.RX_CALL_TIMEOUT, r.peer().abortCode, "the client was told with an ABORT");
-        assertFalse(r.svc().calls.get(0).connection().hasActiveCalls(), "the channel is free");
+        CallOrigin origin = r.svc().calls.get(0).origin();
+        Connection conn = r.h().engine.serverConnections().stream()
+                .filter(c -> c.cid() == origin.cid() && c.epoch() == origin.epoch()).findFirst().orElseThrow();
+        assertFalse(conn.hasActiveCalls(), "the channel is free");
     }
 
     @Test
