@@ -58,13 +58,13 @@ final class AckIntake {
         int result = twind;
         if (a.hasTrailer()) {
             boolean clamped = peer.applyTrailer(a.trailerWords(), a.maxMTU(), a.ifMTU(), a.maxDgramPackets(),
-                    config.jumboMax());
+                    config.packetSize().jumboMax());
             if (a.trailerWords() >= 3) {
                 long advertised = Integer.toUnsignedLong(a.rwind());
                 clamped |= advertised < 1 || advertised > RxConstants.MAX_ACKS;
                 int rwind = (int) Math.max(1, Math.min(advertised, RxConstants.MAX_ACKS));
                 peer.lastRwind = rwind;
-                int t = Math.min(config.maxTwind(), rwind);
+                int t = Math.min(config.windows().maxTwind(), rwind);
                 result = a.trailerWords() >= 4 ? t : Math.min(twind, t);
             }
             if (clamped) {
@@ -183,7 +183,7 @@ final class AckIntake {
             return true;
         }
         long srtt = out.peer().rtt().srttNs();
-        return now - rttProbeSentNs >= Math.max(2 * srtt, config.minRtoNs());
+        return now - rttProbeSentNs >= Math.max(2 * srtt, config.rto().minRtoNs());
     }
 
     /** @return true once an ACK carried SLOW_START_OK */

@@ -14,7 +14,7 @@ import org.rx4j.wire.RxHeader;
  * The receiver's ack policy of one {@link Call}: which ACK a received datagram or a consumed packet earns,
  * and when (at once, or after the soft/hard/last-ack delay), and the building of that ACK from the receive
  * queue (rx-wire-facts.md §3, §8 receiver policy, hard-ACK-only mode; the ack rate within a burst,
- * {@link RxConfig#ackRate()}, docs/engine.md "Receiver ACK policy"). Gets its collaborators in its
+ * {@code RxConfig.ackPolicy().ackRate()}, docs/engine.md "Receiver ACK policy"). Gets its collaborators in its
  * constructor and sends through the call's {@link CallOutput}. Runs on the engine's thread; times are ns on the
  * engine's clock.
  */
@@ -62,7 +62,7 @@ final class AckScheduler {
      */
     int receive(DataPacket p) {
         RxHeader h = p.header();
-        int result = rq.offer(p, config.maxRwind());
+        int result = rq.offer(p, config.windows().maxRwind());
         if (result == ReceiveQueue.DUPLICATE || result == ReceiveQueue.BEYOND_LAST) {
             queueAck(AckReason.DUPLICATE, h.serial());
         } else if (result == ReceiveQueue.EXCEEDS_WINDOW) {
@@ -105,44 +105,46 @@ final class AckScheduler {
     /** Decides the one ACK a received datagram earns (rx-wire-facts.md §8 receiver policy, hard-ACK-only mode). */
     private void afterDatagram(long now) {
         if (pendingAckReason == 0) {
-            if (config.hardAckOnly()) {
+            if (config.ackPolicy().hardAckOnly()) {
                 if (windowNearlyClosed()) {
                     pendingAckReason = AckReason.DELAY;
                     pendingAckSerial = lastTriggerSerial;
                 } else if (rq.allReceived()) {
                     scheduleAck(now, lastAckDelay());
                 } else if (arrivalsSinceAck > 0) {
-                    scheduleAck(now, config.softAckDelayNs());
+                    scheduleAck(now, config.ackDelays().softAckDelayNs());
                 }
-            } else if (arrivalsSinceAck > config.softAckRate() && (burstEnded || arrivalsSinceAck >= ackRate())) {
+            } else if (arrivalsSinceAck > config.ackPolicy().softAckRate()
+                    && (burstEnded || arrivalsSinceAck >= ackRate())) {
                 // The sender's burst ended (it now waits for acks), or ackRate packets arrived within it.
                 pendingAckReason = AckReason.IDLE;
                 pendingAckSerial = lastTriggerSerial;
             } else if (rq.allReceived() && !server) {
                 scheduleAck(now, lastAckDelay());
             } else {
-                scheduleAck(now, config.softAckDelayNs());
+                scheduleAck(now, config.ackDelays().softAckDelayNs());
             }
         }
     }
 
     /**
      * @return packets (new or consumed) within one burst of the sender between immediate acks:
-     *     {@link RxConfig#ackRate()}, at most half the advertised receive window (at least 1)
+     *     {@code RxConfig.ackPolicy().ackRate()}, at most half the advertised receive window (at least 1)
      */
     private int ackRate() {
-        return Math.max(1, Math.min(config.ackRate(), config.maxRwind() / 2));
+        return Math.max(1, Math.min(config.ackPolicy().ackRate(), config.windows().maxRwind() / 2));
     }
 
     private long lastAckDelay() {
         // The peer's RTO may be as short as minRto + slack; ack the last packet before it fires.
-        return Math.min(config.lastAckDelayNs(), config.softAckDelayNs());
+        return Math.min(config.ackDelays().lastAckDelayNs(), config.ackDelays().softAckDelayNs());
     }
 
     private boolean windowNearlyClosed() {
-        int window = config.maxRwind();
+        int window = config.windows().maxRwind();
         int used = rq.highest() + 1 - advertisedFirst;
-        return rq.first() != advertisedFirst && used >= window - Math.min(config.hardAckInterval(), window / 2);
+        return rq.first() != advertisedFirst
+                && used >= window - Math.min(config.ackPolicy().hardAckInterval(), window / 2);
     }
 
     /**
@@ -158,9 +160,9 @@ final class AckScheduler {
     private long burstTailDelay() {
         Peer peer = out.peer();
         if (peer.rtt().samples() == 0) {
-            return config.hardAckDelayNs();
+            return config.ackDelays().hardAckDelayNs();
         }
-        return Math.min(config.hardAckDelayNs(), peer.rtt().srttNs() / 4);
+        return Math.min(config.ackDelays().hardAckDelayNs(), peer.rtt().srttNs() / 4);
     }
 
     /**
@@ -171,9 +173,9 @@ final class AckScheduler {
      */
     boolean onConsumed(long now) {
         boolean ackNow;
-        long delay = config.hardAckDelayNs();
-        if (config.hardAckOnly()) {
-            int interval = config.hardAckInterval();
+        long delay = config.ackDelays().hardAckDelayNs();
+        if (config.ackPolicy().hardAckOnly()) {
+            int interval = config.ackPolicy().hardAckInterval();
             ackNow = consumedSinceAck >= interval || windowNearlyClosed()
                     || (burstConsumed() && 2 * consumedSinceAck > interval);
             if (!ackNow && burstConsumed()) {
@@ -184,7 +186,7 @@ final class AckScheduler {
         } else {
             // Within a burst, hard acks wait for ackRate consumed packets; once the burst is read, or when the
             // sender asks for acks, it hears at once, as after every hardAckRate packets in OpenAFS.
-            ackNow = consumedSinceAck > config.hardAckRate()
+            ackNow = consumedSinceAck > config.ackPolicy().hardAckRate()
                     && (consumedSinceAck >= ackRate() || burstConsumed() || ackRequested);
         }
         if (ackNow) {
@@ -198,7 +200,7 @@ final class AckScheduler {
             // srtt near the 3 s preset in a warm rxperf send). A sender that asks on every datagram (BBR) gets
             // DELAY acks for consumption, as before.
             return true;
-        } else if (ackDeadlineNs == Deadlines.NONE || delay < config.hardAckDelayNs()) {
+        } else if (ackDeadlineNs == Deadlines.NONE || delay < config.ackDelays().hardAckDelayNs()) {
             scheduleAck(now, delay);
             return true;
         }
@@ -266,7 +268,8 @@ final class AckScheduler {
         byte[] soft = rq.softAcks(null);
         int plain = RxConstants.HEADER_SIZE + RxConstants.ACK_FIXED_SIZE + soft.length + RxConstants.ACK_PAD_SIZE + 16;
         AckPacket probe = new AckPacket(h, 0, 0, rq.first(), rq.highest(), 0, AckReason.PING, soft, 4,
-                config.advertisedMaxMtu(), config.ifMtu(), config.maxRwind(), config.jumboMax(),
+                config.packetSize().advertisedMaxMtu(), config.packetSize().ifMtu(), config.windows().maxRwind(),
+                config.packetSize().jumboMax(),
                 Math.max(0, datagramBytes - plain));
         out.counters().acksSent[AckReason.PING]++;
         activity.lastSendNs = now;
@@ -343,11 +346,11 @@ final class AckScheduler {
         if (trailerWords == 0) {
             ack = new AckPacket(h, 0, 0, first, rq.highest(), serial, reason, soft, 0, 0, 0, 0, 0, 0);
         } else if (reuse == null) {
-            ack = AckPacket.of(h, first, rq.highest(), serial, reason, soft, config.advertisedMaxMtu(), config.ifMtu(),
-                    config.maxRwind(), config.jumboMax());
+            ack = AckPacket.of(h, first, rq.highest(), serial, reason, soft, config.packetSize().advertisedMaxMtu(),
+                    config.packetSize().ifMtu(), config.windows().maxRwind(), config.packetSize().jumboMax());
         } else {
-            ack = reuse.ack(h, first, rq.highest(), serial, reason, soft, config.advertisedMaxMtu(), config.ifMtu(),
-                    config.maxRwind(), config.jumboMax());
+            ack = reuse.ack(h, first, rq.highest(), serial, reason, soft, config.packetSize().advertisedMaxMtu(),
+                    config.packetSize().ifMtu(), config.windows().maxRwind(), config.packetSize().jumboMax());
         }
         advertisedFirst = first;
         arrivalsSinceAck = 0;

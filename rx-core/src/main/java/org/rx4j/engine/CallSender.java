@@ -64,16 +64,16 @@ final class CallSender {
         Peer peer = out.peer();
         this.cutter = new PacketCutter(sq, alloc, peer.packetDataSize(config));
         this.pmtu = new PathMtuProber(() -> out.peer().pathMtuState(), sq, acks::sendMtuProbe, server,
-                config.deadTimeNs());
+                config.timeouts().deadTimeNs());
         int peerRwind = peer.lastRwind > 0 ? peer.lastRwind : RxConfig.INITIAL_WINDOW;
-        this.twind = Math.min(config.maxTwind(), peerRwind);
+        this.twind = Math.min(config.windows().maxTwind(), peerRwind);
         boolean fresh = peer.savedCwnd > 0 && now - peer.savedAtNs < Math.max(1_000_000_000L, peer.rtt().rtoNs());
-        int cwnd0 = fresh ? Math.max(config.initialCwnd(), peer.savedCwnd) : config.initialCwnd();
-        int ssthresh0 = fresh ? Math.max(2, peer.savedSsthresh) : config.initialSsthresh();
-        this.cc = ccSupplier.newController(Math.min(cwnd0, config.maxTwind()), ssthresh0, config.maxTwind(),
-                peer.path);
+        int cwnd0 = Math.max(config.congestion().initialCwnd(), fresh ? peer.savedCwnd : 0);
+        int ssthresh0 = fresh ? Math.max(2, peer.savedSsthresh) : config.congestion().initialSsthresh();
+        this.cc = ccSupplier.newController(Math.min(cwnd0, config.windows().maxTwind()), ssthresh0,
+                config.windows().maxTwind(), peer.path);
         this.jumbo = new JumboSizer(4);
-        jumbo.setMax(config.jumboMax());
+        jumbo.setMax(config.packetSize().jumboMax());
         if (fresh) {
             jumbo.restore(peer.savedJumboSize);
         }
@@ -147,7 +147,7 @@ final class CallSender {
     private void pingWithTinyFirstDatagram(long now, int k) {
         int bytes = RxConstants.HEADER_SIZE + sq.get(1).payload().readableBytes();
         if (k == 1 && bytes < RxConstants.HEADER_SIZE + RxConstants.ACK_FIXED_SIZE
-                && out.peer().takeTinyRequestPing(now, config.reachTtlNs())) {
+                && out.peer().takeTinyRequestPing(now, config.reachability().reachTtlNs())) {
             acks.sendAck(now, AckReason.PING, 0, true);
         }
     }
@@ -161,7 +161,7 @@ final class CallSender {
         Peer peer = out.peer();
         pmtu.maybeProbeJumbograms(now, uncappedJumboLimit());
         pmtu.maybeProbeLargePackets(now, peer.largePacketTarget(config),
-                Math.max(2 * peer.rtt().srttNs(), config.minRtoNs()));
+                Math.max(2 * peer.rtt().srttNs(), config.rto().minRtoNs()));
         if (peer.pathMtuState().limited()) {
             pmtu.maybeRaise(now, peer.usualPacketSize(config));
         }
@@ -276,12 +276,12 @@ final class CallSender {
     /** @return sub-packets per datagram the peer and this endpoint allow, before the path-MTU cap */
     private int uncappedJumboLimit() {
         Peer peer = out.peer();
-        if (config.jumboMax() <= 1 || peer.maxDgramPackets <= 1
+        if (config.packetSize().jumboMax() <= 1 || peer.maxDgramPackets <= 1
                 || cutter.dataSize() != RxConstants.JUMBO_BUFFER_SIZE) {
             return 1;
         }
         int byMtu = (peer.maxMtu - RxConstants.REMOTE_PACKET_SIZE) / RxConstants.JUMBO_STRIDE + 1;
-        return Math.max(1, Math.min(peer.maxDgramPackets, Math.min(byMtu, config.jumboMax())));
+        return Math.max(1, Math.min(peer.maxDgramPackets, Math.min(byMtu, config.packetSize().jumboMax())));
     }
 
     /**
@@ -327,7 +327,7 @@ final class CallSender {
         }
         Peer peer = out.peer();
         int max = peer.packetDataSize(config);
-        long margin = Math.max(peer.rtt().srttNs(), config.minRtoNs()) + config.rtoSlackNs();
+        long margin = Math.max(peer.rtt().srttNs(), config.rto().minRtoNs()) + config.rto().rtoSlackNs();
         int from = pmtu.recutFrom(now, a, max, margin);
         if (from == sq.next()) {
             return;

@@ -64,10 +64,10 @@ final class CallTimers {
         d = Deadlines.earlier(d, callDeadlineNs);
         d = Deadlines.earlier(d, reachDeadlineNs);
         if (state == CallState.PRECALL) {
-            d = Deadlines.earlier(d, startNs + config.deadTimeNs());
+            d = Deadlines.earlier(d, startNs + config.timeouts().deadTimeNs());
         }
         d = Deadlines.earlier(d, activity.lastSendNs + keepaliveNs());
-        d = Deadlines.earlier(d, activity.lastReceiveNs + config.deadTimeNs());
+        d = Deadlines.earlier(d, activity.lastReceiveNs + config.timeouts().deadTimeNs());
         d = Deadlines.earlier(d, sender.largeStuckDeadlineNs());
         d = Deadlines.earlier(d, sender.recoveryProbeDeadlineNs());
         long idle = idleDeadNs();
@@ -75,20 +75,20 @@ final class CallTimers {
             d = Deadlines.earlier(d, activity.lastDataReceiveNs + idle);
         }
         if (waitingForSendProgress()) {
-            d = Deadlines.earlier(d, activity.sendProgressNs + config.serverIdleDeadTimeNs());
+            d = Deadlines.earlier(d, activity.sendProgressNs + config.timeouts().serverIdleDeadTimeNs());
         }
-        if (config.hardDeadTimeNs() > 0) {
-            d = Deadlines.earlier(d, startNs + config.hardDeadTimeNs());
+        if (config.timeouts().hardDeadTimeNs() > 0) {
+            d = Deadlines.earlier(d, startNs + config.timeouts().hardDeadTimeNs());
         }
         return d;
     }
 
     private long keepaliveNs() {
-        return Math.max(config.deadTimeNs() / 6, 1);
+        return Math.max(config.timeouts().deadTimeNs() / 6, 1);
     }
 
     private long idleDeadNs() {
-        return server ? config.serverIdleDeadTimeNs() : config.clientIdleDeadTimeNs();
+        return server ? config.timeouts().serverIdleDeadTimeNs() : config.timeouts().clientIdleDeadTimeNs();
     }
 
     /**
@@ -118,13 +118,13 @@ final class CallTimers {
         if (state == CallState.WAITING) {
             return 0;
         }
-        if (config.hardDeadTimeNs() > 0 && now - (startNs + config.hardDeadTimeNs()) >= 0) {
+        if (config.timeouts().hardDeadTimeNs() > 0 && now - (startNs + config.timeouts().hardDeadTimeNs()) >= 0) {
             return AbortCodes.RX_CALL_TIMEOUT;
         }
-        if (now - (activity.lastReceiveNs + config.deadTimeNs()) >= 0 || sender.stuckOnLargePackets(now)) {
+        if (now - (activity.lastReceiveNs + config.timeouts().deadTimeNs()) >= 0 || sender.stuckOnLargePackets(now)) {
             return AbortCodes.RX_CALL_DEAD;
         }
-        if (state == CallState.PRECALL && now - (startNs + config.deadTimeNs()) >= 0) {
+        if (state == CallState.PRECALL && now - (startNs + config.timeouts().deadTimeNs()) >= 0) {
             // Admitted but never started (no packet 1, or a peer that never answers the reachability PING):
             // however much it sends, it ends at dead time (docs/robustness.md rules 8 and 10).
             return AbortCodes.RX_CALL_DEAD;
@@ -136,7 +136,8 @@ final class CallTimers {
         if (idle > 0 && now - (activity.lastDataReceiveNs + idle) >= 0) {
             activity.lastDataReceiveNs = now; // not waiting for data: restart the idle clock
         }
-        if (waitingForSendProgress() && now - (activity.sendProgressNs + config.serverIdleDeadTimeNs()) >= 0) {
+        long idleDeadNs = config.timeouts().serverIdleDeadTimeNs();
+        if (waitingForSendProgress() && now - (activity.sendProgressNs + idleDeadNs) >= 0) {
             // Sending, and the peer acknowledged nothing new for the idle dead time however much it answered
             // PINGs or soft-acked (docs/robustness.md "Rule: progress, not activity, keeps a server call alive").
             return AbortCodes.RX_CALL_TIMEOUT;
@@ -147,7 +148,7 @@ final class CallTimers {
             } else {
                 // Nothing heard since the last PING: asking again would make one datagram earn a stream of
                 // replies (docs/robustness.md rule 6). The peer's next packet lets the retry go out.
-                reachDeadlineNs = now + config.reachRetryNs();
+                reachDeadlineNs = now + config.reachability().reachRetryNs();
             }
         }
         if (sender.resendDeadlineNs() != Deadlines.NONE && now - sender.resendDeadlineNs() >= 0) {
@@ -175,7 +176,7 @@ final class CallTimers {
      *     (its window is full, or its last packets are out): {@link CallActivity#sendProgressNs} then bounds it
      */
     private boolean waitingForSendProgress() {
-        return server && config.serverIdleDeadTimeNs() > 0 && sender.hasTransmittedUnacked();
+        return server && config.timeouts().serverIdleDeadTimeNs() > 0 && sender.hasTransmittedUnacked();
     }
 
     // =====================================================================================
@@ -197,7 +198,7 @@ final class CallTimers {
             reachPingWithheld = true;
             withheldAtCredit = out.peer().replyCredit();
         }
-        reachDeadlineNs = now + config.reachRetryNs();
+        reachDeadlineNs = now + config.reachability().reachRetryNs();
     }
 
     /**
@@ -211,7 +212,7 @@ final class CallTimers {
      */
     void repingIfWaiting(long now, boolean precall) {
         boolean paid = reachPingWithheld && out.peer().replyCredit() > withheldAtCredit;
-        if (precall && (paid || reachPingSerial != 0 && now - reachPingSentNs >= config.minRtoNs())) {
+        if (precall && (paid || reachPingSerial != 0 && now - reachPingSentNs >= config.rto().minRtoNs())) {
             sendReachPing(now);
         }
     }

@@ -49,22 +49,22 @@ final class ConnectionLimits {
 
     private boolean makeRoom(long now, InetSocketAddress from) {
         Peer known = table.knownPeer(from);
-        if (known != null && known.connections >= config.maxConnectionsPerPeer()) {
+        if (known != null && known.connections >= config.limits().maxConnectionsPerPeer()) {
             Connection victim = table.oldestUnproven(known);
             if (victim == null) {
                 return false;
             }
             evict(now, victim);
         }
-        while (table.unprovenCount() >= config.maxUnprovenConnections()
-                || table.serverCount() >= config.maxConnections()) {
+        while (table.unprovenCount() >= config.limits().maxUnprovenConnections()
+                || table.serverCount() >= config.limits().maxConnections()) {
             Connection victim = table.oldestUnproven(null);
             if (victim == null) {
                 break;
             }
             evict(now, victim);
         }
-        if (table.serverCount() >= config.maxConnections()) {
+        if (table.serverCount() >= config.limits().maxConnections()) {
             return false;
         }
         return roomForPeer(now, from);
@@ -79,7 +79,7 @@ final class ConnectionLimits {
      * @return true when {@code from}'s peer is known or a new peer may be made
      */
     boolean roomForPeer(long now, InetSocketAddress from) {
-        if (table.knownPeer(from) != null || table.peerCount() < config.maxPeers()) {
+        if (table.knownPeer(from) != null || table.peerCount() < config.limits().maxPeers()) {
             return true;
         }
         if (now - lastPeerSweepNs >= PEER_SWEEP_INTERVAL_NS || !peerSwept) {
@@ -87,7 +87,7 @@ final class ConnectionLimits {
             lastPeerSweepNs = now;
             table.reapPeers(now, -1);
         }
-        return table.peerCount() < config.maxPeers();
+        return table.peerCount() < config.limits().maxPeers();
     }
 
     /** Removes an unproven server connection silently: its calls fail with RX_CALL_DEAD, nothing is sent. */

@@ -201,8 +201,8 @@ final class ConnectionTable {
 
     /**
      * The reaper's pass: removes server connections without running calls idle for
-     * {@link RxConfig#idleConnectionTimeNs()} and peers without connections unused for
-     * {@link RxConfig#idlePeerTimeNs()}.
+     * {@code RxConfig.reaping().idleConnectionTimeNs()} and peers without connections unused for
+     * {@code RxConfig.reaping().idlePeerTimeNs()}.
      *
      * @param now current time, ns
      * @param into the endpoint's counters of closed connections
@@ -210,14 +210,14 @@ final class ConnectionTable {
     void reap(long now, RxCounters into) {
         List<Connection> idle = new ArrayList<>();
         for (Connection c : serverConns.values()) {
-            if (!c.hasActiveCalls() && now - c.lastActivityNs > config.idleConnectionTimeNs()) {
+            if (!c.hasActiveCalls() && now - c.lastActivityNs > config.reaping().idleConnectionTimeNs()) {
                 idle.add(c);
             }
         }
         for (Connection c : idle) {
             remove(c, into);
         }
-        reapPeers(now, config.idlePeerTimeNs());
+        reapPeers(now, config.reaping().idlePeerTimeNs());
     }
 
     /**

@@ -62,7 +62,7 @@ final class ConnectionlessResponder {
         RxHeader reply = h.withFlags(h.flags() & ~PacketFlags.CLIENT_INITIATED);
         RxPacket answer = null;
         if (p instanceof VersionPacket) {
-            answer = new VersionPacket(reply, VersionPacket.replyBody(config.versionString()));
+            answer = new VersionPacket(reply, VersionPacket.replyBody(config.debugQueries().versionString()));
         } else if (p instanceof DebugRequest d && debugResponder != null) {
             answer = debugResponder.answer(view, reply, d);
         }
@@ -70,7 +70,7 @@ final class ConnectionlessResponder {
             return;
         }
         boolean loopback = from.getAddress() != null && from.getAddress().isLoopbackAddress();
-        if (!config.debugReplies().allows(RxConstants.HEADER_SIZE + p.bodyLength(),
+        if (!config.debugQueries().debugReplies().allows(RxConstants.HEADER_SIZE + p.bodyLength(),
                 RxConstants.HEADER_SIZE + answer.bodyLength(), loopback)) {
             answer.release();
             counters.repliesWithheld++;

@@ -12,8 +12,8 @@ import org.rx4j.wire.OutboundPackets;
 /**
  * The engine's side of {@link ConnectionContext}: what the engine passes down to each connection it creates — the
  * packet sink, the timer queue, the endpoint's settings (among them the congestion controller chosen from
- * {@link RxConfig#congestionControl()}) — and the maker of each call's {@link CallEvents}, which deliver to the
- * event queue and the services directly. Engine thread only.
+ * {@code RxConfig.congestion().congestionControl()}) — and the maker of each call's {@link CallEvents}, which
+ * deliver to the event queue and the services directly. Engine thread only.
  */
 final class EngineContext implements ConnectionContext {
     private final RxConfig config;
@@ -33,7 +33,8 @@ final class EngineContext implements ConnectionContext {
             ServiceRegistry services) {
         this.config = config;
         this.alloc = alloc;
-        this.congestionControl = CongestionControllerSupplier.of(config.congestionControl(), config.nackThreshold());
+        this.congestionControl = CongestionControllerSupplier.of(config.congestion().congestionControl(),
+                config.congestion().nackThreshold());
         this.sink = sink;
         this.events = events;
         this.timers = timers;

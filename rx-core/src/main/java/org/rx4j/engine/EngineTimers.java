@@ -5,7 +5,7 @@ import org.rx4j.config.RxConfig;
 /**
  * The engine's timed work: the calls' timers that are due (retransmissions, delayed acks, keepalive and reachability
  * pings, dead/idle/hard-dead checks), the expiry of reachability-challenge records, and the reaper, which every
- * {@link RxConfig#reapIntervalNs()} removes idle server connections and unused peers
+ * {@code RxConfig.reaping().reapIntervalNs()} removes idle server connections and unused peers
  * ({@link ConnectionTable#reap}); and the earliest time any of it has work. Engine thread only; runs inside an
  * engine entry point (between {@link EventQueue#enter()} and {@link EventQueue#exit(long)}).
  */
@@ -40,7 +40,7 @@ final class EngineTimers {
         this.challenger = challenger;
         this.table = table;
         this.endpointCounters = endpointCounters;
-        this.nextReapNs = now + config.reapIntervalNs();
+        this.nextReapNs = now + config.reaping().reapIntervalNs();
     }
 
     /** @return the earliest time, ns, at which {@link #run} has work; {@link Deadlines#NONE} for none */
@@ -68,7 +68,7 @@ final class EngineTimers {
         challenger.expire(now);
         if (now - nextReapNs >= 0) {
             table.reap(now, endpointCounters);
-            nextReapNs = now + config.reapIntervalNs();
+            nextReapNs = now + config.reaping().reapIntervalNs();
         }
     }
 }

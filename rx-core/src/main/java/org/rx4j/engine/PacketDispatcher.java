@@ -106,7 +106,7 @@ final class PacketDispatcher {
      */
     private boolean acceptableJumbogram(List<RxPacket> packets) {
         int n = packets.size();
-        if (n > config.jumboMax()) {
+        if (n > config.packetSize().jumboMax()) {
             return false;
         }
         int firstSeq = packets.get(0).header().seq();
@@ -229,7 +229,7 @@ final class PacketDispatcher {
             }
             return;
         }
-        Call fresh = conn.client ? null : conn.admitServerCall(now, h, config.maxRwind());
+        Call fresh = conn.client ? null : conn.admitServerCall(now, h, config.windows().maxRwind());
         if (fresh == null) {
             drop(p);
             return;
@@ -260,7 +260,7 @@ final class PacketDispatcher {
             rawAborts.send(now, from, h, AbortCodes.RX_INVALID_OPERATION, bytes);
         }
         if (known && h.type() == PacketType.ACK) {
-            Peer proven = config.checkReach() ? challenger.onAck(now, from, (AckPacket) p, bytes) : null;
+            Peer proven = config.reachability().checkReach() ? challenger.onAck(now, from, (AckPacket) p, bytes) : null;
             if (proven != null) {
                 services.peerReachable(proven, now);
                 p.release();
@@ -271,10 +271,10 @@ final class PacketDispatcher {
         if (!known || h.type() != PacketType.DATA) {
             return null; // only DATA creates a connection (§2)
         }
-        if (h.callNumber() == 0 || h.seq() < 1 || h.seq() > config.maxRwind()) {
+        if (h.callNumber() == 0 || h.seq() < 1 || h.seq() > config.windows().maxRwind()) {
             return null; // a DATA packet that could not admit a call opens no connection either (rule 7)
         }
-        if (config.checkReach()) {
+        if (config.reachability().checkReach()) {
             Peer prior = table.knownPeer(from);
             if (prior == null || !prior.isReachable(now)) {
                 challenger.challenge(now, from, (DataPacket) p, bytes);

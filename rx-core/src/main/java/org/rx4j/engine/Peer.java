@@ -62,8 +62,8 @@ public final class Peer {
     Peer(InetSocketAddress address, RxConfig config) {
         this.address = address;
         this.path = new PathModel(address.hashCode() * 0x9E3779B97F4A7C15L + 1);
-        this.rtt = new RttEstimator(config.initialRttNs(), config.minRtoNs(), config.rtoSlackNs(),
-                config.maxRtoNs());
+        this.rtt = new RttEstimator(config.rto().initialRttNs(), config.rto().minRtoNs(), config.rto().rtoSlackNs(),
+                config.rto().maxRtoNs());
     }
 
     /**
@@ -227,15 +227,15 @@ public final class Peer {
 
     /**
      * The largest packet worth probing for toward this peer: min(its maxMTU, its ifMTU, our own
-     * {@link RxConfig#largestPacket()}). Its ifMTU counts so that no packet is larger than either end's interface
-     * (no IP fragmentation); OpenAFS advertises ifMTU 1444 on Ethernet and loopback, so it never gets more than it
-     * advertises, and nothing above 1444 before its first ACK trailer.
+     * {@code RxConfig.packetSize().largestPacket()}). Its ifMTU counts so that no packet is larger than either end's
+     * interface (no IP fragmentation); OpenAFS advertises ifMTU 1444 on Ethernet and loopback, so it never gets more
+     * than it advertises, and nothing above 1444 before its first ACK trailer.
      *
      * @param config this endpoint's configuration
      * @return bytes; at most {@link RxConstants#REMOTE_PACKET_SIZE} means "no large packets"
      */
     int largePacketTarget(RxConfig config) {
-        return Math.min(Math.min(maxMtu, ifMtu), config.largestPacket());
+        return Math.min(Math.min(maxMtu, ifMtu), config.packetSize().largestPacket());
     }
 
     /**
@@ -247,7 +247,7 @@ public final class Peer {
      * @return data bytes per DATA packet (rxnull: packet size - 28)
      */
     int packetDataSize(RxConfig config) {
-        return pathMtu.packetDataSize(largePacketTarget(config), config.packetDataSize());
+        return pathMtu.packetDataSize(largePacketTarget(config), config.packetSize().packetDataSize());
     }
 
     /**
@@ -256,7 +256,7 @@ public final class Peer {
      *     upward probe tries
      */
     int usualPacketSize(RxConfig config) {
-        return pathMtu.usualPacketSize(largePacketTarget(config), config.packetDataSize());
+        return pathMtu.usualPacketSize(largePacketTarget(config), config.packetSize().packetDataSize());
     }
 
     /** @return what the path to this peer is known to carry, and its probe schedules */

@@ -53,8 +53,8 @@ final class ReachChallenger {
         this.sink = sink;
         this.counters = counters;
         this.alloc = alloc;
-        this.challenges = new ReachChallenges(secret, config.maxUnprovenConnections(), config.maxHeldPackets(),
-                config.deadTimeNs());
+        this.challenges = new ReachChallenges(secret, config.limits().maxUnprovenConnections(),
+                config.limits().maxHeldPackets(), config.timeouts().deadTimeNs());
     }
 
     /**
@@ -77,7 +77,7 @@ final class ReachChallenger {
         RxHeader h = p.header();
         ReachChallenges.Pending rec = challenges.open(now, from);
         rec.credit += bytes;
-        boolean due = rec.pingSerial == 0 || rec.pingWithheld || now - rec.pingSentNs >= config.minRtoNs();
+        boolean due = rec.pingSerial == 0 || rec.pingWithheld || now - rec.pingSentNs >= config.rto().minRtoNs();
         rec.epoch = h.epoch();
         rec.cid = h.cid();
         rec.callNumber = h.callNumber();
@@ -116,8 +116,8 @@ final class ReachChallenger {
         RxHeader h = new RxHeader(rec.epoch, rec.cid, rec.callNumber, 0, rec.pingSerial, PacketType.ACK,
                 PacketFlags.SLOW_START_OK | PacketFlags.REQUEST_ACK, 0, rec.securityIndex, 0, rec.serviceId);
         AckPacket ping = size == full
-                ? AckPacket.of(h, 1, 0, 0, AckReason.PING, NO_ACKS, config.advertisedMaxMtu(), config.ifMtu(),
-                        config.maxRwind(), config.jumboMax())
+                ? AckPacket.of(h, 1, 0, 0, AckReason.PING, NO_ACKS, config.packetSize().advertisedMaxMtu(),
+                        config.packetSize().ifMtu(), config.windows().maxRwind(), config.packetSize().jumboMax())
                 : new AckPacket(h, 0, 0, 1, 0, 0, AckReason.PING, NO_ACKS, 0, 0, 0, 0, 0, 0);
         counters.challengesSent++;
         counters.packetsSent[PacketType.ACK]++;
@@ -175,7 +175,7 @@ final class ReachChallenger {
         if (rec != null) {
             rec.credit += bytes;
             boolean waiting = a.reason() == AckReason.PING && rec.pingSerial != 0
-                    && now - rec.pingSentNs >= config.minRtoNs();
+                    && now - rec.pingSentNs >= config.rto().minRtoNs();
             if (rec.pingWithheld || waiting) {
                 sendPing(now, from, rec);
             }

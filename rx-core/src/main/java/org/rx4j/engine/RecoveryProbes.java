@@ -86,6 +86,6 @@ final class RecoveryProbes {
      *     / {@link #PER_DEAD_TIME}
      */
     private long intervalNs() {
-        return Math.max(out.peer().rtt().baseRtoNs(), config.deadTimeNs() / PER_DEAD_TIME);
+        return Math.max(out.peer().rtt().baseRtoNs(), config.timeouts().deadTimeNs() / PER_DEAD_TIME);
     }
 }

@@ -127,7 +127,7 @@ public final class RxEngine implements EngineView {
      * @throws IllegalStateException if the connection is closed or failed, or too many calls wait
      */
     public Call newCall(long now, Connection conn, CallListener listener) {
-        return conn.newCall(now, listener, config.maxPendingCalls());
+        return conn.newCall(now, listener, config.limits().maxPendingCalls());
     }
 
     /**

@@ -13,7 +13,7 @@ import org.rx4j.config.RxConfig;
  * is held in PRECALL until its request's first packet has arrived and, with checkReach, its peer has answered a
  * reachability PING (rx-wire-facts.md §2, §6.2; docs/robustness.md rule 8): calls holding only later packets never
  * reach a handler. The held calls are kept oldest first with their connection and the packets they hold; past
- * {@link RxConfig#maxHeldPackets()} the oldest is forgotten. Engine thread only.
+ * {@code RxConfig.limits().maxHeldPackets()} the oldest is forgotten. Engine thread only.
  */
 final class ServiceRegistry {
     private final RxConfig config;
@@ -61,13 +61,13 @@ final class ServiceRegistry {
      * @param conn its connection
      */
     void admitted(long now, Call call, Connection conn) {
-        call.hold(now, config.checkReach() && !conn.peer.isReachable(now));
+        call.hold(now, config.reachability().checkReach() && !conn.peer.isReachable(now));
         held.put(call, new Held(conn));
     }
 
     /**
      * A held (PRECALL) call took a DATA packet: recounts what it holds, starts it when it may, and forgets the
-     * oldest held calls while more than {@link RxConfig#maxHeldPackets()} packets are held.
+     * oldest held calls while more than {@code RxConfig.limits().maxHeldPackets()} packets are held.
      *
      * @param now current time, ns
      * @param call the call
@@ -86,7 +86,7 @@ final class ServiceRegistry {
         heldPackets += n - h.packets;
         h.packets = n;
         tryStart(now, call, conn);
-        while (heldPackets > config.maxHeldPackets() && !held.isEmpty()) {
+        while (heldPackets > config.limits().maxHeldPackets() && !held.isEmpty()) {
             Call oldest = held.keySet().iterator().next();
             Connection owner = forgetCounted(oldest).conn;
             callsForgotten++;
@@ -95,7 +95,7 @@ final class ServiceRegistry {
     }
 
     private void tryStart(long now, Call call, Connection conn) {
-        if (!call.hasFirstPacket() || (config.checkReach() && !conn.peer.isReachable(now))) {
+        if (!call.hasFirstPacket() || (config.reachability().checkReach() && !conn.peer.isReachable(now))) {
             return;
         }
         forgetCounted(call);
@@ -143,7 +143,7 @@ final class ServiceRegistry {
      * @param now current time, ns
      */
     void peerReachable(Peer peer, long now) {
-        peer.markReachable(now + config.reachTtlNs());
+        peer.markReachable(now + config.reachability().reachTtlNs());
         List<Map.Entry<Call, Connection>> mine = new ArrayList<>();
         held.forEach((c, h) -> {
             if (h.conn.peer == peer) {
@@ -171,7 +171,7 @@ final class ServiceRegistry {
         return heldPackets;
     }
 
-    /** @return held calls forgotten because {@link RxConfig#maxHeldPackets()} was exceeded */
+    /** @return held calls forgotten because {@code RxConfig.limits().maxHeldPackets()} was exceeded */
     long callsForgotten() {
         return callsForgotten;
     }

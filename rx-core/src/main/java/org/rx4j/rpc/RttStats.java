@@ -3,7 +3,7 @@ package org.rx4j.rpc;
 /**
  * Round-trip time of one peer (Jacobson/Karels estimator, RFC 6298; rx-wire-facts.md §8), as a snapshot.
  * All times in nanoseconds. Before the first sample the minimum, mean and maximum are 0 and the smoothed RTT
- * is the configured initial RTT ({@code RxConfig.initialRttNs()}).
+ * is the configured initial RTT ({@code RxConfig.rto().initialRttNs()}).
  *
  * @param samples RTT samples taken
  * @param srttNs smoothed RTT, ns

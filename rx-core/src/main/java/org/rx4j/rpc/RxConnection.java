@@ -100,8 +100,8 @@ public final class RxConnection implements AutoCloseable {
      * @return the call
      * @throws RxException RX_INVALID_OPERATION (−2) if this connection was closed or the endpoint is closing. If
      *     the loop refuses the call (the connection was aborted, or too many calls already wait for a channel,
-     *     {@code RxConfig.maxPendingCalls}), the call fails with RX_INVALID_OPERATION (−2) instead: its stream
-     *     methods, {@link RxCall#awaitCompletion()} and {@link RxCall#completion()} report it.
+     *     {@code RxConfig.limits().maxPendingCalls()}), the call fails with RX_INVALID_OPERATION (−2) instead: its
+     *     stream methods, {@link RxCall#awaitCompletion()} and {@link RxCall#completion()} report it.
      */
     public RxCall newCall() throws RxException {
         return start(Long.MAX_VALUE);

@@ -123,7 +123,7 @@ public final class RxTransport implements AutoCloseable {
             // Only a size the owner asked for is worth a warning; the defaults are requests the kernel may cap.
             String capped = "UDP socket buffers capped by the kernel: asked receive {} / send {} bytes, got {} / {} "
                     + "(raise net.core.rmem_max / wmem_max)";
-            if (config.udpBufferBytes() > 0) {
+            if (config.socketBuffers().udpBufferBytes() > 0) {
                 log.warn(capped, receiveBuffer, sendBuffer, effectiveReceiveBuffer, effectiveSendBuffer);
             } else {
                 log.debug(capped, receiveBuffer, sendBuffer, effectiveReceiveBuffer, effectiveSendBuffer);

@@ -28,10 +28,10 @@ class AckPolicyTest {
     private final FakePeer client = FakePeer.client(0x80000010, 0x20, SVC);
 
     AckPolicyTest() {
-        init(RxConfig.defaults().ackRate());
+        init(RxConfig.defaults().ackPolicy().ackRate());
     }
 
-    /** @param ackRate {@link RxConfig#ackRate()}: 2 gives OpenAFS's rates */
+    /** @param ackRate {@code RxConfig.ackPolicy().ackRate()}: 2 gives OpenAFS's rates */
     private static AckPolicyTest withAckRate(int ackRate) {
         AckPolicyTest t = new AckPolicyTest();
         t.init(ackRate);

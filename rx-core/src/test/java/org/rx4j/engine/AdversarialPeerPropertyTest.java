@@ -55,7 +55,7 @@ class AdversarialPeerPropertyTest {
                 .filter(p -> p.behaviour == Behaviour.SILENT).toList());
         silent.sort(Comparator.comparingLong(p -> p.requestAt));
         for (AdversarialPeer p : silent) {
-            AdversarialPeer.run(h, peers, p.requestAt + config.deadTimeNs() + 10 * MS);
+            AdversarialPeer.run(h, peers, p.requestAt + config.timeouts().deadTimeNs() + 10 * MS);
             assertFalse(hasActiveCall(h, p), "seed " + seed + ": a silent client's call is gone at dead time");
         }
         AdversarialPeer.run(h, peers, h.now + 1000 * S);
@@ -79,7 +79,7 @@ class AdversarialPeerPropertyTest {
                     assertEquals(AbortCodes.RX_CALL_TIMEOUT, rec.code, where + ": " + p.behaviour);
                     assertEquals(AbortCodes.RX_CALL_TIMEOUT, p.abortCode, where + ": the client got the ABORT");
                 }
-                assertTrue(rec.completedAt - p.firstReplyAt <= config.serverIdleDeadTimeNs() + 10 * MS,
+                assertTrue(rec.completedAt - p.firstReplyAt <= config.timeouts().serverIdleDeadTimeNs() + 10 * MS,
                         where + ": within one idle dead time of no progress");
             }
         }

@@ -236,7 +236,7 @@ class BurstyLossSimTest {
         long rtoBefore = conn.peer().rtt().rtoNs();
         assertTrue(net.runUntil(() -> client.done, 60 * S));
         assertEquals(AbortCodes.RX_CALL_DEAD, client.error);
-        long deadTime = config.deadTimeNs();
+        long deadTime = config.timeouts().deadTimeNs();
         assertTrue(client.completedAt - silentFrom <= deadTime + rtoBefore, "failed at the dead time");
         System.out.printf("silent peer: %d datagrams in the dead time, %d of them probe PINGs%n", datagrams[0],
                 pings[0]);

@@ -13,8 +13,8 @@ import org.rx4j.config.RxConfig;
 import org.rx4j.testing.LeakCheckExtension;
 
 /**
- * {@link RxConfig#congestionControl()} picks each call's congestion controller: NewReno collapses its window on
- * loss, the fixed window keeps the transmit window (rx-wire-facts.md §8).
+ * {@code RxConfig.congestion().congestionControl()} picks each call's congestion controller: NewReno collapses its
+ * window on loss, the fixed window keeps the transmit window (rx-wire-facts.md §8).
  */
 @ExtendWith(LeakCheckExtension.class)
 class CongestionControlSelectionTest {
@@ -50,7 +50,7 @@ class CongestionControlSelectionTest {
             int expected = switch (cc) {
                 case NEWRENO -> 1;
                 case BBR -> 4;
-                case FIXED_WINDOW -> config.maxTwind();
+                case FIXED_WINDOW -> config.windows().maxTwind();
             };
             assertEquals(expected, call.cwnd(), cc + ": cwnd after the timeout");
             call.abort(h.now, -6);
@@ -83,7 +83,7 @@ class CongestionControlSelectionTest {
         assertEquals(0, client.error);
         assertTrue(net.client().engine.totals().resends > 0, "loss must have caused resends");
         assertTrue(net.client().engine.totals().fastRetransmits + net.client().engine.totals().timeouts > 0);
-        assertEquals(config.maxTwind(), minCwnd, "the fixed window never shrinks on loss");
+        assertEquals(config.windows().maxTwind(), minCwnd, "the fixed window never shrinks on loss");
         assertTrue(minCwnd >= minTwind, "cwnd never limits below twind");
     }
 
@@ -93,7 +93,7 @@ class CongestionControlSelectionTest {
     void theNackThresholdFromTheConfigurationDecidesWhenToFastRetransmit() {
         long[] fast = new long[2];
         long[] timeouts = new long[2];
-        int[] thresholds = {RxConfig.defaults().nackThreshold(), 255};
+        int[] thresholds = {RxConfig.defaults().congestion().nackThreshold(), 255};
         for (int i = 0; i < 2; i++) {
             RxConfig config = RxConfig.builder().nackThreshold(thresholds[i]).deadTime(Duration.ofSeconds(1000))
                     .build();

@@ -124,7 +124,7 @@ final class EngineFuzzHarness implements PacketSink, AutoCloseable {
             throw new AssertionError("more calls succeeded than began: " + t.callsSucceeded() + " > "
                     + t.callsStarted());
         }
-        if (engine.serverConnections().size() > config.maxConnections()) {
+        if (engine.serverConnections().size() > config.limits().maxConnections()) {
             throw new AssertionError("connection table over its limit: " + engine.serverConnections().size());
         }
         if (t.acksRejected() < 0 || t.trailersClamped() < 0 || t.bytesReceived() < 0) {

@@ -49,7 +49,7 @@ class FaultSurvivalTest {
         long rtoBefore = conn.peer().rtt().rtoNs();
         assertTrue(net.runUntil(() -> client.done, 60 * S));
         assertEquals(AbortCodes.RX_CALL_DEAD, client.error);
-        long deadTime = RxConfig.defaults().deadTimeNs();
+        long deadTime = RxConfig.defaults().timeouts().deadTimeNs();
         assertTrue(client.completedAt - silentFrom <= deadTime + rtoBefore, "failed at the dead time");
         // Backed off: every gap at least as long as the one before (RTO doubles per timeout), and few of them.
         assertTrue(!resends.isEmpty(), "the sender did retry");
@@ -149,7 +149,7 @@ class FaultSurvivalTest {
         SimApps.BulkClient first = new SimApps.BulkClient(net, 8 << 20, 0);
         first.start(conn);
         assertTrue(net.runUntil(() -> first.done, 60 * S));
-        int initial = RxConfig.defaults().initialCwnd();
+        int initial = RxConfig.defaults().congestion().initialCwnd();
         SimApps.BulkClient soon = new SimApps.BulkClient(net, 8 << 20, 0);
         Call soonCall = soon.start(conn);
         assertTrue(soonCall.cwnd() > initial, "right after, the learned window is reused: " + soonCall.cwnd());

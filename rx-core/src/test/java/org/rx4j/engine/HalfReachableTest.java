@@ -38,7 +38,7 @@ class HalfReachableTest {
         }
         FakePeer good = FakePeer.client(0x600D0000, 0x40, SVC);
         int goodCalls = 0;
-        long deadTime = config.deadTimeNs();
+        long deadTime = config.timeouts().deadTimeNs();
         for (long t = 0; t < deadTime + 2 * S; t += 500 * MS) {
             if (t < 20 * S) {
                 for (int k = 0; k < n; k++) {

@@ -13,8 +13,8 @@ import org.rx4j.wire.PacketFlags;
 import org.rx4j.wire.PacketType;
 
 /**
- * Hard-ACK-only mode (RxConfig.hardAckOnly, design.md "Configuration"): far fewer ACKs per DATA packet, the same
- * data, and the same throughput as the default ack policy.
+ * Hard-ACK-only mode (RxConfig.ackPolicy().hardAckOnly(), design.md "Configuration"): far fewer ACKs per DATA packet,
+ * the same data, and the same throughput as the default ack policy.
  */
 class HardAckOnlyTest {
     static final long MS = 1_000_000L;

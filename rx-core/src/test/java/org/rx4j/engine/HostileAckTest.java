@@ -73,7 +73,7 @@ class HostileAckTest {
         h.deliver(ackWithTrailer(server, 0, 1, 1, new byte[0], new int[] {5692, 1444, 0, 4}));
         assertEquals(1, call.twind());
         h.deliver(ackWithTrailer(server, 0, 1, 1, new byte[0], new int[] {5692, 1444, 0xFFFFFFFF, 4}));
-        assertEquals(Math.min(RxConstants.MAX_ACKS, RxConfig.defaults().maxTwind()), call.twind());
+        assertEquals(Math.min(RxConstants.MAX_ACKS, RxConfig.defaults().windows().maxTwind()), call.twind());
         // A good trailer is not counted.
         h.deliver(ackWithTrailer(server, 0, 1, 1, new byte[0], new int[] {5692, 1444, 32, 4}));
         assertEquals(BAD_TRAILERS.length + 2, conn.counters().trailersClamped());
@@ -235,7 +235,7 @@ class HostileAckTest {
             h.deliver(server.ack(0, 1, 9, 8, 0, AckReason.IDLE, new byte[0], 32, 1));
         }
         assertEquals(org.rx4j.wire.AbortCodes.RX_CALL_DEAD, error[0], "dead time still applies");
-        assertTrue(h.now - start <= RxConfig.defaults().deadTimeNs() + S, "at the dead time");
+        assertTrue(h.now - start <= RxConfig.defaults().timeouts().deadTimeNs() + S, "at the dead time");
         assertTrue(app == null);
     }
 

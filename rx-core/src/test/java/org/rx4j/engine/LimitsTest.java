@@ -92,7 +92,7 @@ class LimitsTest {
         assertEquals(0, h.engine.totals().challengesEvicted());
         assertEquals(0, h.engine.totals().connectionsRefused());
         RxConfig d = RxConfig.defaults();
-        assertTrue(d.maxConnectionsPerPeer() >= 10_000 && d.maxConnections() >= 10_000,
+        assertTrue(d.limits().maxConnectionsPerPeer() >= 10_000 && d.limits().maxConnections() >= 10_000,
                 "the defaults admit one client's 10,000 connections");
     }
 
@@ -178,10 +178,10 @@ class LimitsTest {
         assertEquals(0, h.engine.totals().challengedSources());
         assertEquals(20, h.engine.serverConnections().size());
         assertEquals(20, h.engine.peers().size());
-        long quiet = config.idleConnectionTimeNs() + config.reapIntervalNs();
-        h.advance(quiet - config.reapIntervalNs() - S);
+        long quiet = config.reaping().idleConnectionTimeNs() + config.reaping().reapIntervalNs();
+        h.advance(quiet - config.reaping().reapIntervalNs() - S);
         assertEquals(20, h.engine.serverConnections().size(), "not idle long enough yet");
-        h.advance(config.reapIntervalNs() + S);
+        h.advance(config.reaping().reapIntervalNs() + S);
         assertEquals(0, h.engine.serverConnections().size());
         assertEquals(0, h.engine.peers().size());
         assertEquals(0, h.engine.totals().heldServerCalls());

@@ -55,7 +55,7 @@ class LivenessTest {
         net.runFor(S);
         assertTrue(client.writer.sent > 1 << 20, "data flows before the silence");
         long rto = conn.peer().rtt().rtoNs();
-        long deadTime = RxConfig.defaults().deadTimeNs();
+        long deadTime = RxConfig.defaults().timeouts().deadTimeNs();
 
         net.blackout = true;
         net.allowStalls = true;
@@ -111,7 +111,7 @@ class LivenessTest {
         assertEquals(1, server.callsFailed);
         assertEquals(AbortCodes.RX_CALL_TIMEOUT, server.lastError, "server idle dead time: RX_CALL_TIMEOUT");
         assertEquals(AbortCodes.RX_CALL_TIMEOUT, quiet.error, "the client learns it from the ABORT");
-        long idle = RxConfig.defaults().serverIdleDeadTimeNs();
+        long idle = RxConfig.defaults().timeouts().serverIdleDeadTimeNs();
         assertTrue(net.now() - lastData >= idle - 100 * MS && net.now() - lastData <= idle + 100 * MS,
                 "failed " + (net.now() - lastData) / 1e6 + " ms after the last data");
         long pings = net.deliveredToServer.acksByReason[AckReason.PING] + net.deliveredToClient.acksByReason[AckReason.PING];

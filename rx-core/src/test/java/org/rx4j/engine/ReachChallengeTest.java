@@ -76,7 +76,7 @@ class ReachChallengeTest {
         Service svc = new Service(() -> h.now, 10);
         h.engine.registerService(SVC, 0, svc);
         int n = 20_000;
-        int cap = config.maxUnprovenConnections();
+        int cap = config.limits().maxUnprovenConnections();
         List<ByteBuf> payloads = new ArrayList<>();
         for (int k = 0; k < n; k++) {
             FakePeer f = FakePeer.client(0x3BAD_0000 + k, 0x1000 + 4 * k, SVC);
@@ -205,7 +205,7 @@ class ReachChallengeTest {
         assertEquals(1, h.engine.totals().challengedSources());
         assertEquals(10, h.engine.totals().challengedPackets());
         assertEquals(10, pingsTo(h, REMOTE).size(), "a PING per resend (each paid by its own bytes)");
-        h.advanceTo(config.deadTimeNs() + MS);
+        h.advanceTo(config.timeouts().deadTimeNs() + MS);
         assertEquals(0, h.engine.totals().challengedSources());
         assertEquals(0, h.engine.totals().challengedPackets());
         assertEquals(1, h.engine.totals().challengesExpired());

@@ -45,7 +45,7 @@ class SendProgressTest {
         RecordingApps.CallRecord call = r.svc().record(0);
         assertTrue(call.completed, "the call ended");
         assertEquals(AbortCodes.RX_CALL_TIMEOUT, call.code, "RX_CALL_TIMEOUT");
-        long idle = RxConfig.defaults().serverIdleDeadTimeNs();
+        long idle = RxConfig.defaults().timeouts().serverIdleDeadTimeNs();
         long waited = call.completedAt - r.peer().firstReplyAt;
         assertTrue(waited >= idle && waited <= idle + 10 * MS, "ended one idle dead time after the reply began: "
                 + waited / 1e9 + " s");
@@ -72,7 +72,7 @@ class SendProgressTest {
         RecordingApps.CallRecord call = r.svc().record(0);
         assertTrue(call.completed, "the reply was read to its end");
         assertEquals(0, call.code, "no timeout while firstPacket moves within each idle dead time");
-        assertTrue(call.completedAt - r.peer().firstReplyAt > 2 * RxConfig.defaults().serverIdleDeadTimeNs(),
+        assertTrue(call.completedAt - r.peer().firstReplyAt > 2 * RxConfig.defaults().timeouts().serverIdleDeadTimeNs(),
                 "it took longer than the idle dead time in all: " + call.completedAt / 1e9 + " s");
     }
 

@@ -99,9 +99,9 @@ public interface CongestionController {
 
     /**
      * Whether the sender asks for an ACK on every datagram (REQUEST_ACK). A model-based controller takes one
-     * delivery-rate sample per ACK; an rx4j receiver acks only every {@code RxConfig.ackRate()} packets within a
-     * burst (docs/engine.md, "Receiver ACK policy"), and such aggregated samples bias a max-bandwidth filter (two
-     * BBR flows on one bottleneck in the simulator: 54.5 / 39.0 Mbit/s at an ack rate of 8, 47.5 / 46.6 at 2).
+     * delivery-rate sample per ACK; an rx4j receiver acks only every {@code RxConfig.ackPolicy().ackRate()} packets
+     * within a burst (docs/engine.md, "Receiver ACK policy"), and such aggregated samples bias a max-bandwidth filter
+     * (two BBR flows on one bottleneck in the simulator: 54.5 / 39.0 Mbit/s at an ack rate of 8, 47.5 / 46.6 at 2).
      *
      * @return true to set REQUEST_ACK on every datagram but a new LAST_PACKET one; false by default
      */

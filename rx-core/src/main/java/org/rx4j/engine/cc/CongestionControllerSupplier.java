@@ -43,7 +43,7 @@ public interface CongestionControllerSupplier {
     /**
      * @param kind the configured algorithm
      * @param nackThreshold the loss-detection policy: consecutive ACKs with a hole before a fast retransmit, &gt;= 1
-     *     (RxConfig.nackThreshold)
+     *     (RxConfig.congestion().nackThreshold())
      * @return its supplier: {@link NewRenoCongestionController}, {@link FixedWindowCongestionController} with a
      *     window of {@code maxCwnd} (the transmit window alone limits the sender), or {@link BbrCongestionController}
      *     on the peer's {@link BbrModel}

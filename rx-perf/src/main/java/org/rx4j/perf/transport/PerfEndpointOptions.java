@@ -31,7 +31,8 @@ import org.rx4j.config.TransportKind;
  * @param statistics whether Rx statistics are collected; false with {@code -N} (then {@code stats()} is empty)
  * @param congestionControl the sender's congestion controller, "newreno" (default) or "bbr" ({@code --cc})
  * @param debugReplies which rxdebug (DEBUG/VERSION) queries the endpoint answers, one of {@link #DEBUG_REPLIES}
- *     ({@code --debug-replies}; "loopback" = the library default, RxConfig.debugReplies, docs/robustness.md rule 6)
+ *     ({@code --debug-replies}; "loopback" = the library default, RxConfig.debugQueries().debugReplies(),
+ *     docs/robustness.md rule 6)
  */
 public record PerfEndpointOptions(
         int twind,

@@ -23,19 +23,19 @@ class RxPerfConfigTest {
     @Test
     void mAbove1444AllowsPacketsThatLarge() {
         RxConfig c = withMtu(9000);
-        assertEquals(9000, c.maxMtu());
-        assertEquals(9000, c.ifMtu(), "the path is said to carry 9000-byte packets");
-        assertEquals(9000, c.largestPacket());
-        assertEquals(1412, c.packetDataSize(), "the first packets to a peer keep the default size");
+        assertEquals(9000, c.packetSize().maxMtu());
+        assertEquals(9000, c.packetSize().ifMtu(), "the path is said to carry 9000-byte packets");
+        assertEquals(9000, c.packetSize().largestPacket());
+        assertEquals(1412, c.packetSize().packetDataSize(), "the first packets to a peer keep the default size");
     }
 
     @Test
     void mAtOrBelow1444AndTheDefaultKeepThe1444ByteInterface() {
-        assertEquals(1444, withMtu(1444).ifMtu());
-        assertEquals(1444, withMtu(1444).largestPacket());
-        assertEquals(1000, withMtu(1000).ifMtu());
-        assertEquals(1444, withMtu(0).ifMtu(), "no -m: the library default");
-        assertEquals(1444, withMtu(0).largestPacket());
+        assertEquals(1444, withMtu(1444).packetSize().ifMtu());
+        assertEquals(1444, withMtu(1444).packetSize().largestPacket());
+        assertEquals(1000, withMtu(1000).packetSize().ifMtu());
+        assertEquals(1444, withMtu(0).packetSize().ifMtu(), "no -m: the library default");
+        assertEquals(1444, withMtu(0).packetSize().largestPacket());
     }
 
     private static RxConfig withDebugReplies(String word) {
@@ -51,11 +51,13 @@ class RxPerfConfigTest {
      */
     @Test
     void debugRepliesWordsMapToTheLibraryPolicies() {
-        assertEquals(DebugReplies.ALWAYS, withDebugReplies("always").debugReplies());
-        assertEquals(DebugReplies.LOOPBACK_OR_NO_AMPLIFICATION, withDebugReplies("loopback").debugReplies());
-        assertEquals(DebugReplies.NO_AMPLIFICATION, withDebugReplies("no-amplification").debugReplies());
-        assertEquals(DebugReplies.NEVER, withDebugReplies("never").debugReplies());
+        assertEquals(DebugReplies.ALWAYS, withDebugReplies("always").debugQueries().debugReplies());
         assertEquals(DebugReplies.LOOPBACK_OR_NO_AMPLIFICATION,
-                RxPerfTransportFactory.config(PerfEndpointOptions.defaults()).debugReplies(), "the default");
+                withDebugReplies("loopback").debugQueries().debugReplies());
+        assertEquals(DebugReplies.NO_AMPLIFICATION, withDebugReplies("no-amplification").debugQueries().debugReplies());
+        assertEquals(DebugReplies.NEVER, withDebugReplies("never").debugQueries().debugReplies());
+        assertEquals(DebugReplies.LOOPBACK_OR_NO_AMPLIFICATION,
+                RxPerfTransportFactory.config(PerfEndpointOptions.defaults()).debugQueries().debugReplies(),
+                "the default");
     }
 }
