@@ -29,9 +29,10 @@ import org.rx4j.security.SecurityAbortException;
 /**
  * rx4j's rxkad primitives against Debian's OpenAFS libraries on seeded random inputs: the test compiles
  * rxkad_peer.c (a test resource) with gcc against libafsrpc.a from libopenafs-dev, asks it for fcrypt ECB, PCBC, the
- * per-connection checksum value, whole prepared DATA packets (checksum and payload at each level) and RESPONSE
- * checksums, and compares each answer with the Java result. Skipped, with the reason, where gcc or the libraries
- * are missing; PacketProtectionTest and HandshakeTest keep recorded answers so the comparison holds without them.
+ * per-connection checksum value, whole prepared DATA packets (checksum and payload at each level), RESPONSE
+ * checksums and rxkad-kdf keys, and compares each answer with the Java result. Skipped, with the reason, where gcc
+ * or the libraries are missing; PacketProtectionTest, HandshakeTest and RxkadKdfTest keep recorded answers so the
+ * comparison holds without them.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class RxkadPeerTest {
@@ -163,6 +164,18 @@ class RxkadPeerTest {
             assertEquals(ask("pcbc " + hex(key.iv()) + " " + hex(key.iv()) + " " + HEX.formatHex(plain, 8, 48)),
                     HEX.formatHex(wire.array(), 8, 48), "sealed part #" + i);
             assertEquals(r.toString(), RxkadResponse.decode(wire, 0, wire.readableBytes()).open(key).toString());
+        }
+    }
+
+    @Test
+    void kdfMatches() throws IOException {
+        SplittableRandom rnd = new SplittableRandom(106);
+        for (int i = 0; i < 60; i++) {
+            // AES-128 (enctype 17) and AES-256 (18) session keys.
+            int enctype = 17 + (i & 1);
+            byte[] key = new byte[enctype == 17 ? 16 : 32];
+            rnd.nextBytes(key);
+            assertEquals(ask("kdf " + enctype + " " + HEX.formatHex(key)), hex(RxkadKdf.derive(key)), "#" + i);
         }
     }
 

@@ -9,6 +9,7 @@
  *   prep LEVEL KEY EPOCH CID CALL SEQ DATA -> "CKSUM PAYLOAD": rxkad_PreparePacket on a DATA packet of a client
  *                                             connection at LEVEL (0..2) whose user data is DATA
  *   resp HEX56                             -> rxkad_CksumChallengeResponse of a 56-byte plain RESPONSE header
+ *   kdf ENCTYPE KEY                        -> tkt_DeriveDesKey: the rxkad key from a Kerberos 5 session key
  *
  * Build: gcc rxkad_peer.c /usr/lib/libafsrpc.a /usr/lib/libopr.a -lhcrypto -lroken -lpthread
  */
@@ -57,6 +58,7 @@ int main(void)
     static char line[140000];
     static unsigned char data[70000], out[70000];
     char cmd[16], a[140000], b[64], c[140000];
+    int enctype;
 
     if (rx_Init(0) != 0) {
         fprintf(stderr, "rx_Init failed\n");
@@ -142,6 +144,12 @@ int main(void)
                 goto bad;
             sum = rxkad_CksumChallengeResponse((struct rxkad_v2ChallengeResponse *)data);
             puthex((unsigned char *)&sum, 4);
+        } else if (strcmp(cmd, "kdf") == 0 && sscanf(line, "%*s %d %139999s", &enctype, a) == 2) {
+            struct ktc_encryptionKey derived;
+            int n = unhex(a, data, 512);
+            if (n < 0 || tkt_DeriveDesKey(enctype, data, (size_t)n, &derived) != 0)
+                goto bad;
+            puthex((unsigned char *)&derived, 8);
         } else {
             goto bad;
         }
