@@ -30,9 +30,9 @@ import org.rx4j.security.SecurityAbortException;
  * rx4j's rxkad primitives against Debian's OpenAFS libraries on seeded random inputs: the test compiles
  * rxkad_peer.c (a test resource) with gcc against libafsrpc.a from libopenafs-dev, asks it for fcrypt ECB, PCBC, the
  * per-connection checksum value, whole prepared DATA packets (checksum and payload at each level), RESPONSE
- * checksums and rxkad-kdf keys, and compares each answer with the Java result. Skipped, with the reason, where gcc
- * or the libraries are missing; PacketProtectionTest, HandshakeTest and RxkadKdfTest keep recorded answers so the
- * comparison holds without them.
+ * checksums, rxkad-kdf keys, ticket lifetimes and v4-style tickets, and compares each answer with the Java result.
+ * Skipped, with the reason, where gcc or the libraries are missing; PacketProtectionTest, HandshakeTest,
+ * RxkadKdfTest and V4TicketTest keep recorded answers so the comparison holds without them.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class RxkadPeerTest {
@@ -177,6 +177,53 @@ class RxkadPeerTest {
             rnd.nextBytes(key);
             assertEquals(ask("kdf " + enctype + " " + HEX.formatHex(key)), hex(RxkadKdf.derive(key)), "#" + i);
         }
+    }
+
+    @Test
+    void ticketLifetimesMatch() throws IOException {
+        SplittableRandom rnd = new SplittableRandom(107);
+        for (int life = 0; life < 256; life++) {
+            long start = rnd.nextLong(0x40000000L, 0xf0000000L);
+            assertEquals(ask("life " + Long.toHexString(start) + " " + Integer.toHexString(life)),
+                    Long.toHexString(TicketLifetime.endTime(start, life)), "life " + life);
+        }
+        for (int i = 0; i < 200; i++) {
+            long start = rnd.nextLong(0x40000000L, 0xf0000000L);
+            long end = start + rnd.nextLong(-10, 31L * 24 * 3600);
+            assertEquals(ask("tolife " + Long.toHexString(start) + " " + Long.toHexString(end)),
+                    Integer.toHexString(TicketLifetime.lifeByte(start, end)), "span " + (end - start));
+        }
+    }
+
+    @Test
+    void v4TicketsMatch() throws IOException, SecurityAbortException {
+        SplittableRandom rnd = new SplittableRandom(108);
+        for (int i = 0; i < 60; i++) {
+            // OpenAFS refuses DES keys without odd parity; weak keys are 16 in 2^56.
+            long serverKey = RxkadKdf.withOddParity(rnd.nextLong());
+            long start = rnd.nextLong(0x40000000L, 0xf0000000L);
+            long end = TicketLifetime.endTime(start, rnd.nextInt(1, 0xc0));
+            V4Ticket t = new V4Ticket(word(rnd, 1), word(rnd, 0), word(rnd, 0), rnd.nextInt(), rnd.nextLong(), start,
+                    end, word(rnd, 1), word(rnd, 0));
+            String want = ask("mktkt " + hex(serverKey) + " " + dash(t.name()) + " " + dash(t.instance()) + " "
+                    + dash(t.cell()) + " " + Long.toHexString(start) + " " + Long.toHexString(end) + " "
+                    + hex(t.sessionKey()) + " " + Integer.toHexString(t.host()) + " " + dash(t.serviceName()) + " "
+                    + dash(t.serviceInstance()));
+            assertEquals(want, HEX.formatHex(t.seal(serverKey)), t.toString());
+            assertEquals(t, V4Ticket.unseal(HEX.parseHex(want), serverKey));
+        }
+    }
+
+    private static String word(SplittableRandom rnd, int min) {
+        StringBuilder b = new StringBuilder();
+        for (int n = rnd.nextInt(min, 30); n > 0; n--) {
+            b.append((char) rnd.nextInt('a', 'z' + 1));
+        }
+        return b.toString();
+    }
+
+    private static String dash(String s) {
+        return s.isEmpty() ? "-" : s;
     }
 
     private static String ask(String command) throws IOException {

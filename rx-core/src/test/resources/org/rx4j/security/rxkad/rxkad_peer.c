@@ -10,6 +10,12 @@
  *                                             connection at LEVEL (0..2) whose user data is DATA
  *   resp HEX56                             -> rxkad_CksumChallengeResponse of a 56-byte plain RESPONSE header
  *   kdf ENCTYPE KEY                        -> tkt_DeriveDesKey: the rxkad key from a Kerberos 5 session key
+ *   life START LIFE                        -> life_to_time: the end time of a ticket lifetime byte
+ *   tolife START END                       -> time_to_life: the lifetime byte for a start and end time
+ *   mktkt KEY NAME INST CELL START END SESSIONKEY HOST SNAME SINST
+ *                                          -> tkt_MakeTicket: a v4-style ticket sealed with KEY, which must have DES
+ *                                             odd parity (else OpenAFS prints to stdout) ("-" is an empty
+ *                                             string; times and host hex)
  *
  * Build: gcc rxkad_peer.c /usr/lib/libafsrpc.a /usr/lib/libopr.a -lhcrypto -lroken -lpthread
  */
@@ -43,6 +49,12 @@ static void puthex(const unsigned char *b, int n)
 {
     for (int i = 0; i < n; i++)
         printf("%02x", b[i]);
+}
+
+static void dash_to_empty(char *s)
+{
+    if (strcmp(s, "-") == 0)
+        s[0] = 0;
 }
 
 /* A client connection whose epoch and cid are chosen by the caller: rx numbers a new connection from these two. */
@@ -150,6 +162,36 @@ int main(void)
             if (n < 0 || tkt_DeriveDesKey(enctype, data, (size_t)n, &derived) != 0)
                 goto bad;
             puthex((unsigned char *)&derived, 8);
+        } else if (strcmp(cmd, "life") == 0) {
+            unsigned int start, life;
+            if (sscanf(line, "%*s %x %x", &start, &life) != 2)
+                goto bad;
+            printf("%x", (unsigned int)life_to_time(start, (unsigned char)life));
+        } else if (strcmp(cmd, "tolife") == 0) {
+            unsigned int start, end;
+            if (sscanf(line, "%*s %x %x", &start, &end) != 2)
+                goto bad;
+            printf("%x", (unsigned int)time_to_life(start, end));
+        } else if (strcmp(cmd, "mktkt") == 0) {
+            char name[64], inst[64], cell[64], sname[64], sinst[64], skey[64];
+            unsigned int start, end, host;
+            unsigned char session[8];
+            int len = 0;
+            if (sscanf(line, "%*s %63s %63s %63s %63s %x %x %63s %x %63s %63s", b, name, inst, cell, &start, &end,
+                       skey, &host, sname, sinst) != 10)
+                goto bad;
+            unhex(b, key, 8);
+            unhex(skey, session, 8);
+            dash_to_empty(name);
+            dash_to_empty(inst);
+            dash_to_empty(cell);
+            dash_to_empty(sname);
+            dash_to_empty(sinst);
+            memset(out, 0, 12000);
+            if (tkt_MakeTicket((char *)out, &len, (struct ktc_encryptionKey *)key, name, inst, cell, start, end,
+                               (struct ktc_encryptionKey *)session, host, sname, sinst) != 0)
+                goto bad;
+            puthex(out, len);
         } else {
             goto bad;
         }
