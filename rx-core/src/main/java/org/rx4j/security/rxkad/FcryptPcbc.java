@@ -9,9 +9,9 @@ import io.netty.buffer.ByteBuf;
  * packet from the same IV (the session key's bytes), so nothing carries over from one packet to the next.
  *
  * <p>Lengths are whole blocks: rxkad pads to 8 bytes before it encrypts (see {@link RxkadLevel#preparedLength}),
- * so a partial block here is a caller's bug. Every method works in place or into a caller-supplied array, allocates
- * nothing and returns the chaining value after the last block, so a long buffer may be done in segments. Buffers are
- * neither retained nor released.
+ * so a partial block here is a caller's bug. Both methods work in place, allocate nothing and return the chaining
+ * value after the last block, so a long buffer may be done in segments. Buffers are neither retained nor released;
+ * a {@code byte[]} is handled through {@code Unpooled.wrappedBuffer}, which copies nothing.
  */
 public final class FcryptPcbc {
     private FcryptPcbc() {
@@ -61,58 +61,6 @@ public final class FcryptPcbc {
             long c = buf.getLong(i);
             long p = key.decrypt(c) ^ x;
             buf.setLong(i, p);
-            x = p ^ c;
-        }
-        return x;
-    }
-
-    /**
-     * Encrypts {@code length} bytes of {@code in} into {@code out}; the two ranges may be the same (in place).
-     *
-     * @param key the key schedule
-     * @param iv the chaining value to start from
-     * @param in plaintext
-     * @param inOff offset of the first plaintext byte
-     * @param out receives the ciphertext
-     * @param outOff offset of the first ciphertext byte
-     * @param length bytes, a multiple of 8 (0 allowed)
-     * @return the chaining value after the last block
-     * @throws IllegalArgumentException if {@code length} is negative or not a multiple of 8
-     * @throws IndexOutOfBoundsException if a range is outside its array
-     */
-    public static long encrypt(Fcrypt key, long iv, byte[] in, int inOff, byte[] out, int outOff, int length) {
-        checkLength(length);
-        long x = iv;
-        for (int i = 0; i < length; i += Fcrypt.BLOCK_SIZE) {
-            long p = Blocks.get(in, inOff + i);
-            long c = key.encrypt(p ^ x);
-            Blocks.put(out, outOff + i, c);
-            x = p ^ c;
-        }
-        return x;
-    }
-
-    /**
-     * Decrypts {@code length} bytes of {@code in} into {@code out}; the two ranges may be the same (in place).
-     *
-     * @param key the key schedule
-     * @param iv the chaining value to start from
-     * @param in ciphertext
-     * @param inOff offset of the first ciphertext byte
-     * @param out receives the plaintext
-     * @param outOff offset of the first plaintext byte
-     * @param length bytes, a multiple of 8 (0 allowed)
-     * @return the chaining value after the last block
-     * @throws IllegalArgumentException if {@code length} is negative or not a multiple of 8
-     * @throws IndexOutOfBoundsException if a range is outside its array
-     */
-    public static long decrypt(Fcrypt key, long iv, byte[] in, int inOff, byte[] out, int outOff, int length) {
-        checkLength(length);
-        long x = iv;
-        for (int i = 0; i < length; i += Fcrypt.BLOCK_SIZE) {
-            long c = Blocks.get(in, inOff + i);
-            long p = key.decrypt(c) ^ x;
-            Blocks.put(out, outOff + i, p);
             x = p ^ c;
         }
         return x;

@@ -1,6 +1,7 @@
 package org.rx4j.security.rxkad;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import java.util.Arrays;
 import org.rx4j.security.SecurityAbortException;
 
@@ -164,7 +165,7 @@ public final class RxkadResponse {
     public void encode(SessionKey key, ByteBuf out) {
         byte[] header = plainHeader();
         putInt(header, CHECKSUM_OFFSET, checksum(header));
-        FcryptPcbc.encrypt(key.schedule(), key.iv(), header, SEALED_OFFSET, header, SEALED_OFFSET, SEALED_SIZE);
+        FcryptPcbc.encrypt(key.schedule(), key.iv(), Unpooled.wrappedBuffer(header), SEALED_OFFSET, SEALED_SIZE);
         out.writeBytes(header).writeBytes(ticket);
     }
 
@@ -317,7 +318,7 @@ public final class RxkadResponse {
          */
         public RxkadResponse open(SessionKey key) throws SecurityAbortException {
             byte[] h = header.clone();
-            FcryptPcbc.decrypt(key.schedule(), key.iv(), h, SEALED_OFFSET, h, SEALED_OFFSET, SEALED_SIZE);
+            FcryptPcbc.decrypt(key.schedule(), key.iv(), Unpooled.wrappedBuffer(h), SEALED_OFFSET, SEALED_SIZE);
             if (getInt(h, CHECKSUM_OFFSET) != checksum(h)) {
                 throw new SecurityAbortException(RxkadCodes.RXKADSEALEDINCON, "rxkad RESPONSE checksum mismatch");
             }

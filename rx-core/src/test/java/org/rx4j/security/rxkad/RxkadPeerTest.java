@@ -101,7 +101,7 @@ class RxkadPeerTest {
             byte[] data = new byte[8 * rnd.nextInt(1, 180)];
             rnd.nextBytes(data);
             String want = ask("pcbc " + hex(key) + " " + hex(iv) + " " + HEX.formatHex(data));
-            FcryptPcbc.encrypt(new Fcrypt(key), iv, data, 0, data, 0, data.length);
+            FcryptPcbc.encrypt(new Fcrypt(key), iv, Unpooled.wrappedBuffer(data), 0, data.length);
             assertEquals(want, HEX.formatHex(data));
         }
     }
@@ -156,7 +156,7 @@ class RxkadPeerTest {
             r.encode(key, wire);
             byte[] plain = new byte[RxkadResponse.HEADER_SIZE];
             wire.getBytes(0, plain);
-            FcryptPcbc.decrypt(key.schedule(), key.iv(), plain, 8, plain, 8, 40);
+            FcryptPcbc.decrypt(key.schedule(), key.iv(), Unpooled.wrappedBuffer(plain), 8, 40);
             byte[] zeroSum = plain.clone();
             Blocks.put(zeroSum, 16, Blocks.get(zeroSum, 16) & 0xffffffffL);
             assertEquals(ask("resp " + HEX.formatHex(zeroSum)), HEX.formatHex(plain, 16, 20), "checksum #" + i);
