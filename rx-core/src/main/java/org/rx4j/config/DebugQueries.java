@@ -4,13 +4,13 @@ import java.util.Objects;
 
 /**
  * How the endpoint answers connectionless DEBUG and VERSION queries (rxdebug; rx-wire-facts.md §9), which a forged
- * source address could turn into reflected traffic (docs/robustness.md "Rule 6: unsolicited traffic, loops and
+ * source address could turn into reflected traffic (docs/robustness.md "Rule: unsolicited traffic, loops and
  * amplification").
  *
  * @param versionString the string answered to VERSION requests (default "rx4j"; at most 64 ASCII bytes are sent)
  * @param debugReplies which DEBUG and VERSION queries are answered, not null (default
- *     {@link DebugReplies#LOOPBACK_OR_NO_AMPLIFICATION}: no reply larger than its query, except to loopback
- *     addresses; docs/robustness.md "Rule 6: unsolicited traffic, loops and amplification")
+ *     {@link DebugReplies#LOOPBACK_OR_NO_AMPLIFICATION}: no reply larger than its query, except to loopback addresses;
+ *     docs/robustness.md "Rule: unsolicited traffic, loops and amplification")
  */
 public record DebugQueries(String versionString, DebugReplies debugReplies) {
     /** Answers "rx4j", never amplified except to loopback addresses. */

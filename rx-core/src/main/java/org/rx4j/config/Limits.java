@@ -2,8 +2,8 @@ package org.rx4j.config;
 
 /**
  * How many connections, peers, queued calls and held packets an endpoint keeps at most, so a flood of them cannot
- * exhaust its memory (docs/robustness.md "Rule 9: limits" and its "Limits" table). Past a limit the endpoint evicts
- * or refuses as each component says.
+ * exhaust its memory (docs/robustness.md "Rule: limits" and its "Limits" table). Past a limit the endpoint evicts or
+ * refuses as each component says.
  *
  * @param maxConnections most server connections kept at once, &gt;= 1 (default 100,000); at the limit the oldest
  *     unproven connection (see {@code maxUnprovenConnections}) is evicted silently to make room, and when none is

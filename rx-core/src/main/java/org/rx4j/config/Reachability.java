@@ -3,10 +3,10 @@ package org.rx4j.config;
 import java.time.Duration;
 
 /**
- * Whether a server proves a new peer reachable with a PING before it starts the peer's first call, and how long a
- * proof lasts (OpenAFS's checkReach, rx-wire-facts.md §7; docs/robustness.md "Rule 8: a call gets a handler only
- * after packet 1, from a reachable peer"). Only {@code checkReach} has a builder setter; the two times are set by
- * building this record.
+ * Whether a server proves a new peer reachable with a PING before it starts the peer's first call, and how long a proof
+ * lasts (OpenAFS's checkReach, rx-wire-facts.md §7; docs/robustness.md "Rule: a call gets a handler only after packet
+ * 1, from a reachable peer"). Only {@code checkReach} has a builder setter; the two times are set by building this
+ * record.
  *
  * @param checkReach true when a server PINGs a new peer before starting its first call (OpenAFS checkReach; default
  *     true)

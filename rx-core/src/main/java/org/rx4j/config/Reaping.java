@@ -4,7 +4,7 @@ import java.time.Duration;
 
 /**
  * When idle server connections and peers are forgotten (OpenAFS's reaper, rxi_ReapConnections; docs/robustness.md
- * "Rule 9: limits").
+ * "Rule: limits").
  *
  * @param idleConnectionTimeNs a server connection with no call running and no packet for this long is reaped, ns,
  *     &gt; 0 (default 700 s, OpenAFS's rx_idleConnectionTime)

@@ -45,9 +45,9 @@ final class AckIntake {
     }
 
     /**
-     * Applies an ACK's trailer (peer MTU, rwind, jumbogram size) and its SLOW_START_OK flag (§3). Values outside
-     * their range are clamped (rwind read unsigned into 1..255, so the window never closes) and counted in
-     * {@code trailersClamped} (docs/robustness.md "Rule 1").
+     * Applies an ACK's trailer (peer MTU, rwind, jumbogram size) and its SLOW_START_OK flag (§3). Values outside their
+     * range are clamped (rwind read unsigned into 1..255, so the window never closes) and counted in
+     * {@code trailersClamped} (docs/robustness.md "Rule: ACK trailers out of range").
      *
      * @param a the ACK (not consumed)
      * @param twind the transmit window before it, packets
@@ -78,7 +78,8 @@ final class AckIntake {
     }
 
     /**
-     * Checks an ACK against what this call transmitted (docs/robustness.md "Rule 2").
+     * Checks an ACK against what this call transmitted (docs/robustness.md "Rule: ACKs checked against what was
+     * transmitted").
      *
      * @param a the ACK (not consumed)
      * @return {@link AckValidator#OK} or why the ACK is out of range

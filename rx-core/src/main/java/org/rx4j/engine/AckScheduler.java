@@ -278,10 +278,11 @@ final class AckScheduler {
     }
 
     /**
-     * Sends the reachability PING (REQUEST_ACK set), even while the call's output is muted (PRECALL,
-     * docs/robustness.md rule 6: it is the one reply an unproven peer gets). Like every reply to an unproven peer it
-     * goes out only when the peer has sent at least as many bytes ({@link Peer#spendReplyCredit}): the full 65-byte
-     * PING, or without its trailer (46 bytes) when only that much is covered.
+     * Sends the reachability PING (REQUEST_ACK set), even while the call's output is muted (PRECALL: it is the one
+     * reply an unproven peer gets; docs/robustness.md "Rule: unsolicited traffic, loops and amplification"). Like every
+     * reply to an unproven peer it goes out only when the peer has sent at least as many bytes
+     * ({@link Peer#spendReplyCredit}): the full 65-byte PING, or without its trailer (46 bytes) when only that much is
+     * covered.
      *
      * @param now current time, ns
      * @return true when the PING went out; false when it was withheld (the peer's next datagram may let it go)
@@ -296,11 +297,12 @@ final class AckScheduler {
             serial = 0;
         }
         if (out.muted && !unmuted && reason != AckReason.REQUESTED) {
-            // PRECALL, peer not proven: only the reachability PING and the ACK a REQUEST_ACK asked for go out
-            // (docs/robustness.md rule 6: each a reply to the datagram that earned it, never a stream; the
-            // REQUESTED ack keeps a legitimate client's start-up and RTT samples as they were). Any other ACK the
-            // data earned stays owed and goes out with the first flush after the peer answers, so the client is not
-            // left waiting for its RTO; the timers that asked for it (delayed ack, keepalive) move on.
+            // PRECALL, peer not proven: only the reachability PING and the ACK a REQUEST_ACK asked for go out (each a
+            // reply to the datagram that earned it, never a stream: docs/robustness.md "Rule: unsolicited traffic,
+            // loops and amplification"; the REQUESTED ack keeps a legitimate client's start-up and RTT samples as they
+            // were). Any other ACK the data earned stays owed and goes out with the first flush after the peer answers,
+            // so the client is not left waiting for its RTO; the timers that asked for it (delayed ack, keepalive) move
+            // on.
             if (reason != AckReason.PING && reason != AckReason.PING_RESPONSE) {
                 // Serial 0: sent late, it must not give the peer an RTT sample.
                 pendingAckReason = reason == AckReason.REQUESTED ? AckReason.DELAY : reason;
@@ -316,8 +318,8 @@ final class AckScheduler {
         byte[] soft = null;
         int trailerWords = 4;
         if (out.muted) {
-            // Unproven peer: no reply larger than what it sent (rule 6). The trailer is optional (receivers go by
-            // length, §3), so a PING drops it before it is withheld. A rare path: a new packet, sized first.
+            // Unproven peer: no reply larger than what it sent, so no amplification. The trailer is optional (receivers
+            // go by length, §3), so a PING drops it before it is withheld. A rare path: a new packet, sized first.
             reuse = null;
             soft = rq.softAcks(null);
             int bare = RxConstants.HEADER_SIZE + RxConstants.ACK_FIXED_SIZE + soft.length;

@@ -13,8 +13,8 @@ public final class CallCounters {
     /** RTT samples this call contributed to its peer's estimator. */
     public long rttSamples;
     /**
-     * Times transmitted packets were re-cut smaller after probes showed the path narrower than them (issue 12 rule 12,
-     * docs/engine.md "Path MTU below one full packet"); re-cuts of never-transmitted packets are not counted.
+     * Times transmitted packets were re-cut smaller after probes showed the path narrower than them (docs/engine.md
+     * "Path MTU below one full packet"); re-cuts of never-transmitted packets are not counted.
      */
     public long recuts;
 }

@@ -71,8 +71,9 @@ final class CallInbound {
     /** One ACK: trailer, reachability answer, hard and soft acks, the PING answer it asks for (§3, §8). */
     void onAck(long now, AckPacket a) {
         if (!life.isDone() && sender.checkAck(a) != AckValidator.OK) {
-            // Describes packets never transmitted: hostile or broken, believed in nothing, not even as a sign of
-            // life (issue 12 rule 2). A finished call reads no ACK body; it still answers PINGs below.
+            // Describes packets never transmitted: hostile or broken, believed in nothing, not even as a sign of life
+            // (docs/robustness.md "Rule: ACKs checked against what was transmitted"). A finished call reads no ACK
+            // body; it still answers PINGs below.
             out.counters().acksRejected++;
             return;
         }
@@ -89,7 +90,8 @@ final class CallInbound {
         } else if (sender.processAckBody(now, a)) {
             ackProgress++;
         }
-        // A path-MTU probe's answer (issue 12 rule 12); it describes the path even after the call ended.
+        // A path-MTU probe's answer (docs/engine.md "Path MTU below one full packet"); it describes the path even after
+        // the call ended.
         sender.onLadderAnswer(now, a);
         if (h.hasFlag(PacketFlags.REQUEST_ACK)) {
             if (life.state == CallState.ERROR) {
@@ -104,12 +106,13 @@ final class CallInbound {
     }
 
     /**
-     * ACKALL: every packet transmitted counts as acknowledged (§2); dropped and counted when nothing transmitted
-     * is unacked (issue 12 rule 2: never releases what was never sent).
+     * ACKALL: every packet transmitted counts as acknowledged (§2); dropped and counted when nothing transmitted is
+     * unacked: it never releases what was never sent (docs/robustness.md "Rule: ACKs checked against what was
+     * transmitted").
      */
     void onAckAll(long now) {
         if (!sender.hasTransmittedUnacked()) {
-            // Nothing transmitted waits for an ack: an ACKALL now cannot describe this call (issue 12 rule 2).
+            // Nothing transmitted waits for an ack: an ACKALL now cannot describe this call.
             out.counters().acksRejected++;
             return;
         }

@@ -22,8 +22,8 @@ final class CallOutput {
     int callNumber;
     /**
      * True while a server call waits for its peer to prove reachable (PRECALL): everything the call would send is
-     * dropped except the reachability PING ({@link #sendUnmuted}), so an unauthenticated datagram earns at most
-     * one small reply, never a stream (issue 12 rule 6).
+     * dropped except the reachability PING ({@link #sendUnmuted}), so an unauthenticated datagram earns at most one
+     * small reply, never a stream (docs/robustness.md "Rule: unsolicited traffic, loops and amplification").
      */
     boolean muted;
 

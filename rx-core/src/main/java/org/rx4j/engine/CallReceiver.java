@@ -61,9 +61,10 @@ final class CallReceiver {
             }
         }
         if (precall) {
-            // Still waiting for the peer's answer, and the PING or its answer may have been lost (a drop-tail
-            // queue at start-up): every packet heard may bring the PING again, at most once per minimum RTO. The
-            // call is muted meanwhile, so this is the only reply a datagram earns (docs/robustness.md rule 6).
+            // Still waiting for the peer's answer, and the PING or its answer may have been lost (a drop-tail queue at
+            // start-up): every packet heard may bring the PING again, at most once per minimum RTO. The call is muted
+            // meanwhile, so this is the only reply a datagram earns (no amplification: docs/robustness.md "Rule:
+            // unsolicited traffic, loops and amplification").
             timers.repingIfWaiting(now, true);
         }
         if (!lastInDatagram) {

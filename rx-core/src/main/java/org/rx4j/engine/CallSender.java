@@ -135,11 +135,11 @@ final class CallSender {
     // Transmission
 
     /**
-     * Client, after the first datagram of a call: when that datagram is smaller than the server's smallest
-     * reachability PING (a bare ACK, 46 bytes) and nothing was heard from the server for the reachability TTL, a
-     * PING follows it (one at a time per server: {@link Peer#takeTinyRequestPing}). A server that answers an unproven
-     * peer with no more bytes than it sent (docs/robustness.md "Rule 6") can then afford its PING at once instead of
-     * waiting for this call's first retransmission.
+     * Client, after the first datagram of a call: when that datagram is smaller than the server's smallest reachability
+     * PING (a bare ACK, 46 bytes) and nothing was heard from the server for the reachability TTL, a PING follows it
+     * (one at a time per server: {@link Peer#takeTinyRequestPing}). A server that answers an unproven peer with no more
+     * bytes than it sent (docs/robustness.md "Rule: unsolicited traffic, loops and amplification") can then afford its
+     * PING at once instead of waiting for this call's first retransmission.
      *
      * @param now current time, ns
      * @param k sub-packets in the datagram just sent

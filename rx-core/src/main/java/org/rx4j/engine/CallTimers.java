@@ -27,7 +27,7 @@ final class CallTimers {
     long callDeadlineNs = Deadlines.NONE;
     private int reachPingSerial;
     private long reachPingSentNs;
-    /** True when the last reachability PING was withheld because the peer had not sent enough bytes (rule 6). */
+    /** True when the last reachability PING was withheld because the peer had not sent as many bytes as the PING. */
     private boolean reachPingWithheld;
     /** The peer's reply credit when the PING was withheld: only a packet that raised it may bring the PING. */
     private long withheldAtCredit;
@@ -125,8 +125,9 @@ final class CallTimers {
             return AbortCodes.RX_CALL_DEAD;
         }
         if (state == CallState.PRECALL && now - (startNs + config.timeouts().deadTimeNs()) >= 0) {
-            // Admitted but never started (no packet 1, or a peer that never answers the reachability PING):
-            // however much it sends, it ends at dead time (docs/robustness.md rules 8 and 10).
+            // Admitted but never started (no packet 1, or a peer that never answers the reachability PING): however
+            // much it sends, it ends at dead time (docs/robustness.md "Rule: a call gets a handler only after packet 1,
+            // from a reachable peer" and "Rule: half-reachable clients").
             return AbortCodes.RX_CALL_DEAD;
         }
         long idle = idleDeadNs();
@@ -146,8 +147,9 @@ final class CallTimers {
             if (activity.lastReceiveNs - reachPingSentNs > 0) {
                 sendReachPing(now);
             } else {
-                // Nothing heard since the last PING: asking again would make one datagram earn a stream of
-                // replies (docs/robustness.md rule 6). The peer's next packet lets the retry go out.
+                // Nothing heard since the last PING: asking again would make one datagram earn a stream of replies
+                // (docs/robustness.md "Rule: unsolicited traffic, loops and amplification"). The peer's next packet
+                // lets the retry go out.
                 reachDeadlineNs = now + config.reachability().reachRetryNs();
             }
         }
@@ -183,9 +185,9 @@ final class CallTimers {
     // Reachability (server side, §6.2)
 
     /**
-     * Sends the reachability PING (again) and arms its retry; the call is in PRECALL. The retry goes out only when
-     * the peer was heard from since the previous PING, so each datagram of an unproven peer earns at most one
-     * reply (docs/robustness.md rule 6).
+     * Sends the reachability PING (again) and arms its retry; the call is in PRECALL. The retry goes out only when the
+     * peer was heard from since the previous PING, so each datagram of an unproven peer earns at most one reply
+     * (docs/robustness.md "Rule: unsolicited traffic, loops and amplification").
      */
     void sendReachPing(long now) {
         reachPingSentNs = now;
@@ -193,7 +195,7 @@ final class CallTimers {
             reachPingSerial = out.lastSerial();
             reachPingWithheld = false;
         } else {
-            // The peer has not yet sent as many bytes as the PING (rule 6): its next packet tries again.
+            // The peer has not yet sent as many bytes as the PING (no amplification): its next packet tries again.
             reachPingSerial = 0;
             reachPingWithheld = true;
             withheldAtCredit = out.peer().replyCredit();
@@ -202,10 +204,10 @@ final class CallTimers {
     }
 
     /**
-     * A PRECALL call heard a packet asking for an ack (a PING or a resent DATA): the peer is alive and waiting
-     * for our window to move. If our reachability PING or its answer was lost, ask again now rather than
-     * after the 2 s retry, which would stall the peer that long (§6.2). At most once per minimum RTO; a PING
-     * withheld for want of the peer's bytes (rule 6) is tried again with every packet that added to them.
+     * A PRECALL call heard a packet asking for an ack (a PING or a resent DATA): the peer is alive and waiting for our
+     * window to move. If our reachability PING or its answer was lost, ask again now rather than after the 2 s retry,
+     * which would stall the peer that long (§6.2). At most once per minimum RTO; a PING withheld for want of the peer's
+     * bytes is tried again with every packet that added to them.
      *
      * @param now current time, ns
      * @param precall true when the call is in PRECALL

@@ -5,9 +5,9 @@ import org.rx4j.config.RxConfig;
 import org.rx4j.wire.AbortCodes;
 
 /**
- * The server's connection and peer limits (docs/robustness.md rule 9): whether a new server connection or a new peer
- * may be made, making room by evicting the oldest unproven connection (of that peer at the per-peer limit; of anyone
- * at the unproven or total limit) and, at the peer limit, forgetting peers without connections (at most once a
+ * The server's connection and peer limits (docs/robustness.md "Rule: limits"): whether a new server connection or a new
+ * peer may be made, making room by evicting the oldest unproven connection (of that peer at the per-peer limit; of
+ * anyone at the unproven or total limit) and, at the peer limit, forgetting peers without connections (at most once a
  * second). Counts evicted and refused connections in the endpoint's counters. Engine thread only.
  */
 final class ConnectionLimits {

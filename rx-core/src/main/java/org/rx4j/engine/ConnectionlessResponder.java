@@ -13,8 +13,8 @@ import org.rx4j.wire.VersionPacket;
  * Answers the connectionless packets (rx-wire-facts.md §8, §9): VERSION with this endpoint's version string, DEBUG
  * through the installed {@link DebugResponder} (none: DEBUG is dropped). Only client-initiated queries are answered
  * (replies and NAT pings never, so two endpoints never loop), and no reply larger than its query goes out unless the
- * debug-reply policy allows it (docs/robustness.md rule 6: the source may be forged). Counts both directions in the
- * endpoint's counters. Engine thread only.
+ * debug-reply policy allows it (the source may be forged: docs/robustness.md "Rule: unsolicited traffic, loops and
+ * amplification"). Counts both directions in the endpoint's counters. Engine thread only.
  */
 final class ConnectionlessResponder {
     private final RxConfig config;

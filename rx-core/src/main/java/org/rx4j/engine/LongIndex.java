@@ -1,9 +1,9 @@
 package org.rx4j.engine;
 
 /**
- * A hash index from primitive {@code long} keys to values: open addressing with linear probing and
- * backward-shift deletion, so a lookup boxes nothing and allocates nothing (issue 10, target 9: no boxed map keys
- * on the packet path). The {@link ConnectionTable} keeps its insertion-ordered maps for iteration and uses this
+ * A hash index from primitive {@code long} keys to values: open addressing with linear probing and backward-shift
+ * deletion, so a lookup boxes nothing and allocates nothing (no boxed map keys on the packet path: docs/benchmarks.md
+ * "Allocation per packet"). The {@link ConnectionTable} keeps its insertion-ordered maps for iteration and uses this
  * for the per-packet lookups. Not thread-safe; null values are not stored.
  *
  * @param <V> the value type

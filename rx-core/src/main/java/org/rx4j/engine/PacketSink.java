@@ -36,11 +36,11 @@ public interface PacketSink {
     void sendJumbogram(InetSocketAddress peer, List<DataPacket> packets);
 
     /**
-     * Whether this sink is done with the packet objects it gets (headers, ACK soft-ack arrays) when
-     * {@link #send} returns, because it encoded or copied them by then (payload references aside, which it owns
-     * as above). When true, the engine hands it the same reused packet objects again and again for the ACKs and
-     * DATA packets it sends ({@link org.rx4j.wire.OutboundPackets}; issue 10, target 9: no allocation per packet).
-     * Asked once, when the engine is built.
+     * Whether this sink is done with the packet objects it gets (headers, ACK soft-ack arrays) when {@link #send}
+     * returns, because it encoded or copied them by then (payload references aside, which it owns as above). When true,
+     * the engine hands it the same reused packet objects again and again for the ACKs and DATA packets it sends
+     * ({@link org.rx4j.wire.OutboundPackets}; docs/benchmarks.md "Allocation per packet"). Asked once, when the engine
+     * is built.
      *
      * @return true when packets are not kept past {@code send}; false (the default) when the sink may keep them
      *     (a recorder, a queue), so that every packet is a new object

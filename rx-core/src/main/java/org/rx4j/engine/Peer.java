@@ -37,7 +37,10 @@ public final class Peer {
     long lastUsedNs;
     /** What the path to this peer is known to carry (path-MTU discovery, docs/engine.md "Packet size"). */
     private final PathMtuState pathMtu = new PathMtuState();
-    /** ABORT replies sent at once to one peer before they are paced (docs/robustness.md "Rule 7"). */
+    /**
+     * ABORT replies sent at once to one peer before they are paced (docs/robustness.md "Rule: packets that never create
+     * a server call").
+     */
     static final int ABORT_REPLY_BURST = 10;
     /** Pace of ABORT replies to one peer past the burst: one per this many ns (10 a second). */
     static final long ABORT_REPLY_INTERVAL_NS = 100_000_000L;
@@ -45,9 +48,9 @@ public final class Peer {
     private final BurstPacer abortReplies = new BurstPacer(ABORT_REPLY_BURST, ABORT_REPLY_INTERVAL_NS);
     private long abortRepliesSuppressed;
     /**
-     * Bytes this peer sent while unproven (not {@link #isReachable}) that rx4j has not yet spent on replies to it:
-     * what an unproven peer gets back is bounded by what it sent (docs/robustness.md "Rule 6", amplification at
-     * most 1).
+     * Bytes this peer sent while unproven (not {@link #isReachable}) that rx4j has not yet spent on replies to it: what
+     * an unproven peer gets back is bounded by what it sent (amplification at most 1: docs/robustness.md "Rule:
+     * unsolicited traffic, loops and amplification").
      */
     private long replyCredit;
     /** True once any packet came from this peer; then {@link #lastHeardNs} is valid. */
@@ -55,7 +58,7 @@ public final class Peer {
     private long lastHeardNs;
     /**
      * A client call sent this peer a PING after a tiny first datagram and nothing was heard since (docs/robustness.md
-     * "Rule 6").
+     * "Rule: unsolicited traffic, loops and amplification").
      */
     private boolean tinyPingOutstanding;
 
@@ -84,8 +87,9 @@ public final class Peer {
     }
 
     /**
-     * Notes a packet of a connection to this peer: its bytes are counted, and credited toward what rx4j may send
-     * back before the peer proves reachable (rule 6); the peer is heard from now ({@link #heardFrom}).
+     * Notes a packet of a connection to this peer: its bytes are counted, and credited toward what rx4j may send back
+     * before the peer proves reachable (no reply larger than what it sent); the peer is heard from now
+     * ({@link #heardFrom}).
      *
      * @param now current time, ns
      * @param bytes bytes received from the peer (header + body)
@@ -98,7 +102,7 @@ public final class Peer {
         heardFrom(now);
     }
 
-    /** @return bytes an unproven peer sent that no reply has spent yet (docs/robustness.md "Rule 6") */
+    /** @return bytes an unproven peer sent that no reply has spent yet (the most rx4j may still send back to it) */
     long replyCredit() {
         return replyCredit;
     }
@@ -124,10 +128,11 @@ public final class Peer {
     }
 
     /**
-     * Client side: whether a call whose first datagram is too small to pay for the server's reachability PING
-     * should send a PING of its own (docs/robustness.md "Rule 6"): not when the peer was heard from within the
-     * reachability TTL, and not while an earlier such PING is outstanding (nothing heard since, and the peer not
-     * declared unreachable), so calls started together cost one extra datagram, not one per call.
+     * Client side: whether a call whose first datagram is too small to pay for the server's reachability PING should
+     * send a PING of its own (docs/robustness.md "Rule: unsolicited traffic, loops and amplification"): not when the
+     * peer was heard from within the reachability TTL, and not while an earlier such PING is outstanding (nothing heard
+     * since, and the peer not declared unreachable), so calls started together cost one extra datagram, not one per
+     * call.
      *
      * @param now current time, ns
      * @param reachTtlNs the reachability TTL, ns
@@ -147,8 +152,9 @@ public final class Peer {
     }
 
     /**
-     * Spends {@code bytes} of the reply credit of an unproven peer (docs/robustness.md "Rule 6"): a reply to a peer
-     * that has not proved reachable goes out only when the peer has sent at least as many bytes as rx4j sends back.
+     * Spends {@code bytes} of the reply credit of an unproven peer: a reply to a peer that has not proved reachable
+     * goes out only when the peer has sent at least as many bytes as rx4j sends back (docs/robustness.md "Rule:
+     * unsolicited traffic, loops and amplification").
      *
      * @param bytes size of the reply, header + body, bytes
      * @return true when the reply may go out (the credit is reduced by {@code bytes}); false when the peer has not
@@ -303,7 +309,7 @@ public final class Peer {
      * @param maxDgram advertised maxDgramPackets (unsigned 32-bit; used only when words is 4)
      * @param ownJumboMax this endpoint's own jumbogram limit
      * @return true when a value lay outside the protocol's range (MTU outside 520..65535, maxDgramPackets outside
-     *     1..47) and was clamped or ignored (docs/robustness.md "Rule 1")
+     *     1..47) and was clamped or ignored (docs/robustness.md "Rule: ACK trailers out of range")
      */
     boolean applyTrailer(int words, int maxMtuValue, int ifMtuValue, int maxDgram, int ownJumboMax) {
         if (words < 2) {

@@ -11,10 +11,10 @@ import org.rx4j.wire.RxHeader;
  * Sends the small ABORT (32 bytes) that answers a packet no connection owns (§2, §13): −2 for an unknown service or
  * security index, −10 for a connection refused at a limit. Not sent when the offending datagram was smaller than the
  * ABORT (a DATA packet of 0–3 bytes): no reply to unknown traffic is larger than what provoked it (docs/robustness.md
- * rule 6). Endpoint-wide at most {@link #BURST} at once, then one per {@link #INTERVAL_NS} ({@link BurstPacer}): no
- * peer object paces them (the source is unknown), and random garbage that happens to decode as a client packet for
- * an unknown service would otherwise earn one each (a third of a random-bytes flood); the rest are counted as
- * withheld replies. Engine thread only.
+ * "Rule: unsolicited traffic, loops and amplification"). Endpoint-wide at most {@link #BURST} at once, then one per
+ * {@link #INTERVAL_NS} ({@link BurstPacer}): no peer object paces them (the source is unknown), and random garbage that
+ * happens to decode as a client packet for an unknown service would otherwise earn one each (a third of a random-bytes
+ * flood); the rest are counted as withheld replies. Engine thread only.
  */
 final class RawAborts {
     /** Raw ABORTs sent at once, endpoint-wide, before they are paced. */

@@ -14,12 +14,12 @@ import org.rx4j.wire.RxConstants;
 import org.rx4j.wire.RxHeader;
 
 /**
- * The stateless reachability challenge (checkReach on; docs/robustness.md "Stateless reachability challenge"):
+ * The stateless reachability challenge (checkReach on; docs/robustness.md "Rule: stateless reachability challenge"):
  * new-connection DATA from a source not proven reachable makes no connection, call or peer; its record in
- * {@link ReachChallenges} keeps the bytes it sent (its reply credit, rule 6) and the packet, and the source is sent
- * the reachability PING (§6.2) on that call. The PING_RESPONSE proves the source: its peer is made and marked heard,
- * and the kept packets wait for replay ({@link #takeReplay}). Counts its PINGs and their answers in the endpoint's
- * counters. Engine thread only.
+ * {@link ReachChallenges} keeps the bytes it sent (its reply credit: no reply larger than what it sent) and the packet,
+ * and the source is sent the reachability PING (§6.2) on that call. The PING_RESPONSE proves the source: its peer is
+ * made and marked heard, and the kept packets wait for replay ({@link #takeReplay}). Counts its PINGs and their answers
+ * in the endpoint's counters. Engine thread only.
  */
 final class ReachChallenger {
     private static final byte[] NO_ACKS = new byte[0];
@@ -84,7 +84,7 @@ final class ReachChallenger {
         rec.securityIndex = h.securityIndex();
         rec.serviceId = h.serviceId();
         if (h.hasFlag(PacketFlags.REQUEST_ACK)) {
-            counters.repliesWithheld++; // no ACK but the PING until the source answers (rule 6)
+            counters.repliesWithheld++; // no ACK but the PING until the source answers (no amplification)
         }
         challenges.hold(from, rec, p);
         if (due) {
@@ -93,10 +93,10 @@ final class ReachChallenger {
     }
 
     /**
-     * Sends the PING to a recorded source's last call, paid from its credit (rule 6): with the ACK trailer when the
-     * credit covers 65 bytes, bare (46 bytes) when it covers that, else withheld. It soft-acks nothing (firstPacket
-     * 1, no acks): the packets kept here may still be evicted, and a client must then resend them. Its serial is
-     * {@link ReachChallenges#cookie}.
+     * Sends the PING to a recorded source's last call, paid from its credit (never more bytes than the source sent):
+     * with the ACK trailer when the credit covers 65 bytes, bare (46 bytes) when it covers that, else withheld. It
+     * soft-acks nothing (firstPacket 1, no acks): the packets kept here may still be evicted, and a client must then
+     * resend them. Its serial is {@link ReachChallenges#cookie}.
      */
     private void sendPing(long now, InetSocketAddress to, ReachChallenges.Pending rec) {
         int bare = RxConstants.HEADER_SIZE + RxConstants.ACK_FIXED_SIZE;

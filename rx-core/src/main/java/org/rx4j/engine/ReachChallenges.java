@@ -12,13 +12,12 @@ import org.rx4j.wire.DataPacket;
 import org.rx4j.wire.RxHeader;
 
 /**
- * Sources that sent DATA for a new server connection before proving reachable (issue 12 "Flood";
- * docs/robustness.md "Stateless reachability challenge"): no connection, call or peer exists for them, only one small
- * record per source address holding the bytes it sent (its reply credit, rule 6), its PING's time and a few of its
- * DATA packets, bounded in sources and in packets (one source may hold them all: a client may open many connections
- * before its first answer). The PING's serial is a keyed hash of the
- * source and the call's identity ({@link #cookie}), so its PING_RESPONSE proves the source reachable even after the
- * record was dropped to make room. Engine thread only.
+ * Sources that sent DATA for a new server connection before proving reachable (docs/robustness.md "Flood" and "Rule:
+ * stateless reachability challenge"): no connection, call or peer exists for them, only one small record per source
+ * address holding the bytes it sent (its reply credit: no reply larger than what it sent), its PING's time and a few of
+ * its DATA packets, bounded in sources and in packets (one source may hold them all: a client may open many connections
+ * before its first answer). The PING's serial is a keyed hash of the source and the call's identity ({@link #cookie}),
+ * so its PING_RESPONSE proves the source reachable even after the record was dropped to make room. Engine thread only.
  *
  * <p>Ownership: {@link #hold} copies a packet's payload into a heap array and releases the packet at once, so the
  * table holds no ByteBuf: dropping a record (eviction, expiry, {@link #clear}) touches none of its packets, which
@@ -30,7 +29,7 @@ final class ReachChallenges {
     static final class Pending {
         /** When the record was made, ns; it expires a dead time later (resends do not extend it). */
         final long createdNs;
-        /** Bytes the source sent (header + body) not yet spent on replies to it (rule 6). */
+        /** Bytes the source sent (header + body) not yet spent on replies to it (no reply may exceed them). */
         long credit;
         /** Serial of the last PING sent, 0 before any. */
         int pingSerial;

@@ -7,14 +7,14 @@ import org.rx4j.engine.recovery.SendQueue;
 import org.rx4j.wire.AckReason;
 
 /**
- * The recovery probes of one call's sender. From a retransmission timeout until an ACK acknowledges something new,
- * the path is asked between the backed-off timeouts: one PING (an ACK packet of reason PING, REQUEST_ACK; about 60
- * bytes) every {@link #intervalNs}. A loss burst that swallowed the retransmission or its ACK then costs probes
- * rather than doublings of the RTO: the first PING_RESPONSE to get through either acknowledges the data (the ACK was
- * lost) or shows the retransmission missing, and {@code LossDetector} then marks it lost again so it is resent at
- * once. Data retransmissions keep the RTO's doubling (rx-wire-facts.md §8; docs/robustness.md "Rule 12": bounded,
- * backed-off resends); only the small probes keep a fixed pace (docs/engine.md "Recovery from a timeout"). Runs on
- * the engine's thread; times are ns on the engine's clock.
+ * The recovery probes of one call's sender. From a retransmission timeout until an ACK acknowledges something new, the
+ * path is asked between the backed-off timeouts: one PING (an ACK packet of reason PING, REQUEST_ACK; about 60 bytes)
+ * every {@link #intervalNs}. A loss burst that swallowed the retransmission or its ACK then costs probes rather than
+ * doublings of the RTO: the first PING_RESPONSE to get through either acknowledges the data (the ACK was lost) or shows
+ * the retransmission missing, and {@code LossDetector} then marks it lost again so it is resent at once. Data
+ * retransmissions keep the RTO's doubling (rx-wire-facts.md §8; docs/robustness.md "Rule: faults": bounded, backed-off
+ * resends); only the small probes keep a fixed pace (docs/engine.md "Recovery from a timeout"). Runs on the engine's
+ * thread; times are ns on the engine's clock.
  */
 final class RecoveryProbes {
     /**

@@ -173,10 +173,10 @@ public final class RxEngine implements EngineView {
     }
 
     /**
-     * Aborts every unfinished call with RX_USER_ABORT (−6), settles the pending final ack of finished client
-     * calls with ACKALL (§6.4), and releases every buffer the engine holds; used when an endpoint closes. From then
-     * on every datagram is dropped unanswered (docs/robustness.md rule 13: nothing is sent after close but the ABORTs
-     * and ACKALLs of the shutdown itself).
+     * Aborts every unfinished call with RX_USER_ABORT (−6), settles the pending final ack of finished client calls with
+     * ACKALL (§6.4), and releases every buffer the engine holds; used when an endpoint closes. From then on every
+     * datagram is dropped unanswered (docs/robustness.md "Rule: graceful shutdown": nothing is sent after close but the
+     * ABORTs and ACKALLs of the shutdown itself).
      *
      * @param now current time, ns
      */
@@ -230,8 +230,8 @@ public final class RxEngine implements EngineView {
     }
 
     /**
-     * Handles the DATA packets kept for sources that just proved reachable (docs/robustness.md "Stateless reachability
-     * challenge"), each as its own datagram arriving now, as they arrived on the wire.
+     * Handles the DATA packets kept for sources that just proved reachable (docs/robustness.md "Rule: stateless
+     * reachability challenge"), each as its own datagram arriving now, as they arrived on the wire.
      */
     private void replayProven(long now) {
         InetSocketAddress[] from = new InetSocketAddress[1];

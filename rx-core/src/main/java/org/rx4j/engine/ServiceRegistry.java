@@ -8,12 +8,13 @@ import java.util.Map;
 import org.rx4j.config.RxConfig;
 
 /**
- * The engine's services and the start of server calls: which {@link ServiceHandler} takes calls for a service id
- * and security index, and when an admitted server call may start (its handler gets a new-call event). A new call
- * is held in PRECALL until its request's first packet has arrived and, with checkReach, its peer has answered a
- * reachability PING (rx-wire-facts.md §2, §6.2; docs/robustness.md rule 8): calls holding only later packets never
- * reach a handler. The held calls are kept oldest first with their connection and the packets they hold; past
- * {@code RxConfig.limits().maxHeldPackets()} the oldest is forgotten. Engine thread only.
+ * The engine's services and the start of server calls: which {@link ServiceHandler} takes calls for a service id and
+ * security index, and when an admitted server call may start (its handler gets a new-call event). A new call is held in
+ * PRECALL until its request's first packet has arrived and, with checkReach, its peer has answered a reachability PING
+ * (rx-wire-facts.md §2, §6.2; docs/robustness.md "Rule: a call gets a handler only after packet 1, from a reachable
+ * peer"): calls holding only later packets never reach a handler. The held calls are kept oldest first with their
+ * connection and the packets they hold; past {@code RxConfig.limits().maxHeldPackets()} the oldest is forgotten. Engine
+ * thread only.
  */
 final class ServiceRegistry {
     private final RxConfig config;

@@ -176,9 +176,10 @@ class AckPolicyTest {
 
     @Test
     void aHardAckForConsumptionDoesNotReplaceARequestedAck() {
-        // The application reads as packets arrive: the third consumed packet earns an immediate hard ack, in the
-        // same datagram's flush as the REQUESTED ack its REQUEST_ACK earns. The one ACK must stay REQUESTED and
-        // name the packet's serial, or the sender loses its RTT sample (issue 11).
+        // The application reads as packets arrive: the third consumed packet earns an immediate hard ack, in the same
+        // datagram's flush as the REQUESTED ack its REQUEST_ACK earns. The one ACK must stay REQUESTED and name the
+        // packet's serial, or the sender loses its RTT sample (Karn's rule: only an ACK naming a transmission's serial
+        // times it).
         AckPolicyTest reading = new AckPolicyTest();
         reading.svc.reading = true;
         reading.h.deliver(reading.client.data(0, 1, 1, 0, 1412));

@@ -22,8 +22,9 @@ import org.rx4j.wire.PacketFlags;
 import org.rx4j.wire.PacketType;
 
 /**
- * Rules 7 and 8 (docs/robustness.md): which packets may create a server call, and when an admitted call
- * may start (reach its handler, and so a worker): only once its request's packet 1 is here and its peer proved
+ * Admission of server calls (docs/robustness.md "Rule: packets that never create a server call" and "Rule: a call gets
+ * a handler only after packet 1, from a reachable peer"): which packets may create a server call, and when an admitted
+ * call may start (reach its handler, and so a worker): only once its request's packet 1 is here and its peer proved
  * reachable. Packets held by calls not yet started are bounded per call and in total.
  */
 class AdmissionTest {
@@ -46,7 +47,7 @@ class AdmissionTest {
     }
 
     @Test
-    void rule7PacketsThatMustNotCreateAServerCall() {
+    void packetsThatMustNotCreateAServerCallCreateNone() {
         EngineHarness h = new EngineHarness(NO_REACH);
         Service svc = new Service(() -> h.now, 10);
         h.engine.registerService(SVC, 0, svc);
@@ -96,7 +97,7 @@ class AdmissionTest {
     }
 
     @Test
-    void rule7AbortRepliesToOnePeerArePaced() {
+    void abortRepliesToOnePeerArePaced() {
         EngineHarness h = new EngineHarness(NO_REACH);
         Service svc = new Service(() -> h.now, -1);
         h.engine.registerService(SVC, 0, svc);
@@ -122,7 +123,7 @@ class AdmissionTest {
     }
 
     @Test
-    void rule8FortyCallsWithoutPacketOneGetNoHandlerAndANormalCallIsServedAtOnce() {
+    void fortyCallsWithoutPacketOneGetNoHandlerAndANormalCallIsServedAtOnce() {
         EngineHarness h = new EngineHarness(RxConfig.defaults());
         Service svc = new Service(() -> h.now, 10);
         h.engine.registerService(SVC, 0, svc);
@@ -173,7 +174,7 @@ class AdmissionTest {
     }
 
     @Test
-    void rule8PacketOneStartsAHeldCallAtOnceOnceThePeerIsReachable() {
+    void packetOneStartsAHeldCallAtOnceOnceThePeerIsReachable() {
         EngineHarness h = new EngineHarness(RxConfig.defaults());
         Service svc = new Service(() -> h.now, 10);
         h.engine.registerService(SVC, 0, svc);
@@ -191,7 +192,7 @@ class AdmissionTest {
     }
 
     @Test
-    void rule8HeldPacketsAreBoundedPerCallAndInTotal() {
+    void heldPacketsAreBoundedPerCallAndInTotal() {
         RxConfig config = RxConfig.builder().checkReach(false).maxHeldPackets(64).build();
         EngineHarness h = new EngineHarness(config);
         Service svc = new Service(() -> h.now, 10);

@@ -13,10 +13,10 @@ import org.rx4j.wire.PacketFlags;
 import org.rx4j.wire.RxPacket;
 
 /**
- * A hostile client of a server engine driven by {@link EngineHarness} (virtual clock, every packet by hand): it
- * sends a one-packet request, then answers the server's packets for its call according to its {@link Behaviour},
- * each answer {@code answerDelayNs} after the packet that earned it. The model of docs/robustness.md "Rule 15:
- * progress, not activity, keeps a server call alive".
+ * A hostile client of a server engine driven by {@link EngineHarness} (virtual clock, every packet by hand): it sends a
+ * one-packet request, then answers the server's packets for its call according to its {@link Behaviour}, each answer
+ * {@code answerDelayNs} after the packet that earned it. The model of docs/robustness.md "Rule: progress, not activity,
+ * keeps a server call alive".
  *
  * <p>Where its packets come from is {@link #source}, read for every packet it sends: a behaviour that moves the
  * client to another address, or a second peer that replays this one's ids from elsewhere, changes or copies it.

@@ -59,9 +59,9 @@ class BackoffAfterReplyTest {
         Connection conn = firstCallWithItsRequestLostOnce();
         net.runFor(100 * MS);
         assertEquals(1L, conn.peer().rtt().samples(), "one sample, from the ACK naming the retransmission");
-        // Two path RTTs (10 ms each): the server first challenged the unproven client (docs/robustness.md "Stateless
-        // reachability challenge") and ACKed the request after the PING's answer. Timed from the first transmission
-        // it would be over 3 s.
+        // Two path RTTs (10 ms each): the server first challenged the unproven client (docs/robustness.md "Rule:
+        // stateless reachability challenge") and ACKed the request after the PING's answer. Timed from the first
+        // transmission it would be over 3 s.
         assertTrue(conn.peer().rtt().srttNs() <= 21 * MS, "timed from the retransmission: " + conn.peer().rtt().srttNs());
         assertTrue(conn.peer().rtt().rtoNs() < S, "rto " + conn.peer().rtt().rtoNs());
     }

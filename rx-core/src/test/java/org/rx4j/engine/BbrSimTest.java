@@ -13,10 +13,10 @@ import org.rx4j.config.RxConfig;
 import org.rx4j.testing.LeakCheckExtension;
 
 /**
- * Properties of the BBR-class controller in the simulator, on the virtual clock (issue 11 target 5): a bottleneck
- * at a third of the window bound is kept at 0.5–5% random loss, two BBR flows share it, a NewReno flow is not
- * starved, the standing queue stays below one min RTT, several calls to one peer run one model, and bursty
- * (Gilbert–Elliott) loss never stalls a call.
+ * Properties of the BBR-class controller in the simulator, on the virtual clock (docs/benchmarks.md "Long and lossy
+ * path goals"): a bottleneck at a third of the window bound is kept at 0.5–5% random loss, two BBR flows share it, a
+ * NewReno flow is not starved, the standing queue stays below one min RTT, several calls to one peer run one model, and
+ * bursty (Gilbert–Elliott) loss never stalls a call.
  */
 @ExtendWith(LeakCheckExtension.class)
 class BbrSimTest {

@@ -206,8 +206,8 @@ class BurstyLossSimTest {
 
     /**
      * Toward a silent peer the probes are bounded (at most dead time / 250 ms = 48 PINGs in the dead time, on top of
-     * the backed-off retransmissions) and the call still fails with RX_CALL_DEAD at the dead time
-     * (docs/robustness.md "Rule 12").
+     * the backed-off retransmissions) and the call still fails with RX_CALL_DEAD at the dead time (docs/robustness.md
+     * "Rule: faults").
      */
     @Test
     void aSilentPeerGetsBoundedProbesAndTheCallFailsAtTheDeadTime() {

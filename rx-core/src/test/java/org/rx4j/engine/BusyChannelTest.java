@@ -18,9 +18,10 @@ import org.rx4j.wire.PacketFlags;
 import org.rx4j.wire.PacketType;
 
 /**
- * Issue 12, rule 11 (docs/robustness.md): calls beyond a connection's 4 channels wait in FIFO order and within
- * {@code RxConfig.limits().maxPendingCalls()} (deadline and cancellation while waiting: CallDeadlineTest); a server
- * answers a new call on a channel still busy with an unfinished call with BUSY, as OpenAFS does.
+ * Busy channels (docs/robustness.md "Rule: busy channels and workers"): calls beyond a connection's 4 channels wait in
+ * FIFO order and within {@code RxConfig.limits().maxPendingCalls()} (deadline and cancellation while waiting:
+ * CallDeadlineTest); a server answers a new call on a channel still busy with an unfinished call with BUSY, as OpenAFS
+ * does.
  */
 class BusyChannelTest {
     private static final int SVC = 147;

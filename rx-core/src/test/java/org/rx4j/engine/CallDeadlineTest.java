@@ -14,8 +14,8 @@ import org.rx4j.wire.AbortCodes;
 import org.rx4j.wire.PacketType;
 
 /**
- * The engine hook for per-call deadlines ({@link Call#setDeadline}) and cancellation of calls that wait for a
- * channel, in virtual time (issue: embeddable RPC API, "per-call cancellation and deadlines").
+ * The engine hook for per-call deadlines ({@link Call#setDeadline}) and cancellation of calls that wait for a channel,
+ * in virtual time (docs/embedding.md "Cancellation and deadlines").
  */
 class CallDeadlineTest {
     static final long MS = 1_000_000L;

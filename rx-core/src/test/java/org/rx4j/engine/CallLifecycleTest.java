@@ -151,7 +151,7 @@ class CallLifecycleTest {
         assertNull(h.engine.serverConnections().isEmpty() ? null : h.engine.serverConnections().iterator().next()
                 .call(0));
         h.deliver(client.data(0, 1, 32, 0, 1412));
-        assertEquals(0, svc.newCalls(), "seq 32 is inside the window: admitted, held until seq 1 (rule 8)");
+        assertEquals(0, svc.newCalls(), "seq 32 is inside the window: admitted, held until seq 1");
         assertEquals(1, h.engine.totals().heldServerCalls());
         h.deliver(client.data(0, 1, 1, 0, 1412));
         assertEquals(1, svc.newCalls(), "seq 1 starts the held call");
@@ -189,7 +189,7 @@ class CallLifecycleTest {
 
         h.clear();
         h.advance(2 * S);
-        assertEquals(0, h.sent.size(), "nothing heard from the peer: no second reply to its one datagram (rule 6)");
+        assertEquals(0, h.sent.size(), "nothing heard from the peer: no second reply to its one datagram");
         // The client resends its request (REQUEST_ACK on a retransmission): that earns the PING again.
         h.deliver(client.data(0, 1, 1, PacketFlags.LAST_PACKET | PacketFlags.REQUEST_ACK, 20));
         List<AckPacket> pings = h.acksSent().stream().filter(a -> a.reason() == AckReason.PING).toList();

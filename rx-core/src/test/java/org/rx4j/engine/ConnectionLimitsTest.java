@@ -9,7 +9,7 @@ import static org.rx4j.engine.EngineParts.source;
 import org.junit.jupiter.api.Test;
 import org.rx4j.config.RxConfig;
 
-/** The server's connection and peer limits on plain {@code now} values (docs/robustness.md rule 9). */
+/** The server's connection and peer limits on plain {@code now} values (docs/robustness.md "Rule: limits"). */
 class ConnectionLimitsTest {
     private static final long S = 1_000_000_000L;
 

@@ -17,7 +17,10 @@ import org.rx4j.wire.PacketType;
 import org.rx4j.wire.RxHeader;
 import org.rx4j.wire.VersionPacket;
 
-/** VERSION and DEBUG answers under the default reply policy (docs/robustness.md rule 6). */
+/**
+ * VERSION and DEBUG answers under the default reply policy (docs/robustness.md "Rule: unsolicited traffic, loops and
+ * amplification").
+ */
 class ConnectionlessResponderTest {
     private static final InetSocketAddress LOOPBACK = new InetSocketAddress("127.0.0.1", 7001);
     private static final InetSocketAddress REMOTE = new InetSocketAddress("192.0.2.1", 7001);

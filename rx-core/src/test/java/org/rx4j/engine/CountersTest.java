@@ -108,7 +108,7 @@ class CountersTest {
         Run run = transfer(LinkModel.delay(MS), 2 << 20, 51);
         RxCounters client = run.client().counters();
         // The server's totals: its connection plus the reachability PING sent, and its answer received, before the
-        // connection existed (docs/robustness.md "Stateless reachability challenge").
+        // connection existed (docs/robustness.md "Rule: stateless reachability challenge").
         RxCounters server = run.net().server().engine.totals();
         assertSenderCounters(client, run.byClient());
         assertSenderCounters(server, run.byServer());
@@ -151,7 +151,7 @@ class CountersTest {
         Run run = transfer(LinkModel.delay(2 * MS).withLoss(0.03), 2 << 20, 52);
         RxCounters client = run.client().counters();
         // The server's totals: its connection plus the reachability PING sent, and its answer received, before the
-        // connection existed (docs/robustness.md "Stateless reachability challenge").
+        // connection existed (docs/robustness.md "Rule: stateless reachability challenge").
         RxCounters server = run.net().server().engine.totals();
         assertSenderCounters(client, run.byClient());
         assertSenderCounters(server, run.byServer());

@@ -14,9 +14,10 @@ import org.rx4j.testing.Captures;
 import org.rx4j.wire.RxConstants;
 
 /**
- * Stateful fuzzing of the engine (issue 12 "Fuzzing"): sequences of datagrams — a recorded live session's client
- * datagrams in order, mutated, mixed with the OpenAFS captures — go into a server engine ({@link EngineFuzzHarness})
- * while virtual time passes, and the invariants are checked after every input and at shutdown (no buffer left).
+ * Stateful fuzzing of the engine (docs/robustness.md "Fuzzing"): sequences of datagrams — a recorded live session's
+ * client datagrams in order, mutated, mixed with the OpenAFS captures — go into a server engine
+ * ({@link EngineFuzzHarness}) while virtual time passes, and the invariants are checked after every input and at
+ * shutdown (no buffer left).
  *
  * <p>{@link #seededSequences()} runs in the default suite: {@code rx4j.stateful.sequences} sequences (default 4,000,
  * about 10 s on the 2-core machine; {@code -Plong-fuzz} raises it) from seed {@code rx4j.stateful.seed}.
@@ -30,7 +31,8 @@ class EngineStatefulFuzzTest {
     /**
      * The engine seed of every fuzzed server: the recording's server engine's ({@link SimNetwork} derives it as
      * seed·31 + 2), so its reachability PINGs carry the serials the recorded PING_RESPONSEs echo (a keyed hash of the
-     * engine's secret, docs/robustness.md "Stateless reachability challenge") and sequences reach running calls.
+     * engine's secret, docs/robustness.md "Rule: stateless reachability challenge") and sequences reach running
+     * calls.
      */
     private static final long ENGINE_SEED = RECORDING_SEED * 31 + 2;
     private static List<byte[]> session;

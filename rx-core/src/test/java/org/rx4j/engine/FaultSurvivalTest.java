@@ -14,10 +14,11 @@ import org.rx4j.wire.PacketFlags;
 import org.rx4j.wire.RxPacket;
 
 /**
- * docs/robustness.md rule 12, in the simulator on the virtual clock: a silent peer (bounded, backed-off resends, −1 at the
- * dead time), a restarted peer with a new epoch, a path whose MTU shrinks under a running call (fallback from
- * jumbograms to single packets, re-growth when the path recovers), and congestion state not reused after long
- * idle. A silence shorter than the dead time: {@code LivenessTest.aPeerSilentForLessThanTheDeadTimeResumes...}.
+ * Fault survival (docs/robustness.md "Rule: faults"), in the simulator on the virtual clock: a silent peer (bounded,
+ * backed-off resends, −1 at the dead time), a restarted peer with a new epoch, a path whose MTU shrinks under a running
+ * call (fallback from jumbograms to single packets, re-growth when the path recovers), and congestion state not reused
+ * after long idle. A silence shorter than the dead time:
+ * {@code LivenessTest.aPeerSilentForLessThanTheDeadTimeResumes...}.
  */
 class FaultSurvivalTest {
     private static final int SVC = 147;

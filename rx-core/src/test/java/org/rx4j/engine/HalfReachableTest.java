@@ -14,8 +14,8 @@ import org.rx4j.wire.AckReason;
 import org.rx4j.wire.PacketFlags;
 
 /**
- * Rule 10 (docs/robustness.md): half-reachable clients (they send requests and resend them, but never
- * answer a PING or an ACK) from many addresses never reach a handler, are ended within dead time of their call's
+ * Half-reachable clients (docs/robustness.md "Rule: half-reachable clients"; they send requests and resend them, but
+ * never answer a PING or an ACK) from many addresses never reach a handler, are ended within dead time of their call's
  * admission, and do not delay a well-behaved client; a client that recovers is served at once. Virtual clock.
  */
 class HalfReachableTest {

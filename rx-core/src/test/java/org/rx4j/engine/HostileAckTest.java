@@ -24,14 +24,15 @@ import org.rx4j.wire.RxHeader;
 import org.rx4j.wire.RxPacket;
 
 /**
- * Hostile ACKs (docs/robustness.md rules 1 and 2): trailers outside their range are clamped and counted, the window
- * never closes, and a transfer under a stream of such trailers still delivers every byte; an ACK or ACKALL that
- * describes packets never transmitted is dropped whole and counted, releasing and soft-acking nothing.
+ * Hostile ACKs (docs/robustness.md "Rule: ACK trailers out of range" and "Rule: ACKs checked against what was
+ * transmitted"): trailers outside their range are clamped and counted, the window never closes, and a transfer under a
+ * stream of such trailers still delivers every byte; an ACK or ACKALL that describes packets never transmitted is
+ * dropped whole and counted, releasing and soft-acking nothing.
  */
 class HostileAckTest {
     private static final int SVC = 147;
 
-    /** The out-of-range trailers of rule 1: {maxMTU, ifMTU, rwind, maxDgramPackets}. */
+    /** Out-of-range trailers, each a value outside its protocol range: {maxMTU, ifMTU, rwind, maxDgramPackets}. */
     static final int[][] BAD_TRAILERS = {
         {0, 1444, 32, 4}, {1, 1444, 32, 4}, {27, 1444, 32, 4}, {28, 1444, 32, 4}, {0xFFFFFFFF, 1444, 32, 4},
         {5692, 0, 32, 4}, {5692, 0xFFFFFFFF, 32, 4}, {5692, 1444, 0, 4}, {5692, 1444, 0xFFFFFFFF, 4},

@@ -17,9 +17,9 @@ import org.rx4j.wire.AbortPacket;
 import org.rx4j.wire.PacketFlags;
 
 /**
- * Rule 9 (docs/robustness.md "Limits"): connections per endpoint and per peer, unproven connections, peers,
- * what the endpoint answers past each limit (as RxConfig's javadoc says), and the reaper bringing the tables back
- * to baseline, on the virtual clock.
+ * The endpoint's limits (docs/robustness.md "Rule: limits" and "Limits"): connections per endpoint and per peer,
+ * unproven connections, peers, what the endpoint answers past each limit (as RxConfig's javadoc says), and the reaper
+ * bringing the tables back to baseline, on the virtual clock.
  */
 class LimitsTest {
     private static final int SVC = 147;

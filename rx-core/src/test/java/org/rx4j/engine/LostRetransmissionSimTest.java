@@ -14,7 +14,7 @@ import org.rx4j.wire.RxPacket;
 
 /**
  * A retransmission that is lost too is found by the ACKs that still NACK it one RTT after the resend, and resent
- * without waiting for the retransmission timeout (issue 11).
+ * without waiting for the retransmission timeout (docs/engine.md "Loss, RTT and congestion control on long paths").
  */
 @ExtendWith(LeakCheckExtension.class)
 class LostRetransmissionSimTest {

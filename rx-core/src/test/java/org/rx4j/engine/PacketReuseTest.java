@@ -22,11 +22,11 @@ import org.rx4j.wire.PacketFlags;
 import org.rx4j.wire.RxPacket;
 
 /**
- * Issue 10, target 9 (no allocation per packet on the engine's paths), pinned without measuring: toward a sink that
- * encodes on send ({@link PacketSink#encodesOnSend()}, as the transport's encoder), the engine hands the same ACK
- * object for every ACK and the same DATA object for every single-packet datagram, each carrying that packet's own
- * fields on the wire; toward a sink that may keep packets it hands new ones. The wire bytes are checked through
- * the harness, which decodes what it was sent.
+ * No allocation per packet on the engine's paths (docs/benchmarks.md "Allocation per packet"), pinned without
+ * measuring: toward a sink that encodes on send ({@link PacketSink#encodesOnSend()}, as the transport's encoder), the
+ * engine hands the same ACK object for every ACK and the same DATA object for every single-packet datagram, each
+ * carrying that packet's own fields on the wire; toward a sink that may keep packets it hands new ones. The wire bytes
+ * are checked through the harness, which decodes what it was sent.
  */
 @ExtendWith(LeakCheckExtension.class)
 class PacketReuseTest {

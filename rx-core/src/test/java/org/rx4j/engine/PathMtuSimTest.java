@@ -21,11 +21,10 @@ import org.rx4j.wire.RxConstants;
 import org.rx4j.wire.RxPacket;
 
 /**
- * Issue 12 rule 12, a path whose MTU is below one full packet (docs/engine.md "Path MTU below one full packet"), in
- * the simulator on the virtual clock: the link drops every datagram above N bytes of UDP payload. The sender finds N
- * with a ladder of padded PINGs, re-cuts its packets (those never sent always; sent ones only when the receiver's
- * answer to a later probe shows it does not hold them), and probes upward again later. Every stream is checked byte
- * by byte.
+ * A path whose MTU is below one full packet (docs/engine.md "Path MTU below one full packet"), in the simulator on the
+ * virtual clock: the link drops every datagram above N bytes of UDP payload. The sender finds N with a ladder of padded
+ * PINGs, re-cuts its packets (those never sent always; sent ones only when the receiver's answer to a later probe shows
+ * it does not hold them), and probes upward again later. Every stream is checked byte by byte.
  */
 @ExtendWith(LeakCheckExtension.class)
 class PathMtuSimTest {

@@ -14,7 +14,10 @@ import org.rx4j.wire.PacketType;
 import org.rx4j.wire.RxConstants;
 import org.rx4j.wire.RxHeader;
 
-/** The paced ABORT to packets no connection owns, on plain {@code now} values (docs/robustness.md rule 6). */
+/**
+ * The paced ABORT to packets no connection owns, on plain {@code now} values (docs/robustness.md "Rule: unsolicited
+ * traffic, loops and amplification").
+ */
 class RawAbortsTest {
     private static final int BIG = RxConstants.HEADER_SIZE + 100;
 

@@ -22,7 +22,7 @@ import org.rx4j.wire.PacketType;
 import org.rx4j.wire.RxConstants;
 
 /**
- * The stateless reachability challenge on plain {@code now} values (docs/robustness.md "Stateless reachability
+ * The stateless reachability challenge on plain {@code now} values (docs/robustness.md "Rule: stateless reachability
  * challenge"): PINGs paid from what the source sent, the PING_RESPONSE that proves it, the replay of its packets.
  */
 class ReachChallengerTest {

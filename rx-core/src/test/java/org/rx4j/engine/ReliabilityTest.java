@@ -182,7 +182,8 @@ class ReliabilityTest {
         Call call = h.engine.newCall(h.now, conn, CallListener.NONE);
         call.write(h.now, bytes(2 * 1412));
         h.advance(MS);
-        // A broken peer hard-acks up to seq 99 when only seqs 1 and 2 were sent: dropped whole (issue 12 rule 2).
+        // A broken peer hard-acks up to seq 99 when only seqs 1 and 2 were sent: it describes packets never
+        // transmitted, so it is dropped whole.
         h.deliver(server.ack(0, 1, 100, 99, 0, AckReason.DELAY, new byte[0], 32, 1));
         assertEquals(1, conn.counters().acksRejected(), "the out-of-range ACK is counted");
         assertEquals(2, call.queuedPackets(), "nothing is freed by it");

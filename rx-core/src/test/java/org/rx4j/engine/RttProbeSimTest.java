@@ -15,8 +15,8 @@ import org.rx4j.wire.RxPacket;
 
 /**
  * The sender's RTT probe (one REQUEST_ACK per RTT) survives a lost answer: when no ACK names the probe for two srtt,
- * the next datagram probes again (issue 11: on a real server, hard acks for consumed data carry serial 0 and the
- * probes' answers are the sender's only RTT samples).
+ * the next datagram probes again (on a real server, hard acks for consumed data carry serial 0 and the probes' answers
+ * are the sender's only RTT samples).
  */
 @ExtendWith(LeakCheckExtension.class)
 class RttProbeSimTest {

@@ -13,9 +13,9 @@ import org.rx4j.engine.recovery.RttEstimator;
 import org.rx4j.testing.LeakCheckExtension;
 
 /**
- * RTT sampling under loss (Karn's rule, one sample per ACK; issue 11): on a 10 ms path with 2% random loss each
- * way, the sender's samples never include the time a packet sat soft-acked behind a hole, nor the time before a
- * retransmission, so srtt stays near the path RTT and the RTO does not grow with every recovery.
+ * RTT sampling under loss (Karn's rule, one sample per ACK): on a 10 ms path with 2% random loss each way, the sender's
+ * samples never include the time a packet sat soft-acked behind a hole, nor the time before a retransmission, so srtt
+ * stays near the path RTT and the RTO does not grow with every recovery.
  */
 @ExtendWith(LeakCheckExtension.class)
 class RttSamplingSimTest {

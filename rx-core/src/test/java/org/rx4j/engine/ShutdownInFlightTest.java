@@ -14,10 +14,10 @@ import org.rx4j.wire.PacketType;
 import org.rx4j.wire.RxPacket;
 
 /**
- * Rule 13 (docs/robustness.md) in the simulator: an engine shut down with calls in flight in both directions (four
- * running calls, one waiting for a channel) wakes every call with a clear error, sends nothing but its ABORTs, answers
- * nothing that arrives afterwards, and holds no buffer. The transport-level counterpart is
- * {@code org.rx4j.rpc.GracefulCloseTest}.
+ * Graceful shutdown (docs/robustness.md "Rule: graceful shutdown") in the simulator: an engine shut down with calls in
+ * flight in both directions (four running calls, one waiting for a channel) wakes every call with a clear error, sends
+ * nothing but its ABORTs, answers nothing that arrives afterwards, and holds no buffer. The transport-level counterpart
+ * is {@code org.rx4j.rpc.GracefulCloseTest}.
  */
 @ExtendWith(LeakCheckExtension.class)
 class ShutdownInFlightTest {

@@ -24,8 +24,9 @@ import org.rx4j.wire.RxPacket;
 import org.rx4j.wire.VersionPacket;
 
 /**
- * docs/robustness.md rule 6: connectionless queries and raw ABORTs between two rx4j endpoints never loop, replies never
- * provoke replies, and an unauthenticated datagram gets at most one small reply — measured in bytes.
+ * docs/robustness.md "Rule: unsolicited traffic, loops and amplification": connectionless queries and raw ABORTs
+ * between two rx4j endpoints never loop, replies never provoke replies, and an unauthenticated datagram gets at most
+ * one small reply — measured in bytes.
  */
 class UnsolicitedTrafficTest {
     private static final int SVC = 147;
@@ -89,7 +90,8 @@ class UnsolicitedTrafficTest {
                 error[0] = errorCode;
             }
         });
-        // 20 bytes: no reachability PING follows it (rule 6), so the client sends exactly one datagram.
+        // 20 bytes: no reachability PING follows it (the server may not answer with more bytes than it got), so the
+        // client sends exactly one datagram.
         call.write(net.now(), Unpooled.wrappedBuffer(new byte[20]));
         call.finishSending(net.now());
         net.runFor(30 * S);
@@ -144,8 +146,8 @@ class UnsolicitedTrafficTest {
     }
 
     /**
-     * Rule 6, measured in the engine over 60 s of virtual time after one datagram from a silent, non-loopback source
-     * (default configuration): at most one reply, and never more bytes out than in.
+     * No amplification, measured in the engine over 60 s of virtual time after one datagram from a silent, non-loopback
+     * source (default configuration): at most one reply, and never more bytes out than in.
      */
     @Test
     void anUnauthenticatedDatagramGetsAtMostOneReplyNoLargerThanItself() {

@@ -16,7 +16,7 @@ public final class PathMtuState {
     public static final long RAISE_INTERVAL_NS = 10_000_000_000L;
     /**
      * Large-packet probes repeated after 2 srtt before falling back to {@link #PROBE_INTERVAL_NS}: the first probe
-     * often reaches a server call still in PRECALL, which answers no PING (docs/robustness.md "Rule 6: unsolicited
+     * often reaches a server call still in PRECALL, which answers no PING (docs/robustness.md "Rule: unsolicited
      * traffic, loops and amplification"), or is lost.
      */
     public static final int LARGE_PROBE_QUICK_TRIES = 3;

@@ -3,12 +3,13 @@ package org.rx4j.engine.recovery;
 import org.rx4j.wire.AckPacket;
 
 /**
- * Checks one ACK's body against what the call actually transmitted before anything in it is believed (issue 12
- * rule 2; rx-wire-facts.md §3): a receiver can only describe packets it could have received, so an ACK whose
- * firstPacket is 0, whose firstPacket lies beyond the next seq never transmitted or more than 2^30 seqs behind it
- * (where wrap-safe seq comparison stops meaning anything; found by the stateful fuzzer), whose soft-ack array reaches past
- * the highest seq transmitted, or whose soft-ack entries are neither 0 (NACK) nor 1 (ACK) is hostile or broken and
- * is dropped whole. Pure function of the ACK and the {@link SendQueue}; no allocation.
+ * Checks one ACK's body against what the call actually transmitted before anything in it is believed
+ * (docs/robustness.md "Rule: ACKs checked against what was transmitted"; rx-wire-facts.md §3): a receiver can only
+ * describe packets it could have received, so an ACK whose firstPacket is 0, whose firstPacket lies beyond the next seq
+ * never transmitted or more than 2^30 seqs behind it (where wrap-safe seq comparison stops meaning anything; found by
+ * the stateful fuzzer), whose soft-ack array reaches past the highest seq transmitted, or whose soft-ack entries are
+ * neither 0 (NACK) nor 1 (ACK) is hostile or broken and is dropped whole. Pure function of the ACK and the
+ * {@link SendQueue}; no allocation.
  */
 public final class AckValidator {
     /** {@link #check} result: the ACK is consistent with what was transmitted. */

@@ -21,7 +21,7 @@ public final class SendQueue {
     public static final int CAPACITY = 1024;
     /**
      * Most packets the queue holds: one 512 KiB write cut at the smallest packet (492 data bytes) on top of a full
-     * window, or 16,356-byte packets re-cut to 492 bytes (issue 12 rule 12), fit.
+     * window, or 16,356-byte packets re-cut to 492 bytes (docs/engine.md "Path MTU below one full packet"), fit.
      */
     public static final int MAX_PACKETS = 1 << 16;
 
@@ -131,7 +131,7 @@ public final class SendQueue {
     }
 
     // Sized on demand (doubling up to MAX_PACKETS) and dropped again by releaseAll: an idle or finished call keeps
-    // no 4 KiB ring (issue 10, target 10: heap per idle connection). Indexed by seq & (ring.length - 1).
+    // no 4 KiB ring (docs/benchmarks.md "Heap per idle connection"). Indexed by seq & (ring.length - 1).
     private Entry[] ring = NO_ENTRIES;
     private static final Entry[] NO_ENTRIES = new Entry[0];
     private static final int MIN_RING = 8;
@@ -410,9 +410,9 @@ public final class SendQueue {
 
     /**
      * Re-cuts the packets from {@code from} on into packets of at most {@code dataSize} bytes, numbered from
-     * {@code from} (path MTU below the packets' size, issue 12 rule 12; docs/engine.md "Path MTU below one full
-     * packet"). The bytes and their order are unchanged, LAST_PACKET moves to the new last packet, and every re-cut
-     * packet counts as never transmitted; {@link #nextToSend()} becomes {@code from} when it was above it.
+     * {@code from} (path MTU below the packets' size: docs/engine.md "Path MTU below one full packet"). The bytes and
+     * their order are unchanged, LAST_PACKET moves to the new last packet, and every re-cut packet counts as never
+     * transmitted; {@link #nextToSend()} becomes {@code from} when it was above it.
      *
      * <p>Safety is the caller's: the receiver assembles by seq, so no packet from {@code from} on may be held by it
      * or still be on its way to it (the caller checks; see {@code CallSender}). No packet in the range may be

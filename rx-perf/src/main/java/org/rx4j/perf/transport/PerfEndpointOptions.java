@@ -32,7 +32,7 @@ import org.rx4j.config.TransportKind;
  * @param congestionControl the sender's congestion controller, "newreno" (default) or "bbr" ({@code --cc})
  * @param debugReplies which rxdebug (DEBUG/VERSION) queries the endpoint answers, one of {@link #DEBUG_REPLIES}
  *     ({@code --debug-replies}; "loopback" = the library default, RxConfig.debugQueries().debugReplies(),
- *     docs/robustness.md rule 6)
+ *     docs/robustness.md "Rule: unsolicited traffic, loops and amplification")
  */
 public record PerfEndpointOptions(
         int twind,
