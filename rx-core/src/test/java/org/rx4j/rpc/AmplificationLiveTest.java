@@ -145,7 +145,8 @@ class AmplificationLiveTest {
             for (String key : List.of("acksRejected", "trailersClamped", "jumbogramsRejected", "repliesWithheld",
                     "heldServerCalls", "heldCallsForgotten", "connectionsEvicted", "connectionsRefused",
                     "addressChangesRefused", "clientPacketsFromStrangers", "challengedSources", "challengedPackets",
-                    "challengesSent", "challengesAnswered", "challengesEvicted", "challengesExpired", "internalErrors")) {
+                    "challengesSent", "challengesAnswered", "challengesEvicted", "challengesExpired",
+                    "internalErrors")) {
                 assertTrue(stats.containsKey(key), key + " in " + stats.keySet());
             }
             assertEquals(5L, stats.get("challengedPackets"), "the five calls' packets are kept for the challenge");
