@@ -25,8 +25,16 @@ public final class Connection {
     private static final byte[] NO_BODY = new byte[0];
     private final ConnectionContext link;
     private final CallContext callContext;
-    /** The remote peer; a server connection with epoch bit 31 follows its client to a new address. */
-    Peer peer;
+    /**
+     * The remote peer, fixed: a packet from another address never moves a connection (docs/robustness.md, "Rule: a
+     * server connection's address never moves on an unauthenticated packet").
+     */
+    final Peer peer;
+    /**
+     * Whether a packet from another address may move this connection: the engine runs no security class on its
+     * connections yet (rxnull only), so nothing authenticates their packets.
+     */
+    final AddressChangePolicy addressChanges = AddressChangePolicy.UNAUTHENTICATED;
     final boolean client;
     final int epoch;
     final int cid;
@@ -195,9 +203,18 @@ public final class Connection {
 
     /** Counts a packet received for this connection here and at its peer ({@code bytes}: header + body). */
     void onReceived(long now, int type, int bytes, boolean lastInDatagram, boolean jumbogram) {
+        onReceivedFromOtherAddress(now, type, bytes, lastInDatagram, jumbogram);
+        peer.onReceived(now, bytes);
+    }
+
+    /**
+     * Counts a packet received for this connection from an address other than its peer's (a server connection with
+     * epoch bit 31), here only: its bytes are not the peer's, so they pay for no reply to the peer and do not count
+     * as hearing from it.
+     */
+    void onReceivedFromOtherAddress(long now, int type, int bytes, boolean lastInDatagram, boolean jumbogram) {
         lastActivityNs = now;
         counters.countReceived(type, bytes, lastInDatagram, jumbogram);
-        peer.onReceived(now, bytes);
     }
 
     /**

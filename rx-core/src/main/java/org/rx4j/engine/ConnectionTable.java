@@ -17,8 +17,8 @@ import org.rx4j.wire.RxHeader;
  * epoch + cid (+ address unless epoch bit 31 is set), peers by address, and client connection id allocation
  * (rx-wire-facts.md §1, §7). Insertion-ordered, so rxdebug's connection walk (one index per request) stays
  * stable as connections are added. Also keeps, oldest first, the server connections that are not yet proven (no
- * call started on them), the ones a limit evicts first (docs/robustness.md, rule 9); keeps each peer's count of
- * connections (only here); and reaps idle server connections and unused peers. Engine thread only.
+ * call started on them), the ones a limit evicts first (docs/robustness.md, "Rule: limits"); keeps each peer's count
+ * of connections (only here); and reaps idle server connections and unused peers. Engine thread only.
  */
 final class ConnectionTable {
     private final RxConfig config;
@@ -70,7 +70,10 @@ final class ConnectionTable {
         c.peer.connections++;
     }
 
-    /** @return the client connection a reply packet belongs to, or null (unknown cid, epoch or security index) */
+    /**
+     * @return the client connection a reply packet's ids belong to, or null (unknown cid, epoch or security index);
+     *     the caller checks that the packet came from the connection's server
+     */
     Connection clientConnection(RxHeader h) {
         Connection c = clientIndex.get(h.connectionId());
         if (c == null || c.epoch != h.epoch() || c.securityIndex != h.securityIndex()) {
@@ -103,19 +106,6 @@ final class ConnectionTable {
             anyAddressIndex.put(anyAddressKey(c.epoch, c.cid), c);
         }
         unproven.add(c);
-        c.peer.connections++;
-    }
-
-    /**
-     * A server connection known by epoch + cid from any address (epoch bit 31) heard from a new address (NAT
-     * rebinding, §7): it moves to that address's peer, and its replies follow.
-     *
-     * @param c the connection
-     * @param from the address its packet came from, not its peer's
-     */
-    void movePeer(Connection c, InetSocketAddress from) {
-        c.peer.connections--;
-        c.peer = peer(from);
         c.peer.connections++;
     }
 

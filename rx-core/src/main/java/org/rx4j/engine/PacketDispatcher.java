@@ -100,9 +100,9 @@ final class PacketDispatcher {
     }
 
     /**
-     * A jumbogram is taken whole or dropped whole (docs/robustness.md rule 5): dropped when it holds more sub-packets
-     * than this endpoint advertises (maxDgramPackets = jumboMax; no conforming sender exceeds it, §4) or when its
-     * seqs wrap through 0 (seq 0 is never a DATA seq).
+     * A jumbogram is taken whole or dropped whole (docs/robustness.md, "Rule: jumbogram abuse"): dropped when it
+     * holds more sub-packets than this endpoint advertises (maxDgramPackets = jumboMax; no conforming sender exceeds
+     * it, §4) or when its seqs wrap through 0 (seq 0 is never a DATA seq).
      */
     private boolean acceptableJumbogram(List<RxPacket> packets) {
         int n = packets.size();
@@ -133,7 +133,7 @@ final class PacketDispatcher {
     private void dispatch(long now, InetSocketAddress from, RxPacket p, boolean lastInDatagram, boolean jumbogram) {
         RxHeader h = p.header();
         int type = h.type();
-        Connection conn = h.isClientInitiated() ? serverConnection(now, from, p) : table.clientConnection(h);
+        Connection conn = h.isClientInitiated() ? serverConnection(now, from, p) : clientConnection(from, h);
         if (conn == null) {
             if (absorbed) {
                 absorbed = false; // the reachability challenge took the packet (kept or released it)
@@ -143,7 +143,13 @@ final class PacketDispatcher {
             return;
         }
         // Counted with its connection (a jumbogram too, like jumbogramsSent) before any call sees it.
-        conn.onReceived(now, type, RxConstants.HEADER_SIZE + p.bodyLength(), lastInDatagram, jumbogram);
+        int bytes = RxConstants.HEADER_SIZE + p.bodyLength();
+        if (conn.peer.address().equals(from)) {
+            conn.onReceived(now, type, bytes, lastInDatagram, jumbogram);
+        } else {
+            fromOtherAddress(conn, type);
+            conn.onReceivedFromOtherAddress(now, type, bytes, lastInDatagram, jumbogram);
+        }
         int ch = h.channel();
         int callNumber = h.callNumber();
         switch (type) {
@@ -178,6 +184,36 @@ final class PacketDispatcher {
                 // Only counted: rxnull never challenges; PARAMS are ignored by every implementation (§2).
             }
             default -> onUnknownType(now, conn, (ControlPacket) p);
+        }
+    }
+
+    /**
+     * A client connection hears only its server's host and port (docs/robustness.md, "Rule: a client connection
+     * hears only its server's address"): its ids from any other address are counted and dropped.
+     *
+     * @return the client connection, or null (unknown ids, or a stranger's packet)
+     */
+    private Connection clientConnection(InetSocketAddress from, RxHeader h) {
+        Connection c = table.clientConnection(h);
+        if (c != null && !c.peer.address().equals(from)) {
+            endpointCounters.clientPacketsFromStrangers++;
+            return null;
+        }
+        return c;
+    }
+
+    /**
+     * A server connection's packet from an address other than the connection's (epoch bit 31 matches from any
+     * address, §7): it is processed where the connection is, so replies keep going to the connection's address and
+     * nothing goes to the new one, unless the {@link AddressChangePolicy} lets it move the connection. The engine
+     * runs no security class's check yet (rxnull proves nothing), so no packet is verified and the policy refuses
+     * every move (docs/robustness.md, "Rule: a server connection's address never moves on an unauthenticated
+     * packet"); the path validation that follows an allowed move comes with a class that authenticates packets.
+     */
+    private void fromOtherAddress(Connection conn, int type) {
+        boolean verified = false; // no security class checks packets in the engine yet
+        if (!conn.addressChanges.mayMove(type, verified)) {
+            endpointCounters.addressChangesRefused++;
         }
     }
 
@@ -234,8 +270,9 @@ final class PacketDispatcher {
             drop(p);
             return;
         }
-        // Held in PRECALL until packet 1 is here and the peer proved reachable (rule 8): a call holding only
-        // later packets never reaches a handler or a worker.
+        // Held in PRECALL until packet 1 is here and the peer proved reachable (docs/robustness.md, "Rule: a call
+        // gets a handler only after packet 1, from a reachable peer"): a call holding only later packets never
+        // reaches a handler or a worker.
         services.admitted(now, fresh, conn);
         fresh.onData(now, p, lastInDatagram);
         services.heldData(now, fresh, conn);
@@ -248,9 +285,6 @@ final class PacketDispatcher {
         if (c != null) {
             if (c.securityIndex != h.securityIndex()) {
                 return null;
-            }
-            if (!c.peer.address().equals(from)) {
-                table.movePeer(c, from); // epoch bit 31: the client moved (NAT rebinding, new address) (§7)
             }
             return c;
         }
@@ -272,7 +306,9 @@ final class PacketDispatcher {
             return null; // only DATA creates a connection (§2)
         }
         if (h.callNumber() == 0 || h.seq() < 1 || h.seq() > config.windows().maxRwind()) {
-            return null; // a DATA packet that could not admit a call opens no connection either (rule 7)
+            // A DATA packet that could not admit a call opens no connection either (docs/robustness.md, "Rule:
+            // packets that never create a server call").
+            return null;
         }
         if (config.reachability().checkReach()) {
             Peer prior = table.knownPeer(from);

@@ -83,6 +83,17 @@ public final class RxCounters {
     long connectionsEvicted;
     /** New server connections refused with ABORT RX_CALL_BUSY because a limit was reached (rule 9). */
     long connectionsRefused;
+    /**
+     * Packets of a server connection from an address other than its own (epoch bit 31), processed where the
+     * connection is: none moved it (docs/robustness.md, "Rule: a server connection's address never moves on an
+     * unauthenticated packet").
+     */
+    long addressChangesRefused;
+    /**
+     * Packets carrying a client connection's ids from an address other than its server's, dropped
+     * (docs/robustness.md, "Rule: a client connection hears only its server's address").
+     */
+    long clientPacketsFromStrangers;
     /** Sources recorded by the reachability challenge, now: a gauge. */
     long challengedSources;
     /** DATA packets kept for challenged sources, now: a gauge. */
@@ -145,6 +156,8 @@ public final class RxCounters {
         total.heldCallsForgotten += heldCallsForgotten;
         total.connectionsEvicted += connectionsEvicted;
         total.connectionsRefused += connectionsRefused;
+        total.addressChangesRefused += addressChangesRefused;
+        total.clientPacketsFromStrangers += clientPacketsFromStrangers;
         total.challengedSources += challengedSources;
         total.challengedPackets += challengedPackets;
         total.challengesSent += challengesSent;
@@ -385,6 +398,16 @@ public final class RxCounters {
     /** @return new server connections refused with ABORT RX_CALL_BUSY because a limit was reached (rule 9) */
     public long connectionsRefused() {
         return connectionsRefused;
+    }
+
+    /** @return server connections' packets from another address, processed without moving the connection */
+    public long addressChangesRefused() {
+        return addressChangesRefused;
+    }
+
+    /** @return packets with a client connection's ids from an address other than its server's, dropped */
+    public long clientPacketsFromStrangers() {
+        return clientPacketsFromStrangers;
     }
 
     /**

@@ -27,11 +27,13 @@ import java.util.Map;
  *     each counts), by name, in this order: acksRejected, trailersClamped, jumbogramsRejected, repliesWithheld,
  *     dataBeyondLast (DATA above the LAST_PACKET accepted for its call, dropped),
  *     heldServerCalls (server calls now held for packet 1 or reachability), heldCallsForgotten, connectionsEvicted
- *     and connectionsRefused, challengedSources and challengedPackets (sources not proven reachable whose
- *     new-connection DATA is kept without a connection, and those packets, now), challengesSent, challengesAnswered,
- *     challengesEvicted and challengesExpired (their reachability PINGs, the answers that proved them, records
- *     dropped for room or after a dead time; docs/robustness.md "Stateless reachability challenge"), internalErrors
- *     (exceptions caught inside the engine; 0 unless rx4j has a bug)
+ *     and connectionsRefused, addressChangesRefused (server connections' packets from another address, processed
+ *     without moving the connection), clientPacketsFromStrangers (packets with a client connection's ids from an
+ *     address other than its server's, dropped), challengedSources and challengedPackets (sources not proven
+ *     reachable whose new-connection DATA is kept without a connection, and those packets, now), challengesSent,
+ *     challengesAnswered, challengesEvicted and challengesExpired (their reachability PINGs, the answers that proved
+ *     them, records dropped for room or after a dead time; docs/robustness.md "Stateless reachability challenge"),
+ *     internalErrors (exceptions caught inside the engine; 0 unless rx4j has a bug)
  */
 public record EndpointStats(InetSocketAddress localAddress, CounterStats totals, long datagramsReceived,
                             long datagramsSent, long sendFailures, long malformedDatagrams,

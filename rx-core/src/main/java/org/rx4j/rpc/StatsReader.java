@@ -68,6 +68,8 @@ final class StatsReader {
         m.put("heldCallsForgotten", t.heldCallsForgotten());
         m.put("connectionsEvicted", t.connectionsEvicted());
         m.put("connectionsRefused", t.connectionsRefused());
+        m.put("addressChangesRefused", t.addressChangesRefused());
+        m.put("clientPacketsFromStrangers", t.clientPacketsFromStrangers());
         m.put("challengedSources", t.challengedSources());
         m.put("challengedPackets", t.challengedPackets());
         m.put("challengesSent", t.challengesSent());

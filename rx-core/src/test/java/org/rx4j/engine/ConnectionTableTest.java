@@ -1,6 +1,7 @@
 package org.rx4j.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -13,23 +14,19 @@ import org.rx4j.wire.RxConstants;
 
 /**
  * The table keeps each peer's connection count (nowhere else changes it), the unproven connections oldest first, and
- * a received packet is counted with its connection and its peer.
+ * a received packet is counted with its connection and its peer (one from another address with its connection only).
  */
 class ConnectionTableTest {
     @Test
-    void aPeersConnectionCountFollowsAddMoveAndRemove() {
+    void aPeersConnectionCountFollowsAddAndRemove() {
         EngineParts e = new EngineParts(RxConfig.defaults());
         Connection client = new Connection(e.link, e.table.peer(source(1)), true, 0x1234, 0x40, 1, 0);
         e.table.addClient(client);
         Connection server = e.serverConnection(source(1));
         Peer first = e.table.knownPeer(source(1));
         assertEquals(2, first.connectionCount());
-        e.table.movePeer(server, source(2));
-        assertSame(e.table.knownPeer(source(2)), server.peer(), "replies follow the client to its new address");
-        assertEquals(1, first.connectionCount());
-        assertEquals(1, server.peer().connectionCount());
         e.table.remove(server, e.counters);
-        assertEquals(0, e.table.knownPeer(source(2)).connectionCount());
+        assertEquals(1, first.connectionCount());
         e.table.remove(client, e.counters);
         assertEquals(0, first.connectionCount());
         e.table.forgetPeer(first);
@@ -75,5 +72,19 @@ class ConnectionTableTest {
         assertEquals(2 * bytes + 60 + 28, p.replyCredit(), "an unproven peer's bytes pay for replies to it");
         assertEquals(8, p.lastUsedNs);
         assertTrue(p.heardSince(7));
+    }
+
+    @Test
+    void aPacketFromAnotherAddressIsCountedWithItsConnectionOnly() {
+        EngineParts e = new EngineParts(RxConfig.defaults());
+        Connection c = e.serverConnection(source(1));
+        c.onReceivedFromOtherAddress(5, PacketType.ACK, 65, true, false);
+        assertEquals(1, c.counters().packetsReceived(PacketType.ACK));
+        assertEquals(65, c.counters().bytesReceived());
+        assertEquals(5, c.lastActivityNs);
+        Peer p = c.peer();
+        assertEquals(0, p.counters().bytesReceived(), "another address's bytes are not the peer's");
+        assertEquals(0, p.replyCredit(), "they pay for no reply to the peer");
+        assertFalse(p.heardSince(0), "and do not count as hearing from it");
     }
 }

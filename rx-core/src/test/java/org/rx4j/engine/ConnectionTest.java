@@ -133,7 +133,7 @@ class ConnectionTest {
     }
 
     @Test
-    void serverConnectionWithEpochBit31SetMatchesFromAnyAddress() {
+    void serverConnectionWithEpochBit31SetMatchesFromAnyAddressButStaysAtItsOwn() {
         EngineHarness h = new EngineHarness(NO_REACH);
         Service svc = new Service(() -> h.now, -1);
         h.engine.registerService(SVC, 0, svc);
@@ -147,13 +147,16 @@ class ConnectionTest {
         long dropped = h.engine.totals().droppedPackets();
         h.deliverFrom(REMOTE2, client.ack(0, 1, 1, 2, 0, AckReason.DELAY, new byte[0], 32, 1));
         assertEquals(dropped, h.engine.totals().droppedPackets(), "an ACK from the new address reaches the call too");
-        assertEquals(REMOTE2, h.engine.serverConnections().iterator().next().peer().address(),
-                "the connection follows its client to the new address");
+        // Nothing proves who sent them (rxnull): the connection does not move (docs/robustness.md, "Rule: a server
+        // connection's address never moves on an unauthenticated packet").
+        assertEquals(REMOTE, h.engine.serverConnections().iterator().next().peer().address(),
+                "the connection stays at its client's first address");
+        assertEquals(2, h.engine.totals().addressChangesRefused());
         h.clear();
         h.deliverFrom(REMOTE2, client.ping(0, 1));
         assertFalse(h.sent.isEmpty(), "the ping is answered");
         for (EngineHarness.Datagram d : h.sent) {
-            assertEquals(REMOTE2, d.to(), "replies go to the client's new address");
+            assertEquals(REMOTE, d.to(), "replies keep going to the connection's address");
         }
     }
 
@@ -174,7 +177,7 @@ class ConnectionTest {
         // DATA from another address is another connection (and so another call).
         h.deliverFrom(REMOTE2, client.data(0, 1, 2, PacketFlags.LAST_PACKET, 100));
         assertEquals(2, h.engine.serverConnections().size());
-        assertEquals(1, svc.newCalls(), "a call holding only seq 2 is held, not started (rule 8)");
+        assertEquals(1, svc.newCalls(), "a call holding only seq 2 is held, not started");
         assertEquals(1, h.engine.totals().heldServerCalls());
         assertFalse(svc.record(0).readComplete);
         assertEquals(1412, svc.record(0).bytesRead);
@@ -211,7 +214,7 @@ class ConnectionTest {
     }
 
     @Test
-    void clientConnectionTakesRepliesFromAnyAddressButOnlyWithItsEpoch() {
+    void clientConnectionTakesRepliesOnlyFromItsServerAndOnlyWithItsEpoch() {
         EngineHarness h = new EngineHarness(RxConfig.defaults());
         Connection conn = h.engine.connect(REMOTE, SVC, 0);
         Client c = new Client(() -> h.now, 10);
@@ -221,8 +224,14 @@ class ConnectionTest {
         h.deliverFrom(REMOTE, wrongEpoch.data(0, 1, 1, PacketFlags.LAST_PACKET, 10));
         assertEquals(dropped + 1, h.engine.totals().droppedPackets());
         assertFalse(c.completed);
-        // The client's own epoch has bit 31 set: any address matches (§7).
-        h.deliverFrom(REMOTE2, FakePeer.serverOf(conn).data(0, 1, 1, PacketFlags.LAST_PACKET, 10));
+        // Epoch bit 31 is the server's rule for its clients; a client knows its server's address (docs/robustness.md,
+        // "Rule: a client connection hears only its server's address").
+        FakePeer server = FakePeer.serverOf(conn);
+        h.deliverFrom(REMOTE2, server.data(0, 1, 1, PacketFlags.LAST_PACKET, 10));
+        assertEquals(dropped + 2, h.engine.totals().droppedPackets());
+        assertEquals(1, h.engine.totals().clientPacketsFromStrangers());
+        assertFalse(c.completed);
+        h.deliverFrom(REMOTE, server.data(0, 1, 1, PacketFlags.LAST_PACKET, 10));
         assertTrue(c.completed);
         assertEquals(0, c.code);
         assertEquals(10, c.bytesRead);

@@ -144,8 +144,9 @@ class AmplificationLiveTest {
             Map<String, Long> stats = server.stats();
             for (String key : List.of("acksRejected", "trailersClamped", "jumbogramsRejected", "repliesWithheld",
                     "heldServerCalls", "heldCallsForgotten", "connectionsEvicted", "connectionsRefused",
-                    "challengedSources", "challengedPackets", "challengesSent", "challengesAnswered",
-                    "challengesEvicted", "challengesExpired", "internalErrors")) {
+                    "addressChangesRefused", "clientPacketsFromStrangers", "challengedSources", "challengedPackets",
+                    "challengesSent", "challengesAnswered", "challengesEvicted", "challengesExpired",
+                    "internalErrors")) {
                 assertTrue(stats.containsKey(key), key + " in " + stats.keySet());
             }
             assertEquals(5L, stats.get("challengedPackets"), "the five calls' packets are kept for the challenge");

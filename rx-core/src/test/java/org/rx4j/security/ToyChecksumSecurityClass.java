@@ -12,7 +12,7 @@ import java.util.Random;
  * Each DATA body is {@code [4-byte data length][data XOR keystream][8-byte MAC]}, and the spare field holds a
  * 16-bit checksum of (callNumber, channel, seq) under the session key, never 0 (as rxkad's).
  */
-final class ToyChecksumSecurityClass implements SecurityClass {
+public final class ToyChecksumSecurityClass implements SecurityClass {
     static final int INDEX = 200;
     static final int HEADER_SIZE = 4;
     static final int TRAILER_SIZE = 8;
@@ -43,7 +43,7 @@ final class ToyChecksumSecurityClass implements SecurityClass {
      * @param sharedSecret what both ends know (a stand-in for rxkad's server key and ticket)
      * @param nonces seeded source of challenge nonces (deterministic tests)
      */
-    ToyChecksumSecurityClass(long sharedSecret, Random nonces) {
+    public ToyChecksumSecurityClass(long sharedSecret, Random nonces) {
         this.sharedSecret = sharedSecret;
         this.nonces = nonces;
     }
@@ -125,6 +125,12 @@ final class ToyChecksumSecurityClass implements SecurityClass {
 
     @Override
     public boolean isAuthenticated(SecurityContext ctx) {
+        return ((State) ctx.state()).keyed;
+    }
+
+    /** Once keyed, an accepted DATA packet passed the session key's checksum and MAC: it proves its sender. */
+    @Override
+    public boolean authenticatesPackets(SecurityContext ctx) {
         return ((State) ctx.state()).keyed;
     }
 
