@@ -25,15 +25,8 @@ public final class Connection {
     private static final byte[] NO_BODY = new byte[0];
     private final ConnectionContext link;
     private final CallContext callContext;
-    /**
-     * The remote peer, fixed: a packet from another address never moves a connection (docs/robustness.md, "Rule: a
-     * server connection's address never moves on an unauthenticated packet").
-     */
     final Peer peer;
-    /**
-     * Whether a packet from another address may move this connection: the engine runs no security class on its
-     * connections yet (rxnull only), so nothing authenticates their packets.
-     */
+    /** Whether a packet from another address may move this connection: never while the classes are rxnull only. */
     final AddressChangePolicy addressChanges = AddressChangePolicy.UNAUTHENTICATED;
     final boolean client;
     final int epoch;
@@ -89,7 +82,7 @@ public final class Connection {
         return securityIndex;
     }
 
-    /** @return the remote peer */
+    /** @return the remote peer: fixed, as no unauthenticated packet moves a connection (docs/robustness.md) */
     public Peer peer() {
         return peer;
     }
@@ -180,8 +173,8 @@ public final class Connection {
     }
 
     /**
-     * Sends DATA packets of one call as one datagram (a jumbogram when there are several), counting them:
-     * one datagram in packetsSent[DATA], each sub-packet in dataPacketsSent. Clears the list.
+     * Sends DATA packets of one call as one datagram (a jumbogram when there are several), counting one datagram in
+     * packetsSent[DATA] and each sub-packet in dataPacketsSent; clears the list.
      */
     void sendData(List<DataPacket> batch) {
         int k = batch.size();
@@ -207,11 +200,7 @@ public final class Connection {
         peer.onReceived(now, bytes);
     }
 
-    /**
-     * Counts a packet received for this connection from an address other than its peer's (a server connection with
-     * epoch bit 31), here only: its bytes are not the peer's, so they pay for no reply to the peer and do not count
-     * as hearing from it.
-     */
+    /** Counts a packet from another address (epoch bit 31) here only: it pays no reply and is not the peer heard. */
     void onReceivedFromOtherAddress(long now, int type, int bytes, boolean lastInDatagram, boolean jumbogram) {
         lastActivityNs = now;
         counters.countReceived(type, bytes, lastInDatagram, jumbogram);

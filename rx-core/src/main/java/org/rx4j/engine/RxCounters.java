@@ -54,18 +54,15 @@ public final class RxCounters {
     long timeouts;
     /** Fast retransmits triggered by NACKs. */
     long fastRetransmits;
-    /** ACKs and ACKALLs dropped whole as out of range for what was transmitted (docs/robustness.md rule 2). */
+    /** ACKs and ACKALLs dropped whole as out of range for what was transmitted. */
     long acksRejected;
-    /** ACK trailers with a value outside its valid range, clamped or ignored (docs/robustness.md rule 1). */
+    /** ACK trailers with a value outside its valid range, clamped or ignored. */
     long trailersClamped;
-    /** Jumbograms dropped whole: more sub-packets than advertised, or seqs wrapping through 0 (rule 5). */
+    /** Jumbograms dropped whole: more sub-packets than advertised, or seqs wrapping through 0. */
     long jumbogramsRejected;
-    /** Replies to a peer not yet proven reachable left unsent: larger than what it had sent (rule 6). */
+    /** Replies to a peer not yet proven reachable left unsent: larger than what it had sent. */
     long repliesWithheld;
-    /**
-     * DATA packets above the seq of the LAST_PACKET accepted for their call, dropped (docs/robustness.md "Rule: the
-     * first LAST_PACKET holds").
-     */
+    /** DATA above the LAST_PACKET its call accepted, dropped. */
     long dataBeyondLast;
     // The endpoint's own counters below: 0 in a connection's or a peer's counters. The gauges (now) are filled in
     // when the engine takes its snapshot (RxEngine.totals); the rest are counted as they happen.
@@ -73,26 +70,19 @@ public final class RxCounters {
     long droppedPackets;
     /** Server calls started. */
     long callsExecuted;
-    /** Server calls admitted but not started, now (held for packet 1 or reachability, rule 8): a gauge. */
+    /** Server calls admitted but not started, now (held for packet 1 or reachability): a gauge. */
     long heldServerCalls;
     /** DATA packets held by server calls not yet started, now: a gauge. */
     long heldServerPackets;
-    /** Held server calls forgotten because maxHeldPackets was exceeded (rule 8). */
+    /** Held server calls forgotten because maxHeldPackets was exceeded. */
     long heldCallsForgotten;
-    /** Unproven server connections evicted to make room for new ones (rule 9). */
+    /** Unproven server connections evicted to make room for new ones. */
     long connectionsEvicted;
-    /** New server connections refused with ABORT RX_CALL_BUSY because a limit was reached (rule 9). */
+    /** New server connections refused with ABORT RX_CALL_BUSY because a limit was reached. */
     long connectionsRefused;
-    /**
-     * Packets of a server connection from an address other than its own (epoch bit 31), processed where the
-     * connection is: none moved it (docs/robustness.md, "Rule: a server connection's address never moves on an
-     * unauthenticated packet").
-     */
+    /** Server connections' packets from another address (epoch bit 31), processed; none moved the connection. */
     long addressChangesRefused;
-    /**
-     * Packets carrying a client connection's ids from an address other than its server's, dropped
-     * (docs/robustness.md, "Rule: a client connection hears only its server's address").
-     */
+    /** Packets with a client connection's ids from an address other than its server's, dropped. */
     long clientPacketsFromStrangers;
     /** Sources recorded by the reachability challenge, now: a gauge. */
     long challengedSources;
@@ -113,11 +103,7 @@ public final class RxCounters {
         return type >= 0 && type < 15 ? type : 15;
     }
 
-    /**
-     * Adds every counter of this object into {@code total}.
-     *
-     * @param total accumulator, not this object
-     */
+    /** Adds every counter of this object into {@code total} (an accumulator, not this object). */
     void addTo(RxCounters total) {
         for (int i = 0; i < packetsSent.length; i++) {
             total.packetsSent[i] += packetsSent[i];
@@ -331,30 +317,30 @@ public final class RxCounters {
         return acksReceived[reason];
     }
 
-    /** @return ACKs and ACKALLs dropped whole as out of range for what was transmitted (docs/robustness.md rule 2) */
+    /** @return ACKs and ACKALLs dropped whole as out of range for what was transmitted */
     public long acksRejected() {
         return acksRejected;
     }
 
-    /** @return ACK trailers that carried a value outside its valid range, clamped or ignored (rule 1) */
+    /** @return ACK trailers that carried a value outside its valid range, clamped or ignored */
     public long trailersClamped() {
         return trailersClamped;
     }
 
-    /** @return jumbograms dropped whole: more sub-packets than advertised, or seqs wrapping through 0 (rule 5) */
+    /** @return jumbograms dropped whole: more sub-packets than advertised, or seqs wrapping through 0 */
     public long jumbogramsRejected() {
         return jumbogramsRejected;
     }
 
     /**
      * @return replies (reachability PINGs, ACKs, raw ABORTs, DEBUG/VERSION answers) to a peer not proven reachable
-     *     left unsent because they would have been larger, in bytes, than what that peer had sent (rule 6)
+     *     left unsent because they would have been larger, in bytes, than what that peer had sent
      */
     public long repliesWithheld() {
         return repliesWithheld;
     }
 
-    /** @return DATA packets above the seq of the LAST_PACKET accepted for their call, dropped (docs/robustness.md "Rule: the first LAST_PACKET holds") */
+    /** @return DATA packets above the seq of the LAST_PACKET accepted for their call, dropped */
     public long dataBeyondLast() {
         return dataBeyondLast;
     }
@@ -371,7 +357,7 @@ public final class RxCounters {
 
     /**
      * @return server calls admitted but not started when the snapshot was taken (in PRECALL: waiting for their
-     *     request's packet 1 or their peer's reachability answer; rule 8)
+     *     request's packet 1 or their peer's reachability answer)
      */
     public long heldServerCalls() {
         return heldServerCalls;
@@ -385,27 +371,33 @@ public final class RxCounters {
         return heldServerPackets;
     }
 
-    /** @return held server calls forgotten because maxHeldPackets was exceeded (rule 8) */
+    /** @return held server calls forgotten because maxHeldPackets was exceeded */
     public long heldCallsForgotten() {
         return heldCallsForgotten;
     }
 
-    /** @return unproven server connections evicted to make room for new ones (rule 9) */
+    /** @return unproven server connections evicted to make room for new ones */
     public long connectionsEvicted() {
         return connectionsEvicted;
     }
 
-    /** @return new server connections refused with ABORT RX_CALL_BUSY because a limit was reached (rule 9) */
+    /** @return new server connections refused with ABORT RX_CALL_BUSY because a limit was reached */
     public long connectionsRefused() {
         return connectionsRefused;
     }
 
-    /** @return server connections' packets from another address, processed without moving the connection */
+    /**
+     * @return server connections' packets from another address, processed without moving the connection
+     *     (docs/robustness.md, "Rule: a server connection's address never moves on an unauthenticated packet")
+     */
     public long addressChangesRefused() {
         return addressChangesRefused;
     }
 
-    /** @return packets with a client connection's ids from an address other than its server's, dropped */
+    /**
+     * @return packets with a client connection's ids from an address other than its server's, dropped
+     *     (docs/robustness.md, "Rule: a client connection hears only its server's address")
+     */
     public long clientPacketsFromStrangers() {
         return clientPacketsFromStrangers;
     }
@@ -413,7 +405,7 @@ public final class RxCounters {
     /**
      * @return sources recorded when the snapshot was taken that sent DATA for a new connection before proving
      *     reachable (no connection, call or peer exists for them; bounded by maxUnprovenConnections;
-     *     docs/robustness.md "Stateless reachability challenge")
+     *     docs/robustness.md "Rule: stateless reachability challenge")
      */
     public long challengedSources() {
         return challengedSources;

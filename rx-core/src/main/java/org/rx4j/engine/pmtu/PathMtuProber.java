@@ -351,9 +351,7 @@ public final class PathMtuProber {
         }
         for (int s = from; s - sq.nextToSend() < 0; s++) {
             SendQueue.Entry e = sq.get(s);
-            // A transmitted packet the path carries (condition 3 fails: a short last packet, say) may have been
-            // delayed rather than dropped; a LAST_PACKET among them would end the receiver's stream below the
-            // re-cut one (docs/robustness.md "Rule: the first LAST_PACKET holds").
+            // Condition 3 for each: a sent packet the path carries (a short LAST, say) may be late, not lost.
             if (e.isSoftAcked() || holds(a, s) || ladder.sentNs() - e.lastSentAtNs() < marginNs
                     || e.payload().readableBytes() <= max) {
                 markStuck(now);
