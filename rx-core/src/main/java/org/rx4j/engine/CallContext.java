@@ -30,7 +30,7 @@ interface CallContext {
     /** @return the peer's current address and the connection's identity, for the application ({@link Call#origin()}) */
     CallOrigin origin();
 
-    /** @return the connection's current peer (a server connection follows its client to a new address, §7) */
+    /** @return the connection's peer (fixed: no unauthenticated packet moves a connection, docs/robustness.md) */
     Peer peer();
 
     /** @return the connection's counters */

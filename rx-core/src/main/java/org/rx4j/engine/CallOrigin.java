@@ -5,8 +5,8 @@ import java.net.InetSocketAddress;
 /**
  * Who is at the other end of a call, for the application ({@link Call#origin()}): the peer's address and the
  * identity of the call's connection as it appears in every packet header (rx-wire-facts.md §1, §7). Immutable: a
- * snapshot taken when asked (a server connection follows its client to a new address, §7; ask again for the current
- * one). The engine's own work on the connection goes through its tables, never through this value.
+ * snapshot taken when asked. The engine's own work on the connection goes through its tables, never through this
+ * value.
  *
  * @param peer the peer's UDP address
  * @param epoch the client endpoint's epoch, as on the wire
