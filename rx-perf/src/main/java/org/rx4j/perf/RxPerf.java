@@ -21,6 +21,9 @@ import picocli.CommandLine.Spec;
         subcommands = {ServerCommand.class, ClientCommand.class, LoopbackCommand.class},
         description = "Rx benchmark, compatible with OpenAFS rxperf.")
 public final class RxPerf implements Callable<Integer> {
+    /** Netty's switch for its Flight Recorder events, read once when Netty's platform probe initialises. */
+    static final String NETTY_JFR_PROPERTY = "io.netty.jfr.enabled";
+
     private final TransportLookup transports;
     private final ServerLifetime serverLifetime;
     private final LongSupplier nanoClock;
@@ -67,7 +70,21 @@ public final class RxPerf implements Callable<Integer> {
      * @param args the command line
      */
     public static void main(String[] args) {
+        skipNettyFlightRecorderEvents();
         System.exit(commandLine(new RxPerf()).execute(args));
+    }
+
+    /**
+     * Turns Netty's own Flight Recorder events (buffer and chunk allocation) off unless the user set
+     * {@code -Dio.netty.jfr.enabled}. With them on, the pooled allocator's first chunk, allocated inside the first
+     * call, initialises the JDK's Flight Recorder metadata (some 200 classes, 30-250 ms cold) even when no recording
+     * runs; rxperf measures that first call (docs/rxperf.md, "The launcher"). The JVM's own Flight Recorder events are
+     * unaffected.
+     */
+    static void skipNettyFlightRecorderEvents() {
+        if (System.getProperty(NETTY_JFR_PROPERTY) == null) {
+            System.setProperty(NETTY_JFR_PROPERTY, "false");
+        }
     }
 
     /**
