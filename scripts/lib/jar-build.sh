@@ -33,8 +33,12 @@ ensure_jar() {
         fi
         if jar_is_stale "$jar" "$@"; then
             echo "$label: building $jar" >&2
+            # Maven's console still writes colour resets (ESC[0m) in quiet batch mode: strip them, so the terminal
+            # sees only plain text; pipefail keeps Maven's exit status.
+            set -o pipefail
             # shellcheck disable=SC2086  # mvn_args holds several words on purpose
-            cd "$repo" && mvn -q -B -ntp -Dstyle.color=never $mvn_args package -DskipTests >&2
+            cd "$repo" && mvn -q -B -ntp -Dstyle.color=never $mvn_args package -DskipTests 2>&1 \
+                | sed -u 's/\x1b\[[0-9;]*m//g' >&2
         fi
     )
 }
