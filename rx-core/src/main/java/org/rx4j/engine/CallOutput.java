@@ -119,7 +119,7 @@ final class CallOutput {
         return ctx.lastSerial();
     }
 
-    /** @return the connection's current peer */
+    /** @return the connection's peer (fixed for the connection's life) */
     Peer peer() {
         return ctx.peer();
     }

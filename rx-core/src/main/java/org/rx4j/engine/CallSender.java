@@ -63,7 +63,7 @@ final class CallSender {
         this.server = server;
         Peer peer = out.peer();
         this.cutter = new PacketCutter(sq, alloc, peer.packetDataSize(config));
-        this.pmtu = new PathMtuProber(() -> out.peer().pathMtuState(), sq, acks::sendMtuProbe, server,
+        this.pmtu = new PathMtuProber(peer.pathMtuState(), sq, acks::sendMtuProbe, server,
                 config.timeouts().deadTimeNs());
         int peerRwind = peer.lastRwind > 0 ? peer.lastRwind : RxConfig.INITIAL_WINDOW;
         this.twind = Math.min(config.windows().maxTwind(), peerRwind);

@@ -1,7 +1,6 @@
 package org.rx4j.engine.pmtu;
 
 import java.util.function.LongPredicate;
-import java.util.function.Supplier;
 import org.rx4j.engine.recovery.SendQueue;
 import org.rx4j.wire.AckPacket;
 import org.rx4j.wire.AckReason;
@@ -15,8 +14,8 @@ import org.rx4j.wire.RxConstants;
  * itself: the call's sender asks and does. Runs on the engine's thread; times are ns on the engine's clock.
  */
 public final class PathMtuProber {
-    /** The path state of the call's peer now (a server connection follows a client that moved, §7). */
-    private final Supplier<PathMtuState> peerState;
+    /** The path state of the call's peer (a connection's peer never changes). */
+    private final PathMtuState state;
     private final SendQueue sq;
     private final ProbeSender probes;
     private final boolean server;
@@ -43,15 +42,15 @@ public final class PathMtuProber {
     private int largestSentSeq;
 
     /**
-     * @param peerState the path state of the call's current peer (shared by the peer's calls)
+     * @param state the path state of the call's peer (shared by the peer's calls)
      * @param sq the call's send queue (read only)
      * @param probes sends the padded PINGs
      * @param server true on the server side of the call
      * @param deadTimeNs the dead time, ns: how long a call stuck on packets the path drops lives on
      */
-    public PathMtuProber(Supplier<PathMtuState> peerState, SendQueue sq, ProbeSender probes, boolean server,
+    public PathMtuProber(PathMtuState state, SendQueue sq, ProbeSender probes, boolean server,
             long deadTimeNs) {
-        this.peerState = peerState;
+        this.state = state;
         this.sq = sq;
         this.probes = probes;
         this.server = server;
@@ -68,10 +67,10 @@ public final class PathMtuProber {
      * @param want sub-packets per datagram the peer and this endpoint allow
      */
     public void maybeProbeJumbograms(long now, int want) {
-        if (state().jumboProbeDue(now, want)) {
+        if (state.jumboProbeDue(now, want)) {
             jumboProbePackets = want;
             jumboProbeSerial = probes.send(now, jumbogramBytes(want));
-            state().onJumboProbeSent(now);
+            state.onJumboProbeSent(now);
         }
     }
 
@@ -91,10 +90,10 @@ public final class PathMtuProber {
      * @param quickWaitNs 2 srtt of now, at least the minimum RTO, ns
      */
     public void maybeProbeLargePackets(long now, int target, long quickWaitNs) {
-        if (state().largeProbeDue(now, target, quickWaitNs)) {
+        if (state.largeProbeDue(now, target, quickWaitNs)) {
             largeProbeBytes = target;
             largeProbeSerial = probes.send(now, target);
-            state().onLargeProbeSent(now);
+            state.onLargeProbeSent(now);
         }
     }
 
@@ -106,7 +105,7 @@ public final class PathMtuProber {
      * @param usual the usual packet size toward the peer, bytes
      */
     public void maybeRaise(long now, int usual) {
-        if (state().takeRaise(now, usual)) {
+        if (state.takeRaise(now, usual)) {
             sendLadder(now, false, usual, true);
         }
     }
@@ -132,7 +131,7 @@ public final class PathMtuProber {
                 || (ladder != null && ladder.downwardWithin(now, PathMtuState.PROBE_INTERVAL_NS))) {
             return;
         }
-        if (state().takeVerifyProbe(now, full)) {
+        if (state.takeVerifyProbe(now, full)) {
             sendLadder(now, false, full, false);
         }
     }
@@ -201,12 +200,12 @@ public final class PathMtuProber {
     public void onTimeout(long now) {
         timeoutsWithoutProgress++;
         if (lastDatagramPackets > 1) {
-            state().holdToSinglePackets(now);
+            state.holdToSinglePackets(now);
             lastDatagramPackets = 1;
         }
         if (lastDatagramLarge) {
             markStuck(now);
-            state().onLargeFailed(now);
+            state.onLargeFailed(now);
             lastDatagramLarge = false;
         }
     }
@@ -242,7 +241,7 @@ public final class PathMtuProber {
                 && sq.get(1).payload().readableBytes() > PathMtuState.FIRST_PACKET_DATA) {
             // The request's first packet may be too large for the path: then the server never hears of this call
             // and cannot answer its probes. The next call's first packet is cut small again.
-            state().forgetVerified();
+            state.forgetVerified();
         }
         // Packets above 1444 bytes (a large size the path carried before) are suspect at the first timeout, default
         // ones at the second in a row (plain loss is the likelier cause). A black hole for large datagrams, not a
@@ -254,14 +253,14 @@ public final class PathMtuProber {
         if (!heardSince.test(firstLostSentNs)) {
             return false; // the recovery probes ask a receiver with nothing to say to speak
         }
-        if (state().pathMtu() < failing) {
-            sendLadder(now, true, state().pathMtu(), false);
-        } else if (state().ladderAllowed(now)) {
+        if (state.pathMtu() < failing) {
+            sendLadder(now, true, state.pathMtu(), false);
+        } else if (state.ladderAllowed(now)) {
             sendLadder(now, true, failing, true);
         } else {
             return false;
         }
-        state().onLadderSent(now);
+        state.onLadderSent(now);
         return true;
     }
 
@@ -274,7 +273,7 @@ public final class PathMtuProber {
      * @return true when it went out (instead of the plain PING)
      */
     public boolean evidenceProbe(long now) {
-        int pathMtu = state().pathMtu();
+        int pathMtu = state.pathMtu();
         if (pathMtu == Integer.MAX_VALUE) {
             return false;
         }
@@ -289,7 +288,7 @@ public final class PathMtuProber {
         if (ladder == null) {
             ladder = new ProbeLadder();
         }
-        ladder.send(now, down, top, steps, state().pathMtu(), probes);
+        ladder.send(now, down, top, steps, state.pathMtu(), probes);
     }
 
     // Answers
@@ -304,11 +303,11 @@ public final class PathMtuProber {
      */
     public void onPingResponse(int reason, int serial, int jumboWant) {
         if (largeProbeSerial != 0 && reason == AckReason.PING_RESPONSE && serial == largeProbeSerial) {
-            state().onLargeProven(largeProbeBytes);
+            state.onLargeProven(largeProbeBytes);
             largeProbeSerial = 0;
         }
         if (jumboProbeSerial != 0 && reason == AckReason.PING_RESPONSE && serial == jumboProbeSerial) {
-            state().onJumboProven(jumboProbePackets, jumboWant);
+            state.onJumboProven(jumboProbePackets, jumboWant);
             jumboProbeSerial = 0;
         }
     }
@@ -322,7 +321,7 @@ public final class PathMtuProber {
      * @return true when {@code a} answered a ladder probe
      */
     public boolean onLadderAnswer(long now, AckPacket a) {
-        return ladder != null && ladder.onAnswer(now, a, state());
+        return ladder != null && ladder.onAnswer(now, a, state);
     }
 
     /**
@@ -385,7 +384,7 @@ public final class PathMtuProber {
         largeStuck = false;
         timeoutsWithoutProgress = 0;
         if (largestSentSeq != 0 && holds(a, largestSentSeq)) {
-            state().onVerified(largestSentPacket);
+            state.onVerified(largestSentPacket);
         }
     }
 
@@ -422,10 +421,6 @@ public final class PathMtuProber {
     }
 
     // Helpers
-
-    private PathMtuState state() {
-        return peerState.get();
-    }
 
     /** @return true when the ACK says the receiver holds {@code seq} (hard-acked, or soft-acked in its bitmap) */
     static boolean holds(AckPacket a, int seq) {

@@ -52,7 +52,7 @@ class PathMtuProberTest {
     }
 
     private PathMtuProber client() {
-        return new PathMtuProber(() -> state, sq, sender, false, DEAD_TIME);
+        return new PathMtuProber(state, sq, sender, false, DEAD_TIME);
     }
 
     /** A PING_RESPONSE to the probe of {@code serial}: firstPacket {@code first}, soft acks as '+' / '-'. */
@@ -287,7 +287,7 @@ class PathMtuProberTest {
         state.onVerified(1440);
         queue(1, 0, 1412);
         sq.markLost(1);
-        PathMtuProber p = new PathMtuProber(() -> state, sq, sender, true, DEAD_TIME);
+        PathMtuProber p = new PathMtuProber(state, sq, sender, true, DEAD_TIME);
         p.onTimeout(MS);
         p.probeDownward(MS, t -> true);
         assertEquals(1440, state.verifiedPacketSize());
