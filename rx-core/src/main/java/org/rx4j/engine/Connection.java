@@ -194,14 +194,14 @@ public final class Connection {
         batch.clear();
     }
 
-    /** Counts a packet received for this connection here and at its peer ({@code bytes}: header + body). */
+    /** Counts a packet from the connection's own address here and at its peer ({@code bytes}: header + body). */
     void onReceived(long now, int type, int bytes, boolean lastInDatagram, boolean jumbogram) {
-        onReceivedFromOtherAddress(now, type, bytes, lastInDatagram, jumbogram);
+        countReceived(now, type, bytes, lastInDatagram, jumbogram);
         peer.onReceived(now, bytes);
     }
 
-    /** Counts a packet from another address (epoch bit 31) here only: it pays no reply and is not the peer heard. */
-    void onReceivedFromOtherAddress(long now, int type, int bytes, boolean lastInDatagram, boolean jumbogram) {
+    /** Counts a packet here only; alone for one from another address (it pays no reply, is not the peer heard). */
+    void countReceived(long now, int type, int bytes, boolean lastInDatagram, boolean jumbogram) {
         lastActivityNs = now;
         counters.countReceived(type, bytes, lastInDatagram, jumbogram);
     }

@@ -148,7 +148,7 @@ final class PacketDispatcher {
             conn.onReceived(now, type, bytes, lastInDatagram, jumbogram);
         } else {
             fromOtherAddress(conn, type);
-            conn.onReceivedFromOtherAddress(now, type, bytes, lastInDatagram, jumbogram);
+            conn.countReceived(now, type, bytes, lastInDatagram, jumbogram);
         }
         int ch = h.channel();
         int callNumber = h.callNumber();

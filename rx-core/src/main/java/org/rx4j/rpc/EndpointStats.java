@@ -32,8 +32,8 @@ import java.util.Map;
  *     address other than its server's, dropped), challengedSources and challengedPackets (sources not proven
  *     reachable whose new-connection DATA is kept without a connection, and those packets, now), challengesSent,
  *     challengesAnswered, challengesEvicted and challengesExpired (their reachability PINGs, the answers that proved
- *     them, records dropped for room or after a dead time; docs/robustness.md "Stateless reachability challenge"),
- *     internalErrors (exceptions caught inside the engine; 0 unless rx4j has a bug)
+ *     them, records dropped for room or after a dead time; docs/robustness.md "Rule: stateless reachability
+ *     challenge"), internalErrors (exceptions caught inside the engine; 0 unless rx4j has a bug)
  */
 public record EndpointStats(InetSocketAddress localAddress, CounterStats totals, long datagramsReceived,
                             long datagramsSent, long sendFailures, long malformedDatagrams,

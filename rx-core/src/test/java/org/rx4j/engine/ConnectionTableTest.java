@@ -78,7 +78,7 @@ class ConnectionTableTest {
     void aPacketFromAnotherAddressIsCountedWithItsConnectionOnly() {
         EngineParts e = new EngineParts(RxConfig.defaults());
         Connection c = e.serverConnection(source(1));
-        c.onReceivedFromOtherAddress(5, PacketType.ACK, 65, true, false);
+        c.countReceived(5, PacketType.ACK, 65, true, false);
         assertEquals(1, c.counters().packetsReceived(PacketType.ACK));
         assertEquals(65, c.counters().bytesReceived());
         assertEquals(5, c.lastActivityNs);
