@@ -6,14 +6,20 @@ import org.rx4j.wire.RxConstants;
  * How large the packets and datagrams of this endpoint may be, and what the ACK trailer advertises about them
  * (rx-wire-facts.md §4 "Jumbograms" and §5 "Sizes and windows"; docs/engine.md "Packet size").
  *
+ * <p>The interface MTU is per peer: with {@code ifMtu} 0 (the default) the endpoint asks the transport for the MTU
+ * of the interface the route to each peer leaves by and takes that less the IP and UDP headers (28 bytes for IPv4,
+ * 48 for IPv6), capped by the largest UDP payload; an interface of at most 1,500 bytes (Ethernet, or unknown) counts
+ * as OpenAFS's 1,444, so nothing changes on such paths. Loopback (MTU 65,536) gives 65,507-byte packets over IPv4.
+ *
  * @param jumboMax most jumbogram sub-packets advertised and sent, 1..46 (default 4); 1 = no jumbograms (rxperf -j)
  * @param maxMtu largest Rx packet (header + data) this endpoint sends or accepts in one piece, bytes, 520..65535
- *     (default 16384; rxperf -m allows 520..16356)
- * @param ifMtu interface MTU less IP/UDP overhead advertised in the ACK trailer, bytes, 520..65535 (default 1444)
+ *     (default 65535: as large as the route allows; rxperf -m)
+ * @param ifMtu interface MTU less IP/UDP overhead, bytes, advertised in the ACK trailer: 0 = from the route to each
+ *     peer (default), else 520..65535 for every peer
  */
 public record PacketSize(int jumboMax, int maxMtu, int ifMtu) {
-    /** Four-packet jumbograms on a 1500-byte Ethernet path, as OpenAFS 1.8 sends them. */
-    public static final PacketSize DEFAULTS = new PacketSize(4, 16384, 1444);
+    /** Four-packet jumbograms as OpenAFS 1.8 sends them; packets as large as the route to each peer carries. */
+    public static final PacketSize DEFAULTS = new PacketSize(4, RxConstants.MAX_DATAGRAM_SIZE, 0);
 
     /**
      * Checks the ranges listed with the components.
@@ -23,35 +29,79 @@ public record PacketSize(int jumboMax, int maxMtu, int ifMtu) {
     public PacketSize {
         SettingCheck.range("jumboMax", jumboMax, 1, 46);
         SettingCheck.range("maxMtu", maxMtu, 520, 65535);
-        SettingCheck.range("ifMtu", ifMtu, 520, 65535);
+        if (ifMtu != 0) {
+            SettingCheck.range("ifMtu", ifMtu, 520, 65535);
+        }
     }
 
-    /** @return data bytes per DATA packet: 1412 with jumbograms, else min(maxMtu, ifMtu) - 28 */
+    /**
+     * Data bytes per DATA packet before a larger size is proven toward a peer: 1412 with jumbograms (a jumbogram's
+     * sub-packet, §4), else min(maxMtu, 1444 or the fixed ifMtu) − 28.
+     *
+     * @return bytes
+     */
     public int packetDataSize() {
-        int mtu = Math.min(maxMtu, ifMtu);
-        if (jumboMax > 1 && mtu >= 28 + 1412) {
+        int mtu = Math.min(maxMtu, ifMtu == 0 ? RxConstants.REMOTE_PACKET_SIZE : ifMtu);
+        if (jumboMax > 1 && mtu >= RxConstants.HEADER_SIZE + 1412) {
             return 1412;
         }
-        return mtu - 28;
+        return mtu - RxConstants.HEADER_SIZE;
     }
 
-    /** @return maxMTU advertised in the ACK trailer: 1444 + (jumboMax-1)·1416 capped by maxMtu limits (5692 at 4) */
-    public int advertisedMaxMtu() {
-        if (jumboMax <= 1) {
-            return Math.min(maxMtu, ifMtu);
+    /**
+     * The interface MTU this endpoint advertises to, and cuts packets for, one peer: the fixed {@link #ifMtu()} when
+     * set, else the route's.
+     *
+     * @param routeIfMtu the route's interface MTU less IP/UDP headers, bytes (see {@link #fromRoute})
+     * @return bytes, 520..65535
+     */
+    public int localIfMtu(int routeIfMtu) {
+        return ifMtu != 0 ? ifMtu : routeIfMtu;
+    }
+
+    /**
+     * The largest Rx packet an interface of {@code interfaceMtu} bytes carries without IP fragmentation (rx-wire-facts.md
+     * §5): its MTU less 28 bytes of IPv4 + UDP headers (48 for IPv6), at most the largest UDP payload (65,507 bytes
+     * over IPv4, 65,527 over IPv6); an interface of at most 1,500 bytes, or an unknown one (0), counts as OpenAFS's
+     * 1,444 so that Ethernet paths keep jumbograms of 1,412-byte packets.
+     *
+     * @param interfaceMtu the MTU of the interface the route to the peer leaves by, bytes (IP packet size), 0 = unknown
+     * @param ipv6 whether the peer is an IPv6 address
+     * @return bytes, 1444..65527
+     */
+    public static int fromRoute(int interfaceMtu, boolean ipv6) {
+        if (interfaceMtu <= 1500) {
+            return RxConstants.REMOTE_PACKET_SIZE;
         }
-        return ifMtu + (jumboMax - 1) * 1416;
+        int headers = ipv6 ? RxConstants.IPV6_UDP_HEADERS : RxConstants.IPV4_UDP_HEADERS;
+        int payloadMax = ipv6 ? RxConstants.MAX_UDP_PAYLOAD_IPV6 : RxConstants.MAX_UDP_PAYLOAD_IPV4;
+        return Math.min(interfaceMtu - headers, payloadMax);
+    }
+
+    /**
+     * maxMTU advertised in the ACK trailer to a peer whose local interface MTU is {@code localIfMtu}: on a path wider
+     * than Ethernet the largest packet accepted in one piece, min(maxMtu, localIfMtu); otherwise, with jumbograms,
+     * OpenAFS's localIfMtu + (jumboMax − 1) · 1416 (5692 at 1444 and 4), else min(maxMtu, localIfMtu).
+     *
+     * @param localIfMtu {@link #localIfMtu} for the peer, bytes
+     * @return bytes
+     */
+    public int advertisedMaxMtu(int localIfMtu) {
+        if (jumboMax <= 1 || localIfMtu > RxConstants.REMOTE_PACKET_SIZE) {
+            return Math.min(maxMtu, localIfMtu);
+        }
+        return localIfMtu + (jumboMax - 1) * RxConstants.JUMBO_STRIDE;
     }
 
     /**
      * Largest Rx packet (header + data) this endpoint sends in one piece to a peer that advertises room for it and
-     * whose path a padded PING proved (docs/engine.md "Packet size"): min(maxMtu, ifMtu, 16384), 16384 being Rx's
-     * largest packet (RX_MAX_PACKET_SIZE). Above {@link RxConstants#REMOTE_PACKET_SIZE} only when ifMtu says the
-     * path is wider than an Ethernet one; with the defaults (ifMtu 1444) every packet stays at most 1444 bytes.
+     * whose path a padded PING proved (docs/engine.md "Packet size"): min(maxMtu, localIfMtu). Above
+     * {@link RxConstants#REMOTE_PACKET_SIZE} only where the route's interface is wider than Ethernet (or ifMtu says so).
      *
-     * @return bytes, 520..16384
+     * @param localIfMtu {@link #localIfMtu} for the peer, bytes
+     * @return bytes, 520..65535
      */
-    public int largestPacket() {
-        return Math.min(RxConstants.MAX_PACKET_SIZE, Math.min(maxMtu, ifMtu));
+    public int largestPacket(int localIfMtu) {
+        return Math.min(maxMtu, localIfMtu);
     }
 }

@@ -1,5 +1,6 @@
 package org.rx4j.config;
 
+import org.rx4j.wire.RxConstants;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -87,9 +88,12 @@ public record RxConfig(Windows windows, PacketSize packetSize, AckPolicy ackPoli
         if (socketBuffers.udpBufferBytes() > 0) {
             return socketBuffers.udpBufferBytes();
         }
-        // Packets above 1444 bytes only travel when ifMtu allows them (largestPacket).
+        // Packets above 1444 bytes only travel where the route's interface carries them (PacketSize.largestPacket).
+        // Sized as for 16 KiB packets at most: larger ones only come on loopback and jumbo-frame links, where the
+        // receiver drains its queue faster than a window fills it; the kernel caps the request at wmem_max anyway.
+        int route = packetSize.localIfMtu(RxConstants.MAX_UDP_PAYLOAD_IPV4);
         long need = 8L * Math.max(windows.maxTwind(), windows.maxRwind())
-                * Math.max(1444, packetSize.largestPacket());
+                * Math.max(1444, Math.min(RxConstants.MAX_PACKET_SIZE, packetSize.largestPacket(route)));
         return (int) Math.max(64 * 1024, Math.min(need, 16L * 1024 * 1024));
     }
 

@@ -268,7 +268,7 @@ final class AckScheduler {
         byte[] soft = rq.softAcks(null);
         int plain = RxConstants.HEADER_SIZE + RxConstants.ACK_FIXED_SIZE + soft.length + RxConstants.ACK_PAD_SIZE + 16;
         AckPacket probe = new AckPacket(h, 0, 0, rq.first(), rq.highest(), 0, AckReason.PING, soft, 4,
-                config.packetSize().advertisedMaxMtu(), config.packetSize().ifMtu(), config.windows().maxRwind(),
+                out.peer().advertisedMaxMtu(config), out.peer().localIfMtu(), config.windows().maxRwind(),
                 config.packetSize().jumboMax(),
                 Math.max(0, datagramBytes - plain));
         out.counters().acksSent[AckReason.PING]++;
@@ -348,11 +348,11 @@ final class AckScheduler {
         if (trailerWords == 0) {
             ack = new AckPacket(h, 0, 0, first, rq.highest(), serial, reason, soft, 0, 0, 0, 0, 0, 0);
         } else if (reuse == null) {
-            ack = AckPacket.of(h, first, rq.highest(), serial, reason, soft, config.packetSize().advertisedMaxMtu(),
-                    config.packetSize().ifMtu(), config.windows().maxRwind(), config.packetSize().jumboMax());
+            ack = AckPacket.of(h, first, rq.highest(), serial, reason, soft, out.peer().advertisedMaxMtu(config),
+                    out.peer().localIfMtu(), config.windows().maxRwind(), config.packetSize().jumboMax());
         } else {
-            ack = reuse.ack(h, first, rq.highest(), serial, reason, soft, config.packetSize().advertisedMaxMtu(),
-                    config.packetSize().ifMtu(), config.windows().maxRwind(), config.packetSize().jumboMax());
+            ack = reuse.ack(h, first, rq.highest(), serial, reason, soft, out.peer().advertisedMaxMtu(config),
+                    out.peer().localIfMtu(), config.windows().maxRwind(), config.packetSize().jumboMax());
         }
         advertisedFirst = first;
         arrivalsSinceAck = 0;

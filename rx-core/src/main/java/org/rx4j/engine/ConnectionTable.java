@@ -1,6 +1,8 @@
 package org.rx4j.engine;
 
+import org.rx4j.config.PacketSize;
 import org.rx4j.config.RxConfig;
+import java.net.Inet6Address;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -9,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.function.ToIntFunction;
 import org.rx4j.wire.RxConstants;
 import org.rx4j.wire.RxHeader;
 
@@ -22,6 +25,7 @@ import org.rx4j.wire.RxHeader;
  */
 final class ConnectionTable {
     private final RxConfig config;
+    private final ToIntFunction<InetSocketAddress> routeMtu;
     private int nextCid;
     private final Map<InetSocketAddress, Peer> peers = new LinkedHashMap<>();
     private final Map<Integer, Connection> clientConns = new LinkedHashMap<>();
@@ -41,6 +45,17 @@ final class ConnectionTable {
      * @param firstCid the first client connection id to try (channel bits and bit 31 cleared by the caller)
      */
     ConnectionTable(RxConfig config, int firstCid) {
+        this(config, firstCid, a -> 0);
+    }
+
+    /**
+     * @param config this endpoint's configuration
+     * @param firstCid the first client connection id (channel bits clear)
+     * @param routeMtu the MTU of the interface the route to an address leaves by, bytes, 0 = unknown
+     *     ({@link PacketSink#routeMtu}); asked once per new peer
+     */
+    ConnectionTable(RxConfig config, int firstCid, ToIntFunction<InetSocketAddress> routeMtu) {
+        this.routeMtu = routeMtu;
         this.config = config;
         this.nextCid = firstCid;
     }
@@ -164,7 +179,9 @@ final class ConnectionTable {
 
     /** @return the peer for an address, created on first use */
     Peer peer(InetSocketAddress address) {
-        return peers.computeIfAbsent(address, a -> new Peer(a, config));
+        return peers.computeIfAbsent(address, a -> new Peer(a, config,
+                PacketSize.fromRoute(config.packetSize().ifMtu() != 0 ? 0 : routeMtu.applyAsInt(a),
+                        a.getAddress() instanceof Inet6Address)));
     }
 
     /** @return the peer for an address, or null when none is known */

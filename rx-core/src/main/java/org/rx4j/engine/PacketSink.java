@@ -48,4 +48,17 @@ public interface PacketSink {
     default boolean encodesOnSend() {
         return false;
     }
+
+    /**
+     * The MTU of the local interface the route to {@code peer} leaves by: what packet size this endpoint can send it
+     * without IP fragmentation and advertises to it (docs/engine.md "Packet size"). Asked once per new peer, on the
+     * engine's thread, so it must be cheap (no system call per peer under a flood of new sources).
+     *
+     * @param peer the peer's address
+     * @return bytes (IP packet size, e.g. 1500 for Ethernet, 65536 for Linux loopback); 0 when unknown (the default:
+     *     the peer then gets OpenAFS's 1,444-byte packets)
+     */
+    default int routeMtu(InetSocketAddress peer) {
+        return 0;
+    }
 }

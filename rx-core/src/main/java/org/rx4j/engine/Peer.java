@@ -24,6 +24,11 @@ public final class Peer {
     int maxMtu = RxConstants.REMOTE_PACKET_SIZE;
     int ifMtu = RxConstants.REMOTE_PACKET_SIZE;
     int maxDgramPackets = 1;
+    /**
+     * Our interface MTU toward this peer less IP/UDP headers, bytes: what our ACK trailers advertise to it and the
+     * largest packet we cut for it ({@code RxConfig.packetSize().localIfMtu}; docs/engine.md "Packet size").
+     */
+    private final int localIfMtu;
     int lastRwind;
     /** True once the peer answered a reachability PING; then {@link #reachableUntilNs} is valid. */
     private boolean reachConfirmed;
@@ -63,7 +68,18 @@ public final class Peer {
     private boolean tinyPingOutstanding;
 
     Peer(InetSocketAddress address, RxConfig config) {
+        this(address, config, RxConstants.REMOTE_PACKET_SIZE);
+    }
+
+    /**
+     * @param address the peer's host:port
+     * @param config this endpoint's configuration
+     * @param routeIfMtu the MTU of the interface the route to the peer leaves by less IP/UDP headers, bytes
+     *     ({@link org.rx4j.config.PacketSize#fromRoute}); a fixed {@code ifMtu} in the configuration wins
+     */
+    Peer(InetSocketAddress address, RxConfig config, int routeIfMtu) {
         this.address = address;
+        this.localIfMtu = config.packetSize().localIfMtu(routeIfMtu);
         this.path = new PathModel(address.hashCode() * 0x9E3779B97F4A7C15L + 1);
         this.rtt = new RttEstimator(config.rto().initialRttNs(), config.rto().minRtoNs(), config.rto().rtoSlackNs(),
                 config.rto().maxRtoNs());
@@ -231,9 +247,22 @@ public final class Peer {
         return ifMtu;
     }
 
+    /** @return our interface MTU toward this peer less IP/UDP headers (trailer ifMTU we advertise to it), bytes */
+    public int localIfMtu() {
+        return localIfMtu;
+    }
+
+    /**
+     * @param config this endpoint's configuration
+     * @return the maxMTU our ACK trailers advertise to this peer ({@code PacketSize.advertisedMaxMtu}), bytes
+     */
+    int advertisedMaxMtu(RxConfig config) {
+        return config.packetSize().advertisedMaxMtu(localIfMtu);
+    }
+
     /**
      * The largest packet worth probing for toward this peer: min(its maxMTU, its ifMTU, our own
-     * {@code RxConfig.packetSize().largestPacket()}). Its ifMTU counts so that no packet is larger than either end's
+     * {@code RxConfig.packetSize().largestPacket(localIfMtu)}). Its ifMTU counts so that no packet is larger than either end's
      * interface (no IP fragmentation); OpenAFS advertises ifMTU 1444 on Ethernet and loopback, so it never gets more
      * than it advertises, and nothing above 1444 before its first ACK trailer.
      *
@@ -241,7 +270,7 @@ public final class Peer {
      * @return bytes; at most {@link RxConstants#REMOTE_PACKET_SIZE} means "no large packets"
      */
     int largePacketTarget(RxConfig config) {
-        return Math.min(Math.min(maxMtu, ifMtu), config.packetSize().largestPacket());
+        return Math.min(Math.min(maxMtu, ifMtu), config.packetSize().largestPacket(localIfMtu));
     }
 
     /**

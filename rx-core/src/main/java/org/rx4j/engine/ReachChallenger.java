@@ -23,6 +23,11 @@ import org.rx4j.wire.RxHeader;
  */
 final class ReachChallenger {
     private static final byte[] NO_ACKS = new byte[0];
+    /**
+     * The interface MTU a challenge PING advertises: Ethernet's 1444, whatever the route, since the source is not yet
+     * proven and its later ACKs carry the real value (docs/engine.md "Packet size").
+     */
+    private static final int UNPROVEN_IF_MTU = RxConstants.REMOTE_PACKET_SIZE;
 
     private final RxConfig config;
     private final ConnectionTable table;
@@ -116,8 +121,8 @@ final class ReachChallenger {
         RxHeader h = new RxHeader(rec.epoch, rec.cid, rec.callNumber, 0, rec.pingSerial, PacketType.ACK,
                 PacketFlags.SLOW_START_OK | PacketFlags.REQUEST_ACK, 0, rec.securityIndex, 0, rec.serviceId);
         AckPacket ping = size == full
-                ? AckPacket.of(h, 1, 0, 0, AckReason.PING, NO_ACKS, config.packetSize().advertisedMaxMtu(),
-                        config.packetSize().ifMtu(), config.windows().maxRwind(), config.packetSize().jumboMax())
+                ? AckPacket.of(h, 1, 0, 0, AckReason.PING, NO_ACKS, config.packetSize().advertisedMaxMtu(UNPROVEN_IF_MTU),
+                        UNPROVEN_IF_MTU, config.windows().maxRwind(), config.packetSize().jumboMax())
                 : new AckPacket(h, 0, 0, 1, 0, 0, AckReason.PING, NO_ACKS, 0, 0, 0, 0, 0, 0);
         counters.challengesSent++;
         counters.packetsSent[PacketType.ACK]++;

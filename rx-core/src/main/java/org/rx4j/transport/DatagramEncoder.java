@@ -43,6 +43,15 @@ final class DatagramEncoder extends ChannelOutboundHandlerAdapter implements Pac
         this.ctx = ctx;
     }
 
+    /** The MTU of the interface each peer is reached by, from a snapshot of the interfaces. */
+    private final RouteMtus routeMtus = new RouteMtus();
+
+    /** @return the MTU of the local interface {@code peer} is reached by, bytes, 0 = unknown ({@link RouteMtus}) */
+    @Override
+    public int routeMtu(InetSocketAddress peer) {
+        return peer.getAddress() == null ? 0 : routeMtus.mtuFor(peer.getAddress());
+    }
+
     /** @return true: every packet is encoded into its own buffer before {@link #send} returns */
     @Override
     public boolean encodesOnSend() {

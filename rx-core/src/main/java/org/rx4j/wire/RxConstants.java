@@ -50,6 +50,14 @@ public final class RxConstants {
     public static final int MAX_PACKET_SIZE = 16384;
     /** Largest datagram the decoder and encoder handle (the UDP length field's limit), bytes; IPv4 carries at most 65,507. */
     public static final int MAX_DATAGRAM_SIZE = 65535;
+    /** Largest UDP payload over IPv4 (65,535 − 20-byte IP header − 8-byte UDP header), bytes. */
+    public static final int MAX_UDP_PAYLOAD_IPV4 = 65507;
+    /** Largest UDP payload over IPv6 without jumbo payloads (65,535 − 8-byte UDP header), bytes. */
+    public static final int MAX_UDP_PAYLOAD_IPV6 = 65527;
+    /** IPv4 and UDP headers an Rx packet travels in, bytes (rxperf -4's RX_IPUDP_SIZE, §5). */
+    public static final int IPV4_UDP_HEADERS = 28;
+    /** IPv6 and UDP headers an Rx packet travels in, bytes. */
+    public static final int IPV6_UDP_HEADERS = 48;
 
     private RxConstants() {
     }

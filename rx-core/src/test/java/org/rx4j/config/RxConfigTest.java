@@ -139,7 +139,7 @@ class RxConfigTest {
     void defaultsAreOpenAfsValues() {
         RxConfig c = RxConfig.defaults();
         assertEquals(new Windows(32, 32), c.windows());
-        assertEquals(new PacketSize(4, 16384, 1444), c.packetSize());
+        assertEquals(new PacketSize(4, 65535, 0), c.packetSize());
         assertEquals(new AckPolicy(false, 8, 1, 2, 8), c.ackPolicy());
         assertEquals(new AckDelays(100 * MS, 100 * MS, 400 * MS), c.ackDelays());
         assertEquals(new RetransmitTimeout(3 * S, 20 * MS, 200 * MS, 60 * S), c.rto());
@@ -152,19 +152,37 @@ class RxConfigTest {
         assertEquals(new SocketBuffers(0), c.socketBuffers());
         assertEquals(c, RxConfig.builder().build(), "the builder starts from the defaults");
         assertEquals(1412, c.packetSize().packetDataSize());
-        assertEquals(5692, c.packetSize().advertisedMaxMtu());
-        assertEquals(1444, c.packetSize().largestPacket(),
-                "no packets above 1444 bytes unless ifMtu says the path is wider");
-        assertEquals(64 * 1024, RxConfig.builder().maxWindow(1).build().effectiveUdpBufferBytes());
+        assertEquals(5692, c.packetSize().advertisedMaxMtu(1444), "OpenAFS's advertisement on an Ethernet route");
+        assertEquals(1444, c.packetSize().largestPacket(PacketSize.fromRoute(1500, false)),
+                "no packets above 1444 bytes on an Ethernet route");
+        assertEquals(65507, c.packetSize().largestPacket(PacketSize.fromRoute(65536, false)),
+                "loopback over IPv4: the largest UDP payload");
+        assertEquals(65507, c.packetSize().advertisedMaxMtu(65507), "a wide route advertises what it accepts");
+        assertEquals(64 * 1024, RxConfig.builder().maxWindow(1).ifMtu(1444).build().effectiveUdpBufferBytes());
     }
 
     @Test
     void aLargeMtuPathAllowsLargePacketsUpToRxsLimit() {
         PacketSize p = RxConfig.builder().maxMtu(9000).ifMtu(9000).build().packetSize();
-        assertEquals(9000, p.largestPacket());
-        assertEquals(9000, new PacketSize(1, 9000, 9000).advertisedMaxMtu());
+        assertEquals(9000, p.largestPacket(p.localIfMtu(65507)), "a fixed ifMtu wins over the route");
+        assertEquals(9000, new PacketSize(1, 9000, 9000).advertisedMaxMtu(9000));
         assertEquals(1412, p.packetDataSize(), "the first packets to a peer keep the default size");
-        assertEquals(16384, new PacketSize(4, 20000, 20000).largestPacket(), "Rx packets are at most 16 KiB");
+        assertEquals(20000, new PacketSize(4, 20000, 0).largestPacket(65507), "maxMtu caps the route's size");
+        assertEquals(65507, new PacketSize(4, 65535, 0).largestPacket(65507), "no 16 KiB cap between rx4j peers");
+    }
+
+    /** rx-wire-facts.md §5: a route's interface MTU less the IP and UDP headers, Ethernet and unknown as OpenAFS's 1444. */
+    @Test
+    void theRouteDecidesThePacketSize() {
+        assertEquals(1444, PacketSize.fromRoute(0, false), "unknown route (behind a router)");
+        assertEquals(1444, PacketSize.fromRoute(1500, false), "Ethernet keeps OpenAFS's size and jumbograms");
+        assertEquals(1444, PacketSize.fromRoute(1280, true));
+        assertEquals(8972, PacketSize.fromRoute(9000, false), "jumbo frames, IPv4: 9000 - 28");
+        assertEquals(8952, PacketSize.fromRoute(9000, true), "jumbo frames, IPv6: 9000 - 48");
+        assertEquals(65507, PacketSize.fromRoute(65536, false), "loopback, IPv4: the largest UDP payload");
+        assertEquals(65488, PacketSize.fromRoute(65536, true), "loopback, IPv6: 65536 - 48");
+        assertEquals(9000, new PacketSize(4, 65535, 9000).localIfMtu(65507), "a fixed ifMtu wins");
+        assertEquals(65507, new PacketSize(4, 65535, 0).localIfMtu(65507));
     }
 
     /** docs/robustness.md "Flood": without udpBufferBytes the receive buffer is at least 4 MiB; with it, exactly it. */
@@ -172,7 +190,7 @@ class RxConfigTest {
     void theReceiveBufferIsAtLeastFourMebibytesUnlessSet() {
         RxConfig d = RxConfig.defaults();
         assertEquals(4 * 1024 * 1024, d.effectiveReceiveBufferBytes());
-        assertTrue(d.effectiveUdpBufferBytes() < d.effectiveReceiveBufferBytes(), "the send buffer stays window-sized");
+        assertTrue(d.effectiveUdpBufferBytes() <= d.effectiveReceiveBufferBytes(), "the send buffer stays window-sized");
         RxConfig wide = RxConfig.builder().maxWindow(255).jumboMax(46).ifMtu(16384).build();
         assertEquals(wide.effectiveUdpBufferBytes(), wide.effectiveReceiveBufferBytes(),
                 "windows needing more than 4 MiB get what they need");

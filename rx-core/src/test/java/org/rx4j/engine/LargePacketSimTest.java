@@ -229,6 +229,45 @@ class LargePacketSimTest {
         assertTrue(down.largestPacket <= RxConstants.REMOTE_PACKET_SIZE, "call 4's reply: " + down.largestPacket);
     }
 
+    /**
+     * Loopback: the route's interface carries 65,536-byte IP packets, so with the default configuration rx4j peers
+     * prove and use 65,507-byte packets (the largest UDP payload over IPv4), both ways, byte-exact.
+     */
+    @Test
+    void theDefaultsUseTheLargestPacketALoopbackRouteCarries() {
+        DataSizes up = new DataSizes();
+        DataSizes down = new DataSizes();
+        RxConfig defaults = RxConfig.defaults();
+        SimNetwork net = net(defaults, defaults, LinkModel.delay(MS / 20).withMtu(RxConstants.MAX_UDP_PAYLOAD_IPV4),
+                up, down);
+        net.routeMtu = 65_536;
+        run(net, 3, 4L << 20, 1L << 20);
+        assertEquals(RxConstants.MAX_UDP_PAYLOAD_IPV4, up.largestPacket, "the client's data");
+        assertEquals(RxConstants.MAX_UDP_PAYLOAD_IPV4, down.largestPacket, "the server's reply");
+        assertEquals(RxConstants.MAX_UDP_PAYLOAD_IPV4, up.firstOfCall.get(1), "a later call starts large");
+        Peer peer = net.client().engine.clientConnections().iterator().next().peer();
+        assertEquals(RxConstants.MAX_UDP_PAYLOAD_IPV4, peer.provenPacketSize());
+        assertEquals(RxConstants.MAX_UDP_PAYLOAD_IPV4, peer.localIfMtu(), "what our trailers advertise");
+    }
+
+    /**
+     * A wide route, a narrower path (a relay's MTU cap of 9,000 bytes, both directions): the probes of the sizes in
+     * between prove 8,972 bytes in the first call, and nothing larger is ever cut; every byte arrives.
+     */
+    @Test
+    void aPathNarrowerThanTheRouteProvesTheLargestStepItCarries() {
+        DataSizes up = new DataSizes();
+        DataSizes down = new DataSizes();
+        RxConfig defaults = RxConfig.builder().maxWindow(255).build();
+        SimNetwork net = net(defaults, defaults, LinkModel.delay(5 * MS).withMtu(BIG), up, down);
+        net.routeMtu = 65_536;
+        run(net, 3, 2L << 20, 1L << 20);
+        assertEquals(8972, up.largestPacket, "the client's data: the 9000-byte step less IPv4/UDP headers");
+        assertEquals(8972, down.largestPacket, "the server's reply likewise");
+        assertTrue(up.largeProbes >= 3, "target, 16384 and 8972 probed: " + up.largeProbes);
+        assertEquals(8972, net.client().engine.clientConnections().iterator().next().peer().provenPacketSize());
+    }
+
     /** @return {@code bytes} if it is the size of a jumbogram of 2..4 full 1412-byte packets, else -1 */
     private static int jumbogramOfAtMostFour(int bytes) {
         for (int k = 2; k <= 4; k++) {

@@ -112,6 +112,11 @@ public final class SimNetwork {
     public long dropped;
     /** Datagrams delivered. */
     public long delivered;
+    /**
+     * The MTU of the interface both sides' routes to each other leave by, bytes ({@link PacketSink#routeMtu}); 0 =
+     * unknown (Ethernet-size packets). Read when a side first meets the other, so set it before the first call.
+     */
+    public int routeMtu;
     /** Datagrams that failed to decode (must stay 0). */
     public long decodeErrors;
 
@@ -137,6 +142,12 @@ public final class SimNetwork {
         @Override
         public boolean encodesOnSend() {
             return true;
+        }
+
+        /** @return {@link SimNetwork#routeMtu} */
+        @Override
+        public int routeMtu(InetSocketAddress peer) {
+            return routeMtu;
         }
 
         @Override

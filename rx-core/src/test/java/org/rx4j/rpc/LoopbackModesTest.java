@@ -68,7 +68,8 @@ class LoopbackModesTest {
     @CsvSource({"4,false,NIO", "1,false,NIO", "4,true,NIO", "1,true,NIO", "4,false,EPOLL", "1,true,EPOLL"})
     void bulkInEachMode(int jumboMax, boolean hardAckOnly, org.rx4j.config.TransportKind kind) throws Exception {
         org.junit.jupiter.api.Assumptions.assumeTrue(RxEndpoint.unavailabilityReason(kind).isEmpty(), "native epoll not available here");
-        RxConfig config = RxConfig.builder().jumboMax(jumboMax).hardAckOnly(hardAckOnly).build();
+        // An Ethernet-size interface (ifMtu 1444): loopback's own would carry large packets instead of jumbograms.
+        RxConfig config = RxConfig.builder().jumboMax(jumboMax).hardAckOnly(hardAckOnly).ifMtu(1444).build();
         try (RxEndpoint server = RxEndpoint.builder().config(config).transport(kind)
                 .bind(new InetSocketAddress("127.0.0.1", 0)).service(SERVICE, 0, LoopbackModesTest::echo).open();
              RxEndpoint client = RxEndpoint.builder().config(config).transport(kind)
@@ -88,7 +89,8 @@ class LoopbackModesTest {
     @Test
     void fortySixPacketJumbogramsBetweenRx4jPeers() throws Exception {
         // Acks every 92 consumed packets open room for whole 46-packet jumbograms.
-        RxConfig config = RxConfig.builder().jumboMax(46).maxWindow(255).hardAckOnly(true).hardAckInterval(92).build();
+        RxConfig config = RxConfig.builder().jumboMax(46).maxWindow(255).hardAckOnly(true).hardAckInterval(92)
+                .ifMtu(1444).build();
         try (RxEndpoint server = server(config);
              RxEndpoint client = RxEndpoint.builder().config(config).bind(new InetSocketAddress("127.0.0.1", 0)).open()) {
             RxConnection conn = client.connect(server.localAddress(), SERVICE, 0);

@@ -72,8 +72,10 @@ class StatsAndSecurityTest {
         assertEquals(3, cs.counters().callsSucceeded());
         assertEquals(1, cs.counters().callsFailed());
         assertTrue(cs.counters().bytesReceived() > 150_000, "three 50 kB replies");
-        assertTrue(cs.counters().dataPacketsReceived() >= 3 * 36, "50 kB is 36 packets of 1412");
-        assertTrue(cs.counters().packetsReceivedByType().get("DATA") >= 3 * 36 / 4,
+        // Loopback carries 65,507-byte packets once the path is proven; the first reply may come in 1412-byte ones.
+        long dataPackets = cs.counters().dataPacketsReceived();
+        assertTrue(dataPackets >= 3 && dataPackets <= 3 * 36, "50 kB is 1 to 36 packets: " + dataPackets);
+        assertTrue(cs.counters().packetsReceivedByType().get("DATA") >= dataPackets / 4,
                 "DATA datagrams: at most 4 packets per jumbogram");
         assertTrue(cs.counters().packetsReceivedByType().containsKey("ABORT"));
 

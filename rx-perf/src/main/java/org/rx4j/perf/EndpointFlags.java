@@ -35,7 +35,7 @@ public final class EndpointFlags {
     int jumboMax;
 
     @Option(names = "-m", paramLabel = "BYTES", converter = CIntConverter.class,
-            description = "Max MTU (largest Rx packet), 520..16356 bytes. Default: the library's.")
+            description = "Max MTU (largest Rx packet), 520..65535 bytes. Default: as large as the route to the peer carries.")
     Integer maxMtu;
 
     @Option(names = "-u", paramLabel = "KIB", converter = CIntConverter.class,

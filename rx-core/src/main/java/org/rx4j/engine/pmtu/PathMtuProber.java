@@ -29,9 +29,8 @@ public final class PathMtuProber {
     /** When a timeout hit with large packets in flight and nothing was acknowledged since, ns; valid if the flag. */
     private long largeStuckSinceNs;
     private boolean largeStuck;
-    /** Serial of the outstanding large-packet probe, 0 for none, and the packet size it stands for, bytes. */
-    private int largeProbeSerial;
-    private int largeProbeBytes;
+    /** The outstanding large-packet probes. */
+    private final LargeProbes largeProbes = new LargeProbes();
     /** Serial of the outstanding jumbogram probe, 0 for none; the sub-packets its size stands for. */
     private int jumboProbeSerial;
     private int jumboProbePackets;
@@ -81,7 +80,8 @@ public final class PathMtuProber {
 
     /**
      * Large packets: when the peer advertises room for packets above what is proven, a PING padded to that size goes
-     * out first; its PING_RESPONSE proves the size ({@link #onPingResponse}). Unanswered, it is repeated after
+     * out first, with PINGs of the common wide-path sizes between ({@link LargeProbes}); a PING_RESPONSE proves its
+     * size ({@link #onPingResponse}), the largest answered wins. Unanswered, it is repeated after
      * {@code quickWaitNs} {@link PathMtuState#LARGE_PROBE_QUICK_TRIES} times in all, then every
      * {@link PathMtuState#PROBE_INTERVAL_NS}; once per peer, whichever of its calls is sending.
      *
@@ -91,8 +91,7 @@ public final class PathMtuProber {
      */
     public void maybeProbeLargePackets(long now, int target, long quickWaitNs) {
         if (state.largeProbeDue(now, target, quickWaitNs)) {
-            largeProbeBytes = target;
-            largeProbeSerial = probes.send(now, target);
+            largeProbes.send(now, target, state.provenPacketSize(), probes);
             state.onLargeProbeSent(now);
         }
     }
@@ -302,9 +301,9 @@ public final class PathMtuProber {
      * @param jumboWant sub-packets per datagram the peer and this endpoint allow
      */
     public void onPingResponse(int reason, int serial, int jumboWant) {
-        if (largeProbeSerial != 0 && reason == AckReason.PING_RESPONSE && serial == largeProbeSerial) {
-            state.onLargeProven(largeProbeBytes);
-            largeProbeSerial = 0;
+        int proven = largeProbes.answered(reason, serial);
+        if (proven != 0) {
+            state.onLargeProven(proven);
         }
         if (jumboProbeSerial != 0 && reason == AckReason.PING_RESPONSE && serial == jumboProbeSerial) {
             state.onJumboProven(jumboProbePackets, jumboWant);

@@ -223,14 +223,17 @@ public final class PathMtuState {
     }
 
     /**
-     * A large-packet probe was answered: data cut from now on may use its size.
+     * A large-packet probe was answered: data cut from now on may use its size. A size above the proven one starts the
+     * quick retries afresh (a larger size may follow); one at or below it changes nothing.
      *
      * @param bytes the probe's size, bytes
      */
     public void onLargeProven(int bytes) {
-        provenPacketSize = Math.max(provenPacketSize, bytes);
+        if (bytes > provenPacketSize) {
+            provenPacketSize = bytes;
+            largeProbeTries = 0;
+        }
         onVerified(bytes);
-        largeProbeTries = 0;
     }
 
     /**

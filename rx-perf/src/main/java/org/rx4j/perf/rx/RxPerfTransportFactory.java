@@ -60,10 +60,9 @@ public final class RxPerfTransportFactory implements PerfTransportFactory {
         }
         b.jumboMax(o.jumbo() ? o.jumboMax() : 1);
         if (o.maxMtu() > 0) {
+            // OpenAFS's meaning: the largest Rx packet. The route to each peer still bounds it (docs/engine.md
+            // "Packet size"), and OpenAFS peers, advertising ifMTU 1444, still get at most 1444.
             b.maxMtu(o.maxMtu());
-            // Above 1444, -m says the path carries packets that large: rx4j peers then probe for and use them
-            // (docs/engine.md "Packet size"); OpenAFS peers, advertising ifMTU 1444, still get at most 1444.
-            b.ifMtu(o.maxMtu());
         }
         if (!o.jumbo() && o.maxMtu() == 0) {
             b.maxMtu(1444);

@@ -15,8 +15,8 @@ import org.rx4j.config.TransportKind;
  *     maxDgramPackets 1, rx-wire-facts.md §10)
  * @param jumboMax most DATA packets per jumbogram this endpoint sends and advertises, 1..46
  *     ({@code --jumbo-max}, default 4; rx-wire-facts.md §4)
- * @param maxMtu largest Rx packet in bytes (header + data), 520..16356, or 0 for the default ({@code -m},
- *     rx_SetMaxMTU)
+ * @param maxMtu largest Rx packet in bytes (header + data), 520..65535, or 0 for the default: as large as the
+ *     route to each peer carries ({@code -m}, rx_SetMaxMTU)
  * @param udpBufferBytes UDP socket send and receive buffer in bytes, or 0 to size it from the windows
  *     ({@code -u} KiB × 1024)
  * @param minPeerTimeoutMs floor of the retransmission timeout in ms (rx_minPeerTimeout), 1..999 ({@code -P},
@@ -89,8 +89,11 @@ public record PerfEndpointOptions(
     public static final int MAX_JUMBO_MAX = 46;
     /** Smallest {@link #maxMtu()}, bytes (RX_MIN_PACKET_SIZE). */
     public static final int MIN_MTU = 520;
-    /** Largest {@link #maxMtu()}, bytes (RX_MAX_PACKET_DATA_SIZE, the bound rx_SetMaxMTU enforces). */
-    public static final int MAX_MTU = 16356;
+    /**
+     * Largest {@link #maxMtu()}, bytes: the UDP length field's limit. OpenAFS's rx_SetMaxMTU stops at 16,356; rx4j
+     * peers use packets up to what the route carries (65,507 bytes over IPv4 loopback; docs/engine.md "Packet size").
+     */
+    public static final int MAX_MTU = 65535;
     /** Default {@link #minPeerTimeoutMs()}, ms (rx_minPeerTimeout). */
     public static final int DEFAULT_MIN_PEER_TIMEOUT_MS = 20;
     /** Default {@link #minProcs()} of OpenAFS rxperf's server. */

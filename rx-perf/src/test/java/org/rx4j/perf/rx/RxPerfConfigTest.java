@@ -21,21 +21,21 @@ class RxPerfConfigTest {
     }
 
     @Test
-    void mAbove1444AllowsPacketsThatLarge() {
+    void mCapsThePacketSizeTheRouteAllows() {
         RxConfig c = withMtu(9000);
         assertEquals(9000, c.packetSize().maxMtu());
-        assertEquals(9000, c.packetSize().ifMtu(), "the path is said to carry 9000-byte packets");
-        assertEquals(9000, c.packetSize().largestPacket());
+        assertEquals(0, c.packetSize().ifMtu(), "the route to each peer decides the interface MTU");
+        assertEquals(9000, c.packetSize().largestPacket(65507), "loopback: -m caps it");
+        assertEquals(1444, c.packetSize().largestPacket(1444), "an Ethernet route: no fragments");
         assertEquals(1412, c.packetSize().packetDataSize(), "the first packets to a peer keep the default size");
     }
 
     @Test
-    void mAtOrBelow1444AndTheDefaultKeepThe1444ByteInterface() {
-        assertEquals(1444, withMtu(1444).packetSize().ifMtu());
-        assertEquals(1444, withMtu(1444).packetSize().largestPacket());
-        assertEquals(1000, withMtu(1000).packetSize().ifMtu());
-        assertEquals(1444, withMtu(0).packetSize().ifMtu(), "no -m: the library default");
-        assertEquals(1444, withMtu(0).packetSize().largestPacket());
+    void withoutMTheRouteDecides() {
+        assertEquals(65507, withMtu(0).packetSize().largestPacket(65507), "loopback: the largest UDP payload");
+        assertEquals(1444, withMtu(1444).packetSize().largestPacket(65507));
+        assertEquals(1000, withMtu(1000).packetSize().largestPacket(65507));
+        assertEquals(65535, withMtu(65535).packetSize().maxMtu(), "-m grows to the UDP length limit");
     }
 
     private static RxConfig withDebugReplies(String word) {
