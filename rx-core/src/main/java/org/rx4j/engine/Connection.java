@@ -413,6 +413,7 @@ public final class Connection {
      */
     void endCalls(long now) {
         failWaiting(now, AbortCodes.RX_USER_ABORT);
+        security.releaseParked(); // a server's DATA parked before authentication reaches no call now
         for (Call c : calls) {
             if (c == null) {
                 continue;

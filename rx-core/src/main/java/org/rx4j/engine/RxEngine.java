@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.SplittableRandom;
 import org.rx4j.config.RxConfig;
 import org.rx4j.security.SecurityClass;
-import org.rx4j.wire.DataPacket;
 import org.rx4j.wire.RxConstants;
 import org.rx4j.wire.RxPacket;
 
@@ -99,10 +98,7 @@ public final class RxEngine implements EngineView {
         registerService(serviceId, ConnectionSecurity.rxnull(securityIndex), handler);
     }
 
-    /**
-     * As {@link #registerService(int, int, ServiceHandler)} for a security class: a call reaches the handler once its
-     * connection is authenticated (docs/security.md "In the engine").
-     */
+    /** As {@link #registerService(int, int, ServiceHandler)} for a class: calls start once authenticated. */
     public void registerService(int serviceId, SecurityClass securityClass, ServiceHandler handler) {
         services.register(serviceId, securityClass, handler);
     }
@@ -203,10 +199,7 @@ public final class RxEngine implements EngineView {
         entered(now, () -> {
             List<Connection> all = new ArrayList<>(table.clientConnections());
             all.addAll(table.serverConnections());
-            for (Connection conn : all) {
-                conn.endCalls(now);
-                conn.security.releaseParked();
-            }
+            all.forEach(conn -> conn.endCalls(now)); // a server's parked DATA is released with its calls
             challenger.clear();
         });
     }
@@ -244,21 +237,8 @@ public final class RxEngine implements EngineView {
             events.exit(now);
         }
         if (challenger.hasReplay()) {
-            replayProven(now);
-        }
-    }
-
-    /**
-     * Handles the DATA packets kept for sources that just proved reachable (docs/robustness.md "Rule: stateless
-     * reachability challenge"), each as its own datagram arriving now, as they arrived on the wire.
-     */
-    private void replayProven(long now) {
-        InetSocketAddress[] from = new InetSocketAddress[1];
-        List<DataPacket> kept;
-        while ((kept = challenger.takeReplay(from)) != null) {
-            for (int i = 0; i < kept.size(); i++) {
-                onDatagram(now, from[0], List.of(kept.get(i)));
-            }
+            // Packets kept for sources that just proved reachable, each as its own datagram arriving now.
+            challenger.replay((source, packet) -> onDatagram(now, source, List.of(packet)));
         }
     }
 
@@ -312,10 +292,7 @@ public final class RxEngine implements EngineView {
         RxCounters t = new RxCounters();
         endpointCounters.addTo(t);
         table.addCountersTo(t);
-        t.callsExecuted = services.callsExecuted();
-        t.heldServerCalls = services.heldCalls();
-        t.heldServerPackets = services.heldPackets();
-        t.heldCallsForgotten = services.callsForgotten();
+        services.addCountersTo(t);
         challenger.addCountersTo(t);
         return t;
     }

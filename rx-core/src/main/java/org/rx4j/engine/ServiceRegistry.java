@@ -167,6 +167,14 @@ final class ServiceRegistry {
         }
     }
 
+    /** Adds this registry's counts (calls executed, held and forgotten, held packets) to an engine's totals. */
+    void addCountersTo(RxCounters t) {
+        t.callsExecuted = callsExecuted();
+        t.heldServerCalls = heldCalls();
+        t.heldServerPackets = heldPackets();
+        t.heldCallsForgotten = callsForgotten();
+    }
+
     /** @return server calls started since the engine was created */
     long callsExecuted() {
         return callsExecuted;
