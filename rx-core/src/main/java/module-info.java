@@ -2,8 +2,9 @@
  * rx4j core: the AFS Rx RPC protocol over UDP. Exports only the public API: {@code org.rx4j.rpc} (endpoint,
  * connection, call, errors, stats), {@code org.rx4j.rpc.xdr}, {@code org.rx4j.rpc.debug} (a client of any Rx
  * server's DEBUG/VERSION packets, as rxdebug asks them), {@code org.rx4j.config} (RxConfig, CongestionControl,
- * TransportKind) and the security SPI {@code org.rx4j.security}. The wire codec, the engine and the transport are
- * internal.
+ * TransportKind), the security SPI {@code org.rx4j.security} and rxkad, {@code org.rx4j.security.rxkad} (its client
+ * and server classes, credentials and the primitives they are built on). The wire codec, the engine and the
+ * transport are internal.
  *
  * <p>rx-perf and rx-bench run from shaded jars on the class path, where this descriptor does not apply; the JMH
  * benchmarks reach engine and wire internals that way (their "bench hook"), so no qualified export is needed. A
@@ -24,4 +25,5 @@ module org.rx4j.core {
     exports org.rx4j.rpc.debug;
     exports org.rx4j.config;
     exports org.rx4j.security;
+    exports org.rx4j.security.rxkad;
 }

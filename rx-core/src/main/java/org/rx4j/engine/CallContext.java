@@ -62,9 +62,23 @@ interface CallContext {
      * @param seq DATA seq or 0
      * @param type ACK or DATA, matching the slot (any type without reuse)
      * @param flags flags without CLIENT_INITIATED
+     * @param spare the spare/checksum field: a DATA packet's security checksum, else 0
      * @return the header
      */
-    RxHeader header(OutboundPackets reuse, int slot, int channel, int callNumber, int seq, int type, int flags);
+    RxHeader header(OutboundPackets reuse, int slot, int channel, int callNumber, int seq, int type, int flags,
+                    int spare);
+
+    /** @return the connection's security class as the engine applies it (sizes, preparing DATA) */
+    ConnectionSecurity security();
+
+    /**
+     * The connection's security class refused to prepare one of this call's packets: the whole connection is aborted
+     * with {@code code} (ABORT with callNumber 0), this call included.
+     *
+     * @param now current time, ns
+     * @param code the class's abort code
+     */
+    void abortConnection(long now, int code);
 
     /** @return the last serial the connection sent */
     int lastSerial();

@@ -80,12 +80,19 @@ final class CallLifecycle {
         events.ended(now);
     }
 
-    /** Sends what the windows allow (see {@link CallSender#transmit}), then notes a regained writability. */
+    /**
+     * Sends what the windows allow (see {@link CallSender#transmit}), then notes a regained writability; when the
+     * security class refused to prepare a packet, aborts the connection instead.
+     */
     void transmit(long now) {
         if (!maySend()) {
             return;
         }
         sender.transmit(now);
+        if (out.securityFailure != 0) {
+            out.abortConnection(now); // the class refused to prepare a packet: this call ends with the connection
+            return;
+        }
         checkWritable();
     }
 

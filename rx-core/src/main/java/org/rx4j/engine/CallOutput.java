@@ -26,6 +26,8 @@ final class CallOutput {
      * small reply, never a stream (docs/robustness.md "Rule: unsolicited traffic, loops and amplification").
      */
     boolean muted;
+    /** The code the security class refused a packet of this call with, 0 while none (the connection is aborted). */
+    int securityFailure;
 
     CallOutput(CallContext ctx, int channel, int callNumber) {
         this.ctx = ctx;
@@ -58,7 +60,41 @@ final class CallOutput {
      * @return a header for this call's next packet (with the connection's next serial): the slot's, or a new one
      */
     RxHeader header(OutboundPackets reuse, int slot, int seq, int type, int flags) {
-        return ctx.header(reuse, slot, channel, callNumber, seq, type, flags);
+        return ctx.header(reuse, slot, channel, callNumber, seq, type, flags, 0);
+    }
+
+    /**
+     * As {@link #header(OutboundPackets, int, int, int, int)} for a DATA packet with its security checksum.
+     *
+     * @param spare the spare/checksum value the security class gave the packet
+     * @return the header
+     */
+    RxHeader dataHeader(OutboundPackets reuse, int slot, int seq, int flags, int spare) {
+        return ctx.header(reuse, slot, channel, callNumber, seq, PacketType.DATA, flags, spare);
+    }
+
+    /** @return the connection's security class as the engine applies it */
+    ConnectionSecurity security() {
+        return ctx.security();
+    }
+
+    /**
+     * @param payloadBytes bytes of DATA body a packet may carry (the peer's packet size less the 28-byte header)
+     * @return data bytes per packet once the security class's header and trailer are off
+     *     ({@link ConnectionSecurity#dataPerPacket}, the one place they come off)
+     */
+    int dataPerPacket(int payloadBytes) {
+        return ctx.security().dataPerPacket(payloadBytes);
+    }
+
+    /**
+     * The security class refused to prepare a packet of this call ({@link #securityFailure} holds its code): the
+     * connection is aborted with it.
+     *
+     * @param now current time, ns
+     */
+    void abortConnection(long now) {
+        ctx.abortConnection(now, securityFailure);
     }
 
     /** @param p a packet of this call; ownership passes to the sink (or it is released while {@link #muted}) */

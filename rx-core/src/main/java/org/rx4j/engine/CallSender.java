@@ -62,7 +62,7 @@ final class CallSender {
         this.activity = activity;
         this.server = server;
         Peer peer = out.peer();
-        this.cutter = new PacketCutter(sq, alloc, peer.packetDataSize(config));
+        this.cutter = new PacketCutter(sq, alloc, out.dataPerPacket(peer.packetDataSize(config)));
         this.pmtu = new PathMtuProber(peer.pathMtuState(), sq, acks::sendMtuProbe, server,
                 config.timeouts().deadTimeNs());
         int peerRwind = peer.lastRwind > 0 ? peer.lastRwind : RxConfig.INITIAL_WINDOW;
@@ -80,7 +80,7 @@ final class CallSender {
         this.recovery = new RecoveryManager(sq, cc, jumbo, peer.path.rate());
         this.intake = new AckIntake(config, out, sq, recovery, pmtu, stats);
         this.probes = new RecoveryProbes(config, out, sq, recovery, acks, pmtu);
-        this.datagrams = new DataDatagrams(out, sq, cc, recovery, activity, stats, intake, pmtu);
+        this.datagrams = new DataDatagrams(out, sq, cc, recovery, activity, stats, intake, pmtu, alloc);
         peer.congestion(cc);
     }
 
@@ -105,8 +105,9 @@ final class CallSender {
      */
     void append(ByteBuf data) {
         Peer peer = out.peer();
-        int size = peer.packetDataSize(config);
-        cutter.append(data, size, server ? size : peer.pathMtuState().firstPacketData(size));
+        int payload = peer.packetDataSize(config);
+        int size = out.dataPerPacket(payload);
+        cutter.append(data, size, server ? size : out.dataPerPacket(peer.pathMtuState().firstPacketData(payload)));
     }
 
     /** @return true when the partly filled packet was queued as a short packet; false when none holds bytes */
@@ -165,7 +166,7 @@ final class CallSender {
         if (peer.pathMtuState().limited()) {
             pmtu.maybeRaise(now, peer.usualPacketSize(config));
         }
-        cutter.recutUnsent(peer.packetDataSize(config));
+        cutter.recutUnsent(out.dataPerPacket(peer.packetDataSize(config)));
         int cwnd = cc.sendWindow(sq.inFlight());
         pacingDeadlineNs = Deadlines.NONE;
         boolean paced = false;
@@ -175,7 +176,7 @@ final class CallSender {
                 SendQueue.Entry e = sq.get(s);
                 // A packet larger than the path is known to carry is not resent: it cannot arrive, and its re-cut
                 // waits for a probe answer well after its last copy (PathMtuProber.recutFrom).
-                if (e.isLost() && RxConstants.HEADER_SIZE + e.payload().readableBytes() <= pathMtu) {
+                if (e.isLost() && RxConstants.HEADER_SIZE + e.wire().readableBytes() <= pathMtu) {
                     if (pacedOut(now)) {
                         paced = true;
                         break;
@@ -199,12 +200,9 @@ final class CallSender {
                 activity.sendProgressNs = now; // nothing was in flight: the wait for an acknowledgement starts now
             }
             int room = Math.min(Math.min(cwnd - sq.inFlight(), limit - nextToSend), sq.next() - nextToSend);
-            int k = 1;
-            int max = Math.min(room, Math.min(maxJumbo, jumbo.size()));
-            // Every sub-packet but the last holds exactly 1412 bytes and no LAST_PACKET (§4).
-            while (k < max && sq.get(nextToSend + k - 1).payload().readableBytes() == RxConstants.JUMBO_BUFFER_SIZE
-                    && (sq.get(nextToSend + k - 1).flags() & PacketFlags.LAST_PACKET) == 0) {
-                k++;
+            int k = datagrams.prepareDatagram(nextToSend, Math.min(room, Math.min(maxJumbo, jumbo.size())));
+            if (k < 1) {
+                break; // the security class refused: CallLifecycle aborts the connection
             }
             int lastSeqOfDgram = nextToSend + k - 1;
             boolean moreAfter = lastSeqOfDgram + 1 - sq.next() < 0 && lastSeqOfDgram + 1 - limit < 0
@@ -277,7 +275,7 @@ final class CallSender {
     private int uncappedJumboLimit() {
         Peer peer = out.peer();
         if (config.packetSize().jumboMax() <= 1 || peer.maxDgramPackets <= 1
-                || cutter.dataSize() != RxConstants.JUMBO_BUFFER_SIZE) {
+                || out.security().preparedLength(cutter.dataSize()) != RxConstants.JUMBO_BUFFER_SIZE) {
             return 1;
         }
         int byMtu = (peer.maxMtu - RxConstants.REMOTE_PACKET_SIZE) / RxConstants.JUMBO_STRIDE + 1;
@@ -326,7 +324,7 @@ final class CallSender {
             return;
         }
         Peer peer = out.peer();
-        int max = peer.packetDataSize(config);
+        int max = out.dataPerPacket(peer.packetDataSize(config));
         long margin = Math.max(peer.rtt().srttNs(), config.rto().minRtoNs()) + config.rto().rtoSlackNs();
         int from = pmtu.recutFrom(now, a, max, margin);
         if (from == sq.next()) {

@@ -1,7 +1,7 @@
 package org.rx4j.engine;
 
-import java.util.ArrayDeque;
 import java.util.List;
+import org.rx4j.security.SecurityClass;
 import org.rx4j.wire.AbortCodes;
 import org.rx4j.wire.AbortPacket;
 import org.rx4j.wire.ControlPacket;
@@ -22,7 +22,6 @@ import org.rx4j.wire.RxPacket;
  * {@link ConnectionContext} the engine passed down. Owned by the engine's thread.
  */
 public final class Connection {
-    private static final byte[] NO_BODY = new byte[0];
     private final ConnectionContext link;
     private final CallContext callContext;
     final Peer peer;
@@ -32,12 +31,13 @@ public final class Connection {
     final int epoch;
     final int cid;
     final int serviceId;
-    final int securityIndex;
+    /** The connection's security class and its state (rx-wire-facts.md §7, §11). */
+    final ConnectionSecurity security;
     private final Call[] calls = new Call[RxConstants.MAX_CALLS];
     private final int[] callNumbers = new int[RxConstants.MAX_CALLS];
     private final boolean[] busy = new boolean[RxConstants.MAX_CALLS];
-    /** Client calls waiting for a channel (FIFO); created with the first one (most connections never need it). */
-    private ArrayDeque<Call> waiting;
+    /** Client calls waiting for a channel (FIFO). */
+    private final WaitingCalls waiting = new WaitingCalls();
     final RxCounters counters = new RxCounters();
     private int serial;
     long lastActivityNs;
@@ -46,7 +46,7 @@ public final class Connection {
     int error;
 
     Connection(ConnectionContext link, Peer peer, boolean client, int epoch, int cid, int serviceId,
-            int securityIndex) {
+            SecurityClass securityClass) {
         this.link = link;
         this.callContext = new ConnectionCallContext(this, link);
         this.peer = peer;
@@ -54,7 +54,7 @@ public final class Connection {
         this.epoch = epoch;
         this.cid = cid;
         this.serviceId = serviceId;
-        this.securityIndex = securityIndex;
+        this.security = new ConnectionSecurity(securityClass, client, epoch, cid, serviceId, this::callNumber);
     }
 
     /** @return true on the side that created the connection (sends CLIENT_INITIATED) */
@@ -79,7 +79,7 @@ public final class Connection {
 
     /** @return the security index (0 = rxnull) */
     public int securityIndex() {
-        return securityIndex;
+        return security.index();
     }
 
     /** @return the remote peer: fixed, as no unauthenticated packet moves a connection (docs/robustness.md) */
@@ -110,7 +110,7 @@ public final class Connection {
 
     /** @return calls waiting for a free channel (client side) */
     public int waitingCalls() {
-        return waiting == null ? 0 : waiting.size();
+        return waiting.size();
     }
 
     /** @return the next serial for an outgoing packet (pre-incremented, first is 1) */
@@ -135,8 +135,7 @@ public final class Connection {
      * @return the header
      */
     RxHeader header(int channel, int callNumber, int seq, int serial, int type, int flags) {
-        int f = client ? flags | PacketFlags.CLIENT_INITIATED : flags;
-        return new RxHeader(epoch, cid | channel, callNumber, seq, serial, type, f, 0, securityIndex, 0, serviceId);
+        return header(null, 0, channel, callNumber, seq, serial, type, flags, 0);
     }
 
     /**
@@ -151,15 +150,17 @@ public final class Connection {
      * @param serial the packet's serial
      * @param type ACK or DATA (matching the slot) with reuse; any type without
      * @param flags flags without CLIENT_INITIATED (added on the client side)
+     * @param spare the spare/checksum field (a DATA packet's security checksum; else 0)
      * @return the header: the slot's (valid until its next use) or a new one
      */
     RxHeader header(OutboundPackets reuse, int slot, int channel, int callNumber, int seq, int serial, int type,
-                    int flags) {
-        if (reuse == null) {
-            return header(channel, callNumber, seq, serial, type, flags);
-        }
+                    int flags, int spare) {
         int f = client ? flags | PacketFlags.CLIENT_INITIATED : flags;
-        return reuse.header(slot, epoch, cid | channel, callNumber, seq, serial, type, f, 0, securityIndex, 0,
+        if (reuse == null) {
+            return new RxHeader(epoch, cid | channel, callNumber, seq, serial, type, f, 0, security.index(), spare,
+                    serviceId);
+        }
+        return reuse.header(slot, epoch, cid | channel, callNumber, seq, serial, type, f, 0, security.index(), spare,
                 serviceId);
     }
 
@@ -216,6 +217,11 @@ public final class Connection {
         return c != null && c.callNumber() == callNumber ? c : null;
     }
 
+    /** Server: the client's authenticated call numbers (a RESPONSE's) become the channels' own (§7). */
+    void adoptCallNumbers(int[] numbers) {
+        System.arraycopy(numbers, 0, callNumbers, 0, RxConstants.MAX_CALLS);
+    }
+
     /** @return true when some channel has a call that has not finished, or a call waits for one */
     boolean hasActiveCalls() {
         for (Call c : calls) {
@@ -223,7 +229,7 @@ public final class Connection {
                 return true;
             }
         }
-        return hasWaiting();
+        return !waiting.isEmpty();
     }
 
     // =====================================================================================
@@ -253,9 +259,6 @@ public final class Connection {
         Call call = new Call(callContext, -1, 0, false, now);
         call.setListener(listener);
         if (ch < 0) {
-            if (waiting == null) {
-                waiting = new ArrayDeque<>();
-            }
             waiting.add(call);
         } else {
             startClientCall(ch, call, now);
@@ -296,13 +299,7 @@ public final class Connection {
 
     /** A call still waiting for a channel was aborted: it leaves the queue. */
     void leaveWaiting(Call c) {
-        if (waiting != null) {
-            waiting.remove(c);
-        }
-    }
-
-    private boolean hasWaiting() {
-        return waiting != null && !waiting.isEmpty();
+        waiting.remove(c);
     }
 
     /** The peer answered BUSY on a client channel: prefer other channels for new calls. */
@@ -315,7 +312,7 @@ public final class Connection {
     /** A call ended (its completion event is queued): on a client, a waiting call takes the freed channel. */
     void callEnded(Call c, long now) {
         int ch = c.channel();
-        if (client && hasWaiting() && !closed && ch >= 0 && calls[ch] == c) {
+        if (client && !waiting.isEmpty() && !closed && ch >= 0 && calls[ch] == c) {
             Call w = waiting.poll();
             startClientCall(ch, w, now);
             w.startedAfterWaiting(now);
@@ -357,7 +354,7 @@ public final class Connection {
                 // answered BUSY and not admitted yet, as OpenAFS does; the client's resend finds a free channel.
                 old.sendAbort(AbortCodes.RX_CALL_DEAD);
                 old.fail(now, AbortCodes.RX_CALL_DEAD);
-                send(new ControlPacket(header(ch, callNumber, 0, nextSerial(), PacketType.BUSY, 0), NO_BODY));
+                send(new ControlPacket(header(ch, callNumber, 0, nextSerial(), PacketType.BUSY, 0), new byte[0]));
                 return null;
             }
         }
@@ -416,6 +413,7 @@ public final class Connection {
      */
     void endCalls(long now) {
         failWaiting(now, AbortCodes.RX_USER_ABORT);
+        security.releaseParked(); // a server's DATA parked before authentication reaches no call now
         for (Call c : calls) {
             if (c == null) {
                 continue;
@@ -429,10 +427,7 @@ public final class Connection {
     }
 
     private void failWaiting(long now, int code) {
-        Call c;
-        while (waiting != null && (c = waiting.poll()) != null) {
-            c.fail(now, code);
-        }
+        waiting.failAll(now, code);
     }
 
     /** Aborts the whole connection from this side: sends ABORT with callNumber 0, fails every call with it (§6.5). */
@@ -463,6 +458,7 @@ public final class Connection {
     /** Marks the connection closed and takes its calls out of the engine's timer queue. */
     void close() {
         closed = true;
+        security.close();
         for (Call c : calls) {
             if (c != null) {
                 link.retire(c);

@@ -45,7 +45,8 @@ final class ConnectionCallContext implements CallContext {
 
     @Override
     public CallOrigin origin() {
-        return new CallOrigin(conn.peer.address(), conn.epoch, conn.cid, conn.serviceId, conn.securityIndex);
+        return new CallOrigin(conn.peer.address(), conn.epoch, conn.cid, conn.serviceId, conn.securityIndex(),
+                conn.security.identity());
     }
 
     @Override
@@ -70,8 +71,18 @@ final class ConnectionCallContext implements CallContext {
 
     @Override
     public RxHeader header(OutboundPackets reuse, int slot, int channel, int callNumber, int seq, int type,
-                           int flags) {
-        return conn.header(reuse, slot, channel, callNumber, seq, conn.nextSerial(), type, flags);
+                           int flags, int spare) {
+        return conn.header(reuse, slot, channel, callNumber, seq, conn.nextSerial(), type, flags, spare);
+    }
+
+    @Override
+    public ConnectionSecurity security() {
+        return conn.security;
+    }
+
+    @Override
+    public void abortConnection(long now, int code) {
+        conn.abort(now, code);
     }
 
     @Override

@@ -91,7 +91,7 @@ final class ConnectionTable {
      */
     Connection clientConnection(RxHeader h) {
         Connection c = clientIndex.get(h.connectionId());
-        if (c == null || c.epoch != h.epoch() || c.securityIndex != h.securityIndex()) {
+        if (c == null || c.epoch != h.epoch() || c.securityIndex() != h.securityIndex()) {
             return null;
         }
         return c;

@@ -1,16 +1,17 @@
 package org.rx4j.engine;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
 import java.util.ArrayList;
 import java.util.List;
 import org.rx4j.engine.cc.CongestionController;
 import org.rx4j.engine.pmtu.PathMtuProber;
 import org.rx4j.engine.recovery.RecoveryManager;
 import org.rx4j.engine.recovery.SendQueue;
+import org.rx4j.security.SecurityAbortException;
 import org.rx4j.wire.DataPacket;
 import org.rx4j.wire.OutboundPackets;
 import org.rx4j.wire.PacketFlags;
-import org.rx4j.wire.PacketType;
 import org.rx4j.wire.RxConstants;
 import org.rx4j.wire.RxHeader;
 
@@ -29,11 +30,14 @@ final class DataDatagrams {
     private final CallCounters stats;
     private final AckIntake intake;
     private final PathMtuProber pmtu;
+    private final ByteBufAllocator alloc;
+    /** The spare value {@link ConnectionSecurity#prepare} returns (one array per call, not per packet). */
+    private final int[] spare = new int[1];
     /** The packets of one datagram on their way to the sink; allocated on first send, dropped at teardown. */
     private List<DataPacket> batch;
 
     DataDatagrams(CallOutput out, SendQueue sq, CongestionController cc, RecoveryManager recovery,
-            CallActivity activity, CallCounters stats, AckIntake intake, PathMtuProber pmtu) {
+            CallActivity activity, CallCounters stats, AckIntake intake, PathMtuProber pmtu, ByteBufAllocator alloc) {
         this.out = out;
         this.sq = sq;
         this.cc = cc;
@@ -42,6 +46,52 @@ final class DataDatagrams {
         this.stats = stats;
         this.intake = intake;
         this.pmtu = pmtu;
+        this.alloc = alloc;
+    }
+
+    /**
+     * Prepares the packets of the next datagram from {@code first} on ({@link #prepare}) and says how many go in it:
+     * every sub-packet but the last carries exactly 1412 bytes on the wire and no LAST_PACKET (§4).
+     *
+     * @param first the first seq, the send queue's next to send
+     * @param max the most packets the windows and the jumbogram limit allow, at least 1
+     * @return packets in the datagram, 1..max; 0 when the security class refused one (nothing is sent)
+     */
+    int prepareDatagram(int first, int max) {
+        int len = prepare(first);
+        int k = 1;
+        while (len == RxConstants.JUMBO_BUFFER_SIZE && k < max
+                && (sq.get(first + k - 1).flags() & PacketFlags.LAST_PACKET) == 0) {
+            len = prepare(first + k);
+            if (len < 0) {
+                return 0;
+            }
+            k++;
+        }
+        return len < 0 ? 0 : k;
+    }
+
+    /**
+     * Makes sure packet {@code seq} has its wire body: the connection's security class prepares it once, before its
+     * first transmission (a re-cut packet is a new one and comes here again; docs/security.md "In the engine").
+     * When the class refuses, its code goes to {@link CallOutput#securityFailure} and nothing is sent.
+     *
+     * @param seq a queued seq, in [first, next)
+     * @return the bytes of the packet's DATA body on the wire, or -1 when the class refused
+     */
+    private int prepare(int seq) {
+        SendQueue.Entry e = sq.get(seq);
+        ConnectionSecurity security = out.security();
+        if (security.none || e.isPrepared()) {
+            return e.wire().readableBytes();
+        }
+        try {
+            e.prepare(security.prepare(alloc, out.channel, out.callNumber, seq, e.payload(), spare), spare[0]);
+        } catch (SecurityAbortException ex) {
+            out.securityFailure = ex.code();
+            return -1;
+        }
+        return e.wire().readableBytes();
     }
 
     /**
@@ -87,12 +137,12 @@ final class DataDatagrams {
                 flags |= PacketFlags.REQUEST_ACK;
             }
             SendQueue.Entry e = sq.get(seq);
-            pmtu.onPacketSent(seq, RxConstants.HEADER_SIZE + e.payload().readableBytes());
+            pmtu.onPacketSent(seq, RxConstants.HEADER_SIZE + e.wire().readableBytes());
             b.add(dataPacket(now, i, seq, e, flags));
         }
         int serial = out.lastSerial();
         sq.markSent(k);
-        pmtu.onDatagramSent(k, sq.get(first + k - 1).payload().readableBytes());
+        pmtu.onDatagramSent(k, sq.get(first + k - 1).wire().readableBytes());
         recovery.syncInFlight();
         if (k > 1) {
             out.counters().jumbogramsSent++;
@@ -120,7 +170,7 @@ final class DataDatagrams {
      */
     private DataPacket dataPacket(long now, int slot, int seq, SendQueue.Entry e, int extraFlags) {
         OutboundPackets reuse = out.reusablePackets();
-        RxHeader h = out.header(reuse, slot, seq, PacketType.DATA, e.flags() | extraFlags);
+        RxHeader h = out.dataHeader(reuse, slot, seq, e.flags() | extraFlags, e.spare());
         e.snapshot(recovery.rate(), now);
         e.recordTransmit(h.serial(), now);
         intake.onDataSent(h.serial(), now);
@@ -128,7 +178,7 @@ final class DataDatagrams {
         activity.lastSendNs = now;
         // The send queue's own buffer with one more reference, not a duplicate: no buffer object per transmission.
         // PacketSink implementations read payloads without moving their indexes.
-        ByteBuf payload = e.payload().retain();
+        ByteBuf payload = e.wire().retain();
         return reuse == null ? new DataPacket(h, payload) : reuse.data(slot, h, payload);
     }
 }

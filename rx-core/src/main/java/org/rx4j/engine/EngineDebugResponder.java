@@ -103,7 +103,7 @@ public final class EngineDebugResponder implements DebugResponder {
         }
         InetSocketAddress a = c.peer.address();
         return new DebugConn(host(a), c.cid, c.lastSerial(), numbers, c.error, a.getPort(), 0,
-                c.client ? DebugConn.TYPE_CLIENT : DebugConn.TYPE_SERVER, c.securityIndex, state, mode,
+                c.client ? DebugConn.TYPE_CLIENT : DebugConn.TYPE_SERVER, c.securityIndex(), state, mode,
                 new byte[4], new byte[4], new int[DebugConn.SEC_STATS_WORDS], c.epoch, c.peer.ifMtu);
     }
 

@@ -4,7 +4,8 @@ import org.rx4j.config.RxConfig;
 
 /**
  * The engine's timed work: the calls' timers that are due (retransmissions, delayed acks, keepalive and reachability
- * pings, dead/idle/hard-dead checks), the expiry of reachability-challenge records, and the reaper, which every
+ * pings, dead/idle/hard-dead checks), the expiry of reachability-challenge records, the security classes' CHALLENGE
+ * resends ({@link SecurityHandshake#run}), and the reaper, which every
  * {@code RxConfig.reaping().reapIntervalNs()} removes idle server connections and unused peers
  * ({@link ConnectionTable#reap}); and the earliest time any of it has work. Engine thread only; runs inside an
  * engine entry point (between {@link EventQueue#enter()} and {@link EventQueue#exit(long)}).
@@ -21,6 +22,7 @@ final class EngineTimers {
     private final ReachChallenger challenger;
     private final ConnectionTable table;
     private final RxCounters endpointCounters;
+    private final SecurityHandshake handshake;
     private long nextReapNs;
 
     /**
@@ -30,22 +32,25 @@ final class EngineTimers {
      * @param challenger the reachability challenge, whose records expire
      * @param table the tables the reaper prunes
      * @param endpointCounters where reaped connections' counters go
+     * @param handshake the security classes' CHALLENGEs, resent on time
      * @param now current time, ns: the first reaper pass is one interval later
      */
     EngineTimers(RxConfig config, TimerQueue timers, EventQueue events, ReachChallenger challenger,
-            ConnectionTable table, RxCounters endpointCounters, long now) {
+            ConnectionTable table, RxCounters endpointCounters, SecurityHandshake handshake, long now) {
         this.config = config;
         this.timers = timers;
         this.events = events;
         this.challenger = challenger;
         this.table = table;
         this.endpointCounters = endpointCounters;
+        this.handshake = handshake;
         this.nextReapNs = now + config.reaping().reapIntervalNs();
     }
 
     /** @return the earliest time, ns, at which {@link #run} has work; {@link Deadlines#NONE} for none */
     long nextDeadline() {
-        return Deadlines.earlier(Deadlines.earlier(timers.earliest(), nextReapNs), challenger.nextExpiryNs());
+        return Deadlines.earlier(Deadlines.earlier(Deadlines.earlier(timers.earliest(), nextReapNs),
+                challenger.nextExpiryNs()), handshake.nextDeadline());
     }
 
     /**
@@ -66,6 +71,7 @@ final class EngineTimers {
             events.touched(c, now);
         }
         challenger.expire(now);
+        handshake.run(now);
         if (now - nextReapNs >= 0) {
             table.reap(now, endpointCounters);
             nextReapNs = now + config.reaping().reapIntervalNs();

@@ -20,7 +20,8 @@ import org.rx4j.wire.RxPacket;
  * count it, and hands it to the call on its channel — DATA to a running call or to a new server call the connection
  * admits, ACK / ABORT / ACKALL / BUSY to the call or connection (rx-wire-facts.md §2, §6, §7). Unknown services get
  * one small ABORT ({@link RawAborts}); new-connection DATA from a source not proven reachable, and the answer to its
- * PING, go to the {@link ReachChallenger}. Engine thread only.
+ * PING, go to the {@link ReachChallenger}; DATA passes the connection's security class ({@link SecurityHandshake}),
+ * which also takes CHALLENGE and RESPONSE. Engine thread only.
  */
 final class PacketDispatcher {
     private final RxConfig config;
@@ -32,6 +33,7 @@ final class PacketDispatcher {
     private final ReachChallenger challenger;
     private final RawAborts rawAborts;
     private final ConnectionlessResponder connectionless;
+    private final SecurityHandshake handshake;
     /** Set by {@link #serverConnection} when the reachability challenge took the packet (not to be dropped). */
     private boolean absorbed;
     /** The last exception counted in the endpoint's internalErrors, for diagnosis; null for none. */
@@ -47,10 +49,11 @@ final class PacketDispatcher {
      * @param challenger the reachability challenge of unproven sources
      * @param rawAborts the ABORTs to packets no connection owns
      * @param connectionless the answers to VERSION and DEBUG
+     * @param handshake the security classes' CHALLENGE / RESPONSE exchange and per-packet checks
      */
     PacketDispatcher(RxConfig config, ConnectionTable table, ServiceRegistry services, ConnectionContext link,
             RxCounters endpointCounters, ConnectionLimits limits, ReachChallenger challenger, RawAborts rawAborts,
-            ConnectionlessResponder connectionless) {
+            ConnectionlessResponder connectionless, SecurityHandshake handshake) {
         this.config = config;
         this.table = table;
         this.services = services;
@@ -60,6 +63,7 @@ final class PacketDispatcher {
         this.challenger = challenger;
         this.rawAborts = rawAborts;
         this.connectionless = connectionless;
+        this.handshake = handshake;
     }
 
     /**
@@ -153,7 +157,11 @@ final class PacketDispatcher {
         int ch = h.channel();
         int callNumber = h.callNumber();
         switch (type) {
-            case PacketType.DATA -> onData(now, conn, (DataPacket) p, lastInDatagram);
+            case PacketType.DATA -> {
+                if (handshake.admit(now, conn, (DataPacket) p, bytes)) {
+                    onData(now, conn, (DataPacket) p, lastInDatagram);
+                }
+            }
             case PacketType.ACK -> {
                 Call call = conn.call(ch, callNumber);
                 if (call != null) {
@@ -180,8 +188,19 @@ final class PacketDispatcher {
                     call.onAckAll(now);
                 }
             }
-            case PacketType.CHALLENGE, PacketType.RESPONSE, 9, 10, 11 -> {
-                // Only counted: rxnull never challenges; PARAMS are ignored by every implementation (§2).
+            case PacketType.CHALLENGE -> handshake.onChallenge(now, conn, (ControlPacket) p);
+            case PacketType.RESPONSE -> {
+                List<DataPacket> released = handshake.onResponse(now, conn, (ControlPacket) p);
+                for (int i = 0; i < released.size(); i++) {
+                    // Parked until the client answered: checked and dispatched now, as if they arrived.
+                    DataPacket d = released.get(i);
+                    if (handshake.admit(now, conn, d, bytes)) {
+                        onData(now, conn, d, i == released.size() - 1);
+                    }
+                }
+            }
+            case 9, 10, 11 -> {
+                // Only counted: PARAMS are ignored by every implementation (§2).
             }
             default -> onUnknownType(now, conn, (ControlPacket) p);
         }
@@ -283,7 +302,7 @@ final class PacketDispatcher {
         RxHeader h = p.header();
         Connection c = table.serverConnection(h.epoch(), h.connectionId(), from);
         if (c != null) {
-            if (c.securityIndex != h.securityIndex()) {
+            if (c.securityIndex() != h.securityIndex()) {
                 return null;
             }
             return c;
@@ -323,7 +342,7 @@ final class PacketDispatcher {
             return null;
         }
         c = new Connection(link, table.peer(from), false, h.epoch(), h.connectionId(), h.serviceId(),
-                h.securityIndex());
+                services.securityClass(h.serviceId(), h.securityIndex()));
         table.addServer(c, from);
         return c;
     }

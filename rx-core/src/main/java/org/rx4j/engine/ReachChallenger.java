@@ -4,6 +4,7 @@ import io.netty.buffer.ByteBufAllocator;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiConsumer;
 import org.rx4j.config.RxConfig;
 import org.rx4j.wire.AckPacket;
 import org.rx4j.wire.AckReason;
@@ -209,6 +210,24 @@ final class ReachChallenger {
         }
         from[0] = replayFrom.remove(0);
         return replayPackets.remove(0);
+    }
+
+    /**
+     * Hands every packet waiting for replay to {@code datagram}, one at a time as its own datagram, oldest first
+     * (docs/robustness.md "Rule: stateless reachability challenge"; {@link #takeReplay}).
+     *
+     * <p>Ownership: {@code datagram} takes each packet.
+     *
+     * @param datagram what handles one packet from its source
+     */
+    void replay(BiConsumer<InetSocketAddress, DataPacket> datagram) {
+        InetSocketAddress[] from = new InetSocketAddress[1];
+        List<DataPacket> kept;
+        while ((kept = takeReplay(from)) != null) {
+            for (int i = 0; i < kept.size(); i++) {
+                datagram.accept(from[0], kept.get(i));
+            }
+        }
     }
 
     /**

@@ -7,7 +7,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.rx4j.config.RxConfig;
-import org.rx4j.wire.DataPacket;
+import org.rx4j.security.SecurityClass;
 import org.rx4j.wire.RxConstants;
 import org.rx4j.wire.RxPacket;
 
@@ -33,6 +33,7 @@ public final class RxEngine implements EngineView {
     private final ConnectionlessResponder connectionless;
     private final PacketDispatcher dispatcher;
     private final EngineTimers engineTimers;
+    private final SecurityHandshake handshake = new SecurityHandshake();
     /** True once {@link #shutdown} ran: datagrams are dropped unanswered. */
     private boolean closed;
 
@@ -56,8 +57,9 @@ public final class RxEngine implements EngineView {
         this.challenger = new ReachChallenger(config, table, limits, sink, endpointCounters, alloc, random.nextLong());
         this.connectionless = new ConnectionlessResponder(config, sink, endpointCounters, this);
         this.dispatcher = new PacketDispatcher(config, table, services, link, endpointCounters, limits, challenger,
-                new RawAborts(sink, endpointCounters), connectionless);
-        this.engineTimers = new EngineTimers(config, timers, events, challenger, table, endpointCounters, now);
+                new RawAborts(sink, endpointCounters), connectionless, handshake);
+        this.engineTimers = new EngineTimers(config, timers, events, challenger, table, endpointCounters, handshake,
+                now);
     }
 
     @Override
@@ -88,11 +90,17 @@ public final class RxEngine implements EngineView {
      * Registers a service: calls arriving for {@code serviceId} with {@code securityIndex} reach {@code handler}.
      *
      * @param serviceId 0..65535
-     * @param securityIndex 0..255 (0 = rxnull)
+     * @param securityIndex 0 (rxnull; other classes with {@link #registerService(int, SecurityClass, ServiceHandler)})
      * @param handler told of each new call
+     * @throws IllegalArgumentException if securityIndex is not 0
      */
     public void registerService(int serviceId, int securityIndex, ServiceHandler handler) {
-        services.register(serviceId, securityIndex, handler);
+        registerService(serviceId, ConnectionSecurity.rxnull(securityIndex), handler);
+    }
+
+    /** As {@link #registerService(int, int, ServiceHandler)} for a class: calls start once authenticated. */
+    public void registerService(int serviceId, SecurityClass securityClass, ServiceHandler handler) {
+        services.register(serviceId, securityClass, handler);
     }
 
     /**
@@ -101,12 +109,18 @@ public final class RxEngine implements EngineView {
      *
      * @param peer server address
      * @param serviceId 0..65535
-     * @param securityIndex 0..255
+     * @param securityIndex 0 (rxnull; other classes with {@link #connect(InetSocketAddress, int, SecurityClass)})
      * @return the connection
+     * @throws IllegalArgumentException if securityIndex is not 0
      */
     public Connection connect(InetSocketAddress peer, int serviceId, int securityIndex) {
+        return connect(peer, serviceId, ConnectionSecurity.rxnull(securityIndex));
+    }
+
+    /** As {@link #connect(InetSocketAddress, int, int)} with a security class (its state is made now). */
+    public Connection connect(InetSocketAddress peer, int serviceId, SecurityClass securityClass) {
         int cid = table.nextClientCid();
-        Connection c = new Connection(link, table.peer(peer), true, epoch, cid, serviceId, securityIndex);
+        Connection c = new Connection(link, table.peer(peer), true, epoch, cid, serviceId, securityClass);
         table.addClient(c);
         return c;
     }
@@ -185,9 +199,7 @@ public final class RxEngine implements EngineView {
         entered(now, () -> {
             List<Connection> all = new ArrayList<>(table.clientConnections());
             all.addAll(table.serverConnections());
-            for (Connection conn : all) {
-                conn.endCalls(now);
-            }
+            all.forEach(conn -> conn.endCalls(now)); // a server's parked DATA is released with its calls
             challenger.clear();
         });
     }
@@ -225,21 +237,8 @@ public final class RxEngine implements EngineView {
             events.exit(now);
         }
         if (challenger.hasReplay()) {
-            replayProven(now);
-        }
-    }
-
-    /**
-     * Handles the DATA packets kept for sources that just proved reachable (docs/robustness.md "Rule: stateless
-     * reachability challenge"), each as its own datagram arriving now, as they arrived on the wire.
-     */
-    private void replayProven(long now) {
-        InetSocketAddress[] from = new InetSocketAddress[1];
-        List<DataPacket> kept;
-        while ((kept = challenger.takeReplay(from)) != null) {
-            for (int i = 0; i < kept.size(); i++) {
-                onDatagram(now, from[0], List.of(kept.get(i)));
-            }
+            // Packets kept for sources that just proved reachable, each as its own datagram arriving now.
+            challenger.replay((source, packet) -> onDatagram(now, source, List.of(packet)));
         }
     }
 
@@ -261,6 +260,11 @@ public final class RxEngine implements EngineView {
         } finally {
             events.exit(now);
         }
+    }
+
+    /** @return this endpoint's counts of security handshakes and refused DATA */
+    public SecurityCounters securityCounters() {
+        return handshake.counters();
     }
 
     @Override
@@ -288,10 +292,7 @@ public final class RxEngine implements EngineView {
         RxCounters t = new RxCounters();
         endpointCounters.addTo(t);
         table.addCountersTo(t);
-        t.callsExecuted = services.callsExecuted();
-        t.heldServerCalls = services.heldCalls();
-        t.heldServerPackets = services.heldPackets();
-        t.heldCallsForgotten = services.callsForgotten();
+        services.addCountersTo(t);
         challenger.addCountersTo(t);
         return t;
     }

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.rx4j.config.RxConfig;
+import org.rx4j.security.SecurityClass;
 
 /**
  * The engine's services and the start of server calls: which {@link ServiceHandler} takes calls for a service id and
@@ -22,6 +23,8 @@ final class ServiceRegistry {
     private final EventQueue events;
     /** Keyed by {@link #key}; a primitive-keyed map, as it is looked up for every client-initiated packet. */
     private final IntObjectHashMap<ServiceHandler> services = new IntObjectHashMap<>();
+    /** The security class of each registered pair, keyed like {@link #services}: new connections get it. */
+    private final IntObjectHashMap<SecurityClass> classes = new IntObjectHashMap<>();
     /** Server calls admitted but not started, oldest first, each with its connection and packets last counted. */
     private final LinkedHashMap<Call, Held> held = new LinkedHashMap<>();
     private int heldPackets;
@@ -43,9 +46,16 @@ final class ServiceRegistry {
         return (serviceId << 8) | securityIndex;
     }
 
-    /** Registers (or replaces) the handler for a service id (0..65535) and security index (0..255). */
-    void register(int serviceId, int securityIndex, ServiceHandler handler) {
-        services.put(key(serviceId, securityIndex), handler);
+    /** Registers (or replaces) the handler for a service id (0..65535) and a security class (its index 0..255). */
+    void register(int serviceId, SecurityClass securityClass, ServiceHandler handler) {
+        int key = key(serviceId, securityClass.securityIndex());
+        classes.put(key, securityClass);
+        services.put(key, handler);
+    }
+
+    /** @return the security class registered for the service id and security index, or null */
+    SecurityClass securityClass(int serviceId, int securityIndex) {
+        return classes.get(key(serviceId, securityIndex));
     }
 
     /** @return true when a handler is registered for the service id and security index */
@@ -130,7 +140,7 @@ final class ServiceRegistry {
         table.proven(conn);
         conn.counters.callsStarted++;
         callsExecuted++;
-        ServiceHandler handler = services.get(key(conn.serviceId, conn.securityIndex));
+        ServiceHandler handler = services.get(key(conn.serviceId, conn.securityIndex()));
         if (handler != null) {
             events.newCall(call, handler);
         }
@@ -155,6 +165,14 @@ final class ServiceRegistry {
             e.getKey().stopReachPings();
             tryStart(now, e.getKey(), e.getValue());
         }
+    }
+
+    /** Adds this registry's counts (calls executed, held and forgotten, held packets) to an engine's totals. */
+    void addCountersTo(RxCounters t) {
+        t.callsExecuted = callsExecuted();
+        t.heldServerCalls = heldCalls();
+        t.heldServerPackets = heldPackets();
+        t.heldCallsForgotten = callsForgotten();
     }
 
     /** @return server calls started since the engine was created */

@@ -43,7 +43,8 @@ final class BlockingServerCall {
         }
         call.setListener(streams);
         CallOrigin origin = call.origin();
-        RxCall rxCall = new RxCall(streams, true, origin.peer(), RxConnectionId.of(origin));
+        RxCall rxCall = new RxCall(streams, true, origin.peer(), RxConnectionId.of(origin),
+                origin.identity());
         rt.tracker.handlerQueued();
         try {
             share.submit(new WorkerShare.Task() {

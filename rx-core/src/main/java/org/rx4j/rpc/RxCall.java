@@ -5,7 +5,9 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import org.rx4j.security.CallerIdentity;
 
 /**
  * One Rx call as an application thread sees it, client or server side: an {@link OutputStream} for
@@ -25,12 +27,15 @@ public final class RxCall implements AutoCloseable {
     private final boolean server;
     private final InetSocketAddress peer;
     private final RxConnectionId connectionId;
+    private final CallerIdentity identity;
 
-    RxCall(CallStreams streams, boolean server, InetSocketAddress peer, RxConnectionId connectionId) {
+    RxCall(CallStreams streams, boolean server, InetSocketAddress peer, RxConnectionId connectionId,
+           CallerIdentity identity) {
         this.streams = streams;
         this.server = server;
         this.peer = peer;
         this.connectionId = connectionId;
+        this.identity = identity;
     }
 
     /** @return the streams behind this call (package use: release after a handler ends) */
@@ -67,6 +72,17 @@ public final class RxCall implements AutoCloseable {
     /** @return the identity of the connection carrying the call (epoch, cid, service id, security index) */
     public RxConnectionId connectionId() {
         return connectionId;
+    }
+
+    /**
+     * Who the caller proved to be, for a server's handler: the principal, instance, cell, level and expiry the
+     * connection's security class accepted (rxkad: from the ticket in the RESPONSE). The call's handler runs only
+     * after the class accepted the caller, so a service needs no check of its own beyond what it authorises.
+     *
+     * @return the identity, or empty on an rxnull connection and on the client side
+     */
+    public Optional<CallerIdentity> identity() {
+        return Optional.ofNullable(identity);
     }
 
     /** @return the call's channel (0..3), or -1 while it waits for a free channel */

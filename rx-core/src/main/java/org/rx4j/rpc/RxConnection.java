@@ -153,7 +153,7 @@ public final class RxConnection implements AutoCloseable {
             throw RxException.local(RxCodes.RX_INVALID_OPERATION, RxException.Reason.ENDPOINT_CLOSING,
                     "endpoint closed", null);
         }
-        return new RxCall(streams, false, server, id);
+        return new RxCall(streams, false, server, id, null);
     }
 
     /**

@@ -149,7 +149,6 @@ public final class RxEndpoint implements AutoCloseable {
      * {@link Builder#busyAbortCode}.
      *
      * @param service the service (its id and security class)
-     * @throws IllegalArgumentException if the security class is not rxnull (the only one the engine runs yet)
      * @throws IllegalStateException if the (service id, security index) pair is already registered or the
      *     endpoint is closing
      */
@@ -162,9 +161,10 @@ public final class RxEndpoint implements AutoCloseable {
      * worker pool (as rxperf's server does). Queueing and busy aborts as {@link #registerService(RxService)}.
      *
      * @param serviceId 1..65535
-     * @param securityClass the class callers must use (rxnull only, for now)
+     * @param securityClass the class callers must use (rxnull, or e.g. {@code RxkadServerSecurity}: a call reaches
+     *     the handler only once its connection is authenticated, docs/security.md "In the engine")
      * @param handler the blocking handler
-     * @throws IllegalArgumentException if serviceId is out of range or the class is not rxnull
+     * @throws IllegalArgumentException if serviceId is out of range
      * @throws IllegalStateException if the pair is already registered or the endpoint is closing
      */
     public void registerService(int serviceId, SecurityClass securityClass, RxCallHandler handler) {
@@ -176,7 +176,7 @@ public final class RxEndpoint implements AutoCloseable {
      * As {@link #registerService(int, SecurityClass, RxCallHandler)} with the class given by its index.
      *
      * @param serviceId 1..65535
-     * @param securityIndex 0 (rxnull; the only class the engine runs yet)
+     * @param securityIndex 0 (rxnull; other classes are given as objects)
      * @param handler the blocking handler
      * @throws IllegalArgumentException if serviceId is out of range or securityIndex is not 0
      * @throws IllegalStateException if the pair is already registered or the endpoint is closing
@@ -193,7 +193,7 @@ public final class RxEndpoint implements AutoCloseable {
      * {@link #registerService(int, int, RxCallHandler)}. rxperf's server answers small rpc calls this way.
      *
      * @param serviceId 1..65535
-     * @param securityIndex 0 (rxnull; the only class the engine runs yet)
+     * @param securityIndex 0 (rxnull; other classes are given as objects)
      * @param handler the blocking handler, for the calls the router does not take
      * @param prefixBytes request bytes the router sees, 4..65536
      * @param router the per-call choice, run on the event loop (see {@link RxCallRouter})
@@ -216,14 +216,14 @@ public final class RxEndpoint implements AutoCloseable {
     }
 
     private void register(int serviceId, SecurityClass securityClass, ServiceDispatch dispatch) {
-        SecurityClass sc = supported(securityClass);
+        SecurityClass sc = Objects.requireNonNull(securityClass, "securityClass");
         if (rt.closing) {
             throw new IllegalStateException("endpoint closing");
         }
         services.register(serviceId, sc);
         rt.services.incrementAndGet(); // every service keeps a worker of its own (WorkerShare)
         transport.submit(engine -> {
-            engine.registerService(serviceId, sc.securityIndex(), dispatch);
+            engine.registerService(serviceId, sc, dispatch);
             return null;
         }).join();
     }
@@ -247,10 +247,10 @@ public final class RxEndpoint implements AutoCloseable {
      *
      * @param server the server's address (resolved)
      * @param serviceId 1..65535
-     * @param securityClass the class the connection uses (rxnull only, for now)
+     * @param securityClass the class the connection uses (rxnull, or e.g. {@code RxkadClientSecurity}, which
+     *     answers the server's CHALLENGE and protects every DATA packet)
      * @return the connection
-     * @throws IllegalArgumentException if the address is unresolved, serviceId is out of range or the class
-     *     is not rxnull
+     * @throws IllegalArgumentException if the address is unresolved or serviceId is out of range
      * @throws IllegalStateException if the endpoint is closing
      */
     public RxConnection connect(InetSocketAddress server, int serviceId, SecurityClass securityClass) {
@@ -260,11 +260,11 @@ public final class RxEndpoint implements AutoCloseable {
         if (serviceId < 1 || serviceId > 0xFFFF) {
             throw new IllegalArgumentException("serviceId must be 1..65535: " + serviceId);
         }
-        SecurityClass sc = supported(securityClass);
+        SecurityClass sc = Objects.requireNonNull(securityClass, "securityClass");
         if (rt.closing) {
             throw new IllegalStateException("endpoint closing");
         }
-        var conn = transport.submit(engine -> engine.connect(server, serviceId, sc.securityIndex())).join();
+        var conn = transport.submit(engine -> engine.connect(server, serviceId, sc)).join();
         return new RxConnection(rt, conn, server, sc);
     }
 
@@ -285,19 +285,9 @@ public final class RxEndpoint implements AutoCloseable {
     private static SecurityClass securityClass(int securityIndex) {
         if (securityIndex != SecurityIndex.RXNULL) {
             throw new IllegalArgumentException("security index " + securityIndex
-                    + " is not run by the engine yet: only rxnull (0) is");
+                    + " needs its SecurityClass object (only rxnull is known by its index)");
         }
         return RxNullSecurityClass.INSTANCE;
-    }
-
-    private static SecurityClass supported(SecurityClass sc) {
-        Objects.requireNonNull(sc, "securityClass");
-        if (sc != RxNullSecurityClass.INSTANCE) {
-            // The engine has no per-packet security hooks yet (header/trailer sizes, checksums, CHALLENGE).
-            throw new IllegalArgumentException("security class " + sc.name() + " (index " + sc.securityIndex()
-                    + ") is not run by the engine yet: only rxnull (index 0) is");
-        }
-        return sc;
     }
 
     /**

@@ -79,11 +79,26 @@ public interface SecurityClass {
     }
 
     /**
+     * The exact DATA body {@link #prepareOutgoing} makes from {@code dataBytes} of data: the engine sends jumbograms
+     * only of packets whose prepared body is exactly 1412 bytes (rx-wire-facts.md §4), so it asks before preparing.
+     *
+     * @param ctx the connection
+     * @param dataBytes data bytes in the packet, 0..
+     * @return bytes of the prepared body; by default {@code headerSize + dataBytes + trailerSize}, which a class that
+     *     appends less than its whole trailer must override
+     */
+    default int preparedLength(SecurityContext ctx, int dataBytes) {
+        return headerSize(ctx) + dataBytes + trailerSize(ctx);
+    }
+
+    /**
      * Secures one outgoing DATA packet and returns the value for its header's spare/checksum field
-     * (offset 24). Called exactly once per DATA packet, when its data is complete and before its first
-     * transmission; retransmissions and jumbogram sub-packets resend the prepared bytes with the same spare
-     * (the jumbo header carries it for sub-packets 2..k, §4). The packet's seq, callNumber and channel are
-     * final by then; its serial is not (it changes per transmission), so nothing may depend on it.
+     * (offset 24). Called once per DATA packet, when its data is complete and before its first transmission;
+     * retransmissions and jumbogram sub-packets resend the prepared bytes with the same spare (the jumbo header
+     * carries it for sub-packets 2..k, §4). A packet the engine re-cuts after a path-MTU fall (docs/engine.md
+     * "Path MTU below one full packet") is a new packet, with new data and perhaps a new seq, and is prepared
+     * again from its plain data; the class must not assume one call per seq. The packet's seq, callNumber and
+     * channel are final by then; its serial is not (it changes per transmission), so nothing may depend on it.
      *
      * <p>Buffer contract (borrowed, not released): on entry the readable region is
      * {@code [headerSize(ctx) reserved bytes, content unspecified][data bytes]}, and at least
@@ -135,6 +150,17 @@ public interface SecurityClass {
      */
     default boolean authenticatesPackets(SecurityContext ctx) {
         return false;
+    }
+
+    /**
+     * Who the peer proved to be on this connection, for the service handlers of its calls (server side, once the
+     * RESPONSE was accepted).
+     *
+     * @param ctx the connection
+     * @return the caller's identity, or null when the class proves none (rxnull) or not yet
+     */
+    default CallerIdentity identity(SecurityContext ctx) {
+        return null;
     }
 
     /**

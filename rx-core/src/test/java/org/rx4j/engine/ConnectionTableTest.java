@@ -20,7 +20,8 @@ class ConnectionTableTest {
     @Test
     void aPeersConnectionCountFollowsAddAndRemove() {
         EngineParts e = new EngineParts(RxConfig.defaults());
-        Connection client = new Connection(e.link, e.table.peer(source(1)), true, 0x1234, 0x40, 1, 0);
+        Connection client = new Connection(e.link, e.table.peer(source(1)), true, 0x1234, 0x40, 1,
+                org.rx4j.security.RxNullSecurityClass.INSTANCE);
         e.table.addClient(client);
         Connection server = e.serverConnection(source(1));
         Peer first = e.table.knownPeer(source(1));

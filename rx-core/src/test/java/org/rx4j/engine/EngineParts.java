@@ -55,7 +55,8 @@ final class EngineParts {
 
     /** @return a new unproven server connection from {@code from} (epoch without bit 31), in the table */
     Connection serverConnection(InetSocketAddress from) {
-        Connection c = new Connection(link, table.peer(from), false, 0x1234, nextCid, 1, 0);
+        Connection c = new Connection(link, table.peer(from), false, 0x1234, nextCid, 1,
+                org.rx4j.security.RxNullSecurityClass.INSTANCE);
         nextCid += 4;
         table.addServer(c, from);
         return c;

@@ -31,7 +31,8 @@ class EngineTimersTest {
     @Test
     void theReaperRunsOneIntervalApartAndRemovesIdleConnectionsThenUnusedPeers() {
         EngineParts e = parts();
-        EngineTimers t = new EngineTimers(e.config, e.timers, e.events, challenger(e), e.table, e.counters, 2 * S);
+        EngineTimers t = new EngineTimers(e.config, e.timers, e.events, challenger(e), e.table, e.counters,
+                new SecurityHandshake(), 2 * S);
         assertEquals(12 * S, t.nextDeadline(), "nothing else due: the first reaper pass");
         Connection idle = e.serverConnection(source(1));
         idle.onReceived(S, PacketType.DATA, 100, true, false);
@@ -55,7 +56,8 @@ class EngineTimersTest {
     void challengeRecordsExpireAndTheirExpiryIsADeadline() {
         EngineParts e = parts();
         ReachChallenger c = challenger(e);
-        EngineTimers t = new EngineTimers(e.config, e.timers, e.events, c, e.table, e.counters, 0);
+        EngineTimers t = new EngineTimers(e.config, e.timers, e.events, c, e.table, e.counters,
+                new SecurityHandshake(), 0);
         c.challenge(S, source(1), FakePeer.client(0x600D0000, 0x100, 1).data(0, 1, 1, 0, 100), 128);
         assertEquals(4 * S, t.nextDeadline(), "the record's dead time comes before the reaper");
         t.run(4 * S);

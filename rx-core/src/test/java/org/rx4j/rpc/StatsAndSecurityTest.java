@@ -183,12 +183,15 @@ class StatsAndSecurityTest {
         assertEquals(0, conn.id().securityIndex());
         assertEquals(50_000, conn.call(new byte[] {0, 0, 0, 1}).length);
 
+        // Any class is accepted as an object; a service without it answers its connections' calls with -2.
+        RxConnection two = client.connect(server.localAddress(), SERVICE, new IndexTwo());
+        assertEquals(2, two.id().securityIndex());
+        RxException refused = assertThrows(RxException.class, () -> two.call(new byte[] {0, 0, 0, 1}));
+        assertEquals(AbortCodes.RX_INVALID_OPERATION, refused.code());
+        // By index only rxnull is known.
         IllegalArgumentException c = assertThrows(IllegalArgumentException.class,
-                () -> client.connect(server.localAddress(), SERVICE, new IndexTwo()));
-        assertTrue(c.getMessage().contains("only rxnull"), c.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> client.connect(server.localAddress(), SERVICE, 2));
-        assertThrows(IllegalArgumentException.class,
-                () -> server.registerService(RxService.builder(SERVICE + 1).securityClass(new IndexTwo()).build()));
+                () -> client.connect(server.localAddress(), SERVICE, 2));
+        assertTrue(c.getMessage().contains("needs its SecurityClass"), c.getMessage());
         assertThrows(IllegalArgumentException.class, () -> server.registerService(SERVICE + 2, 3, call -> { }));
         assertThrows(IllegalArgumentException.class, () -> client.connect(server.localAddress(), 0));
 

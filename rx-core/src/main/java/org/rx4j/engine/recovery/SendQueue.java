@@ -28,6 +28,10 @@ public final class SendQueue {
     /** Per-packet transmit state. Reused: entries live in a ring. */
     public static final class Entry {
         ByteBuf payload;
+        /** The body as the security class prepared it for the wire, or null (rxnull sends the payload itself). */
+        ByteBuf prepared;
+        /** The spare/checksum value the security class gave the packet (0 with rxnull). */
+        int spare;
         int flags;
         int lastSerial;
         int firstSerial;
@@ -46,6 +50,11 @@ public final class SendQueue {
 
         void clear() {
             payload = null;
+            if (prepared != null) {
+                prepared.release();
+                prepared = null;
+            }
+            spare = 0;
             flags = 0;
             lastSerial = 0;
             firstSerial = 0;
@@ -65,6 +74,40 @@ public final class SendQueue {
         /** @return the packet's payload (still owned by the queue) */
         public ByteBuf payload() {
             return payload;
+        }
+
+        /**
+         * @return the DATA body that goes on the wire: the prepared body once the security class prepared it, else
+         *     the payload (still owned by the queue)
+         */
+        public ByteBuf wire() {
+            return prepared != null ? prepared : payload;
+        }
+
+        /** @return true once the packet has its wire body ({@link #prepare}); rxnull packets never need one */
+        public boolean isPrepared() {
+            return prepared != null;
+        }
+
+        /** @return the spare/checksum value for the packet's header */
+        public int spare() {
+            return spare;
+        }
+
+        /**
+         * Gives the packet the body the security class prepared from its payload (before its first transmission; a
+         * re-cut packet is new and prepared again). Ownership: the queue takes {@code body} and releases it with the
+         * packet.
+         *
+         * @param body the prepared DATA body
+         * @param checksum the spare/checksum value
+         */
+        public void prepare(ByteBuf body, int checksum) {
+            if (prepared != null) {
+                prepared.release();
+            }
+            prepared = body;
+            spare = checksum;
         }
 
         /** @return LAST_PACKET or 0 */

@@ -2,21 +2,17 @@ package org.rx4j.security.rxkad;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HexFormat;
-import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
@@ -25,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.rx4j.security.SecurityAbortException;
+import org.rx4j.testing.OpenAfsHarness;
 
 /**
  * rx4j's rxkad primitives against Debian's OpenAFS libraries on seeded random inputs: the test compiles
@@ -37,8 +34,6 @@ import org.rx4j.security.SecurityAbortException;
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class RxkadPeerTest {
     private static final HexFormat HEX = HexFormat.of();
-    private static final String[] LIB_DIRS = {"/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu",
-        "/usr/lib64", "/usr/lib"};
 
     @TempDir
     static Path dir;
@@ -48,24 +43,7 @@ class RxkadPeerTest {
 
     @BeforeAll
     static void buildAndStartPeer() throws IOException, InterruptedException {
-        assumeTrue(run(dir, "gcc", "--version") == 0, "gcc is not installed: the live comparison is skipped");
-        Path rpc = Path.of("/usr/lib/libafsrpc.a");
-        Path opr = Path.of("/usr/lib/libopr.a");
-        assumeTrue(Files.isReadable(rpc) && Files.isReadable(opr) && Files.isReadable(Path.of(
-                "/usr/include/rx/rxkad.h")), "libopenafs-dev (libafsrpc.a, libopr.a, rx/rxkad.h) is not installed");
-        Path hcrypto = sharedLibrary("libhcrypto.so");
-        Path roken = sharedLibrary("libroken.so");
-        assumeTrue(hcrypto != null && roken != null, "Heimdal's libhcrypto/libroken (libafsrpc's dependencies) "
-                + "are not installed");
-        Path source = dir.resolve("rxkad_peer.c");
-        try (InputStream in = RxkadPeerTest.class.getResourceAsStream("rxkad_peer.c")) {
-            assertNotNull(in, "rxkad_peer.c test resource");
-            Files.copy(in, source);
-        }
-        Path binary = dir.resolve("rxkad_peer");
-        int rc = run(dir, "gcc", "-O1", "-o", binary.toString(), source.toString(), rpc.toString(), opr.toString(),
-                hcrypto.toString(), roken.toString(), "-lpthread");
-        assertEquals(0, rc, "gcc failed: " + Files.readString(dir.resolve("out.txt")));
+        Path binary = OpenAfsHarness.build(dir, RxkadPeerTest.class, "rxkad_peer.c");
         peer = new ProcessBuilder(binary.toString()).redirectError(ProcessBuilder.Redirect.INHERIT).start();
         toPeer = new OutputStreamWriter(peer.getOutputStream(), StandardCharsets.US_ASCII);
         fromPeer = new BufferedReader(new InputStreamReader(peer.getInputStream(), StandardCharsets.US_ASCII));
@@ -237,37 +215,5 @@ class RxkadPeerTest {
 
     private static String hex(long v) {
         return String.format("%016x", v);
-    }
-
-    private static Path sharedLibrary(String prefix) throws IOException {
-        for (String d : LIB_DIRS) {
-            Path p = Path.of(d);
-            if (!Files.isDirectory(p)) {
-                continue;
-            }
-            try (var files = Files.list(p)) {
-                List<Path> found = files.filter(f -> f.getFileName().toString().startsWith(prefix))
-                        .sorted().toList();
-                if (!found.isEmpty()) {
-                    return found.get(0);
-                }
-            }
-        }
-        return null;
-    }
-
-    /** Runs a command in {@code cwd} with output to out.txt; returns its exit code, or -1 if it cannot start. */
-    private static int run(Path cwd, String... command) throws InterruptedException {
-        try {
-            Process p = new ProcessBuilder(command).directory(cwd.toFile()).redirectErrorStream(true)
-                    .redirectOutput(cwd.resolve("out.txt").toFile()).start();
-            if (!p.waitFor(60, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                return -1;
-            }
-            return p.exitValue();
-        } catch (IOException e) {
-            return -1;
-        }
     }
 }

@@ -1,0 +1,230 @@
+package org.rx4j.engine;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import java.util.ArrayList;
+import java.util.List;
+import org.rx4j.security.CallerIdentity;
+import org.rx4j.security.ChannelCallNumbers;
+import org.rx4j.security.ConnectionRole;
+import org.rx4j.security.PacketHeader;
+import org.rx4j.security.RxNullSecurityClass;
+import org.rx4j.security.SecurityAbortException;
+import org.rx4j.security.SecurityClass;
+import org.rx4j.security.SecurityContext;
+import org.rx4j.wire.DataPacket;
+import org.rx4j.wire.RxConstants;
+import org.rx4j.wire.RxHeader;
+
+/**
+ * One connection's security class as the engine applies it (docs/security.md "In the engine"): the class and its
+ * {@link SecurityContext}, the per-packet work (prepare an outgoing DATA body, check an incoming one), the DATA of a
+ * server connection parked until its client answered the CHALLENGE, and the handshake's per-connection counts (the
+ * {@link SecurityHandshake} drives them). rxnull costs nothing here: its packets are neither copied nor checked.
+ * Engine thread only.
+ */
+final class ConnectionSecurity {
+    /** Most calls whose DATA a server connection parks before its client is authenticated. */
+    static final int MAX_PARKED_CALLS = 4;
+    /** Most DATA packets a server connection parks before its client is authenticated (the client resends the rest). */
+    static final int MAX_PARKED_PACKETS = 16;
+
+    final SecurityClass securityClass;
+    final SecurityContext context;
+    /** True for rxnull: nothing to prepare, check or challenge. */
+    final boolean none;
+    /** Server: CHALLENGEs sent so far on this connection. */
+    int challengesSent;
+    /** Server: when the next CHALLENGE may be resent (engine clock, ns). */
+    long nextChallengeNs;
+    /** Server: the handshake gave up (too many CHALLENGEs unanswered); the connection takes no more DATA. */
+    boolean handshakeFailed;
+    /** Client: the start of the current one-second window of RESPONSEs, and RESPONSEs sent in it. */
+    long responseWindowNs;
+    int responsesInWindow;
+    private List<DataPacket> parked;
+    private int parkedCalls;
+
+    /**
+     * Makes the connection's {@link SecurityContext} and lets the class set up its state
+     * ({@link SecurityClass#newConnection}).
+     *
+     * @param securityClass the connection's class
+     * @param client true on the side that created the connection
+     * @param epoch the connection's epoch
+     * @param cid the connection id
+     * @param serviceId the service id
+     * @param callNumbers the connection's view of its channels' call numbers
+     */
+    ConnectionSecurity(SecurityClass securityClass, boolean client, int epoch, int cid, int serviceId,
+            ChannelCallNumbers callNumbers) {
+        this.securityClass = securityClass;
+        this.context = new SecurityContext(securityClass, client ? ConnectionRole.CLIENT : ConnectionRole.SERVER,
+                epoch, cid, serviceId, callNumbers);
+        this.none = securityClass == RxNullSecurityClass.INSTANCE;
+        securityClass.newConnection(context);
+    }
+
+    /**
+     * @param securityIndex a security index given without its class
+     * @return rxnull, the one class the engine knows by its index
+     * @throws IllegalArgumentException if the index is not 0
+     */
+    static SecurityClass rxnull(int securityIndex) {
+        if (securityIndex != org.rx4j.security.SecurityIndex.RXNULL) {
+            throw new IllegalArgumentException("security index " + securityIndex + " needs its SecurityClass");
+        }
+        return RxNullSecurityClass.INSTANCE;
+    }
+
+    /** @return the security index of every packet of the connection */
+    int index() {
+        return securityClass.securityIndex();
+    }
+
+    /** @return true when calls may start (the client side, rxnull, or a server whose client answered) */
+    boolean isAuthenticated() {
+        return none || context.isClient() || securityClass.isAuthenticated(context);
+    }
+
+    /** @return the caller's identity the class proved, or null */
+    CallerIdentity identity() {
+        return none ? null : securityClass.identity(context);
+    }
+
+    /**
+     * @param payloadBytes bytes of DATA body a packet may carry after the Rx header (the peer's packet size less 28)
+     * @return data bytes per packet: the one place the security header and trailer come off
+     *     ({@link SecurityClass#maxDataPerPacket})
+     */
+    int dataPerPacket(int payloadBytes) {
+        return none ? payloadBytes
+                : securityClass.maxDataPerPacket(context, payloadBytes + RxConstants.HEADER_SIZE);
+    }
+
+    /**
+     * @param dataBytes data bytes of a packet
+     * @return bytes of DATA body it goes out with ({@link SecurityClass#preparedLength})
+     */
+    int preparedLength(int dataBytes) {
+        return none ? dataBytes : securityClass.preparedLength(context, dataBytes);
+    }
+
+    /**
+     * Prepares one outgoing DATA packet ({@link SecurityClass#prepareOutgoing}) into a new buffer: the queued data
+     * stays as it was, so a re-cut starts from plain data. Ownership: {@code data} is borrowed; the returned buffer
+     * belongs to the caller.
+     *
+     * @param alloc where the body's buffer comes from
+     * @param channel the call's channel
+     * @param callNumber the call's number
+     * @param seq the packet's seq
+     * @param data the packet's data (indexes unchanged)
+     * @param spare receives the spare/checksum value in element 0
+     * @return the prepared body
+     * @throws SecurityAbortException if the class refuses (the connection is aborted with its code)
+     */
+    ByteBuf prepare(ByteBufAllocator alloc, int channel, int callNumber, int seq, ByteBuf data, int[] spare)
+            throws SecurityAbortException {
+        int header = securityClass.headerSize(context);
+        int capacity = header + data.readableBytes() + securityClass.trailerSize(context);
+        ByteBuf body = alloc.buffer(capacity, capacity);
+        try {
+            body.writeZero(header).writeBytes(data, data.readerIndex(), data.readableBytes());
+            spare[0] = securityClass.prepareOutgoing(context, channel, callNumber, seq, body);
+            return body;
+        } catch (SecurityAbortException | RuntimeException e) {
+            body.release();
+            throw e;
+        }
+    }
+
+    /**
+     * Checks one incoming DATA packet ({@link SecurityClass#checkIncoming}) and narrows its payload to the data.
+     * Ownership: the packet stays the caller's.
+     *
+     * @param p the packet
+     * @return 0 when genuine, else the abort code for the connection
+     */
+    int check(DataPacket p) {
+        if (none) {
+            return 0;
+        }
+        RxHeader h = p.header();
+        PacketHeader ph = new PacketHeader(h.epoch(), h.cid(), h.callNumber(), h.seq(), h.serial(), h.type(),
+                h.flags(), h.userStatus(), h.securityIndex(), h.spare(), h.serviceId());
+        try {
+            return securityClass.checkIncoming(context, ph, p.payload());
+        } catch (RuntimeException e) {
+            // The SPI never throws for input bytes; a class that does still must not let a packet through.
+            return org.rx4j.wire.AbortCodes.RX_PROTOCOL_ERROR;
+        }
+    }
+
+    /**
+     * Server: keeps a DATA packet until the client is authenticated, within {@link #MAX_PARKED_CALLS} calls and
+     * {@link #MAX_PARKED_PACKETS} packets (a copy of a packet already parked, or one beyond, is refused).
+     * Ownership: on true the payload reference is kept (not the packet object, perhaps the decoder's flyweight); on
+     * false the packet stays the caller's.
+     *
+     * @param p a DATA packet of the connection
+     * @return true when parked
+     */
+    boolean park(DataPacket p) {
+        if (parked == null) {
+            parked = new ArrayList<>();
+        }
+        if (parked.size() >= MAX_PARKED_PACKETS) {
+            return false;
+        }
+        RxHeader h = p.header();
+        boolean newCall = true;
+        for (DataPacket q : parked) {
+            RxHeader k = q.header();
+            if (k.channel() == h.channel() && k.callNumber() == h.callNumber()) {
+                if (k.seq() == h.seq()) {
+                    return false;
+                }
+                newCall = false;
+            }
+        }
+        if (newCall && parkedCalls >= MAX_PARKED_CALLS) {
+            return false;
+        }
+        parkedCalls += newCall ? 1 : 0;
+        // The packet may be the decoder's reused flyweight: keep its payload reference under a header of our own.
+        parked.add(new DataPacket(h.copy(), p.payload()));
+        return true;
+    }
+
+    /** @return true when DATA waits for the client's RESPONSE */
+    boolean hasParked() {
+        return parked != null && !parked.isEmpty();
+    }
+
+    /**
+     * Hands over the parked packets (the client answered: they go on as if they arrived now). Ownership: the caller
+     * takes the packets.
+     *
+     * @return the packets in arrival order, possibly empty
+     */
+    List<DataPacket> takeParked() {
+        List<DataPacket> p = parked == null ? List.of() : parked;
+        parked = null;
+        parkedCalls = 0;
+        return p;
+    }
+
+    /** Releases the parked packets (the connection failed, closed or the engine shuts down). */
+    void releaseParked() {
+        for (DataPacket p : takeParked()) {
+            p.release();
+        }
+    }
+
+    /** The connection is gone: releases what it parked and lets the class drop its state. */
+    void close() {
+        releaseParked();
+        securityClass.destroyConnection(context);
+    }
+}

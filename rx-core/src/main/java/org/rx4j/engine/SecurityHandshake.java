@@ -1,0 +1,233 @@
+package org.rx4j.engine;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.rx4j.security.SecurityAbortException;
+import org.rx4j.wire.AbortCodes;
+import org.rx4j.wire.ControlPacket;
+import org.rx4j.wire.DataPacket;
+import org.rx4j.wire.PacketType;
+import org.rx4j.wire.RxConstants;
+
+/**
+ * The engine's side of a security class's CHALLENGE / RESPONSE exchange and its per-packet checks
+ * (rx-wire-facts.md §7; docs/security.md "In the engine"). Server: the DATA of a connection whose client is not
+ * authenticated is parked ({@link ConnectionSecurity#park}) and answered with a CHALLENGE, resent every
+ * {@link #CHALLENGE_INTERVAL_NS} up to {@link #MAX_CHALLENGES} times; an accepted RESPONSE adopts the client's call
+ * numbers and releases the parked DATA, a refused one aborts the connection with the class's code. Client: a
+ * CHALLENGE is answered with one RESPONSE, at most {@link #MAX_RESPONSES_PER_SECOND} a second per connection. Every
+ * DATA packet passes the class's check before a call sees it; a failure aborts the connection. Engine thread only.
+ */
+final class SecurityHandshake {
+    /** Between CHALLENGEs of one connection, ns: OpenAFS's 2 s. */
+    static final long CHALLENGE_INTERVAL_NS = 2_000_000_000L;
+    /** CHALLENGEs per connection before the server gives up (OpenAFS: 50; 8 outlast a client's 12 s dead time). */
+    static final int MAX_CHALLENGES = 8;
+    /** RESPONSEs a client connection sends in one second at most, whatever number of CHALLENGEs arrive. */
+    static final int MAX_RESPONSES_PER_SECOND = 4;
+    private static final long SECOND_NS = 1_000_000_000L;
+
+    private final SecurityCounters counters = new SecurityCounters();
+    /** Server connections that sent a CHALLENGE and wait for the RESPONSE (the resend timer's work). */
+    private final Set<Connection> waiting = Collections.newSetFromMap(new IdentityHashMap<>());
+
+    SecurityHandshake() {
+    }
+
+    /** @return this endpoint's counts of handshakes and refused packets */
+    SecurityCounters counters() {
+        return counters;
+    }
+
+    /**
+     * A DATA packet of a connection: on a server connection whose client is not authenticated it is parked (and a
+     * CHALLENGE goes out), else the class checks it. Ownership: on false the packet was taken (parked, or released
+     * when refused); on true it stays the caller's, narrowed to its data.
+     *
+     * @param now current time, ns
+     * @param conn the packet's connection
+     * @param p the DATA packet
+     * @param bytes the datagram's bytes on the wire, for the amplification rule of the first CHALLENGE
+     * @return true when the packet may go to its call
+     */
+    boolean admit(long now, Connection conn, DataPacket p, int bytes) {
+        ConnectionSecurity sec = conn.security;
+        if (sec.none) {
+            return true;
+        }
+        if (!sec.isAuthenticated()) {
+            if (sec.handshakeFailed || conn.error != 0 || !sec.park(p)) {
+                counters.packetsRefused++;
+                p.release();
+            }
+            if (!sec.handshakeFailed && conn.error == 0 && sec.challengesSent < MAX_CHALLENGES
+                    && (sec.challengesSent == 0 || now - sec.nextChallengeNs >= 0)) {
+                challenge(now, conn, bytes);
+            }
+            return false;
+        }
+        int code = sec.check(p);
+        if (code != 0) {
+            counters.packetsRefused++;
+            p.release();
+            abort(now, conn, code);
+            return false;
+        }
+        return true;
+    }
+
+    /** Aborts the connection with {@code code}: the ABORT goes out unless the peer's ABORT replies are paced. */
+    private static void abort(long now, Connection conn, int code) {
+        if (conn.peer.allowAbortReply(now)) {
+            conn.abort(now, code);
+        } else {
+            conn.fail(now, code, false);
+        }
+    }
+
+    /**
+     * Sends a CHALLENGE (callNumber 0). The first goes only toward a peer proven reachable or in answer to a datagram
+     * at least as large, so an unproven source gets no more bytes than it sent (docs/robustness.md "Rule: unsolicited
+     * traffic, loops and amplification"); resends only toward a reachable peer.
+     */
+    private void challenge(long now, Connection conn, int triggerBytes) {
+        ConnectionSecurity sec = conn.security;
+        Optional<byte[]> body = sec.securityClass.challengeBody(sec.context);
+        if (body.isEmpty()) {
+            return;
+        }
+        int size = RxConstants.HEADER_SIZE + body.get().length;
+        if (size > triggerBytes && !conn.peer.isReachable(now)) {
+            return;
+        }
+        sec.challengesSent++;
+        sec.nextChallengeNs = now + CHALLENGE_INTERVAL_NS;
+        counters.challengesSent++;
+        conn.send(new ControlPacket(conn.header(0, 0, 0, conn.nextSerial(), PacketType.CHALLENGE, 0), body.get()));
+        waiting.add(conn);
+    }
+
+    /**
+     * A RESPONSE reached a server connection: ignored unless this side challenged and the client is not yet
+     * authenticated; else the class checks it. Accepted: the connection adopts the RESPONSE's call numbers and its
+     * parked DATA is handed back. Refused: the connection is aborted with the class's code.
+     *
+     * @param now current time, ns
+     * @param conn the server connection
+     * @param p the RESPONSE (its body is read, not kept)
+     * @return the parked DATA to dispatch now (the caller takes them), or an empty list
+     */
+    List<DataPacket> onResponse(long now, Connection conn, ControlPacket p) {
+        ConnectionSecurity sec = conn.security;
+        if (conn.client || sec.none || sec.challengesSent == 0 || sec.handshakeFailed || sec.isAuthenticated()) {
+            counters.responsesIgnored++;
+            return List.of();
+        }
+        int code;
+        try {
+            code = sec.securityClass.checkResponse(sec.context, p.body());
+        } catch (RuntimeException e) {
+            code = AbortCodes.RX_PROTOCOL_ERROR; // the SPI never throws for input bytes; refuse all the same
+        }
+        waiting.remove(conn);
+        if (code != 0 || !sec.isAuthenticated()) {
+            counters.responsesRefused++;
+            sec.handshakeFailed = true;
+            sec.releaseParked();
+            // Not paced: one ABORT per connection (it refuses all later RESPONSEs), smaller than the RESPONSE.
+            conn.abort(now, code != 0 ? code : AbortCodes.RX_PROTOCOL_ERROR);
+            return List.of();
+        }
+        int[] numbers = sec.context.takeResponseCallNumbers();
+        if (numbers != null) {
+            conn.adoptCallNumbers(numbers);
+        }
+        return sec.takeParked();
+    }
+
+    /**
+     * A CHALLENGE reached a client connection: answered with the class's RESPONSE, one per CHALLENGE and at most
+     * {@link #MAX_RESPONSES_PER_SECOND} a second; rxnull connections do not answer. A class that cannot answer aborts
+     * the connection with its code.
+     *
+     * @param now current time, ns
+     * @param conn the client connection
+     * @param p the CHALLENGE (its body is read, not kept)
+     */
+    void onChallenge(long now, Connection conn, ControlPacket p) {
+        ConnectionSecurity sec = conn.security;
+        if (!conn.client || sec.none || conn.error != 0) {
+            counters.challengesIgnored++;
+            return;
+        }
+        if (now - sec.responseWindowNs >= SECOND_NS) {
+            sec.responseWindowNs = now;
+            sec.responsesInWindow = 0;
+        }
+        if (sec.responsesInWindow >= MAX_RESPONSES_PER_SECOND) {
+            counters.challengesIgnored++;
+            return;
+        }
+        sec.responsesInWindow++;
+        byte[] body;
+        try {
+            body = sec.securityClass.responseBody(sec.context, p.body());
+        } catch (SecurityAbortException e) {
+            conn.abort(now, e.code()); // to the server this client chose; once, as the connection fails
+            return;
+        }
+        counters.responsesSent++;
+        conn.send(new ControlPacket(conn.header(0, 0, 0, conn.nextSerial(), PacketType.RESPONSE, 0), body));
+    }
+
+    /** @return when a CHALLENGE is next due (engine clock, ns), or {@link Deadlines#NONE} */
+    long nextDeadline() {
+        long next = Deadlines.NONE;
+        for (Connection c : waiting) {
+            next = Deadlines.earlier(next, c.security.nextChallengeNs);
+        }
+        return next;
+    }
+
+    /**
+     * Resends due CHALLENGEs; a connection challenged {@link #MAX_CHALLENGES} times without an answer gives up: its
+     * parked DATA is released and later DATA refused (its calls never started, so nothing else ends).
+     *
+     * @param now current time, ns
+     */
+    void run(long now) {
+        if (waiting.isEmpty()) {
+            return;
+        }
+        for (Connection c : new ArrayList<>(waiting)) {
+            ConnectionSecurity sec = c.security;
+            if (c.closed || c.error != 0 || sec.isAuthenticated()) {
+                waiting.remove(c); // authenticated, or gone: the client aborted the connection, or it was removed
+                sec.releaseParked();
+            } else if (now - sec.nextChallengeNs >= 0) {
+                if (sec.challengesSent >= MAX_CHALLENGES) {
+                    waiting.remove(c);
+                    sec.handshakeFailed = true;
+                    sec.releaseParked();
+                    counters.handshakesAbandoned++;
+                } else if (c.peer.isReachable(now)) {
+                    waiting.remove(c);
+                    challenge(now, c, Integer.MAX_VALUE);
+                } else {
+                    // No resend toward an unproven source: the client's next DATA may bring the next CHALLENGE.
+                    sec.nextChallengeNs = now + CHALLENGE_INTERVAL_NS;
+                    sec.challengesSent++;
+                }
+            }
+        }
+    }
+
+    /** A connection is gone: it waits for nothing. */
+    void forget(Connection conn) {
+        waiting.remove(conn);
+    }
+}

@@ -1,0 +1,185 @@
+package org.rx4j.security.rxkad;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import java.security.SecureRandom;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.IntFunction;
+import java.util.function.LongSupplier;
+import java.util.random.RandomGenerator;
+import org.rx4j.security.CallerIdentity;
+import org.rx4j.security.PacketHeader;
+import org.rx4j.security.SecurityAbortException;
+import org.rx4j.security.SecurityContext;
+import org.rx4j.security.SecurityIndex;
+
+/**
+ * The server side of rxkad (security index 2; docs/security.md): each new connection is challenged (a version-2
+ * CHALLENGE with a random nonce and this server's minimum level); the RESPONSE's ticket is opened with the server key
+ * of its kvno, its times checked, and its sealed part checked against the connection, the nonce and the minimum level.
+ * Only then do the connection's calls reach their handler, which sees the caller's {@link CallerIdentity}; every
+ * DATA packet is checked and opened at the level the client chose. Register it with
+ * {@code RxEndpoint.registerService(serviceId, securityClass, handler)}.
+ *
+ * <p>Tickets: the v4-style form (kvno 0..255) sealed with a DES key ({@link ServerKey#RXKAD}) of the key source.
+ * Other kvnos (Kerberos 5 forms) are refused with {@link RxkadCodes#RXKADUNKNOWNKEY}. Thread-safe when its key source
+ * is; per-connection state lives in the connection's context. No key, ticket or session key appears in a message.
+ */
+public final class RxkadServerSecurity extends RxkadSecurity {
+    private final IntFunction<ServerKey> keys;
+    private final RxkadLevel minLevel;
+    private final LongSupplier clockSeconds;
+    private final RandomGenerator random;
+
+    /**
+     * A server with the wall clock and a {@link SecureRandom} for nonces.
+     *
+     * @param keys the server key of a kvno, or null when there is none (read on the event loop for each RESPONSE)
+     * @param minLevel the least level a client may run at; below it the RESPONSE is refused with
+     *     {@link RxkadCodes#RXKADLEVELFAIL} before any call of the connection reaches its handler
+     */
+    public RxkadServerSecurity(IntFunction<ServerKey> keys, RxkadLevel minLevel) {
+        this(keys, minLevel, () -> System.currentTimeMillis() / 1000, new SecureRandom());
+    }
+
+    /**
+     * @param keys the server key of a kvno, or null when there is none
+     * @param minLevel the least level a client may run at
+     * @param clockSeconds the wall clock, seconds since 1970, for tickets' times (tests pass a fixed one)
+     * @param random where CHALLENGE nonces come from (use a {@link SecureRandom} outside tests)
+     * @throws NullPointerException if an argument is null
+     */
+    public RxkadServerSecurity(IntFunction<ServerKey> keys, RxkadLevel minLevel, LongSupplier clockSeconds,
+                               RandomGenerator random) {
+        this.keys = Objects.requireNonNull(keys, "keys");
+        this.minLevel = Objects.requireNonNull(minLevel, "minLevel");
+        this.clockSeconds = Objects.requireNonNull(clockSeconds, "clockSeconds");
+        this.random = Objects.requireNonNull(random, "random");
+    }
+
+    /**
+     * A key source over fixed keys: the DES key ({@link ServerKey#RXKAD}) of each kvno, as {@link KeyFiles} reads
+     * them from a KeyFile; other types are left out.
+     *
+     * @param serverKeys the keys (copied)
+     * @return the kvno → key function (null for a kvno without a DES key)
+     */
+    public static IntFunction<ServerKey> desKeys(List<ServerKey> serverKeys) {
+        Map<Integer, ServerKey> byKvno = new HashMap<>();
+        for (ServerKey k : serverKeys) {
+            if (k.type() == ServerKey.RXKAD && k.key().length == Fcrypt.BLOCK_SIZE) {
+                byKvno.put(k.kvno(), k);
+            }
+        }
+        return Map.copyOf(byKvno)::get;
+    }
+
+    /** @return the least level this server accepts */
+    public RxkadLevel minLevel() {
+        return minLevel;
+    }
+
+    /** Gives the new connection its CHALLENGE nonce; it has no key until its RESPONSE is accepted. */
+    @Override
+    public void newConnection(SecurityContext ctx) {
+        ctx.setState(new RxkadConnection(random.nextInt()));
+    }
+
+    /**
+     * @return 0, or {@link RxkadCodes#RXKADNOAUTH} before the RESPONSE, {@link RxkadCodes#RXKADEXPIRED} once the
+     *     ticket ended, {@link RxkadCodes#RXKADSEALEDINCON} for a wrong checksum or sealed word,
+     *     {@link RxkadCodes#RXKADDATALEN} for a sealed length beyond the packet
+     */
+    @Override
+    public int checkIncoming(SecurityContext ctx, PacketHeader header, ByteBuf packet) {
+        return RxkadConnection.of(ctx).check(header, packet, clockSeconds.getAsLong());
+    }
+
+    /** @return true once authenticated at auth or crypt */
+    @Override
+    public boolean authenticatesPackets(SecurityContext ctx) {
+        RxkadConnection c = RxkadConnection.of(ctx);
+        return c.isKeyed() && c.level() != RxkadLevel.CLEAR;
+    }
+
+    /** @return true once the connection's RESPONSE was accepted */
+    @Override
+    public boolean isAuthenticated(SecurityContext ctx) {
+        return RxkadConnection.of(ctx).isKeyed();
+    }
+
+    /** @return the caller the ticket names, with the connection's level and the ticket's end; null before */
+    @Override
+    public CallerIdentity identity(SecurityContext ctx) {
+        return RxkadConnection.of(ctx).identity();
+    }
+
+    /** @return the 16-byte version-2 CHALLENGE (the same nonce for every resend), or empty once authenticated */
+    @Override
+    public Optional<byte[]> challengeBody(SecurityContext ctx) {
+        RxkadConnection c = RxkadConnection.of(ctx);
+        if (c.isKeyed()) {
+            return Optional.empty();
+        }
+        ByteBuf out = Unpooled.buffer(RxkadChallenge.V2_SIZE, RxkadChallenge.V2_SIZE);
+        RxkadChallenge.v2(c.nonce, minLevel).encode(out);
+        return Optional.of(out.array());
+    }
+
+    /** @return {@link RxkadCodes#RXKADINCONSISTENCY}: a server answers no CHALLENGE */
+    @Override
+    public byte[] responseBody(SecurityContext ctx, byte[] challengeBody) throws SecurityAbortException {
+        throw new SecurityAbortException(RxkadCodes.RXKADINCONSISTENCY, "an rxkad server answers no CHALLENGE");
+    }
+
+    /**
+     * Checks a RESPONSE in OpenAFS's order: its clear parts, the server key of its kvno, the ticket and its times,
+     * the sealed part's checksum under the ticket's session key, then connection, nonce and level. Accepted: the
+     * connection is keyed at the client's level and reports the client's call numbers.
+     *
+     * @return 0, or {@link RxkadCodes#RXKADPACKETSHORT}, {@link RxkadCodes#RXKADTICKETLEN},
+     *     {@link RxkadCodes#RXKADUNKNOWNKEY}, {@link RxkadCodes#RXKADBADKEY}, {@link RxkadCodes#RXKADBADTICKET},
+     *     {@link RxkadCodes#RXKADEXPIRED}, {@link RxkadCodes#RXKADNOAUTH}, {@link RxkadCodes#RXKADSEALEDINCON},
+     *     {@link RxkadCodes#RXKADOUTOFSEQUENCE} or {@link RxkadCodes#RXKADLEVELFAIL}
+     */
+    @Override
+    public int checkResponse(SecurityContext ctx, byte[] responseBody) {
+        RxkadConnection c = RxkadConnection.of(ctx);
+        try {
+            RxkadResponse.Sealed sealed = RxkadResponse.decode(Unpooled.wrappedBuffer(responseBody), 0,
+                    responseBody.length);
+            ServerKey serverKey = sealed.kvno() >= 0 && sealed.kvno() <= 255 ? keys.apply(sealed.kvno()) : null;
+            if (serverKey == null || serverKey.type() != ServerKey.RXKAD
+                    || serverKey.key().length != Fcrypt.BLOCK_SIZE) {
+                return RxkadCodes.RXKADUNKNOWNKEY;
+            }
+            V4Ticket ticket = V4Ticket.unseal(sealed.ticket(), Blocks.get(serverKey.key(), 0));
+            ticket.checkTimes(clockSeconds.getAsLong());
+            SessionKey sessionKey = new SessionKey(ticket.sessionKey());
+            RxkadResponse response = sealed.open(sessionKey);
+            response.verify(ctx.epoch(), ctx.cid(), ctx.securityIndex(), c.nonce, minLevel);
+            int[] calls = new int[RxkadResponse.CHANNELS];
+            for (int i = 0; i < calls.length; i++) {
+                calls[i] = response.callNumber(i);
+            }
+            long end = ticket.end() == TicketLifetime.NEVER ? Long.MAX_VALUE : ticket.end();
+            CallerIdentity who = new CallerIdentity(ticket.name(), ticket.instance(), ticket.cell(),
+                    SecurityIndex.RXKAD, response.level().wire(), end);
+            ctx.setResponseCallNumbers(calls);
+            c.key(ctx, response.level(), sessionKey, who, end);
+            return 0;
+        } catch (SecurityAbortException e) {
+            return e.code();
+        }
+    }
+
+    /** @return e.g. {@code rxkad-server[min AUTH]} */
+    @Override
+    public String toString() {
+        return "rxkad-server[min " + minLevel + "]";
+    }
+}

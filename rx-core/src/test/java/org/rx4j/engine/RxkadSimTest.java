@@ -1,0 +1,399 @@
+package org.rx4j.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.netty.buffer.ByteBuf;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.UnaryOperator;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.rx4j.config.RxConfig;
+import org.rx4j.security.CallerIdentity;
+import org.rx4j.security.SecurityClass;
+import org.rx4j.security.rxkad.RxkadClientSecurity;
+import org.rx4j.security.rxkad.RxkadCodes;
+import org.rx4j.security.rxkad.RxkadLevel;
+import org.rx4j.security.rxkad.SessionKey;
+import org.rx4j.testing.LeakCheckExtension;
+import org.rx4j.wire.AbortCodes;
+import org.rx4j.wire.ControlPacket;
+import org.rx4j.wire.DataPacket;
+import org.rx4j.wire.PacketFlags;
+import org.rx4j.wire.PacketType;
+import org.rx4j.wire.RxHeader;
+import org.rx4j.wire.RxPacket;
+
+/**
+ * rxkad between two rx4j engines in the simulator, on the virtual clock (docs/security.md "In the engine"): the
+ * CHALLENGE / RESPONSE exchange, every level's packets carrying data intact, the caller's identity, and each hostile
+ * case ending with its RXKAD code while the handler never runs.
+ */
+@ExtendWith(LeakCheckExtension.class)
+class RxkadSimTest {
+    static final long MS = 1_000_000L;
+    static final long S = 1_000 * MS;
+    static final int SVC = 147;
+
+    private final List<SimNetwork> nets = new ArrayList<>();
+    /** The identity each new server call saw, in order. */
+    private final List<CallerIdentity> identities = new ArrayList<>();
+    private SimApps.BulkServer server;
+
+    @AfterEach
+    void shutdown() {
+        for (SimNetwork net : nets) {
+            assertNull(net.server().engine.lastInternalError(), "server engine error");
+            assertNull(net.client().engine.lastInternalError(), "client engine error");
+            net.shutdown();
+        }
+    }
+
+    private SimNetwork net(LinkModel link, RxkadLevel minLevel) {
+        SimNetwork net = new SimNetwork(RxConfig.defaults(), RxConfig.defaults(), link, link, 21);
+        nets.add(net);
+        server = new SimApps.BulkServer(net);
+        net.server().engine.registerService(SVC, RxkadTestCredentials.server(minLevel), call -> {
+            identities.add(call.origin().identity());
+            server.onNewCall(call);
+        });
+        return net;
+    }
+
+    private static SimApps.BulkClient run(SimNetwork net, Connection conn, long request, long reply) {
+        SimApps.BulkClient c = new SimApps.BulkClient(net, request, reply);
+        c.start(conn);
+        assertTrue(net.runUntil(() -> c.done, 600 * S), "the call did not end");
+        return c;
+    }
+
+    @ParameterizedTest
+    @EnumSource(RxkadLevel.class)
+    void dataCrossesIntactAtEachLevelAndTheHandlerSeesTheCaller(RxkadLevel level) {
+        SimNetwork net = net(LinkModel.delay(5 * MS).withLoss(0.02).withDuplicate(0.01), RxkadLevel.CLEAR);
+        List<RxHeader> dataHeaders = new ArrayList<>();
+        int[] jumbograms = new int[1];
+        boolean[] plainOnWire = new boolean[1];
+        net.sendTap = (now, fromClient, packets) -> {
+            if (packets.get(0) instanceof DataPacket d) {
+                dataHeaders.add(d.header().copy());
+                jumbograms[0] += packets.size() > 1 ? 1 : 0;
+                ByteBuf p = d.payload();
+                // The pattern's bytes are i % 251: eight of them in a row would be plain data on the wire.
+                if (level == RxkadLevel.CRYPT && p.readableBytes() >= 16 && fromClient && d.header().seq() > 1) {
+                    int b = p.getUnsignedByte(p.readerIndex() + 8);
+                    plainOnWire[0] |= p.getUnsignedByte(p.readerIndex() + 9) == (b + 1) % 251
+                            && p.getUnsignedByte(p.readerIndex() + 10) == (b + 2) % 251;
+                }
+            }
+        };
+        Connection conn = net.client().engine.connect(SimNetwork.SERVER, SVC, RxkadTestCredentials.client(level));
+        SimApps.BulkClient c = run(net, conn, 1L << 20, 1L << 20);
+        assertEquals(0, c.error);
+        assertEquals(1L << 20, c.reader.received);
+        assertEquals(0, c.reader.mismatches, "the reply is exact");
+        net.runFor(S);
+        assertEquals(1L << 20, server.requestBytes);
+        assertEquals(0, server.mismatches, "the request is exact");
+        assertEquals(1, identities.size());
+        CallerIdentity who = identities.get(0);
+        assertEquals("alice", who.principal());
+        assertEquals("EXAMPLE.ORG", who.cell());
+        assertEquals(level.wire(), who.level());
+        assertEquals(2, who.securityIndex());
+        // Every DATA packet carried a checksum, and each was verified (none refused).
+        assertFalse(dataHeaders.isEmpty());
+        assertTrue(dataHeaders.stream().allMatch(h -> h.spare() != 0 && h.securityIndex() == 2));
+        assertEquals(0, net.server().engine.securityCounters().packetsRefused());
+        assertEquals(0, net.client().engine.securityCounters().packetsRefused());
+        assertEquals(1, net.server().engine.securityCounters().challengesSent());
+        assertEquals(1, net.client().engine.securityCounters().responsesSent());
+        assertFalse(plainOnWire[0], "crypt hides the data");
+        // Jumbograms need 1412-byte prepared sub-packets: clear and auth have them, crypt (multiples of 8) never.
+        if (level == RxkadLevel.CRYPT) {
+            assertEquals(0, jumbograms[0]);
+        } else {
+            assertTrue(jumbograms[0] > 0, "jumbograms at " + level);
+        }
+        // A second call on the authenticated connection needs no new CHALLENGE.
+        assertEquals(0, run(net, conn, 4000, 4000).error);
+        assertEquals(1, net.server().engine.securityCounters().challengesSent());
+    }
+
+    @Test
+    void anAlteredDataPacketAbortsTheConnectionWithSealedIncon() {
+        SimNetwork net = net(LinkModel.delay(5 * MS), RxkadLevel.CLEAR);
+        int[] altered = new int[1];
+        net.deliveryFilter = (now, toServer, packets) -> {
+            if (toServer && packets.get(0) instanceof DataPacket d && d.header().seq() == 5 && altered[0]++ == 0) {
+                // A bit of the first block, which holds the sealed word (PCBC does not protect later blocks).
+                ByteBuf p = d.payload();
+                p.setByte(p.readerIndex() + 6, p.getByte(p.readerIndex() + 6) ^ 0x40);
+            }
+            return true;
+        };
+        Connection conn = net.client().engine.connect(SimNetwork.SERVER, SVC,
+                RxkadTestCredentials.client(RxkadLevel.CRYPT));
+        SimApps.BulkClient c = run(net, conn, 64 << 10, 0);
+        assertEquals(1, altered[0]);
+        assertEquals(RxkadCodes.RXKADSEALEDINCON, c.error, "the client hears the server's connection abort");
+        assertEquals(1, net.server().engine.securityCounters().packetsRefused());
+        assertEquals(RxkadCodes.RXKADSEALEDINCON, server.lastError);
+    }
+
+    @Test
+    void aWrongChecksumAbortsTheConnection() {
+        SimNetwork net = net(LinkModel.delay(5 * MS), RxkadLevel.CLEAR);
+        int[] seen = new int[1];
+        List<RxPacket> forged = new ArrayList<>();
+        net.deliveryFilter = (now, toServer, packets) -> {
+            if (!toServer && packets.get(0) instanceof DataPacket d && seen[0]++ == 0) {
+                // The reply's first packet again with a checksum off by one: the client refuses it.
+                RxHeader h = d.header();
+                forged.add(new DataPacket(new RxHeader(h.epoch(), h.cid(), h.callNumber(), h.seq() + 1,
+                        h.serial() + 100, PacketType.DATA, h.flags() & ~PacketFlags.LAST_PACKET, 0, h.securityIndex(),
+                        (h.spare() + 1) & 0xffff, h.serviceId()), d.payload().copy()));
+            }
+            return true;
+        };
+        Connection conn = net.client().engine.connect(SimNetwork.SERVER, SVC,
+                RxkadTestCredentials.client(RxkadLevel.CLEAR));
+        SimApps.BulkClient c = new SimApps.BulkClient(net, 100, 64 << 10);
+        c.start(conn);
+        assertTrue(net.runUntil(() -> !forged.isEmpty(), 10 * S));
+        net.inject(false, forged.remove(0));
+        assertTrue(net.runUntil(() -> c.done, 60 * S));
+        assertEquals(RxkadCodes.RXKADSEALEDINCON, c.error);
+        assertEquals(1, net.client().engine.securityCounters().packetsRefused());
+    }
+
+    @Test
+    void aLostChallengeIsResentTwoSecondsLater() {
+        SimNetwork net = net(LinkModel.delay(5 * MS), RxkadLevel.CLEAR);
+        List<Long> challengesAt = new ArrayList<>();
+        net.deliveryFilter = (now, toServer, packets) -> {
+            if (packets.get(0).header().type() == PacketType.CHALLENGE) {
+                challengesAt.add(now);
+                return challengesAt.size() > 1; // the first one is lost
+            }
+            return true;
+        };
+        Connection conn = net.client().engine.connect(SimNetwork.SERVER, SVC,
+                RxkadTestCredentials.client(RxkadLevel.AUTH));
+        long start = net.now();
+        SimApps.BulkClient c = run(net, conn, 3000, 3000);
+        assertEquals(0, c.error);
+        assertEquals(2, challengesAt.size());
+        long gap = challengesAt.get(1) - challengesAt.get(0);
+        assertTrue(gap >= SecurityHandshake.CHALLENGE_INTERVAL_NS && gap < SecurityHandshake.CHALLENGE_INTERVAL_NS
+                + 100 * MS, gap / 1e6 + " ms");
+        assertTrue(c.completedAt - start >= 2 * S);
+        assertEquals(1, identities.size());
+    }
+
+    @Test
+    void anUnansweredChallengeIsResentABoundedNumberOfTimes() {
+        SimNetwork net = net(LinkModel.delay(5 * MS), RxkadLevel.CLEAR);
+        net.allowStalls = true;
+        int[] challenges = new int[1];
+        net.deliveryFilter = (now, toServer, packets) -> {
+            if (packets.get(0).header().type() == PacketType.CHALLENGE) {
+                challenges[0]++;
+                return false;
+            }
+            return true;
+        };
+        Connection conn = net.client().engine.connect(SimNetwork.SERVER, SVC,
+                RxkadTestCredentials.client(RxkadLevel.AUTH));
+        SimApps.BulkClient c = run(net, conn, 3000, 3000);
+        assertEquals(AbortCodes.RX_CALL_DEAD, c.error, "the client gives up at its dead time");
+        net.runFor(60 * S);
+        assertEquals(SecurityHandshake.MAX_CHALLENGES, challenges[0]);
+        assertEquals(1, net.server().engine.securityCounters().handshakesAbandoned());
+        assertTrue(identities.isEmpty(), "no call reached the handler");
+    }
+
+    @Test
+    void aLevelBelowTheServersMinimumIsRefusedBeforeTheHandlerRuns() {
+        // An honest client refuses the CHALLENGE itself.
+        SimNetwork net = net(LinkModel.delay(5 * MS), RxkadLevel.CRYPT);
+        Connection honest = net.client().engine.connect(SimNetwork.SERVER, SVC,
+                RxkadTestCredentials.client(RxkadLevel.AUTH));
+        assertEquals(RxkadCodes.RXKADLEVELFAIL, run(net, honest, 3000, 3000).error);
+        // A client that ignores the minimum: the server refuses its RESPONSE with the same code.
+        Connection liar = net.client().engine.connect(SimNetwork.SERVER, SVC, hostile(RxkadLevel.AUTH,
+                ch -> withWord(ch, 8, 0), r -> r));
+        assertEquals(RxkadCodes.RXKADLEVELFAIL, run(net, liar, 3000, 3000).error);
+        assertEquals(1, net.server().engine.securityCounters().responsesRefused());
+        assertTrue(identities.isEmpty(), "no call reached the handler");
+    }
+
+    @Test
+    void hostileResponsesEndWithTheirCodes() {
+        SimNetwork net = net(LinkModel.delay(5 * MS), RxkadLevel.CLEAR);
+        // A byte of the sealed part altered: its checksum no longer matches.
+        assertEquals(RxkadCodes.RXKADSEALEDINCON, run(net, net.client().engine.connect(SimNetwork.SERVER, SVC,
+                hostile(RxkadLevel.CRYPT, ch -> ch, r -> flip(r, 30))), 3000, 3000).error);
+        // The nonce answered wrong (a RESPONSE replayed from another CHALLENGE) cannot be forged without the key;
+        // a ticket sealed with another server key does not open.
+        RxkadClientSecurity wrongKey = new RxkadClientSecurity(RxkadLevel.CRYPT,
+                new SessionKey(RxkadTestCredentials.SESSION_KEY), RxkadTestCredentials.KVNO,
+                RxkadTestCredentials.ticket(RxkadTestCredentials.OTHER_SERVER_KEY, RxkadTestCredentials.NOW));
+        assertEquals(RxkadCodes.RXKADBADTICKET,
+                run(net, net.client().engine.connect(SimNetwork.SERVER, SVC, wrongKey), 3000, 3000).error);
+        // An expired ticket.
+        RxkadClientSecurity expired = new RxkadClientSecurity(RxkadLevel.CRYPT,
+                new SessionKey(RxkadTestCredentials.SESSION_KEY), RxkadTestCredentials.KVNO,
+                RxkadTestCredentials.ticket(RxkadTestCredentials.SERVER_KEY, RxkadTestCredentials.NOW - 9 * 3600));
+        assertEquals(RxkadCodes.RXKADEXPIRED,
+                run(net, net.client().engine.connect(SimNetwork.SERVER, SVC, expired), 3000, 3000).error);
+        // A kvno the server has no key for.
+        RxkadClientSecurity unknownKvno = new RxkadClientSecurity(RxkadLevel.CRYPT,
+                new SessionKey(RxkadTestCredentials.SESSION_KEY), 9,
+                RxkadTestCredentials.ticket(RxkadTestCredentials.SERVER_KEY, RxkadTestCredentials.NOW));
+        assertEquals(RxkadCodes.RXKADUNKNOWNKEY,
+                run(net, net.client().engine.connect(SimNetwork.SERVER, SVC, unknownKvno), 3000, 3000).error);
+        // A ticket of 12,001 bytes (the RESPONSE claims it and carries it).
+        assertEquals(RxkadCodes.RXKADTICKETLEN, run(net, net.client().engine.connect(SimNetwork.SERVER, SVC,
+                hostile(RxkadLevel.CRYPT, ch -> ch, r -> withTicket(r, 12_001))), 3000, 3000).error);
+        assertEquals(5, net.server().engine.securityCounters().responsesRefused());
+        assertTrue(identities.isEmpty(), "no call reached the handler");
+        // Nothing else was disturbed: an honest client still gets through.
+        Connection honest = net.client().engine.connect(SimNetwork.SERVER, SVC,
+                RxkadTestCredentials.client(RxkadLevel.CRYPT));
+        assertEquals(0, run(net, honest, 3000, 3000).error);
+    }
+
+    @Test
+    void aResponseWithoutAChallengeOrAfterAuthenticationIsIgnored() {
+        SimNetwork net = net(LinkModel.delay(5 * MS), RxkadLevel.CLEAR);
+        Connection conn = net.client().engine.connect(SimNetwork.SERVER, SVC,
+                RxkadTestCredentials.client(RxkadLevel.CRYPT));
+        // Before any DATA: no server connection exists, so the RESPONSE makes none and gets no answer.
+        byte[] body = new byte[100];
+        net.inject(true, response(conn, 0x12345, body));
+        long sent = net.server().datagramsSent;
+        net.runFor(S);
+        assertEquals(sent, net.server().datagramsSent);
+        assertTrue(net.server().engine.serverConnections().isEmpty());
+        // After authentication: a replayed or forged RESPONSE changes nothing.
+        assertEquals(0, run(net, conn, 3000, 3000).error);
+        net.inject(true, response(conn, 0x12346, body));
+        net.runFor(S);
+        assertEquals(1, net.server().engine.securityCounters().responsesIgnored());
+        assertEquals(0, run(net, conn, 3000, 3000).error);
+    }
+
+    @Test
+    void aChallengeFloodGetsAFewResponsesASecond() {
+        SimNetwork net = net(LinkModel.delay(5 * MS), RxkadLevel.CLEAR);
+        Connection conn = net.client().engine.connect(SimNetwork.SERVER, SVC,
+                RxkadTestCredentials.client(RxkadLevel.CRYPT));
+        assertEquals(0, run(net, conn, 3000, 3000).error);
+        long before = net.client().engine.securityCounters().responsesSent();
+        byte[] challenge = {0, 0, 0, 2, 0, 0, 0, 9, 0, 0, 0, 0, 0, 0, 0, 0};
+        for (int i = 0; i < 1000; i++) {
+            RxHeader h = new RxHeader(conn.epoch(), conn.cid(), 0, 0, 1000 + i, PacketType.CHALLENGE, 0, 0, 2, 0, SVC);
+            net.inject(false, new ControlPacket(h, challenge));
+            net.runFor(MS); // 1,000 CHALLENGEs in one second
+        }
+        long responses = net.client().engine.securityCounters().responsesSent() - before;
+        assertTrue(responses >= 1 && responses <= 2 * SecurityHandshake.MAX_RESPONSES_PER_SECOND, "" + responses);
+        assertTrue(net.client().engine.securityCounters().challengesIgnored() >= 1000 - responses);
+        // The forged CHALLENGEs' RESPONSEs are ignored by the authenticated server; the connection still works.
+        assertEquals(0, run(net, conn, 3000, 3000).error);
+    }
+
+    @Test
+    void aPacketRecutAfterAPathMtuFallIsPreparedAgainAtCrypt() {
+        SimNetwork net = net(LinkModel.delay(5 * MS).withMtu(1472), RxkadLevel.CLEAR);
+        net.allowStalls = true;
+        Connection conn = net.client().engine.connect(SimNetwork.SERVER, SVC,
+                RxkadTestCredentials.client(RxkadLevel.CRYPT));
+        assertEquals(0, run(net, conn, 64 << 10, 0).error);
+        SimApps.BulkClient c = new SimApps.BulkClient(net, 8L << 20, 1L << 20);
+        Call call = c.start(conn);
+        net.runFor(300 * MS);
+        assertTrue(!c.done && call.counters().dataPacketsSent > 100, "the request is in full flow");
+        net.setLinks(LinkModel.delay(5 * MS).withMtu(1000), LinkModel.delay(5 * MS).withMtu(1000));
+        assertTrue(net.runUntil(() -> c.done, 300 * S), "the call ends");
+        assertEquals(0, c.error);
+        assertEquals(0, c.reader.mismatches);
+        assertEquals(1L << 20, c.reader.received);
+        net.runFor(S);
+        assertEquals((64L << 10) + (8L << 20), server.requestBytes);
+        assertEquals(0, server.mismatches, "every re-cut packet was sealed again and opened intact");
+        assertTrue(call.counters().recuts >= 1, "packets already sent were re-cut");
+        assertEquals(0, net.server().engine.securityCounters().packetsRefused());
+    }
+
+    @Test
+    void aServerParksABoundedNumberOfCallsAndPackets() {
+        ConnectionSecurity sec = new ConnectionSecurity(RxkadTestCredentials.server(RxkadLevel.CLEAR), false, 1, 4,
+                SVC, ch -> 0);
+        List<DataPacket> made = new ArrayList<>();
+        try {
+            for (int call = 1; call <= ConnectionSecurity.MAX_PARKED_CALLS; call++) {
+                assertTrue(sec.park(keep(made, data(call % 4, call, 1))));
+            }
+            assertFalse(sec.park(keep(made, data(0, 99, 1))), "a fifth call is not parked");
+            assertFalse(sec.park(keep(made, data(1, 1, 1))), "a copy is not parked");
+            int parked = ConnectionSecurity.MAX_PARKED_CALLS;
+            for (int seq = 2; parked < ConnectionSecurity.MAX_PARKED_PACKETS; seq++, parked++) {
+                assertTrue(sec.park(keep(made, data(1, 1, seq))));
+            }
+            assertFalse(sec.park(keep(made, data(1, 1, 100))), "no more packets than the limit");
+            assertTrue(sec.hasParked());
+            assertEquals(ConnectionSecurity.MAX_PARKED_PACKETS, sec.takeParked().size());
+        } finally {
+            made.forEach(DataPacket::release);
+        }
+    }
+
+    private static DataPacket keep(List<DataPacket> made, DataPacket p) {
+        made.add(p);
+        return p;
+    }
+
+    private static DataPacket data(int channel, int callNumber, int seq) {
+        RxHeader h = new RxHeader(1, 4 | channel, callNumber, seq, seq, PacketType.DATA,
+                PacketFlags.CLIENT_INITIATED, 0, 2, 0, SVC);
+        return new DataPacket(h, io.netty.buffer.Unpooled.buffer(8).writeLong(seq));
+    }
+
+    private static ControlPacket response(Connection conn, int serial, byte[] body) {
+        RxHeader h = new RxHeader(conn.epoch(), conn.cid(), 0, 0, serial, PacketType.RESPONSE,
+                PacketFlags.CLIENT_INITIATED, 0, 2, 0, SVC);
+        return new ControlPacket(h, body);
+    }
+
+    private static SecurityClass hostile(RxkadLevel level, UnaryOperator<byte[]> challenge,
+            UnaryOperator<byte[]> response) {
+        return new RxkadTestCredentials.Rewriting(RxkadTestCredentials.client(level), challenge, response);
+    }
+
+    private static byte[] flip(byte[] b, int index) {
+        byte[] c = b.clone();
+        c[index] ^= 1;
+        return c;
+    }
+
+    private static byte[] withWord(byte[] b, int offset, int value) {
+        byte[] c = b.clone();
+        io.netty.buffer.Unpooled.wrappedBuffer(c).setInt(offset, value);
+        return c;
+    }
+
+    /** A RESPONSE whose ticket length word says {@code length} and which carries that many bytes of ticket. */
+    private static byte[] withTicket(byte[] r, int length) {
+        byte[] c = java.util.Arrays.copyOf(r, 56 + length);
+        io.netty.buffer.Unpooled.wrappedBuffer(c).setInt(52, length);
+        return c;
+    }
+}

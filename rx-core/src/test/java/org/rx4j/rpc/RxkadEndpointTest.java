@@ -1,0 +1,117 @@
+package org.rx4j.rpc;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.rx4j.security.CallerIdentity;
+import org.rx4j.security.rxkad.RxkadClientSecurity;
+import org.rx4j.security.rxkad.RxkadCodes;
+import org.rx4j.security.rxkad.RxkadLevel;
+import org.rx4j.security.rxkad.RxkadServerSecurity;
+import org.rx4j.security.rxkad.ServerKey;
+import org.rx4j.security.rxkad.SessionKey;
+import org.rx4j.security.rxkad.V4Ticket;
+import org.rx4j.testing.LeakCheckExtension;
+import org.rx4j.wire.AbortCodes;
+
+/**
+ * rxkad between two rx4j endpoints over real UDP sockets on loopback: a server that requires crypt, a client at
+ * crypt whose calls carry a megabyte each way intact, the handler seeing the caller's identity, and the refusals of a
+ * lower level and of an rxnull client (docs/security.md "In the engine").
+ */
+@Timeout(60)
+@ExtendWith(LeakCheckExtension.class)
+class RxkadEndpointTest {
+    static final int SERVICE = 731;
+    static final int KVNO = 3;
+    static final byte[] SERVER_KEY = {(byte) 0x01, (byte) 0x23, (byte) 0x45, (byte) 0x67, (byte) 0x89, (byte) 0xab,
+        (byte) 0xcd, (byte) 0xef};
+    static final long SESSION = 0x7667545432322001L;
+
+    RxEndpoint server;
+    RxEndpoint client;
+    final AtomicReference<CallerIdentity> seen = new AtomicReference<>();
+
+    @BeforeEach
+    void start() throws Exception {
+        server = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0)).open();
+        RxkadServerSecurity rxkad = new RxkadServerSecurity(
+                RxkadServerSecurity.desKeys(List.of(new ServerKey(ServerKey.RXKAD, KVNO, 0, SERVER_KEY))),
+                RxkadLevel.CRYPT);
+        // Echoes the request reversed, then the caller's name.
+        server.registerService(SERVICE, rxkad, call -> {
+            byte[] request = call.input().readAllBytes();
+            CallerIdentity who = call.identity().orElseThrow();
+            seen.set(who);
+            byte[] reply = new byte[request.length];
+            for (int i = 0; i < request.length; i++) {
+                reply[i] = request[request.length - 1 - i];
+            }
+            call.output().write(reply);
+            call.output().write(who.principal().getBytes(StandardCharsets.UTF_8));
+        });
+        client = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0)).open();
+    }
+
+    @AfterEach
+    void stop() {
+        client.close();
+        server.close();
+    }
+
+    private static RxkadClientSecurity credentials(RxkadLevel level) {
+        long now = System.currentTimeMillis() / 1000;
+        long key = 0;
+        for (byte b : SERVER_KEY) {
+            key = (key << 8) | (b & 0xff);
+        }
+        byte[] ticket = new V4Ticket("bob", "admin", "", 0, SESSION, now - 60, now + 3600, "afs", "").seal(key);
+        return new RxkadClientSecurity(level, new SessionKey(SESSION), KVNO, ticket);
+    }
+
+    @Test
+    void aCryptConnectionCarriesAMegabyteEachWayAndNamesTheCaller() throws Exception {
+        RxConnection conn = client.connect(server.localAddress(), SERVICE, credentials(RxkadLevel.CRYPT));
+        byte[] request = new byte[1 << 20];
+        new Random(5).nextBytes(request);
+        for (int round = 0; round < 2; round++) {
+            byte[] reply = conn.call(request);
+            assertEquals(request.length + 3, reply.length);
+            for (int i = 0; i < request.length; i++) {
+                if (reply[i] != request[request.length - 1 - i]) {
+                    throw new AssertionError("reply byte " + i + " differs");
+                }
+            }
+            assertArrayEquals("bob".getBytes(StandardCharsets.UTF_8),
+                    java.util.Arrays.copyOfRange(reply, request.length, reply.length));
+        }
+        CallerIdentity who = seen.get();
+        assertEquals("bob", who.principal());
+        assertEquals("admin", who.instance());
+        assertEquals(RxkadLevel.CRYPT.wire(), who.level());
+        assertEquals(2, conn.id().securityIndex());
+    }
+
+    @Test
+    void aLevelBelowTheMinimumAndAnRxnullClientAreRefusedBeforeTheHandler() {
+        RxConnection auth = client.connect(server.localAddress(), SERVICE, credentials(RxkadLevel.AUTH));
+        RxException low = assertThrows(RxException.class, () -> auth.call(new byte[100]));
+        assertEquals(RxkadCodes.RXKADLEVELFAIL, low.code());
+        RxConnection none = client.connect(server.localAddress(), SERVICE);
+        RxException anonymous = assertThrows(RxException.class, () -> none.call(new byte[100]));
+        assertEquals(AbortCodes.RX_INVALID_OPERATION, anonymous.code());
+        assertNull(seen.get(), "no call reached the handler");
+    }
+}
