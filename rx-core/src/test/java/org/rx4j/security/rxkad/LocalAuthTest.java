@@ -88,6 +88,31 @@ class LocalAuthTest {
     }
 
     @Test
+    void theServerOpensEveryFormByItsKvnoAndChecksTimes() throws Exception {
+        List<ServerKey> keys = fixtureKeys();
+        TicketOpener opener = new TicketOpener(ServerKeySource.of(keys));
+        long now = 1_764_669_600L;
+        RxkadCredentials k5 = LocalAuth.fromKeys(keys, random());
+        assertEquals(k5.sessionKey().iv(), opener.open(213, k5.ticket(), now).sessionKey());
+        RxkadCredentials des = LocalAuth.fromKeys(KeyFiles.parseKeyFile(Krb5FixturesTest.fixture("KeyFile")),
+                random());
+        assertEquals(des.sessionKey().iv(), opener.open(3, des.ticket(), now).sessionKey());
+        CredentialCache.Credential afs = Krb5FixturesTest.cache().findAfsTicket("interop.rx4j.test", null)
+                .orElseThrow();
+        assertEquals("rx4juser", opener.open(256, afs.ticket(), afs.authtime()).name());
+        assertEquals(RxkadCodes.RXKADEXPIRED, assertThrows(SecurityAbortException.class,
+                () -> opener.open(256, afs.ticket(), afs.endtime() + 16 * 60)).code());
+        assertEquals(RxkadCodes.RXKADNOAUTH, assertThrows(SecurityAbortException.class,
+                () -> opener.open(256, afs.ticket(), afs.authtime() - 16 * 60)).code());
+        assertEquals(RxkadCodes.RXKADUNKNOWNKEY, assertThrows(SecurityAbortException.class,
+                () -> opener.open(4, des.ticket(), now)).code());
+        assertEquals(RxkadCodes.RXKADBADTICKET, assertThrows(SecurityAbortException.class,
+                () -> opener.open(300, des.ticket(), now)).code());
+        assertEquals(RxkadCodes.RXKADUNKNOWNKEY, assertThrows(SecurityAbortException.class,
+                () -> new TicketOpener(ServerKeySource.of(List.of())).open(256, afs.ticket(), now)).code());
+    }
+
+    @Test
     void sessionKeysDiffer() throws IOException {
         List<ServerKey> keys = fixtureKeys();
         SecureRandom r = random();
