@@ -20,9 +20,9 @@ import java.util.Optional;
  * its component count, the realm and the components, each a 32-bit length and bytes. A credential is the client
  * and server principals, the keyblock (a 16-bit enctype, twice in version 3, and the key), the auth, start, end
  * and renew-till times (32-bit seconds), the is-skey byte, the ticket flags, the addresses and authorization data
- * (counts of typed values, skipped), the ticket and the second ticket. Entries whose server realm is {@code X-CACHECONF:} are
- * configuration, not credentials, and are left out. Malformed files are an {@link IOException} that names the
- * fault, never key or ticket bytes.
+ * (counts of typed values, skipped), the ticket and the second ticket. Entries whose server realm is {@code
+ * X-CACHECONF:} are configuration, not credentials, and are left out. Malformed files are an {@link IOException}
+ * that names the fault, never key or ticket bytes.
  *
  * @param defaultPrincipal the cache's default (client) principal
  * @param credentials the credentials in file order, configuration entries left out

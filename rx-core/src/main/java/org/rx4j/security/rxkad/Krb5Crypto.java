@@ -10,12 +10,13 @@ import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * Kerberos 5 encryption for the enctypes rxkad-k5 servers see in practice: aes128-cts-hmac-sha1-96 (17) and
- * aes256-cts-hmac-sha1-96 (18), RFC 3962 on RFC 3961's simplified profile (docs/security.md "Kerberos 5").
- * Ciphertext is AES-CTS (zero IV) of a 16-byte random confounder and the plaintext under Ke, followed by the
- * first 12 bytes of HMAC-SHA1 over the same bytes under Ki; Ke and Ki are derived from the base key and the key
- * usage (DK with constants usage|0xAA and usage|0x55, n-fold of RFC 3961 section 5.1). AES and the CTS mode are
- * the JDK's. Key bytes never appear in messages.
+ * Kerberos 5 encryption for the enctypes rxkad_krb5 keys have (docs/security.md "Kerberos 5"): the ones OpenAFS's
+ * {@code -localauth} picks from, aes256-cts-hmac-sha1-96 (18), aes128-cts-hmac-sha1-96 (17), rc4-hmac (23,
+ * {@link Rc4Hmac}) and des3-cbc-sha1-kd (16, {@link Des3CbcSha1}). The AES ones are RFC 3962 on RFC 3961's
+ * simplified profile: ciphertext is AES-CTS (zero IV) of a 16-byte random confounder and the plaintext under Ke,
+ * followed by the first 12 bytes of HMAC-SHA1 over the same bytes under Ki; Ke and Ki are derived from the base key
+ * and the key usage (DK with constants usage|0xAA and usage|0x55, n-fold of RFC 3961 section 5.1). AES and the CTS
+ * mode are the JDK's. Key bytes never appear in messages.
  */
 final class Krb5Crypto {
     /** aes128-cts-hmac-sha1-96. */
@@ -35,20 +36,30 @@ final class Krb5Crypto {
 
     /** @return whether {@code enctype} is one this class handles */
     static boolean supports(int enctype) {
-        return enctype == AES128_CTS_HMAC_SHA1_96 || enctype == AES256_CTS_HMAC_SHA1_96;
+        return keyLength(enctype) > 0;
     }
 
     /**
-     * @param enctype 17 or 18
-     * @param key the base key, 16 or 32 bytes to match
+     * @param enctype 16, 17, 18 or 23
+     * @param key the base key, of the enctype's length (24, 16, 32, 16 bytes)
      * @param usage the key usage
      * @param plain the plaintext
      * @param random the source of the confounder
-     * @return the ciphertext, 28 bytes longer than {@code plain}
+     * @return the ciphertext
      * @throws IllegalArgumentException if the enctype is not supported or the key length does not match it
      */
     static byte[] encrypt(int enctype, byte[] key, int usage, byte[] plain, SecureRandom random) {
         checkKey(enctype, key);
+        try {
+            if (enctype == Rc4Hmac.ENCTYPE) {
+                return Rc4Hmac.encrypt(key, usage, plain, random);
+            }
+            if (enctype == Des3CbcSha1.ENCTYPE) {
+                return Des3CbcSha1.encrypt(key, usage, plain, random);
+            }
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("enctype " + enctype + "'s cipher failed", e);
+        }
         byte[] data = new byte[BLOCK + plain.length];
         byte[] confounder = new byte[BLOCK];
         random.nextBytes(confounder);
@@ -65,17 +76,23 @@ final class Krb5Crypto {
     }
 
     /**
-     * @param enctype 17 or 18
-     * @param key the base key, 16 or 32 bytes to match
+     * @param enctype 16, 17, 18 or 23
+     * @param key the base key, of the enctype's length
      * @param usage the key usage
      * @param cipher the ciphertext
-     * @return the plaintext without its confounder
+     * @return the plaintext without its confounder (for enctype 16 with its zero padding)
      * @throws GeneralSecurityException if the ciphertext is too short or its integrity check fails (wrong key,
      *     usage or altered bytes)
      * @throws IllegalArgumentException if the enctype is not supported or the key length does not match it
      */
     static byte[] decrypt(int enctype, byte[] key, int usage, byte[] cipher) throws GeneralSecurityException {
         checkKey(enctype, key);
+        if (enctype == Rc4Hmac.ENCTYPE) {
+            return Rc4Hmac.decrypt(key, usage, cipher);
+        }
+        if (enctype == Des3CbcSha1.ENCTYPE) {
+            return Des3CbcSha1.decrypt(key, usage, cipher);
+        }
         if (cipher.length < BLOCK + 1 + MAC_LENGTH) {
             throw new GeneralSecurityException("Kerberos ciphertext of " + cipher.length + " bytes is too short");
         }
@@ -88,19 +105,26 @@ final class Krb5Crypto {
         return Arrays.copyOfRange(data, BLOCK, data.length);
     }
 
-    /**
-     * DK(key, usage | kind) for the AES enctypes: the n-fold of the constant to one block, encrypted with AES
-     * repeatedly (each output the next input) until the key length is filled.
-     */
+    /** DK(key, usage | kind) for the AES enctypes: {@link #dr} with AES, as long as the key (random-to-key is 1:1). */
     static byte[] derive(byte[] key, int usage, byte kind) throws GeneralSecurityException {
+        return dr("AES", key, BLOCK, usage, kind, key.length);
+    }
+
+    /**
+     * DR(key, usage | kind) of RFC 3961 section 5.1: the 5-byte constant (usage big-endian, then {@code kind})
+     * n-folded to one block, then encrypted with {@code cipher} in ECB repeatedly, each output the next input,
+     * until {@code length} bytes are filled.
+     */
+    static byte[] dr(String cipher, byte[] key, int block, int usage, byte kind, int length)
+            throws GeneralSecurityException {
         byte[] constant = {(byte) (usage >>> 24), (byte) (usage >>> 16), (byte) (usage >>> 8), (byte) usage, kind};
-        Cipher aes = Cipher.getInstance("AES/ECB/NoPadding");
-        aes.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(key, "AES"));
-        byte[] out = new byte[key.length];
-        byte[] block = nfold(constant, BLOCK);
-        for (int filled = 0; filled < out.length; filled += BLOCK) {
-            block = aes.doFinal(block);
-            System.arraycopy(block, 0, out, filled, Math.min(BLOCK, out.length - filled));
+        Cipher ecb = Cipher.getInstance(cipher + "/ECB/NoPadding");
+        ecb.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(key, cipher));
+        byte[] out = new byte[length];
+        byte[] b = nfold(constant, block);
+        for (int filled = 0; filled < length; filled += block) {
+            b = ecb.doFinal(b);
+            System.arraycopy(b, 0, out, filled, Math.min(block, length - filled));
         }
         return out;
     }
@@ -158,16 +182,29 @@ final class Krb5Crypto {
         return c.doFinal(data);
     }
 
-    private static byte[] mac(byte[] key, byte[] data) throws GeneralSecurityException {
+    /** @return HMAC-SHA1 of {@code data} under {@code key} */
+    static byte[] mac(byte[] key, byte[] data) throws GeneralSecurityException {
         Mac m = Mac.getInstance("HmacSHA1");
         m.init(new SecretKeySpec(key, "HmacSHA1"));
         return m.doFinal(data);
     }
 
+    /** @return the key length of {@code enctype} in bytes, 0 if it is not supported */
+    private static int keyLength(int enctype) {
+        return switch (enctype) {
+            case AES128_CTS_HMAC_SHA1_96 -> 16;
+            case AES256_CTS_HMAC_SHA1_96 -> 32;
+            case Rc4Hmac.ENCTYPE -> Rc4Hmac.KEY_LENGTH;
+            case Des3CbcSha1.ENCTYPE -> Des3CbcSha1.KEY_LENGTH;
+            default -> 0;
+        };
+    }
+
     private static void checkKey(int enctype, byte[] key) {
-        int want = enctype == AES128_CTS_HMAC_SHA1_96 ? 16 : enctype == AES256_CTS_HMAC_SHA1_96 ? 32 : -1;
-        if (want < 0) {
-            throw new IllegalArgumentException("Kerberos enctype " + enctype + " is not supported (17 and 18 are)");
+        int want = keyLength(enctype);
+        if (want == 0) {
+            throw new IllegalArgumentException("Kerberos enctype " + enctype
+                    + " is not supported (16, 17, 18 and 23 are)");
         }
         if (key.length != want) {
             throw new IllegalArgumentException("enctype " + enctype + " needs a " + want + "-byte key, got "

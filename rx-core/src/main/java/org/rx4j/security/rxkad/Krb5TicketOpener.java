@@ -10,8 +10,8 @@ import org.rx4j.security.SecurityAbortException;
  * Opens the Kerberos 5 ticket forms of an rxkad RESPONSE on the server side (docs/security.md "Kerberos 5"): kvno
  * 256, a whole DER Ticket (rxkad-k5, what {@code kinit} users send), and kvno 213, a bare EncryptedData (what
  * {@code -localauth} mints from an rxkad_krb5 key). The enc-part is decrypted with the service's rxkad_krb5 key of
- * the kvno and enctype it names ({@link Krb5Crypto}: enctypes 17 and 18), and the client's identity and session
- * key come out in the same form as a v4-style ticket's, for the same checks ({@link V4Ticket#checkTimes}).
+ * the kvno and enctype it names ({@link Krb5Crypto}: enctypes 16, 17, 18 and 23), and the client's identity and
+ * session key come out in the same form as a v4-style ticket's, for the same checks ({@link V4Ticket#checkTimes}).
  *
  * <p>As OpenAFS: a client name of one component is the name; of two, name and instance; more is a bad ticket, as
  * is a first component containing a dot (it could not be told from a v4 name.instance). The cell is the client's
@@ -54,7 +54,7 @@ public final class Krb5TicketOpener {
         }
         if (!Krb5Crypto.supports(t.etype())) {
             throw new SecurityAbortException(RxkadCodes.RXKADUNKNOWNKEY,
-                    "rxkad-k5 ticket of enctype " + t.etype() + " (only 17 and 18 are decrypted)");
+                    "rxkad-k5 ticket of enctype " + t.etype() + " (16, 17, 18 and 23 are decrypted)");
         }
         Optional<ServerKey> key;
         try {

@@ -15,8 +15,7 @@ import java.util.Optional;
  * of an EncTicketPart for {@code afs} with an empty realm, a DES-CBC-CRC session key, authtime 0 and endtime
  * 0x7fffffff, encrypted under that key. Otherwise the DES key of the highest kvno (not 999, which OpenAFS keeps for
  * another use) seals a v4-style ticket for {@code afs} with an empty instance and cell, start 0 and no expiry. The
- * session key is a random DES key with odd parity, not weak. Of the Kerberos enctypes, this class encrypts 17 and
- * 18; a highest-kvno key of only 23 or 16 is refused rather than silently passed over.
+ * session key is a random DES key with odd parity, not weak.
  */
 public final class LocalAuth {
     /** The name OpenAFS's local tickets carry (AUTH_SUPERUSER). */
@@ -46,17 +45,13 @@ public final class LocalAuth {
      * @param random the source of the session key and confounder
      * @return credentials for {@code afs}
      * @throws IOException if there is no usable key: no DES key and no rxkad_krb5 key of a preferred enctype, or
-     *     the chosen key is of enctype 23 or 16, or malformed
+     *     the chosen key does not fit its enctype or type
      */
     public static RxkadCredentials fromKeys(List<ServerKey> keys, SecureRandom random) throws IOException {
         long session = randomDesKey(random);
         Optional<ServerKey> k5 = latestKrb5(keys);
         if (k5.isPresent()) {
             ServerKey k = k5.get();
-            if (!Krb5Crypto.supports(k.subType())) {
-                throw new IOException("the newest rxkad_krb5 key (kvno " + k.kvno() + ") has enctype " + k.subType()
-                        + "; local tickets are made with enctypes 17 and 18 only");
-            }
             byte[] sessionBytes = new byte[8];
             Blocks.put(sessionBytes, 0, session);
             EncTicketPart part = new EncTicketPart(EncTicketPart.TRANSITED_POLICY_CHECKED, DES_CBC_CRC, sessionBytes,

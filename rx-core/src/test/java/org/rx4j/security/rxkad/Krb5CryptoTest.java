@@ -67,6 +67,8 @@ class Krb5CryptoTest {
         assertThrows(GeneralSecurityException.class, () -> Krb5Crypto.decrypt(18, key, 2, c), "altered");
         assertThrows(IllegalArgumentException.class, () -> Krb5Crypto.encrypt(17, key, 2, plain, random),
                 "32-byte key for aes128");
-        assertThrows(IllegalArgumentException.class, () -> Krb5Crypto.encrypt(23, key, 2, plain, random));
+        assertThrows(IllegalArgumentException.class, () -> Krb5Crypto.encrypt(20, key, 2, plain, random));
+        assertThrows(IllegalArgumentException.class, () -> Krb5Crypto.encrypt(23, key, 2, plain, random),
+                "32-byte key for rc4-hmac");
     }
 }

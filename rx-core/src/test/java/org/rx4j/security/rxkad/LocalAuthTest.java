@@ -82,8 +82,12 @@ class LocalAuthTest {
         ServerKey des999 = new ServerKey(ServerKey.RXKAD, 999, 0, HEX.parseHex("fedcba9876543210"));
         assertEquals(7, LocalAuth.fromKeys(List.of(des7, des999, k20v6), random()).kvno(), "999 is skipped");
         ServerKey rc4 = new ServerKey(ServerKey.RXKAD_KRB5, 9, 23, new byte[16]);
-        IOException e = assertThrows(IOException.class, () -> LocalAuth.fromKeys(List.of(rc4, des7), random()));
-        assertTrue(e.getMessage().contains("enctype 23"), e.getMessage());
+        ServerKey des3 = new ServerKey(ServerKey.RXKAD_KRB5, 9, 16, new byte[24]);
+        assertEquals(rc4, LocalAuth.latestKrb5(List.of(des3, rc4, k18v4)).orElseThrow(), "23 before 16");
+        assertEquals(des3, LocalAuth.latestKrb5(List.of(des3, k18v4)).orElseThrow());
+        IOException e = assertThrows(IOException.class, () -> LocalAuth.fromKeys(List.of(
+                new ServerKey(ServerKey.RXKAD_KRB5, 9, 18, new byte[16]), des7), random()));
+        assertTrue(e.getMessage().contains("kvno 9 does not fit"), e.getMessage());
         assertThrows(IOException.class, () -> LocalAuth.fromKeys(List.of(des999), random()));
     }
 
@@ -110,6 +114,20 @@ class LocalAuthTest {
                 () -> opener.open(300, des.ticket(), now)).code());
         assertEquals(RxkadCodes.RXKADUNKNOWNKEY, assertThrows(SecurityAbortException.class,
                 () -> new TicketOpener(ServerKeySource.of(List.of())).open(256, afs.ticket(), now)).code());
+    }
+
+    @Test
+    void rc4AndDes3KeysMintTicketsTheServerOpens() throws Exception {
+        ServerKey rc4 = new ServerKey(ServerKey.RXKAD_KRB5, 2, 23, HEX.parseHex("000102030405060708090a0b0c0d0e0f"));
+        ServerKey des3 = new ServerKey(ServerKey.RXKAD_KRB5, 2, 16,
+                HEX.parseHex("0123456789abcdeffedcba98765432100123456789abcdef"));
+        for (ServerKey k : List.of(rc4, des3)) {
+            RxkadCredentials c = LocalAuth.fromKeys(List.of(k), random());
+            assertEquals(k.subType(), Krb5Ticket.decodeEncryptedData(c.ticket()).etype());
+            V4Ticket t = new Krb5TicketOpener(ServerKeySource.of(List.of(k))).open(213, c.ticket());
+            assertEquals(c.sessionKey().iv(), t.sessionKey(), "enctype " + k.subType());
+            assertEquals("afs", t.name());
+        }
     }
 
     @Test

@@ -216,16 +216,25 @@ class RxkadPeerTest {
         }
     }
 
-    /** OpenAFS's -localauth Kerberos 5 tickets open in rx4j, and rx4j's open in OpenAFS, with the same contents. */
+    /**
+     * OpenAFS's -localauth Kerberos 5 tickets open in rx4j, and rx4j's open in OpenAFS, with the same contents, for
+     * each enctype -localauth picks from (17, 18, 23, 16).
+     */
     @Test
     void krb5TicketsMatch() throws IOException, SecurityAbortException {
         SplittableRandom rnd = new SplittableRandom(109);
         SecureRandom secure = new SecureRandom();
-        for (int i = 0; i < 30; i++) {
-            int enctype = 17 + (i & 1);
+        int[] enctypes = {17, 18, 23, 16};
+        for (int i = 0; i < 40; i++) {
+            int enctype = enctypes[i % 4];
             int kvno = rnd.nextInt(1, 300);
-            byte[] key = new byte[enctype == 17 ? 16 : 32];
+            byte[] key = new byte[enctype == 18 ? 32 : enctype == 16 ? 24 : 16];
             rnd.nextBytes(key);
+            if (enctype == 16) {
+                for (int k = 0; k < 24; k += 8) {
+                    Blocks.put(key, k, RxkadKdf.withOddParity(Blocks.get(key, k)));
+                }
+            }
             ServerKey serverKey = new ServerKey(ServerKey.RXKAD_KRB5, kvno, enctype, key);
             Krb5TicketOpener opener = new Krb5TicketOpener(ServerKeySource.of(List.of(serverKey)));
             long session = LocalAuth.randomDesKey(secure);
@@ -233,12 +242,12 @@ class RxkadPeerTest {
             String inst = i % 3 == 0 ? word(rnd, 1) : "";
             String cell = word(rnd, 0);
             long start = rnd.nextLong(0, 0x70000000L);
-            String made = ask("mktkt5 " + enctype + " " + kvno + " " + HEX.formatHex(key) + " " + name + " " + dash(inst)
-                    + " " + dash(cell) + " " + Long.toHexString(start) + " 7fffffff " + hex(session));
+            String made = ask("mktkt5 " + enctype + " " + kvno + " " + HEX.formatHex(key) + " " + name + " "
+                    + dash(inst) + " " + dash(cell) + " " + Long.toHexString(start) + " 7fffffff " + hex(session));
             assertEquals("213", made.substring(0, made.indexOf(' ')), "tkt_MakeTicket5's kvno");
             byte[] ticket = HEX.parseHex(made.substring(made.indexOf(' ') + 1));
             assertEquals(new V4Ticket(name, inst, cell, 0, session, start, 0x7fffffffL, "afs", ""),
-                    opener.open(Krb5Ticket.KVNO_ENC_PART_ONLY, ticket), "#" + i);
+                    opener.open(Krb5Ticket.KVNO_ENC_PART_ONLY, ticket), "enctype " + enctype + " #" + i);
             RxkadCredentials mine = LocalAuth.fromKeys(List.of(serverKey), secure);
             assertEquals("afs - - " + hex(mine.sessionKey().iv()) + " 0 7fffffff", ask("dectkt5 213 " + enctype + " "
                     + kvno + " " + HEX.formatHex(key) + " " + HEX.formatHex(mine.ticket())), "#" + i);
