@@ -14,7 +14,8 @@ RX4J_JAR=$ROOT/rx-perf/target/rxperf.jar
 RX4J_RXPERF=$ROOT/scripts/rxperf
 PERF_PORT=${INTEROP_PORT:-7009}           # rxperf's port; Wireshark dissects Rx on 7000-7009 by itself
 BUDGET_S=${INTEROP_BUDGET_S:-700}
-PACKAGES=(openafs-client openafs-fileserver openafs-dbserver libopenafs-dev tshark gcc iproute2 util-linux)
+PACKAGES=(openafs-client openafs-fileserver openafs-dbserver libopenafs-dev tshark gcc iproute2 util-linux
+    krb5-kdc krb5-admin-server krb5-user)
 CELL=interop.rx4j.test
 
 WORK=$(mktemp -d /tmp/rx4j-interop.XXXXXX)
@@ -100,6 +101,13 @@ cleanup() {
         RX4J_DB_DIR=$WORK/ubik-a "$DBSERVERS_SH" stop > /dev/null 2>&1 || true
         RX4J_DB_DIR=$WORK/ubik-b "$DBSERVERS_SH" stop > /dev/null 2>&1 || true
         "$ROOT/scripts/netns.sh" down > /dev/null 2>&1 || true
+    fi
+    if [[ ${AUTH_STARTED:-0} -eq 1 ]]; then
+        "$AUTHCELL_SH" stop > /dev/null 2>&1 || true
+        "$ROOT/scripts/netns.sh" down > /dev/null 2>&1 || true
+    fi
+    if [[ ${KDC_STARTED:-0} -eq 1 ]]; then
+        "$KDC_SH" stop > /dev/null 2>&1 || true
     fi
     if [[ $DB_STARTED -eq 1 ]]; then
         "$DBSERVERS_SH" stop > /dev/null 2>&1 || true

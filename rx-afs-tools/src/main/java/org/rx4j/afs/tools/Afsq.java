@@ -20,7 +20,7 @@ import org.rx4j.afs.vl.Nvldbentry;
 import org.rx4j.afs.vl.VlClient;
 import org.rx4j.rpc.RxEndpoint;
 import org.rx4j.rpc.RxException;
-import org.rx4j.security.RxNullSecurityClass;
+import org.rx4j.security.SecurityClass;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -29,11 +29,13 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code afsq}: asks a cell's database servers, through rx-afs's generated stubs, the cell reader
- * ({@link CellLocator}: CellServDB, then DNS SRV) and the multi-server client ({@link UbikClient}), rxnull.
+ * ({@link CellLocator}: CellServDB, then DNS SRV) and the multi-server client ({@link UbikClient}), rxnull unless
+ * a security flag ({@link SecurityOptions}) asks for rxkad.
  *
  * <pre>
  * afsq vl-entry VOLUME [-c CELL] [--cellservdb FILE] [--dns HOST:PORT] [--port PORT] [-t SECONDS]
  * afsq pt-id NAME...   [-c CELL] [--cellservdb FILE] [--dns HOST:PORT] [--port PORT] [-t SECONDS]
+ *    both also: [-localauth [-config DIR] | -ccache FILE] [-encrypt]
  * </pre>
  *
  * <p>Exit status: 0 on an answer, 1 when the servers answer with an error or cannot be reached (one line on
@@ -127,6 +129,9 @@ public final class Afsq implements Callable<Integer> {
         @Mixin
         CellOptions options;
 
+        @Mixin
+        SecurityOptions security;
+
         @Parameters(paramLabel = "VOLUME", description = "the volume's name")
         String volume;
 
@@ -135,10 +140,12 @@ public final class Afsq implements Callable<Integer> {
 
         @Override
         public Integer call() throws IOException {
+            security.check(spec);
             List<InetSocketAddress> servers = options.servers(AfsService.VLSERVER);
+            SecurityClass securityClass = security.securityClass(options.cell());
             try (RxEndpoint endpoint = RxEndpoint.builder().bind(new InetSocketAddress(0)).open()) {
                 UbikClient<VlClient> vl = UbikClient.connect(endpoint, servers, AfsService.VLSERVER.serviceId(),
-                        RxNullSecurityClass.INSTANCE, VlClient::new);
+                        securityClass, VlClient::new);
                 Nvldbentry entry = options.report(vl, c -> c.getEntryByNameN(volume, options.deadline()),
                         servers.size(), spec.commandLine().getErr());
                 PrintWriter out = spec.commandLine().getOut();
@@ -156,6 +163,9 @@ public final class Afsq implements Callable<Integer> {
         @Mixin
         CellOptions options;
 
+        @Mixin
+        SecurityOptions security;
+
         @Parameters(paramLabel = "NAME", arity = "1..*", description = "user or group names")
         List<String> names;
 
@@ -164,10 +174,12 @@ public final class Afsq implements Callable<Integer> {
 
         @Override
         public Integer call() throws IOException {
+            security.check(spec);
             List<InetSocketAddress> servers = options.servers(AfsService.PRSERVER);
+            SecurityClass securityClass = security.securityClass(options.cell());
             try (RxEndpoint endpoint = RxEndpoint.builder().bind(new InetSocketAddress(0)).open()) {
                 UbikClient<PrClient> pr = UbikClient.connect(endpoint, servers, AfsService.PRSERVER.serviceId(),
-                        RxNullSecurityClass.INSTANCE, PrClient::new);
+                        securityClass, PrClient::new);
                 List<Integer> ids = options.report(pr, c -> c.nameToID(names, options.deadline()),
                         servers.size(), spec.commandLine().getErr());
                 PrintWriter out = spec.commandLine().getOut();

@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HexFormat;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -132,6 +133,27 @@ class AfsqTest {
             assertEquals(1, r.err().lines().count(), r.err());
             assertTrue(r.err().startsWith("afsq: "), r.err());
         }
+    }
+
+    @Test
+    void securityFlagsParseAndLoadCredentials(@TempDir Path config) throws IOException {
+        for (String[] args : List.of(cell("vl-entry", "root.cell", "-encrypt"),
+                cell("pt-id", "admin", "-localauth", "-ccache", "/tmp/cc"))) {
+            Run r = afsq(args);
+            assertEquals(2, r.status(), String.join(" ", args));
+            assertEquals(1, r.err().lines().count(), r.err());
+        }
+        Files.write(config.resolve("KeyFile"), HexFormat.of().parseHex("00000001" + "00000003" + "0123456789abcdef"));
+        Run r = afsq(cell("vl-entry", "root.cell", "-localauth", "-config", config.toString(), "-encrypt"));
+        assertEquals(1, r.status(), r.err());
+        assertTrue(r.err().contains("credentials for afs (kvno 3) loaded") && r.err().contains("level crypt"),
+                r.err());
+        r = afsq(cell("pt-id", "admin", "-ccache", "FILE:" + config.resolve("no-such-ccache")));
+        assertEquals(1, r.status(), r.err());
+        assertTrue(r.err().contains("no-such-ccache"), r.err());
+        r = afsq(cell("pt-id", "admin", "-localauth", "-config", config.resolve("empty").toString()));
+        assertEquals(1, r.status(), r.err());
+        assertTrue(r.err().contains("no rxkad (DES) or rxkad_krb5 key"), r.err());
     }
 
     @Test

@@ -11,7 +11,7 @@ import javax.crypto.spec.SecretKeySpec;
  * a Kerberos 5 session key that is not a single-DES key. NIST SP 800-108 counter mode with HMAC-MD5 as the PRF:
  * for a one-byte counter i = 1, 2, ..., 255, the first 8 bytes of HMAC-MD5(key, i | "rxkad" | 0x00 | L), with L the
  * output size in bits (64) as a big-endian 32-bit integer; DES odd parity is set and the first result that is not
- * one of the 16 weak or semi-weak DES keys is the key.
+ * one of the 16 weak or semi-weak DES keys is the key. {@link #forEnctype} picks the input for a Kerberos enctype.
  *
  * <p>Key material is never put in exception messages.
  */
@@ -60,6 +60,55 @@ public final class RxkadKdf {
             }
         }
         throw new IllegalArgumentException("rxkad-kdf found only weak DES keys");
+    }
+
+    /**
+     * The rxkad session key for a Kerberos 5 session key of {@code enctype}, as rxkad-k5 servers derive it: single
+     * DES keys (enctypes 1, 2, 3) are used as they are; 3DES keys (5, 7, 16) lose their parity bits (each 8-byte
+     * block becomes 7 bytes, its last byte's bits filling the others' low bits) and go through {@link #derive};
+     * other enctypes (AES 17 and 18, RC4 23, ...) go through {@link #derive} as they are.
+     *
+     * @param enctype the Kerberos enctype of the session key
+     * @param key the key bytes
+     * @return the 8-byte rxkad key as a big-endian long
+     * @throws IllegalArgumentException for enctypes rxkad-k5 does not use (negative, 0, 4, 6, 8..15), a DES key
+     *     that is not 8 bytes, a 3DES key that is not whole 8-byte blocks, or a key shorter than 7 bytes
+     */
+    public static long forEnctype(int enctype, byte[] key) {
+        switch (enctype) {
+            case 1, 2, 3 -> {
+                if (key.length != 8) {
+                    throw new IllegalArgumentException("DES session key of " + key.length + " bytes");
+                }
+                return Blocks.get(key, 0);
+            }
+            case 5, 7, 16 -> {
+                return derive(withoutParity(key));
+            }
+            case 0, 4, 6, 8, 9, 10, 11, 12, 13, 14, 15 ->
+                throw new IllegalArgumentException("enctype " + enctype + " cannot carry an rxkad session key");
+            default -> {
+                if (enctype < 0) {
+                    throw new IllegalArgumentException("negative enctype " + enctype);
+                }
+                return derive(key);
+            }
+        }
+    }
+
+    /** Each 8-byte block to 7 bytes: the 8th byte's bits 1..7 become the low bits of bytes 0..6 (RFC 3961's 3DES). */
+    private static byte[] withoutParity(byte[] key) {
+        if (key.length == 0 || key.length % 8 != 0) {
+            throw new IllegalArgumentException("3DES session key of " + key.length + " bytes");
+        }
+        byte[] out = new byte[key.length / 8 * 7];
+        for (int blk = 0; blk < key.length / 8; blk++) {
+            int last = (key[8 * blk + 7] & 0xff) >>> 1;
+            for (int j = 0; j < 7; j++) {
+                out[7 * blk + j] = (byte) ((key[8 * blk + j] & 0xfe) | ((last >>> j) & 1));
+            }
+        }
+        return out;
     }
 
     /**

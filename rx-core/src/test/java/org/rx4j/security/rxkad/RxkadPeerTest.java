@@ -12,6 +12,7 @@ import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.util.HexFormat;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
@@ -27,7 +28,8 @@ import org.rx4j.testing.OpenAfsHarness;
  * rx4j's rxkad primitives against Debian's OpenAFS libraries on seeded random inputs: the test compiles
  * rxkad_peer.c (a test resource) with gcc against libafsrpc.a from libopenafs-dev, asks it for fcrypt ECB, PCBC, the
  * per-connection checksum value, whole prepared DATA packets (checksum and payload at each level), RESPONSE
- * checksums, rxkad-kdf keys, ticket lifetimes and v4-style tickets, and compares each answer with the Java result.
+ * checksums, rxkad-kdf keys, ticket lifetimes, v4-style tickets and the Kerberos 5 ticket forms (tkt_MakeTicket5,
+ * tkt_DecodeTicket5), and compares each answer with the Java result.
  * Skipped, with the reason, where gcc or the libraries are missing; PacketProtectionTest, HandshakeTest,
  * RxkadKdfTest and V4TicketTest keep recorded answers so the comparison holds without them.
  */
@@ -190,6 +192,60 @@ class RxkadPeerTest {
             assertEquals(want, HEX.formatHex(t.seal(serverKey)), t.toString());
             assertEquals(t, V4Ticket.unseal(HEX.parseHex(want), serverKey));
         }
+    }
+
+    /**
+     * OpenAFS's -localauth Kerberos 5 tickets open in rx4j, and rx4j's open in OpenAFS, with the same contents, for
+     * each enctype -localauth picks from (17, 18, 23, 16).
+     */
+    @Test
+    void krb5TicketsMatch() throws IOException, SecurityAbortException {
+        SplittableRandom rnd = new SplittableRandom(109);
+        SecureRandom secure = new SecureRandom();
+        int[] enctypes = {17, 18, 23, 16};
+        for (int i = 0; i < 40; i++) {
+            int enctype = enctypes[i % 4];
+            int kvno = rnd.nextInt(1, 300);
+            byte[] key = new byte[enctype == 18 ? 32 : enctype == 16 ? 24 : 16];
+            rnd.nextBytes(key);
+            if (enctype == 16) {
+                for (int k = 0; k < 24; k += 8) {
+                    Blocks.put(key, k, RxkadKdf.withOddParity(Blocks.get(key, k)));
+                }
+            }
+            ServerKey serverKey = new ServerKey(ServerKey.RXKAD_KRB5, kvno, enctype, key);
+            Krb5TicketOpener opener = new Krb5TicketOpener(ServerKeySource.of(List.of(serverKey)));
+            long session = LocalAuth.randomDesKey(secure);
+            String name = word(rnd, 1);
+            String inst = i % 3 == 0 ? word(rnd, 1) : "";
+            String cell = word(rnd, 0);
+            long start = rnd.nextLong(0, 0x70000000L);
+            String made = ask("mktkt5 " + enctype + " " + kvno + " " + HEX.formatHex(key) + " " + name + " "
+                    + dash(inst) + " " + dash(cell) + " " + Long.toHexString(start) + " 7fffffff " + hex(session));
+            assertEquals("213", made.substring(0, made.indexOf(' ')), "tkt_MakeTicket5's kvno");
+            byte[] ticket = HEX.parseHex(made.substring(made.indexOf(' ') + 1));
+            assertEquals(new V4Ticket(name, inst, cell, 0, session, start, 0x7fffffffL, "afs", ""),
+                    opener.open(Krb5Ticket.KVNO_ENC_PART_ONLY, ticket), "enctype " + enctype + " #" + i);
+            RxkadCredentials mine = LocalAuth.fromKeys(List.of(serverKey), secure);
+            assertEquals("afs - - " + hex(mine.sessionKey().iv()) + " 0 7fffffff", ask("dectkt5 213 " + enctype + " "
+                    + kvno + " " + HEX.formatHex(key) + " " + HEX.formatHex(mine.ticket())), "#" + i);
+            byte[] altered = mine.ticket();
+            altered[altered.length - 1 - rnd.nextInt(40)] ^= (byte) (1 << rnd.nextInt(8));
+            assertEquals("code " + RxkadCodes.RXKADBADTICKET, ask("dectkt5 213 " + enctype + " " + kvno + " "
+                    + HEX.formatHex(key) + " " + HEX.formatHex(altered)));
+        }
+    }
+
+    /** The KDC's rxkad-k5 ticket of the fixtures (kvno 256) opens the same in OpenAFS and in rx4j. */
+    @Test
+    void kdcTicketOpensTheSame() throws IOException, SecurityAbortException {
+        CredentialCache.Credential afs = Krb5FixturesTest.cache().findAfsTicket("interop.rx4j.test", null)
+                .orElseThrow();
+        ServerKey key = Krb5FixturesTest.keytab().serverKeys(afs.server()).get(0);
+        V4Ticket t = new Krb5TicketOpener(ServerKeySource.of(List.of(key))).open(256, afs.ticket());
+        assertEquals(t.name() + " - " + t.cell() + " " + hex(t.sessionKey()) + " " + Long.toHexString(t.start()) + " "
+                + Long.toHexString(t.end()), ask("dectkt5 256 18 " + key.kvno() + " " + HEX.formatHex(key.key())
+                + " " + HEX.formatHex(afs.ticket())));
     }
 
     private static String word(SplittableRandom rnd, int min) {

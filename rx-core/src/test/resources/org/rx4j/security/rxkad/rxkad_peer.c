@@ -16,6 +16,13 @@
  *                                          -> tkt_MakeTicket: a v4-style ticket sealed with KEY, which must have DES
  *                                             odd parity (else OpenAFS prints to stdout) ("-" is an empty
  *                                             string; times and host hex)
+ *   mktkt5 ENCTYPE KVNO KEY NAME INST CELL START END SESSIONKEY
+ *                                          -> "KVNO TICKET": tkt_MakeTicket5, the Kerberos 5 ticket -localauth mints
+ *                                             from an rxkad_krb5 key (KVNO is the kvno to send it with)
+ *   dectkt5 TKTKVNO ENCTYPE KVNO KEY TICKET
+ *                                          -> "NAME INST CELL SESSIONKEY START END", or "code N": tkt_DecodeTicket5
+ *                                             of a ticket sent with TKTKVNO (256 or 213), the server holding the one
+ *                                             rxkad_krb5 key KEY of KVNO and ENCTYPE
  *
  * Build: gcc rxkad_peer.c /usr/lib/libafsrpc.a /usr/lib/libopr.a -lhcrypto -lroken -lpthread
  */
@@ -58,6 +65,25 @@ static void dash_to_empty(char *s)
 }
 
 /* A client connection whose epoch and cid are chosen by the caller: rx numbers a new connection from these two. */
+/* The one rxkad_krb5 key dectkt5's server holds. */
+static unsigned char k5_key[64];
+static size_t k5_keylen;
+static int k5_kvno, k5_enctype;
+
+static int no_des_key(void *rock, int kvno, struct ktc_encryptionKey *key)
+{
+    return 1;
+}
+
+static int k5_get_key(void *rock, int kvno, int enctype, void *out, size_t *len)
+{
+    if (kvno != k5_kvno || enctype != k5_enctype || *len < k5_keylen)
+        return 1;
+    memcpy(out, k5_key, k5_keylen);
+    *len = k5_keylen;
+    return 0;
+}
+
 static struct rx_connection *client_conn(struct rx_securityClass *sc, afs_uint32 epoch, afs_uint32 cid)
 {
     rx_epoch = epoch;
@@ -192,6 +218,44 @@ int main(void)
                                (struct ktc_encryptionKey *)session, host, sname, sinst) != 0)
                 goto bad;
             puthex(out, len);
+        } else if (strcmp(cmd, "mktkt5") == 0) {
+            char name[64], inst[64], cell[64], skey[64];
+            unsigned int start, end;
+            unsigned char session[8];
+            int len = 12000, kvno, keylen;
+            if (sscanf(line, "%*s %d %d %139999s %63s %63s %63s %x %x %63s", &enctype, &kvno, c, name, inst, cell,
+                       &start, &end, skey) != 9)
+                goto bad;
+            keylen = unhex(c, k5_key, 64);
+            unhex(skey, session, 8);
+            dash_to_empty(name);
+            dash_to_empty(inst);
+            dash_to_empty(cell);
+            memset(out, 0, 12000);
+            if (tkt_MakeTicket5((char *)out, &len, enctype, &kvno, k5_key, (size_t)keylen, name, inst, cell, start,
+                                end, (struct ktc_encryptionKey *)session, "afs", "") != 0)
+                goto bad;
+            printf("%d ", kvno);
+            puthex(out, len);
+        } else if (strcmp(cmd, "dectkt5") == 0) {
+            char name[64], inst[64], cell[64];
+            struct ktc_encryptionKey session;
+            afs_int32 host;
+            afs_uint32 start, end;
+            int tktkvno, len, code;
+            if (sscanf(line, "%*s %d %d %d %139999s %139999s", &tktkvno, &k5_enctype, &k5_kvno, c, a) != 5)
+                goto bad;
+            k5_keylen = (size_t)unhex(c, k5_key, 64);
+            len = unhex(a, out, 12000);
+            code = tkt_DecodeTicket5((char *)out, len, no_des_key, k5_get_key, NULL, tktkvno, name, inst, cell,
+                                     &session, &host, &start, &end, 0);
+            if (code != 0) {
+                printf("code %d", code);
+            } else {
+                printf("%s %s %s ", name[0] ? name : "-", inst[0] ? inst : "-", cell[0] ? cell : "-");
+                puthex((unsigned char *)&session, 8);
+                printf(" %x %x", start, end);
+            }
         } else {
             goto bad;
         }
