@@ -3,13 +3,13 @@ package org.rx4j.afs.tools;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.security.SecureRandom;
-import java.util.Locale;
 import java.util.Optional;
 import org.rx4j.security.RxNullSecurityClass;
 import org.rx4j.security.SecurityClass;
 import org.rx4j.security.rxkad.CredentialCache;
 import org.rx4j.security.rxkad.Krb5Credentials;
 import org.rx4j.security.rxkad.LocalAuth;
+import org.rx4j.security.rxkad.RxkadClientSecurity;
 import org.rx4j.security.rxkad.RxkadCredentials;
 import org.rx4j.security.rxkad.RxkadLevel;
 import picocli.CommandLine;
@@ -72,20 +72,19 @@ final class SecurityOptions {
     }
 
     /**
-     * The security class for the connections: rxnull without flags. With credentials it needs rx4j's rxkad client
-     * class on the engine, which this build does not have (docs/security.md "Not done yet"), so it fails after
-     * checking that the credentials load.
+     * The security class for the connections: rxnull without flags, else rxkad at {@link #level()} with the loaded
+     * credentials (docs/security.md "Credentials").
      *
      * @param cell the cell asked
-     * @return rxnull when no flag asks for rxkad
-     * @throws IOException if the credentials do not load, or do and rxkad is not available
+     * @return rxnull when no flag asks for rxkad, else an rxkad client class
+     * @throws IOException if the credentials do not load
      */
     SecurityClass securityClass(String cell) throws IOException {
         Optional<RxkadCredentials> c = credentials(cell);
         if (c.isEmpty()) {
             return RxNullSecurityClass.INSTANCE;
         }
-        throw new IOException("credentials for " + c.get().principal() + " (kvno " + c.get().kvno() + ") loaded, but "
-                + "rx4j's engine has no rxkad client class yet for level " + level().name().toLowerCase(Locale.ROOT));
+        RxkadCredentials k = c.get();
+        return new RxkadClientSecurity(level(), k.sessionKey(), k.kvno(), k.ticket());
     }
 }
