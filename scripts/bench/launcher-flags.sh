@@ -105,51 +105,28 @@ fi
 for s in $SETS; do set_flags "$s"; done
 for c in $CACHES; do cache_env "$c"; done
 
+# shellcheck source=../lib/bench-server.sh
+source "$ROOT/scripts/lib/bench-server.sh"
 WORK=$(mktemp -d /tmp/rx4j-launcher-flags.XXXXXX)
-SERVER_PID=
 cleanup() {
-    if [[ -n $SERVER_PID ]]; then
-        kill "$SERVER_PID" 2>/dev/null || true
-        wait "$SERVER_PID" 2>/dev/null || true
-    fi
+    server_stop
     rm -rf "$WORK"
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-port_bound() { ss -Hlun "sport = :$PORT" | grep -q .; }
-
 # one_run SET CACHE ID CLIENT_FLAGS REP: a fresh server and client with the candidate; appends a result line
 # "id set cache rep msec calls bytes cpu_s" to WORK/results.tsv.
 one_run() {
-    local set=$1 cache=$2 id=$3 cflags=$4 rep=$5 tries=0 out line cpu msec threads times bytes
+    local set=$1 cache=$2 id=$3 cflags=$4 rep=$5 out line cpu msec threads times bytes
     set_flags "$set"
     cache_env "$cache"
-    if port_bound; then
-        echo "launcher-flags.sh: UDP $PORT is taken" >&2
-        exit 1
-    fi
-    env "${CACHE_ENV[@]}" RXPERF_JVM_FLAGS="$FLAGS" "$RX4J" server -p "$PORT" < /dev/null > "$WORK/server.log" 2>&1 &
-    SERVER_PID=$!
-    until port_bound; do
-        if ! kill -0 "$SERVER_PID" 2>/dev/null; then
-            echo "launcher-flags.sh: server died:" >&2
-            cat "$WORK/server.log" >&2
-            exit 1
-        fi
-        (( ++tries < 1200 )) || { echo "launcher-flags.sh: server did not bind UDP $PORT" >&2; exit 1; }
-        sleep 0.05
-    done
-    sleep 0.2    # rx4j registers its service just after binding (docs/interop.md)
+    server_start "$WORK/server.log" env "${CACHE_ENV[@]}" RXPERF_JVM_FLAGS="$FLAGS" "$RX4J" server -p "$PORT"
     out=$WORK/client.out
     # shellcheck disable=SC2086  # the flag strings hold several words on purpose
     { TIMEFORMAT='%3U %3S'; time env "${CACHE_ENV[@]}" RXPERF_JVM_FLAGS="$FLAGS" "$RX4J" client -p "$PORT" $cflags \
         > "$out" 2> "$WORK/client.err"; } 2> "$WORK/client.time" || true
-    kill "$SERVER_PID" 2>/dev/null || true
-    wait "$SERVER_PID" 2>/dev/null || true
-    SERVER_PID=
-    tries=0
-    while port_bound && (( ++tries < 100 )); do sleep 0.05; done
+    server_stop
     line=$(grep -E '^(SEND|RECV|RPC): ' "$out" | head -1 || true)
     cpu=$(awk 'END { printf "%.3f", $1 + $2 }' "$WORK/client.time")
     local re='threads.([0-9]+), times.([0-9]+), (bytes.([0-9]+)|write bytes.([0-9]+), read bytes.([0-9]+)):'
