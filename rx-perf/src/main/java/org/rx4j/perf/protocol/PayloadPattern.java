@@ -15,8 +15,8 @@ public final class PayloadPattern {
     private static final byte[] SOURCE = new byte[RxperfProtocol.MAX_CHUNK + MODULUS];
 
     static {
-        // One period by hand, then doubling copies: the first call's thread runs this class initialisation
-        // interpreted, where a half-million-step loop with a division took milliseconds.
+        // One period by hand, then doubling copies: this runs once per process, interpreted, where a loop of
+        // half a million steps with a division took milliseconds.
         for (int i = 0; i < MODULUS; i++) {
             SOURCE[i] = (byte) i;
         }
