@@ -3,14 +3,17 @@
 # the measurement tool of docs/benchmarks.md ("Speed goals"). A benchmark, not a test: it asserts nothing and exits 0
 # when every run produced a result line.
 #
-#   scripts/bench.sh [--quick | --full | --wan] [--netns] [--out DIR] [--no-docs]
+#   scripts/bench.sh [--quick | --full | --wan] [--netns] [--pinned] [--out DIR] [--no-docs]
 #
-#   --quick   3 runs per cold workload (send 32 KiB / 128 KiB / 1 MiB, recv 1 MiB, rpc -t 1 and -t 8),
-#             2 per warm one (send 32 KiB, send 1 MiB, rpc -t 1 with --time 5 --omit 2), the UDP
-#             floor; under 5 min on 2 cores.
-#   --full    (default) 5 runs per workload: every workload of the speed goals' table, the mixed pairs
-#             (rx4j client -> C server, C client -> rx4j server), -W 32 / -W 255 / -j, warm runs with
-#             --time 30 --omit 10, a cold 1 GiB send with --interval 1; about 60 min.
+#   --quick   3 runs per cold workload (send 32 KiB / 128 KiB / 1 MiB, recv 1 MiB, rpc -t 1 and -t 8, the
+#             first call: send 1 MiB -T 1), 2 per warm one (send 32 KiB, send 1 MiB, rpc -t 1 with --time 5
+#             --omit 2), the UDP floor; under 5 min on 2 cores. BENCH_ONLY="id ..." narrows it (and --full) to
+#             those cold workload ids and skips the warm runs, e.g. BENCH_RUNS=1 BENCH_ONLY=first1 for a dry run.
+#   --full    (default) 5 runs per workload: every workload of the speed goals' table (send and recv at
+#             32 KiB / 128 KiB / 1 MiB, rpc -t 1 / -t 8, the first call at -T 1 and -T 10), the mixed pairs
+#             (rx4j client -> C server, C client -> rx4j server) for the same sends, recvs and rpcs,
+#             -W 32 / -W 255 / -j, warm runs with --time 30 --omit 10, a cold 1 GiB send with --interval 1,
+#             datagram system calls per MiB (scripts/bench/syscalls.sh, when it exists); about 80 min.
 #   --wan     docs/benchmarks.md "Long and lossy paths": every run through the impairment relay (scripts/relay,
 #             docs/relay.md) on loopback, 5 ms each way (10 ms RTT): lossless -W 255 and default window,
 #             0.5 / 1 / 2 / 5 % random loss each way, Gilbert-Elliott bursts (1 %, mean 5), MTU cap 9000,
@@ -21,12 +24,14 @@
 #             (rate against loss) through scripts/bench/wan_report.py. BENCH_RELAY_PORT (default PORT+1).
 #   --netns   also the two-host variant: client in namespace rx4j-a, server in rx4j-b, joined by a
 #             veth pair (scripts/netns.sh) at MTU 1500 (--full: and 9000); needs root.
+#   --pinned  server on CPU 0 and client on CPU 1 (taskset), as the earlier rounds measured; the default is
+#             unpinned, as users run rxperf (each JVM then sees every CPU). The report says which.
 #   --out DIR where the per-run JSON goes (default bench-results/, gitignored).
 #   --no-docs do not rewrite docs/benchmarks.md's generated section and docs/bench-rate.svg.
 #
 # Cold runs are fresh server and client processes, started exactly as a user starts them
-# (scripts/rxperf server / client; the C peer likewise), server pinned to CPU 0 and client to CPU 1
-# with taskset. Implementations alternate run by run (C, rx4j, C, rx4j, ...). Server CPU is the
+# (scripts/rxperf server / client; the C peer likewise), unpinned unless --pinned. Implementations alternate
+# run by run (C, rx4j, C, rx4j, ...). Server CPU is the
 # utime+stime delta of its /proc/PID/stat from "port bound" (warm: from the end of --omit) to the
 # end of the client; client CPU is the client process's rusage (bash `time`; cold: the whole process,
 # JVM start included) or, for warm runs, the client's own CPU line over the measured window
@@ -44,6 +49,7 @@ RX4J=$ROOT/scripts/rxperf
 PORT=${BENCH_PORT:-7419}
 MODE=full
 NETNS=0
+PINNED=0
 DOCS=1
 OUT=$ROOT/bench-results
 
@@ -53,6 +59,7 @@ while [[ $# -gt 0 ]]; do
         --full) MODE=full ;;
         --wan) MODE=wan ;;
         --netns) NETNS=1 ;;
+        --pinned) PINNED=1 ;;
         --no-docs) DOCS=0 ;;
         --out) [[ $# -ge 2 ]] || { echo "bench.sh: --out needs a directory" >&2; exit 2; }; OUT=$2; shift ;;
         -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
@@ -82,6 +89,8 @@ COLD_WORKLOADS=(
     "rpc1|qf||-c rpc -S 4 -R 4 -T 20000"
     "rpc1n|n||-c rpc -S 4 -R 4 -T 5000"
     "rpc8|qf||-c rpc -S 4 -R 4 -T 4000 -t 8"
+    "first1|qf||-c send -b 1048576 -T 1"
+    "first10|f||-c send -b 1048576 -T 10"
     "w32|f|-W 32|-c send -b 1048576 -T 100 -W 32 -D"
     "w255|f|-W 255|-c send -b 1048576 -T 100 -W 255 -D"
     "nojumbo|f|-j|-c send -b 1048576 -T 100 -j"
@@ -93,7 +102,8 @@ WARM_WORKLOADS=(
     "rpc1|qf||-c rpc -S 4 -R 4"
     "rpc8|f||-c rpc -S 4 -R 4 -t 8"
 )
-MIXED_WORKLOADS=(send32k send1m recv1m rpc1 rpc8)   # --full: rx4j client -> C server, C client -> rx4j server
+# --full: rx4j client -> C server, C client -> rx4j server
+MIXED_WORKLOADS=(send32k send128k send1m recv32k recv128k recv1m rpc1 rpc8)
 
 mode_letter() { [[ $MODE == quick ]] && echo q || echo f; }
 
@@ -118,11 +128,13 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 CPUS=$(nproc)
-if [[ $CPUS -ge 2 ]] && command -v taskset > /dev/null; then
-    PIN_SERVER=(taskset -c 0) PIN_CLIENT=(taskset -c 1)
-else
-    PIN_SERVER=() PIN_CLIENT=()
-    note "fewer than 2 CPUs or no taskset: client and server are not pinned"
+PIN_SERVER=() PIN_CLIENT=()
+if [[ $PINNED -eq 1 ]]; then
+    if [[ $CPUS -ge 2 ]] && command -v taskset > /dev/null; then
+        PIN_SERVER=(taskset -c 0) PIN_CLIENT=(taskset -c 1)
+    else
+        note "fewer than 2 CPUs or no taskset: client and server are not pinned"
+    fi
 fi
 CLK_TCK=$(getconf CLK_TCK)
 
@@ -269,14 +281,31 @@ run_set() {
     done
 }
 
-select_workloads() {    # select_workloads LETTER ENTRIES...: the entries whose modes hold LETTER
+select_workloads() {    # select_workloads LETTER ENTRIES...: the entries whose modes hold LETTER (and BENCH_ONLY names)
     local letter=$1 entry modes
     shift
     for entry in "$@"; do
         modes=$(cut -d'|' -f2 <<< "$entry")
+        [[ -z ${BENCH_ONLY:-} || " $BENCH_ONLY " == *" ${entry%%|*} "* ]] || continue
         [[ $modes == *"$letter"* ]] && printf '%s\n' "$entry"
     done
     return 0
+}
+
+# syscalls: datagram system calls per MiB (scripts/bench/syscalls.sh, written alongside this script); its output
+# goes into the report as it is. Skipped with a note where the script does not exist.
+syscalls() {
+    local script=$BENCH_DIR/syscalls.sh
+    if [[ ! -x $script ]]; then
+        note "system calls per MiB: skipped ($script does not exist)"
+        echo "not measured: scripts/bench/syscalls.sh does not exist in this checkout" > "$WORK/syscalls.txt"
+        return 0
+    fi
+    note "system calls per MiB: $script"
+    if ! BENCH_PORT=$PORT "$script" > "$WORK/syscalls.txt" 2> "$WORK/syscalls.err"; then
+        note "system calls per MiB: $script failed: $(tail -3 "$WORK/syscalls.err")"
+        echo "not measured: scripts/bench/syscalls.sh failed ($(tail -1 "$WORK/syscalls.err"))" >> "$WORK/syscalls.txt"
+    fi
 }
 
 # ---------------------------------------------------------------- the machine and its floor
@@ -293,7 +322,8 @@ machine() {
         echo "kernel=$(uname -srm)"
         echo "cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')"
         echo "cpus=$CPUS"
-        echo "pinned=$([[ ${#PIN_SERVER[@]} -gt 0 ]] && echo 'server CPU 0, client CPU 1' || echo no)"
+        echo "pinned=$([[ ${#PIN_SERVER[@]} -gt 0 ]] && echo 'server CPU 0, client CPU 1' \
+            || echo 'no (unpinned, as users run rxperf)')"
         echo "java=$(java -version 2>&1 | sed -n 2p)"
         echo "rx4j=$(cat "$WORK/rx4j-version")"
         echo "openafs=$(dpkg-query -W -f='${Version}' libafsrpc2 2>/dev/null || echo unknown)"
@@ -424,26 +454,31 @@ main() {
     mapfile -t entries < <(select_workloads "$letter" "${COLD_WORKLOADS[@]}")
     run_set cold "c2c rx4j2rx4j" "${entries[@]}"
 
-    mapfile -t entries < <(select_workloads "$letter" "${WARM_WORKLOADS[@]}")
-    run_set warm "c2c rx4j2rx4j" "${entries[@]}"
+    if [[ -z ${BENCH_ONLY:-} ]]; then
+        mapfile -t entries < <(select_workloads "$letter" "${WARM_WORKLOADS[@]}")
+        run_set warm "c2c rx4j2rx4j" "${entries[@]}"
+    fi
 
     if [[ $MODE == full ]]; then
         entries=()
         for entry in "${COLD_WORKLOADS[@]}"; do
+            [[ -z ${BENCH_ONLY:-} || " $BENCH_ONLY " == *" ${entry%%|*} "* ]] || continue
             [[ " ${MIXED_WORKLOADS[*]} " == *" ${entry%%|*} "* ]] && entries+=("$entry")
         done
-        run_set cold "rx4j2c c2rx4j" "${entries[@]}"
+        [[ ${#entries[@]} -eq 0 ]] || run_set cold "rx4j2c c2rx4j" "${entries[@]}"
         # time to speed: the second second of a cold 1 GiB send against the steady state
         local saved=$RUNS
         RUNS=1
-        run_set speed "rx4j2rx4j" "ramp|f||-c send -b 1048576 -T 1024 --interval 1"
+        [[ -n ${BENCH_ONLY:-} ]] || run_set speed "rx4j2rx4j" "ramp|f||-c send -b 1048576 -T 1024 --interval 1"
         RUNS=$saved
+        [[ -n ${BENCH_ONLY:-} ]] || syscalls
     fi
 
     if [[ $NETNS -eq 1 ]]; then
         [[ $MODE == full ]] && mtus=(1500 9000)
         mapfile -t entries < <(select_workloads n "${COLD_WORKLOADS[@]}")
         for mtu in "${mtus[@]}"; do
+            [[ ${#entries[@]} -gt 0 ]] || break
             use_netns "$mtu"
             floor "netns$mtu"
             run_set "netns$mtu" "c2c rx4j2rx4j" "${entries[@]}"

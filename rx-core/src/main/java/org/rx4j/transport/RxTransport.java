@@ -99,6 +99,10 @@ public final class RxTransport implements AutoCloseable {
         this.clock = EngineHandler.clock(loop, injectedClock);
         try {
             this.engineHandler = loop.submit(() -> {
+                // The loop's pool arena takes its first chunk here, at bind, not inside the first call, which paid
+                // for it (and, on JDK 24 or later, for linking Netty's native malloc): set-up, as OpenAFS's rx_Init
+                // allocates its packets (docs/benchmarks.md, "The first call").
+                channel.alloc().directBuffer(RECEIVE_BUFFER).release();
                 RxEngine engine = Objects.requireNonNull(engines.create(encoder, channel.alloc(), clock.getAsLong()),
                         "the engine factory returned null");
                 EngineHandler h = new EngineHandler(engine, encoder, clock);

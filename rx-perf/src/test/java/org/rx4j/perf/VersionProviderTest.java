@@ -1,36 +1,47 @@
 package org.rx4j.perf;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.junit.jupiter.api.AfterEach;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** {@code rxperf --version}: one line naming rx4j's version, the Java runtime and the launcher's JVM flags. */
+/**
+ * {@code rxperf --version}: one line naming rx4j's version, the Java runtime, the JVM flags that ran and whether a
+ * start-up cache was used.
+ */
 class VersionProviderTest {
-    @AfterEach
-    void clearLauncherProperty() {
-        System.clearProperty(VersionProvider.LAUNCHER_PROPERTY);
-    }
+    private static final String JAVA = "Java " + System.getProperty("java.version") + " ("
+            + System.getProperty("java.home") + ")";
 
     @Test
-    void namesTheRuntimeAndNoLauncherFlagsWhenStartedWithoutTheLauncher() {
-        System.clearProperty(VersionProvider.LAUNCHER_PROPERTY);
+    void oneLineNamingVersionAndRuntime() {
         String[] lines = new VersionProvider().getVersion();
         assertEquals(1, lines.length);
         assertTrue(lines[0].startsWith("rxperf (rx4j) "), lines[0]);
-        assertTrue(lines[0].contains("; Java " + System.getProperty("java.version") + " ("
-                + System.getProperty("java.home") + ")"), lines[0]);
-        assertFalse(lines[0].contains("launcher flags"), lines[0]);
+        assertTrue(lines[0].contains("; " + JAVA + "; JVM flags: "), lines[0]);
     }
 
     @Test
-    void namesTheFlagsTheLauncherChose() {
-        System.setProperty(VersionProvider.LAUNCHER_PROPERTY, "-XX:TieredStopAtLevel=1 ");
-        assertTrue(VersionProvider.runtime().endsWith("; launcher flags: -XX:TieredStopAtLevel=1"),
-                VersionProvider.runtime());
-        System.setProperty(VersionProvider.LAUNCHER_PROPERTY, "");
-        assertTrue(VersionProvider.runtime().endsWith("; launcher flags: none"), VersionProvider.runtime());
+    void namesTheFlagsWithoutTheLauncherMarkerAndTheAotCacheInUse() {
+        String s = VersionProvider.runtime(List.of("-XX:MaxNewSize=32m", "-XX:AOTCache=/c/x.aot", "-Xlog:aot=off",
+                "-Drxperf.launcher=scripts/rxperf"), "mixed mode, sharing", "scripts/rxperf");
+        assertEquals(JAVA + "; JVM flags (scripts/rxperf): -XX:MaxNewSize=32m -XX:AOTCache=/c/x.aot -Xlog:aot=off; "
+                + "start-up cache: AOT cache /c/x.aot, used", s);
+    }
+
+    @Test
+    void anArchiveTheJvmDidNotMapIsReportedAsNotUsed() {
+        String s = VersionProvider.runtime(List.of("-XX:SharedArchiveFile=/c/x.jsa"), "mixed mode", null);
+        assertEquals(JAVA + "; JVM flags: -XX:SharedArchiveFile=/c/x.jsa; "
+                + "start-up cache: AppCDS archive /c/x.jsa, not used (the JVM could not map it)", s);
+    }
+
+    @Test
+    void noFlagsAndNoCacheOfOurOwn() {
+        assertEquals(JAVA + "; JVM flags: none; start-up cache: none (the JDK's own CDS archive only)",
+                VersionProvider.runtime(List.of(), "mixed mode, sharing", null));
+        assertEquals(JAVA + "; JVM flags: none; start-up cache: none",
+                VersionProvider.runtime(List.of(), "interpreted mode", null));
     }
 }
