@@ -166,7 +166,9 @@ final class CallSender {
         if (peer.pathMtuState().limited()) {
             pmtu.maybeRaise(now, peer.usualPacketSize(config));
         }
-        cutter.recutUnsent(out.dataPerPacket(peer.packetDataSize(config)));
+        int size = out.dataPerPacket(peer.packetDataSize(config));
+        cutter.recutUnsent(size);
+        cutter.growUnsent(size);
         int cwnd = cc.sendWindow(sq.inFlight());
         pacingDeadlineNs = Deadlines.NONE;
         boolean paced = false;

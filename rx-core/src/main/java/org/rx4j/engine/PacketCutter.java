@@ -139,6 +139,27 @@ final class PacketCutter {
     }
 
     /**
+     * Packets never transmitted that were cut smaller than the peer's packet size now (a larger size was proven while
+     * they waited in the queue) are joined into packets of that size before they go out, so the rest of the call
+     * travels in fewer datagrams (docs/engine.md "Packet size"). Always safe, as for {@link #recutUnsent}: the receiver
+     * has never seen their seqs. Seq 1 is left alone until it went out: it stays small until the path carried a
+     * full-size packet of ours.
+     *
+     * @param max the peer's data bytes per packet now
+     * @return true when packets were joined
+     */
+    boolean growUnsent(int max) {
+        int from = sq.nextToSend();
+        if (from == 1 || sq.next() - from < 2 || sq.get(from).payload().readableBytes() >= max) {
+            return false;
+        }
+        sq.recut(from, max, alloc);
+        dataSize = Math.max(dataSize, max);
+        unsentCutMax = Math.max(unsentCutMax, max);
+        return true;
+    }
+
+    /**
      * Re-cuts every packet from {@code from} on at {@code max} data bytes: the caller checked that the receiver
      * holds none of them ({@link PathMtuProber#recutFrom}).
      *
