@@ -112,7 +112,8 @@ public final class RxTransport implements AutoCloseable {
             this.engineHandler = loop.submit(() -> {
                 RxEngine engine = Objects.requireNonNull(engines.create(encoder, channel.alloc(), clock.getAsLong()),
                         "the engine factory returned null");
-                EngineHandler h = new EngineHandler(engine, encoder, clock);
+                EngineHandler h = new EngineHandler(engine, encoder, clock,
+                        receiveOffload ? Integer.MAX_VALUE : EngineHandler.FLUSH_EVERY);
                 channel.pipeline().addLast("engine", h);
                 h.afterWork(); // arm the timer at the engine's first deadline (the idle-connection reaper)
                 return h;
