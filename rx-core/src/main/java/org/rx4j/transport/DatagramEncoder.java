@@ -88,7 +88,7 @@ final class DatagramEncoder extends ChannelOutboundHandlerAdapter implements Pac
         }
     }
 
-    /** @return true: every packet is encoded into its own buffer before {@link #send} returns */
+    /** @return true: every packet is encoded (into its own buffer or a GSO run's) before {@link #send} returns */
     @Override
     public boolean encodesOnSend() {
         return true;
