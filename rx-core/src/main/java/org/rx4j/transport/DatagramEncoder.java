@@ -1,12 +1,13 @@
 package org.rx4j.transport;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelOutboundHandlerAdapter;
-import io.netty.channel.unix.SegmentedDatagramPacket;
 import io.netty.channel.socket.DatagramPacket;
 import io.netty.channel.unix.Errors;
+import io.netty.channel.unix.SegmentedDatagramPacket;
 import java.net.InetSocketAddress;
 import java.util.List;
 import org.rx4j.engine.PacketSink;
@@ -253,7 +254,7 @@ final class DatagramEncoder extends ChannelOutboundHandlerAdapter implements Pac
      * @return true when the kernel refused the offload itself (EIO, EINVAL) or Netty cannot send it, so the same
      *     datagrams sent one by one may pass; false for failures any datagram could meet
      */
-    static boolean isOffloadRefusal(Throwable cause) {
+    private static boolean isOffloadRefusal(Throwable cause) {
         if (cause instanceof UnsupportedOperationException) {
             return true;
         }
@@ -276,7 +277,7 @@ final class DatagramEncoder extends ChannelOutboundHandlerAdapter implements Pac
         }
 
         @Override
-        public void operationComplete(io.netty.channel.ChannelFuture f) {
+        public void operationComplete(ChannelFuture f) {
             if (f.isSuccess()) {
                 buf.release();
             } else if (isOffloadRefusal(f.cause()) && ctx.channel().isOpen()) {
