@@ -16,6 +16,8 @@ module org.rx4j.core {
     requires transitive io.netty.common;
     requires io.netty.transport;
     requires io.netty.transport.classes.epoll;
+    // Errors.NativeIoException: the errno of a GSO send the kernel refused (transport.DatagramEncoder).
+    requires io.netty.transport.unix.common;
     requires org.slf4j;
     // RxEndpoint registers its MXBean with the platform MBean server and hands out its ObjectName.
     requires transitive java.management;

@@ -5,6 +5,8 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import org.rx4j.config.RxConfig;
+import org.rx4j.config.TransportKind;
 import org.rx4j.rpc.RxCall;
 import org.rx4j.rpc.RxEndpoint;
 
@@ -26,10 +28,23 @@ final class LoopbackPair implements AutoCloseable {
      * @throws IOException if a socket cannot be bound
      */
     LoopbackPair(int replyBytes) throws IOException {
+        this(replyBytes, TransportKind.NIO, true);
+    }
+
+    /**
+     * @param replyBytes bytes of every reply, &gt;= 0
+     * @param transport both endpoints' socket implementation
+     * @param segmentationOffload both endpoints' UDP GSO/GRO setting (epoll only; docs/transport.md "Segmentation
+     *     offload")
+     * @throws IOException if a socket cannot be bound
+     */
+    LoopbackPair(int replyBytes, TransportKind transport, boolean segmentationOffload) throws IOException {
         InetSocketAddress any = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
         byte[] reply = new byte[replyBytes];
-        server = RxEndpoint.builder().bind(any).jmx(false).service(SERVICE, 0, call -> serve(call, reply)).open();
-        client = RxEndpoint.builder().bind(any).jmx(false).open();
+        RxConfig config = RxConfig.builder().segmentationOffload(segmentationOffload).build();
+        server = RxEndpoint.builder().bind(any).jmx(false).transport(transport).config(config)
+                .service(SERVICE, 0, call -> serve(call, reply)).open();
+        client = RxEndpoint.builder().bind(any).jmx(false).transport(transport).config(config).open();
         serverAddress = server.localAddress();
     }
 

@@ -9,11 +9,13 @@ import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
+import org.rx4j.config.TransportKind;
 import org.rx4j.rpc.RxConnection;
 
 /**
@@ -21,7 +23,8 @@ import org.rx4j.rpc.RxConnection;
  * invocation sending 1 MiB (16 writes of 64 KiB from one reused array) and reading a 4-byte reply, like
  * {@code rxperf -c send -b 1048576}. With {@code -prof gc}, B/op is the bytes both endpoints together allocate
  * per MiB sent (goal ≤ 4 KiB, docs/benchmarks.md "Allocation end to end"); ms/op is the time per MiB.
- * Run: {@code java -jar rx-bench/target/benchmarks.jar LoopbackTransferBenchmark -prof gc}.
+ * Run: {@code java -jar rx-bench/target/benchmarks.jar LoopbackTransferBenchmark -prof gc}; {@code -p transport=epoll
+ * -p segmentationOffload=true,false} measures the epoll transport with and without UDP GSO/GRO.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
@@ -32,6 +35,13 @@ import org.rx4j.rpc.RxConnection;
 public class LoopbackTransferBenchmark {
     private static final int CHUNK = 65536;
     private static final int CHUNKS = 16;
+
+    /** Both endpoints' socket implementation: nio (the library default) or epoll. */
+    @Param({"nio"})
+    public String transport;
+    /** Both endpoints' UDP GSO/GRO setting (epoll only). */
+    @Param({"true"})
+    public boolean segmentationOffload;
 
     private LoopbackPair pair;
     private RxConnection conn;
@@ -45,7 +55,7 @@ public class LoopbackTransferBenchmark {
      */
     @Setup(Level.Trial)
     public void setUp() throws IOException {
-        pair = new LoopbackPair(4);
+        pair = new LoopbackPair(4, TransportKind.parse(transport), segmentationOffload);
         conn = pair.client.connect(pair.serverAddress, LoopbackPair.SERVICE);
     }
 

@@ -399,7 +399,17 @@ public record RxConfig(Windows windows, PacketSize packetSize, AckPolicy ackPoli
 
         /** @return this, with {@link SocketBuffers#udpBufferBytes()} set to {@code bytes} (bytes) */
         public Builder udpBufferBytes(int bytes) {
-            socketBuffers = new SocketBuffers(bytes);
+            socketBuffers = new SocketBuffers(bytes, socketBuffers.segmentationOffload());
+            return this;
+        }
+
+        /**
+         * @param on true for UDP GSO/GRO where the transport and kernel have them
+         * @return this, with {@link SocketBuffers#segmentationOffload()} set to {@code on} (UDP GSO/GRO on the epoll
+         *     transport)
+         */
+        public Builder segmentationOffload(boolean on) {
+            socketBuffers = new SocketBuffers(socketBuffers.udpBufferBytes(), on);
             return this;
         }
 

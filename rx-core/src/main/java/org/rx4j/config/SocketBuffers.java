@@ -1,16 +1,29 @@
 package org.rx4j.config;
 
 /**
- * The UDP socket buffers the endpoint asks the kernel for (docs/transport.md; docs/robustness.md "Flood"). What is
- * requested when nothing is set follows from the windows and packet size: {@link RxConfig#effectiveUdpBufferBytes()}
- * and {@link RxConfig#effectiveReceiveBufferBytes()}.
+ * The UDP socket buffers the endpoint asks the kernel for (docs/transport.md; docs/robustness.md "Flood"), and whether
+ * the kernel batches equal-size datagrams in them. What is requested when nothing is set follows from the windows and
+ * packet size: {@link RxConfig#effectiveUdpBufferBytes()} and {@link RxConfig#effectiveReceiveBufferBytes()}.
  *
  * @param udpBufferBytes UDP socket send and receive buffer requested, bytes, &gt;= 0; 0 = send sized from the windows,
  *     receive at least 4 MiB ({@link RxConfig#DEFAULT_MIN_RECEIVE_BUFFER}) (default)
+ * @param segmentationOffload true (default) to send runs of equal-size datagrams to one peer with UDP GSO and read
+ *     with UDP GRO where the transport is epoll and the kernel has them; false for one system call's slot per
+ *     datagram (docs/transport.md "Segmentation offload"); no effect on NIO
  */
-public record SocketBuffers(int udpBufferBytes) {
-    /** Nothing set: both buffers sized by the endpoint. */
+public record SocketBuffers(int udpBufferBytes, boolean segmentationOffload) {
+    /** Nothing set: both buffers sized by the endpoint, segmentation offload where it exists. */
     public static final SocketBuffers DEFAULTS = new SocketBuffers(0);
+
+    /**
+     * Buffers of this size with segmentation offload on.
+     *
+     * @param udpBufferBytes see the record component
+     * @throws IllegalArgumentException if udpBufferBytes is negative
+     */
+    public SocketBuffers(int udpBufferBytes) {
+        this(udpBufferBytes, true);
+    }
 
     /**
      * Checks the range listed with the component.

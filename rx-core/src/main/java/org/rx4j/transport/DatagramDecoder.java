@@ -5,6 +5,8 @@ import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.socket.DatagramPacket;
+import io.netty.channel.unix.SegmentedDatagramPacket;
+import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Map;
 import org.rx4j.wire.DecodeError;
@@ -28,6 +30,12 @@ import org.rx4j.wire.RxPacket;
  * in the fired {@link InboundDatagram} hold their own retained slices, which belong to the next handler. A
  * small DATA datagram in a large or shared receive buffer is first copied, so a packet the engine keeps does not
  * pin a 64 KiB (or, with recvmmsg, 512 KiB) buffer; other types are decoded in place (nothing keeps their bytes).
+ *
+ * <p>A UDP GRO read (several datagrams of one sender, each {@code segmentSize} bytes but the last) reaches this
+ * handler already split: Netty 4.2's epoll channel fires one {@code DatagramPacket} per segment, each a slice of the
+ * read. Should a {@link SegmentedDatagramPacket} arrive whole, it is split here, each segment counted, decoded and
+ * fired as its own datagram (docs/transport.md "Segmentation offload"); decoded as one, its first packet would carry
+ * the others as payload.
  */
 @ChannelHandler.Sharable
 final class DatagramDecoder extends ChannelInboundHandlerAdapter {
@@ -46,13 +54,38 @@ final class DatagramDecoder extends ChannelInboundHandlerAdapter {
             ctx.fireChannelRead(msg);
             return;
         }
+        if (datagram instanceof SegmentedDatagramPacket segmented && segmented.segmentSize() > 0) {
+            try {
+                readSegments(ctx, segmented);
+            } finally {
+                datagram.release();
+            }
+            return;
+        }
         InboundDatagram decoded;
         try {
             received.increment(0);
-            decoded = decode(ctx, datagram);
+            decoded = decode(ctx, datagram.content(), datagram.sender());
         } finally {
             datagram.release();
         }
+        fire(ctx, decoded);
+    }
+
+    /** Counts, decodes and fires each segment of a GRO read; the content's indices frame one segment at a time. */
+    private void readSegments(ChannelHandlerContext ctx, SegmentedDatagramPacket segmented) {
+        ByteBuf content = segmented.content();
+        int end = content.writerIndex();
+        int size = segmented.segmentSize();
+        for (int at = content.readerIndex(); at < end; at += size) {
+            content.setIndex(at, Math.min(end, at + size));
+            received.increment(0);
+            fire(ctx, decode(ctx, content, segmented.sender()));
+        }
+    }
+
+    /** Fires a decoded datagram down the pipeline; nothing for null (dropped). */
+    private static void fire(ChannelHandlerContext ctx, InboundDatagram decoded) {
         if (decoded != null) {
             decoded.inUse(true);
             try {
@@ -63,9 +96,12 @@ final class DatagramDecoder extends ChannelInboundHandlerAdapter {
         }
     }
 
-    /** @return the decoded datagram, or null when it was counted and dropped; never throws a RuntimeException */
-    private InboundDatagram decode(ChannelHandlerContext ctx, DatagramPacket datagram) {
-        ByteBuf content = datagram.content();
+    /**
+     * @param content one datagram's bytes (readable), not released here
+     * @param sender who sent it
+     * @return the decoded datagram, or null when it was counted and dropped; never throws a RuntimeException
+     */
+    private InboundDatagram decode(ChannelHandlerContext ctx, ByteBuf content, InetSocketAddress sender) {
         ByteBuf source = content;
         boolean copied = false;
         InboundDatagram decoded = InboundDatagram.acquire();
@@ -91,7 +127,7 @@ final class DatagramDecoder extends ChannelInboundHandlerAdapter {
                 malformed.count(error);
                 return null;
             }
-            decoded.sender(datagram.sender());
+            decoded.sender(sender);
             return decoded;
         } catch (RuntimeException e) {
             malformed.countDecoderFailure();

@@ -1,16 +1,21 @@
 package org.rx4j.transport;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelOutboundHandlerAdapter;
 import io.netty.channel.socket.DatagramPacket;
+import io.netty.channel.unix.Errors;
+import io.netty.channel.unix.SegmentedDatagramPacket;
 import java.net.InetSocketAddress;
 import java.util.List;
 import org.rx4j.engine.PacketSink;
 import org.rx4j.wire.DataPacket;
 import org.rx4j.wire.PacketEncoder;
 import org.rx4j.wire.RxPacket;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The engine's {@link PacketSink} on the channel: encodes each packet (or jumbogram, rx-wire-facts.md §4) with
@@ -19,18 +24,40 @@ import org.rx4j.wire.RxPacket;
  * read burst, timer tick or handed-over task, except when the channel stops being writable, which flushes at
  * once so the outbound buffer cannot grow without bound.
  *
+ * <p>With segmentation offload (epoll, docs/transport.md "Segmentation offload") consecutive datagrams to one
+ * recipient and of one size are encoded back to back into one buffer ({@link SegmentRun}) and written as one
+ * {@link SegmentedDatagramPacket}, which the kernel sends as those datagrams (UDP GSO): the run is cut when a
+ * datagram differs, when it is full, and at the flush. A run of one is a plain datagram. When the kernel refuses a
+ * GSO send (EIO: the device cannot checksum it; EINVAL: a segment larger than the path allows, or no GSO), its
+ * datagrams are sent again one by one and the encoder stops using GSO on this socket; that is counted, not an error.
+ *
  * <p>One instance per channel, loop-confined (not {@code @Sharable}); {@link PacketSink} methods may be called
- * only on the channel's event loop, after this handler was added. Owns the datagrams-sent and send-failure
- * counters.
+ * only on the channel's event loop, after this handler was added. Owns the datagrams-sent, send-failure and
+ * segmentation counters.
  *
  * <p>Ownership: the sink takes the engine's packets and releases them once encoded (also when encoding fails);
- * the encoded buffer goes to Netty with the write, which releases it once sent or failed.
+ * the encoded buffer goes to Netty with the write, which releases it once sent or failed. A run's buffer belongs to
+ * the run until written (released by {@link #handlerRemoved} if the channel closes first); a GSO write holds one
+ * more reference until its outcome is known, so that refused datagrams can be sent again.
  */
 final class DatagramEncoder extends ChannelOutboundHandlerAdapter implements PacketSink {
+    private static final Logger log = LoggerFactory.getLogger(DatagramEncoder.class);
+    /** Linux errno values a refused GSO send fails with (asm-generic/errno-base.h). */
+    private static final int EIO = 5;
+    private static final int EINVAL = 22;
+
     private ChannelHandlerContext ctx;
     private boolean flushPending;
     private long datagramsSent;
     private long sendFailures;
+    /** True while datagrams are gathered into GSO runs; false without offload and after the kernel refused one. */
+    private boolean segmentation;
+    /** The run being gathered; null when this channel has no segmentation offload. */
+    private final SegmentRun run;
+    private long segmentedSends;
+    private long segmentationFallbacks;
+    /** The MTU of the interface each peer is reached by, from a snapshot of the interfaces. */
+    private final RouteMtus routeMtus = new RouteMtus();
     /** One listener for every write (a capturing lambda per datagram would allocate on the send path). */
     private final ChannelFutureListener countSendFailure = f -> {
         if (!f.isSuccess()) {
@@ -38,13 +65,24 @@ final class DatagramEncoder extends ChannelOutboundHandlerAdapter implements Pac
         }
     };
 
+    /** An encoder that writes every datagram on its own (NIO, or offload switched off). */
+    DatagramEncoder() {
+        this(false);
+    }
+
+    /**
+     * @param segmentationOffload true to gather runs for UDP GSO: only where the channel is epoll and
+     *     {@link io.netty.channel.epoll.EpollDatagramChannel#isSegmentedDatagramPacketSupported()}
+     */
+    DatagramEncoder(boolean segmentationOffload) {
+        this.segmentation = segmentationOffload;
+        this.run = segmentationOffload ? new SegmentRun() : null;
+    }
+
     @Override
     public void handlerAdded(ChannelHandlerContext ctx) {
         this.ctx = ctx;
     }
-
-    /** The MTU of the interface each peer is reached by, from a snapshot of the interfaces. */
-    private final RouteMtus routeMtus = new RouteMtus();
 
     /** @return the MTU of the local interface {@code peer} is reached by, bytes, 0 = unknown ({@link RouteMtus}) */
     @Override
@@ -52,7 +90,14 @@ final class DatagramEncoder extends ChannelOutboundHandlerAdapter implements Pac
         return peer.getAddress() == null ? 0 : routeMtus.mtuFor(peer.getAddress());
     }
 
-    /** @return true: every packet is encoded into its own buffer before {@link #send} returns */
+    @Override
+    public void handlerRemoved(ChannelHandlerContext ctx) {
+        if (run != null) {
+            run.discard();
+        }
+    }
+
+    /** @return true: every packet is encoded (into its own buffer or a GSO run's) before {@link #send} returns */
     @Override
     public boolean encodesOnSend() {
         return true;
@@ -60,6 +105,9 @@ final class DatagramEncoder extends ChannelOutboundHandlerAdapter implements Pac
 
     @Override
     public void send(InetSocketAddress peer, RxPacket packet) {
+        if (segmentation && sentInRun(peer, packet, null)) {
+            return;
+        }
         ByteBuf buf;
         try {
             buf = PacketEncoder.encode(packet, ctx.alloc());
@@ -71,6 +119,9 @@ final class DatagramEncoder extends ChannelOutboundHandlerAdapter implements Pac
 
     @Override
     public void sendJumbogram(InetSocketAddress peer, List<DataPacket> packets) {
+        if (segmentation && sentInRun(peer, null, packets)) {
+            return;
+        }
         ByteBuf buf = null;
         try {
             buf = ctx.alloc().ioBuffer(PacketEncoder.jumbogramLength(packets));
@@ -88,9 +139,117 @@ final class DatagramEncoder extends ChannelOutboundHandlerAdapter implements Pac
         write(buf, peer);
     }
 
+    /**
+     * Encodes one datagram (a packet, or a jumbogram's packets) into the run, when it may share a GSO send.
+     *
+     * <p>Ownership: when this returns true the packets were released (also when encoding failed and threw); when it
+     * returns false nothing was touched and the caller encodes and releases them as without offload.
+     *
+     * @param packet the packet, or null for a jumbogram
+     * @param jumbogram the jumbogram's packets when {@code packet} is null
+     * @return true when the datagram went into the run
+     */
+    private boolean sentInRun(InetSocketAddress peer, RxPacket packet, List<DataPacket> jumbogram) {
+        int length = packet != null ? PacketEncoder.encodedLength(packet) : PacketEncoder.jumbogramLength(jumbogram);
+        ByteBuf target = runTarget(peer, length);
+        if (target == null) {
+            return false;
+        }
+        int mark = target.writerIndex();
+        try {
+            if (packet != null) {
+                PacketEncoder.encode(packet, target);
+            } else {
+                PacketEncoder.encodeJumbogram(jumbogram, target);
+            }
+        } catch (RuntimeException e) {
+            run.abandon(mark);
+            throw e;
+        } finally {
+            if (packet != null) {
+                packet.release();
+            } else {
+                for (DataPacket p : jumbogram) {
+                    p.release();
+                }
+            }
+        }
+        appended(length);
+        return true;
+    }
+
+    /**
+     * Where a datagram of this length to this peer is encoded: at the end of the current run, or at the start of a
+     * new one (the current run is written first when the datagram cannot join it).
+     *
+     * @return the run's buffer, or null when the datagram cannot share a GSO send (too large for two in one
+     *     datagram's payload): it is then encoded and written on its own
+     */
+    private ByteBuf runTarget(InetSocketAddress peer, int length) {
+        if (run.accepts(peer, length)) {
+            return run.target();
+        }
+        writeRun();
+        int most = SegmentRun.maxSegments(length, peer);
+        return most < 2 ? null : run.start(ctx.alloc(), peer, length, most);
+    }
+
+    /** Counts a datagram encoded into the run; writes the run as soon as nothing more can join it. */
+    private void appended(int length) {
+        run.appended(length);
+        if (run.isFull()) {
+            writeRun();
+        }
+    }
+
+    /**
+     * Writes the run, if any: one datagram as itself, more as one GSO send (or one by one once GSO was refused).
+     * Loop only.
+     */
+    private void writeRun() {
+        if (run == null || run.isEmpty()) {
+            return;
+        }
+        int segments = run.segments();
+        int segmentSize = run.segmentSize();
+        InetSocketAddress peer = run.peer();
+        ByteBuf buf = run.take();
+        if (segments == 1) {
+            write(buf, peer);
+        } else if (!segmentation) {
+            writeSegments(buf, segmentSize, peer);
+        } else {
+            datagramsSent += segments;
+            segmentedSends++;
+            // The extra reference outlives Netty's release of a failed write: refused datagrams are sent again.
+            GsoOutcome outcome = new GsoOutcome(buf.retain(), segmentSize, peer, segments);
+            ctx.write(new SegmentedDatagramPacket(buf, segmentSize, peer)).addListener(outcome);
+            afterWrite();
+        }
+    }
+
+    /**
+     * Writes the datagrams of a run one by one, as slices of its buffer.
+     *
+     * <p>Ownership: takes one reference to {@code buf} and releases it; each slice holds its own until sent.
+     */
+    private void writeSegments(ByteBuf buf, int segmentSize, InetSocketAddress peer) {
+        try {
+            for (int at = buf.readerIndex(); at < buf.writerIndex(); at += segmentSize) {
+                write(buf.retainedSlice(at, Math.min(segmentSize, buf.writerIndex() - at)), peer);
+            }
+        } finally {
+            buf.release();
+        }
+    }
+
     private void write(ByteBuf buf, InetSocketAddress peer) {
         datagramsSent++;
         ctx.write(new DatagramPacket(buf, peer)).addListener(countSendFailure);
+        afterWrite();
+    }
+
+    private void afterWrite() {
         flushPending = true;
         if (!ctx.channel().isWritable()) {
             flushPending = false;
@@ -98,8 +257,57 @@ final class DatagramEncoder extends ChannelOutboundHandlerAdapter implements Pac
         }
     }
 
-    /** Flushes the datagrams written since the last flush, if any. Loop only. */
+    /**
+     * @param cause why a GSO send failed
+     * @return true when the kernel refused the offload itself (EIO, EINVAL) or Netty cannot send it, so the same
+     *     datagrams sent one by one may pass; false for failures any datagram could meet
+     */
+    private static boolean isOffloadRefusal(Throwable cause) {
+        if (cause instanceof UnsupportedOperationException) {
+            return true;
+        }
+        return cause instanceof Errors.NativeIoException e
+                && (e.expectedErr() == -EIO || e.expectedErr() == -EINVAL);
+    }
+
+    /** The outcome of one GSO write: releases the extra reference, or sends the datagrams again if refused. */
+    private final class GsoOutcome implements ChannelFutureListener {
+        private final ByteBuf buf;
+        private final int segmentSize;
+        private final InetSocketAddress peer;
+        private final int segments;
+
+        GsoOutcome(ByteBuf buf, int segmentSize, InetSocketAddress peer, int segments) {
+            this.buf = buf;
+            this.segmentSize = segmentSize;
+            this.peer = peer;
+            this.segments = segments;
+        }
+
+        @Override
+        public void operationComplete(ChannelFuture f) {
+            if (f.isSuccess()) {
+                buf.release();
+            } else if (isOffloadRefusal(f.cause()) && ctx.channel().isOpen()) {
+                if (segmentation) {
+                    segmentation = false;
+                    log.info("rx4j: the kernel refused a UDP GSO send ({}); sending datagrams one by one on {}",
+                            f.cause().getMessage(), ctx.channel().localAddress());
+                }
+                segmentationFallbacks++;
+                datagramsSent -= segments; // counted again as each is written
+                writeSegments(buf, segmentSize, peer);
+                ctx.flush();
+            } else {
+                sendFailures += segments;
+                buf.release();
+            }
+        }
+    }
+
+    /** Writes the run being gathered, then flushes the datagrams written since the last flush, if any. Loop only. */
     void flushIfPending() {
+        writeRun();
         if (flushPending) {
             flushPending = false;
             ctx.flush();
@@ -114,5 +322,20 @@ final class DatagramEncoder extends ChannelOutboundHandlerAdapter implements Pac
     /** @return datagram writes the channel reported as failed (loop only) */
     long sendFailures() {
         return sendFailures;
+    }
+
+    /** @return GSO sends written, each carrying 2..64 of the datagrams counted in {@link #datagramsSent} (loop only) */
+    long segmentedSends() {
+        return segmentedSends;
+    }
+
+    /** @return GSO sends the kernel refused, whose datagrams were then sent one by one (loop only) */
+    long segmentationFallbacks() {
+        return segmentationFallbacks;
+    }
+
+    /** @return true while runs are sent with GSO: offload asked for and not refused by the kernel (loop only) */
+    boolean segmentation() {
+        return segmentation;
     }
 }

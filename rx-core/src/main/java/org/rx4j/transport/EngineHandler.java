@@ -18,8 +18,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Last inbound handler: feeds each {@link InboundDatagram} to {@link RxEngine#onDatagram}, runs work handed to
  * the engine ({@link #run}, {@link #call}), and keeps one event-loop timer at {@link RxEngine#nextDeadline()}
- * that calls {@link RxEngine#onTimer}. After every read burst (and every {@link #FLUSH_EVERY} datagrams inside one),
- * task and timer tick it flushes the {@link DatagramEncoder} once and re-arms the timer (design.md "transport").
+ * that calls {@link RxEngine#onTimer}. After every read burst (and every {@link #FLUSH_EVERY} datagrams inside one
+ * without GRO), task and timer tick it flushes the {@link DatagramEncoder} once and re-arms the timer (design.md
+ * "transport").
  *
  * <p>Time: every engine entry point gets {@code now} from one clock, by default the event loop's
  * {@link Ticker} ({@code ctx.executor().ticker()}, see {@link #clock}), so an {@code EmbeddedChannel} with
@@ -41,12 +42,15 @@ final class EngineHandler extends ChannelInboundHandlerAdapter {
      * only at its end, the ACK the engine made after the burst's first packets waited for all of them, the sender
      * then sent its next window as one burst, and a window-limited transfer between two epoll endpoints ran at
      * ~60% of the rate (docs/benchmarks.md "Transports"). Every 4: the ACK leaves while the rest is read.
+     * Not with GRO (see {@link #EngineHandler(RxEngine, DatagramEncoder, LongSupplier, int)}).
      */
     static final int FLUSH_EVERY = 4;
 
     private final RxEngine engine;
     private final DatagramEncoder out;
     private final LongSupplier clock;
+    /** Datagrams fed to the engine before a flush inside one read burst. */
+    private final int flushEvery;
     /** Cached so re-arming the timer does not allocate a Runnable. */
     private final Runnable timerTask = this::onTimer;
     private ChannelHandlerContext ctx;
@@ -67,9 +71,26 @@ final class EngineHandler extends ChannelInboundHandlerAdapter {
      * @param clock the engine's clock, ns; see {@link #clock}
      */
     EngineHandler(RxEngine engine, DatagramEncoder out, LongSupplier clock) {
+        this(engine, out, clock, FLUSH_EVERY);
+    }
+
+    /**
+     * A handler that flushes inside a read burst every {@code flushEvery} datagrams. With UDP GRO the transport
+     * passes {@link Integer#MAX_VALUE}: a burst is then the datagrams of one read, already in memory (Netty ends the
+     * read loop after 16 messages, and one GRO read holds up to 64), so flushing inside it lets nothing leave sooner
+     * that was still to be read; flushed once at its end, the ACKs and the DATA they release leave together, as
+     * one GSO send where they are of one size (docs/transport.md "Segmentation offload").
+     *
+     * @param engine the engine, whose sink is {@code out}; touched only on the channel's loop from now on
+     * @param out the channel's encoder, flushed after each unit of work
+     * @param clock the engine's clock, ns; see {@link #clock}
+     * @param flushEvery datagrams fed to the engine before a flush inside one read burst, &gt;= 1
+     */
+    EngineHandler(RxEngine engine, DatagramEncoder out, LongSupplier clock, int flushEvery) {
         this.engine = engine;
         this.out = out;
         this.clock = clock;
+        this.flushEvery = flushEvery;
     }
 
     /**
@@ -116,7 +137,7 @@ final class EngineHandler extends ChannelInboundHandlerAdapter {
             datagramFailures++;
             log.debug("rx4j engine failed on a datagram from {}", d.sender(), e);
         }
-        if (++datagramsSinceFlush >= FLUSH_EVERY) {
+        if (++datagramsSinceFlush >= flushEvery) {
             afterWork();
         }
     }

@@ -1,18 +1,25 @@
 package org.rx4j.transport;
 
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelException;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollChannelOption;
 import io.netty.channel.epoll.EpollDatagramChannel;
 import io.netty.channel.epoll.EpollIoHandler;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.DatagramChannel;
 import io.netty.channel.socket.nio.NioDatagramChannel;
 import org.rx4j.config.TransportKind;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** Maps the user's {@link TransportKind} choice onto Netty's event loop and datagram channel classes. */
 public final class NettyTransports {
+    private static final Logger log = LoggerFactory.getLogger(NettyTransports.class);
+
     private NettyTransports() {
     }
 
@@ -71,5 +78,35 @@ public final class NettyTransports {
      */
     static Class<? extends DatagramChannel> channelClass(TransportKind kind) {
         return kind == TransportKind.EPOLL ? EpollDatagramChannel.class : NioDatagramChannel.class;
+    }
+
+    /**
+     * Whether a socket of this kind sends runs of equal-size datagrams with UDP GSO (docs/transport.md
+     * "Segmentation offload").
+     *
+     * @param kind the transport, resolved: NIO or EPOLL
+     * @param asked the configuration's {@code segmentationOffload}
+     * @return true for EPOLL when asked and Netty's native library reports the kernel's UDP_SEGMENT and sendmmsg
+     *     ({@link EpollDatagramChannel#isSegmentedDatagramPacketSupported()}); false otherwise (NIO has no GSO)
+     */
+    static boolean segmentationOffload(TransportKind kind, boolean asked) {
+        return asked && kind == TransportKind.EPOLL && EpollDatagramChannel.isSegmentedDatagramPacketSupported();
+    }
+
+    /**
+     * Turns UDP GRO on for an epoll socket: the kernel then hands several datagrams of one sender over in one read,
+     * which Netty splits back into datagrams before the decoder sees them. A kernel without UDP_GRO (before Linux 5.0)
+     * refuses it; the socket then reads datagram by datagram, as without offload.
+     *
+     * @param channel a bound epoll datagram channel, not yet reading
+     * @return true when the option was set
+     */
+    static boolean enableReceiveOffload(Channel channel) {
+        try {
+            return channel.config().setOption(EpollChannelOption.UDP_GRO, true);
+        } catch (ChannelException e) {
+            log.debug("rx4j: UDP GRO unavailable on {}", channel.localAddress(), e);
+            return false;
+        }
     }
 }

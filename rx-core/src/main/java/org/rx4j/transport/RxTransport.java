@@ -51,30 +51,33 @@ public final class RxTransport implements AutoCloseable {
     private final EventLoop loop;
     private final LongSupplier clock;
     private final DatagramDecoder decoder = new DatagramDecoder();
-    private final DatagramEncoder encoder = new DatagramEncoder();
+    private final DatagramEncoder encoder;
     private final EngineHandler engineHandler;
     private final int effectiveReceiveBuffer;
     private final int effectiveSendBuffer;
     private final ReusingRecvByteBufAllocator receiveBuffers;
     /** The transport running: NIO or EPOLL ({@link TransportKind#AUTO} resolved). */
     private final TransportKind kind;
+    /** True when the socket reads with UDP GRO (docs/transport.md "Segmentation offload"). */
+    private final boolean receiveOffload;
 
     private RxTransport(RxConfig config, InetSocketAddress bind, TransportKind asked, LongSupplier injectedClock,
                         EngineFactory engines) throws InterruptedException {
         this.config = config;
         TransportKind kind = NettyTransports.resolve(asked);
         this.kind = kind;
+        boolean offload = NettyTransports.segmentationOffload(kind, config.socketBuffers().segmentationOffload());
+        this.encoder = new DatagramEncoder(offload);
         this.group = NettyTransports.newEventLoopGroup(kind, "rx4j-" + kind.name().toLowerCase(Locale.ROOT));
         int sendBuffer = config.effectiveUdpBufferBytes();
         int receiveBuffer = config.effectiveReceiveBufferBytes();
-        this.receiveBuffers = new ReusingRecvByteBufAllocator(
-                kind == TransportKind.EPOLL ? RECEIVE_BUFFER * RECVMMSG_BATCH : RECEIVE_BUFFER, RECEIVE_RING);
+        ReusingRecvByteBufAllocator buffers = receiveAllocator(kind, offload);
         Bootstrap b = new Bootstrap()
                 .group(group)
                 .channel(NettyTransports.channelClass(kind))
                 .option(ChannelOption.SO_RCVBUF, receiveBuffer)
                 .option(ChannelOption.SO_SNDBUF, sendBuffer)
-                .option(ChannelOption.RECVBUF_ALLOCATOR, receiveBuffers)
+                .option(ChannelOption.RECVBUF_ALLOCATOR, buffers)
                 .option(ChannelOption.ALLOCATOR, PooledByteBufAllocator.DEFAULT)
                 // Nothing is read until the owner has registered its services: see startReading().
                 .option(ChannelOption.AUTO_READ, false)
@@ -86,7 +89,8 @@ public final class RxTransport implements AutoCloseable {
                     }
                 });
         if (kind == TransportKind.EPOLL) {
-            // recvmmsg: up to RECVMMSG_BATCH whole datagrams per system call, each in its own 64 KiB slot.
+            // recvmmsg: up to RECVMMSG_BATCH whole datagrams per system call, each in its own 64 KiB slot (with GRO a
+            // buffer holds one slot, which makes Netty use recvmsg).
             b.option(io.netty.channel.epoll.EpollChannelOption.MAX_DATAGRAM_PAYLOAD_SIZE, RECEIVE_BUFFER);
         }
         try {
@@ -96,6 +100,13 @@ public final class RxTransport implements AutoCloseable {
             throw e;
         }
         this.loop = channel.eventLoop();
+        this.receiveOffload = offload && NettyTransports.enableReceiveOffload(channel);
+        if (offload && !receiveOffload) {
+            // No GRO in this kernel: back to recvmmsg batches (nothing was read yet, the ring is still empty).
+            buffers = receiveAllocator(kind, false);
+            channel.config().setRecvByteBufAllocator(buffers);
+        }
+        this.receiveBuffers = buffers;
         this.clock = EngineHandler.clock(loop, injectedClock);
         try {
             this.engineHandler = loop.submit(() -> {
@@ -105,7 +116,8 @@ public final class RxTransport implements AutoCloseable {
                 channel.alloc().directBuffer(RECEIVE_BUFFER).release();
                 RxEngine engine = Objects.requireNonNull(engines.create(encoder, channel.alloc(), clock.getAsLong()),
                         "the engine factory returned null");
-                EngineHandler h = new EngineHandler(engine, encoder, clock);
+                EngineHandler h = new EngineHandler(engine, encoder, clock,
+                        receiveOffload ? Integer.MAX_VALUE : EngineHandler.FLUSH_EVERY);
                 channel.pipeline().addLast("engine", h);
                 h.afterWork(); // arm the timer at the engine's first deadline (the idle-connection reaper)
                 return h;
@@ -133,6 +145,21 @@ public final class RxTransport implements AutoCloseable {
                 log.debug(capped, receiveBuffer, sendBuffer, effectiveReceiveBuffer, effectiveSendBuffer);
             }
         }
+    }
+
+    /**
+     * The receive buffers of a socket (docs/transport.md "Who owns which ByteBuf").
+     *
+     * @param kind the transport, resolved
+     * @param gro true when the epoll socket reads with UDP GRO: Netty 4.2 reports a GRO read's segment size only
+     *     from recvmsg, not from recvmmsg (whose reads would then hand the decoder several datagrams as one), so
+     *     each buffer holds one 64 KiB read, which makes Netty use recvmsg
+     * @return 64 KiB buffers for NIO or GRO, 8 × 64 KiB recvmmsg batches for epoll without GRO
+     */
+    static ReusingRecvByteBufAllocator receiveAllocator(TransportKind kind, boolean gro) {
+        boolean batches = kind == TransportKind.EPOLL && !gro;
+        return new ReusingRecvByteBufAllocator(batches ? RECEIVE_BUFFER * RECVMMSG_BATCH : RECEIVE_BUFFER,
+                RECEIVE_RING);
     }
 
     /**
@@ -233,6 +260,11 @@ public final class RxTransport implements AutoCloseable {
         return clock.getAsLong();
     }
 
+    /** @return the socket's channel, for tests in this package that set socket options the library does not */
+    Channel channel() {
+        return channel;
+    }
+
     /** @return the bound local address */
     public InetSocketAddress localAddress() {
         return (InetSocketAddress) channel.localAddress();
@@ -241,6 +273,19 @@ public final class RxTransport implements AutoCloseable {
     /** @return the transport running: NIO or EPOLL (what {@link TransportKind#AUTO} resolved to) */
     public TransportKind kind() {
         return kind;
+    }
+
+    /**
+     * @return true when runs of equal-size datagrams to one peer leave as one UDP GSO send (epoll, offload on in
+     *     the configuration, the kernel has GSO and has not refused it since); loop only
+     */
+    public boolean segmentationOffload() {
+        return encoder.segmentation();
+    }
+
+    /** @return true when the socket reads with UDP GRO: several datagrams of one sender per read (epoll only) */
+    public boolean receiveOffload() {
+        return receiveOffload;
     }
 
     /**
@@ -324,7 +369,9 @@ public final class RxTransport implements AutoCloseable {
      *
      * @return insertion-ordered: datagramsReceived, datagramsSent, sendFailures, malformedDatagrams (all
      *     reasons), decoderFailures, engineFailures (datagrams the engine threw on), taskFailures,
-     *     timerFailures, socketErrors, then malformed.REASON for each {@link DecodeError} seen
+     *     timerFailures, socketErrors, segmentedSends (UDP GSO sends, each several of the datagrams sent),
+     *     segmentationFallbacks (GSO sends the kernel refused, sent again one by one), then malformed.REASON for each
+     *     {@link DecodeError} seen
      */
     public Map<String, Long> transportCounters() {
         Map<String, Long> m = new LinkedHashMap<>();
@@ -337,6 +384,8 @@ public final class RxTransport implements AutoCloseable {
         m.put("taskFailures", engineHandler.taskFailures());
         m.put("timerFailures", engineHandler.timerFailures());
         m.put("socketErrors", engineHandler.socketErrors());
+        m.put("segmentedSends", encoder.segmentedSends());
+        m.put("segmentationFallbacks", encoder.segmentationFallbacks());
         for (Map.Entry<DecodeError, Long> e : decoder.malformedByReason().entrySet()) {
             m.put("malformed." + e.getKey().name(), e.getValue());
         }

@@ -84,7 +84,9 @@ class RxConfigTest {
             new SetterCase("debugReplies", b -> b.debugReplies(DebugReplies.NEVER), "debugQueries().debugReplies()",
                     DebugReplies.NEVER),
             new SetterCase("udpBufferBytes", b -> b.udpBufferBytes(65536), "socketBuffers().udpBufferBytes()",
-                    65536));
+                    65536),
+            new SetterCase("segmentationOffload", b -> b.segmentationOffload(false),
+                    "socketBuffers().segmentationOffload()", false));
 
     /** @return "group().component()" → value, for every setting of c, in declaration order */
     private static Map<String, Object> settings(RxConfig c) throws ReflectiveOperationException {

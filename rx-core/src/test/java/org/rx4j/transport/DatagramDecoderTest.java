@@ -10,8 +10,13 @@ import io.netty.buffer.AbstractByteBufAllocator;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.buffer.UnpooledByteBufAllocator;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.channel.socket.DatagramPacket;
+import io.netty.channel.unix.SegmentedDatagramPacket;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -22,6 +27,7 @@ import org.rx4j.wire.PacketEncoder;
 import org.rx4j.wire.PacketFlags;
 import org.rx4j.wire.PacketType;
 import org.rx4j.wire.RxHeader;
+import org.rx4j.wire.RxPacket;
 
 /**
  * The datagram decoder alone in an {@code EmbeddedChannel}: well-formed datagrams come out as one
@@ -217,5 +223,48 @@ class DatagramDecoderTest {
         assertEquals(2, decoder.malformedByReason().get(DecodeError.TRUNCATED_HEADER));
         assertFalse(a.finish());
         assertFalse(b.finish());
+    }
+
+    @Test
+    void aGroReadIsSplitIntoItsDatagramsEachCountedAndCheckedAlone() {
+        DatagramDecoder decoder = new DatagramDecoder();
+        List<Integer> seqs = new ArrayList<>();
+        List<Integer> payloads = new ArrayList<>();
+        EmbeddedChannel ch = new EmbeddedChannel(decoder, new ChannelInboundHandlerAdapter() {
+            @Override
+            public void channelRead(ChannelHandlerContext ctx, Object msg) {
+                InboundDatagram d = (InboundDatagram) msg; // the flyweight: read it here, before the next one
+                for (RxPacket p : d.packets()) {
+                    seqs.add(p.header().seq());
+                    payloads.add(((DataPacket) p).payload().readableBytes());
+                }
+                d.release();
+            }
+        });
+        // Four 128-byte segments as one GRO read: DATA 1, a jumbogram cut short, DATA 3, and DATA 4 shorter.
+        ByteBuf read = Unpooled.directBuffer(4 * 128);
+        writeData(read, 1, 100);
+        byte[] cutJumbogram = new byte[128];
+        cutJumbogram[20] = (byte) PacketType.DATA;
+        cutJumbogram[21] = (byte) (PacketFlags.CLIENT_INITIATED | PacketFlags.JUMBO_PACKET);
+        read.writeBytes(cutJumbogram);
+        writeData(read, 3, 100);
+        writeData(read, 4, 40);
+        assertFalse(ch.writeInbound(new SegmentedDatagramPacket(read, 128, EngineChannel.LOCAL, EngineChannel.PEER)));
+        assertEquals(List.of(1, 3, 4), seqs, "one hand-off per segment, in order; the bad one dropped");
+        assertEquals(List.of(100, 100, 40), payloads, "no packet runs into the next segment");
+        assertEquals(4, decoder.datagramsReceived(), "each segment counts as a datagram");
+        assertEquals(Map.of(DecodeError.TRUNCATED_JUMBOGRAM, 1L), decoder.malformedByReason(),
+                "the bad segment is counted alone");
+        assertEquals(0, read.refCnt(), "the read is released once its packets are");
+        assertFalse(ch.finish());
+    }
+
+    private static void writeData(ByteBuf out, int seq, int payloadBytes) {
+        RxHeader h = new RxHeader(0x80000001, 0x100, 1, seq, seq, PacketType.DATA, PacketFlags.CLIENT_INITIATED, 0, 0,
+                0, 147);
+        DataPacket p = new DataPacket(h, Unpooled.buffer(payloadBytes).writeZero(payloadBytes));
+        PacketEncoder.encode(p, out);
+        p.release();
     }
 }

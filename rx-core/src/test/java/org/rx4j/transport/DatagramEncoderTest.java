@@ -3,12 +3,18 @@ package org.rx4j.transport;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelOutboundHandlerAdapter;
+import io.netty.channel.ChannelPromise;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.channel.socket.DatagramPacket;
+import io.netty.channel.unix.Errors;
+import io.netty.channel.unix.SegmentedDatagramPacket;
+import io.netty.util.ReferenceCountUtil;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -94,5 +100,152 @@ class DatagramEncoderTest {
         d.release();
         assertEquals(1, encoder.datagramsSent());
         assertFalse(ch.finish());
+    }
+
+    /** Fails every GSO write with {@code cause}, as a kernel refusing it would; passes other writes on. */
+    private static final class GsoRefuser extends ChannelOutboundHandlerAdapter {
+        private final Throwable cause;
+
+        GsoRefuser(Throwable cause) {
+            this.cause = cause;
+        }
+
+        @Override
+        public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
+            if (msg instanceof SegmentedDatagramPacket) {
+                ReferenceCountUtil.release(msg);
+                promise.setFailure(cause);
+            } else {
+                ctx.write(msg, promise);
+            }
+        }
+    }
+
+    /** @return the sequence numbers in one written datagram's content (decoded, then released) */
+    private static List<Integer> seqsOf(ByteBuf content) {
+        List<RxPacket> packets = new ArrayList<>();
+        assertNull(PacketDecoder.decode(content, packets));
+        List<Integer> seqs = new ArrayList<>();
+        for (RxPacket p : packets) {
+            seqs.add(p.header().seq());
+            p.release();
+        }
+        return seqs;
+    }
+
+    @Test
+    void equalDatagramsToOnePeerLeaveAsOneGsoSendCutByPeerAndSize() {
+        DatagramEncoder encoder = new DatagramEncoder(true);
+        EmbeddedChannel ch = new EmbeddedChannel(encoder);
+        for (int seq = 1; seq <= 4; seq++) {
+            encoder.send(EngineChannel.PEER, data(seq, 0, 1416));
+        }
+        encoder.send(EngineChannel.PEER, data(5, 0, 300)); // shorter: ends the run as its last segment
+        encoder.send(EngineChannel.PEER, data(6, 0, 1416));
+        encoder.send(EngineChannel.LOCAL, data(7, 0, 1416)); // another peer: cuts the run
+        assertNull(ch.readOutbound(), "written, not flushed: the last run is still gathering");
+        encoder.flushIfPending();
+        SegmentedDatagramPacket run = ch.readOutbound();
+        assertEquals(1444, run.segmentSize());
+        assertEquals(EngineChannel.PEER, run.recipient());
+        ByteBuf content = run.content();
+        assertEquals(4 * 1444 + 328, content.readableBytes());
+        for (int i = 0; i < 5; i++) {
+            int at = content.readerIndex() + i * 1444;
+            assertEquals(List.of(i + 1), seqsOf(content.slice(at, Math.min(1444, content.writerIndex() - at))));
+        }
+        run.release();
+        DatagramPacket sixth = ch.readOutbound();
+        assertFalse(sixth instanceof SegmentedDatagramPacket, "a run of one is a plain datagram");
+        assertEquals(List.of(6), seqsOf(sixth.content()));
+        sixth.release();
+        DatagramPacket seventh = ch.readOutbound();
+        assertEquals(EngineChannel.LOCAL, seventh.recipient());
+        seventh.release();
+        assertNull(ch.readOutbound());
+        assertEquals(7, encoder.datagramsSent(), "each segment counts as a datagram");
+        assertEquals(1, encoder.segmentedSends());
+        assertFalse(ch.finish());
+    }
+
+    @Test
+    void aRunIsWrittenWhenFullAndLargeDatagramsAreNeverHeld() {
+        DatagramEncoder encoder = new DatagramEncoder(true);
+        EmbeddedChannel ch = new EmbeddedChannel(encoder);
+        for (int seq = 1; seq <= 46; seq++) {
+            encoder.send(EngineChannel.PEER, data(seq, 0, 1416));
+        }
+        encoder.send(EngineChannel.PEER, data(47, 0, 40_000));
+        encoder.flushIfPending();
+        SegmentedDatagramPacket full = ch.readOutbound();
+        assertEquals(45 * 1444, full.content().readableBytes(), "45 segments: 64,980 of 65,507 bytes");
+        full.release();
+        DatagramPacket alone = ch.readOutbound();
+        assertEquals(List.of(46), seqsOf(alone.content()), "the 46th started the next run, alone");
+        alone.release();
+        DatagramPacket large = ch.readOutbound();
+        assertEquals(40_028, large.content().readableBytes(), "too large to share a send: written on its own");
+        large.release();
+        assertNull(ch.readOutbound());
+        assertFalse(ch.finish());
+    }
+
+    @Test
+    void aRefusedGsoSendIsSentAgainDatagramByDatagramAndGsoStops() {
+        DatagramEncoder encoder = new DatagramEncoder(true);
+        EmbeddedChannel ch = new EmbeddedChannel(new GsoRefuser(new Errors.NativeIoException("sendmmsg", -5)),
+                encoder);
+        for (int seq = 1; seq <= 3; seq++) {
+            encoder.send(EngineChannel.PEER, data(seq, 0, 1416));
+        }
+        encoder.flushIfPending();
+        List<Integer> seqs = new ArrayList<>();
+        DatagramPacket d;
+        while ((d = ch.readOutbound()) != null) {
+            assertFalse(d instanceof SegmentedDatagramPacket);
+            seqs.addAll(seqsOf(d.content()));
+            d.release();
+        }
+        assertEquals(List.of(1, 2, 3), seqs, "the refused datagrams, one by one, in order");
+        assertEquals(1, encoder.segmentationFallbacks());
+        assertEquals(3, encoder.datagramsSent(), "counted once each");
+        assertEquals(0, encoder.sendFailures());
+        assertFalse(encoder.segmentation(), "no GSO on this socket any more");
+        encoder.send(EngineChannel.PEER, data(4, 0, 1416));
+        encoder.send(EngineChannel.PEER, data(5, 0, 1416));
+        encoder.flushIfPending();
+        for (int seq = 4; seq <= 5; seq++) {
+            DatagramPacket plain = ch.readOutbound();
+            assertEquals(List.of(seq), seqsOf(plain.content()));
+            plain.release();
+        }
+        assertEquals(1, encoder.segmentedSends());
+        assertFalse(ch.finish());
+    }
+
+    @Test
+    void anotherFailureOfAGsoSendIsASendFailureOfEachDatagram() {
+        DatagramEncoder encoder = new DatagramEncoder(true);
+        EmbeddedChannel ch = new EmbeddedChannel(new GsoRefuser(new Errors.NativeIoException("sendmmsg", -105)),
+                encoder); // ENOBUFS: any datagram could meet it
+        for (int seq = 1; seq <= 3; seq++) {
+            encoder.send(EngineChannel.PEER, data(seq, 0, 1416));
+        }
+        encoder.flushIfPending();
+        assertNull(ch.readOutbound());
+        assertEquals(3, encoder.sendFailures());
+        assertEquals(0, encoder.segmentationFallbacks());
+        assertTrue(encoder.segmentation(), "GSO stays on");
+        assertFalse(ch.finish());
+    }
+
+    @Test
+    void aRunStillGatheringWhenTheChannelClosesIsReleased() {
+        DatagramEncoder encoder = new DatagramEncoder(true);
+        EmbeddedChannel ch = new EmbeddedChannel(encoder);
+        DataPacket p = data(1, 0, 1416);
+        encoder.send(EngineChannel.PEER, p);
+        assertEquals(0, p.payload().refCnt(), "the engine's packet is released once encoded into the run");
+        assertFalse(ch.finish(), "closing the channel removes the encoder, which releases the run");
     }
 }

@@ -55,6 +55,11 @@ final class EngineChannel implements AutoCloseable {
 
     /** A channel whose pipeline and engine allocate from {@code alloc} (null: the channel's default). */
     EngineChannel(RxConfig config, io.netty.buffer.ByteBufAllocator alloc) {
+        this(config, alloc, EngineHandler.FLUSH_EVERY);
+    }
+
+    /** A channel whose handler flushes every {@code flushEvery} datagrams inside a read burst (GRO: never). */
+    EngineChannel(RxConfig config, io.netty.buffer.ByteBufAllocator alloc, int flushEvery) {
         if (alloc != null) {
             channel.config().setAllocator(alloc);
         }
@@ -62,7 +67,7 @@ final class EngineChannel implements AutoCloseable {
         channel.pipeline().addLast("flushes", flushes).addLast("decoder", decoder).addLast("encoder", encoder);
         clock = EngineHandler.clock(channel.eventLoop(), null);
         RxEngine engine = new RxEngine(config, encoder, channel.alloc(), 42, clock.getAsLong());
-        handler = new EngineHandler(engine, encoder, clock);
+        handler = new EngineHandler(engine, encoder, clock, flushEvery);
         channel.pipeline().addLast("engine", handler);
     }
 

@@ -183,16 +183,38 @@ class EngineHandlerTest {
             ch.handler.run(e -> e.registerService(SVC, 0, call -> call.setListener(new Drain(ch))));
             int before = ch.flushes.flushes;
             int n = 2 * EngineHandler.FLUSH_EVERY;
-            DataPacket[] burst = new DataPacket[n];
-            for (int i = 0; i < n; i++) {
-                int flags = PacketFlags.CLIENT_INITIATED | PacketFlags.REQUEST_ACK
-                        | (i == n - 1 ? PacketFlags.LAST_PACKET : 0);
-                RxHeader h = new RxHeader(0x80000001, 0x100, 1, i + 1, i + 1, PacketType.DATA, flags, 0, 0, 0, SVC);
-                burst[i] = EngineChannel.data(h, new byte[i == n - 1 ? 5 : 1412]);
-            }
-            ch.receiveBurst(burst);
+            ch.receiveBurst(requestAckBurst(n));
             assertEquals(n, acks(ch.sent(), AckReason.REQUESTED).size(), "each REQUEST_ACK was answered");
             assertEquals(before + 2, ch.flushes.flushes, "one flush per " + EngineHandler.FLUSH_EVERY + " datagrams");
+        }
+    }
+
+    /** @return DATA packets 1..n of one call, each asking for an ACK, the last one LAST_PACKET */
+    private static DataPacket[] requestAckBurst(int n) {
+        DataPacket[] burst = new DataPacket[n];
+        for (int i = 0; i < n; i++) {
+            int flags = PacketFlags.CLIENT_INITIATED | PacketFlags.REQUEST_ACK
+                    | (i == n - 1 ? PacketFlags.LAST_PACKET : 0);
+            RxHeader h = new RxHeader(0x80000001, 0x100, 1, i + 1, i + 1, PacketType.DATA, flags, 0, 0, 0, SVC);
+            burst[i] = EngineChannel.data(h, new byte[i == n - 1 ? 5 : 1412]);
+        }
+        return burst;
+    }
+
+    /**
+     * With GRO a read burst is one read already in memory: its ACKs are flushed once, at its end, where equal-size
+     * ones can leave as one GSO send.
+     */
+    @Test
+    void withGroAReadBurstIsFlushedOnceAtItsEnd() {
+        RxConfig config = RxConfig.builder().checkReach(false).build();
+        try (EngineChannel ch = new EngineChannel(config, null, Integer.MAX_VALUE)) {
+            ch.handler.run(e -> e.registerService(SVC, 0, call -> call.setListener(new Drain(ch))));
+            int before = ch.flushes.flushes;
+            int n = 3 * EngineHandler.FLUSH_EVERY;
+            ch.receiveBurst(requestAckBurst(n));
+            assertEquals(n, acks(ch.sent(), AckReason.REQUESTED).size(), "each REQUEST_ACK was answered");
+            assertEquals(before + 1, ch.flushes.flushes, "one flush for the whole burst");
         }
     }
 

@@ -70,6 +70,10 @@ public final class EndpointFlags {
                     + "else nio). Default: auto for a server, nio for a client.")
     TransportKind transport;
 
+    @Option(names = "--no-gso", description = "No UDP segmentation offload: with epoll, send every datagram in its "
+            + "own slot of a system call (no GSO) and read without GRO. Default: GSO and GRO where the kernel has them.")
+    boolean noGso;
+
     @Option(names = "--cc", paramLabel = "newreno|bbr", defaultValue = "newreno",
             description = "Congestion controller of the sender: newreno (loss-based) or bbr "
                     + "(model-based, draft-ietf-ccwg-bbr; random loss below 2%% is not congestion). "
@@ -124,7 +128,7 @@ public final class EndpointFlags {
                 jumboMax, maxMtu == null ? 0 : maxMtu, udpBufferKib == null ? 0 : udpBufferKib * 1024,
                 minPeerTimeoutMs, hardAcksOnly, transport != null ? transport : defaultTransport, minProcs, maxProcs,
                 !noStats, congestionControl,
-                debugReplies);
+                debugReplies, !noGso);
     }
 
     /** Converts {@code --transport} words. */

@@ -113,6 +113,7 @@ public final class JsonReport {
         node.put("hardAcksOnly", options.hardAcksOnly());
         node.put("transport", options.transport().name().toLowerCase(Locale.ROOT));
         node.put("statistics", options.statistics());
+        node.put("segmentationOffload", options.segmentationOffload());
     }
 
     private static void putStats(ObjectNode parent, String name, Map<String, Long> stats) {

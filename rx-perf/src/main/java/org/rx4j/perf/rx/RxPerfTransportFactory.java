@@ -68,6 +68,7 @@ public final class RxPerfTransportFactory implements PerfTransportFactory {
             b.maxMtu(1444);
         }
         b.udpBufferBytes(o.udpBufferBytes());
+        b.segmentationOffload(o.segmentationOffload());
         b.minRto(Duration.ofMillis(o.minPeerTimeoutMs()));
         b.hardAckOnly(o.hardAcksOnly());
         b.congestionControl("bbr".equals(o.congestionControl()) ? CongestionControl.BBR : CongestionControl.NEWRENO);

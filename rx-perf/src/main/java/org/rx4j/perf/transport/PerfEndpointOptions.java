@@ -33,6 +33,9 @@ import org.rx4j.config.TransportKind;
  * @param debugReplies which rxdebug (DEBUG/VERSION) queries the endpoint answers, one of {@link #DEBUG_REPLIES}
  *     ({@code --debug-replies}; "loopback" = the library default, RxConfig.debugQueries().debugReplies(),
  *     docs/robustness.md "Rule: unsolicited traffic, loops and amplification")
+ * @param segmentationOffload whether an epoll socket sends runs of equal-size datagrams with UDP GSO and reads with
+ *     UDP GRO where the kernel has them (default); false with {@code --no-gso} (docs/transport.md "Segmentation
+ *     offload")
  */
 public record PerfEndpointOptions(
         int twind,
@@ -48,11 +51,24 @@ public record PerfEndpointOptions(
         int maxProcs,
         boolean statistics,
         String congestionControl,
-        String debugReplies) {
+        String debugReplies,
+        boolean segmentationOffload) {
 
     /** The words {@code --debug-replies} accepts: always, loopback (the default), no-amplification, never. */
     public static final java.util.List<String> DEBUG_REPLIES =
             java.util.List.of("always", "loopback", "no-amplification", "never");
+
+    /**
+     * The options with segmentation offload on (the library default).
+     *
+     * @throws IllegalArgumentException naming the first field out of range
+     */
+    public PerfEndpointOptions(int twind, int rwind, boolean jumbo, int jumboMax, int maxMtu, int udpBufferBytes,
+            int minPeerTimeoutMs, boolean hardAcksOnly, TransportKind transport, int minProcs, int maxProcs,
+            boolean statistics, String congestionControl, String debugReplies) {
+        this(twind, rwind, jumbo, jumboMax, maxMtu, udpBufferBytes, minPeerTimeoutMs, hardAcksOnly, transport,
+                minProcs, maxProcs, statistics, congestionControl, debugReplies, true);
+    }
 
     /**
      * The options with the default rxdebug policy ("loopback").
