@@ -12,6 +12,8 @@ import org.rx4j.security.RxNullSecurityClass;
 import org.rx4j.security.SecurityAbortException;
 import org.rx4j.security.SecurityClass;
 import org.rx4j.security.SecurityContext;
+import org.rx4j.security.SecurityIndex;
+import org.rx4j.wire.AbortCodes;
 import org.rx4j.wire.DataPacket;
 import org.rx4j.wire.RxConstants;
 import org.rx4j.wire.RxHeader;
@@ -71,7 +73,7 @@ final class ConnectionSecurity {
      * @throws IllegalArgumentException if the index is not 0
      */
     static SecurityClass rxnull(int securityIndex) {
-        if (securityIndex != org.rx4j.security.SecurityIndex.RXNULL) {
+        if (securityIndex != SecurityIndex.RXNULL) {
             throw new IllegalArgumentException("security index " + securityIndex + " needs its SecurityClass");
         }
         return RxNullSecurityClass.INSTANCE;
@@ -157,7 +159,7 @@ final class ConnectionSecurity {
             return securityClass.checkIncoming(context, ph, p.payload());
         } catch (RuntimeException e) {
             // The SPI never throws for input bytes; a class that does still must not let a packet through.
-            return org.rx4j.wire.AbortCodes.RX_PROTOCOL_ERROR;
+            return AbortCodes.RX_PROTOCOL_ERROR;
         }
     }
 

@@ -158,7 +158,7 @@ final class PacketDispatcher {
         int callNumber = h.callNumber();
         switch (type) {
             case PacketType.DATA -> {
-                if (handshake.admit(now, conn, (DataPacket) p, bytes)) {
+                if (handshake.admit(now, conn, (DataPacket) p)) {
                     onData(now, conn, (DataPacket) p, lastInDatagram);
                 }
             }
@@ -194,7 +194,7 @@ final class PacketDispatcher {
                 for (int i = 0; i < released.size(); i++) {
                     // Parked until the client answered: checked and dispatched now, as if they arrived.
                     DataPacket d = released.get(i);
-                    if (handshake.admit(now, conn, d, bytes)) {
+                    if (handshake.admit(now, conn, d)) {
                         onData(now, conn, d, i == released.size() - 1);
                     }
                 }

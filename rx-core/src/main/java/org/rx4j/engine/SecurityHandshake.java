@@ -1,8 +1,7 @@
 package org.rx4j.engine;
 
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.IdentityHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -32,8 +31,13 @@ final class SecurityHandshake {
     private static final long SECOND_NS = 1_000_000_000L;
 
     private final SecurityCounters counters = new SecurityCounters();
-    /** Server connections that sent a CHALLENGE and wait for the RESPONSE (the resend timer's work). */
-    private final Set<Connection> waiting = Collections.newSetFromMap(new IdentityHashMap<>());
+    /**
+     * Server connections that sent a CHALLENGE and wait for the RESPONSE (the resend timer's work), in the order they
+     * were challenged: the resends of one timer run go out in a deterministic order.
+     */
+    private final Set<Connection> waiting = new LinkedHashSet<>();
+    /** The earliest resend due among {@link #waiting}, or earlier (a connection left since): a wake-up, not a promise. */
+    private long nextDeadlineNs = Deadlines.NONE;
 
     SecurityHandshake() {
     }
@@ -51,10 +55,9 @@ final class SecurityHandshake {
      * @param now current time, ns
      * @param conn the packet's connection
      * @param p the DATA packet
-     * @param bytes the datagram's bytes on the wire, for the amplification rule of the first CHALLENGE
      * @return true when the packet may go to its call
      */
-    boolean admit(long now, Connection conn, DataPacket p, int bytes) {
+    boolean admit(long now, Connection conn, DataPacket p) {
         ConnectionSecurity sec = conn.security;
         if (sec.none) {
             return true;
@@ -66,7 +69,7 @@ final class SecurityHandshake {
             }
             if (!sec.handshakeFailed && conn.error == 0 && sec.challengesSent < MAX_CHALLENGES
                     && (sec.challengesSent == 0 || now - sec.nextChallengeNs >= 0)) {
-                challenge(now, conn, bytes);
+                challenge(now, conn);
             }
             return false;
         }
@@ -90,25 +93,30 @@ final class SecurityHandshake {
     }
 
     /**
-     * Sends a CHALLENGE (callNumber 0). The first goes only toward a peer proven reachable or in answer to a datagram
-     * at least as large, so an unproven source gets no more bytes than it sent (docs/robustness.md "Rule: unsolicited
-     * traffic, loops and amplification"); resends only toward a reachable peer.
+     * Sends a CHALLENGE (callNumber 0). Toward a peer not proven reachable it is paid from the peer's reply credit,
+     * so an unproven source never gets more bytes than it sent (docs/robustness.md "Rule: unsolicited traffic, loops
+     * and amplification"): a client whose DATA is smaller than the CHALLENGE is challenged once its resends (or its
+     * PING after a tiny first datagram) paid for it.
+     *
+     * @return true when it went out
      */
-    private void challenge(long now, Connection conn, int triggerBytes) {
+    private boolean challenge(long now, Connection conn) {
         ConnectionSecurity sec = conn.security;
         Optional<byte[]> body = sec.securityClass.challengeBody(sec.context);
         if (body.isEmpty()) {
-            return;
+            return false;
         }
         int size = RxConstants.HEADER_SIZE + body.get().length;
-        if (size > triggerBytes && !conn.peer.isReachable(now)) {
-            return;
+        if (!conn.peer.isReachable(now) && !conn.peer.spendReplyCredit(size)) {
+            return false;
         }
         sec.challengesSent++;
         sec.nextChallengeNs = now + CHALLENGE_INTERVAL_NS;
         counters.challengesSent++;
         conn.send(new ControlPacket(conn.header(0, 0, 0, conn.nextSerial(), PacketType.CHALLENGE, 0), body.get()));
         waiting.add(conn);
+        nextDeadlineNs = Deadlines.earlier(nextDeadlineNs, sec.nextChallengeNs);
+        return true;
     }
 
     /**
@@ -184,13 +192,9 @@ final class SecurityHandshake {
         conn.send(new ControlPacket(conn.header(0, 0, 0, conn.nextSerial(), PacketType.RESPONSE, 0), body));
     }
 
-    /** @return when a CHALLENGE is next due (engine clock, ns), or {@link Deadlines#NONE} */
+    /** @return when a CHALLENGE may next be due (engine clock, ns), or {@link Deadlines#NONE}; O(1) */
     long nextDeadline() {
-        long next = Deadlines.NONE;
-        for (Connection c : waiting) {
-            next = Deadlines.earlier(next, c.security.nextChallengeNs);
-        }
-        return next;
+        return waiting.isEmpty() ? Deadlines.NONE : nextDeadlineNs;
     }
 
     /**
@@ -200,9 +204,10 @@ final class SecurityHandshake {
      * @param now current time, ns
      */
     void run(long now) {
-        if (waiting.isEmpty()) {
+        if (waiting.isEmpty() || nextDeadlineNs == Deadlines.NONE || now - nextDeadlineNs < 0) {
             return;
         }
+        nextDeadlineNs = Deadlines.NONE;
         for (Connection c : new ArrayList<>(waiting)) {
             ConnectionSecurity sec = c.security;
             if (c.closed || c.error != 0 || sec.isAuthenticated()) {
@@ -214,20 +219,15 @@ final class SecurityHandshake {
                     sec.handshakeFailed = true;
                     sec.releaseParked();
                     counters.handshakesAbandoned++;
-                } else if (c.peer.isReachable(now)) {
-                    waiting.remove(c);
-                    challenge(now, c, Integer.MAX_VALUE);
-                } else {
-                    // No resend toward an unproven source: the client's next DATA may bring the next CHALLENGE.
+                } else if (!challenge(now, c)) {
+                    // Not paid for yet (an unproven source): the client's next DATA may bring it; this try counts.
                     sec.nextChallengeNs = now + CHALLENGE_INTERVAL_NS;
                     sec.challengesSent++;
                 }
             }
+            if (waiting.contains(c)) {
+                nextDeadlineNs = Deadlines.earlier(nextDeadlineNs, sec.nextChallengeNs);
+            }
         }
-    }
-
-    /** A connection is gone: it waits for nothing. */
-    void forget(Connection conn) {
-        waiting.remove(conn);
     }
 }

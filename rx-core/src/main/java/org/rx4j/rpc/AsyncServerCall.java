@@ -85,7 +85,8 @@ final class AsyncServerCall implements CallListener {
 
     private void invoke(Call c) {
         CallOrigin origin = c.origin();
-        RxRequest req = new RxRequest(opcode, request.toByteArray(), origin.peer(), RxConnectionId.of(origin));
+        RxRequest req = new RxRequest(opcode, request.toByteArray(), origin.peer(), RxConnectionId.of(origin),
+                origin.identity());
         CompletionStage<byte[]> stage;
         try {
             stage = handler.handle(req);

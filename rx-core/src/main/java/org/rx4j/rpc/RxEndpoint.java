@@ -202,11 +202,27 @@ public final class RxEndpoint implements AutoCloseable {
      */
     public void registerService(int serviceId, int securityIndex, RxCallHandler handler, int prefixBytes,
                                 RxCallRouter router) {
+        registerService(serviceId, securityClass(securityIndex), handler, prefixBytes, router);
+    }
+
+    /**
+     * As {@link #registerService(int, int, RxCallHandler, int, RxCallRouter)} for callers of {@code securityClass}
+     * (e.g. rxkad: each call is routed once its connection is authenticated).
+     *
+     * @param serviceId 1..65535
+     * @param securityClass the class callers must use
+     * @param handler the blocking handler, for the calls the router does not take
+     * @param prefixBytes request bytes the router sees, 4..65536
+     * @param router the per-call choice, run on the event loop (see {@link RxCallRouter})
+     * @throws IllegalArgumentException if serviceId or prefixBytes is out of range
+     * @throws IllegalStateException if the pair is already registered or the endpoint is closing
+     */
+    public void registerService(int serviceId, SecurityClass securityClass, RxCallHandler handler, int prefixBytes,
+                                RxCallRouter router) {
         Objects.requireNonNull(handler, "handler");
         Objects.requireNonNull(router, "router");
         checkPrefixBytes(prefixBytes);
-        register(serviceId, securityClass(securityIndex),
-                new ServiceDispatch(rt, null, handler, prefixBytes, router));
+        register(serviceId, securityClass, new ServiceDispatch(rt, null, handler, prefixBytes, router));
     }
 
     private static void checkPrefixBytes(int prefixBytes) {
@@ -621,11 +637,10 @@ public final class RxEndpoint implements AutoCloseable {
          * @param securityIndex 0 (rxnull)
          * @param handler the blocking handler
          * @return this
+         * @throws IllegalArgumentException if securityIndex is not 0
          */
         public Builder service(int serviceId, int securityIndex, RxCallHandler handler) {
-            Objects.requireNonNull(handler, "handler");
-            services.add(e -> e.registerService(serviceId, securityIndex, handler));
-            return this;
+            return service(serviceId, securityClass(securityIndex), handler);
         }
 
         /**
@@ -638,14 +653,47 @@ public final class RxEndpoint implements AutoCloseable {
          * @param prefixBytes request bytes the router sees, 4..65536
          * @param router the per-call choice between the event loop and {@code handler}
          * @return this
-         * @throws IllegalArgumentException if prefixBytes is out of range
+         * @throws IllegalArgumentException if prefixBytes is out of range or securityIndex is not 0
          */
         public Builder service(int serviceId, int securityIndex, RxCallHandler handler, int prefixBytes,
                                RxCallRouter router) {
+            return service(serviceId, securityClass(securityIndex), handler, prefixBytes, router);
+        }
+
+        /**
+         * As {@link #service(int, int, RxCallHandler)} for callers of {@code securityClass} (see
+         * {@link RxEndpoint#registerService(int, SecurityClass, RxCallHandler)}).
+         *
+         * @param serviceId 1..65535
+         * @param securityClass the class callers must use (e.g. {@code RxkadServerSecurity})
+         * @param handler the blocking handler
+         * @return this
+         */
+        public Builder service(int serviceId, SecurityClass securityClass, RxCallHandler handler) {
+            Objects.requireNonNull(handler, "handler");
+            Objects.requireNonNull(securityClass, "securityClass");
+            services.add(e -> e.registerService(serviceId, securityClass, handler));
+            return this;
+        }
+
+        /**
+         * As {@link #service(int, int, RxCallHandler, int, RxCallRouter)} for callers of {@code securityClass}.
+         *
+         * @param serviceId 1..65535
+         * @param securityClass the class callers must use
+         * @param handler the blocking handler
+         * @param prefixBytes request bytes the router sees, 4..65536
+         * @param router the per-call choice between the event loop and {@code handler}
+         * @return this
+         * @throws IllegalArgumentException if prefixBytes is out of range
+         */
+        public Builder service(int serviceId, SecurityClass securityClass, RxCallHandler handler, int prefixBytes,
+                               RxCallRouter router) {
             Objects.requireNonNull(handler, "handler");
             Objects.requireNonNull(router, "router");
+            Objects.requireNonNull(securityClass, "securityClass");
             checkPrefixBytes(prefixBytes);
-            services.add(e -> e.registerService(serviceId, securityIndex, handler, prefixBytes, router));
+            services.add(e -> e.registerService(serviceId, securityClass, handler, prefixBytes, router));
             return this;
         }
     }

@@ -4,6 +4,7 @@ import java.io.ByteArrayInputStream;
 import java.net.InetSocketAddress;
 import org.rx4j.rpc.xdr.XdrReader;
 import org.rx4j.rpc.xdr.XdrSide;
+import org.rx4j.security.CallerIdentity;
 
 /**
  * A whole request, as an {@link RxAsyncHandler} receives it.
@@ -12,8 +13,23 @@ import org.rx4j.rpc.xdr.XdrSide;
  * @param arguments the rest of the request, bytes; owned by the handler (no copy is kept)
  * @param caller the caller's UDP address
  * @param connectionId the caller's connection identity
+ * @param identity who the caller proved to be (the connection's security class, e.g. rxkad's ticket), or null on an
+ *     rxnull connection; see {@link RxCall#identity()}
  */
-public record RxRequest(int opcode, byte[] arguments, InetSocketAddress caller, RxConnectionId connectionId) {
+public record RxRequest(int opcode, byte[] arguments, InetSocketAddress caller, RxConnectionId connectionId,
+                        CallerIdentity identity) {
+    /**
+     * A request from a caller that proved no identity (rxnull).
+     *
+     * @param opcode the request's first 4 bytes, big-endian
+     * @param arguments the rest of the request
+     * @param caller the caller's UDP address
+     * @param connectionId the caller's connection identity
+     */
+    public RxRequest(int opcode, byte[] arguments, InetSocketAddress caller, RxConnectionId connectionId) {
+        this(opcode, arguments, caller, connectionId, null);
+    }
+
     /**
      * @return an XDR reader over {@link #arguments()} for the server side: a malformed or hostile argument
      *     raises {@link RxException} RXGEN_SS_UNMARSHAL (−453)

@@ -220,6 +220,35 @@ class RxkadSimTest {
     }
 
     @Test
+    void withoutReachabilityChecksAChallengeNeverOutweighsWhatTheClientSent() {
+        RxConfig noReach = RxConfig.builder().checkReach(false).build();
+        SimNetwork net = new SimNetwork(RxConfig.defaults(), noReach, LinkModel.delay(5 * MS),
+                LinkModel.delay(5 * MS), 22);
+        nets.add(net);
+        server = new SimApps.BulkServer(net);
+        net.server().engine.registerService(SVC, RxkadTestCredentials.server(RxkadLevel.CLEAR), server);
+        long[] bytes = new long[2]; // [0] client to server, [1] server to client, until the first ACK from the server
+        boolean[] authenticated = new boolean[1];
+        net.sendTap = (now, fromClient, packets) -> {
+            if (!fromClient && packets.get(0).header().type() == PacketType.ACK) {
+                authenticated[0] = true;
+            }
+            if (!authenticated[0]) {
+                for (RxPacket p : packets) {
+                    bytes[fromClient ? 0 : 1] += 28 + p.bodyLength();
+                }
+            }
+        };
+        // An empty request at clear: one 36-byte DATA packet (the 8-byte reply length), smaller than the CHALLENGE.
+        Connection conn = net.client().engine.connect(SimNetwork.SERVER, SVC,
+                RxkadTestCredentials.client(RxkadLevel.CLEAR));
+        assertEquals(0, run(net, conn, 0, 100).error);
+        assertTrue(bytes[1] <= bytes[0], "server sent " + bytes[1] + " bytes before authentication, client "
+                + bytes[0]);
+        assertEquals(1, net.server().engine.securityCounters().challengesSent());
+    }
+
+    @Test
     void aLevelBelowTheServersMinimumIsRefusedBeforeTheHandlerRuns() {
         // An honest client refuses the CHALLENGE itself.
         SimNetwork net = net(LinkModel.delay(5 * MS), RxkadLevel.CRYPT);

@@ -105,6 +105,21 @@ class RxkadEndpointTest {
     }
 
     @Test
+    void anAsyncHandlerOnTheEventLoopSeesTheCallerToo() throws Exception {
+        RxkadServerSecurity rxkad = new RxkadServerSecurity(
+                RxkadServerSecurity.desKeys(List.of(new ServerKey(ServerKey.RXKAD, KVNO, 0, SERVER_KEY))),
+                RxkadLevel.AUTH);
+        // Every call is small and goes to the async handler: it answers with the caller's name and level.
+        server.registerService(SERVICE + 1, rxkad, call -> {
+            throw new AssertionError("not routed to the blocking handler");
+        }, 4, (prefix, length, whole) -> request -> java.util.concurrent.CompletableFuture.completedFuture(
+                (request.identity().principal() + "/" + request.identity().level())
+                        .getBytes(StandardCharsets.UTF_8)));
+        RxConnection conn = client.connect(server.localAddress(), SERVICE + 1, credentials(RxkadLevel.CRYPT));
+        assertArrayEquals("bob/2".getBytes(StandardCharsets.UTF_8), conn.call(new byte[] {0, 0, 0, 9}));
+    }
+
+    @Test
     void aLevelBelowTheMinimumAndAnRxnullClientAreRefusedBeforeTheHandler() {
         RxConnection auth = client.connect(server.localAddress(), SERVICE, credentials(RxkadLevel.AUTH));
         RxException low = assertThrows(RxException.class, () -> auth.call(new byte[100]));

@@ -129,14 +129,38 @@ class RxkadOpenAfsTest {
         assertEquals(RxkadCodes.RXKADLEVELFAIL, e.code());
     }
 
+    /** Runs the OpenAFS client against this test's endpoint at {@code level}; returns the line it printed. */
+    private String openAfsClient(RxkadLevel level) throws IOException {
+        int port = endpoint.localAddress().getPort();
+        peer = new ProcessBuilder(binary.toString(), "client", Integer.toString(port), Integer.toString(level.wire()),
+                String.format("%016x", SESSION), Integer.toHexString(KVNO), HEX.formatHex(ticket("dave")), "300000")
+                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        BufferedReader out = new BufferedReader(new InputStreamReader(peer.getInputStream(), StandardCharsets.US_ASCII));
+        String line = out.readLine();
+        assertNotNull(line, "rxkad_echo client printed nothing");
+        return line;
+    }
+
+    private static RxkadServerSecurity rx4jServer(RxkadLevel minLevel) {
+        return new RxkadServerSecurity(RxkadServerSecurity.desKeys(List.of(
+                new ServerKey(ServerKey.RXKAD, KVNO, 0, HEX.parseHex(String.format("%016x", SERVER_KEY))))), minLevel);
+    }
+
+    @Test
+    void anOpenAfsClientRefusesRx4jsChallengeAboveItsLevel() throws Exception {
+        endpoint = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0)).open();
+        endpoint.registerService(SERVICE, rx4jServer(RxkadLevel.CRYPT), call -> {
+            throw new AssertionError("no call may reach the handler");
+        });
+        assertEquals("error " + RxkadCodes.RXKADLEVELFAIL, openAfsClient(RxkadLevel.AUTH));
+    }
+
     @ParameterizedTest
     @EnumSource(RxkadLevel.class)
     void rx4jAcceptsAnOpenAfsClientsResponseAndPackets(RxkadLevel level) throws Exception {
         endpoint = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0)).open();
         CallerIdentity[] seen = new CallerIdentity[1];
-        endpoint.registerService(SERVICE, new RxkadServerSecurity(RxkadServerSecurity.desKeys(List.of(
-                new ServerKey(ServerKey.RXKAD, KVNO, 0, HEX.parseHex(String.format("%016x", SERVER_KEY))))),
-                RxkadLevel.CLEAR), call -> {
+        endpoint.registerService(SERVICE, rx4jServer(RxkadLevel.CLEAR), call -> {
                     byte[] request = call.input().readAllBytes();
                     seen[0] = call.identity().orElseThrow();
                     byte[] reply = new byte[request.length + 1 + seen[0].principal().length()];
@@ -148,13 +172,7 @@ class RxkadOpenAfsTest {
                     System.arraycopy(name, 0, reply, request.length + 1, name.length);
                     call.output().write(reply);
                 });
-        int port = endpoint.localAddress().getPort();
-        peer = new ProcessBuilder(binary.toString(), "client", Integer.toString(port), Integer.toString(level.wire()),
-                String.format("%016x", SESSION), Integer.toHexString(KVNO), HEX.formatHex(ticket("dave")), "300000")
-                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
-        BufferedReader out = new BufferedReader(new InputStreamReader(peer.getInputStream(), StandardCharsets.US_ASCII));
-        String line = out.readLine();
-        assertNotNull(line, "rxkad_echo client printed nothing");
+        String line = openAfsClient(level);
         String tail = String.format("%02x", level.wire()) + HEX.formatHex("dave".getBytes(StandardCharsets.US_ASCII));
         assertEquals("ok " + Integer.toHexString(300_000 + 5) + " " + tail, line);
         assertEquals(level.wire(), seen[0].level());

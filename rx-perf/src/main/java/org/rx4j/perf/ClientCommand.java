@@ -24,10 +24,13 @@ final class ClientCommand implements Callable<Integer> {
     EndpointFlags endpoint;
 
     @Mixin
+    SecurityFlags security;
+
+    @Mixin
     HelpFlags help;
 
     @Override
     public Integer call() throws Exception {
-        return new ClientRun(app, spec.commandLine(), client, endpoint).runClient();
+        return new ClientRun(app, spec.commandLine(), client, endpoint, security).runClient();
     }
 }

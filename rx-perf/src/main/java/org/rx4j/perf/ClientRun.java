@@ -19,6 +19,7 @@ import org.rx4j.perf.report.RunReport;
 import org.rx4j.perf.report.TextReport;
 import org.rx4j.perf.transport.PerfClientTransport;
 import org.rx4j.perf.transport.PerfEndpointOptions;
+import org.rx4j.perf.transport.PerfSecurity;
 import org.rx4j.perf.transport.PerfServerTransport;
 import org.rx4j.perf.transport.PerfTransportFactory;
 import picocli.CommandLine;
@@ -32,18 +33,24 @@ final class ClientRun {
     private final CommandLine commandLine;
     private final ClientFlags flags;
     private final EndpointFlags endpoint;
+    private final SecurityFlags securityFlags;
+    /** The connections' security, from {@link #securityFlags} once validated. */
+    private PerfSecurity security = PerfSecurity.NONE;
 
     /**
      * @param app the root command (transport lookup, clock)
      * @param commandLine the subcommand, for its streams and usage errors
      * @param flags client flags
      * @param endpoint endpoint flags
+     * @param securityFlags security flags (both sides in loopback)
      */
-    ClientRun(RxPerf app, CommandLine commandLine, ClientFlags flags, EndpointFlags endpoint) {
+    ClientRun(RxPerf app, CommandLine commandLine, ClientFlags flags, EndpointFlags endpoint,
+            SecurityFlags securityFlags) {
         this.app = app;
         this.commandLine = commandLine;
         this.flags = flags;
         this.endpoint = endpoint;
+        this.securityFlags = securityFlags;
     }
 
     /**
@@ -56,6 +63,7 @@ final class ClientRun {
         FlagCheck check = new FlagCheck(commandLine);
         flags.validate(check, endpoint, true);
         endpoint.validate(check);
+        security = securityFlags.toSecurity(check);
         RxperfRequest request = flags.toRequest(check);
         PerfTransportFactory factory = app.transportFactory();
         PerfEndpointOptions options = clientOptions();
@@ -78,6 +86,7 @@ final class ClientRun {
             check.range("-p", flags.port, 0, 65535);
         }
         endpoint.validate(check);
+        security = securityFlags.toSecurity(check);
         RxperfRequest request = flags.toRequest(check);
         PerfTransportFactory factory = app.transportFactory();
         PerfEndpointOptions serverOptions = endpoint.toOptions(PerfEndpointOptions.DEFAULT_MIN_PROCS,
@@ -90,7 +99,7 @@ final class ClientRun {
                 err.flush();
             }
         });
-        try (PerfServerTransport serverTransport = factory.newServer(serverOptions)) {
+        try (PerfServerTransport serverTransport = factory.newServer(serverOptions, security)) {
             int port = serverTransport.start(new InetSocketAddress(address, portGiven ? flags.port : 0),
                     RxperfProtocol.SERVICE_ID, handler);
             return runAgainst(factory, clientOptions(), request, new InetSocketAddress(address, port),
@@ -115,7 +124,7 @@ final class ClientRun {
         ProgressReporter[] progress = new ProgressReporter[1];
         RunResult result;
         Map<String, Long> clientStats = null;
-        try (PerfClientTransport client = factory.newClient(options)) {
+        try (PerfClientTransport client = factory.newClient(options, security)) {
             ClientDriver driver = new ClientDriver(request, flags.threads, flags.toSchedule(), flags.verify,
                     request.command() == RxperfCommand.RPC, app.nanoClock(), app.cpuClock());
             driver.threaded(flags.threaded);

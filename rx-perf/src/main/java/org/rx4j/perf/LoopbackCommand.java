@@ -30,11 +30,14 @@ final class LoopbackCommand implements Callable<Integer> {
     EndpointFlags endpoint;
 
     @Mixin
+    SecurityFlags security;
+
+    @Mixin
     HelpFlags help;
 
     @Override
     public Integer call() throws Exception {
         boolean portGiven = spec.commandLine().getParseResult().hasMatchedOption("-p");
-        return new ClientRun(app, spec.commandLine(), client, endpoint).runLoopback(portGiven);
+        return new ClientRun(app, spec.commandLine(), client, endpoint, security).runLoopback(portGiven);
     }
 }

@@ -6,6 +6,7 @@ import java.util.concurrent.Callable;
 import org.rx4j.perf.protocol.RxperfProtocol;
 import org.rx4j.perf.protocol.RxperfServerHandler;
 import org.rx4j.perf.transport.PerfEndpointOptions;
+import org.rx4j.perf.transport.PerfSecurity;
 import org.rx4j.perf.transport.PerfServerTransport;
 import org.rx4j.perf.transport.PerfTransportFactory;
 import picocli.CommandLine;
@@ -59,6 +60,9 @@ final class ServerCommand implements Callable<Integer> {
     EndpointFlags endpoint;
 
     @Mixin
+    SecurityFlags security;
+
+    @Mixin
     HelpFlags help;
 
     @Override
@@ -75,6 +79,7 @@ final class ServerCommand implements Callable<Integer> {
         check.range("-r", readSize, 1, RxperfProtocol.MAX_CHUNK);
         check.range("-w", writeSize, 1, RxperfProtocol.MAX_CHUNK);
         endpoint.validate(check);
+        PerfSecurity minimum = security.toSecurity(check);
         PerfTransportFactory factory = app.transportFactory();
         PrintWriter err = commandLine.getErr();
         RxperfServerHandler handler = new RxperfServerHandler(verify, line -> {
@@ -82,7 +87,7 @@ final class ServerCommand implements Callable<Integer> {
             err.flush();
         });
         try (PerfServerTransport server = factory.newServer(endpoint.toOptions(minProcs, maxProcs,
-                EndpointFlags.SERVER_DEFAULT_TRANSPORT))) {
+                EndpointFlags.SERVER_DEFAULT_TRANSPORT), minimum)) {
             int bound = server.start(new InetSocketAddress(port), RxperfProtocol.SERVICE_ID, handler);
             if (port == 0) {
                 err.println("rxperf: server listening on port " + bound);

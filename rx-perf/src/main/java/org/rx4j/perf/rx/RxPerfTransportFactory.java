@@ -20,6 +20,7 @@ import org.rx4j.perf.transport.PerfCallHandler;
 import org.rx4j.perf.transport.PerfClientTransport;
 import org.rx4j.perf.transport.PerfConnection;
 import org.rx4j.perf.transport.PerfEndpointOptions;
+import org.rx4j.perf.transport.PerfSecurity;
 import org.rx4j.perf.transport.PerfServerTransport;
 import org.rx4j.perf.transport.PerfTransportFactory;
 import org.rx4j.perf.transport.RxperfAbortException;
@@ -29,6 +30,11 @@ import org.rx4j.rpc.RxCallHandler;
 import org.rx4j.rpc.RxConnection;
 import org.rx4j.rpc.RxEndpoint;
 import org.rx4j.rpc.RxException;
+import org.rx4j.security.RxNullSecurityClass;
+import org.rx4j.security.SecurityClass;
+import org.rx4j.security.rxkad.KeyFiles;
+import org.rx4j.security.rxkad.RxkadLevel;
+import org.rx4j.security.rxkad.RxkadServerSecurity;
 
 /**
  * rxperf's transport over rx4j's own RPC API ({@link RxEndpoint}): maps rxperf's flags onto
@@ -36,9 +42,6 @@ import org.rx4j.rpc.RxException;
  * Found by {@link java.util.ServiceLoader}.
  */
 public final class RxPerfTransportFactory implements PerfTransportFactory {
-    /** Security index rxperf uses on both sides: rxnull. */
-    static final int RXNULL = 0;
-
     @Override
     public String name() {
         return "rx4j";
@@ -98,13 +101,25 @@ public final class RxPerfTransportFactory implements PerfTransportFactory {
 
     @Override
     public PerfClientTransport newClient(PerfEndpointOptions options) throws IOException {
+        return newClient(options, PerfSecurity.NONE);
+    }
+
+    /** The security class of the client's connections: rxnull, or rxkad with a ticket minted from the KeyFile. */
+    private static SecurityClass clientSecurity(PerfSecurity security) throws IOException {
+        return security.none() ? RxNullSecurityClass.INSTANCE
+                : LocalAuthTicket.mint(security.keyFile(), RxkadLevel.values()[security.rxkadLevel()]);
+    }
+
+    @Override
+    public PerfClientTransport newClient(PerfEndpointOptions options, PerfSecurity security) throws IOException {
+        SecurityClass securityClass = clientSecurity(security);
         // async calls complete on the event loop: the client driver's next call starts there, no thread hand-off
         RxEndpoint endpoint = RxEndpoint.builder().config(config(options)).transport(kind(options))
                 .bind(new InetSocketAddress(0)).callbacksOnEventLoop().open();
         return new PerfClientTransport() {
             @Override
             public PerfConnection connect(InetSocketAddress server, int serviceId) {
-                RxConnection conn = endpoint.connect(server, serviceId, RXNULL);
+                RxConnection conn = endpoint.connect(server, serviceId, securityClass);
                 return new PerfConnection() {
                     @Override
                     public PerfCall newCall() throws IOException {
@@ -156,7 +171,23 @@ public final class RxPerfTransportFactory implements PerfTransportFactory {
 
     @Override
     public PerfServerTransport newServer(PerfEndpointOptions options) throws IOException {
+        return newServer(options, PerfSecurity.NONE);
+    }
+
+    /**
+     * The security class of the server's service: rxnull for {@code --security none}, else rxkad with the KeyFile's
+     * DES keys and the level as the minimum.
+     */
+    private static SecurityClass serverSecurity(PerfSecurity security) throws IOException {
+        return security.none() ? RxNullSecurityClass.INSTANCE : new RxkadServerSecurity(
+                RxkadServerSecurity.desKeys(KeyFiles.readKeyFile(security.keyFile())),
+                RxkadLevel.values()[security.rxkadLevel()]);
+    }
+
+    @Override
+    public PerfServerTransport newServer(PerfEndpointOptions options, PerfSecurity security) throws IOException {
         RxConfig config = config(options);
+        SecurityClass securityClass = serverSecurity(security);
         return new PerfServerTransport() {
             private RxEndpoint endpoint;
 
@@ -183,10 +214,10 @@ public final class RxPerfTransportFactory implements PerfTransportFactory {
                             throw RxException.local(e.code(), e.getMessage());
                         }
                     };
-                    b.service(serviceId, RXNULL, streams, prefix,
+                    b.service(serviceId, securityClass, streams, prefix,
                             (bytes, length, whole) -> handler.isSmallCall(bytes, length, whole) ? small : null);
                 } else {
-                    b.service(serviceId, RXNULL, streams);
+                    b.service(serviceId, securityClass, streams);
                 }
                 endpoint = b.open();
                 return endpoint.localAddress().getPort();

@@ -33,4 +33,37 @@ public interface PerfTransportFactory {
      * @throws IOException if resources cannot be allocated
      */
     PerfServerTransport newServer(PerfEndpointOptions options) throws IOException;
+
+    /**
+     * Creates a client endpoint whose connections use {@code security} (see {@link #newClient(PerfEndpointOptions)}).
+     *
+     * @param options the tunables
+     * @param security the connections' security class and credentials
+     * @return a new client transport, owned by the caller
+     * @throws IOException if the socket cannot be opened, the KeyFile cannot be read, or this implementation has no
+     *     security but rxnull
+     */
+    default PerfClientTransport newClient(PerfEndpointOptions options, PerfSecurity security) throws IOException {
+        if (!security.none()) {
+            throw new IOException(name() + " transport has no --security " + security.level());
+        }
+        return newClient(options);
+    }
+
+    /**
+     * Creates a server endpoint whose service takes connections of {@code security} (see
+     * {@link #newServer(PerfEndpointOptions)}).
+     *
+     * @param options the tunables
+     * @param security the least security callers must use, and the KeyFile
+     * @return a new server transport, owned by the caller
+     * @throws IOException if resources cannot be allocated, the KeyFile cannot be read, or this implementation has
+     *     no security but rxnull
+     */
+    default PerfServerTransport newServer(PerfEndpointOptions options, PerfSecurity security) throws IOException {
+        if (!security.none()) {
+            throw new IOException(name() + " transport has no --security " + security.level());
+        }
+        return newServer(options);
+    }
 }
