@@ -27,6 +27,8 @@ final class PacketCutter {
     /** True when this call's first packet was cut smaller than {@link #dataSize} on an unproven path. */
     private boolean firstCutSmall;
     private ByteBuf partial;
+    /** The packet size {@link #growUnsent} was last asked with, bytes: joins happen only when it grows. */
+    private int sizeLastAsked;
 
     /**
      * @param sq the call's send queue
@@ -37,6 +39,7 @@ final class PacketCutter {
         this.sq = sq;
         this.alloc = alloc;
         this.dataSize = dataSize;
+        this.sizeLastAsked = dataSize;
     }
 
     /**
@@ -142,15 +145,18 @@ final class PacketCutter {
      * Packets never transmitted that were cut smaller than the peer's packet size now (a larger size was proven while
      * they waited in the queue) are joined into packets of that size before they go out, so the rest of the call
      * travels in fewer datagrams (docs/engine.md "Packet size"). Always safe, as for {@link #recutUnsent}: the receiver
-     * has never seen their seqs. Seq 1 is left alone until it went out: it stays small until the path carried a
-     * full-size packet of ours.
+     * has never seen their seqs. Only when the size grew since the last time asked: packets the application cut short
+     * with a flush after that stay as they are. Seq 1 is left alone until it went out: it stays small until the path
+     * carried a full-size packet of ours.
      *
      * @param max the peer's data bytes per packet now
      * @return true when packets were joined
      */
     boolean growUnsent(int max) {
+        boolean grew = max > sizeLastAsked;
+        sizeLastAsked = max;
         int from = sq.nextToSend();
-        if (from == 1 || sq.next() - from < 2 || sq.get(from).payload().readableBytes() >= max) {
+        if (!grew || from == 1 || sq.next() - from < 2 || sq.get(from).payload().readableBytes() >= max) {
             return false;
         }
         sq.recut(from, max, alloc);

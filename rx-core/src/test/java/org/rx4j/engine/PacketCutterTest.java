@@ -31,14 +31,14 @@ class PacketCutterTest {
         try {
             cutter.append(bytes(10_000), 1412, 1412); // 7 packets of 1412, 116 bytes left partial
             assertEquals(8, sq.next(), "seqs 1..7 queued");
-            assertFalse(cutter.growUnsent(8000), "seq 1 not sent yet: left alone");
             sq.markSent(1);
+            assertFalse(cutter.growUnsent(1412), "the size did not grow");
             assertTrue(cutter.growUnsent(8000));
             assertEquals(1412, sq.get(1).payload().readableBytes(), "the packet sent keeps its size");
             assertEquals(8000, sq.get(2).payload().readableBytes());
             assertEquals(6 * 1412 - 8000, sq.get(3).payload().readableBytes());
             assertEquals(4, sq.next(), "six unsent packets became two");
-            assertFalse(cutter.growUnsent(8000), "nothing left to join");
+            assertFalse(cutter.growUnsent(8000), "joined once per growth");
             cutter.finish();
             long pos = 0;
             for (int s = 1; s < sq.next(); s++) {
@@ -48,6 +48,26 @@ class PacketCutterTest {
                 }
             }
             assertEquals(10_000, pos, "every byte, in order");
+        } finally {
+            cutter.release();
+            sq.releaseAll();
+        }
+    }
+
+    @Test
+    void seqOneAndShortFlushedPacketsStayAsTheyAre() {
+        try {
+            cutter.append(bytes(5000), 1412, 1412);
+            assertFalse(cutter.growUnsent(8000), "seq 1 not sent yet: left alone");
+            sq.markSent(1);
+            assertFalse(cutter.growUnsent(8000), "the growth was seen already");
+            cutter.append(bytes(10), 8000, 8000);
+            assertTrue(cutter.flushPartial(), "a short packet, flushed");
+            cutter.append(bytes(10), 8000, 8000);
+            assertTrue(cutter.flushPartial());
+            int queued = sq.next();
+            assertFalse(cutter.growUnsent(8000), "short flushed packets are not joined without a growth");
+            assertEquals(queued, sq.next());
         } finally {
             cutter.release();
             sq.releaseAll();

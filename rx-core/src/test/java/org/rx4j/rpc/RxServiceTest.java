@@ -202,7 +202,9 @@ class RxServiceTest {
             assertArrayEquals(new byte[] {0, 0, 0, 11}, reply);
         }
         long dataPackets = server.statistics().totals().packetsReceivedByType().get("DATA");
-        assertTrue(dataPackets >= 12, "each flush sent its byte in a short DATA packet: " + dataPackets);
+        // Each flush queues its byte as a short DATA packet; the first goes alone, so the opcode spans packets. Bytes
+        // still queued when a larger packet size is proven may be joined (PacketCutter.growUnsent).
+        assertTrue(dataPackets >= 2, "the opcode arrived in more than one DATA packet: " + dataPackets);
     }
 
     @Test
