@@ -16,10 +16,13 @@ import org.rx4j.wire.RxConstants;
  *     (default 65535: as large as the route allows; rxperf -m)
  * @param ifMtu interface MTU less IP/UDP overhead, bytes, advertised in the ACK trailer: 0 = from the route to each
  *     peer (default), else 520..65535 for every peer
+ * @param fragmentJumbograms true to send and invite jumbograms larger than the route's interface carries, as OpenAFS
+ *     does (the IP layer fragments them; a lost fragment loses the whole jumbogram); false (default): jumbograms only
+ *     up to the route's interface MTU, so none on an Ethernet-size route (docs/engine.md "Packet size")
  */
-public record PacketSize(int jumboMax, int maxMtu, int ifMtu) {
-    /** Four-packet jumbograms as OpenAFS 1.8 sends them; packets as large as the route to each peer carries. */
-    public static final PacketSize DEFAULTS = new PacketSize(4, RxConstants.MAX_DATAGRAM_SIZE, 0);
+public record PacketSize(int jumboMax, int maxMtu, int ifMtu, boolean fragmentJumbograms) {
+    /** Up to four-packet jumbograms where the route carries them; packets as large as the route carries. */
+    public static final PacketSize DEFAULTS = new PacketSize(4, RxConstants.MAX_DATAGRAM_SIZE, 0, false);
 
     /**
      * Checks the ranges listed with the components.
@@ -32,6 +35,49 @@ public record PacketSize(int jumboMax, int maxMtu, int ifMtu) {
         if (ifMtu != 0) {
             SettingCheck.range("ifMtu", ifMtu, 520, 65535);
         }
+    }
+
+    /**
+     * Without IP fragmentation of jumbograms (the default).
+     *
+     * @param jumboMax as the component
+     * @param maxMtu as the component
+     * @param ifMtu as the component
+     * @throws IllegalArgumentException naming the first setting out of range
+     */
+    public PacketSize(int jumboMax, int maxMtu, int ifMtu) {
+        this(jumboMax, maxMtu, ifMtu, false);
+    }
+
+    /**
+     * Most jumbogram sub-packets one datagram may hold toward a peer whose route leaves by an interface of
+     * {@code interfaceMtu} bytes without being fragmented: (payload − 28 − 1412) / 1416 + 1 with payload the MTU less
+     * the IP and UDP headers (rx-wire-facts.md §4, §5): 1 on a 1,500-byte interface, 6 on 9,000, 46 on loopback.
+     *
+     * @param interfaceMtu the route's interface MTU, bytes (IP packet size); 0 = unknown (no limit: OpenAFS's habit)
+     * @param ipv6 whether the peer is an IPv6 address
+     * @return sub-packets, 1..46
+     */
+    public static int jumbogramsFitting(int interfaceMtu, boolean ipv6) {
+        if (interfaceMtu <= 0) {
+            return RxConstants.MAX_FULL_JUMBO_PACKETS;
+        }
+        int payload = Math.min(interfaceMtu - (ipv6 ? RxConstants.IPV6_UDP_HEADERS : RxConstants.IPV4_UDP_HEADERS),
+                ipv6 ? RxConstants.MAX_UDP_PAYLOAD_IPV6 : RxConstants.MAX_UDP_PAYLOAD_IPV4);
+        int first = RxConstants.HEADER_SIZE + RxConstants.JUMBO_BUFFER_SIZE;
+        return payload < first ? 1
+                : Math.min(RxConstants.MAX_FULL_JUMBO_PACKETS, (payload - first) / RxConstants.JUMBO_STRIDE + 1);
+    }
+
+    /**
+     * Most jumbogram sub-packets sent to and advertised to (trailer maxDgramPackets) a peer: jumboMax, capped by what
+     * its route carries unfragmented unless {@link #fragmentJumbograms()}.
+     *
+     * @param routeFit {@link #jumbogramsFitting} for the peer's route
+     * @return sub-packets, 1..46
+     */
+    public int jumboLimit(int routeFit) {
+        return fragmentJumbograms ? jumboMax : Math.max(1, Math.min(jumboMax, routeFit));
     }
 
     /**
@@ -81,16 +127,25 @@ public record PacketSize(int jumboMax, int maxMtu, int ifMtu) {
     /**
      * maxMTU advertised in the ACK trailer to a peer whose local interface MTU is {@code localIfMtu}: on a path wider
      * than Ethernet the largest packet accepted in one piece, min(maxMtu, localIfMtu); otherwise, with jumbograms,
-     * OpenAFS's localIfMtu + (jumboMax − 1) · 1416 (5692 at 1444 and 4), else min(maxMtu, localIfMtu).
+     * OpenAFS's localIfMtu + (jumbo − 1) · 1416 (5692 at 1444 and 4), else min(maxMtu, localIfMtu).
      *
      * @param localIfMtu {@link #localIfMtu} for the peer, bytes
+     * @param jumbo jumbogram sub-packets allowed toward the peer ({@link #jumboLimit})
      * @return bytes
      */
-    public int advertisedMaxMtu(int localIfMtu) {
-        if (jumboMax <= 1 || localIfMtu > RxConstants.REMOTE_PACKET_SIZE) {
+    public int advertisedMaxMtu(int localIfMtu, int jumbo) {
+        if (jumbo <= 1 || localIfMtu > RxConstants.REMOTE_PACKET_SIZE) {
             return Math.min(maxMtu, localIfMtu);
         }
-        return localIfMtu + (jumboMax - 1) * RxConstants.JUMBO_STRIDE;
+        return localIfMtu + (jumbo - 1) * RxConstants.JUMBO_STRIDE;
+    }
+
+    /**
+     * @param localIfMtu {@link #localIfMtu} for the peer, bytes
+     * @return {@link #advertisedMaxMtu(int, int)} with this configuration's jumboMax (a route of unknown MTU)
+     */
+    public int advertisedMaxMtu(int localIfMtu) {
+        return advertisedMaxMtu(localIfMtu, jumboMax);
     }
 
     /**

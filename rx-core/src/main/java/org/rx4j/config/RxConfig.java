@@ -170,19 +170,28 @@ public record RxConfig(Windows windows, PacketSize packetSize, AckPolicy ackPoli
 
         /** @return this, with {@link PacketSize#jumboMax()} set to {@code packets} (packets) */
         public Builder jumboMax(int packets) {
-            packetSize = new PacketSize(packets, packetSize.maxMtu(), packetSize.ifMtu());
+            packetSize = new PacketSize(packets, packetSize.maxMtu(), packetSize.ifMtu(),
+                    packetSize.fragmentJumbograms());
             return this;
         }
 
         /** @return this, with {@link PacketSize#maxMtu()} set to {@code bytes} (bytes) */
         public Builder maxMtu(int bytes) {
-            packetSize = new PacketSize(packetSize.jumboMax(), bytes, packetSize.ifMtu());
+            packetSize = new PacketSize(packetSize.jumboMax(), bytes, packetSize.ifMtu(),
+                    packetSize.fragmentJumbograms());
             return this;
         }
 
         /** @return this, with {@link PacketSize#ifMtu()} set to {@code bytes} (bytes) */
         public Builder ifMtu(int bytes) {
-            packetSize = new PacketSize(packetSize.jumboMax(), packetSize.maxMtu(), bytes);
+            packetSize = new PacketSize(packetSize.jumboMax(), packetSize.maxMtu(), bytes,
+                    packetSize.fragmentJumbograms());
+            return this;
+        }
+
+        /** @return this, with {@link PacketSize#fragmentJumbograms()} set to {@code fragment} */
+        public Builder fragmentJumbograms(boolean fragment) {
+            packetSize = new PacketSize(packetSize.jumboMax(), packetSize.maxMtu(), packetSize.ifMtu(), fragment);
             return this;
         }
 

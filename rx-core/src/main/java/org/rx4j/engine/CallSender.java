@@ -276,12 +276,12 @@ final class CallSender {
     /** @return sub-packets per datagram the peer and this endpoint allow, before the path-MTU cap */
     private int uncappedJumboLimit() {
         Peer peer = out.peer();
-        if (config.packetSize().jumboMax() <= 1 || peer.maxDgramPackets <= 1
+        if (peer.jumboLimit() <= 1 || peer.maxDgramPackets <= 1
                 || out.security().preparedLength(cutter.dataSize()) != RxConstants.JUMBO_BUFFER_SIZE) {
             return 1;
         }
         int byMtu = (peer.maxMtu - RxConstants.REMOTE_PACKET_SIZE) / RxConstants.JUMBO_STRIDE + 1;
-        return Math.max(1, Math.min(peer.maxDgramPackets, Math.min(byMtu, config.packetSize().jumboMax())));
+        return Math.max(1, Math.min(peer.maxDgramPackets, Math.min(byMtu, peer.jumboLimit())));
     }
 
     /**

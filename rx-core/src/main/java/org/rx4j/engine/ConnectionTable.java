@@ -179,9 +179,14 @@ final class ConnectionTable {
 
     /** @return the peer for an address, created on first use */
     Peer peer(InetSocketAddress address) {
-        return peers.computeIfAbsent(address, a -> new Peer(a, config,
-                PacketSize.fromRoute(config.packetSize().ifMtu() != 0 ? 0 : routeMtu.applyAsInt(a),
-                        a.getAddress() instanceof Inet6Address)));
+        return peers.computeIfAbsent(address, this::newPeer);
+    }
+
+    private Peer newPeer(InetSocketAddress a) {
+        boolean v6 = a.getAddress() instanceof Inet6Address;
+        int mtu = routeMtu.applyAsInt(a);
+        int ifMtu = PacketSize.fromRoute(config.packetSize().ifMtu() != 0 ? 0 : mtu, v6);
+        return new Peer(a, config, ifMtu, PacketSize.jumbogramsFitting(mtu, v6));
     }
 
     /** @return the peer for an address, or null when none is known */

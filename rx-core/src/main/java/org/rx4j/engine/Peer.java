@@ -29,6 +29,8 @@ public final class Peer {
      * largest packet we cut for it ({@code RxConfig.packetSize().localIfMtu}; docs/engine.md "Packet size").
      */
     private final int localIfMtu;
+    /** Jumbogram sub-packets sent and advertised to this peer ({@code PacketSize.jumboLimit}), 1..46. */
+    private final int jumboLimit;
     int lastRwind;
     /** True once the peer answered a reachability PING; then {@link #reachableUntilNs} is valid. */
     private boolean reachConfirmed;
@@ -68,7 +70,7 @@ public final class Peer {
     private boolean tinyPingOutstanding;
 
     Peer(InetSocketAddress address, RxConfig config) {
-        this(address, config, RxConstants.REMOTE_PACKET_SIZE);
+        this(address, config, RxConstants.REMOTE_PACKET_SIZE, RxConstants.MAX_FULL_JUMBO_PACKETS);
     }
 
     /**
@@ -76,10 +78,13 @@ public final class Peer {
      * @param config this endpoint's configuration
      * @param routeIfMtu the MTU of the interface the route to the peer leaves by less IP/UDP headers, bytes
      *     ({@link org.rx4j.config.PacketSize#fromRoute}); a fixed {@code ifMtu} in the configuration wins
+     * @param routeJumbo jumbogram sub-packets the route carries unfragmented
+     *     ({@link org.rx4j.config.PacketSize#jumbogramsFitting})
      */
-    Peer(InetSocketAddress address, RxConfig config, int routeIfMtu) {
+    Peer(InetSocketAddress address, RxConfig config, int routeIfMtu, int routeJumbo) {
         this.address = address;
         this.localIfMtu = config.packetSize().localIfMtu(routeIfMtu);
+        this.jumboLimit = config.packetSize().jumboLimit(routeJumbo);
         this.path = new PathModel(address.hashCode() * 0x9E3779B97F4A7C15L + 1);
         this.rtt = new RttEstimator(config.rto().initialRttNs(), config.rto().minRtoNs(), config.rto().rtoSlackNs(),
                 config.rto().maxRtoNs());
@@ -257,7 +262,15 @@ public final class Peer {
      * @return the maxMTU our ACK trailers advertise to this peer ({@code PacketSize.advertisedMaxMtu}), bytes
      */
     int advertisedMaxMtu(RxConfig config) {
-        return config.packetSize().advertisedMaxMtu(localIfMtu);
+        return config.packetSize().advertisedMaxMtu(localIfMtu, jumboLimit);
+    }
+
+    /**
+     * @return jumbogram sub-packets sent to this peer at most and advertised to it (trailer maxDgramPackets): the
+     *     configured jumboMax, capped by what the route carries without IP fragments, 1..46
+     */
+    public int jumboLimit() {
+        return jumboLimit;
     }
 
     /**

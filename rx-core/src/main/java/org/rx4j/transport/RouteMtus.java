@@ -1,10 +1,13 @@
 package org.rx4j.transport;
 
+import java.io.IOException;
 import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.InterfaceAddress;
 import java.net.NetworkInterface;
 import java.net.SocketException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Enumeration;
@@ -15,9 +18,10 @@ import java.util.concurrent.TimeUnit;
  * The MTU of the local interface a peer is reached by, from a snapshot of this host's interfaces (docs/transport.md
  * "Packet size and the route"; docs/engine.md "Packet size"): a loopback address, or one of this host's own addresses,
  * goes over loopback; an address inside one of an interface's subnets goes out of that interface (the longest prefix
- * wins); anything else is behind a router and unknown (0), so it gets OpenAFS's Ethernet-size packets, as OpenAFS's
- * own {@code rxi_InitPeerParams} decides only for local subnets. No system call per lookup: the snapshot is taken
- * when the transport starts and again at most once a minute when a new peer is looked up.
+ * wins); anything else is behind a router and goes out of the default route's interface (Linux's
+ * {@code /proc/net/route} and {@code /proc/net/ipv6_route}), or is unknown (0) where there is none or it cannot be
+ * read. No system call per lookup: the snapshot is taken when the transport starts and again at most once a minute
+ * when a new peer is looked up.
  */
 final class RouteMtus {
     private static final long REFRESH_NS = TimeUnit.SECONDS.toNanos(60);
@@ -27,6 +31,9 @@ final class RouteMtus {
 
     private List<Subnet> subnets;
     private int loopbackMtu;
+    /** MTU of the default route's interface, bytes, for IPv4 and IPv6 peers; 0 = none known. */
+    private int defaultMtuV4;
+    private int defaultMtuV6;
     private long takenNs;
 
     /** Takes the first snapshot of the interfaces (a few system calls). */
@@ -62,7 +69,76 @@ final class RouteMtus {
                 mtu = s.mtu;
             }
         }
-        return mtu;
+        if (best >= 0) {
+            return mtu;
+        }
+        return want.length == 4 ? defaultMtuV4 : defaultMtuV6;
+    }
+
+    /**
+     * @param table the text of /proc/net/route (IPv4) or /proc/net/ipv6_route (IPv6)
+     * @param ipv6 which of the two it is
+     * @return the interface name of the usable default route with the lowest metric, or null
+     */
+    static String defaultInterface(String table, boolean ipv6) {
+        String found = null;
+        long bestMetric = Long.MAX_VALUE;
+        for (String line : table.split("\\R")) {
+            String[] f = line.trim().split("\\s+");
+            String iface;
+            long flags;
+            long metric;
+            if (!ipv6) {
+                // Iface Destination Gateway Flags RefCnt Use Metric Mask ...
+                if (f.length < 8 || !f[1].equals("00000000") || !f[7].equals("00000000")) {
+                    continue;
+                }
+                iface = f[0];
+                flags = parseHex(f[3]);
+                metric = parseDecimal(f[6]);
+            } else {
+                // dest prefixlen src srclen nexthop metric refcnt use flags iface
+                if (f.length < 10 || !f[0].equals("00000000000000000000000000000000") || !f[1].equals("00")) {
+                    continue;
+                }
+                iface = f[9];
+                flags = parseHex(f[8]);
+                metric = parseHex(f[5]);
+            }
+            // RTF_UP (0x1) and not RTF_REJECT (0x200): an unreachable default (IPv6's on lo) routes nothing.
+            if ((flags & 0x1) == 0 || (flags & 0x200) != 0 || metric < 0 || metric >= bestMetric) {
+                continue;
+            }
+            bestMetric = metric;
+            found = iface;
+        }
+        return found;
+    }
+
+    private static long parseDecimal(String s) {
+        try {
+            return Long.parseLong(s);
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    private static long parseHex(String s) {
+        try {
+            return Long.parseLong(s, 16);
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    private static int defaultMtu(String path, boolean ipv6) {
+        try {
+            String iface = defaultInterface(Files.readString(Path.of(path)), ipv6);
+            NetworkInterface nif = iface == null ? null : NetworkInterface.getByName(iface);
+            return nif != null && nif.isUp() ? Math.max(0, nif.getMTU()) : 0;
+        } catch (IOException | RuntimeException e) {
+            return 0; // not Linux, or no such file: routed peers get OpenAFS's Ethernet-size packets
+        }
     }
 
     private void refresh(long now) {
@@ -98,6 +174,8 @@ final class RouteMtus {
         }
         subnets = List.copyOf(found);
         loopbackMtu = lo;
+        defaultMtuV4 = defaultMtu("/proc/net/route", false);
+        defaultMtuV6 = defaultMtu("/proc/net/ipv6_route", true);
     }
 
     private static boolean samePrefix(byte[] a, byte[] b, int bits) {

@@ -38,6 +38,8 @@ class RxConfigTest {
             new SetterCase("jumboMax", b -> b.jumboMax(1), "packetSize().jumboMax()", 1),
             new SetterCase("maxMtu", b -> b.maxMtu(9000), "packetSize().maxMtu()", 9000),
             new SetterCase("ifMtu", b -> b.ifMtu(9000), "packetSize().ifMtu()", 9000),
+            new SetterCase("fragmentJumbograms", b -> b.fragmentJumbograms(true),
+                    "packetSize().fragmentJumbograms()", true),
             new SetterCase("hardAckOnly", b -> b.hardAckOnly(true), "ackPolicy().hardAckOnly()", true),
             new SetterCase("hardAckInterval", b -> b.hardAckInterval(4), "ackPolicy().hardAckInterval()", 4),
             new SetterCase("softAckRate", b -> b.softAckRate(3), "ackPolicy().softAckRate()", 3),
@@ -141,7 +143,7 @@ class RxConfigTest {
     void defaultsAreOpenAfsValues() {
         RxConfig c = RxConfig.defaults();
         assertEquals(new Windows(32, 32), c.windows());
-        assertEquals(new PacketSize(4, 65535, 0), c.packetSize());
+        assertEquals(new PacketSize(4, 65535, 0, false), c.packetSize());
         assertEquals(new AckPolicy(false, 8, 1, 2, 8), c.ackPolicy());
         assertEquals(new AckDelays(100 * MS, 100 * MS, 400 * MS), c.ackDelays());
         assertEquals(new RetransmitTimeout(3 * S, 20 * MS, 200 * MS, 60 * S), c.rto());
@@ -171,6 +173,23 @@ class RxConfigTest {
         assertEquals(1412, p.packetDataSize(), "the first packets to a peer keep the default size");
         assertEquals(20000, new PacketSize(4, 20000, 0).largestPacket(65507), "maxMtu caps the route's size");
         assertEquals(65507, new PacketSize(4, 65535, 0).largestPacket(65507), "no 16 KiB cap between rx4j peers");
+    }
+
+    /** rx-wire-facts.md §4, §5: jumbograms only as large as the route's interface carries, unless asked. */
+    @Test
+    void jumbogramsFitTheRouteUnlessFragmentsAreAsked() {
+        assertEquals(1, PacketSize.jumbogramsFitting(1500, false), "Ethernet: a 2-packet jumbogram is 2856 bytes");
+        assertEquals(6, PacketSize.jumbogramsFitting(9000, false), "28 + 1412 + 5 * 1416 = 8520 <= 8972");
+        assertEquals(46, PacketSize.jumbogramsFitting(65536, false), "loopback");
+        assertEquals(46, PacketSize.jumbogramsFitting(0, false), "unknown route: OpenAFS's habit");
+        PacketSize d = PacketSize.DEFAULTS;
+        assertEquals(1, d.jumboLimit(1));
+        assertEquals(4, d.jumboLimit(46));
+        assertEquals(1444, d.advertisedMaxMtu(1444, d.jumboLimit(1)), "invite no fragmented jumbograms on Ethernet");
+        assertEquals(5692, d.advertisedMaxMtu(1444, d.jumboLimit(46)), "OpenAFS's advertisement where they fit");
+        PacketSize openAfs = RxConfig.builder().fragmentJumbograms(true).build().packetSize();
+        assertEquals(4, openAfs.jumboLimit(1), "asked for: jumbograms fragmented as OpenAFS sends them");
+        assertEquals(5692, openAfs.advertisedMaxMtu(1444, openAfs.jumboLimit(1)));
     }
 
     /** rx-wire-facts.md §5: a route's interface MTU less the IP and UDP headers, Ethernet and unknown as OpenAFS's 1444. */

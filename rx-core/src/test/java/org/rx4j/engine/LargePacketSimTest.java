@@ -275,6 +275,36 @@ class LargePacketSimTest {
         assertEquals(8972, net.client().engine.clientConnections().iterator().next().peer().provenPacketSize());
     }
 
+    /**
+     * An Ethernet route (interface MTU 1,500): a jumbogram of two 1412-byte packets (2,856 bytes) would be fragmented,
+     * so neither side sends one nor invites one (trailer maxMTU 1444, maxDgramPackets 1); asked for OpenAFS's habit
+     * ({@code fragmentJumbograms}), both send jumbograms of up to four again. Both ways, byte-exact.
+     */
+    @Test
+    void anEthernetRouteGetsNoJumbogramsUnlessFragmentsAreAsked() {
+        DataSizes up = new DataSizes();
+        DataSizes down = new DataSizes();
+        RxConfig defaults = RxConfig.builder().maxWindow(255).build();
+        SimNetwork net = net(defaults, defaults, LinkModel.delay(MS), up, down);
+        net.routeMtu = 1500;
+        run(net, 2, 2L << 20, 1L << 20);
+        assertTrue(up.largest <= RxConstants.REMOTE_PACKET_SIZE, "client datagrams: " + up.largest);
+        assertTrue(down.largest <= RxConstants.REMOTE_PACKET_SIZE, "server datagrams: " + down.largest);
+        Peer peer = net.client().engine.clientConnections().iterator().next().peer();
+        assertEquals(1, peer.jumboLimit());
+        assertEquals(1, peer.maxDgramPackets(), "the server invited none either");
+
+        DataSizes up2 = new DataSizes();
+        DataSizes down2 = new DataSizes();
+        RxConfig openAfs = RxConfig.builder().maxWindow(255).fragmentJumbograms(true).build();
+        SimNetwork net2 = net(openAfs, openAfs, LinkModel.delay(MS), up2, down2);
+        net2.routeMtu = 1500;
+        run(net2, 2, 2L << 20, 1L << 20);
+        int fourPackets = 5688; // 28 + 4 * 1412 + 3 * 4: a jumbogram of four, fragmented on the wire
+        assertEquals(fourPackets, up2.largest, "four-packet jumbograms");
+        assertEquals(fourPackets, down2.largest);
+    }
+
     /** @return {@code bytes} if it is the size of a jumbogram of 2..4 full 1412-byte packets, else -1 */
     private static int jumbogramOfAtMostFour(int bytes) {
         for (int k = 2; k <= 4; k++) {

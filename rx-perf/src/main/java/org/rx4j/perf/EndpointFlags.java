@@ -70,6 +70,11 @@ public final class EndpointFlags {
                     + "else nio). Default: auto for a server, nio for a client.")
     TransportKind transport;
 
+    @Option(names = "--fragment-jumbograms", description = "Send and invite jumbograms larger than the route to the "
+            + "peer carries, as OpenAFS does (IP fragments them; a lost fragment loses the whole jumbogram). Default: "
+            + "jumbograms only as large as the route's interface carries, so none on an Ethernet-size route.")
+    boolean fragmentJumbograms;
+
     @Option(names = "--no-gso", description = "No UDP segmentation offload: with epoll, send every datagram in its "
             + "own slot of a system call (no GSO) and read without GRO. Default: GSO and GRO where the kernel has them.")
     boolean noGso;
@@ -128,7 +133,7 @@ public final class EndpointFlags {
                 jumboMax, maxMtu == null ? 0 : maxMtu, udpBufferKib == null ? 0 : udpBufferKib * 1024,
                 minPeerTimeoutMs, hardAcksOnly, transport != null ? transport : defaultTransport, minProcs, maxProcs,
                 !noStats, congestionControl,
-                debugReplies, !noGso);
+                debugReplies, !noGso, fragmentJumbograms);
     }
 
     /** Converts {@code --transport} words. */

@@ -114,6 +114,7 @@ public final class JsonReport {
         node.put("transport", options.transport().name().toLowerCase(Locale.ROOT));
         node.put("statistics", options.statistics());
         node.put("segmentationOffload", options.segmentationOffload());
+        node.put("fragmentJumbograms", options.fragmentJumbograms());
     }
 
     private static void putStats(ObjectNode parent, String name, Map<String, Long> stats) {

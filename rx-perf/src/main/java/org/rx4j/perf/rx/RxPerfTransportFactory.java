@@ -72,6 +72,7 @@ public final class RxPerfTransportFactory implements PerfTransportFactory {
         }
         b.udpBufferBytes(o.udpBufferBytes());
         b.segmentationOffload(o.segmentationOffload());
+        b.fragmentJumbograms(o.fragmentJumbograms());
         b.minRto(Duration.ofMillis(o.minPeerTimeoutMs()));
         b.hardAckOnly(o.hardAcksOnly());
         b.congestionControl("bbr".equals(o.congestionControl()) ? CongestionControl.BBR : CongestionControl.NEWRENO);

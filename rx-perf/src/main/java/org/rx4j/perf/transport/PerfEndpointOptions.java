@@ -36,6 +36,8 @@ import org.rx4j.config.TransportKind;
  * @param segmentationOffload whether an epoll socket sends runs of equal-size datagrams with UDP GSO and reads with
  *     UDP GRO where the kernel has them (default); false with {@code --no-gso} (docs/transport.md "Segmentation
  *     offload")
+ * @param fragmentJumbograms true with {@code --fragment-jumbograms}: jumbograms larger than the route's interface
+ *     carries, fragmented by IP, as OpenAFS sends them; false (default): none larger (docs/engine.md "Packet size")
  */
 public record PerfEndpointOptions(
         int twind,
@@ -52,7 +54,20 @@ public record PerfEndpointOptions(
         boolean statistics,
         String congestionControl,
         String debugReplies,
-        boolean segmentationOffload) {
+        boolean segmentationOffload,
+        boolean fragmentJumbograms) {
+
+    /**
+     * Without {@code --fragment-jumbograms}.
+     *
+     * @throws IllegalArgumentException naming the first field out of range
+     */
+    public PerfEndpointOptions(int twind, int rwind, boolean jumbo, int jumboMax, int maxMtu, int udpBufferBytes,
+            int minPeerTimeoutMs, boolean hardAcksOnly, TransportKind transport, int minProcs, int maxProcs,
+            boolean statistics, String congestionControl, String debugReplies, boolean segmentationOffload) {
+        this(twind, rwind, jumbo, jumboMax, maxMtu, udpBufferBytes, minPeerTimeoutMs, hardAcksOnly, transport,
+                minProcs, maxProcs, statistics, congestionControl, debugReplies, segmentationOffload, false);
+    }
 
     /** The words {@code --debug-replies} accepts: always, loopback (the default), no-amplification, never. */
     public static final java.util.List<String> DEBUG_REPLIES =
