@@ -25,6 +25,8 @@
 #             Kerberos realm on 127.0.0.1 (scripts/interop/kdc.sh: kinit, kvno afs/CELL); Debian's
 #             bos/vos/pts -localauth with rxdebug showing security index 2 and the rxkad level; rx4j's
 #             ccache, keytab and key-file readers on the real files; hooks for rx4j's rxkad cases
+#   fragments rx4j <-> rx4j through a veth pair at MTU 1500 and 9000: no IP fragments (nstat;
+#             scripts/netns/fragments.sh)
 #   capture   tshark capture of a C<->C mix; its Wireshark expert-info kinds are the control
 #   rx4j      rxdebug against an rx4j server before/during/after transfers, the rxperf matrix
 #             (rx4j client -> C server, C client -> rx4j server), captures of rx4j<->C mixes
@@ -44,7 +46,7 @@ INTEROP_DIR=$ROOT/scripts/interop
 # The harness, one file per area under scripts/interop/ (docs/interop.md "How to run"): common setup and
 # teardown first, then the sections.
 for part in common section-build section-c2c section-bos rx4j-bos section-rxgen section-db section-auth \
-        section-capture rx4j-rxdebug rx4j-matrix rx4j-capture; do
+        section-fragments section-capture rx4j-rxdebug rx4j-matrix rx4j-capture; do
     # The parts are named by the loop, so shellcheck cannot follow them.
     # shellcheck source=/dev/null
     source "$INTEROP_DIR/$part.sh"
@@ -62,11 +64,11 @@ section_rx4j() {
 
 main() {
     local sections=("$@") section start
-    [[ ${#sections[@]} -gt 0 ]] || sections=(packages build c2c bos rxgen db ubik auth capture rx4j)
+    [[ ${#sections[@]} -gt 0 ]] || sections=(packages build c2c bos rxgen db ubik auth fragments capture rx4j)
     for section in "${sections[@]}"; do
         case $section in
-            packages|build|c2c|bos|rxgen|db|ubik|auth|capture|rx4j) ;;
-            *) echo "usage: $0 [packages|build|c2c|bos|rxgen|db|ubik|auth|capture|rx4j]..." >&2; exit 2 ;;
+            packages|build|c2c|bos|rxgen|db|ubik|auth|fragments|capture|rx4j) ;;
+            *) echo "usage: $0 [packages|build|c2c|bos|rxgen|db|ubik|auth|fragments|capture|rx4j]..." >&2; exit 2 ;;
         esac
     done
     start_watchdog

@@ -1,0 +1,9 @@
+# shellcheck shell=bash
+# scripts/interop.sh, section fragments: rx4j <-> rx4j through a veth pair of network namespaces at MTU 1500 and
+# 9000 (scripts/netns/fragments.sh): the kernel's IP counters (nstat) must show no fragment for rx4j's defaults;
+# --fragment-jumbograms (OpenAFS's habit) is printed as the control. Sourced by scripts/interop.sh; uses common.sh.
+
+section_fragments() {
+    check "rx4j: no IP fragments through a veth pair at MTU 1500 and 9000 (nstat; 10 MiB send and recv each)" 300 \
+        env FRAG_BYTES=10485760 "$ROOT/scripts/netns/fragments.sh" 1500 9000
+}
