@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntSupplier;
 import java.util.function.ToIntFunction;
 import org.rx4j.wire.RxConstants;
 import org.rx4j.wire.RxHeader;
@@ -26,6 +27,7 @@ import org.rx4j.wire.RxHeader;
 final class ConnectionTable {
     private final RxConfig config;
     private final ToIntFunction<InetSocketAddress> routeMtu;
+    private final IntSupplier receiveBuffer;
     private int nextCid;
     private final Map<InetSocketAddress, Peer> peers = new LinkedHashMap<>();
     private final Map<Integer, Connection> clientConns = new LinkedHashMap<>();
@@ -55,7 +57,20 @@ final class ConnectionTable {
      *     ({@link PacketSink#routeMtu}); asked once per new peer
      */
     ConnectionTable(RxConfig config, int firstCid, ToIntFunction<InetSocketAddress> routeMtu) {
+        this(config, firstCid, routeMtu, () -> 0);
+    }
+
+    /**
+     * @param config this endpoint's configuration
+     * @param firstCid the first client connection id (channel bits clear)
+     * @param routeMtu the MTU of the interface the route to an address leaves by, bytes, 0 = unknown
+     *     ({@link PacketSink#routeMtu}); asked once per new peer
+     * @param receiveBuffer the socket's receive buffer, bytes, 0 = unknown ({@link PacketSink#receiveBufferBytes})
+     */
+    ConnectionTable(RxConfig config, int firstCid, ToIntFunction<InetSocketAddress> routeMtu,
+            IntSupplier receiveBuffer) {
         this.routeMtu = routeMtu;
+        this.receiveBuffer = receiveBuffer;
         this.config = config;
         this.nextCid = firstCid;
     }
@@ -186,6 +201,11 @@ final class ConnectionTable {
         boolean v6 = a.getAddress() instanceof Inet6Address;
         int mtu = routeMtu.applyAsInt(a);
         int ifMtu = PacketSize.fromRoute(config.packetSize().ifMtu() != 0 ? 0 : mtu, v6);
+        // A window of the largest packets must fit the socket's receive buffer, or a burst overflows it.
+        int buffer = receiveBuffer.getAsInt();
+        if (buffer > 0) {
+            ifMtu = Math.min(ifMtu, Math.max(RxConstants.REMOTE_PACKET_SIZE, buffer / config.windows().maxRwind()));
+        }
         return new Peer(a, config, ifMtu, PacketSize.jumbogramsFitting(mtu, v6));
     }
 

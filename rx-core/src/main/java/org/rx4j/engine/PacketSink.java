@@ -61,4 +61,16 @@ public interface PacketSink {
     default int routeMtu(InetSocketAddress peer) {
         return 0;
     }
+
+    /**
+     * The UDP receive buffer the kernel granted this endpoint's socket (the size as asked; Linux keeps twice that for
+     * its bookkeeping). A full window of the largest packets must fit in it, or a burst overflows it: the engine caps
+     * the packet size it advertises to a peer at this / maxRwind (docs/engine.md "Packet size"). Asked once per new
+     * peer, on the engine's thread.
+     *
+     * @return bytes; 0 when unknown (the default: no cap)
+     */
+    default int receiveBufferBytes() {
+        return 0;
+    }
 }

@@ -50,7 +50,8 @@ public final class RxEngine implements EngineView {
         SplittableRandom random = new SplittableRandom(seed);
         // OpenAFS 1.8: random epoch with bit 31 set and bit 30 clear (§1).
         this.epoch = (random.nextInt() & 0x3FFFFFFF) | 0x80000000;
-        this.table = new ConnectionTable(config, random.nextInt() & RxConstants.CID_MASK & 0x7FFFFFFF, sink::routeMtu);
+        this.table = new ConnectionTable(config, random.nextInt() & RxConstants.CID_MASK & 0x7FFFFFFF, sink::routeMtu,
+                sink::receiveBufferBytes);
         this.services = new ServiceRegistry(config, table, events);
         this.link = new EngineContext(config, alloc, sink, events, timers, services);
         ConnectionLimits limits = new ConnectionLimits(config, table, endpointCounters);

@@ -84,6 +84,20 @@ final class DatagramEncoder extends ChannelOutboundHandlerAdapter implements Pac
         this.ctx = ctx;
     }
 
+    /** The receive buffer the kernel granted the socket, bytes (as asked, before its doubling); 0 until known. */
+    private volatile int receiveBufferBytes;
+
+    /** @param bytes the socket's receive buffer as granted, bytes; set once, before reading starts */
+    void setReceiveBufferBytes(int bytes) {
+        receiveBufferBytes = bytes;
+    }
+
+    /** @return the socket's receive buffer as granted, bytes, 0 = not known yet */
+    @Override
+    public int receiveBufferBytes() {
+        return receiveBufferBytes;
+    }
+
     /** @return the MTU of the local interface {@code peer} is reached by, bytes, 0 = unknown ({@link RouteMtus}) */
     @Override
     public int routeMtu(InetSocketAddress peer) {

@@ -135,6 +135,7 @@ public final class RxTransport implements AutoCloseable {
         int reported = kind == TransportKind.EPOLL ? 2 : 1;
         this.effectiveReceiveBuffer = dc.config().getReceiveBufferSize() / reported;
         this.effectiveSendBuffer = dc.config().getSendBufferSize() / reported;
+        encoder.setReceiveBufferBytes(effectiveReceiveBuffer); // before reading starts: no peer exists yet
         if (effectiveReceiveBuffer < receiveBuffer || effectiveSendBuffer < sendBuffer) {
             // Only a size the owner asked for is worth a warning; the defaults are requests the kernel may cap.
             String capped = "UDP socket buffers capped by the kernel: asked receive {} / send {} bytes, got {} / {} "

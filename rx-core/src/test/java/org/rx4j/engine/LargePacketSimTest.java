@@ -258,6 +258,24 @@ class LargePacketSimTest {
     }
 
     /**
+     * Loopback with Debian's default socket buffers (rmem_max 212,992 bytes): a window of 32 packets of 65,507 bytes
+     * would overflow the receive buffer at once, so each side advertises and cuts at most buffer / maxRwind = 6,656.
+     */
+    @Test
+    void theReceiveBufferCapsThePacketSize() {
+        DataSizes up = new DataSizes();
+        DataSizes down = new DataSizes();
+        RxConfig defaults = RxConfig.defaults();
+        SimNetwork net = net(defaults, defaults, LinkModel.delay(MS / 20).withMtu(RxConstants.MAX_UDP_PAYLOAD_IPV4),
+                up, down);
+        net.routeMtu = 65_536;
+        net.receiveBufferBytes = 212_992;
+        run(net, 2, 2L << 20, 1L << 20);
+        assertEquals(212_992 / 32, up.largestPacket, "the client's data");
+        assertEquals(212_992 / 32, down.largestPacket, "the server's reply");
+    }
+
+    /**
      * A wide route, a narrower path (a relay's MTU cap of 9,000 bytes, both directions): the probes of the sizes in
      * between prove 8,972 bytes in the first call, and nothing larger is ever cut; every byte arrives.
      */

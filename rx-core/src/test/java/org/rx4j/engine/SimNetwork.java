@@ -117,6 +117,8 @@ public final class SimNetwork {
      * unknown (Ethernet-size packets). Read when a side first meets the other, so set it before the first call.
      */
     public int routeMtu;
+    /** Both sides' socket receive buffer, bytes ({@link PacketSink#receiveBufferBytes}); 0 = unknown. */
+    public int receiveBufferBytes;
     /** Datagrams that failed to decode (must stay 0). */
     public long decodeErrors;
 
@@ -142,6 +144,12 @@ public final class SimNetwork {
         @Override
         public boolean encodesOnSend() {
             return true;
+        }
+
+        /** @return {@link SimNetwork#receiveBufferBytes} */
+        @Override
+        public int receiveBufferBytes() {
+            return receiveBufferBytes;
         }
 
         /** @return {@link SimNetwork#routeMtu} */
