@@ -48,7 +48,7 @@ class RxkadEndpointTest {
     void start() throws Exception {
         server = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0)).open();
         RxkadServerSecurity rxkad = new RxkadServerSecurity(
-                RxkadServerSecurity.desKeys(List.of(new ServerKey(ServerKey.RXKAD, KVNO, 0, SERVER_KEY))),
+                List.of(new ServerKey(ServerKey.RXKAD, KVNO, 0, SERVER_KEY)),
                 RxkadLevel.CRYPT);
         // Echoes the request reversed, then the caller's name.
         server.registerService(SERVICE, rxkad, call -> {

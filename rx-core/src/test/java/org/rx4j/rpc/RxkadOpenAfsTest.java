@@ -134,8 +134,8 @@ class RxkadOpenAfsTest {
     void rx4jAcceptsAnOpenAfsClientsResponseAndPackets(RxkadLevel level) throws Exception {
         endpoint = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0)).open();
         CallerIdentity[] seen = new CallerIdentity[1];
-        endpoint.registerService(SERVICE, new RxkadServerSecurity(RxkadServerSecurity.desKeys(List.of(
-                new ServerKey(ServerKey.RXKAD, KVNO, 0, HEX.parseHex(String.format("%016x", SERVER_KEY))))),
+        endpoint.registerService(SERVICE, new RxkadServerSecurity(List.of(
+                new ServerKey(ServerKey.RXKAD, KVNO, 0, HEX.parseHex(String.format("%016x", SERVER_KEY)))),
                 RxkadLevel.CLEAR), call -> {
                     byte[] request = call.input().readAllBytes();
                     seen[0] = call.identity().orElseThrow();
