@@ -169,6 +169,12 @@ public final class RxkadServerSecurity extends RxkadSecurity {
         }
     }
 
+    /** @return this server's clock (tests pass a fixed one) */
+    @Override
+    long nowSeconds() {
+        return clockSeconds.getAsLong();
+    }
+
     /** @return e.g. {@code rxkad-server[min AUTH]} */
     @Override
     public String toString() {
