@@ -24,7 +24,9 @@
 #             (scripts/interop/authcell.sh; asetkey add of a DES and an rxkad_krb5 key) and a throwaway
 #             Kerberos realm on 127.0.0.1 (scripts/interop/kdc.sh: kinit, kvno afs/CELL); Debian's
 #             bos/vos/pts -localauth with rxdebug showing security index 2 and the rxkad level; rx4j's
-#             ccache, keytab and key-file readers on the real files; hooks for rx4j's rxkad cases
+#             ccache, keytab and key-file readers on the real files; rx4j's rxkad BOZO/VL/PR clients
+#             (-localauth and kinit credentials) against those servers and Debian's bos -localauth against
+#             an rx4j BOZO server requiring rxkad, each level proven with rxdebug
 #   capture   tshark capture of a C<->C mix; its Wireshark expert-info kinds are the control
 #   rx4j      rxdebug against an rx4j server before/during/after transfers, the rxperf matrix
 #             (rx4j client -> C server, C client -> rx4j server), captures of rx4j<->C mixes
