@@ -120,7 +120,8 @@ class RxkadEndpointTest {
         assertEquals(who.expiresAtEpochSecond(), serverSide.expires());
         assertEquals(5000, serverSide.bytesReceived());
         assertEquals(5003, serverSide.bytesSent(), "the reversed request and the caller's name");
-        assertTrue(serverSide.packetsReceived() >= 4 && serverSide.packetsSent() >= 4, serverSide.toString());
+        // As many packets as the path's packet size needs (loopback may carry 5000 bytes in one).
+        assertTrue(serverSide.packetsReceived() >= 1 && serverSide.packetsSent() >= 1, serverSide.toString());
         SecurityStats clientSide = securityOf(client, false);
         assertEquals(RxkadLevel.CRYPT.wire(), clientSide.level());
         assertEquals(SecurityStats.FLAG_PACKET_CHECKSUM, clientSide.flags(), "a client is not authenticated itself");

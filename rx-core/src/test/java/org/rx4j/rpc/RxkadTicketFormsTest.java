@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.LongSupplier;
 import org.junit.jupiter.api.AfterEach;
@@ -22,7 +23,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import org.rx4j.rpc.debug.ConnectionInfo;
+import org.rx4j.rpc.debug.RxDebugClient;
 import org.rx4j.security.CallerIdentity;
+import org.rx4j.security.SecurityStats;
 import org.rx4j.security.rxkad.CredentialCache;
 import org.rx4j.security.rxkad.KeyDirectory;
 import org.rx4j.security.rxkad.KeyFiles;
@@ -114,7 +118,8 @@ class RxkadTicketFormsTest {
     void aKeyDirectoryOpensV4And2bLocalTicketsAndKinitTickets(@TempDir Path dir) throws Exception {
         Path keys = serverDir(dir);
         CredentialCache.Credential afs = afsTicket();
-        start(new KeyDirectory(keys), () -> afs.authtime() + 60);
+        AtomicLong clock = new AtomicLong(afs.authtime() + 60);
+        start(new KeyDirectory(keys), clock::get);
 
         RxkadCredentials local2b = LocalAuth.fromDirectory(keys, new SecureRandom());
         assertEquals(213, local2b.kvno(), "with an rxkad_krb5 key, -localauth mints the 2b form");
@@ -130,6 +135,21 @@ class RxkadTicketFormsTest {
         who = call(k5, RxkadLevel.CLEAR);
         assertEquals(List.of("rx4juser", "", "RX4J.TEST"), List.of(who.principal(), who.instance(), who.cell()));
         assertEquals(afs.endtime(), who.expiresAtEpochSecond());
+
+        // rxdebug's view of the kinit connection (the one at clear): its ticket's end, then expired past it.
+        clock.set(afs.endtime() + 1);
+        try (RxDebugClient debug = RxDebugClient.open("127.0.0.1", server.localAddress().getPort())) {
+            SecurityStats k5Stats = null;
+            for (int i = 0; k5Stats == null; i++) {
+                ConnectionInfo c = debug.connection(i, true).orElseThrow();
+                if (c.serverConnection() && c.security().level() == RxkadLevel.CLEAR.wire()) {
+                    k5Stats = c.security();
+                }
+            }
+            assertEquals(afs.endtime(), k5Stats.expires());
+            assertEquals(SecurityStats.FLAG_AUTHENTICATED | SecurityStats.FLAG_PACKET_CHECKSUM
+                    | SecurityStats.FLAG_EXPIRED, k5Stats.flags());
+        }
     }
 
     @Test
