@@ -30,9 +30,9 @@ import picocli.CommandLine.Parameters;
  *
  * <p>Not printed (rxdebug prints them in some cases): per-call flags of active calls, a connection's error line,
  * {@code -long} peer details. A connection's security statistics are printed as Debian's rxdebug prints them
- * (rxkad: level, flags, expiry, byte and packet counts). One known difference: the peer's {@code timeout} line shows the
- * timeout fields the server sent, where Debian's rxdebug printed {@code 0.000} for the same rx4j server. Exit
- * status: 0, 1 when the server does not answer (one line), 2 on bad usage (one line).
+ * (rxkad: level, flags, expiry, byte and packet counts). One known difference: the peer's {@code timeout} line
+ * shows the timeout fields the server sent, where Debian's rxdebug printed {@code 0.000} for the same rx4j server.
+ * Exit status: 0, 1 when the server does not answer (one line), 2 on bad usage (one line).
  */
 @Command(name = "rxdebug", mixinStandardHelpOptions = true, version = "rxdebug (rx4j)",
         description = "Asks an Rx server's DEBUG/VERSION interface, as OpenAFS rxdebug does.")

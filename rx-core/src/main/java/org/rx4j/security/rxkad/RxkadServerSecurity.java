@@ -135,13 +135,12 @@ public final class RxkadServerSecurity extends RxkadSecurity {
 
     /**
      * Checks a RESPONSE in OpenAFS's order: its clear parts, the ticket opened by its kvno ({@link TicketOpener}) and
-     * its times,
-     * the sealed part's checksum under the ticket's session key, then connection, nonce and level. Accepted: the
-     * connection is keyed at the client's level and reports the client's call numbers.
+     * its times, the sealed part's checksum under the ticket's session key, then connection, nonce and level.
+     * Accepted: the connection is keyed at the client's level and reports the client's call numbers.
      *
      * @return 0, or {@link RxkadCodes#RXKADPACKETSHORT}, {@link RxkadCodes#RXKADTICKETLEN},
-     *     {@link RxkadCodes#RXKADUNKNOWNKEY} (no key of the ticket's version and type), {@link RxkadCodes#RXKADBADKEY}, {@link RxkadCodes#RXKADBADTICKET},
-     *     {@link RxkadCodes#RXKADEXPIRED}, {@link RxkadCodes#RXKADNOAUTH}, {@link RxkadCodes#RXKADSEALEDINCON},
+     *     {@link RxkadCodes#RXKADUNKNOWNKEY} (no key of the ticket's version and type), {@link RxkadCodes#RXKADBADKEY},
+     *     {@link RxkadCodes#RXKADBADTICKET}, {@link RxkadCodes#RXKADEXPIRED}, {@link RxkadCodes#RXKADNOAUTH}, {@link RxkadCodes#RXKADSEALEDINCON},
      *     {@link RxkadCodes#RXKADOUTOFSEQUENCE} or {@link RxkadCodes#RXKADLEVELFAIL}
      */
     @Override
