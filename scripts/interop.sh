@@ -24,7 +24,9 @@
 #             (scripts/interop/authcell.sh; asetkey add of a DES and an rxkad_krb5 key) and a throwaway
 #             Kerberos realm on 127.0.0.1 (scripts/interop/kdc.sh: kinit, kvno afs/CELL); Debian's
 #             bos/vos/pts -localauth with rxdebug showing security index 2 and the rxkad level; rx4j's
-#             ccache, keytab and key-file readers on the real files; hooks for rx4j's rxkad cases
+#             ccache, keytab and key-file readers on the real files; rx4j's rxkad BOZO/VL/PR clients
+#             (-localauth and kinit credentials) against those servers and Debian's bos -localauth against
+#             an rx4j BOZO server requiring rxkad, each level proven with rxdebug
 #   fragments rx4j <-> rx4j through a veth pair at MTU 1500 and 9000: no IP fragments (nstat;
 #             scripts/netns/fragments.sh)
 #   capture   tshark capture of a C<->C mix; its Wireshark expert-info kinds are the control

@@ -3,13 +3,15 @@
 # -noauth, in a network namespace of scripts/netns.sh, with keys set by asetkey.
 #
 #   authcell.sh keys KEYTAB PRINC ADDR   make the cell's server directory: ThisCell, CellServDB (ADDR the only
-#                                    database host), UserList (rx4juser), a DES key (kvno 3) and the rxkad_krb5 key
-#                                    of PRINC from KEYTAB (asetkey add rxkad_krb5 1 18 KEYTAB PRINC)
+#                                    database host), UserList (rx4juser), krb.conf (PRINC's realm, a local realm),
+#                                    a DES key (kvno 3) and the rxkad_krb5 key of PRINC from KEYTAB
+#                                    (asetkey add rxkad_krb5 1 18 KEYTAB PRINC)
 #   authcell.sh start NETNS          start the three servers in NETNS (which holds ADDR); wait for the ubik
 #                                    election (vos listvldb and pts examine with -localauth answer), at most 60 s
 #   authcell.sh local NETNS CMD...   run CMD (bos, vos, pts with -localauth) in NETNS with the cell's server
 #                                    directory over /etc/openafs/server, where -localauth reads the keys
 #   authcell.sh stop                 stop the servers by pid (SIGTERM, then SIGKILL after 10 s)
+#   authcell.sh deskey               print KVNO:HEX of the DES key `keys` adds (what the tests compare with)
 #
 # Every program that needs the fixed paths /etc/openafs, /etc/openafs/server, /var/lib/openafs or
 # /var/log/openafs runs under `unshare --mount` with temporary directories bind-mounted over them: nothing on
@@ -67,6 +69,9 @@ keys() {
     cp "$STATE_DIR/etc-server/ThisCell" "$STATE_DIR/etc-server/CellServDB" "$STATE_DIR/client/"
     echo "$addr" > "$STATE_DIR/addr"
     echo rx4juser > "$STATE_DIR/etc-server/UserList"
+    # The principal's realm is a local realm of the cell (krb.conf): its users are the cell's users, not foreign
+    # ones, so a kinit user's rxkad-k5 calls run as that user (ptserver refuses unknown foreign users).
+    echo "${princ##*@}" > "$STATE_DIR/etc-server/krb.conf"
     in_mounts asetkey add "$DES_KVNO" "$DES_KEY"
     in_mounts asetkey add rxkad_krb5 1 18 "$keytab" "$princ"
     in_mounts asetkey list
@@ -144,6 +149,7 @@ case ${1:-} in
     start) [[ $# -eq 2 ]] || die "usage: $0 start NETNS"; start "$2" ;;
     local) [[ $# -ge 3 ]] || die "usage: $0 local NETNS CMD..."; shift; local_cmd "$@" ;;
     stop) stop ;;
+    deskey) echo "$DES_KVNO:$DES_KEY" ;;
     exec_in_mounts) shift; exec_in_mounts=1; in_mounts "$@" ;;
-    *) echo "usage: $0 keys KEYTAB PRINC ADDR | start NETNS | local NETNS CMD... | stop" >&2; exit 2 ;;
+    *) echo "usage: $0 keys KEYTAB PRINC ADDR | start NETNS | local NETNS CMD... | stop | deskey" >&2; exit 2 ;;
 esac

@@ -2,8 +2,9 @@
 # scripts/interop.sh, section auth: an authenticated cell (scripts/interop/authcell.sh: bosserver, vlserver and
 # ptserver without -noauth, keys by asetkey, all in rx4j-iop-a, so the bos section's host port 7007 is not in the
 # way) and a throwaway Kerberos realm (scripts/interop/kdc.sh), proven with Debian's own -localauth clients and
-# rxdebug; rx4j's credential readers against the realm's real ccache, keytab and the cell's key files; hooks for
-# rx4j's rxkad client and server cases.
+# rxdebug; rx4j's credential readers against the realm's real ccache, keytab and the cell's key files; rx4j's rxkad
+# clients against the real servers and Debian's bos against an rx4j server that requires rxkad, each level proven
+# with rxdebug.
 # Sourced by scripts/interop.sh, not run by itself; uses common.sh (and in_client_ns of section-db.sh).
 
 AUTHCELL_SH=$INTEROP_DIR/authcell.sh
@@ -82,36 +83,76 @@ auth_bos_noauth_refused() {
         || { echo "bos listkeys -noauth was not refused by a server without -noauth"; return 1; }
 }
 
-# rx4j's readers on the realm's real files (rx-core Krb5InteropTest through Maven): the ccache kinit and kvno
-# wrote holds the afs/CELL ticket, the keytab's key and the cell's KeyFileExt (from asetkey) open it, and
-# credentials minted from the cell's key files by LocalAuth open with the cell's keys too.
-auth_rx4j_readers() {
-    local report=$ROOT/rx-core/target/surefire-reports/org.rx4j.security.rxkad.Krb5InteropTest.txt status=0
-    rm -f "$report"
-    (cd "$ROOT" && mvn -q -B -ntp -o -pl rx-core test -Dtest=Krb5InteropTest -Dsurefire.failIfNoSpecifiedTests=false \
+# rx4j's side, one Maven run (its start-up is most of the cost) in the client namespace with the cell's server
+# directory mounted, where rx4j's and Debian's -localauth find the keys:
+# - rx-core Krb5InteropTest: rx4j's readers on the realm's real files: the ccache kinit and kvno wrote holds the
+#   afs/CELL ticket, the keytab's key and the cell's KeyFileExt (from asetkey) open it, and credentials minted from
+#   the cell's key files by LocalAuth open with the cell's keys too;
+# - rx-afs RxkadClientInteropTest: rx4j's BOZO, VL and PR clients with -localauth and kinit credentials against
+#   the real servers, compared with bos/vos/pts, each level proven by Debian's rxdebug;
+# - rx-afs RxkadBozoServerInteropTest: Debian's bos -localauth against an rx4j BOZO server on 10.99.0.2:7007 that
+#   requires rxkad with the cell's KeyFile/KeyFileExt, compared with the real bosserver, rxdebug during each call.
+# The checks after it read each class's report (one line per case).
+AUTH_MVN_STATUS=$WORK/auth-mvn.status
+auth_rx4j_mvn() {
+    local status=0
+    rm -f "$ROOT"/rx-core/target/surefire-reports/*Krb5InteropTest* "$ROOT"/rx-afs/target/surefire-reports/*Rxkad*
+    (cd "$ROOT" && auth_local mvn -q -B -ntp -o -pl rx-afs -am test \
+        -Dtest='Krb5InteropTest,RxkadClientInteropTest,RxkadBozoServerInteropTest' \
+        -Dsurefire.failIfNoSpecifiedTests=false \
         -Drx4j.krb5.ccache="$RX4J_KDC_DIR/ccache" -Drx4j.krb5.keytab="$RX4J_KDC_DIR/afs.keytab" \
-        -Drx4j.krb5.cell="$CELL" -Drx4j.afs.serverdir="$RX4J_AUTH_DIR/etc-server") || status=$?
-    [[ -f $report ]] && sed -n 's/^\(Tests run: .*\) -- in .*/\1/p' "$report"
-    [[ $status -eq 0 ]] || { echo "mvn exit status $status"; return 1; }
-    grep -Eq '^Tests run: 3, Failures: 0, Errors: 0, Skipped: 0' "$report" \
-        || { echo "expected 3 tests run and none skipped"; return 1; }
+        -Drx4j.krb5.cell="$CELL" -Drx4j.afs.serverdir="$RX4J_AUTH_DIR/etc-server" \
+        -Drx4j.auth.server="$DB_ADDR" -Drx4j.auth.client=10.99.0.2 -Drx4j.auth.cell="$CELL" \
+        -Drx4j.auth.deskey="$("$AUTHCELL_SH" deskey)" -Drx4j.auth.ccache="$RX4J_KDC_DIR/ccache") || status=$?
+    echo "$status" > "$AUTH_MVN_STATUS"
+    # The test classes' own failures are reported by the checks below; this one fails only if Maven did not run them.
+    [[ $status -eq 0 ]] || ls "$ROOT"/rx-afs/target/surefire-reports/*RxkadClientInteropTest.txt > /dev/null 2>&1 \
+        || { echo "mvn exit status $status and no test report"; return 1; }
 }
 
-# The rx4j client and server cases (docs/security.md "How it is tested"): they need rx4j's rxkad security
-# classes on the engine. Each hook is skipped, with the reason, until those classes exist.
-RXKAD_CLIENT_CLASS=$ROOT/rx-core/src/main/java/org/rx4j/security/rxkad/RxkadClientSecurity.java
-auth_rx4j_hooks() {
-    local hook
-    for hook in "rx4j BOZO ListKeys at crypt (the real key bytes), AddSUser/ListSUsers = bos listusers -localauth" \
-            "rx4j VL and PR calls at crypt = vos listvldb -localauth -encrypt, pts examine -localauth" \
-            "Debian bos -localauth (clear and crypt) against an rx4j BOZO server that requires rxkad" \
-            "rx4j pts examine of rx4juser with rxkad-k5 credentials from the ccache = Debian pts"; do
-        if [[ ! -f $RXKAD_CLIENT_CLASS ]]; then
-            skip "auth: $hook" "needs rx4j's rxkad security classes on the engine (RxkadClientSecurity)"
-        else
-            skip "auth: $hook" "not written yet: add it here once RxkadClientSecurity is merged"
-        fi
-    done
+# auth_report MODULE CLASS TESTS: the class's report says TESTS tests ran, none failed or skipped.
+auth_report() {
+    local report=$ROOT/$1/target/surefire-reports/$2.txt
+    [[ -f $report ]] || { echo "no report $report (mvn exit status $(cat "$AUTH_MVN_STATUS" 2>/dev/null))"; return 1; }
+    sed -n 's/^\(Tests run: .*\) -- in .*/\1/p' "$report"
+    grep -Eq "^Tests run: $3, Failures: 0, Errors: 0, Skipped: 0" "$report" \
+        || { sed -n '/<<< \(FAILURE\|ERROR\)/,/^$/p' "$report" | head -40; echo "expected $3 tests run, none failed or skipped"; return 1; }
+}
+
+# auth_case CLASS METHOD: one test method of an rx-afs class ran and passed: its element in the XML report holds no
+# failure, error or skipped element. Prints what the case printed (the Debian tools' output) and any failure.
+auth_case() {
+    local xml=$ROOT/rx-afs/target/surefire-reports/TEST-org.rx4j.afs.$1.xml element
+    [[ -f $xml ]] || { echo "no report $xml (mvn exit status $(cat "$AUTH_MVN_STATUS" 2>/dev/null))"; return 1; }
+    element=$(awk -v m="<testcase name=\"$2\"" 'index($0, m) { on = 1 } on { print } on && /<\/testcase>|\/>$/ { exit }' "$xml")
+    [[ -n $element ]] || { echo "no test case $2 in $xml"; return 1; }
+    printf '%s\n' "$element" | awk '!/^[[:space:]]*at / && n++ < 80'
+    ! printf '%s\n' "$element" | grep -Eq '<(failure|error|skipped)[ >/]'
+}
+
+# afsq with the security flags as docs/security.md ("From a KeyFile or kinit to an authenticated call") walks a
+# new user through them, in the client namespace with the cell's keys at /etc/openafs/server: -localauth -encrypt
+# reads the volume entry RxkadClientInteropTest created (= vos listvldb), -ccache -encrypt the user's id with kinit's
+# ticket (= pts examine). Each runs under auth_level, so rxdebug must show afsq's connections at crypt.
+auth_afsq_localauth() {
+    local mine vos
+    "$ROOT/scripts/afsq" --version >&2 || return 1    # builds the jar on first use
+    mine=$(auth_local "$ROOT/scripts/afsq" vl-entry rx4j.auth -c "$CELL" \
+        --cellservdb "$RX4J_AUTH_DIR/etc-server/CellServDB" -localauth -encrypt) || { printf '%s\n' "$mine"; return 1; }
+    vos=$(auth_local vos listvldb -name rx4j.auth -server "$DB_ADDR" -localauth -encrypt -noresolve \
+        | sed -e 's/ *$//' -e '/^$/d') || return 1
+    printf 'afsq -localauth -encrypt:\n%s\nvos listvldb -name rx4j.auth -localauth -encrypt:\n%s\n' "$mine" "$vos"
+    [[ -n $mine && $mine == "$vos" ]] || { echo "afsq and vos differ"; return 1; }
+}
+
+auth_afsq_ccache() {
+    local mine pts
+    mine=$(auth_local "$ROOT/scripts/afsq" pt-id rx4juser -c "$CELL" \
+        --cellservdb "$RX4J_AUTH_DIR/etc-server/CellServDB" -ccache "$RX4J_KDC_DIR/ccache" -encrypt) \
+        || { printf '%s\n' "$mine"; return 1; }
+    pts=$(auth_local pts examine -nameorid rx4juser -localauth | sed -n 's/^Name: \([^,]*\), id: \([-0-9]*\),.*/\1 \2/p')
+    printf 'afsq -ccache -encrypt:\n%s\npts examine:\n%s\n' "$mine" "$pts"
+    [[ -n $pts && $mine == "$pts" ]] || { echo "afsq and pts differ"; return 1; }
 }
 
 section_auth() {
@@ -125,8 +166,6 @@ section_auth() {
     check "auth: cell keys: asetkey add DES kvno 3, asetkey add rxkad_krb5 from the keytab" 30 \
         env KRB5_CONFIG="$RX4J_KDC_DIR/krb5.conf" "$AUTHCELL_SH" keys "$RX4J_KDC_DIR/afs.keytab" \
         "afs/$CELL@RX4J.TEST" "$DB_ADDR"
-    check "auth: rx4j reads the ccache, keytab and KeyFileExt; the afs ticket and LocalAuth's tickets open" 300 \
-        auth_rx4j_readers
     AUTH_STARTED=1
     check "network namespaces $RX4J_NETNS_A/$RX4J_NETNS_B (scripts/netns.sh up)" 30 "$ROOT/scripts/netns.sh" up
     check "auth: bosserver, vlserver, ptserver without -noauth in $RX4J_NETNS_A, ubik election" 90 \
@@ -141,7 +180,25 @@ section_auth() {
     check "auth: pts examine -localauth; rxdebug: security index 2, level crypt" 60 \
         auth_level 7002 crypt auth_pts_examine
     check "auth: Debian pts refuses -localauth with -encrypt (records the limit)" 30 auth_pts_encrypt_localauth_refused
-    auth_rx4j_hooks
+    check "auth: rx4j's tests through Maven (one run: readers, rxkad clients, rxkad BOZO server)" 300 auth_rx4j_mvn
+    check "auth: rx4j reads the ccache, keytab and KeyFileExt; the afs ticket and LocalAuth's tickets open" 10 \
+        auth_report rx-core org.rx4j.security.rxkad.Krb5InteropTest 3
+    check "auth: rx4j BOZO ListKeys at crypt = the key asetkey added, checksum = bos listkeys; rxdebug: index 2, crypt" 10 \
+        auth_case RxkadClientInteropTest listKeysAtCryptReturnsTheKeyAsetkeyAdded
+    check "auth: rx4j BOZO AddSUser, ListSUsers at crypt = bos listusers -localauth; rxdebug: index 2, crypt" 10 \
+        auth_case RxkadClientInteropTest addSUserThenListSUsersAsBosListusersPrintsThem
+    check "auth: rx4j VL_CreateEntry, PR_NewEntry at crypt = vos listvldb -localauth -encrypt, pts examine -localauth; rxdebug: crypt (Debian's and rx4j's)" 10 \
+        auth_case RxkadClientInteropTest vlAndPrCallsAtCryptAsVosAndPtsPrintThem
+    check "auth: rx4j with kinit's ccache (rxkad-k5, kvno 256): pts examine = Debian pts (crypt), vos listvldb (auth); rxdebug: both levels" 10 \
+        auth_case RxkadClientInteropTest kinitCredentialsReadTheUserAsPtsExaminePrintsIt
+    check "auth: Debian bos listusers -localauth against an rx4j BOZO server (KeyDirectory, 2b ticket) = real bosserver; handler sees afs; rxdebug during the call: clear" 10 \
+        auth_case RxkadBozoServerInteropTest bosListusersAtClearPrintsWhatTheRealBosserverPrints
+    check "auth: Debian bos listkeys -showkey -localauth against the rx4j BOZO server = real bosserver; rxdebug during the call: crypt" 10 \
+        auth_case RxkadBozoServerInteropTest bosListkeysAtCryptPrintsTheRealKeyAndChecksum
+    check "auth: scripts/afsq vl-entry -localauth -encrypt = vos listvldb -localauth -encrypt; rxdebug: index 2, crypt" 120 \
+        auth_level 7003 crypt auth_afsq_localauth
+    check "auth: scripts/afsq pt-id -ccache (kinit's ticket) -encrypt = pts examine; rxdebug: index 2, crypt" 60 \
+        auth_level 7002 crypt auth_afsq_ccache
     check "auth: servers stop" 30 "$AUTHCELL_SH" stop
     check "network namespaces down" 30 "$ROOT/scripts/netns.sh" down
     AUTH_STARTED=0

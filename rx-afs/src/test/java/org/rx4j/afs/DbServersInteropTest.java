@@ -8,12 +8,10 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -242,15 +240,8 @@ class DbServersInteropTest {
         return out;
     }
 
-    /** Runs a real OpenAFS client program, returns its stdout lines; fails on a non-zero exit or after 30 s. */
+    /** Runs a real OpenAFS client program ({@link OpenAfsCommands#run}). */
     private static List<String> run(String... command) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        p.getOutputStream().close();
-        byte[] out = p.getInputStream().readAllBytes();
-        assertTrue(p.waitFor(30, TimeUnit.SECONDS), String.join(" ", command) + " did not end");
-        String text = new String(out, StandardCharsets.UTF_8);
-        System.out.println("$ " + String.join(" ", command) + "\n" + text);
-        assertEquals(0, p.exitValue(), String.join(" ", command) + ": " + text);
-        return text.lines().toList();
+        return OpenAfsCommands.run(command);
     }
 }

@@ -14,6 +14,7 @@ import org.rx4j.security.SecurityClass;
 import org.rx4j.security.SecurityContext;
 import org.rx4j.security.SecurityIndex;
 import org.rx4j.wire.AbortCodes;
+import org.rx4j.security.SecurityStats;
 import org.rx4j.wire.DataPacket;
 import org.rx4j.wire.RxConstants;
 import org.rx4j.wire.RxHeader;
@@ -92,6 +93,11 @@ final class ConnectionSecurity {
     /** @return the caller's identity the class proved, or null */
     CallerIdentity identity() {
         return none ? null : securityClass.identity(context);
+    }
+
+    /** @return the class's statistics for the DEBUG connection listings ({@link SecurityClass#stats}) */
+    SecurityStats stats() {
+        return none ? SecurityStats.NONE : securityClass.stats(context);
     }
 
     /**

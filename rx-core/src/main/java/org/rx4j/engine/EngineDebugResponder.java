@@ -7,6 +7,7 @@ import java.net.InetSocketAddress;
 import java.util.Collection;
 import java.util.List;
 import org.rx4j.engine.recovery.RttEstimator;
+import org.rx4j.security.SecurityStats;
 import org.rx4j.wire.DebugConn;
 import org.rx4j.wire.DebugPeer;
 import org.rx4j.wire.DebugReply;
@@ -102,9 +103,12 @@ public final class EngineDebugResponder implements DebugResponder {
                     : call.isDone() ? MODE_EOF : call.queuedPackets() > 0 ? MODE_SENDING : MODE_RECEIVING);
         }
         InetSocketAddress a = c.peer.address();
+        SecurityStats s = c.security.stats();
+        int[] secStats = DebugConn.secStats(s.type(), s.level(), s.flags(), s.expires(), s.packetsReceived(),
+                s.packetsSent(), s.bytesReceived(), s.bytesSent());
         return new DebugConn(host(a), c.cid, c.lastSerial(), numbers, c.error, a.getPort(), 0,
                 c.client ? DebugConn.TYPE_CLIENT : DebugConn.TYPE_SERVER, c.securityIndex(), state, mode,
-                new byte[4], new byte[4], new int[DebugConn.SEC_STATS_WORDS], c.epoch, c.peer.ifMtu);
+                new byte[4], new byte[4], secStats, c.epoch, c.peer.ifMtu);
     }
 
     private static RxStatistics rxStats(EngineView engine) {

@@ -164,6 +164,17 @@ public interface SecurityClass {
     }
 
     /**
+     * The connection's statistics for the DEBUG protocol's connection listings (rxdebug's per-connection security
+     * line). Called on the connection's event loop.
+     *
+     * @param ctx the connection
+     * @return the statistics; {@link SecurityStats#NONE} by default (rxnull reports none)
+     */
+    default SecurityStats stats(SecurityContext ctx) {
+        return SecurityStats.NONE;
+    }
+
+    /**
      * Server side: may a call start on this connection now (rx-wire-facts.md §7)? When false, the engine
      * holds the call and sends a CHALLENGE with {@link #challengeBody}.
      *

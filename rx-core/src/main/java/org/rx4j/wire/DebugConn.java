@@ -29,7 +29,8 @@ import java.util.Arrays;
  * @param callFlags low byte of the call flags per channel (4 entries; copied)
  * @param callOther "packets queued" bits per channel (4 entries; copied)
  * @param secStats the 76-byte struct rx_securityObjectStats read as 19 big-endian words (its char and
- *     short fields are packed inside them); all zero for rxnull (19 entries, copied)
+ *     short fields are packed inside them; {@link #secStats(int, int, int, long, long, long, long, long)} packs
+ *     them); all zero for rxnull (19 entries, copied)
  * @param epoch the connection's epoch
  * @param natMTU the peer's natural MTU, bytes
  */
@@ -46,6 +47,16 @@ public record DebugConn(int host, int cid, int serial, int[] callNumber, int err
     public static final int TYPE_CLIENT = 0;
     /** {@link #type()} of a server connection. */
     public static final int TYPE_SERVER = 1;
+
+    /** Word of {@link #secStats()} holding the type (its first byte) and the level (its second). */
+    private static final int SEC_TYPE_LEVEL = 0;
+    /** Word of {@link #secStats()} holding the flags (after 2 + 10 bytes of type, level and spares). */
+    private static final int SEC_FLAGS = 3;
+    private static final int SEC_EXPIRES = 4;
+    private static final int SEC_PACKETS_RECEIVED = 5;
+    private static final int SEC_PACKETS_SENT = 6;
+    private static final int SEC_BYTES_RECEIVED = 7;
+    private static final int SEC_BYTES_SENT = 8;
 
     /**
      * Copies the arrays so the record stays immutable.
@@ -89,6 +100,67 @@ public record DebugConn(int host, int cid, int serial, int[] callNumber, int err
         byte[] none = new byte[RxConstants.MAX_CALLS];
         return new DebugConn(0, END_CID, 0, new int[RxConstants.MAX_CALLS], 0, 0, 0, 0, 0, none, none, none, none,
                 new int[SEC_STATS_WORDS], 0, 0);
+    }
+
+    /**
+     * Packs struct rx_securityObjectStats (rx-wire-facts.md §9): type and level in its first two bytes, then 10
+     * spare bytes, then the flags, expiry and the four counters as big-endian words (OpenAFS converts each to
+     * network order before sending); the spares after them zero. Counters wrap at 32 bits as OpenAFS's do.
+     *
+     * @param type 0 none, 1 rxnull, 2 vab, 3 rxkad (0..255)
+     * @param level the class's level (rxkad: 0 clear, 1 auth, 2 crypt; 0..255)
+     * @param flags 1 unallocated, 2 authenticated, 4 expired, 8 packet checksum seen
+     * @param expires seconds since 1970 (low 32 bits kept), 0 for none
+     * @param packetsReceived count
+     * @param packetsSent count
+     * @param bytesReceived bytes
+     * @param bytesSent bytes
+     * @return the 19 words
+     * @throws IllegalArgumentException if type or level is outside 0..255
+     */
+    public static int[] secStats(int type, int level, int flags, long expires, long packetsReceived,
+                                 long packetsSent, long bytesReceived, long bytesSent) {
+        DebugStructs.checkUnsigned("secStats type", type, 8);
+        DebugStructs.checkUnsigned("secStats level", level, 8);
+        int[] w = new int[SEC_STATS_WORDS];
+        w[SEC_TYPE_LEVEL] = (type << 24) | (level << 16);
+        w[SEC_FLAGS] = flags;
+        w[SEC_EXPIRES] = (int) expires;
+        w[SEC_PACKETS_RECEIVED] = (int) packetsReceived;
+        w[SEC_PACKETS_SENT] = (int) packetsSent;
+        w[SEC_BYTES_RECEIVED] = (int) bytesReceived;
+        w[SEC_BYTES_SENT] = (int) bytesSent;
+        return w;
+    }
+
+    /** @return the security statistics' type: 0 none, 1 rxnull, 2 vab, 3 rxkad */
+    public int secStatsType() {
+        return secStats[SEC_TYPE_LEVEL] >>> 24;
+    }
+
+    /** @return the security statistics' level (rxkad: 0 clear, 1 auth, 2 crypt) */
+    public int secStatsLevel() {
+        return (secStats[SEC_TYPE_LEVEL] >>> 16) & 0xFF;
+    }
+
+    /** @return the security statistics' flags: 1 unallocated, 2 authenticated, 4 expired, 8 packet checksum seen */
+    public int secStatsFlags() {
+        return secStats[SEC_FLAGS];
+    }
+
+    /** @return when the connection's credential ends, seconds since 1970 (unsigned), 0 for none */
+    public long secStatsExpires() {
+        return Integer.toUnsignedLong(secStats[SEC_EXPIRES]);
+    }
+
+    /**
+     * @return the security class's counters, unsigned 32 bits each: packets received, packets sent, bytes
+     *     received, bytes sent
+     */
+    public long[] secStatsCounters() {
+        return new long[] {Integer.toUnsignedLong(secStats[SEC_PACKETS_RECEIVED]),
+            Integer.toUnsignedLong(secStats[SEC_PACKETS_SENT]), Integer.toUnsignedLong(secStats[SEC_BYTES_RECEIVED]),
+            Integer.toUnsignedLong(secStats[SEC_BYTES_SENT])};
     }
 
     /** @return true when this is the "no more connections" marker (cid {@link #END_CID}) */

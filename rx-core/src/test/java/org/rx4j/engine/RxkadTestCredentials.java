@@ -13,6 +13,7 @@ import org.rx4j.security.rxkad.RxkadClientSecurity;
 import org.rx4j.security.rxkad.RxkadLevel;
 import org.rx4j.security.rxkad.RxkadServerSecurity;
 import org.rx4j.security.rxkad.ServerKey;
+import org.rx4j.security.rxkad.ServerKeySource;
 import org.rx4j.security.rxkad.SessionKey;
 import org.rx4j.security.rxkad.V4Ticket;
 
@@ -63,7 +64,7 @@ final class RxkadTestCredentials {
 
     static RxkadServerSecurity server(RxkadLevel minLevel) {
         return new RxkadServerSecurity(
-                RxkadServerSecurity.desKeys(List.of(new ServerKey(ServerKey.RXKAD, KVNO, 0, bytes(SERVER_KEY)))),
+                ServerKeySource.of(List.of(new ServerKey(ServerKey.RXKAD, KVNO, 0, bytes(SERVER_KEY)))),
                 minLevel, () -> NOW, new Random(7));
     }
 

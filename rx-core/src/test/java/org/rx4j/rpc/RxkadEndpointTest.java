@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -15,7 +16,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.rx4j.rpc.debug.ConnectionInfo;
+import org.rx4j.rpc.debug.RxDebugClient;
 import org.rx4j.security.CallerIdentity;
+import org.rx4j.security.SecurityStats;
 import org.rx4j.security.rxkad.RxkadClientSecurity;
 import org.rx4j.security.rxkad.RxkadCodes;
 import org.rx4j.security.rxkad.RxkadLevel;
@@ -48,7 +52,7 @@ class RxkadEndpointTest {
     void start() throws Exception {
         server = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0)).open();
         RxkadServerSecurity rxkad = new RxkadServerSecurity(
-                RxkadServerSecurity.desKeys(List.of(new ServerKey(ServerKey.RXKAD, KVNO, 0, SERVER_KEY))),
+                List.of(new ServerKey(ServerKey.RXKAD, KVNO, 0, SERVER_KEY)),
                 RxkadLevel.CRYPT);
         // Echoes the request reversed, then the caller's name.
         server.registerService(SERVICE, rxkad, call -> {
@@ -107,8 +111,7 @@ class RxkadEndpointTest {
     @Test
     void anAsyncHandlerOnTheEventLoopSeesTheCallerToo() throws Exception {
         RxkadServerSecurity rxkad = new RxkadServerSecurity(
-                RxkadServerSecurity.desKeys(List.of(new ServerKey(ServerKey.RXKAD, KVNO, 0, SERVER_KEY))),
-                RxkadLevel.AUTH);
+                List.of(new ServerKey(ServerKey.RXKAD, KVNO, 0, SERVER_KEY)), RxkadLevel.AUTH);
         // Every call is small and goes to the async handler: it answers with the caller's name and level.
         server.registerService(SERVICE + 1, rxkad, call -> {
             throw new AssertionError("not routed to the blocking handler");
@@ -117,6 +120,39 @@ class RxkadEndpointTest {
                         .getBytes(StandardCharsets.UTF_8)));
         RxConnection conn = client.connect(server.localAddress(), SERVICE + 1, credentials(RxkadLevel.CRYPT));
         assertArrayEquals("bob/2".getBytes(StandardCharsets.UTF_8), conn.call(new byte[] {0, 0, 0, 9}));
+    }
+
+    @Test
+    void theDebugListingShowsEachSidesLevelFlagsExpiryAndCounts() throws Exception {
+        RxConnection conn = client.connect(server.localAddress(), SERVICE, credentials(RxkadLevel.CRYPT));
+        conn.call(new byte[5000]);
+        CallerIdentity who = seen.get();
+        SecurityStats serverSide = securityOf(server, true);
+        assertEquals(SecurityStats.TYPE_RXKAD, serverSide.type());
+        assertEquals(RxkadLevel.CRYPT.wire(), serverSide.level());
+        assertEquals(SecurityStats.FLAG_AUTHENTICATED | SecurityStats.FLAG_PACKET_CHECKSUM, serverSide.flags());
+        assertEquals(who.expiresAtEpochSecond(), serverSide.expires());
+        assertEquals(5000, serverSide.bytesReceived());
+        assertEquals(5003, serverSide.bytesSent(), "the reversed request and the caller's name");
+        // As many packets as the path's packet size needs (loopback may carry 5000 bytes in one).
+        assertTrue(serverSide.packetsReceived() >= 1 && serverSide.packetsSent() >= 1, serverSide.toString());
+        SecurityStats clientSide = securityOf(client, false);
+        assertEquals(RxkadLevel.CRYPT.wire(), clientSide.level());
+        assertEquals(SecurityStats.FLAG_PACKET_CHECKSUM, clientSide.flags(), "a client is not authenticated itself");
+        assertEquals(0, clientSide.expires());
+        assertEquals(List.of(5000L, 5003L), List.of(clientSide.bytesSent(), clientSide.bytesReceived()));
+    }
+
+    /** The security statistics of the one rxkad connection {@code endpoint} lists to rxdebug (GETALLCONN). */
+    private static SecurityStats securityOf(RxEndpoint endpoint, boolean serverConnection) throws Exception {
+        try (RxDebugClient debug = RxDebugClient.open("127.0.0.1", endpoint.localAddress().getPort())) {
+            for (int i = 0; ; i++) {
+                ConnectionInfo c = debug.connection(i, true).orElseThrow();
+                if (c.securityIndex() == 2 && c.serverConnection() == serverConnection) {
+                    return c.security();
+                }
+            }
+        }
     }
 
     @Test

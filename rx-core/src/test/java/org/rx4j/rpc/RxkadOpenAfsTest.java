@@ -142,8 +142,8 @@ class RxkadOpenAfsTest {
     }
 
     private static RxkadServerSecurity rx4jServer(RxkadLevel minLevel) {
-        return new RxkadServerSecurity(RxkadServerSecurity.desKeys(List.of(
-                new ServerKey(ServerKey.RXKAD, KVNO, 0, HEX.parseHex(String.format("%016x", SERVER_KEY))))), minLevel);
+        return new RxkadServerSecurity(List.of(
+                new ServerKey(ServerKey.RXKAD, KVNO, 0, HEX.parseHex(String.format("%016x", SERVER_KEY)))), minLevel);
     }
 
     @Test

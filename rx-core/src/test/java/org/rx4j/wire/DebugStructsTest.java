@@ -146,6 +146,33 @@ class DebugStructsTest {
     }
 
     @Test
+    void secStatsPutTypeAndLevelInTheFirstBytesThenFlagsExpiryAndCountersAsWords() {
+        int[] sec = DebugConn.secStats(3, 2, 0x0a, 0xF000_0001L, 5, 6, 0x1_0000_0007L, 8);
+        DebugConn c = new DebugConn(0, 1, 0, new int[4], 0, 0, 0, 1, 2, new byte[4], new byte[4], new byte[4],
+                new byte[4], sec, 0, 0);
+        byte[] body = c.toBody();
+        ByteBuf b = Unpooled.wrappedBuffer(body);
+        // struct rx_securityObjectStats at 56: char type, char level, 10 spare chars, then 32-bit words.
+        assertEquals(3, b.getByte(56));
+        assertEquals(2, b.getByte(57));
+        assertAllZero(body, 58, 68);
+        assertEquals(0x0a, b.getInt(68));
+        assertEquals(0xF000_0001, b.getInt(72));
+        assertEquals(5, b.getInt(76));
+        assertEquals(6, b.getInt(80));
+        assertEquals(7, b.getInt(84), "a counter keeps its low 32 bits, as OpenAFS's do");
+        assertEquals(8, b.getInt(88));
+        assertAllZero(body, 92, 132);
+        DebugConn back = DebugConn.decode(body);
+        assertEquals(3, back.secStatsType());
+        assertEquals(2, back.secStatsLevel());
+        assertEquals(0x0a, back.secStatsFlags());
+        assertEquals(0xF000_0001L, back.secStatsExpires());
+        assertArrayEquals(new long[] {5, 6, 7, 8}, back.secStatsCounters());
+        assertThrows(IllegalArgumentException.class, () -> DebugConn.secStats(256, 0, 0, 0, 0, 0, 0, 0));
+    }
+
+    @Test
     void debugConnKeepsItsArraysPrivate() {
         int[] calls = {1, 2, 3, 4};
         byte[] state = {0, 0, 0, 0};

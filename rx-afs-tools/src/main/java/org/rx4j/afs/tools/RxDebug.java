@@ -2,6 +2,7 @@ package org.rx4j.afs.tools;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.rx4j.rpc.debug.ConnectionInfo;
@@ -9,6 +10,8 @@ import org.rx4j.rpc.debug.PeerInfo;
 import org.rx4j.rpc.debug.RxDebugClient;
 import org.rx4j.rpc.debug.RxStats;
 import org.rx4j.rpc.debug.ServerStatus;
+import org.rx4j.security.SecurityIndex;
+import org.rx4j.security.SecurityStats;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -26,13 +29,15 @@ import picocli.CommandLine.Parameters;
  * </pre>
  *
  * <p>Not printed (rxdebug prints them in some cases): per-call flags of active calls, a connection's error line,
- * {@code -long} peer details, secStats. One known difference: the peer's {@code timeout} line shows the
- * timeout fields the server sent, where Debian's rxdebug printed {@code 0.000} for the same rx4j server. Exit
- * status: 0, 1 when the server does not answer (one line), 2 on bad usage (one line).
+ * {@code -long} peer details. A connection's security statistics are printed as Debian's rxdebug prints them
+ * (rxkad: level, flags, expiry, byte and packet counts). One known difference: the peer's {@code timeout} line
+ * shows the timeout fields the server sent, where Debian's rxdebug printed {@code 0.000} for the same rx4j server.
+ * Exit status: 0, 1 when the server does not answer (one line), 2 on bad usage (one line).
  */
 @Command(name = "rxdebug", mixinStandardHelpOptions = true, version = "rxdebug (rx4j)",
         description = "Asks an Rx server's DEBUG/VERSION interface, as OpenAFS rxdebug does.")
 public final class RxDebug implements Callable<Integer> {
+    private static final String[] RXKAD_LEVELS = {"clear", "auth", "crypt"};
     private static final String[] STATES = {"not initialized", "precall", "active", "dally", "hold", "reset"};
     /** Call modes by wire value (3 and 4 as Debian rxdebug names them for an rx4j server's calls). */
     private static final String[] MODES = {"", "send", "receive", "error", "eof"};
@@ -148,6 +153,7 @@ public final class RxDebug implements Callable<Integer> {
                 + ", Cuid " + Integer.toHexString(c.epoch()) + "/" + Integer.toHexString(c.cid()));
         out.println("  serial " + c.serial() + ",  natMTU " + c.natMtu() + ", security index " + c.securityIndex()
                 + ", " + (serverConn ? "server" : "client") + " conn");
+        printSecurity(out, c.securityIndex(), c.security());
         for (int ch = 0; ch < c.channels().size(); ch++) {
             ConnectionInfo.Channel call = c.channels().get(ch);
             int state = call.state();
@@ -159,6 +165,41 @@ public final class RxDebug implements Callable<Integer> {
                 line.append(", mode: ").append(mode > 0 && mode < MODES.length ? MODES[mode] : "unknown");
             }
             out.println(line);
+        }
+    }
+
+    /** The lines rxdebug prints for struct rx_securityObjectStats: rxkad's level, flags, expiry and counts. */
+    private static void printSecurity(PrintWriter out, int securityIndex, SecurityStats s) {
+        if (s.type() == SecurityStats.TYPE_NONE) {
+            if (securityIndex == SecurityIndex.RXKAD) {
+                out.println("  no GetStats procedure for security object");
+            }
+            return;
+        }
+        if (s.type() != SecurityStats.TYPE_RXKAD) {
+            out.println("  security class type " + s.type() + " level=" + s.level() + ", flags=" + s.flags());
+            return;
+        }
+        StringBuilder line = new StringBuilder("  rxkad: level ").append(s.level() < RXKAD_LEVELS.length
+                ? RXKAD_LEVELS[s.level()] : "unknown");
+        int flags = s.flags() & 0xff;
+        if (flags != 0) {
+            line.append(", flags");
+            String[] names = {" unalloc", " authenticated", " expired", " pktCksum"};
+            for (int bit = 0; bit < names.length; bit++) {
+                if ((flags & (1 << bit)) != 0) {
+                    line.append(names[bit]);
+                }
+            }
+        }
+        if (s.expires() != 0) {
+            line.append(String.format(Locale.ROOT, ", expires in %.1f hours",
+                    (s.expires() - System.currentTimeMillis() / 1000) / 3600.0));
+        }
+        out.println(line);
+        if ((flags & SecurityStats.FLAG_UNALLOCATED) == 0) {
+            out.println("  Received " + s.bytesReceived() + " bytes in " + s.packetsReceived() + " packets");
+            out.println("  Sent " + s.bytesSent() + " bytes in " + s.packetsSent() + " packets");
         }
     }
 

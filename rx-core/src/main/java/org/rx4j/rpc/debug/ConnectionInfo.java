@@ -1,6 +1,8 @@
 package org.rx4j.rpc.debug;
 
 import java.util.List;
+import java.util.Objects;
+import org.rx4j.security.SecurityStats;
 
 /**
  * One connection as a server lists it for GETCONN or GETALLCONN (struct rx_debugConn, rx-wire-facts.md §9).
@@ -15,9 +17,11 @@ import java.util.List;
  * @param serverConnection true for a connection the server accepted, false for one it opened
  * @param natMtu the peer's natural MTU, bytes
  * @param channels the 4 call channels, channel 0 first (copied)
+ * @param security the security class's statistics (struct rx_securityObjectStats): for rxkad its level, flags,
+ *     expiry and counters; {@link SecurityStats#NONE}'s zeros for rxnull
  */
 public record ConnectionInfo(int host, int port, int epoch, int cid, int serial, int error, int securityIndex,
-                             boolean serverConnection, int natMtu, List<Channel> channels) {
+                             boolean serverConnection, int natMtu, List<Channel> channels, SecurityStats security) {
     /**
      * One call channel of the connection.
      *
@@ -28,8 +32,9 @@ public record ConnectionInfo(int host, int port, int epoch, int cid, int serial,
     public record Channel(int callNumber, int state, int mode) {
     }
 
-    /** @throws NullPointerException if {@code channels} is null or holds null */
+    /** @throws NullPointerException if {@code channels} or {@code security} is null, or a channel is */
     public ConnectionInfo {
         channels = List.copyOf(channels);
+        Objects.requireNonNull(security, "security");
     }
 }

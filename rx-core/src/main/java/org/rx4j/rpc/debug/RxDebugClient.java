@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import org.rx4j.security.SecurityStats;
 import org.rx4j.wire.DebugConn;
 import org.rx4j.wire.DebugPeer;
 import org.rx4j.wire.DebugRequest;
@@ -133,8 +134,11 @@ public final class RxDebugClient implements AutoCloseable {
         for (int ch = 0; ch < RxConstants.MAX_CALLS; ch++) {
             channels.add(new ConnectionInfo.Channel(c.callNumber(ch), c.callState(ch), c.callMode(ch)));
         }
+        long[] counters = c.secStatsCounters();
+        SecurityStats security = new SecurityStats(c.secStatsType(), c.secStatsLevel(), c.secStatsFlags(),
+                c.secStatsExpires(), counters[0], counters[1], counters[2], counters[3]);
         return Optional.of(new ConnectionInfo(c.host(), c.port(), c.epoch(), c.cid(), c.serial(), c.error(),
-                c.securityIndex(), c.type() == DebugConn.TYPE_SERVER, c.natMTU(), channels));
+                c.securityIndex(), c.type() == DebugConn.TYPE_SERVER, c.natMTU(), channels, security));
     }
 
     /**

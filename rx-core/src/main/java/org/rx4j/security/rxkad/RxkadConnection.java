@@ -5,6 +5,7 @@ import org.rx4j.security.CallerIdentity;
 import org.rx4j.security.PacketHeader;
 import org.rx4j.security.SecurityAbortException;
 import org.rx4j.security.SecurityContext;
+import org.rx4j.security.SecurityStats;
 
 /**
  * One rxkad connection's state, kept in its {@link SecurityContext#state()}: the level, the session key and the
@@ -21,6 +22,12 @@ final class RxkadConnection {
     private CallerIdentity identity;
     /** End of the ticket's life, seconds since 1970 (server; {@link Long#MAX_VALUE} for never or a client). */
     private long expires = Long.MAX_VALUE;
+    /** A DATA packet's checksum was checked (rxdebug's pktCksum flag). */
+    private boolean checksumSeen;
+    private long packetsReceived;
+    private long packetsSent;
+    private long bytesReceived;
+    private long bytesSent;
 
     /** @param nonce the server's CHALLENGE nonce; 0 on a client */
     RxkadConnection(int nonce) {
@@ -100,6 +107,8 @@ final class RxkadConnection {
         int prepared = PacketProtection.seal(level, key.schedule(), key.iv(), packet, packet.readerIndex(),
                 userLength, callNumber, seq);
         packet.writerIndex(packet.readerIndex() + prepared);
+        packetsSent++;
+        bytesSent += userLength;
         return PacketChecksum.compute(key.schedule(), connectionValue, callNumber, channel, seq);
     }
 
@@ -124,14 +133,44 @@ final class RxkadConnection {
         if (h.spare() != PacketChecksum.compute(key.schedule(), connectionValue, h.callNumber(), h.cid(), h.seq())) {
             return RxkadCodes.RXKADSEALEDINCON;
         }
+        checksumSeen = true;
         try {
             int index = packet.readerIndex();
             int userLength = PacketProtection.open(level, key.schedule(), key.iv(), packet, index,
                     packet.readableBytes(), h.callNumber(), h.seq());
             packet.setIndex(index + level.headerSize(), index + level.headerSize() + userLength);
+            packetsReceived++;
+            bytesReceived += userLength;
             return 0;
         } catch (SecurityAbortException e) {
             return e.code();
         }
+    }
+
+    /**
+     * The connection's statistics as OpenAFS's rxkad reports them to rxdebug: the level; on a server the
+     * authenticated flag once keyed and the ticket's end; the packet-checksum flag once one was checked; the
+     * counters of the packets this connection prepared and checked (retransmissions are not prepared again).
+     *
+     * @param server true on a server connection
+     * @param nowSeconds the wall clock, seconds since 1970, for the expired flag
+     * @return the statistics
+     */
+    SecurityStats stats(boolean server, long nowSeconds) {
+        int flags = checksumSeen ? SecurityStats.FLAG_PACKET_CHECKSUM : 0;
+        long end = 0;
+        if (server) {
+            if (isKeyed()) {
+                flags |= SecurityStats.FLAG_AUTHENTICATED;
+            }
+            if (expires != Long.MAX_VALUE) {
+                end = expires;
+                if (nowSeconds > expires) {
+                    flags |= SecurityStats.FLAG_EXPIRED;
+                }
+            }
+        }
+        return new SecurityStats(SecurityStats.TYPE_RXKAD, level.wire(), flags, end, packetsReceived, packetsSent,
+                bytesReceived, bytesSent);
     }
 }

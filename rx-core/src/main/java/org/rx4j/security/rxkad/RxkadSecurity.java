@@ -5,6 +5,7 @@ import org.rx4j.security.SecurityAbortException;
 import org.rx4j.security.SecurityClass;
 import org.rx4j.security.SecurityContext;
 import org.rx4j.security.SecurityIndex;
+import org.rx4j.security.SecurityStats;
 import org.rx4j.wire.RxConstants;
 
 /**
@@ -63,5 +64,19 @@ abstract class RxkadSecurity implements SecurityClass {
     public final int prepareOutgoing(SecurityContext ctx, int channel, int callNumber, int seq, ByteBuf packet)
             throws SecurityAbortException {
         return RxkadConnection.of(ctx).prepare(channel, callNumber, seq, packet);
+    }
+
+    /**
+     * @return rxkad's statistics for rxdebug's connection listings: level, flags (authenticated, expired, packet
+     *     checksum seen), the ticket's end on a server, and the packets and bytes this connection prepared and checked
+     */
+    @Override
+    public final SecurityStats stats(SecurityContext ctx) {
+        return RxkadConnection.of(ctx).stats(!ctx.isClient(), nowSeconds());
+    }
+
+    /** @return the wall clock in seconds since 1970 for the expired flag (a server uses its own clock) */
+    long nowSeconds() {
+        return System.currentTimeMillis() / 1000;
     }
 }

@@ -3,12 +3,9 @@ package org.rx4j.security.rxkad;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.security.SecureRandom;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.function.IntFunction;
 import java.util.function.LongSupplier;
 import java.util.random.RandomGenerator;
 import org.rx4j.security.CallerIdentity;
@@ -25,57 +22,57 @@ import org.rx4j.security.SecurityIndex;
  * DATA packet is checked and opened at the level the client chose. Register it with
  * {@code RxEndpoint.registerService(serviceId, securityClass, handler)}.
  *
- * <p>Tickets: the v4-style form (kvno 0..255) sealed with a DES key ({@link ServerKey#RXKAD}) of the key source.
- * Other kvnos (Kerberos 5 forms) are refused with {@link RxkadCodes#RXKADUNKNOWNKEY}. Thread-safe when its key source
- * is; per-connection state lives in the connection's context. No key, ticket or session key appears in a message.
+ * <p>Tickets: every form {@link TicketOpener} opens, by the RESPONSE's kvno: a v4-style ticket (kvno 0..255) sealed
+ * with the DES key ({@link ServerKey#RXKAD}) of that version, a Kerberos 5 ticket (kvno 256, rxkad-k5, what
+ * {@code kinit} users send) or the "2b" form (kvno 213, what OpenAFS's {@code -localauth} mints when the server has an
+ * rxkad_krb5 key), both opened with the {@link ServerKey#RXKAD_KRB5} key of the enctype and version they name. The
+ * keys come from a {@link ServerKeySource}: a {@link KeyDirectory} over an AFS server's KeyFile and KeyFileExt
+ * (re-read when they change), or keys given in code. Thread-safe when its key source is; per-connection state lives
+ * in the connection's context. No key, ticket or session key appears in a message.
  */
 public final class RxkadServerSecurity extends RxkadSecurity {
-    private final IntFunction<ServerKey> keys;
+    private final TicketOpener tickets;
     private final RxkadLevel minLevel;
     private final LongSupplier clockSeconds;
     private final RandomGenerator random;
 
     /**
-     * A server with the wall clock and a {@link SecureRandom} for nonces.
+     * A server over keys given in code, with the wall clock and a {@link SecureRandom} for nonces.
      *
-     * @param keys the server key of a kvno, or null when there is none (read on the event loop for each RESPONSE)
+     * @param keys the server's keys (copied): DES keys for v4-style tickets, rxkad_krb5 keys for Kerberos 5 tickets
      * @param minLevel the least level a client may run at; below it the RESPONSE is refused with
      *     {@link RxkadCodes#RXKADLEVELFAIL} before any call of the connection reaches its handler
+     * @throws NullPointerException if an argument is null
      */
-    public RxkadServerSecurity(IntFunction<ServerKey> keys, RxkadLevel minLevel) {
+    public RxkadServerSecurity(List<ServerKey> keys, RxkadLevel minLevel) {
+        this(ServerKeySource.of(keys), minLevel);
+    }
+
+    /**
+     * A server with the wall clock and a {@link SecureRandom} for nonces.
+     *
+     * @param keys where the keys come from (read on the event loop for each RESPONSE; e.g. a {@link KeyDirectory})
+     * @param minLevel the least level a client may run at; below it the RESPONSE is refused with
+     *     {@link RxkadCodes#RXKADLEVELFAIL} before any call of the connection reaches its handler
+     * @throws NullPointerException if an argument is null
+     */
+    public RxkadServerSecurity(ServerKeySource keys, RxkadLevel minLevel) {
         this(keys, minLevel, () -> System.currentTimeMillis() / 1000, new SecureRandom());
     }
 
     /**
-     * @param keys the server key of a kvno, or null when there is none
+     * @param keys where the keys come from
      * @param minLevel the least level a client may run at
      * @param clockSeconds the wall clock, seconds since 1970, for tickets' times (tests pass a fixed one)
      * @param random where CHALLENGE nonces come from (use a {@link SecureRandom} outside tests)
      * @throws NullPointerException if an argument is null
      */
-    public RxkadServerSecurity(IntFunction<ServerKey> keys, RxkadLevel minLevel, LongSupplier clockSeconds,
+    public RxkadServerSecurity(ServerKeySource keys, RxkadLevel minLevel, LongSupplier clockSeconds,
                                RandomGenerator random) {
-        this.keys = Objects.requireNonNull(keys, "keys");
+        this.tickets = new TicketOpener(Objects.requireNonNull(keys, "keys"));
         this.minLevel = Objects.requireNonNull(minLevel, "minLevel");
         this.clockSeconds = Objects.requireNonNull(clockSeconds, "clockSeconds");
         this.random = Objects.requireNonNull(random, "random");
-    }
-
-    /**
-     * A key source over fixed keys: the DES key ({@link ServerKey#RXKAD}) of each kvno, as {@link KeyFiles} reads
-     * them from a KeyFile; other types are left out.
-     *
-     * @param serverKeys the keys (copied)
-     * @return the kvno → key function (null for a kvno without a DES key)
-     */
-    public static IntFunction<ServerKey> desKeys(List<ServerKey> serverKeys) {
-        Map<Integer, ServerKey> byKvno = new HashMap<>();
-        for (ServerKey k : serverKeys) {
-            if (k.type() == ServerKey.RXKAD && k.key().length == Fcrypt.BLOCK_SIZE) {
-                byKvno.put(k.kvno(), k);
-            }
-        }
-        return Map.copyOf(byKvno)::get;
     }
 
     /** @return the least level this server accepts */
@@ -137,13 +134,13 @@ public final class RxkadServerSecurity extends RxkadSecurity {
     }
 
     /**
-     * Checks a RESPONSE in OpenAFS's order: its clear parts, the server key of its kvno, the ticket and its times,
-     * the sealed part's checksum under the ticket's session key, then connection, nonce and level. Accepted: the
-     * connection is keyed at the client's level and reports the client's call numbers.
+     * Checks a RESPONSE in OpenAFS's order: its clear parts, the ticket opened by its kvno ({@link TicketOpener}) and
+     * its times, the sealed part's checksum under the ticket's session key, then connection, nonce and level.
+     * Accepted: the connection is keyed at the client's level and reports the client's call numbers.
      *
      * @return 0, or {@link RxkadCodes#RXKADPACKETSHORT}, {@link RxkadCodes#RXKADTICKETLEN},
-     *     {@link RxkadCodes#RXKADUNKNOWNKEY}, {@link RxkadCodes#RXKADBADKEY}, {@link RxkadCodes#RXKADBADTICKET},
-     *     {@link RxkadCodes#RXKADEXPIRED}, {@link RxkadCodes#RXKADNOAUTH}, {@link RxkadCodes#RXKADSEALEDINCON},
+     *     {@link RxkadCodes#RXKADUNKNOWNKEY} (no key of the ticket's version and type), {@link RxkadCodes#RXKADBADKEY},
+     *     {@link RxkadCodes#RXKADBADTICKET}, {@link RxkadCodes#RXKADEXPIRED}, {@link RxkadCodes#RXKADNOAUTH}, {@link RxkadCodes#RXKADSEALEDINCON},
      *     {@link RxkadCodes#RXKADOUTOFSEQUENCE} or {@link RxkadCodes#RXKADLEVELFAIL}
      */
     @Override
@@ -152,13 +149,7 @@ public final class RxkadServerSecurity extends RxkadSecurity {
         try {
             RxkadResponse.Sealed sealed = RxkadResponse.decode(Unpooled.wrappedBuffer(responseBody), 0,
                     responseBody.length);
-            ServerKey serverKey = sealed.kvno() >= 0 && sealed.kvno() <= 255 ? keys.apply(sealed.kvno()) : null;
-            if (serverKey == null || serverKey.type() != ServerKey.RXKAD
-                    || serverKey.key().length != Fcrypt.BLOCK_SIZE) {
-                return RxkadCodes.RXKADUNKNOWNKEY;
-            }
-            V4Ticket ticket = V4Ticket.unseal(sealed.ticket(), Blocks.get(serverKey.key(), 0));
-            ticket.checkTimes(clockSeconds.getAsLong());
+            V4Ticket ticket = tickets.open(sealed.kvno(), sealed.ticket(), clockSeconds.getAsLong());
             SessionKey sessionKey = new SessionKey(ticket.sessionKey());
             RxkadResponse response = sealed.open(sessionKey);
             response.verify(ctx.epoch(), ctx.cid(), ctx.securityIndex(), c.nonce, minLevel);
@@ -175,6 +166,12 @@ public final class RxkadServerSecurity extends RxkadSecurity {
         } catch (SecurityAbortException e) {
             return e.code();
         }
+    }
+
+    /** @return this server's clock (tests pass a fixed one) */
+    @Override
+    long nowSeconds() {
+        return clockSeconds.getAsLong();
     }
 
     /** @return e.g. {@code rxkad-server[min AUTH]} */

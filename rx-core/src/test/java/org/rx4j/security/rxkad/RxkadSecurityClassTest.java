@@ -30,7 +30,7 @@ class RxkadSecurityClassTest {
             .seal(SERVER_KEY);
 
     private static RxkadServerSecurity server() {
-        return new RxkadServerSecurity(RxkadServerSecurity.desKeys(List.of(new ServerKey(ServerKey.RXKAD, 1, 0,
+        return new RxkadServerSecurity(ServerKeySource.of(List.of(new ServerKey(ServerKey.RXKAD, 1, 0,
                 HexFormat.of().parseHex(String.format("%016x", SERVER_KEY))))), RxkadLevel.CLEAR, () -> NOW,
                 new Random(3));
     }

@@ -181,7 +181,7 @@ public final class RxPerfTransportFactory implements PerfTransportFactory {
      */
     private static SecurityClass serverSecurity(PerfSecurity security) throws IOException {
         return security.none() ? RxNullSecurityClass.INSTANCE : new RxkadServerSecurity(
-                RxkadServerSecurity.desKeys(KeyFiles.readKeyFile(security.keyFile())),
+                KeyFiles.readKeyFile(security.keyFile()),
                 RxkadLevel.values()[security.rxkadLevel()]);
     }
 
