@@ -84,7 +84,14 @@ public final class Afsq implements Callable<Integer> {
         int timeoutSeconds;
 
         String cell() throws IOException {
-            return cell != null ? cell : ThisCell.read(thisCell);
+            if (cell != null) {
+                return cell;
+            }
+            try {
+                return ThisCell.read(thisCell);
+            } catch (java.nio.file.NoSuchFileException e) {
+                throw new IOException("no cell given: name it with -c CELL (" + e.getMessage() + ")", e);
+            }
         }
 
         List<InetSocketAddress> servers(AfsService service) throws IOException {

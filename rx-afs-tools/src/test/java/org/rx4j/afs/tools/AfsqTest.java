@@ -165,4 +165,13 @@ class AfsqTest {
         assertTrue(r.err().startsWith("afsq: "), r.err());
         assertTrue(r.err().contains("nowhere.invalid"), r.err());
     }
+    @Test
+    void missingThisCellSaysWhatToDo() {
+        Path none = dir.resolve("no-ThisCell");
+        Run r = afsq("vl-entry", "root.cell", "--thiscell", none.toString(), "--cellservdb", cellServDb.toString());
+        assertEquals(1, r.status());
+        assertEquals(1, r.err().lines().count(), r.err());
+        assertTrue(r.err().startsWith("afsq: no cell given: name it with -c CELL (" + none + ": no such file"),
+                r.err());
+    }
 }
