@@ -113,7 +113,8 @@ class AfsqTest {
         Run r = afsq(cell("vl-entry", "nothing"));
         assertEquals(1, r.status());
         assertEquals(1, r.err().lines().count(), r.err());
-        assertTrue(r.err().startsWith("afsq: VL_GetEntryByNameN (opcode 519): "), r.err());
+        assertEquals("afsq: VL_GetEntryByNameN (opcode 519): call aborted by peer: VL_NOENT (363524): no such entry in"
+                + " the VLDB\n", r.err());
     }
 
     @Test
