@@ -21,17 +21,31 @@ import org.rx4j.security.SecurityClass;
  * keeping the abort code): the server's abort (remote), RXGEN_CC_MARSHAL −450 for an argument out of
  * its bounds (nothing is sent), RXGEN_CC_UNMARSHAL −451 for results that cannot be decoded (the call
  * is aborted), or the connection's own errors. Thread-safe, as the connection is.
+ *
+ * <p>Ownership: a client made by {@link #connect} owns the connection it opened and {@link #close()}
+ * closes it; a client made on a given connection ({@code new GrClient(connection)}) does not, and
+ * closing it does nothing (the connection's owner closes it). The endpoint is never the client's.
  */
-public final class GrClient {
+public final class GrClient implements AutoCloseable {
     private static final GreeterXdr.Proc GREET = new GreeterXdr.Proc("GR_Greet", GrOpcodes.GREET);
     private static final GreeterXdr.Proc COUNT = new GreeterXdr.Proc("GR_Count", GrOpcodes.COUNT);
     private static final GreeterXdr.Proc UPLOAD = new GreeterXdr.Proc("GR_Upload", GrOpcodes.UPLOAD);
 
     private final RxConnection connection;
+    private final boolean ownsConnection;
 
-    /** @param connection a connection to the service (its security class is the one the calls use) */
+    /**
+     * A client on a connection it does not own ({@link #close()} leaves the connection open).
+     *
+     * @param connection a connection to the service (its security class is the one the calls use)
+     */
     public GrClient(RxConnection connection) {
+        this(connection, false);
+    }
+
+    private GrClient(RxConnection connection, boolean ownsConnection) {
         this.connection = Objects.requireNonNull(connection, "connection");
+        this.ownsConnection = ownsConnection;
     }
 
     /**
@@ -41,17 +55,29 @@ public final class GrClient {
      * @param server the server's address (resolved)
      * @param serviceId the service id, 1..65535 (the .xg file does not name it)
      * @param securityClass the security class (rxnull today)
-     * @return a client on a new connection
+     * @return a client on a new connection, which it owns ({@link #close()} closes it)
      * @throws IllegalArgumentException as {@code RxEndpoint.connect}
      */
     public static GrClient connect(RxEndpoint endpoint, InetSocketAddress server, int serviceId,
             SecurityClass securityClass) {
-        return new GrClient(endpoint.connect(server, serviceId, securityClass));
+        return new GrClient(endpoint.connect(server, serviceId, securityClass), true);
     }
 
     /** @return the connection the calls use */
     public RxConnection connection() {
         return connection;
+    }
+
+    /**
+     * Closes the connection if this client owns it (made by {@link #connect}): its unfinished calls are
+     * aborted with RX_USER_ABORT (−6), as {@code RxConnection.close()} does. Otherwise does nothing.
+     * Idempotent.
+     */
+    @Override
+    public void close() {
+        if (ownsConnection) {
+            connection.close();
+        }
     }
 
     /**

@@ -4,8 +4,8 @@ package org.example.greeter;
 import org.rx4j.rpc.RxException;
 
 /**
- * A failed call of a proc from greeter.xg: the underlying RxException's abort code and
- * remote flag, with the proc's name and opcode in the message, e.g.
+ * A failed call of a proc from greeter.xg: the underlying RxException's abort code,
+ * remote flag and reason, with the proc's name and opcode in the message, e.g.
  * {@code KS_Echo (opcode 1): call aborted by peer: RXGEN_SS_UNMARSHAL (-453)}. The original exception
  * is the cause.
  */
@@ -18,10 +18,11 @@ public final class GreeterCallException extends RxException {
     /**
      * @param proc the proc's name with its package prefix
      * @param opcode the proc's opcode
-     * @param cause the failure: its code and remote flag are kept
+     * @param cause the failure: its code, remote flag and reason are kept
      */
     GreeterCallException(String proc, int opcode, RxException cause) {
-        super(cause.code(), cause.remote(), proc + " (opcode " + opcode + "): " + cause.getMessage(), cause);
+        super(cause.code(), cause.remote(), cause.reason(), proc + " (opcode " + opcode + "): " + cause.getMessage(),
+                cause);
         this.proc = proc;
         this.opcode = opcode;
     }

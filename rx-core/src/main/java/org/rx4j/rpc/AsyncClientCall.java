@@ -133,9 +133,13 @@ final class AsyncClientCall implements CallListener {
             rt.callback(() -> future.complete(bytes));
         } else {
             String dead = errorCode == RxCodes.RX_CALL_DEAD && !c.isRemoteError() ? deadReason.get() : null;
+            // A local end after the close's grace period is the close's abort (RxEndpoint.close sets graceOver
+            // before shutting the engine down), as the blocking API reports it.
             RxException e = dead != null
                     ? RxException.local(errorCode, RxException.Reason.PEER_UNREACHABLE, dead, null)
                     : c.isRemoteError() ? RxException.remote(errorCode)
+                    : rt.graceOver ? RxException.local(errorCode, RxException.Reason.ENDPOINT_CLOSING,
+                            "the endpoint closed before the call ended", null)
                     : RxException.local(errorCode, errorCode == RxCodes.RX_MSGSIZE
                             ? "reply larger than " + rt.maxMessageBytes + " bytes" : null);
             rt.callback(() -> future.completeExceptionally(e));

@@ -2,7 +2,9 @@ package org.rx4j.rpc;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
@@ -160,6 +162,13 @@ class LoopbackCallTest {
             RxException e = assertThrows(RxException.class, () -> refused.input().read());
             assertEquals(RxCodes.RX_INVALID_OPERATION, e.code());
             assertEquals(false, e.remote());
+            assertTrue(e.getMessage().endsWith("too many calls waiting for a channel"), e.getMessage());
+            java.util.concurrent.ExecutionException async = assertThrows(java.util.concurrent.ExecutionException.class,
+                    () -> conn.callAsync(new byte[] {0, 0, 0, 1}).get(30, java.util.concurrent.TimeUnit.SECONDS));
+            RxException asyncRefused = assertInstanceOf(RxException.class, async.getCause());
+            assertEquals(RxCodes.RX_INVALID_OPERATION, asyncRefused.code());
+            assertTrue(asyncRefused.getMessage().endsWith("too many calls waiting for a channel"),
+                    asyncRefused.getMessage());
             assertEquals(-1, refused.channel());
             assertThrows(RxException.class, refused::awaitCompletion);
             refused.close();

@@ -35,6 +35,10 @@ class AwkwardNamesTest {
         assertTrue(g.get("AwkwardClient").contains("connectionRpc(int deadline, int connection, int writer, int call,"
                 + " Duration deadline2)"), g.get("AwkwardClient"));
         assertTrue(g.get("AwkwardClient").contains("getClass_("), g.get("AwkwardClient"));
+        // A proc named Close does not collide with AutoCloseable.close().
+        assertTrue(g.get("AwkwardClient").contains("public void closeRpc(int how) throws IOException"),
+                g.get("AwkwardClient"));
+        assertTrue(g.get("AwkwardClient").contains("public void close() {"), g.get("AwkwardClient"));
         assertTrue(g.get("U").contains("record Which(int whichValue)"), g.get("U"));
         assertTrue(g.get("U").contains("record CaseMinus1()"), g.get("U"));
         assertTrue(g.get("M").contains("record Both(int k, int both) implements M"), g.get("M"));

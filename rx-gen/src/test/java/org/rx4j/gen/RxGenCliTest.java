@@ -42,6 +42,43 @@ class RxGenCliTest {
     }
 
     @Test
+    void takesSeveralFilesXgAndEt(@TempDir Path dir) throws Exception {
+        Path xg = dir.resolve("greeter.xg");
+        Files.writeString(xg, GeneratedCode.resource("xg/greeter.xg"));
+        Path et = dir.resolve("sample.et");
+        Files.writeString(et, GeneratedCode.resource("xg/sample.et"));
+        Path outDir = dir.resolve("out");
+        assertEquals(0, run("-d", outDir.toString(), "-p", "org.example.g", xg.toString(), et.toString()), err.toString());
+        assertTrue(Files.exists(outDir.resolve("org/example/g/GrClient.java")));
+        try (var files = Files.list(outDir.resolve("org/example/g"))) {
+            assertTrue(files.anyMatch(f -> f.getFileName().toString().endsWith("Errors.java")), out.toString());
+        }
+    }
+
+    @Test
+    void aParseErrorLeavesNoPartialOutput(@TempDir Path dir) throws Exception {
+        Path et = dir.resolve("sample.et");
+        Files.writeString(et, GeneratedCode.resource("xg/sample.et"));
+        Path xg = dir.resolve("bad.xg");
+        Files.writeString(xg, "struct s {\n  int a\n};\n");
+        Path outDir = dir.resolve("out");
+        assertEquals(1, run("-d", outDir.toString(), et.toString(), xg.toString()));
+        assertEquals(xg + ":3:1: expected ';', found '}'", err.toString().strip());
+        assertTrue(!Files.exists(outDir), "nothing written");
+        assertEquals("", out.toString());
+    }
+
+    @Test
+    void twoFilesGeneratingOneClassAreRefused(@TempDir Path dir) throws Exception {
+        Path et = dir.resolve("sample.et");
+        Files.writeString(et, GeneratedCode.resource("xg/sample.et"));
+        Path outDir = dir.resolve("out");
+        assertEquals(1, run("-d", outDir.toString(), et.toString(), et.toString()));
+        assertTrue(err.toString().contains("is also generated from " + et), err.toString());
+        assertTrue(!Files.exists(outDir), "nothing written");
+    }
+
+    @Test
     void badFlagsExitTwoWithOneLine(@TempDir Path dir) {
         assertEquals(2, run("--bogus", "x.xg"));
         assertEquals(1, err.toString().strip().lines().count(), err.toString());

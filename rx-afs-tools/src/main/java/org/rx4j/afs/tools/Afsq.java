@@ -8,16 +8,19 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.rx4j.afs.bozo.BzErrors;
 import org.rx4j.afs.cell.AfsService;
 import org.rx4j.afs.cell.CellLocator;
 import org.rx4j.afs.cell.CellServDb;
 import org.rx4j.afs.cell.DnsSrvLocator;
 import org.rx4j.afs.cell.ThisCell;
 import org.rx4j.afs.pt.PrClient;
+import org.rx4j.afs.pt.PtErrors;
 import org.rx4j.afs.ubik.UbikCall;
 import org.rx4j.afs.ubik.UbikClient;
 import org.rx4j.afs.vl.Nvldbentry;
 import org.rx4j.afs.vl.VlClient;
+import org.rx4j.afs.vl.VlErrors;
 import org.rx4j.rpc.RxEndpoint;
 import org.rx4j.rpc.RxException;
 import org.rx4j.security.SecurityClass;
@@ -84,7 +87,14 @@ public final class Afsq implements Callable<Integer> {
         int timeoutSeconds;
 
         String cell() throws IOException {
-            return cell != null ? cell : ThisCell.read(thisCell);
+            if (cell != null) {
+                return cell;
+            }
+            try {
+                return ThisCell.read(thisCell);
+            } catch (java.nio.file.NoSuchFileException e) {
+                throw new IOException("no cell given: name it with -c CELL (" + e.getMessage() + ")", e);
+            }
         }
 
         List<InetSocketAddress> servers(AfsService service) throws IOException {
@@ -207,6 +217,10 @@ public final class Afsq implements Callable<Integer> {
      * @return the exit status: 0, 1 (the servers' error or no server) or 2 (bad usage)
      */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
+        // The servers' com_err codes print by name (VL_NOENT (363524): ...) once their tables are registered.
+        VlErrors.register();
+        PtErrors.register();
+        BzErrors.register();
         CommandLine cmd = new CommandLine(new Afsq()).setOut(out).setErr(err);
         cmd.setParameterExceptionHandler((e, a) -> {
             err.println("afsq: " + e.getMessage() + " (afsq --help)");

@@ -113,7 +113,8 @@ class AfsqTest {
         Run r = afsq(cell("vl-entry", "nothing"));
         assertEquals(1, r.status());
         assertEquals(1, r.err().lines().count(), r.err());
-        assertTrue(r.err().startsWith("afsq: VL_GetEntryByNameN (opcode 519): "), r.err());
+        assertEquals("afsq: VL_GetEntryByNameN (opcode 519): call aborted by peer: VL_NOENT (363524): no such entry in"
+                + " the VLDB\n", r.err());
     }
 
     @Test
@@ -164,5 +165,14 @@ class AfsqTest {
         assertEquals(1, r.status());
         assertTrue(r.err().startsWith("afsq: "), r.err());
         assertTrue(r.err().contains("nowhere.invalid"), r.err());
+    }
+    @Test
+    void missingThisCellSaysWhatToDo() {
+        Path none = dir.resolve("no-ThisCell");
+        Run r = afsq("vl-entry", "root.cell", "--thiscell", none.toString(), "--cellservdb", cellServDb.toString());
+        assertEquals(1, r.status());
+        assertEquals(1, r.err().lines().count(), r.err());
+        assertTrue(r.err().startsWith("afsq: no cell given: name it with -c CELL (" + none + ": no such file"),
+                r.err());
     }
 }

@@ -31,7 +31,8 @@ import java.util.Optional;
  * <p>Format accepted (the common format of the file, written from its documented shape): a line starting with
  * {@code >} opens a cell, its name up to white space or {@code #}, then an optional {@code #comment}; each
  * following line is one server: a dotted-quad IPv4 address, optionally in brackets, then an optional
- * {@code #hostname}. Blank lines and lines starting with {@code #} are ignored; leading and trailing white space
+ * {@code #hostname} (the comment's first word is the server's host name when it is a DNS name; other comments,
+ * such as an address repeated or prose, give none, and the address never carries it). Blank lines and lines starting with {@code #} are ignored; leading and trailing white space
  * is ignored. Cell names compare case-insensitively (stored lower case). Everything else is refused with a
  * {@link CellFormatException} naming the file, the line and the problem: a server line before any cell, a cell
  * line without a name, a cell listed twice, an address that is not a dotted-quad IPv4 address (host names are
@@ -45,15 +46,23 @@ public final class CellServDb {
     }
 
     /**
-     * Reads and parses a CellServDB file (UTF-8; the file is ASCII in practice).
+     * Reads and parses a CellServDB file, decoded as ISO-8859-1: the syntax is ASCII, and comments in the wild are
+     * Latin-1 (Debian's stock file has "Universit\u00e4t" in one), which this decoding reads whatever the bytes.
      *
      * @param file the file
      * @return the cells it lists
      * @throws CellFormatException on a malformed line (file name and line number in the message)
-     * @throws IOException if the file cannot be read
+     * @throws IOException if the file cannot be read (the message names the file, and the line when reading failed
+     *     inside it)
      */
     public static CellServDb read(Path file) throws IOException {
-        try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+        Reader in;
+        try {
+            in = Files.newBufferedReader(file, StandardCharsets.ISO_8859_1);
+        } catch (IOException e) {
+            throw new IOException(file + ": cannot read the CellServDB: " + e, e);
+        }
+        try (in) {
             return parse(in, file.toString());
         }
     }
@@ -83,7 +92,7 @@ public final class CellServDb {
      * @param source the name used in error messages
      * @return the cells it lists
      * @throws CellFormatException on a malformed line
-     * @throws IOException if reading fails
+     * @throws IOException if reading fails (the message names the source and the line)
      */
     public static CellServDb parse(Reader in, String source) throws IOException {
         BufferedReader lines = in instanceof BufferedReader b ? b : new BufferedReader(in);
@@ -92,7 +101,7 @@ public final class CellServDb {
         String cellComment = "";
         List<DbServer> servers = new ArrayList<>();
         int number = 0;
-        for (String raw = lines.readLine(); raw != null; raw = lines.readLine()) {
+        for (String raw = nextLine(lines, source, 1); raw != null; raw = nextLine(lines, source, number + 1)) {
             number++;
             String line = raw.strip();
             if (line.isEmpty() || line.startsWith("#")) {
@@ -139,8 +148,7 @@ public final class CellServDb {
                 throw new CellFormatException(source, number, "not an IPv4 address (a.b.c.d)", raw);
             }
             try {
-                servers.add(new DbServer(InetAddress.getByAddress(parts[1].isEmpty() ? null : parts[1], octets),
-                        parts[1], clone));
+                servers.add(new DbServer(InetAddress.getByAddress(octets), hostName(parts[1]), clone));
             } catch (UnknownHostException e) {
                 throw new IllegalStateException("four octets are a valid IPv4 address", e);
             }
@@ -162,6 +170,30 @@ public final class CellServDb {
      */
     public Optional<Cell> cell(String name) {
         return Optional.ofNullable(cells.get(name.toLowerCase(Locale.ROOT)));
+    }
+
+    /** Reads one line; a read failure names the source and the line it was reading. */
+    private static String nextLine(BufferedReader lines, String source, int number) throws IOException {
+        try {
+            return lines.readLine();
+        } catch (CellFormatException e) {
+            throw e;
+        } catch (IOException e) {
+            throw new IOException(source + ":" + number + ": cannot read the CellServDB: " + e, e);
+        }
+    }
+
+    /**
+     * The host name a server line's comment gives: its first word when that is a DNS name (letters, digits, '-'
+     * and '.', with a letter in it, so not an address), else "".
+     */
+    static String hostName(String comment) {
+        String word = comment.split("\\s+", 2)[0];
+        boolean name = !word.isEmpty() && word.length() <= 253
+                && word.chars().allMatch(c -> c < 128 && (Character.isLetterOrDigit(c) || c == '-' || c == '.'))
+                && word.chars().anyMatch(c -> c < 128 && Character.isLetter(c))
+                && !word.startsWith(".") && !word.startsWith("-") && !word.contains("..");
+        return name ? word : "";
     }
 
     /** Splits "value #comment" into {value stripped, comment stripped} ("" when absent). */

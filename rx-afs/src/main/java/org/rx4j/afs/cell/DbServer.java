@@ -7,7 +7,8 @@ import java.util.Objects;
  * One database server of a cell, as a CellServDB line names it ({@code 10.0.0.1 #afsdb1.example.org}).
  *
  * @param address the server's IPv4 address
- * @param host the host name from the line's comment, or {@code ""} when the line has none
+ * @param host the host name from the line's comment, or {@code ""} when the comment is absent or not a host name
+ *     (the address does not carry it)
  * @param nonVoting true for a bracketed address ({@code [10.0.0.3] #host}): a non-voting ubik clone, which
  *     clients may still ask
  */

@@ -3,6 +3,7 @@ package org.rx4j.afs.cell;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Locale;
 
@@ -18,10 +19,21 @@ public final class ThisCell {
      * @param file the ThisCell file
      * @return the cell name, lower case
      * @throws CellFormatException if the file is empty or its first line holds white space inside the name
+     * @throws NoSuchFileException if the file does not exist (the message says what to do)
      * @throws IOException if the file cannot be read
      */
     public static String read(Path file) throws IOException {
-        return parse(Files.readString(file, StandardCharsets.UTF_8), file.toString());
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.ISO_8859_1);
+        } catch (NoSuchFileException e) {
+            NoSuchFileException told = new NoSuchFileException(file.toString(), null,
+                    "no such file; it holds this machine's AFS cell name (Debian's openafs-client writes it): "
+                    + "write the cell's name on its first line, or name the cell another way");
+            told.initCause(e);
+            throw told;
+        }
+        return parse(text, file.toString());
     }
 
     /**

@@ -33,14 +33,20 @@ import org.rx4j.security.SecurityClass;
  * <p>The stub per server is made once, on one {@link RxConnection} per server. Thread-safe: concurrent calls
  * may each move on independently; the "last answered" server is a single volatile index.
  *
+ * <p>Ownership: a client made by {@link #connect} owns the connections it opened, and {@link #close()} closes
+ * them; a client made from given stubs ({@link #UbikClient(List, List)}) owns nothing, and closing it does
+ * nothing (whoever made the stubs' connections closes them). The endpoint is never the client's.
+ *
  * @param <C> the client stub type
  */
-public final class UbikClient<C> {
+public final class UbikClient<C> implements AutoCloseable {
     private static final Set<Integer> MOVE_ON = Set.of(RxCodes.RX_CALL_DEAD, RxCodes.RX_CALL_TIMEOUT,
             UbikCodes.UNOQUORUM, UbikCodes.UNOTSYNC);
 
     private final List<InetSocketAddress> servers;
     private final List<C> clients;
+    /** The connections {@link #connect} opened (closed by {@link #close()}); empty when the stubs were given. */
+    private final List<RxConnection> owned;
     private volatile int preferred;
 
     /**
@@ -60,12 +66,17 @@ public final class UbikClient<C> {
      * @throws IllegalArgumentException if the lists are empty or of different sizes
      */
     public UbikClient(List<InetSocketAddress> servers, List<C> clients) {
+        this(servers, clients, List.of());
+    }
+
+    private UbikClient(List<InetSocketAddress> servers, List<C> clients, List<RxConnection> owned) {
         if (servers.isEmpty() || servers.size() != clients.size()) {
             throw new IllegalArgumentException("need one client per server, at least one: " + servers.size()
                     + " servers, " + clients.size() + " clients");
         }
         this.servers = List.copyOf(servers);
         this.clients = List.copyOf(clients);
+        this.owned = List.copyOf(owned);
     }
 
     /**
@@ -77,16 +88,31 @@ public final class UbikClient<C> {
      * @param securityClass the security class (rxnull today)
      * @param stub makes a stub from a connection, e.g. {@code VlClient::new}
      * @param <C> the stub type
-     * @return the client
+     * @return the client, which owns the connections ({@link #close()} closes them)
      * @throws IllegalArgumentException if {@code servers} is empty, or as {@link RxEndpoint#connect}
      */
     public static <C> UbikClient<C> connect(RxEndpoint endpoint, List<InetSocketAddress> servers, int serviceId,
             SecurityClass securityClass, Function<RxConnection, C> stub) {
         List<C> clients = new ArrayList<>();
+        List<RxConnection> connections = new ArrayList<>();
         for (InetSocketAddress server : servers) {
-            clients.add(stub.apply(endpoint.connect(server, serviceId, securityClass)));
+            RxConnection connection = endpoint.connect(server, serviceId, securityClass);
+            connections.add(connection);
+            clients.add(stub.apply(connection));
         }
-        return new UbikClient<>(servers, clients);
+        return new UbikClient<>(servers, clients, connections);
+    }
+
+    /**
+     * Closes the connections this client opened ({@link #connect}); their unfinished calls are aborted with
+     * RX_USER_ABORT (−6), as {@link RxConnection#close()} does. A client made from given stubs closes nothing.
+     * Idempotent.
+     */
+    @Override
+    public void close() {
+        for (RxConnection connection : owned) {
+            connection.close();
+        }
     }
 
     /** @return the codes after which the next server is tried: −1, −3, 5376, 5377 */

@@ -6,10 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.URISyntaxException;
 import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.nio.file.Paths;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -96,5 +100,60 @@ class CellServDbTest {
         IOException e = assertThrows(IOException.class, () -> locator.servers("empty.example", AfsService.VLSERVER));
         assertEquals("cell empty.example: no servers for _afs3-vlserver._udp (not in CellServDB, DNS not asked)",
                 e.getMessage());
+    }
+    private static Path debianExcerpt() throws URISyntaxException {
+        return Paths.get(CellServDbTest.class.getResource("CellServDB.debian").toURI());
+    }
+
+    @Test
+    void readsDebiansStockFileWithItsLatin1Comment() throws Exception {
+        // An excerpt of Debian's /etc/openafs/CellServDB, with its one ISO-8859-1 byte (0xE4) kept.
+        Path file = debianExcerpt();
+        byte[] bytes = Files.readAllBytes(file);
+        assertTrue(new String(bytes, java.nio.charset.StandardCharsets.ISO_8859_1).contains("Universit\u00e4t"),
+                "the fixture keeps the Latin-1 byte");
+        CellServDb db = CellServDb.read(file);
+        Cell wuppertal = db.cell("physik.uni-wuppertal.de").orElseThrow();
+        assertEquals("Physics department of Bergische Universit\u00e4t Wuppertal", wuppertal.comment());
+        assertEquals("afs1.physik.uni-wuppertal.de", wuppertal.servers().get(0).host());
+        assertEquals(InetAddress.getByName("132.195.104.3"), wuppertal.servers().get(0).address());
+        assertEquals("grand.mit.edu", db.cell("grand.central.org").orElseThrow().servers().get(0).host());
+    }
+
+    @Test
+    void readsTheInstalledStockFile() throws Exception {
+        Path stock = Path.of("/etc/openafs/CellServDB");
+        Assumptions.assumeTrue(Files.isReadable(stock), "no /etc/openafs/CellServDB (openafs-client not installed)");
+        CellServDb db = CellServDb.read(stock);
+        assertTrue(db.cells().size() > 100, "cells: " + db.cells().size());
+        assertTrue(db.cell("grand.central.org").isPresent());
+    }
+
+    @Test
+    void readFailureNamesTheFile(@TempDir Path dir) {
+        Path missing = dir.resolve("CellServDB");
+        IOException e = assertThrows(IOException.class, () -> CellServDb.read(missing));
+        assertTrue(e.getMessage().startsWith(missing + ": cannot read the CellServDB"), e.getMessage());
+        IOException cell = assertThrows(IOException.class, () -> ThisCell.read(dir.resolve("ThisCell")));
+        assertTrue(cell.getMessage().startsWith(dir.resolve("ThisCell") + ": no such file"), cell.getMessage());
+        assertTrue(cell.getMessage().contains("cell's name"), cell.getMessage());
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {"afsdb1.example.org|afsdb1.example.org", "db|db",
+        "10.99.0.1|''", "afsdb3.example.org (a non-voting clone)|afsdb3.example.org", "''|''",
+        "the first server|the", "[10.0.0.1]|''", "-bad|''", "a..b|''"})
+    void hostNameOnlyWhenTheCommentIsOne(String comment, String host) {
+        assertEquals(host, CellServDb.hostName(comment));
+    }
+
+    @Test
+    void locatorAddressesCarryNoNameFromTheComment() throws Exception {
+        CellServDb db = CellServDb.parse(">example.org\n10.99.0.1 #10.99.0.1\n10.99.0.2 #db\n", "sample");
+        List<InetSocketAddress> servers = new CellLocator(db, null).servers("example.org", AfsService.VLSERVER);
+        assertEquals("/10.99.0.1:7003", servers.get(0).toString());
+        assertEquals("/10.99.0.2:7003", servers.get(1).toString());
+        assertEquals("", db.cell("example.org").orElseThrow().servers().get(0).host());
+        assertEquals("db", db.cell("example.org").orElseThrow().servers().get(1).host());
     }
 }

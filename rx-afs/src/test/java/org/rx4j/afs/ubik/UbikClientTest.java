@@ -155,4 +155,32 @@ class UbikClientTest {
         assertThrows(IllegalArgumentException.class, () -> new UbikClient<>(List.of(closed), List.of("a", "b")));
         assertEquals(java.util.Set.of(-1, -3, 5376, 5377), UbikClient.moveOnCodes());
     }
+    @Test
+    void closeClosesTheConnectionsItOpenedOnly() throws IOException {
+        UbikClient<VlClient> vl = ubik(at(good));
+        vl.call(c -> {
+            c.probeServer(CLOSED_DEADLINE);
+            return null;
+        });
+        vl.close();
+        RxException closedConn = assertThrows(RxException.class, () -> vl.call(c -> {
+            c.probeServer(CLOSED_DEADLINE);
+            return null;
+        }));
+        assertEquals(RxCodes.RX_INVALID_OPERATION, closedConn.code());
+        assertTrue(closedConn.getMessage().contains("connection closed"), closedConn.getMessage());
+        vl.close(); // idempotent
+        assertFalse(client.isClosing(), "the endpoint is not the client's");
+
+        VlClient stub = new VlClient(client.connect(at(good), 52, RxNullSecurityClass.INSTANCE));
+        try (UbikClient<VlClient> given = new UbikClient<>(List.of(at(good)), List.of(stub))) {
+            given.call(c -> {
+                c.probeServer(CLOSED_DEADLINE);
+                return null;
+            });
+        }
+        stub.probeServer(CLOSED_DEADLINE); // the given stub's connection stays open
+        assertEquals(3, goodCalls.get());
+        stub.connection().close();
+    }
 }

@@ -69,18 +69,18 @@ public final class GenerateMojo extends AbstractMojo {
         } catch (IOException e) {
             throw new MojoExecutionException("rx-gen: cannot list " + root, e);
         }
-        int written = 0;
-        for (Path xg : files) {
-            String shown = project.getBasedir().toPath().relativize(xg.toAbsolutePath()).toString();
-            try {
-                RxGen.Result r = RxGen.generate(xg, outputDirectory.toPath(), pkg, shown);
-                r.notes().forEach(n -> getLog().info(n));
-                written += r.files().size();
-            } catch (XgException e) {
-                throw new MojoFailureException(e.getMessage(), e);
-            } catch (IOException e) {
-                throw new MojoExecutionException("rx-gen: " + shown + ": " + e, e);
-            }
+        // All files are parsed before any is written, so a malformed one leaves no partial output.
+        Path base = project.getBasedir().toPath();
+        int written;
+        try {
+            RxGen.Result r = RxGen.generate(files, outputDirectory.toPath(), pkg,
+                    xg -> base.relativize(xg.toAbsolutePath()).toString());
+            r.notes().forEach(n -> getLog().info(n));
+            written = r.files().size();
+        } catch (XgException e) {
+            throw new MojoFailureException(e.getMessage(), e);
+        } catch (IOException e) {
+            throw new MojoExecutionException("rx-gen: " + e.getMessage(), e);
         }
         getLog().info("rx-gen: " + files.size() + " .xg/.et file(s), " + written + " Java file(s) in " + outputDirectory);
         project.addCompileSourceRoot(outputDirectory.getPath());

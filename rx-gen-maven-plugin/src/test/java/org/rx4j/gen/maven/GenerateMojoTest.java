@@ -63,6 +63,16 @@ class GenerateMojoTest {
     }
 
     @Test
+    void malformedInputLeavesNoPartialOutput(@TempDir Path base) throws Exception {
+        Path xg = Files.createDirectories(base.resolve("src/main/xg"));
+        // a.et sorts (and is parsed) before b.xg: its class must not be written when b.xg fails.
+        Files.writeString(xg.resolve("a.et"), "error_table CA\nec CA_OVERFLOW, \"too big\"\nend\n");
+        Files.writeString(xg.resolve("b.xg"), "struct s {\n  int a\n};\n");
+        assertThrows(MojoFailureException.class, () -> mojo(base, "org.example").execute());
+        assertTrue(!Files.exists(base.resolve("target")), "nothing written");
+    }
+
+    @Test
     void badPackageNameFails(@TempDir Path base) throws Exception {
         Files.createDirectories(base.resolve("src/main/xg"));
         MojoFailureException e = assertThrows(MojoFailureException.class, () -> mojo(base, "not a.package").execute());

@@ -3,6 +3,7 @@ package org.rx4j.gen.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import org.rx4j.gen.RxGen;
 import org.rx4j.gen.java.JavaGenerator;
@@ -13,12 +14,13 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code java -jar rx-gen.jar -d OUTDIR [-p java.package] file.xg}: turns an rxgen interface file into Java.
- * Exit codes: 0 done (notes about skipped constructs on stderr), 1 bad input (one {@code file:line:column: ...}
+ * {@code java -jar rx-gen.jar -d OUTDIR [-p java.package] FILE...}: turns rxgen interface files ({@code .xg}) and
+ * com_err tables ({@code .et}) into Java; nothing is written unless every file parses. Exit codes: 0 done (notes about skipped constructs on stderr), 1 bad input (one {@code file:line:column: ...}
  * line on stderr) or an I/O failure, 2 bad flags (one line on stderr).
  */
 @Command(name = "rx-gen", mixinStandardHelpOptions = true, version = "rx-gen 0.1",
-        description = "Generates Java 17 clients, servers and XDR types for rx4j from an rxgen .xg file.")
+        description = "Generates Java 17 clients, servers and XDR types for rx4j from rxgen .xg files and com_err .et "
+                + "tables (nothing is written unless every file parses).")
 public final class RxGenCli implements Callable<Integer> {
     @Option(names = "-d", required = true, paramLabel = "OUTDIR", description = "source root to write into")
     private Path outDir;
@@ -27,8 +29,8 @@ public final class RxGenCli implements Callable<Integer> {
             description = "Java package of the generated classes (default: none)")
     private String javaPackage;
 
-    @Parameters(index = "0", paramLabel = "FILE.xg", description = "the rxgen interface file")
-    private Path xg;
+    @Parameters(arity = "1..*", paramLabel = "FILE", description = "rxgen interface files (.xg) and com_err tables (.et)")
+    private List<Path> inputs;
 
     private PrintWriter err;
     private PrintWriter out;
@@ -73,7 +75,7 @@ public final class RxGenCli implements Callable<Integer> {
             return 2;
         }
         try {
-            RxGen.Result result = RxGen.generate(xg, outDir, javaPackage, xg.toString());
+            RxGen.Result result = RxGen.generate(inputs, outDir, javaPackage, Path::toString);
             result.notes().forEach(err::println);
             result.files().forEach(out::println);
             return 0;

@@ -152,34 +152,55 @@ final class ServiceGenerator {
                 "<p>Every failure names the proc and opcode ({@code " + ctx.exceptionClass() + "}, an RxException",
                 "keeping the abort code): the server's abort (remote), RXGEN_CC_MARSHAL −450 for an argument out of",
                 "its bounds (nothing is sent), RXGEN_CC_UNMARSHAL −451 for results that cannot be decoded (the call",
-                "is aborted), or the connection's own errors. Thread-safe, as the connection is.");
-        s.line("public final class " + cls + " {");
+                "is aborted), or the connection's own errors. Thread-safe, as the connection is.",
+                "",
+                "<p>Ownership: a client made by {@link #connect} owns the connection it opened and {@link #close()}",
+                "closes it; a client made on a given connection ({@code new " + cls + "(connection)}) does not, and",
+                "closing it does nothing (the connection's owner closes it). The endpoint is never the client's.");
+        s.line("public final class " + cls + " implements AutoCloseable {");
         for (Proc p : procs) {
             s.wrapped("private static final " + x + ".Proc " + Names.constant(p.name()) + " = new " + x + ".Proc(\""
                     + p.fullName() + "\", " + pb + "Opcodes." + Names.constant(p.name()) + ");");
         }
         s.line("");
         s.line("private final RxConnection connection;");
+        s.line("private final boolean ownsConnection;");
         s.line("");
-        s.doc("@param connection a connection to the service (its security class is the one the calls use)");
+        s.doc("A client on a connection it does not own ({@link #close()} leaves the connection open).", "",
+                "@param connection a connection to the service (its security class is the one the calls use)");
         s.line("public " + cls + "(RxConnection connection) {");
+        s.line("this(connection, false);");
+        s.line("}");
+        s.line("");
+        s.line("private " + cls + "(RxConnection connection, boolean ownsConnection) {");
         s.line("this.connection = Objects.requireNonNull(connection, \"connection\");");
+        s.line("this.ownsConnection = ownsConnection;");
         s.line("}");
         s.line("");
         s.doc("Opens a connection and a client on it.", "",
                 "@param endpoint the local endpoint", "@param server the server's address (resolved)",
                 "@param serviceId the service id, 1..65535 (the .xg file does not name it)",
                 "@param securityClass the security class (rxnull today)",
-                "@return a client on a new connection",
+                "@return a client on a new connection, which it owns ({@link #close()} closes it)",
                 "@throws IllegalArgumentException as {@code RxEndpoint.connect}");
         s.line("public static " + cls + " connect(RxEndpoint endpoint, InetSocketAddress server, int serviceId,");
         s.line("        SecurityClass securityClass) {");
-        s.line("return new " + cls + "(endpoint.connect(server, serviceId, securityClass));");
+        s.line("return new " + cls + "(endpoint.connect(server, serviceId, securityClass), true);");
         s.line("}");
         s.line("");
         s.doc("@return the connection the calls use");
         s.line("public RxConnection connection() {");
         s.line("return connection;");
+        s.line("}");
+        s.line("");
+        s.doc("Closes the connection if this client owns it (made by {@link #connect}): its unfinished calls are",
+                "aborted with RX_USER_ABORT (−6), as {@code RxConnection.close()} does. Otherwise does nothing.",
+                "Idempotent.");
+        s.line("@Override");
+        s.line("public void close() {");
+        s.line("if (ownsConnection) {");
+        s.line("connection.close();");
+        s.line("}");
         s.line("}");
         for (Proc p : procs) {
             clientProc(s, pb, p);
@@ -189,10 +210,10 @@ final class ServiceGenerator {
         return s.toString();
     }
 
-    /** A proc's client method name; "connection" and "connect" are the client's own. */
+    /** A proc's client method name; "connection", "connect" and "close" are the client's own. */
     private static String clientMethod(Proc p) {
         String m = Names.member(p.name());
-        return m.equals("connection") || m.equals("connect") ? m + "Rpc" : m;
+        return m.equals("connection") || m.equals("connect") || m.equals("close") ? m + "Rpc" : m;
     }
 
     private void clientProc(Src s, String pb, Proc p) {

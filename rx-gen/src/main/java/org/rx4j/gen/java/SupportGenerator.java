@@ -293,8 +293,8 @@ final class SupportGenerator {
     private String exception() {
         String e = ctx.exceptionClass();
         Src s = new Src();
-        s.doc("A failed call of a proc from " + ctx.fileName() + ": the underlying RxException's abort code and",
-                "remote flag, with the proc's name and opcode in the message, e.g.",
+        s.doc("A failed call of a proc from " + ctx.fileName() + ": the underlying RxException's abort code,",
+                "remote flag and reason, with the proc's name and opcode in the message, e.g.",
                 "{@code KS_Echo (opcode 1): call aborted by peer: RXGEN_SS_UNMARSHAL (-453)}. The original exception",
                 "is the cause.");
         s.line("public final class " + e + " extends RxException {");
@@ -304,9 +304,10 @@ final class SupportGenerator {
         s.line("private final int opcode;");
         s.line("");
         s.doc("@param proc the proc's name with its package prefix", "@param opcode the proc's opcode",
-                "@param cause the failure: its code and remote flag are kept");
+                "@param cause the failure: its code, remote flag and reason are kept");
         s.line(e + "(String proc, int opcode, RxException cause) {");
-        s.line("super(cause.code(), cause.remote(), proc + \" (opcode \" + opcode + \"): \" + cause.getMessage(), cause);");
+        s.line("super(cause.code(), cause.remote(), cause.reason(), proc + \" (opcode \" + opcode + \"): \" + cause.getMessage(),");
+        s.line("        cause);");
         s.line("this.proc = proc;");
         s.line("this.opcode = opcode;");
         s.line("}");
