@@ -158,6 +158,11 @@ final class ClientRun {
             out.println(JsonReport.render(report, VersionProvider.version()));
         } else {
             TextReport.render(report).forEach(out::println);
+            String latency = TextReport.latencyLine(report);
+            if (latency != null) {
+                commandLine.getErr().println(latency);
+                commandLine.getErr().flush();
+            }
         }
         out.flush();
         return CommandLine.ExitCode.OK;

@@ -52,7 +52,7 @@ class RxLoopbackRunTest {
         CliHarness.Outcome o = run("loopback", "-c", "rpc", "-S", "4", "-R", "30", "-T", "500", "--verify");
         assertEquals(0, o.exitCode(), o.err());
         assertTrue(o.out().startsWith("RPC: threads\t1, times\t500, write bytes\t4, read bytes\t30:\t"), o.out());
-        assertTrue(o.out().contains("RPC latency usec:\tp50 "), o.out());
+        assertTrue(o.err().contains("RPC latency usec:\tp50 "), o.err());
     }
 
     @Test
@@ -63,7 +63,7 @@ class RxLoopbackRunTest {
             assertEquals(0, o.exitCode(), o.err());
             assertTrue(o.out().startsWith("RPC: threads\t8, times\t100, write bytes\t4, read bytes\t30:\t"),
                     o.out());
-            assertTrue(o.out().contains("RPC latency usec:\tp50 "), o.out());
+            assertTrue(o.err().contains("RPC latency usec:\tp50 "), o.err());
         }
     }
 

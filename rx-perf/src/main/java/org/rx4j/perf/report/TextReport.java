@@ -4,9 +4,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The text output of a client run: the OpenAFS result line; for rpc a second line with latency percentiles;
- * with {@code -D} the statistics blocks (client, then the in-process server for loopback) and
- * last the CPU line ({@link RunReport#cpuLine()}).
+ * The text output of a client run. On stdout ({@link #render}) OpenAFS's lines first: the result line and, with
+ * {@code -D}, the client's {@code rx stats:} block ({@link OpenAfsStatsBlock}); then rx4j's additions: the
+ * statistics blocks (client, then the in-process server for loopback) and last the CPU line
+ * ({@link RunReport#cpuLine()}). rpc's latency line goes to stderr ({@link #latencyLine}), so that stdout holds what
+ * a script written for OpenAFS's rxperf reads (docs/rxperf.md "Output").
  */
 public final class TextReport {
     private TextReport() {
@@ -21,11 +23,8 @@ public final class TextReport {
     public static List<String> render(RunReport report) {
         List<String> lines = new ArrayList<>();
         lines.add(report.resultLine());
-        LatencySummary latency = report.latency();
-        if (latency != null) {
-            lines.add(latency.line(report.callsPerSecond()));
-        }
         if (report.clientStats() != null) {
+            lines.addAll(OpenAfsStatsBlock.render(report.clientStats()));
             lines.addAll(StatsBlock.render("client", report.clientStats()));
         }
         if (report.serverStats() != null) {
@@ -35,5 +34,16 @@ public final class TextReport {
             lines.add(report.cpuLine());    // last, so the blocks stay where -D always put them
         }
         return lines;
+    }
+
+    /**
+     * rpc's latency line, for stderr.
+     *
+     * @param report the run's report
+     * @return the line ({@link LatencySummary#line}), or null when latency was not recorded (not rpc)
+     */
+    public static String latencyLine(RunReport report) {
+        LatencySummary latency = report.latency();
+        return latency == null ? null : latency.line(report.callsPerSecond());
     }
 }

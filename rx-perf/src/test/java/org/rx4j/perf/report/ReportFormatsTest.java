@@ -35,14 +35,15 @@ class ReportFormatsTest {
     }
 
     @Test
-    void rpcTextHasTheResultLineThenLatencyPercentiles() {
+    void rpcTextHasOnlyTheResultLineOnStdoutAndLatencyApart() {
         List<String> lines = TextReport.render(rpcReport(null));
-        assertEquals(2, lines.size());
+        assertEquals(1, lines.size());
         assertEquals("RPC: threads\t1, times\t1000, write bytes\t4, read bytes\t4:\t    2000 msec\t[32 kbit/s]",
                 lines.get(0));
+        String latency = TextReport.latencyLine(rpcReport(null));
         // HdrHistogram reports a bucket's highest equivalent value: at most 0.1% above the recorded one
-        assertTrue(lines.get(1).matches("RPC latency usec:\tp50 50[01]\\.\\d, p90 90[01]\\.\\d, p99 99[01]\\.\\d, "
-                + "p99\\.9 (999|1000)\\.\\d, max 100[01]\\.\\d\t\\[500 calls/s\\]"), lines.get(1));
+        assertTrue(latency.matches("RPC latency usec:\tp50 50[01]\\.\\d, p90 90[01]\\.\\d, p99 99[01]\\.\\d, "
+                + "p99\\.9 (999|1000)\\.\\d, max 100[01]\\.\\d\t\\[500 calls/s\\]"), latency);
     }
 
     @Test
@@ -61,10 +62,33 @@ class ReportFormatsTest {
     }
 
     @Test
-    void textReportAppendsStatsAfterTheResult() {
+    void textReportPrintsOpenAfsBlockThenRx4jCountersAfterTheResult() {
         List<String> lines = TextReport.render(rpcReport(Map.of("calls.started", 1000L)));
-        assertEquals("Rx statistics (client):", lines.get(2));
-        assertTrue(lines.get(4).contains("started") && lines.get(4).endsWith(" 1000"), lines.get(4));
+        assertEquals("rx stats:", lines.get(1));
+        int rx4j = lines.indexOf("Rx statistics (client):");
+        assertEquals(1 + OpenAfsStatsBlock.render(Map.of()).size(), rx4j);
+        assertTrue(lines.get(rx4j + 2).contains("started") && lines.get(rx4j + 2).endsWith(" 1000"),
+                lines.get(rx4j + 2));
+    }
+
+    @Test
+    void openAfsBlockHasOpenAfsLayoutWithRx4jCounters() {
+        List<String> lines = OpenAfsStatsBlock.render(Map.ofEntries(Map.entry("packetsReceived.DATA", 3L),
+                Map.entry("packetsReceived.ACK", 115L), Map.entry("packetsSent.DATA", 80L),
+                Map.entry("packetsSent.ACK", 4L), Map.entry("packetsSent.VERSION", 2L),
+                Map.entry("dataPacketsSent", 213L), Map.entry("resends", 13L), Map.entry("rttSamples", 211L),
+                Map.entry("rttMeanUs", 1500L), Map.entry("connections", 1L), Map.entry("peers", 1L)));
+        assertEquals(List.of("rx stats:",
+                "   packets read: data 3 ack 115 busy 0 abort 0 ackall 0 challenge 0 response 0 debug 0 params 0 "
+                        + "unused 0 unused 0 unused 0 version 0 ",
+                "   other read counters: data 0, ack 115, dup 0",
+                "   packets sent: data 80 ack 4 busy 0 abort 0 ackall 0 challenge 0 response 0 debug 0 params 0 "
+                        + "unused 0 unused 0 unused 0 version 2 ",
+                "   other send counters: ack 4, data 200 (not resends), resends 13",
+                "   \t(these should be small) sendFailed 0",
+                "   Average rtt is 0.002, with 211 samples",
+                "   Minimum rtt is 0.000, maximum is 0.000",
+                "   1 connections, 1 peer structs"), lines);
     }
 
     @Test
@@ -173,7 +197,7 @@ class ReportFormatsTest {
         RunResult result = new RunResult(2_000_000_000L, 2, 1, 16, latency, -1, 0, 1_000_000L);
         RunReport report = new RunReport(rpc, 1, 2, "127.0.0.1", 7009, "test", PerfEndpointOptions.defaults(), true,
                 result, null, null);
-        String line = TextReport.render(report).get(1);
+        String line = TextReport.latencyLine(report);
         assertTrue(line.matches("RPC latency usec:\\tp50 .*, max 400[0-9]{2}\\.\\d, after first 1000\\.0"
                 + "\\t\\[1 calls/s\\]"), line);
         String json = JsonReport.render(report, "test");
