@@ -17,6 +17,7 @@ import org.rx4j.perf.report.JsonReport;
 import org.rx4j.perf.report.ProgressReporter;
 import org.rx4j.perf.report.RunReport;
 import org.rx4j.perf.report.TextReport;
+import org.rx4j.perf.transport.PerfCallException;
 import org.rx4j.perf.transport.PerfClientTransport;
 import org.rx4j.perf.transport.PerfEndpointOptions;
 import org.rx4j.perf.transport.PerfSecurity;
@@ -136,6 +137,12 @@ final class ClientRun {
                         progress[0].start((long) (flags.interval * 1e9));
                     }
                 });
+            } catch (PerfCallException e) {
+                Exception failure = FailureMessages.forServer(e, server);
+                if (failure instanceof RxperfFailure f) {
+                    throw f;
+                }
+                throw e;
             } finally {
                 if (progress[0] != null) {
                     progress[0].finish(app.nanoClock().getAsLong());
@@ -177,7 +184,7 @@ final class ClientRun {
         try {
             return InetAddress.getByName(host);
         } catch (UnknownHostException e) {
-            throw new RxperfFailure("unknown host '" + host + "'", e);
+            throw new RxperfFailure("unknown host '" + host + "'", e, RxperfFailure.EXIT_UNKNOWN_HOST);
         }
     }
 }

@@ -218,9 +218,9 @@ class CliRunTest {
     }
 
     @Test
-    void unknownHostIsOneLineExitOne() {
+    void unknownHostIsOneLineWithItsOwnExitCode() {
         CliHarness.Outcome outcome = CliHarness.inMemory().run("client", "-c", "send", "-s", "no-such-host.invalid");
-        assertEquals(1, outcome.exitCode());
+        assertEquals(3, outcome.exitCode());
         assertEquals("rxperf: unknown host 'no-such-host.invalid'\n", outcome.err());
     }
 
