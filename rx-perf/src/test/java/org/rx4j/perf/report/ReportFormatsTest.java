@@ -175,6 +175,32 @@ class ReportFormatsTest {
     }
 
     @Test
+    void everyWholeIntervalIsPrintedHoweverTheTimerAndTheRunsEndFall() {
+        // 20 runs of --time 3 --interval 1: the timer runs late by up to 0.3 s (a loaded machine), the run ends up
+        // to 50 ms after 3 s, and the timer's third tick comes before or after the run's end
+        java.util.Random random = new java.util.Random(22);
+        for (int run = 0; run < 20; run++) {
+            StringWriter text = new StringWriter();
+            long start = 1_000_000_000L * run;
+            ProgressReporter progress = new ProgressReporter(new LongAdder(), new PrintWriter(text), start, () -> 0);
+            progress.start(1_000_000_000L);
+            long lateness = random.nextInt(300_000_000);
+            progress.tick(start + 1_000_000_000L + lateness);
+            progress.tick(start + 2_000_000_000L + random.nextInt(300_000_000));
+            long end = start + 3_000_000_000L + random.nextInt(50_000_000);
+            long thirdTick = start + 3_000_000_000L + random.nextInt(300_000_000);
+            if (thirdTick < end) {
+                progress.tick(thirdTick);
+            }
+            progress.finish(end);
+            progress.tick(thirdTick); // a tick after the end prints nothing
+            List<String> lines = text.toString().lines().toList();
+            assertEquals(3, lines.size(), "run " + run + ": " + text);
+            assertTrue(lines.get(2).startsWith("[   2.0-   3.0 sec]"), lines.get(2));
+        }
+    }
+
+    @Test
     void rttIsADashBeforeTheFirstSample() {
         java.util.Map<String, Long> stats = new java.util.HashMap<>();
         stats.put("rttSamples", 0L);
