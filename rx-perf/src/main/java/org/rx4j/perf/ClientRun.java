@@ -108,11 +108,14 @@ final class ClientRun {
         }
     }
 
-    /** @return the path entries (cc.*, path.*) of the endpoint's statistics: what --json carries without -D */
+    /**
+     * @return the path entries (cc.*, path.*) of the endpoint's statistics: what --json carries without -D; the
+     *     RTT entries only once there is a sample (before, they are presets: {@link JsonReport#isPreset})
+     */
     private static Map<String, Long> pathOnly(Map<String, Long> stats) {
         Map<String, Long> m = new java.util.LinkedHashMap<>();
         stats.forEach((k, v) -> {
-            if (k.startsWith("cc.") || k.startsWith("path.")) {
+            if ((k.startsWith("cc.") || k.startsWith("path.")) && !JsonReport.isPreset(stats, k)) {
                 m.put(k, v);
             }
         });
@@ -133,7 +136,7 @@ final class ClientRun {
                 result = driver.run(client, server, RxperfProtocol.SERVICE_ID, moved, start -> {
                     if (flags.interval != null) {
                         progress[0] = new ProgressReporter(moved, commandLine.getErr(), start, app.nanoClock(),
-                                client::stats);
+                                client::stats, request.headerBytesPerCall());
                         progress[0].start((long) (flags.interval * 1e9));
                     }
                 });

@@ -120,7 +120,7 @@ class RxLoopbackRunTest {
         assertTrue(lines.length >= 2, o.err());
         for (String line : lines) {
             assertTrue(line.matches("\\[ *[0-9.]+- *[0-9.]+ sec\\]\t +\\d+ bytes\t\\[.*\\]\trtt [0-9.]+ ms"
-                    + "\tcwnd \\d+\tresends \\d+"), line);
+                    + "\tcwnd \\d+\tresends \\d+\theaders \\d+ bytes"), line);
         }
     }
 

@@ -25,6 +25,8 @@ public final class ProgressReporter implements AutoCloseable {
     static final String ACKED = "payloadBytesAcked";
     /** Statistics key: payload bytes handed to the application in order. */
     static final String DELIVERED = "payloadBytesDelivered";
+    /** Statistics key: calls that ended without error. */
+    static final String SUCCEEDED = "callsSucceeded";
     private final LongAdder moved;
     private final PrintWriter err;
     private final long startNanos;
@@ -38,6 +40,10 @@ public final class ProgressReporter implements AutoCloseable {
     private boolean closed;
     private final Supplier<Map<String, Long>> pathStats;
     private long lastResends;
+    /** rxperf's header bytes per call, taken out of the per-packet counts (docs/rxperf.md "--interval progress"). */
+    private final long headerBytesPerCall;
+    /** Header bytes counted so far, for the interval's {@code headers} field. */
+    private long lastHeaderBytes;
     /** The interval given to {@link #start}, ns; 0 before. */
     private long intervalNanos;
 
@@ -64,6 +70,24 @@ public final class ProgressReporter implements AutoCloseable {
      */
     public ProgressReporter(LongAdder moved, PrintWriter err, long startNanos, LongSupplier nanoClock,
             Supplier<Map<String, Long>> pathStats) {
+        this(moved, err, startNanos, nanoClock, pathStats, 0);
+    }
+
+    /**
+     * A reporter whose byte figure is the application payload, as the result line's: the per-packet counts less
+     * rxperf's own bytes (parameter block, sizes, cookie) of every call that completed, which the line shows apart
+     * ({@code \theaders N bytes}).
+     *
+     * @param moved the run's payload byte counter
+     * @param err where lines go (stderr)
+     * @param startNanos the run's start time, ns from {@code nanoClock}
+     * @param nanoClock monotonic clock, ns
+     * @param pathStats the endpoint's statistics, or null for bytes and rate only
+     * @param headerBytesPerCall rxperf's header bytes per call ({@code RxperfRequest.headerBytesPerCall()})
+     */
+    public ProgressReporter(LongAdder moved, PrintWriter err, long startNanos, LongSupplier nanoClock,
+            Supplier<Map<String, Long>> pathStats, long headerBytesPerCall) {
+        this.headerBytesPerCall = headerBytesPerCall;
         this.pathStats = pathStats;
         this.moved = moved;
         this.err = err;
@@ -74,12 +98,20 @@ public final class ProgressReporter implements AutoCloseable {
         this.lastBytes = movedBytes(pathStats == null ? null : pathStats.get());
     }
 
-    /** @return payload bytes moved so far: per packet from the statistics when they have it, else the run's counter */
+    /**
+     * @return payload bytes moved so far: per packet from the statistics when they have it (less the header bytes of
+     *     the calls that completed), else the run's counter
+     */
     private long movedBytes(Map<String, Long> stats) {
         if (stats != null && stats.containsKey(ACKED) && stats.containsKey(DELIVERED)) {
-            return stats.get(ACKED) + stats.get(DELIVERED);
+            return stats.get(ACKED) + stats.get(DELIVERED) - headerBytes(stats);
         }
         return moved.sum();
+    }
+
+    /** @return rxperf's header bytes of the calls completed so far (the client endpoint's callsSucceeded) */
+    private long headerBytes(Map<String, Long> stats) {
+        return stats == null ? 0 : headerBytesPerCall * stats.getOrDefault(SUCCEEDED, 0L);
     }
 
     /**
@@ -135,6 +167,11 @@ public final class ProgressReporter implements AutoCloseable {
             line += String.format(Locale.ROOT, "\trtt %s\tcwnd %d\tresends %d", rtt, m.getOrDefault("cc.cwnd", 0L),
                     resends - lastResends);
             lastResends = resends;
+            if (headerBytesPerCall > 0) {
+                long headers = headerBytes(m);
+                line += String.format(Locale.ROOT, "\theaders %d bytes", headers - lastHeaderBytes);
+                lastHeaderBytes = headers;
+            }
         }
         err.println(line);
         err.flush();

@@ -103,6 +103,8 @@ class ReportFormatsTest {
         assertEquals(1000, root.get("times").asInt());
         assertEquals(4, root.get("sendBytes").asInt());
         assertEquals(4, root.get("receiveBytes").asInt());
+        assertNull(root.get("bytes"), "rpc does not use -b");
+        assertEquals(28_000, root.get("headerBytes").asLong(), "block, two sizes and the cookie per call");
         assertEquals(2_000_000, root.get("elapsedMicros").asLong());
         assertEquals(2000, root.get("elapsedMsec").asLong());
         assertEquals(8000, root.get("totalBytes").asLong());
@@ -198,6 +200,38 @@ class ReportFormatsTest {
             assertEquals(3, lines.size(), "run " + run + ": " + text);
             assertTrue(lines.get(2).startsWith("[   2.0-   3.0 sec]"), lines.get(2));
         }
+    }
+
+    @Test
+    void jsonLeavesOutWhatWasNotMeasured() throws Exception {
+        JsonNode root = new ObjectMapper().readTree(JsonReport.render(rpcReport(Map.of("rttSamples", 0L,
+                "path.srttUs", 3_000_000L, "path.rtoUs", 3_200_000L, "cc.cwnd", 4L)), "9.9"));
+        JsonNode client = root.get("stats").get("client");
+        assertNull(client.get("path.srttUs"), "the preset is not a measurement");
+        assertNull(client.get("path.rtoUs"));
+        assertEquals(4, client.get("cc.cwnd").asLong());
+        root = new ObjectMapper().readTree(JsonReport.render(rpcReport(Map.of("rttSamples", 2L, "path.srttUs",
+                300L)), "9.9"));
+        assertEquals(300, root.get("stats").get("client").get("path.srttUs").asLong());
+    }
+
+    @Test
+    void progressBytesAreTheApplicationPayloadWithHeadersApart() {
+        java.util.Map<String, Long> stats = new java.util.HashMap<>();
+        stats.put("payloadBytesAcked", 0L);
+        stats.put("payloadBytesDelivered", 0L);
+        stats.put("callsSucceeded", 0L);
+        StringWriter text = new StringWriter();
+        ProgressReporter progress = new ProgressReporter(new LongAdder(), new PrintWriter(text), 0L, () -> 0,
+                () -> stats, 28);
+        // 1000 rpc calls of -S 3 -R 30: 27 request bytes acked and 34 reply bytes delivered per call
+        stats.put("payloadBytesAcked", 27_000L);
+        stats.put("payloadBytesDelivered", 34_000L);
+        stats.put("callsSucceeded", 1000L);
+        String line = progress.tick(1_000_000_000L);
+        assertTrue(line.startsWith("[   0.0-   1.0 sec]\t         33000 bytes\t[264 kbit/s]"), line);
+        assertTrue(line.endsWith("\theaders 28000 bytes"), line);
+        progress.close();
     }
 
     @Test
