@@ -144,6 +144,8 @@ class CliRunTest {
         assertTrue(lines.get(0).startsWith("SEND: threads\t1, times\t4, bytes\t1000:"), lines.get(0));
         assertEquals("rx stats:", lines.get(1));
         assertTrue(lines.contains("Rx statistics (client):"), outcome.out());
+        assertTrue(lines.get(lines.size() - 2).matches("First call:\t[0-9.]+ ms \\(from the start to its end, "
+                + "inside the elapsed time\\)"), outcome.out());
         assertTrue(lines.contains("Rx statistics (server):"), outcome.out());
         assertTrue(lines.stream().anyMatch(l -> l.matches(" +served +4")), outcome.out());
     }

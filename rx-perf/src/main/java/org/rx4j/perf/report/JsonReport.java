@@ -61,6 +61,9 @@ public final class JsonReport {
         root.put("kbitPerSecond", report.kbitPerSecond());
         root.put("rate", RateFormat.format(report.kbitPerSecond()));
         root.put("callsPerSecond", report.callsPerSecond());
+        if (report.result().firstCallNanos() >= 0) {
+            root.put("firstCallMicros", report.result().firstCallNanos() / 1000);
+        }
         root.put("result", report.resultLine());
         if (report.isTimed()) {
             root.put("timeSeconds", report.timeSeconds());

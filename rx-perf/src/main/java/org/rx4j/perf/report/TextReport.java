@@ -2,11 +2,12 @@ package org.rx4j.perf.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The text output of a client run. On stdout ({@link #render}) OpenAFS's lines first: the result line and, with
  * {@code -D}, the client's {@code rx stats:} block ({@link OpenAfsStatsBlock}); then rx4j's additions: the
- * statistics blocks (client, then the in-process server for loopback) and last the CPU line
+ * statistics blocks (client, then the in-process server for loopback), the first call's time and last the CPU line
  * ({@link RunReport#cpuLine()}). rpc's latency line goes to stderr ({@link #latencyLine}), so that stdout holds what
  * a script written for OpenAFS's rxperf reads (docs/rxperf.md "Output").
  */
@@ -31,6 +32,10 @@ public final class TextReport {
             lines.addAll(StatsBlock.render("server", report.serverStats()));
         }
         if (report.clientStats() != null) {
+            if (report.result().firstCallNanos() >= 0) {
+                lines.add(String.format(Locale.ROOT, "First call:\t%.3f ms (from the start to its end, "
+                        + "inside the elapsed time)", report.result().firstCallNanos() / 1e6));
+            }
             lines.add(report.cpuLine());    // last, so the blocks stay where -D always put them
         }
         return lines;

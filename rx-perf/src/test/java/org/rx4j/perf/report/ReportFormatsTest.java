@@ -213,6 +213,12 @@ class ReportFormatsTest {
         root = new ObjectMapper().readTree(JsonReport.render(rpcReport(Map.of("rttSamples", 2L, "path.srttUs",
                 300L)), "9.9"));
         assertEquals(300, root.get("stats").get("client").get("path.srttUs").asLong());
+        assertNull(root.get("firstCallMicros"), "not measured");
+        RxperfRequest rpc = new RxperfRequest(RxperfCommand.RPC, 1048576, 4, 4, CHUNK, CHUNK, null);
+        RunResult result = new RunResult(2_000_000_000L, 2, 1, 16, null, -1, 0, -1, 80_500_000L);
+        root = new ObjectMapper().readTree(JsonReport.render(new RunReport(rpc, 1, 2, "127.0.0.1", 7009, "test",
+                PerfEndpointOptions.defaults(), false, result, null, null), "9.9"));
+        assertEquals(80_500, root.get("firstCallMicros").asLong());
     }
 
     @Test
