@@ -107,7 +107,7 @@ def parse_run(work, fields, clk_tck):
     run.update({"result": m.group(0), "kind": kind, "threads": threads, "times": times, "calls": calls,
                 "payloadBytes": payload, "msec": msec, "mbitPerSecond": payload * 8 / (msec * 1000.0),
                 "callsPerSecond": calls * 1000.0 / msec})
-    lat = LATENCY_RE.search(out)
+    lat = LATENCY_RE.search(out) or LATENCY_RE.search(err)    # rx4j prints it on stderr, older builds on stdout
     if lat:
         run["latencyMicros"] = {"p50": float(lat.group(1)), "p90": float(lat.group(2)), "p99": float(lat.group(3)),
                                 "p99.9": float(lat.group(4)), "max": float(lat.group(5))}

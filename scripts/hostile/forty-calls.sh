@@ -23,7 +23,7 @@ APID=$!
 sleep 4
 echo "server handler threads busy: $(jstack "$SPID" | grep -c 'RxperfServerHandler.handle(' || true)"
 start=$(date +%s%N)
-if line=$(timeout 60 java -jar "$JAR" client -c rpc -T 1 -p "$PORT" 2>&1 | tail -1); then outcome=ok; else outcome="failed ($?)"; fi
+if line=$(timeout 60 java -jar "$JAR" client -c rpc -T 1 -p "$PORT" 2>&1 | grep -v '^RPC latency usec:' | tail -1); then outcome=ok; else outcome="failed ($?)"; fi
 end=$(date +%s%N)
 echo "normal rpc: $outcome after $(( (end - start) / 1000000 )) ms wall (JVM start included); client: $line"
 echo "server handler threads busy after it: $(jstack "$SPID" | grep -c 'RxperfServerHandler.handle(' || true)"

@@ -33,7 +33,7 @@ normal() {
     local limit=$1 start end line outcome
     shift
     start=$(date +%s%N)
-    if line=$(timeout "$limit" java -jar "$JAR" client "$@" -p "$PORT" 2>&1 | tail -1); then outcome=ok; else outcome="failed ($?)"; fi
+    if line=$(timeout "$limit" java -jar "$JAR" client "$@" -p "$PORT" 2>&1 | grep -v '^RPC latency usec:' | tail -1); then outcome=ok; else outcome="failed ($?)"; fi
     end=$(date +%s%N)
     echo "normal $*: $outcome after $(( (end - start) / 1000000 )) ms wall (JVM start included); client: $line"
 }

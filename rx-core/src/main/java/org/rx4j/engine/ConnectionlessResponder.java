@@ -22,6 +22,8 @@ final class ConnectionlessResponder {
     private final RxCounters counters;
     private final EngineView view;
     private DebugResponder debugResponder;
+    /** rxdebug replies withheld by the policy; the sink hears of the first and of each power of ten. */
+    private long debugRepliesWithheld;
 
     /**
      * @param config the version string and the debug-reply policy
@@ -74,9 +76,21 @@ final class ConnectionlessResponder {
                 RxConstants.HEADER_SIZE + answer.bodyLength(), loopback)) {
             answer.release();
             counters.repliesWithheld++;
+            debugRepliesWithheld++;
+            if (isPowerOfTen(debugRepliesWithheld)) {
+                sink.debugReplyWithheld(from, config.debugQueries().debugReplies(), debugRepliesWithheld);
+            }
             return;
         }
         counters.packetsSent[answer.header().type()]++;
         sink.send(from, answer);
+    }
+
+    private static boolean isPowerOfTen(long n) {
+        long p = 1;
+        while (p < n && p <= Long.MAX_VALUE / 10) {
+            p *= 10;
+        }
+        return p == n;
     }
 }

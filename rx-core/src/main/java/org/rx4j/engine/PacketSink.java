@@ -2,6 +2,7 @@ package org.rx4j.engine;
 
 import java.net.InetSocketAddress;
 import java.util.List;
+import org.rx4j.config.DebugReplies;
 import org.rx4j.wire.DataPacket;
 import org.rx4j.wire.RxPacket;
 
@@ -72,5 +73,19 @@ public interface PacketSink {
      */
     default int receiveBufferBytes() {
         return 0;
+    }
+
+    /**
+     * Told that the engine withheld its answer to an rxdebug query (DEBUG or VERSION) because the debug-reply policy
+     * does not allow a reply larger than the query to that address (docs/robustness.md, "Rule: unsolicited traffic,
+     * loops and amplification"): for the first such query and again each time the count reaches a power of ten, so
+     * that an owner learns why rxdebug gets no answer without a flood of queries flooding the log. The default does
+     * nothing. Engine thread.
+     *
+     * @param querier the address the query came from
+     * @param policy the policy that withheld the reply
+     * @param withheld rxdebug replies withheld so far by this endpoint
+     */
+    default void debugReplyWithheld(InetSocketAddress querier, DebugReplies policy, long withheld) {
     }
 }

@@ -10,6 +10,7 @@ import io.netty.channel.unix.Errors;
 import io.netty.channel.unix.SegmentedDatagramPacket;
 import java.net.InetSocketAddress;
 import java.util.List;
+import org.rx4j.config.DebugReplies;
 import org.rx4j.engine.PacketSink;
 import org.rx4j.wire.DataPacket;
 import org.rx4j.wire.PacketEncoder;
@@ -102,6 +103,14 @@ final class DatagramEncoder extends ChannelOutboundHandlerAdapter implements Pac
     @Override
     public int routeMtu(InetSocketAddress peer) {
         return peer.getAddress() == null ? 0 : routeMtus.mtuFor(peer.getAddress());
+    }
+
+    /** Logs a warning naming the setting that would answer (the engine calls it rarely: see PacketSink). */
+    @Override
+    public void debugReplyWithheld(InetSocketAddress querier, DebugReplies policy, long withheld) {
+        log.warn("no answer to an rxdebug query from {} ({} withheld so far): the debug-reply policy {} sends no "
+                + "reply larger than its query to a non-loopback address; to answer, set it to ALWAYS "
+                + "(rxperf: --debug-replies always; RxConfig.Builder.debugReplies)", querier, withheld, policy);
     }
 
     @Override

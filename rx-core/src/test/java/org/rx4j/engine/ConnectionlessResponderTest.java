@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.rx4j.config.DebugReplies;
 import org.rx4j.config.RxConfig;
 import org.rx4j.wire.DebugReply;
 import org.rx4j.wire.DebugRequest;
@@ -75,6 +76,37 @@ class ConnectionlessResponderTest {
         assertEquals("test 1.0", reply.versionString());
         assertEquals(2, e.counters.packetsReceived(PacketType.VERSION));
         assertEquals(1, e.counters.packetsSent(PacketType.VERSION));
+    }
+
+    @Test
+    void theSinkHearsOfTheFirstWithheldReplyAndThenOfEachPowerOfTen() {
+        EngineParts e = new EngineParts(RxConfig.builder().versionString("test 1.0").build());
+        List<Long> notices = new ArrayList<>();
+        PacketSink sink = new PacketSink() {
+            @Override
+            public void send(InetSocketAddress peer, org.rx4j.wire.RxPacket packet) {
+                e.sink.send(peer, packet);
+            }
+
+            @Override
+            public void sendJumbogram(InetSocketAddress peer, List<org.rx4j.wire.DataPacket> packets) {
+                e.sink.sendJumbogram(peer, packets);
+            }
+
+            @Override
+            public void debugReplyWithheld(InetSocketAddress querier, DebugReplies policy, long withheld) {
+                assertEquals(REMOTE, querier);
+                assertEquals(DebugReplies.LOOPBACK_OR_NO_AMPLIFICATION, policy);
+                notices.add(withheld);
+            }
+        };
+        ConnectionlessResponder r = new ConnectionlessResponder(e.config, sink, e.counters, VIEW);
+        for (int i = 0; i < 1000; i++) {
+            r.answer(REMOTE, version(PacketFlags.CLIENT_INITIATED));
+            r.answer(LOOPBACK, version(PacketFlags.CLIENT_INITIATED)); // answered: no notice
+        }
+        assertEquals(List.of(1L, 10L, 100L, 1000L), notices);
+        assertEquals(1000, e.counters.repliesWithheld());
     }
 
     @Test

@@ -17,6 +17,7 @@ import org.rx4j.perf.report.JsonReport;
 import org.rx4j.perf.report.ProgressReporter;
 import org.rx4j.perf.report.RunReport;
 import org.rx4j.perf.report.TextReport;
+import org.rx4j.perf.transport.PerfCallException;
 import org.rx4j.perf.transport.PerfClientTransport;
 import org.rx4j.perf.transport.PerfEndpointOptions;
 import org.rx4j.perf.transport.PerfSecurity;
@@ -107,11 +108,14 @@ final class ClientRun {
         }
     }
 
-    /** @return the path entries (cc.*, path.*) of the endpoint's statistics: what --json carries without -D */
+    /**
+     * @return the path entries (cc.*, path.*) of the endpoint's statistics: what --json carries without -D; the
+     *     RTT entries only once there is a sample (before, they are presets: {@link JsonReport#isPreset})
+     */
     private static Map<String, Long> pathOnly(Map<String, Long> stats) {
         Map<String, Long> m = new java.util.LinkedHashMap<>();
         stats.forEach((k, v) -> {
-            if (k.startsWith("cc.") || k.startsWith("path.")) {
+            if ((k.startsWith("cc.") || k.startsWith("path.")) && !JsonReport.isPreset(stats, k)) {
                 m.put(k, v);
             }
         });
@@ -132,10 +136,16 @@ final class ClientRun {
                 result = driver.run(client, server, RxperfProtocol.SERVICE_ID, moved, start -> {
                     if (flags.interval != null) {
                         progress[0] = new ProgressReporter(moved, commandLine.getErr(), start, app.nanoClock(),
-                                client::stats);
+                                client::stats, request.headerBytesPerCall());
                         progress[0].start((long) (flags.interval * 1e9));
                     }
                 });
+            } catch (PerfCallException e) {
+                Exception failure = FailureMessages.forServer(e, server);
+                if (failure instanceof RxperfFailure f) {
+                    throw f;
+                }
+                throw e;
             } finally {
                 if (progress[0] != null) {
                     progress[0].finish(app.nanoClock().getAsLong());
@@ -158,6 +168,11 @@ final class ClientRun {
             out.println(JsonReport.render(report, VersionProvider.version()));
         } else {
             TextReport.render(report).forEach(out::println);
+            String latency = TextReport.latencyLine(report);
+            if (latency != null) {
+                commandLine.getErr().println(latency);
+                commandLine.getErr().flush();
+            }
         }
         out.flush();
         return CommandLine.ExitCode.OK;
@@ -172,7 +187,7 @@ final class ClientRun {
         try {
             return InetAddress.getByName(host);
         } catch (UnknownHostException e) {
-            throw new RxperfFailure("unknown host '" + host + "'", e);
+            throw new RxperfFailure("unknown host '" + host + "'", e, RxperfFailure.EXIT_UNKNOWN_HOST);
         }
     }
 }

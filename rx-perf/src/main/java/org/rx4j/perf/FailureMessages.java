@@ -2,6 +2,7 @@ package org.rx4j.perf;
 
 import java.io.IOException;
 import java.net.BindException;
+import java.net.InetSocketAddress;
 import java.net.PortUnreachableException;
 import java.net.UnknownHostException;
 import org.rx4j.perf.protocol.RxperfProtocol;
@@ -25,7 +26,10 @@ final class FailureMessages {
             text = failure.getMessage();
         } else if (failure instanceof PerfCallException call) {
             text = call.getMessage();
-            if (call.code() == RxperfProtocol.ABORT_REJECTED) {
+            boolean fromServer = call.kind() == PerfCallException.Kind.ABORTED_BY_PEER;
+            if (call.code() == RxperfProtocol.ABORT_REJECTED && fromServer) {
+                text = "call aborted with code -1 (the rxperf server rejected the request)";
+            } else if (call.code() == RxperfProtocol.ABORT_REJECTED) {
                 text = "call aborted with code -1 (RX_CALL_DEAD: server not answering, "
                         + "or the rxperf server rejected the request)";
             } else if (call.code() == RxperfProtocol.ABORT_PATTERN_MISMATCH) {
@@ -45,6 +49,34 @@ final class FailureMessages {
             text = "internal error: " + failure + " (run with --debug for the stack trace)";
         }
         return oneLine(text == null ? failure.getClass().getSimpleName() : text);
+    }
+
+    /**
+     * The failure for a call that ended because the server is not there, with its own message and exit code
+     * (docs/rxperf.md "Exit codes"); other failures are returned as they are.
+     *
+     * @param failure a call's failure
+     * @param server the server's address
+     * @return an {@link RxperfFailure} for ICMP port unreachable (exit 4) and for no answer within the dead time
+     *     (exit 5), else {@code failure}
+     */
+    static Exception forServer(Exception failure, InetSocketAddress server) {
+        if (failure instanceof PerfCallException call) {
+            String where = "UDP port " + server.getPort() + " of " + server.getAddress().getHostAddress();
+            switch (call.kind()) {
+                case PORT_UNREACHABLE:
+                    return new RxperfFailure("port unreachable (ICMP): nothing listens on " + where
+                            + " (call aborted with code -1, RX_CALL_DEAD)", failure,
+                            RxperfFailure.EXIT_PORT_UNREACHABLE);
+                case NO_ANSWER:
+                    return new RxperfFailure("no answer from " + where + " within the dead time (call aborted with "
+                            + "code -1, RX_CALL_DEAD): no host or no server there, or the packets are dropped",
+                            failure, RxperfFailure.EXIT_NO_ANSWER);
+                default:
+                    break;
+            }
+        }
+        return failure;
     }
 
     /**

@@ -13,7 +13,7 @@ final class RunFailureHandler implements IExecutionExceptionHandler {
      * @param ex the failure
      * @param commandLine the command that ran
      * @param parseResult the whole parse result (to see --debug)
-     * @return {@link CommandLine.ExitCode#SOFTWARE} (1)
+     * @return {@link CommandLine.ExitCode#SOFTWARE} (1), or the failure's own code ({@link RxperfFailure#exitCode})
      */
     @Override
     public int handleExecutionException(Exception ex, CommandLine commandLine, ParseResult parseResult) {
@@ -23,7 +23,7 @@ final class RunFailureHandler implements IExecutionExceptionHandler {
             ex.printStackTrace(err);
         }
         err.flush();
-        return CommandLine.ExitCode.SOFTWARE;
+        return ex instanceof RxperfFailure f ? f.exitCode() : CommandLine.ExitCode.SOFTWARE;
     }
 
     private static boolean debugRequested(ParseResult parseResult) {

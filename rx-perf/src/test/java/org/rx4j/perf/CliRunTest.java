@@ -50,16 +50,18 @@ class CliRunTest {
     }
 
     @Test
-    void loopbackRpcPrintsLatencyOnTheSecondLine() {
+    void loopbackRpcPrintsTheResultOnStdoutAndLatencyOnStderr() {
         CliHarness cli = CliHarness.inMemory();
         CliHarness.Outcome outcome = cli.run("loopback", "-c", "rpc", "-T", "50", "-S", "4", "-R", "4", "--verify");
         assertEquals(0, outcome.exitCode(), outcome.err());
         List<String> lines = outcome.out().lines().toList();
-        assertEquals(2, lines.size(), outcome.out());
+        assertEquals(1, lines.size(), outcome.out());
         assertTrue(lines.get(0).matches("RPC: threads\t1, times\t50, write bytes\t4, read bytes\t4:\t +\\d+ msec\t"
                 + "\\[[0-9.e+-]+ [kMG]bit/s\\]"), lines.get(0));
-        assertTrue(lines.get(1).matches("RPC latency usec:\tp50 [0-9.]+, p90 [0-9.]+, p99 [0-9.]+, p99\\.9 [0-9.]+, "
-                + "max [0-9.]+, after first [0-9.]+\t\\[\\d+ calls/s\\]"), lines.get(1));
+        List<String> errLines = outcome.err().lines().toList();
+        assertEquals(1, errLines.size(), outcome.err());
+        assertTrue(errLines.get(0).matches("RPC latency usec:\tp50 [0-9.]+, p90 [0-9.]+, p99 [0-9.]+, p99\\.9 [0-9.]+, "
+                + "max [0-9.]+, after first [0-9.]+\t\\[\\d+ calls/s\\]"), errLines.get(0));
     }
 
     @Test
@@ -140,7 +142,10 @@ class CliRunTest {
         assertEquals(0, outcome.exitCode(), outcome.err());
         List<String> lines = outcome.out().lines().toList();
         assertTrue(lines.get(0).startsWith("SEND: threads\t1, times\t4, bytes\t1000:"), lines.get(0));
-        assertEquals("Rx statistics (client):", lines.get(1));
+        assertEquals("rx stats:", lines.get(1));
+        assertTrue(lines.contains("Rx statistics (client):"), outcome.out());
+        assertTrue(lines.get(lines.size() - 2).matches("First call:\t[0-9.]+ ms \\(from the start to its end, "
+                + "inside the elapsed time\\)"), outcome.out());
         assertTrue(lines.contains("Rx statistics (server):"), outcome.out());
         assertTrue(lines.stream().anyMatch(l -> l.matches(" +served +4")), outcome.out());
     }
@@ -215,9 +220,9 @@ class CliRunTest {
     }
 
     @Test
-    void unknownHostIsOneLineExitOne() {
+    void unknownHostIsOneLineWithItsOwnExitCode() {
         CliHarness.Outcome outcome = CliHarness.inMemory().run("client", "-c", "send", "-s", "no-such-host.invalid");
-        assertEquals(1, outcome.exitCode());
+        assertEquals(3, outcome.exitCode());
         assertEquals("rxperf: unknown host 'no-such-host.invalid'\n", outcome.err());
     }
 

@@ -52,7 +52,7 @@ class RxLoopbackRunTest {
         CliHarness.Outcome o = run("loopback", "-c", "rpc", "-S", "4", "-R", "30", "-T", "500", "--verify");
         assertEquals(0, o.exitCode(), o.err());
         assertTrue(o.out().startsWith("RPC: threads\t1, times\t500, write bytes\t4, read bytes\t30:\t"), o.out());
-        assertTrue(o.out().contains("RPC latency usec:\tp50 "), o.out());
+        assertTrue(o.err().contains("RPC latency usec:\tp50 "), o.err());
     }
 
     @Test
@@ -63,7 +63,7 @@ class RxLoopbackRunTest {
             assertEquals(0, o.exitCode(), o.err());
             assertTrue(o.out().startsWith("RPC: threads\t8, times\t100, write bytes\t4, read bytes\t30:\t"),
                     o.out());
-            assertTrue(o.out().contains("RPC latency usec:\tp50 "), o.out());
+            assertTrue(o.err().contains("RPC latency usec:\tp50 "), o.err());
         }
     }
 
@@ -120,7 +120,7 @@ class RxLoopbackRunTest {
         assertTrue(lines.length >= 2, o.err());
         for (String line : lines) {
             assertTrue(line.matches("\\[ *[0-9.]+- *[0-9.]+ sec\\]\t +\\d+ bytes\t\\[.*\\]\trtt [0-9.]+ ms"
-                    + "\tcwnd \\d+\tresends \\d+"), line);
+                    + "\tcwnd \\d+\tresends \\d+\theaders \\d+ bytes"), line);
         }
     }
 

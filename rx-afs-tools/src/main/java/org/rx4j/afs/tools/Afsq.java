@@ -134,7 +134,8 @@ public final class Afsq implements Callable<Integer> {
         }
     }
 
-    @Command(name = "vl-entry", description = "Prints a volume's VLDB entry (VL_GetEntryByNameN), as vos listvldb does.")
+    @Command(name = "vl-entry", mixinStandardHelpOptions = true, version = "afsq (rx4j)",
+            description = "Prints a volume's VLDB entry (VL_GetEntryByNameN), as vos listvldb does.")
     static final class VlEntry implements Callable<Integer> {
         @Mixin
         CellOptions options;
@@ -168,7 +169,8 @@ public final class Afsq implements Callable<Integer> {
         }
     }
 
-    @Command(name = "pt-id", description = "Prints each name's id (PR_NameToID): 'NAME ID' per line.")
+    @Command(name = "pt-id", mixinStandardHelpOptions = true, version = "afsq (rx4j)",
+            description = "Prints each name's id (PR_NameToID): 'NAME ID' per line.")
     static final class PtId implements Callable<Integer> {
         @Mixin
         CellOptions options;

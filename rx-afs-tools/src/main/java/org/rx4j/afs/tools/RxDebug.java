@@ -26,6 +26,7 @@ import picocli.CommandLine.Parameters;
  *
  * <pre>
  * rxdebug HOST PORT [-version] [-rxstats] [-noconns] [-allconnections] [-peers]
+ * rxdebug -servers HOST -port PORT [...]
  * </pre>
  *
  * <p>Not printed (rxdebug prints them in some cases): per-call flags of active calls, a connection's error line,
@@ -39,16 +40,22 @@ import picocli.CommandLine.Parameters;
 public final class RxDebug implements Callable<Integer> {
     private static final String[] RXKAD_LEVELS = {"clear", "auth", "crypt"};
     private static final String[] STATES = {"not initialized", "precall", "active", "dally", "hold", "reset"};
-    /** Call modes by wire value (3 and 4 as Debian rxdebug names them for an rx4j server's calls). */
-    private static final String[] MODES = {"", "send", "receive", "error", "eof"};
+    /** Call modes by wire value, as Debian rxdebug names them. */
+    private static final String[] MODES = {"", "sending", "receiving", "error", "eof"};
     private static final String[] PACKET_TYPES = {"data", "ack", "busy", "abort", "ackall", "challenge", "response",
         "debug", "params", "unused", "unused", "unused", "version"};
 
-    @Parameters(index = "0", paramLabel = "HOST")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "HOST", description = "the server (or -servers)")
     String host;
 
-    @Parameters(index = "1", paramLabel = "PORT")
-    int port;
+    @Parameters(index = "1", arity = "0..1", paramLabel = "PORT", description = "its UDP port (or -port)")
+    Integer port;
+
+    @Option(names = "-servers", paramLabel = "HOST", description = "the server, as OpenAFS rxdebug takes it")
+    String serversOption;
+
+    @Option(names = "-port", paramLabel = "PORT", description = "the UDP port, as OpenAFS rxdebug takes it")
+    Integer portOption;
 
     @Option(names = "-version", description = "print the server's version string and stop")
     boolean version;
@@ -71,6 +78,8 @@ public final class RxDebug implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
+        String host = either(this.host, serversOption, "HOST", "-servers");
+        int port = either(this.port, portOption, "PORT", "-port");
         try (RxDebugClient client = RxDebugClient.open(host, port)) {
             out.println("Trying " + client.server().getAddress().getHostAddress() + " (port " + port + "):");
             if (version) {
@@ -118,8 +127,8 @@ public final class RxDebug implements Callable<Integer> {
                 + ", alloc-failures(rcv " + s.receiveAllocFailures() + "/" + s.counter(64)
                 + ",send " + s.sendAllocFailures() + "/" + s.counter(65) + ",ack "
                 + s.specialAllocFailures() + ")");
-        out.println("   greedy " + s.counter(4) + ", bogusReads " + s.counter(5) + " (last from host " + s.counter(6)
-                + "), noPackets " + s.counter(7) + ", noBuffers " + s.counter(8) + ", selects " + s.counter(9)
+        out.println("   greedy " + s.counter(4) + ", bogusReads " + s.counter(5) + " (last from host "
+                + Integer.toHexString(s.counter(6)) + "), noPackets " + s.counter(7) + ", noBuffers " + s.counter(8) + ", selects " + s.counter(9)
                 + ", sendSelects " + s.counter(10));
         StringBuilder read = new StringBuilder("   packets read: ");
         StringBuilder sent = new StringBuilder("   packets sent: ");
@@ -212,6 +221,19 @@ public final class RxDebug implements Callable<Integer> {
                 + (p.bytesReceived() & 0xffff_ffffL));
         out.println("\trtt " + (p.rtt() >> 3) + " msec, rtt_dev " + (p.rttDev() >> 2) + " msec");
         out.printf("\ttimeout %d.%03d sec%n", p.timeoutSec(), p.timeoutUsec() / 1000);
+    }
+
+    /** @return the positional value or the OpenAFS-style option's, exactly one of which must be given */
+    private <T> T either(T positional, T option, String what, String optionName) {
+        if (positional == null && option == null) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "missing " + what + " (a parameter, or " + optionName + " " + what + ")");
+        }
+        if (positional != null && option != null) {
+            throw new CommandLine.ParameterException(spec.commandLine(), what + " given twice (parameter and "
+                    + optionName + ")");
+        }
+        return positional != null ? positional : option;
     }
 
     private static String dotted(int a) {

@@ -66,6 +66,24 @@ class RxDebugTest {
     }
 
     @Test
+    void openAfsServersAndPortOptionsWork() {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int port = server.localAddress().getPort();
+        assertEquals(0, RxDebug.run(new String[] {"-servers", "127.0.0.1", "-port", Integer.toString(port),
+            "-version"}, new PrintWriter(out, true), new PrintWriter(err, true)), err.toString());
+        assertEquals("Trying 127.0.0.1 (port " + port + "):", out.toString().lines().findFirst().orElseThrow());
+    }
+
+    @Test
+    void aHostGivenTwiceIsBadUsage() {
+        StringWriter err = new StringWriter();
+        assertEquals(2, RxDebug.run(new String[] {"127.0.0.1", "7000", "-servers", "127.0.0.1"},
+                new PrintWriter(new StringWriter()), new PrintWriter(err, true)));
+        assertTrue(err.toString().startsWith("rxdebug: HOST given twice"), err.toString());
+    }
+
+    @Test
     void badUsageIsOneLineAndStatus2() {
         StringWriter err = new StringWriter();
         assertEquals(2, RxDebug.run(new String[] {"127.0.0.1"}, new PrintWriter(new StringWriter()),

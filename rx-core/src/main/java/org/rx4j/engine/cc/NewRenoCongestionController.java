@@ -156,6 +156,22 @@ public final class NewRenoCongestionController implements CongestionController {
         }
     }
 
+    /**
+     * The phase: {@code recovery}; {@code window-limited} once cwnd has reached its cap (the send window), where it
+     * can grow no more, whatever ssthresh says (with the default ssthresh of 255 above a 32-packet window, a run
+     * without loss would otherwise report slow start to its end); else {@code slow-start} below ssthresh and
+     * {@code congestion-avoidance} at or above it.
+     *
+     * @return the phase, for statistics (rxperf {@code -D}, {@code --json})
+     */
+    @Override
+    public String mode() {
+        if (!inRecovery() && cwnd >= maxCwnd) {
+            return "window-limited";
+        }
+        return CongestionController.super.mode();
+    }
+
     /** @return the current cap on cwnd, packets */
     public int maxCwnd() {
         return maxCwnd;

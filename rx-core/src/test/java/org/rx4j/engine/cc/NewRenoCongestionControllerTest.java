@@ -21,6 +21,20 @@ class NewRenoCongestionControllerTest {
     }
 
     @Test
+    void modeSaysWindowLimitedOnceCwndReachesItsCapEvenBelowSsthresh() {
+        NewRenoCongestionController cc = new NewRenoCongestionController(1, 255, 32);
+        assertEquals("slow-start", cc.mode());
+        cc.onAck(31, 31, SENT);
+        assertEquals(32, cc.cwnd());
+        assertEquals("window-limited", cc.mode(), "cwnd 32 of 32 cannot grow: not slow start any more");
+        cc.setMaxCwnd(64);
+        assertEquals("slow-start", cc.mode());
+        NewRenoCongestionController avoiding = new NewRenoCongestionController(8, 8, 32);
+        avoiding.onAck(1, 1, SENT);
+        assertEquals("congestion-avoidance", avoiding.mode());
+    }
+
+    @Test
     void slowStartGrowsByTheNumberOfNewlyAckedPackets() {
         NewRenoCongestionController cc = new NewRenoCongestionController(1, 32, 64);
 

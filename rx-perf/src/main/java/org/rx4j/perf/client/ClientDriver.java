@@ -156,6 +156,7 @@ public final class ClientDriver {
         CountDownLatch go = new CountDownLatch(1);
         LongAdder counted = new LongAdder();
         LongAdder omitted = new LongAdder();
+        FirstCallTimer first = new FirstCallTimer(nanoClock);
         // process CPU ns at the start of the measured window; NOT_READ until then (written once, by CAS)
         AtomicLong cpuAtWindow = new AtomicLong(NOT_READ);
         long[] startCell = new long[1];    // written before go.countDown(), read after go.await()
@@ -178,7 +179,9 @@ public final class ClientDriver {
                         long begin = nanoClock.getAsLong();
                         workload.runCall(connection);
                         // a counted run without latency reads the clock only at begin (as before --time)
-                        long end = histogram != null || schedule.isTimed() ? nanoClock.getAsLong() : begin;
+                        boolean endRead = histogram != null || schedule.isTimed();
+                        long end = endRead ? nanoClock.getAsLong() : begin;
+                        first.callEnded(endRead, end);
                         done++;
                         if (schedule.counts(start, end)) {
                             if (histogram != null) {
@@ -238,7 +241,7 @@ public final class ClientDriver {
         long cpuNanos = cpuStart == NOT_READ || cpuStart < 0 || cpuEnd < 0 ? -1 : Math.max(0, cpuEnd - cpuStart);
         long payload = schedule.isTimed() ? counted.sum() * request.payloadBytesPerCall() : moved.sum();
         return new RunResult(end - schedule.windowStart(start), counted.sum(), connections.size(), payload, merged,
-                cpuNanos, omitted.sum(), slowestLater);
+                cpuNanos, omitted.sum(), slowestLater, first.nanosAfter(start));
     }
 
     /**
@@ -285,7 +288,7 @@ public final class ClientDriver {
         long cpuNanos = cpuStart == NOT_READ || cpuStart < 0 || cpuEnd < 0 ? -1 : Math.max(0, cpuEnd - cpuStart);
         long payload = schedule.isTimed() ? counted * request.payloadBytesPerCall() : moved.sum();
         return new RunResult(end - schedule.windowStart(start), counted, connections.size(), payload, merged,
-                cpuNanos, omitted, slowestLater);
+                cpuNanos, omitted, slowestLater, run.first.nanosAfter(start));
     }
 
     /** The shared state of one async run. */
@@ -296,6 +299,8 @@ public final class ClientDriver {
         final AtomicReference<Throwable> failure = new AtomicReference<>();
         /** Process CPU ns at the start of the measured window; NOT_READ until then (written once, by CAS). */
         final AtomicLong cpuAtWindow = new AtomicLong(NOT_READ);
+        /** When the run's first call ended. */
+        final FirstCallTimer first = new FirstCallTimer(nanoClock);
         /** The run's start (ns); written before the first call starts, read in completions after it. */
         volatile long start;
 
@@ -368,7 +373,9 @@ public final class ClientDriver {
                 end(e);
                 return;
             }
-            long end = histogram != null || schedule.isTimed() ? nanoClock.getAsLong() : begin;
+            boolean endRead = histogram != null || schedule.isTimed();
+            long end = endRead ? nanoClock.getAsLong() : begin;
+            run.first.callEnded(endRead, end);
             done++;
             if (schedule.counts(run.start, end)) {
                 if (histogram != null) {

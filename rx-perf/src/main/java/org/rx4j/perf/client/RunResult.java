@@ -17,9 +17,30 @@ import org.HdrHistogram.Histogram;
  * @param maxLaterCallNanos the slowest counted call that was not its thread's first (the first pays for connection
  *     set-up and the reachability check, rx-wire-facts.md §10), ns; -1 if latency was not recorded or no such call
  *     was counted (the speed goal "no call after the first slower than 20 ms" reads it, docs/benchmarks.md)
+ * @param firstCallNanos from the run's start (after connection setup) to the end of the first call to end, ns
+ *     (inside the measured time of a {@code -T} run: the first call's cost, docs/rxperf.md "The first call"); -1 if
+ *     unknown
  */
 public record RunResult(long elapsedNanos, long calls, int connections, long payloadBytes, Histogram latencyNanos,
-        long cpuNanos, long omittedCalls, long maxLaterCallNanos) {
+        long cpuNanos, long omittedCalls, long maxLaterCallNanos, long firstCallNanos) {
+    /**
+     * A result without the first call's time.
+     *
+     * @param elapsedNanos see the record
+     * @param calls see the record
+     * @param connections see the record
+     * @param payloadBytes see the record
+     * @param latencyNanos see the record
+     * @param cpuNanos see the record
+     * @param omittedCalls see the record
+     * @param maxLaterCallNanos see the record
+     */
+    public RunResult(long elapsedNanos, long calls, int connections, long payloadBytes, Histogram latencyNanos,
+            long cpuNanos, long omittedCalls, long maxLaterCallNanos) {
+        this(elapsedNanos, calls, connections, payloadBytes, latencyNanos, cpuNanos, omittedCalls, maxLaterCallNanos,
+                -1);
+    }
+
     /**
      * A result without the later-call maximum.
      *

@@ -47,4 +47,19 @@ public record RxperfRequest(RxperfCommand command, int bytes, int sendBytes, int
             case FILE -> fileWords.payloadBytesPerCall();
         };
     }
+
+    /**
+     * rxperf's own bytes in one call, both directions: the 16-byte parameter block, the command's sizes (one int32;
+     * rpc two; file the word count and the words) and the reply's 4-byte cookie (none for file) (docs/rxperf.md
+     * "Protocol").
+     *
+     * @return bytes
+     */
+    public long headerBytesPerCall() {
+        return switch (command) {
+            case SEND, RECV -> 16 + 4 + 4;
+            case RPC -> 16 + 8 + 4;
+            case FILE -> 16 + 4 + 4L * fileWords.size();
+        };
+    }
 }

@@ -42,7 +42,7 @@ public record LatencySummary(double p50, double p90, double p99, double p999, do
     }
 
     /**
-     * The line printed after an rpc result line.
+     * The line rxperf prints on stderr for an rpc run (stdout keeps OpenAFS's lines).
      *
      * @param callsPerSecond completed calls per second over the run
      * @return e.g. {@code RPC latency usec:\tp50 45.1, p90 60.2, p99 120.5, p99.9 300.1, max 1203.0, after first

@@ -25,16 +25,25 @@ public final class ProgressReporter implements AutoCloseable {
     static final String ACKED = "payloadBytesAcked";
     /** Statistics key: payload bytes handed to the application in order. */
     static final String DELIVERED = "payloadBytesDelivered";
+    /** Statistics key: calls that ended without error. */
+    static final String SUCCEEDED = "callsSucceeded";
     private final LongAdder moved;
     private final PrintWriter err;
     private final long startNanos;
     private final LongSupplier nanoClock;
     private ScheduledExecutorService timer;
+    /** The end of the last printed interval (with an interval: a boundary start + k × interval), ns. */
     private long lastNanos;
+    /** When the byte counters were last read, ns: the rate's time base. */
+    private long lastReadNanos;
     private long lastBytes;
     private boolean closed;
     private final Supplier<Map<String, Long>> pathStats;
     private long lastResends;
+    /** rxperf's header bytes per call, taken out of the per-packet counts (docs/rxperf.md "--interval progress"). */
+    private final long headerBytesPerCall;
+    /** Header bytes counted so far, for the interval's {@code headers} field. */
+    private long lastHeaderBytes;
     /** The interval given to {@link #start}, ns; 0 before. */
     private long intervalNanos;
 
@@ -61,25 +70,55 @@ public final class ProgressReporter implements AutoCloseable {
      */
     public ProgressReporter(LongAdder moved, PrintWriter err, long startNanos, LongSupplier nanoClock,
             Supplier<Map<String, Long>> pathStats) {
+        this(moved, err, startNanos, nanoClock, pathStats, 0);
+    }
+
+    /**
+     * A reporter whose byte figure is the application payload, as the result line's: the per-packet counts less
+     * rxperf's own bytes (parameter block, sizes, cookie) of every call that completed, which the line shows apart
+     * ({@code \theaders N bytes}).
+     *
+     * @param moved the run's payload byte counter
+     * @param err where lines go (stderr)
+     * @param startNanos the run's start time, ns from {@code nanoClock}
+     * @param nanoClock monotonic clock, ns
+     * @param pathStats the endpoint's statistics, or null for bytes and rate only
+     * @param headerBytesPerCall rxperf's header bytes per call ({@code RxperfRequest.headerBytesPerCall()})
+     */
+    public ProgressReporter(LongAdder moved, PrintWriter err, long startNanos, LongSupplier nanoClock,
+            Supplier<Map<String, Long>> pathStats, long headerBytesPerCall) {
+        this.headerBytesPerCall = headerBytesPerCall;
         this.pathStats = pathStats;
         this.moved = moved;
         this.err = err;
         this.startNanos = startNanos;
         this.nanoClock = nanoClock;
         this.lastNanos = startNanos;
+        this.lastReadNanos = startNanos;
         this.lastBytes = movedBytes(pathStats == null ? null : pathStats.get());
     }
 
-    /** @return payload bytes moved so far: per packet from the statistics when they have it, else the run's counter */
+    /**
+     * @return payload bytes moved so far: per packet from the statistics when they have it (less the header bytes of
+     *     the calls that completed), else the run's counter
+     */
     private long movedBytes(Map<String, Long> stats) {
         if (stats != null && stats.containsKey(ACKED) && stats.containsKey(DELIVERED)) {
-            return stats.get(ACKED) + stats.get(DELIVERED);
+            return stats.get(ACKED) + stats.get(DELIVERED) - headerBytes(stats);
         }
         return moved.sum();
     }
 
+    /** @return rxperf's header bytes of the calls completed so far (the client endpoint's callsSucceeded) */
+    private long headerBytes(Map<String, Long> stats) {
+        return stats == null ? 0 : headerBytesPerCall * stats.getOrDefault(SUCCEEDED, 0L);
+    }
+
     /**
-     * Starts printing one line per interval.
+     * Starts printing one line per interval. Lines end on the boundaries start + k × interval, whenever the timer
+     * runs: a timer that runs late (a loaded machine) neither shifts the later boundaries nor makes the run's end
+     * look like a partial interval, so {@code --time 3 --interval 1} gives three lines however the timer and the
+     * run's end fall.
      *
      * @param intervalNanos the interval, ns, &gt; 0
      */
@@ -90,26 +129,35 @@ public final class ProgressReporter implements AutoCloseable {
             thread.setDaemon(true);
             return thread;
         });
-        timer.scheduleAtFixedRate(() -> tick(nanoClock.getAsLong()), intervalNanos, intervalNanos,
-                TimeUnit.NANOSECONDS);
+        long firstDelay = Math.max(0, startNanos + intervalNanos - nanoClock.getAsLong());
+        timer.scheduleAtFixedRate(() -> tick(nanoClock.getAsLong()), firstDelay, intervalNanos, TimeUnit.NANOSECONDS);
     }
 
     /**
-     * Prints the line for the interval that ends at {@code nowNanos}.
+     * Prints the line for the interval that ends at {@code nowNanos}; after {@link #start}, for the whole intervals
+     * that ended by then (one line; the line's end is the last boundary reached, within 1 % of an interval).
      *
      * @param nowNanos the current time, ns from the same clock as the start time
-     * @return the line printed, or null after {@link #close()}
+     * @return the line printed, or null after {@link #close()} or when no whole interval ended since the last line
      */
     public synchronized String tick(long nowNanos) {
         if (closed) {
             return null;
         }
+        long endNanos = nowNanos;
+        if (intervalNanos > 0) {
+            long whole = (nowNanos - startNanos + intervalNanos / 100) / intervalNanos;
+            endNanos = startNanos + whole * intervalNanos;
+            if (endNanos <= lastNanos) {
+                return null;
+            }
+        }
         Map<String, Long> m = pathStats == null ? null : pathStats.get();
         long bytes = movedBytes(m);
         long intervalBytes = bytes - lastBytes;
-        long micros = (nowNanos - lastNanos) / 1000;
+        long micros = (nowNanos - lastReadNanos) / 1000;
         String line = String.format(Locale.ROOT, "[%6.1f-%6.1f sec]\t%14d bytes\t[%s]",
-                (lastNanos - startNanos) / 1e9, (nowNanos - startNanos) / 1e9, intervalBytes,
+                (lastNanos - startNanos) / 1e9, (endNanos - startNanos) / 1e9, intervalBytes,
                 RateFormat.format(RateFormat.kbitPerSecond(intervalBytes, micros)));
         if (m != null) {
             long resends = m.getOrDefault("resends", 0L);
@@ -119,23 +167,29 @@ public final class ProgressReporter implements AutoCloseable {
             line += String.format(Locale.ROOT, "\trtt %s\tcwnd %d\tresends %d", rtt, m.getOrDefault("cc.cwnd", 0L),
                     resends - lastResends);
             lastResends = resends;
+            if (headerBytesPerCall > 0) {
+                long headers = headerBytes(m);
+                line += String.format(Locale.ROOT, "\theaders %d bytes", headers - lastHeaderBytes);
+                lastHeaderBytes = headers;
+            }
         }
         err.println(line);
         err.flush();
-        lastNanos = nowNanos;
+        lastNanos = endNanos;
+        lastReadNanos = nowNanos;
         lastBytes = bytes;
         return line;
     }
 
     /**
-     * Ends the run at {@code nowNanos}: prints the last interval's line when a whole interval (within 1 %) has passed
-     * since the previous line — the timer's own tick for the run's last second races with the run's end and often
-     * lost (`--time 3 --interval 1` printed two lines) — then stops. A partial interval prints nothing.
+     * Ends the run at {@code nowNanos}: prints the line of the whole intervals that ended since the last line (the
+     * timer's tick for the run's last boundary races with the run's end; whichever comes first prints it, the other
+     * finds nothing new), then stops. A partial interval at the end prints nothing.
      *
      * @param nowNanos the run's end, ns from the same clock as the start time
      */
     public synchronized void finish(long nowNanos) {
-        if (!closed && intervalNanos > 0 && nowNanos - lastNanos >= intervalNanos - intervalNanos / 100) {
+        if (intervalNanos > 0) {
             tick(nowNanos);
         }
         close();

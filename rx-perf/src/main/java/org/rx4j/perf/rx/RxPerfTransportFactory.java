@@ -29,6 +29,7 @@ import org.rx4j.rpc.RxCall;
 import org.rx4j.rpc.RxCallHandler;
 import org.rx4j.rpc.RxConnection;
 import org.rx4j.rpc.RxEndpoint;
+import org.rx4j.rpc.RxCodes;
 import org.rx4j.rpc.RxException;
 import org.rx4j.security.RxNullSecurityClass;
 import org.rx4j.security.SecurityClass;
@@ -238,9 +239,22 @@ public final class RxPerfTransportFactory implements PerfTransportFactory {
         };
     }
 
-    /** @return rxperf's form of an rx4j call failure: the same abort code and message */
-    private static PerfCallException perfException(RxException e) {
-        return new PerfCallException(e.code(), e.getMessage());
+    /**
+     * @return rxperf's form of an rx4j call failure: the same abort code and message, and whether the server sent
+     *     it, answered with ICMP port unreachable or never answered (docs/rxperf.md "Exit codes")
+     */
+    static PerfCallException perfException(RxException e) {
+        PerfCallException.Kind kind;
+        if (e.remote()) {
+            kind = PerfCallException.Kind.ABORTED_BY_PEER;
+        } else if (e.reason() == RxException.Reason.PEER_UNREACHABLE) {
+            kind = PerfCallException.Kind.PORT_UNREACHABLE;
+        } else if (e.code() == RxCodes.RX_CALL_DEAD) {
+            kind = PerfCallException.Kind.NO_ANSWER;
+        } else {
+            kind = PerfCallException.Kind.OTHER;
+        }
+        return new PerfCallException(e.code(), e.getMessage(), kind);
     }
 
     /**

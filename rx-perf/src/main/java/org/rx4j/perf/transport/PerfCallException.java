@@ -13,6 +13,22 @@ public class PerfCallException extends IOException {
     private static final long serialVersionUID = 1L;
 
     private final int code;
+    private final Kind kind;
+
+    /** Who ended the call and how, for the codes that mean different things (rxperf's exit codes). */
+    public enum Kind {
+        /** The peer sent an ABORT with the code. */
+        ABORTED_BY_PEER,
+        /**
+         * The server's port answered with ICMP port unreachable (nothing listens there): RX_CALL_DEAD at once rather
+         * than after the dead time.
+         */
+        PORT_UNREACHABLE,
+        /** Nothing was heard from the server for the dead time (RX_CALL_DEAD raised on this side). */
+        NO_ANSWER,
+        /** Any other failure raised on this side, or not known. */
+        OTHER
+    }
 
     /**
      * Creates the exception with the standard message {@code call aborted with code N (NAME)}.
@@ -30,8 +46,29 @@ public class PerfCallException extends IOException {
      * @param message a one-line description for the user
      */
     public PerfCallException(int code, String message) {
+        this(code, message, Kind.OTHER);
+    }
+
+    /**
+     * Creates the exception with a specific message and what ended the call.
+     *
+     * @param code the abort code
+     * @param message a one-line description for the user
+     * @param kind who ended the call and how
+     */
+    public PerfCallException(int code, String message, Kind kind) {
         super(message);
         this.code = code;
+        this.kind = java.util.Objects.requireNonNull(kind, "kind");
+    }
+
+    /**
+     * Who ended the call and how.
+     *
+     * @return the kind; {@link Kind#OTHER} when the transport did not say
+     */
+    public Kind kind() {
+        return kind;
     }
 
     /**

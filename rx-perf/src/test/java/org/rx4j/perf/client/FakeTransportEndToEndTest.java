@@ -222,14 +222,16 @@ class FakeTransportEndToEndTest {
     void timerStartsAfterConnectionSetupAndStopsAfterTheLastThread() throws Exception {
         AtomicLong reads = new AtomicLong();
         long[] started = new long[1];
-        // a clock that advances 1 ms per reading; SEND reads it once per call begin, plus start and end
+        // a clock that advances 1 ms per reading; SEND reads it once per call begin, plus start, the first call's end
+        // (its time is reported apart) and the end
         ClientDriver driver = new ClientDriver(new RxperfRequest(RxperfCommand.SEND, 10, 3, 30, CHUNK, CHUNK, null),
                 1, 3, false, false, () -> reads.getAndIncrement() * 1_000_000L);
         RunResult result = driver.run(client, address, RxperfProtocol.SERVICE_ID, new LongAdder(),
                 start -> started[0] = start);
         assertEquals(0, started[0]);
-        assertEquals(4_000_000L, result.elapsedNanos());
-        assertEquals(4_000, result.elapsedMicros());
+        assertEquals(5_000_000L, result.elapsedNanos());
+        assertEquals(5_000, result.elapsedMicros());
+        assertEquals(2_000_000L, result.firstCallNanos(), "start 0, first begin 1 ms, its end 2 ms");
         assertEquals(1, client.connections().size());
     }
 }

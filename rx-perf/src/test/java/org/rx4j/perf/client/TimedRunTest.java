@@ -92,6 +92,8 @@ class TimedRunTest {
         assertEquals(4, result.calls());
         assertEquals(4000, result.payloadBytes());
         assertEquals(10_000, result.cpuNanos());
+        // readings: start 1 ms, the first call's begin 2 ms, its end (read once, for this figure) 3 ms
+        assertEquals(2 * MS, result.firstCallNanos());
     }
 
     @Test
@@ -106,6 +108,7 @@ class TimedRunTest {
         RunResult result = driver.run(client, address, RxperfProtocol.SERVICE_ID, new LongAdder(), s -> { });
         assertEquals(4, result.calls());
         assertEquals(5 * MS, result.maxLaterCallNanos());
+        assertEquals(50 * MS, result.firstCallNanos(), "the start to the first call's end");
         assertEquals(50.0, result.latencyNanos().getMaxValue() / 1e6, 0.1);
     }
 }
