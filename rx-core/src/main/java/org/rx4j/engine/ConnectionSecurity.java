@@ -114,8 +114,10 @@ final class ConnectionSecurity {
 
     /**
      * Prepares one outgoing DATA packet ({@link SecurityClass#prepareOutgoing}) into a new buffer: the queued data
-     * stays as it was, so a re-cut starts from plain data. Ownership: {@code data} is borrowed; the returned buffer
-     * belongs to the caller.
+     * stays as it was, so a re-cut starts from plain data. A class that {@link SecurityClass#preparesWithoutChange
+     * prepares without change} (rxkad at clear) gets a retained slice of the data instead: no copy, and still nothing
+     * written to it. Ownership: {@code data} is borrowed; the returned buffer (new, or the slice holding its own
+     * reference) belongs to the caller.
      *
      * @param alloc where the body's buffer comes from
      * @param channel the call's channel
@@ -129,10 +131,14 @@ final class ConnectionSecurity {
     ByteBuf prepare(ByteBufAllocator alloc, int channel, int callNumber, int seq, ByteBuf data, int[] spare)
             throws SecurityAbortException {
         int header = securityClass.headerSize(context);
-        int capacity = header + data.readableBytes() + securityClass.trailerSize(context);
-        ByteBuf body = alloc.buffer(capacity, capacity);
+        int trailer = securityClass.trailerSize(context);
+        boolean inPlace = header == 0 && trailer == 0 && securityClass.preparesWithoutChange(context);
+        int capacity = header + data.readableBytes() + trailer;
+        ByteBuf body = inPlace ? data.retainedSlice() : alloc.buffer(capacity, capacity);
         try {
-            body.writeZero(header).writeBytes(data, data.readerIndex(), data.readableBytes());
+            if (!inPlace) {
+                body.writeZero(header).writeBytes(data, data.readerIndex(), data.readableBytes());
+            }
             spare[0] = securityClass.prepareOutgoing(context, channel, callNumber, seq, body);
             return body;
         } catch (SecurityAbortException | RuntimeException e) {

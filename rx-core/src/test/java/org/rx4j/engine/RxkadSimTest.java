@@ -362,6 +362,46 @@ class RxkadSimTest {
         assertEquals(0, net.server().engine.securityCounters().packetsRefused());
     }
 
+    /**
+     * At clear a packet only gets its checksum: the prepared body is the queued data itself (a retained slice, no
+     * copy), with the same checksum a copied body gets; at crypt the body is a sealed copy and the data untouched.
+     */
+    @Test
+    void atClearThePreparedBodyIsTheDataItselfAtCryptASealedCopy() throws Exception {
+        ConnectionSecurity clear = new ConnectionSecurity(RxkadTestCredentials.client(RxkadLevel.CLEAR), true, 1, 4,
+                SVC, ch -> 0);
+        ConnectionSecurity crypt = new ConnectionSecurity(RxkadTestCredentials.client(RxkadLevel.CRYPT), true, 1, 4,
+                SVC, ch -> 0);
+        ByteBuf data = io.netty.buffer.Unpooled.buffer(64).writeLong(0x0102030405060708L).writeLong(42);
+        int[] spare = new int[1];
+        ByteBuf body = clear.prepare(io.netty.buffer.UnpooledByteBufAllocator.DEFAULT, 1, 7, 3, data, spare);
+        ByteBuf copy = data.copy();
+        try {
+            assertEquals(2, data.refCnt(), "the body holds a reference to the data");
+            assertEquals(data, body);
+            data.setByte(0, 0x55);
+            assertEquals(0x55, body.getByte(0), "the body shares the data's memory");
+            data.setByte(0, 0x01);
+            int copiedSpare = clear.securityClass.prepareOutgoing(clear.context, 1, 7, 3, copy);
+            assertEquals(copiedSpare, spare[0], "the same checksum as a copied body");
+            assertTrue(spare[0] != 0);
+        } finally {
+            body.release();
+            copy.release();
+        }
+        assertEquals(1, data.refCnt());
+        ByteBuf sealed = crypt.prepare(io.netty.buffer.UnpooledByteBufAllocator.DEFAULT, 1, 7, 3, data, spare);
+        try {
+            assertEquals(1, data.refCnt(), "a sealed body is a buffer of its own");
+            assertEquals(16, data.readableBytes());
+            assertEquals(0x0102030405060708L, data.getLong(0), "the data is not sealed in place");
+            assertEquals(RxkadLevel.CRYPT.preparedLength(16), sealed.readableBytes());
+        } finally {
+            sealed.release();
+            data.release();
+        }
+    }
+
     @Test
     void aServerParksABoundedNumberOfCallsAndPackets() {
         ConnectionSecurity sec = new ConnectionSecurity(RxkadTestCredentials.server(RxkadLevel.CLEAR), false, 1, 4,
