@@ -35,6 +35,11 @@ final class ConnectionSecurity {
     final SecurityContext context;
     /** True for rxnull: nothing to prepare, check or challenge. */
     final boolean none;
+    /**
+     * Refilled for each checked packet: the SPI lends it to the class (no header object per packet); made on the
+     * first check, so rxnull connections carry none.
+     */
+    private PacketHeader header;
     /** Server: CHALLENGEs sent so far on this connection. */
     int challengesSent;
     /** Server: when the next CHALLENGE may be resent (engine clock, ns). */
@@ -159,8 +164,11 @@ final class ConnectionSecurity {
             return 0;
         }
         RxHeader h = p.header();
-        PacketHeader ph = new PacketHeader(h.epoch(), h.cid(), h.callNumber(), h.seq(), h.serial(), h.type(),
-                h.flags(), h.userStatus(), h.securityIndex(), h.spare(), h.serviceId());
+        if (header == null) {
+            header = new PacketHeader();
+        }
+        PacketHeader ph = header.set(h.epoch(), h.cid(), h.callNumber(), h.seq(), h.serial(), h.type(), h.flags(),
+                h.userStatus(), h.securityIndex(), h.spare(), h.serviceId());
         try {
             return securityClass.checkIncoming(context, ph, p.payload());
         } catch (RuntimeException e) {

@@ -144,7 +144,7 @@ public interface SecurityClass {
      *
      * @param ctx the connection
      * @param header the packet's header: epoch, cid (with channel), callNumber, seq, flags and the
-     *     spare/checksum value as received
+     *     spare/checksum value as received; borrowed, refilled for the next packet (not kept after returning)
      * @param packet the DATA body as described above
      * @return 0 when the packet is genuine, otherwise the abort code for the connection
      */

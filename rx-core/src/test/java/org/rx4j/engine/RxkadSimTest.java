@@ -3,6 +3,7 @@ package org.rx4j.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.buffer.ByteBuf;
@@ -16,7 +17,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.rx4j.config.RxConfig;
 import org.rx4j.security.CallerIdentity;
+import org.rx4j.security.PacketHeader;
 import org.rx4j.security.SecurityClass;
+import org.rx4j.security.SecurityContext;
 import org.rx4j.security.rxkad.RxkadClientSecurity;
 import org.rx4j.security.rxkad.RxkadCodes;
 import org.rx4j.security.rxkad.RxkadLevel;
@@ -400,6 +403,78 @@ class RxkadSimTest {
             sealed.release();
             data.release();
         }
+    }
+
+    /** Checking packets allocates no header per packet: the class is lent one header, refilled for each packet. */
+    @Test
+    void everyCheckedPacketLendsTheConnectionsOneHeaderRefilled() {
+        List<PacketHeader> lent = new ArrayList<>();
+        List<String> fields = new ArrayList<>();
+        SecurityClass recording = new SecurityClass() {
+            @Override
+            public int securityIndex() {
+                return 2;
+            }
+
+            @Override
+            public String name() {
+                return "recording";
+            }
+
+            @Override
+            public int headerSize(SecurityContext ctx) {
+                return 0;
+            }
+
+            @Override
+            public int trailerSize(SecurityContext ctx) {
+                return 0;
+            }
+
+            @Override
+            public int prepareOutgoing(SecurityContext ctx, int channel, int callNumber, int seq, ByteBuf packet) {
+                return 0;
+            }
+
+            @Override
+            public int checkIncoming(SecurityContext ctx, PacketHeader header, ByteBuf packet) {
+                lent.add(header);
+                fields.add(header.channel() + "/" + header.callNumber() + "/" + header.seq() + "/" + header.spare());
+                return 0;
+            }
+
+            @Override
+            public boolean isAuthenticated(SecurityContext ctx) {
+                return true;
+            }
+
+            @Override
+            public java.util.Optional<byte[]> challengeBody(SecurityContext ctx) {
+                return java.util.Optional.empty();
+            }
+
+            @Override
+            public byte[] responseBody(SecurityContext ctx, byte[] challengeBody) {
+                return new byte[0];
+            }
+
+            @Override
+            public int checkResponse(SecurityContext ctx, byte[] responseBody) {
+                return 0;
+            }
+        };
+        ConnectionSecurity sec = new ConnectionSecurity(recording, false, 1, 4, SVC, ch -> 0);
+        DataPacket a = data(1, 7, 1);
+        DataPacket b = data(2, 9, 5);
+        try {
+            assertEquals(0, sec.check(a));
+            assertEquals(0, sec.check(b));
+        } finally {
+            a.release();
+            b.release();
+        }
+        assertEquals(List.of("1/7/1/0", "2/9/5/0"), fields, "each check saw its own packet's fields");
+        assertSame(lent.get(0), lent.get(1), "one header, lent again");
     }
 
     @Test
