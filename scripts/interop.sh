@@ -27,9 +27,8 @@
 #             ccache, keytab and key-file readers on the real files; hooks for rx4j's rxkad cases
 #   capture   tshark capture of a C<->C mix; its Wireshark expert-info kinds are the control
 #   rx4j      rxdebug against an rx4j server before/during/after transfers, the rxperf matrix
-#             (rx4j client -> C server, C client -> rx4j server), rxperf --security crypt
-#             (rx4j <-> rx4j and both directions with C, level shown by rxdebug), captures of
-#             rx4j<->C mixes compared with the control (run_rx4j_*)
+#             (rx4j client -> C server, C client -> rx4j server), captures of rx4j<->C mixes
+#             compared with the control (run_rx4j_*)
 #
 # Every run prints its wall time. Every server started here is stopped on exit. The whole run
 # is bounded by a watchdog (INTEROP_BUDGET_S, default 700 s). The rxperf servers use UDP
@@ -45,7 +44,7 @@ INTEROP_DIR=$ROOT/scripts/interop
 # The harness, one file per area under scripts/interop/ (docs/interop.md "How to run"): common setup and
 # teardown first, then the sections.
 for part in common section-build section-c2c section-bos rx4j-bos section-rxgen section-db section-auth \
-        section-capture rx4j-rxdebug rx4j-matrix rx4j-rxkad rx4j-capture; do
+        section-capture rx4j-rxdebug rx4j-matrix rx4j-capture; do
     # The parts are named by the loop, so shellcheck cannot follow them.
     # shellcheck source=/dev/null
     source "$INTEROP_DIR/$part.sh"
@@ -55,7 +54,6 @@ unset part
 section_rx4j() {
     run_rx4j_rxdebug
     run_rx4j_matrix
-    run_rx4j_rxkad
     run_rx4j_capture
     # run_rx4j_bos runs inside section_bos, while bosserver is up.
 }

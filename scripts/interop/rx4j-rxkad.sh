@@ -1,7 +1,8 @@
 # shellcheck shell=bash
 # scripts/interop.sh, section rx4j: rxperf at rxkad crypt level, rx4j <-> rx4j, rx4j client -> C server and
 # C client -> rx4j server, every run with --verify on both sides, each direction proving its level.
-# Sourced by scripts/interop.sh, not run by itself; uses common.sh and section-build.sh.
+# Sourced by rx4j-matrix.sh (run_rx4j_matrix ends with run_rx4j_rxkad), not run by itself; uses common.sh and
+# section-build.sh.
 
 # ---- rxperf --security crypt (docs/interop.md "rxperf at rxkad crypt level")
 

@@ -35,13 +35,13 @@ import java.util.Objects;
  *     challengesAnswered, challengesEvicted and challengesExpired (their reachability PINGs, the answers that proved
  *     them, records dropped for room or after a dead time; docs/robustness.md "Rule: stateless reachability
  *     challenge"), internalErrors (exceptions caught inside the engine; 0 unless rx4j has a bug)
- * @param security the security handshakes and refused DATA ({@link SecurityStats#NONE} for rxnull only)
+ * @param security the security handshakes and refused DATA ({@link SecurityCounterStats#NONE} for rxnull only)
  */
 public record EndpointStats(InetSocketAddress localAddress, CounterStats totals, long datagramsReceived,
                             long datagramsSent, long sendFailures, long malformedDatagrams,
                             Map<String, Long> malformedByReason, long droppedPackets, long callsExecuted,
                             List<ConnectionStats> connections, List<PeerStats> peers, RttSummary rtt,
-                            Map<String, Long> defences, SecurityStats security) {
+                            Map<String, Long> defences, SecurityCounterStats security) {
     /**
      * Copies the lists and the map into unmodifiable ones.
      *
@@ -70,7 +70,7 @@ public record EndpointStats(InetSocketAddress localAddress, CounterStats totals,
     }
 
     /**
-     * A snapshot without security work ({@link SecurityStats#NONE}), for callers that have none.
+     * A snapshot without security work ({@link SecurityCounterStats#NONE}), for callers that have none.
      *
      * @param localAddress see {@link #localAddress()}
      * @param totals see {@link #totals()}
@@ -93,7 +93,7 @@ public record EndpointStats(InetSocketAddress localAddress, CounterStats totals,
                          Map<String, Long> defences) {
         this(localAddress, totals, datagramsReceived, datagramsSent, sendFailures, malformedDatagrams,
                 malformedByReason, droppedPackets, callsExecuted, connections, peers, rtt, defences,
-                SecurityStats.NONE);
+                SecurityCounterStats.NONE);
     }
 
     /**
@@ -136,7 +136,8 @@ public record EndpointStats(InetSocketAddress localAddress, CounterStats totals,
      * {@code rxperf -D} prints these keys): the {@link CounterStats#toMap() totals}, then rttSamples, rttMinUs,
      * rttMeanUs, rttMaxUs (µs), connections, peers, datagramsReceived, datagramsSent, sendFailures,
      * malformedDatagrams and malformed.REASON per decode error, the {@link #defences()} counters by their names,
-     * the {@link #security()} counters as security.NAME when any is not zero; then, for the peer sent the most bytes, path.srttUs,
+     * the {@link #security()} counters as security.NAME when any is not zero; then, for the peer sent the most
+     * bytes, path.srttUs,
      * path.rtoUs, path.resends, cc.cwnd, cc.ssthresh (packets), cc.bandwidthPps, cc.pacingRatePps (packets/s),
      * cc.minRttUs and cc.state.NAME = 1 (the controller's phase, '/' written '.').
      *

@@ -59,9 +59,9 @@ final class StatsReader {
     }
 
     /** The engine's security counters as a snapshot. */
-    static SecurityStats security(SecurityCounters c) {
-        return new SecurityStats(c.challengesSent(), c.challengesIgnored(), c.responsesSent(), c.responsesIgnored(),
-                c.responsesRefused(), c.handshakesAbandoned(), c.packetsRefused());
+    static SecurityCounterStats security(SecurityCounters c) {
+        return new SecurityCounterStats(c.challengesSent(), c.challengesIgnored(), c.responsesSent(),
+                c.responsesIgnored(), c.responsesRefused(), c.handshakesAbandoned(), c.packetsRefused());
     }
 
     /** The hostile-input counters by name, in {@link EndpointStats#defences()}' order, from one snapshot. */

@@ -103,8 +103,8 @@ class RxkadEndpointTest {
         assertEquals(RxkadLevel.CRYPT.wire(), who.level());
         assertEquals(2, conn.id().securityIndex());
         // one handshake, seen from both ends in the endpoints' stats snapshots
-        SecurityStats serverSide = server.statistics().security();
-        SecurityStats clientSide = client.statistics().security();
+        SecurityCounterStats serverSide = server.statistics().security();
+        SecurityCounterStats clientSide = client.statistics().security();
         assertEquals(1, serverSide.challengesSent(), serverSide.toString());
         assertEquals(1, clientSide.responsesSent(), clientSide.toString());
         assertEquals(0, serverSide.packetsRefused() + serverSide.responsesRefused(), serverSide.toString());

@@ -50,10 +50,10 @@ class StatsFlatteningTest {
                 Map.of(), Map.of(), Map.of(), Map.of());
         EndpointStats.RttSummary rtt = new EndpointStats.RttSummary(0, 0, 0, 0);
         EndpointStats none = new EndpointStats(new InetSocketAddress(0), totals, 0, 0, 0, 0, Map.of(), 0, 0,
-                List.of(), List.of(), rtt, Map.of("internalErrors", 0L), SecurityStats.NONE);
+                List.of(), List.of(), rtt, Map.of("internalErrors", 0L), SecurityCounterStats.NONE);
         assertTrue(none.toMap().keySet().stream().noneMatch(k -> k.startsWith("security.")), none.toMap().toString());
         EndpointStats some = new EndpointStats(new InetSocketAddress(0), totals, 0, 0, 0, 0, Map.of(), 0, 0,
-                List.of(), List.of(), rtt, Map.of("internalErrors", 0L), new SecurityStats(1, 2, 3, 4, 5, 6, 7));
+                List.of(), List.of(), rtt, Map.of("internalErrors", 0L), new SecurityCounterStats(1, 2, 3, 4, 5, 6, 7));
         Map<String, Long> m = some.toMap();
         List<String> keys = List.copyOf(m.keySet());
         assertEquals(List.of("security.challengesSent", "security.challengesIgnored", "security.responsesSent",

@@ -67,15 +67,6 @@ class RxkadLoopbackRunTest {
     }
 
     @Test
-    void aConfigurationDirectoryServesAsTheKeyFile() throws IOException {
-        keyFile();
-        CliHarness.Outcome o = run("loopback", "-c", "send", "-b", "262144", "-T", "2", "--verify",
-                "--security", "crypt", "--keyfile", dir.toString());
-        assertEquals(0, o.exitCode(), o.err());
-        assertTrue(o.out().startsWith("SEND: threads\t1, times\t2, bytes\t262144:"), o.out());
-    }
-
-    @Test
     void aLevelWithoutAKeyFileOrAnUnknownLevelIsAUsageError() {
         CliHarness.Outcome missing = run("loopback", "-c", "send", "-b", "1000", "--security", "crypt");
         assertEquals(2, missing.exitCode(), missing.err());

@@ -35,7 +35,6 @@ import org.rx4j.rpc.RxEndpoint;
 import org.rx4j.rpc.RxException;
 import org.rx4j.security.RxNullSecurityClass;
 import org.rx4j.security.SecurityClass;
-import org.rx4j.security.rxkad.KeyDirectory;
 import org.rx4j.security.rxkad.KeyFiles;
 import org.rx4j.security.rxkad.LocalAuth;
 import org.rx4j.security.rxkad.RxkadClientSecurity;
@@ -192,16 +191,12 @@ public final class RxPerfTransportFactory implements PerfTransportFactory {
     }
 
     /**
-     * The security class of the server's service: rxnull for {@code --security none}, else rxkad with the DES keys
-     * of the KeyFile (or of a configuration directory's KeyFile and KeyFileExt) and the level as the minimum.
+     * The security class of the server's service: rxnull for {@code --security none}, else rxkad with the KeyFile's
+     * DES keys and the level as the minimum.
      */
     private static SecurityClass serverSecurity(PerfSecurity security) throws IOException {
-        if (security.none()) {
-            return RxNullSecurityClass.INSTANCE;
-        }
-        Path keys = security.keyFile();
-        return new RxkadServerSecurity(RxkadServerSecurity.desKeys(Files.isDirectory(keys)
-                ? new KeyDirectory(keys).keys() : KeyFiles.readKeyFile(keys)),
+        return security.none() ? RxNullSecurityClass.INSTANCE : new RxkadServerSecurity(
+                RxkadServerSecurity.desKeys(KeyFiles.readKeyFile(security.keyFile())),
                 RxkadLevel.values()[security.rxkadLevel()]);
     }
 

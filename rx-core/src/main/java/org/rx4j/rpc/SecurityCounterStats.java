@@ -17,10 +17,11 @@ import java.util.Map;
  * @param packetsRefused DATA packets refused: a failed check (the connection aborted), or none parked before
  *     authentication
  */
-public record SecurityStats(long challengesSent, long challengesIgnored, long responsesSent, long responsesIgnored,
-                            long responsesRefused, long handshakesAbandoned, long packetsRefused) {
+public record SecurityCounterStats(long challengesSent, long challengesIgnored, long responsesSent,
+                                   long responsesIgnored, long responsesRefused, long handshakesAbandoned,
+                                   long packetsRefused) {
     /** No security work at all. */
-    public static final SecurityStats NONE = new SecurityStats(0, 0, 0, 0, 0, 0, 0);
+    public static final SecurityCounterStats NONE = new SecurityCounterStats(0, 0, 0, 0, 0, 0, 0);
 
     /** @return whether every count is zero (an rxnull-only endpoint) */
     public boolean isZero() {
