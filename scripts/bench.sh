@@ -3,7 +3,7 @@
 # the measurement tool of docs/benchmarks.md ("Speed goals"). A benchmark, not a test: it asserts nothing and exits 0
 # when every run produced a result line.
 #
-#   scripts/bench.sh [--quick | --full | --wan] [--netns] [--pinned] [--out DIR] [--no-docs]
+#   scripts/bench.sh [--quick | --full | --wan | --rxkad] [--netns] [--pinned] [--out DIR] [--no-docs]
 #
 #   --quick   3 runs per cold workload (send 32 KiB / 128 KiB / 1 MiB, recv 1 MiB, rpc -t 1 and -t 8, the
 #             first call: send 1 MiB -T 1), 2 per warm one (send 32 KiB, send 1 MiB, rpc -t 1 with --time 5
@@ -13,7 +13,8 @@
 #             32 KiB / 128 KiB / 1 MiB, rpc -t 1 / -t 8, the first call at -T 1 and -T 10), the mixed pairs
 #             (rx4j client -> C server, C client -> rx4j server) for the same sends, recvs and rpcs,
 #             -W 32 / -W 255 / -j, warm runs with --time 30 --omit 10, a cold 1 GiB send with --interval 1,
-#             datagram system calls per MiB (scripts/bench/syscalls.sh, when it exists); about 80 min.
+#             datagram system calls per MiB (scripts/bench/syscalls.sh, when it exists), then the --rxkad section;
+#             about 100 min.
 #   --wan     docs/benchmarks.md "Long and lossy paths": every run through the impairment relay (scripts/relay,
 #             docs/relay.md) on loopback, 5 ms each way (10 ms RTT): lossless -W 255 and default window,
 #             0.5 / 1 / 2 / 5 % random loss each way, Gilbert-Elliott bursts (1 %, mean 5), MTU cap 9000,
@@ -22,6 +23,16 @@
 #             rx4j clients with --interval 1; about 40 min. Writes docs/benchmarks.md's section between
 #             <!-- bench.sh --wan:begin --> and <!-- bench.sh --wan:end --> and docs/bench-wan-loss.svg
 #             (rate against loss) through scripts/bench/wan_report.py. BENCH_RELAY_PORT (default PORT+1).
+#   --rxkad   only the rxkad section (docs/benchmarks.md "rxkad"): rxperf --security none / clear / auth / crypt
+#             with a throwaway KeyFile on both sides, C <-> C against rx4j <-> rx4j at the same level, cold (send
+#             1 MiB -T 100, rpc -S 4 -R 4 -T 20000) and warm (the same with --time/--omit), pairs alternating;
+#             BENCH_RXKAD_RUNS runs each (default 3), warm --time BENCH_RXKAD_WARM_TIME (20) --omit
+#             BENCH_RXKAD_WARM_OMIT (5), cold -T BENCH_RXKAD_SEND_TIMES (100) / BENCH_RXKAD_RPC_TIMES (20000);
+#             about 20 min. A dry run: BENCH_RXKAD_RUNS=1 BENCH_RXKAD_WARM_TIME=2 BENCH_RXKAD_WARM_OMIT=1
+#             BENCH_RXKAD_SEND_TIMES=4 BENCH_RXKAD_RPC_TIMES=500 scripts/bench.sh --rxkad --no-docs. Writes docs/benchmarks.md's section between
+#             <!-- bench.sh --rxkad:begin --> and <!-- bench.sh --rxkad:end --> through
+#             scripts/bench/rxkad_report.py, each row judged by the rxkad targets (crypt: rx4j >= 2x C at crypt;
+#             auth: rx4j within 10 % of rx4j at clear).
 #   --netns   also the two-host variant: client in namespace rx4j-a, server in rx4j-b, joined by a
 #             veth pair (scripts/netns.sh) at MTU 1500 (--full: and 9000); needs root.
 #   --pinned  server on CPU 0 and client on CPU 1 (taskset), as the earlier rounds measured; the default is
@@ -58,6 +69,7 @@ while [[ $# -gt 0 ]]; do
         --quick) MODE=quick ;;
         --full) MODE=full ;;
         --wan) MODE=wan ;;
+        --rxkad) MODE=rxkad ;;
         --netns) NETNS=1 ;;
         --pinned) PINNED=1 ;;
         --no-docs) DOCS=0 ;;
@@ -441,6 +453,57 @@ wan_main() {
     note "done in $(elapsed) s"
 }
 
+# ---------------------------------------------------------------- --rxkad (rxkad's cost at each level)
+
+# rxkad_section: every level's cold and warm runs into $WORK/manifest-rxkad.tsv (report.py reads manifest.tsv
+# only), with its own run counts and warm times; both sides use one throwaway KeyFile (DES keys of kvno 3 and 4, as
+# asetkey writes them; the client mints its ticket from the newest, as -localauth does).
+rxkad_section() {
+    local saved_runs=$RUNS saved_warm_runs=$WARM_RUNS saved_time=$WARM_TIME saved_omit=$WARM_OMIT
+    local saved_manifest=$MANIFEST keys=$WORK/KeyFile level sec cold=() warm=()
+    local send_times=${BENCH_RXKAD_SEND_TIMES:-100} rpc_times=${BENCH_RXKAD_RPC_TIMES:-20000}
+    RUNS=${BENCH_RXKAD_RUNS:-3} WARM_RUNS=${BENCH_RXKAD_RUNS:-3}
+    WARM_TIME=${BENCH_RXKAD_WARM_TIME:-20} WARM_OMIT=${BENCH_RXKAD_WARM_OMIT:-5}
+    MANIFEST=$WORK/manifest-rxkad.tsv
+    {
+        echo "rxkad_runs=$RUNS"
+        echo "rxkad_warm_time=$WARM_TIME"
+        echo "rxkad_warm_omit=$WARM_OMIT"
+        echo "rxkad_send_times=$send_times"
+        echo "rxkad_rpc_times=$rpc_times"
+    } >> "$WORK/machine.txt"
+    printf '\x00\x00\x00\x02\x00\x00\x00\x03\x1f\x2e\x3d\x4c\x5b\x6a\x79\x88\x00\x00\x00\x04\x01\x23\x45\x67\x89\xab\xcd\xef' \
+        > "$keys"
+    note "rxkad: none / clear / auth / crypt, $RUNS cold and $WARM_RUNS warm runs each (--time $WARM_TIME --omit $WARM_OMIT)"
+    for level in none clear auth crypt; do
+        sec=
+        [[ $level == none ]] || sec="--security $level --keyfile $keys"
+        cold+=("$level.send1m|r|$sec|-c send -b 1048576 -T $send_times $sec"
+            "$level.rpc1|r|$sec|-c rpc -S 4 -R 4 -T $rpc_times $sec")
+        warm+=("$level.send1m|r|$sec|-c send -b 1048576 $sec" "$level.rpc1|r|$sec|-c rpc -S 4 -R 4 $sec")
+    done
+    run_set cold "c2c rx4j2rx4j" "${cold[@]}"
+    run_set warm "c2c rx4j2rx4j" "${warm[@]}"
+    RUNS=$saved_runs WARM_RUNS=$saved_warm_runs WARM_TIME=$saved_time WARM_OMIT=$saved_omit MANIFEST=$saved_manifest
+}
+
+rxkad_report() {    # the rxkad section's JSON and, unless --no-docs, its part of docs/benchmarks.md
+    local docs_args=()
+    mkdir -p "$OUT"
+    [[ $DOCS -eq 0 ]] || docs_args=(--docs "$ROOT/docs/benchmarks.md")
+    python3 "$BENCH_DIR/rxkad_report.py" --work "$WORK" --out "$OUT" "${docs_args[@]}"
+}
+
+rxkad_main() {
+    build
+    machine
+    note "bench.sh --rxkad: work files in $WORK"
+    rxkad_section
+    echo "load_after=$(cut -d' ' -f1-3 /proc/loadavg)" >> "$WORK/machine.txt"
+    rxkad_report
+    note "done in $(elapsed) s"
+}
+
 # ---------------------------------------------------------------- main
 
 main() {
@@ -472,6 +535,7 @@ main() {
         [[ -n ${BENCH_ONLY:-} ]] || run_set speed "rx4j2rx4j" "ramp|f||-c send -b 1048576 -T 1024 --interval 1"
         RUNS=$saved
         [[ -n ${BENCH_ONLY:-} ]] || syscalls
+        [[ -n ${BENCH_ONLY:-} ]] || rxkad_section
     fi
 
     if [[ $NETNS -eq 1 ]]; then
@@ -497,11 +561,14 @@ main() {
     local docs_args=()
     [[ $DOCS -eq 0 ]] || docs_args=(--docs "$ROOT/docs/benchmarks.md" --svg "$ROOT/docs/bench-rate.svg")
     python3 "$BENCH_DIR/report.py" --work "$WORK" --out "$OUT" "${docs_args[@]}"
+    [[ ! -s $WORK/manifest-rxkad.tsv ]] || rxkad_report
     note "done in $(elapsed) s"
 }
 
 if [[ $MODE == wan ]]; then
     wan_main
+elif [[ $MODE == rxkad ]]; then
+    rxkad_main
 else
     main
 fi

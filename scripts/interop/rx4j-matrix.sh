@@ -1,6 +1,10 @@
 # shellcheck shell=bash
 # scripts/interop.sh, section rx4j: the rxperf matrix, rx4j client -> C server and C client -> rx4j server.
-# Sourced by scripts/interop.sh, not run by itself; uses common.sh and section-build.sh.
+# Sourced by scripts/interop.sh, not run by itself; uses common.sh and section-build.sh. Ends with the rxperf
+# runs at rxkad crypt level of rx4j-rxkad.sh (run_rx4j_rxkad).
+
+# shellcheck source=rx4j-rxkad.sh
+source "$INTEROP_DIR/rx4j-rxkad.sh"
 
 # ---- the rxperf matrix (docs/interop.md "The rxperf matrix")
 
@@ -84,4 +88,5 @@ run_rx4j_matrix() {
     done
     note "rxperf matrix (direction | client flags (server flags) | msec | rate):"
     awk -F'\t' '{ printf "    %-24s | %-52s | %7s | %s\n", $1, $2, $3, $4 }' "$WORK/matrix.tsv"
+    run_rx4j_rxkad
 }

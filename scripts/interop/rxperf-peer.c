@@ -28,12 +28,22 @@
  * ("CPU (process user+sys):\t%.3f s, %.3f s/GiB, %.1f usec/call", getrusage
  * over the measured window).
  *
+ * --security none|clear|auth|crypt with --keyfile PATH has rx4j rxperf's meaning
+ * (docs/rxperf.md "Security"): none is rxnull; otherwise the server offers only
+ * rxkad (security index 2) with the given level as the least it accepts, taking
+ * the server key of each kvno from the AFS KeyFile, and the client runs at that
+ * level with a ticket it mints itself from the KeyFile's newest DES key, the
+ * way -localauth does: for "afs" with empty instance and cell, start 0, no end,
+ * a random session key. The server names each connection's security class and
+ * rxkad level on stderr at its first call, so a harness can prove the level.
+ *
  * Build: scripts/interop/build-peer.sh (gcc -O2 rxperf-peer.c -lafsrpc -lpthread)
  */
 
 #include <afs/param.h>
 #include <rx/rx.h>
 #include <rx/rx_null.h>
+#include <rx/rxkad.h>
 #include <rx/rx_globals.h>
 
 #include <arpa/inet.h>
@@ -75,6 +85,11 @@ static long long run_time_us;     /* --time, µs */
 static long long run_omit_us;     /* --omit, µs */
 static long long run_start_us;    /* set before the threads start */
 static int report_cpu;            /* --cpu */
+static int security_level = -1;   /* --security: -1 none (rxnull), else rxkad_clear/auth/crypt */
+static const char *keyfile_path;  /* --keyfile */
+static pthread_mutex_t seen_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct rx_connection *seen_conns[64];   /* server: connections already named on stderr */
+static int seen_count;
 static pthread_mutex_t window_lock = PTHREAD_MUTEX_INITIALIZER;
 static long long counted_calls;   /* calls ending at or after start + omit; under window_lock */
 static long long window_cpu_us = -1;  /* process CPU at the first counted call's end; under window_lock */
@@ -225,6 +240,138 @@ apply_tuning_after_init(const struct rx_tuning *tuning)
         rx_SetMinPeerTimeout(tuning->minpeertimeout);
 }
 
+/* ---------------------------------------------------------------- security */
+
+enum { RXKAD_INDEX = 2, KEY_BYTES = 8, KVNO_SKIPPED = 999, MAX_KEYS = 256 };
+
+struct server_key {
+    afs_int32 kvno;
+    struct ktc_encryptionKey key;
+};
+
+static struct server_key keys[MAX_KEYS];
+static int key_count;
+
+static afs_int32
+big_endian32(const unsigned char *p)
+{
+    return (afs_int32)(((afs_uint32)p[0] << 24) | ((afs_uint32)p[1] << 16) | ((afs_uint32)p[2] << 8) | p[3]);
+}
+
+/* Reads the KeyFile asetkey writes (a big-endian key count, then per key a kvno and 8 DES key bytes). */
+static void
+read_keyfile(const char *path)
+{
+    unsigned char head[4], entry[4 + KEY_BYTES];
+    afs_int32 count, i;
+    FILE *f = fopen(path, "rb");
+
+    if (f == NULL)
+        die("--keyfile %s: cannot open", path);
+    if (fread(head, 1, 4, f) != 4)
+        die("--keyfile %s: shorter than its key count", path);
+    count = big_endian32(head);
+    if (count < 0 || count > MAX_KEYS)
+        die("--keyfile %s: key count out of range 0..256", path);
+    for (i = 0; i < count; i++) {
+        if (fread(entry, 1, sizeof(entry), f) != sizeof(entry))
+            die("--keyfile %s: ends inside a key", path);
+        keys[i].kvno = big_endian32(entry);
+        memcpy(keys[i].key.data, entry + 4, KEY_BYTES);
+    }
+    key_count = count;
+    fclose(f);
+}
+
+/* The server's get-key: the DES key of kvno, or RXKADUNKNOWNKEY. */
+static int
+get_key(void *rock, int kvno, struct ktc_encryptionKey *key)
+{
+    int i;
+    (void)rock;
+    for (i = 0; i < key_count; i++) {
+        if (keys[i].kvno == kvno) {
+            memcpy(key, &keys[i].key, sizeof(*key));
+            return 0;
+        }
+    }
+    return RXKADUNKNOWNKEY;
+}
+
+/* The --security word of an rxkad level (libafsrpc does not export rxkad_LevelToString). */
+static const char *
+level_name(int level)
+{
+    static const char *const names[] = { "clear", "auth", "crypt" };
+    return level >= 0 && level <= 2 ? names[level] : "unknown";
+}
+
+/* Sets each byte's low bit so the byte has odd parity, as DES keys have. */
+static void
+odd_parity(unsigned char *key)
+{
+    int i, bit, ones;
+    for (i = 0; i < KEY_BYTES; i++) {
+        ones = 0;
+        for (bit = 1; bit < 8; bit++)
+            ones += (key[i] >> bit) & 1;
+        key[i] = (unsigned char)((key[i] & 0xfe) | !(ones & 1));
+    }
+}
+
+/* The client's rxkad class: a ticket for "afs" sealed with the newest DES key, like -localauth's. */
+static struct rx_securityClass *
+client_rxkad(void)
+{
+    struct ktc_encryptionKey session;
+    char ticket[MAXKTCTICKETLEN];
+    int i, newest = -1, ticket_len = sizeof(ticket), code;
+    FILE *random;
+
+    for (i = 0; i < key_count; i++)
+        if (keys[i].kvno != KVNO_SKIPPED && keys[i].kvno >= 0 && keys[i].kvno <= 255
+            && (newest < 0 || keys[i].kvno > keys[newest].kvno))
+            newest = i;
+    if (newest < 0)
+        die("--keyfile %s: no DES key of kvno 0..255", keyfile_path);
+    random = fopen("/dev/urandom", "rb");
+    if (random == NULL || fread(session.data, 1, KEY_BYTES, random) != KEY_BYTES)
+        die("cannot read /dev/urandom for a session key%s", "");
+    fclose(random);
+    odd_parity((unsigned char *)session.data);
+    code = tkt_MakeTicket(ticket, &ticket_len, &keys[newest].key, "afs", "", "", 0, 0xffffffff, &session, 0,
+                          "afs", "");
+    if (code != 0)
+        die("tkt_MakeTicket failed%s", "");
+    return rxkad_NewClientSecurityObject((rxkad_level)security_level, &session, keys[newest].kvno, ticket_len,
+                                         ticket);
+}
+
+/* Server: names a connection's security class and rxkad level on stderr at its first call. */
+static void
+note_connection(struct rx_call *call)
+{
+    struct rx_connection *conn = rx_ConnectionOf(call);
+    rxkad_level level = 0;
+    int i, index = rx_SecurityClassOf(conn);
+
+    pthread_mutex_lock(&seen_lock);
+    for (i = 0; i < seen_count; i++) {
+        if (seen_conns[i] == conn) {
+            pthread_mutex_unlock(&seen_lock);
+            return;
+        }
+    }
+    if (seen_count < (int)(sizeof(seen_conns) / sizeof(seen_conns[0])))
+        seen_conns[seen_count++] = conn;
+    pthread_mutex_unlock(&seen_lock);
+    if (index == RXKAD_INDEX && rxkad_GetServerInfo(conn, &level, NULL, NULL, NULL, NULL, NULL) == 0)
+        fprintf(stderr, "rxperf-peer: server: connection security index %d, rxkad level %s\n", index,
+                level_name(level));
+    else
+        fprintf(stderr, "rxperf-peer: server: connection security index %d\n", index);
+}
+
 /* ---------------------------------------------------------------- server */
 
 static __thread unsigned char *server_buffer;   /* one receive buffer per server thread */
@@ -242,6 +389,7 @@ serve_call(struct rx_call *call)
             return -1;
         }
     }
+    note_connection(call);
     if (read_int32(call, &version) || read_int32(call, &command)
         || read_int32(call, &read_chunk) || read_int32(call, &write_chunk)) {
         fprintf(stderr, "rxperf-peer: server: short parameter block\n");
@@ -292,8 +440,9 @@ serve_call(struct rx_call *call)
 static void
 run_server(int port, const struct rx_tuning *tuning, int minprocs, int maxprocs)
 {
-    struct rx_securityClass *classes[1];
+    struct rx_securityClass *classes[RXKAD_INDEX + 1] = { NULL, NULL, NULL };
     struct rx_service *service;
+    int nclasses = 1;
 
     apply_tuning_before_init(tuning);
     if (rx_InitHost(bind_addr, htons((unsigned short)port)) != 0) {
@@ -302,8 +451,14 @@ run_server(int port, const struct rx_tuning *tuning, int minprocs, int maxprocs)
     }
     apply_tuning_after_init(tuning);
 
-    classes[0] = rxnull_NewServerSecurityObject();   /* security index 0 = rxnull */
-    service = rx_NewService(0, PERF_SERVICE_ID, "rxperf", classes, 1, serve_call);
+    if (security_level < 0) {
+        classes[0] = rxnull_NewServerSecurityObject();   /* security index 0 = rxnull */
+    } else {
+        /* rxkad only: an rxnull connection finds no class at index 0 and is refused */
+        classes[RXKAD_INDEX] = rxkad_NewServerSecurityObject((rxkad_level)security_level, NULL, get_key, NULL);
+        nclasses = RXKAD_INDEX + 1;
+    }
+    service = rx_NewService(0, PERF_SERVICE_ID, "rxperf", classes, nclasses, serve_call);
     if (service == NULL) {
         fprintf(stderr, "rxperf-peer: server: rx_NewService failed\n");
         exit(1);
@@ -492,13 +647,14 @@ run_client(const char *host, int port, const struct rx_tuning *tuning, int comma
         exit(1);
     }
     apply_tuning_after_init(tuning);
-    security = rxnull_NewClientSecurityObject();
+    security = security_level < 0 ? rxnull_NewClientSecurityObject() : client_rxkad();
 
     conn = NULL;
     for (i = 0; i < threads; i++) {
         /* One connection per RX_MAXCALLS (4) threads, as rxperf does. */
         if (i % RX_MAXCALLS == 0) {
-            conn = rx_NewConnection(addr, htons((unsigned short)port), PERF_SERVICE_ID, security, 0);
+            conn = rx_NewConnection(addr, htons((unsigned short)port), PERF_SERVICE_ID, security,
+                                    security_level < 0 ? 0 : RXKAD_INDEX);
             if (conn == NULL)
                 die("failed to contact server %s", host);
         }
@@ -563,22 +719,26 @@ usage(void)
             "usage: rxperf-peer server [-p port] [-j] [-W packets] [-u KiB] [-m mtu] [-P ms]\n"
             "                          [-s minprocs] [-S maxprocs] [-N] [--verify]\n"
             "                          [--bind ADDR] [--corrupt-at N]\n"
+            "                          [--security none|clear|auth|crypt --keyfile PATH]\n"
             "       rxperf-peer client -c send|recv|rpc [-b bytes] [-T times] [-t threads]\n"
             "                          [-S sendbytes] [-R recvbytes] [-s host] [-p port]\n"
             "                          [-r readchunk] [-w writechunk] [-j] [-W packets]\n"
             "                          [-u KiB] [-m mtu] [-P ms] [-N | -D] [--verify]\n"
             "                          [--bind ADDR] [--corrupt-at N]\n"
             "                          [--time SECONDS [--omit SECONDS]] [--cpu]\n"
+            "                          [--security none|clear|auth|crypt --keyfile PATH]\n"
             "  --verify      check that received payload byte i is i mod 251\n"
             "  --bind ADDR   local IPv4 address to bind (default 127.0.0.1)\n"
             "  --corrupt-at N  flip sent payload byte N of every call (tests --verify)\n"
             "  --time S      client: run calls for S seconds instead of -T times\n"
             "  --omit S      client, with --time: leave the first S seconds out of the figures\n"
-            "  --cpu         client: print the process CPU time over the measured window\n");
+            "  --cpu         client: print the process CPU time over the measured window\n"
+            "  --security L  none (rxnull) or rxkad at clear, auth or crypt (server: the least it accepts)\n"
+            "  --keyfile P   AFS KeyFile: the server's keys; the client mints a ticket from the newest\n");
     exit(1);
 }
 
-enum { OPT_CORRUPT_AT = 1000, OPT_BIND, OPT_TIME, OPT_OMIT };
+enum { OPT_CORRUPT_AT = 1000, OPT_BIND, OPT_TIME, OPT_OMIT, OPT_SECURITY, OPT_KEYFILE };
 
 static const struct option long_options[] = {
     { "verify", no_argument, &verify_payload, 1 },
@@ -587,6 +747,8 @@ static const struct option long_options[] = {
     { "time", required_argument, NULL, OPT_TIME },
     { "omit", required_argument, NULL, OPT_OMIT },
     { "cpu", no_argument, &report_cpu, 1 },
+    { "security", required_argument, NULL, OPT_SECURITY },
+    { "keyfile", required_argument, NULL, OPT_KEYFILE },
     { NULL, 0, NULL, 0 }
 };
 
@@ -641,8 +803,33 @@ common_option(int ch, struct rx_tuning *tuning, int *port)
         bind_addr = addr.s_addr;
         return 1;
     }
+    case OPT_SECURITY:
+        if (strcmp(optarg, "none") == 0)
+            security_level = -1;
+        else if (strcmp(optarg, "clear") == 0)
+            security_level = rxkad_clear;
+        else if (strcmp(optarg, "auth") == 0)
+            security_level = rxkad_auth;
+        else if (strcmp(optarg, "crypt") == 0)
+            security_level = rxkad_crypt;
+        else
+            die("--security %s is not one of none, clear, auth, crypt", optarg);
+        return 1;
+    case OPT_KEYFILE:
+        keyfile_path = optarg;
+        return 1;
     }
     return 0;
+}
+
+/* Checks --security against --keyfile and reads the KeyFile when a level needs it. */
+static void
+load_security(void)
+{
+    if (security_level >= 0 && keyfile_path == NULL)
+        die("--security %s needs --keyfile PATH", level_name(security_level));
+    if (security_level >= 0)
+        read_keyfile(keyfile_path);
 }
 
 /* Parses --time/--omit seconds (a decimal number, 0..86400) into µs, or exits naming the option. */
@@ -693,6 +880,7 @@ main(int argc, char **argv)
         }
         if (optind != argc - 1)
             usage();
+        load_security();
         run_server(port, &tuning, minprocs, maxprocs);
     } else if (strcmp(argv[1], "client") == 0) {
         const char *host = "127.0.0.1";
@@ -734,6 +922,7 @@ main(int argc, char **argv)
         }
         if (optind != argc - 1)
             usage();
+        load_security();
         if (command < 0)
             die("no command given to the client (-c send|recv|rpc)%s", "");
         if (threads < 1 || threads > PERF_MAX_THREADS)

@@ -15,6 +15,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
+import org.rx4j.security.SecurityAbortException;
 import org.rx4j.security.rxkad.Fcrypt;
 import org.rx4j.security.rxkad.PacketChecksum;
 import org.rx4j.security.rxkad.PacketProtection;
@@ -23,9 +24,11 @@ import org.rx4j.security.rxkad.SessionKey;
 
 /**
  * rxkad's costs (docs/security.md "Speed"): one fcrypt block, the per-packet header checksum every rxkad packet
- * carries, and sealing a full 1444-byte DATA payload at crypt level (PCBC over 1440 bytes, in a pooled direct buffer
- * as the transport has them). The sealed payload is re-sealed each time: the cost is the same and no copy is timed.
- * Run: {@code java -jar rx-bench/target/benchmarks.jar RxkadBenchmark}.
+ * carries, sealing a full 1444-byte DATA payload at crypt level (PCBC over 1440 bytes, in a pooled direct buffer as
+ * the transport has them), and sealing and opening a 1412-byte payload (OpenAFS's packet size, the one its
+ * jumbograms carry) at auth and at crypt. Sealing re-seals the same buffer each time: the cost is the same and no
+ * copy is timed. Opening first copies the sealed 1412 bytes back into the buffer (opening decrypts in place), so
+ * the open figures include one 1412-byte copy. Run: {@code java -jar rx-bench/target/benchmarks.jar RxkadBenchmark}.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -36,6 +39,10 @@ import org.rx4j.security.rxkad.SessionKey;
 public class RxkadBenchmark {
     /** Payload bytes of a 1500-byte-MTU packet after the IP, UDP and Rx headers. */
     private static final int PAYLOAD = 1444;
+    /** OpenAFS's payload size (RX_JUMBOBUFFERSIZE): what its jumbogram sub-packets carry. */
+    private static final int OPENAFS_PAYLOAD = 1412;
+    private static final int CALL = 7;
+    private static final int OPEN_SEQ = 1;
 
     private final SessionKey key = new SessionKey(0x0123456789abcdefL);
     private final Fcrypt fcrypt = key.schedule();
@@ -43,18 +50,44 @@ public class RxkadBenchmark {
     private long block = 0x1122334455667788L;
     private int seq;
     private ByteBuf payload;
+    private ByteBuf packet;
+    private ByteBuf sealedAuth;
+    private ByteBuf sealedCrypt;
+    private int sealedAuthLength;
+    private int sealedCryptLength;
 
-    /** Allocates the packet buffer once per trial. */
+    /**
+     * Allocates the packet buffers once per trial and seals one 1412-byte payload at auth and at crypt, the packets
+     * the open benchmarks restore and open.
+     */
     @Setup(Level.Trial)
     public void setUp() {
         payload = PooledByteBufAllocator.DEFAULT.directBuffer(PAYLOAD);
         payload.writeZero(PAYLOAD);
+        packet = PooledByteBufAllocator.DEFAULT.directBuffer(OPENAFS_PAYLOAD);
+        packet.writeZero(OPENAFS_PAYLOAD);
+        sealedAuth = PooledByteBufAllocator.DEFAULT.directBuffer(OPENAFS_PAYLOAD);
+        sealedAuthLength = sealed(RxkadLevel.AUTH, sealedAuth);
+        sealedCrypt = PooledByteBufAllocator.DEFAULT.directBuffer(OPENAFS_PAYLOAD);
+        sealedCryptLength = sealed(RxkadLevel.CRYPT, sealedCrypt);
     }
 
-    /** Releases the packet buffer. */
+    /** Fills {@code into} with a 1412-byte payload of patterned user data sealed at {@code level}. */
+    private int sealed(RxkadLevel level, ByteBuf into) {
+        for (int i = 0; i < OPENAFS_PAYLOAD; i++) {
+            into.writeByte(i % 251);
+        }
+        return PacketProtection.seal(level, fcrypt, key.iv(), into, 0, level.maxUserData(OPENAFS_PAYLOAD), CALL,
+                OPEN_SEQ);
+    }
+
+    /** Releases the packet buffers. */
     @TearDown(Level.Trial)
     public void tearDown() {
         payload.release();
+        packet.release();
+        sealedAuth.release();
+        sealedCrypt.release();
     }
 
     /**
@@ -86,6 +119,59 @@ public class RxkadBenchmark {
     @Benchmark
     public int sealCryptPacket() {
         RxkadLevel level = RxkadLevel.CRYPT;
-        return PacketProtection.seal(level, fcrypt, key.iv(), payload, 0, level.maxUserData(PAYLOAD), 7, ++seq);
+        return PacketProtection.seal(level, fcrypt, key.iv(), payload, 0, level.maxUserData(PAYLOAD), CALL, ++seq);
+    }
+
+    /**
+     * Seals a 1412-byte payload at auth level: security header and the first block encrypted.
+     *
+     * @return the sealed length
+     */
+    @Benchmark
+    public int sealAuth1412() {
+        return seal1412(RxkadLevel.AUTH);
+    }
+
+    /**
+     * Seals a 1412-byte payload at crypt level: security header, padding and PCBC over the whole payload.
+     *
+     * @return the sealed length
+     */
+    @Benchmark
+    public int sealCrypt1412() {
+        return seal1412(RxkadLevel.CRYPT);
+    }
+
+    private int seal1412(RxkadLevel level) {
+        return PacketProtection.seal(level, fcrypt, key.iv(), packet, 0, level.maxUserData(OPENAFS_PAYLOAD), CALL,
+                ++seq);
+    }
+
+    /**
+     * Opens a 1412-byte payload sealed at auth level (after copying it back into the buffer).
+     *
+     * @return the user data length
+     * @throws SecurityAbortException never: the packet is the one sealed in {@link #setUp()}
+     */
+    @Benchmark
+    public int openAuth1412() throws SecurityAbortException {
+        return open1412(RxkadLevel.AUTH, sealedAuth, sealedAuthLength);
+    }
+
+    /**
+     * Opens a 1412-byte payload sealed at crypt level (after copying it back into the buffer): PCBC decryption of
+     * the whole payload and the sealed word's check.
+     *
+     * @return the user data length
+     * @throws SecurityAbortException never: the packet is the one sealed in {@link #setUp()}
+     */
+    @Benchmark
+    public int openCrypt1412() throws SecurityAbortException {
+        return open1412(RxkadLevel.CRYPT, sealedCrypt, sealedCryptLength);
+    }
+
+    private int open1412(RxkadLevel level, ByteBuf sealedPacket, int length) throws SecurityAbortException {
+        packet.setBytes(0, sealedPacket, 0, length);
+        return PacketProtection.open(level, fcrypt, key.iv(), packet, 0, length, CALL, OPEN_SEQ);
     }
 }

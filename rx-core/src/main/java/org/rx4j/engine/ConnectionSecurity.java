@@ -36,6 +36,11 @@ final class ConnectionSecurity {
     final SecurityContext context;
     /** True for rxnull: nothing to prepare, check or challenge. */
     final boolean none;
+    /**
+     * Refilled for each checked packet: the SPI lends it to the class (no header object per packet); made on the
+     * first check, so rxnull connections carry none.
+     */
+    private PacketHeader header;
     /** Server: CHALLENGEs sent so far on this connection. */
     int challengesSent;
     /** Server: when the next CHALLENGE may be resent (engine clock, ns). */
@@ -120,8 +125,10 @@ final class ConnectionSecurity {
 
     /**
      * Prepares one outgoing DATA packet ({@link SecurityClass#prepareOutgoing}) into a new buffer: the queued data
-     * stays as it was, so a re-cut starts from plain data. Ownership: {@code data} is borrowed; the returned buffer
-     * belongs to the caller.
+     * stays as it was, so a re-cut starts from plain data. A class that {@link SecurityClass#preparesWithoutChange
+     * prepares without change} (rxkad at clear) gets a retained slice of the data instead: no copy, and still nothing
+     * written to it. Ownership: {@code data} is borrowed; the returned buffer (new, or the slice holding its own
+     * reference) belongs to the caller.
      *
      * @param alloc where the body's buffer comes from
      * @param channel the call's channel
@@ -135,10 +142,14 @@ final class ConnectionSecurity {
     ByteBuf prepare(ByteBufAllocator alloc, int channel, int callNumber, int seq, ByteBuf data, int[] spare)
             throws SecurityAbortException {
         int header = securityClass.headerSize(context);
-        int capacity = header + data.readableBytes() + securityClass.trailerSize(context);
-        ByteBuf body = alloc.buffer(capacity, capacity);
+        int trailer = securityClass.trailerSize(context);
+        boolean inPlace = header == 0 && trailer == 0 && securityClass.preparesWithoutChange(context);
+        int capacity = header + data.readableBytes() + trailer;
+        ByteBuf body = inPlace ? data.retainedSlice() : alloc.buffer(capacity, capacity);
         try {
-            body.writeZero(header).writeBytes(data, data.readerIndex(), data.readableBytes());
+            if (!inPlace) {
+                body.writeZero(header).writeBytes(data, data.readerIndex(), data.readableBytes());
+            }
             spare[0] = securityClass.prepareOutgoing(context, channel, callNumber, seq, body);
             return body;
         } catch (SecurityAbortException | RuntimeException e) {
@@ -159,8 +170,11 @@ final class ConnectionSecurity {
             return 0;
         }
         RxHeader h = p.header();
-        PacketHeader ph = new PacketHeader(h.epoch(), h.cid(), h.callNumber(), h.seq(), h.serial(), h.type(),
-                h.flags(), h.userStatus(), h.securityIndex(), h.spare(), h.serviceId());
+        if (header == null) {
+            header = new PacketHeader();
+        }
+        PacketHeader ph = header.set(h.epoch(), h.cid(), h.callNumber(), h.seq(), h.serial(), h.type(), h.flags(),
+                h.userStatus(), h.securityIndex(), h.spare(), h.serviceId());
         try {
             return securityClass.checkIncoming(context, ph, p.payload());
         } catch (RuntimeException e) {

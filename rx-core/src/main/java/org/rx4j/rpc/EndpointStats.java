@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * Everything one endpoint counts, as a read-only snapshot taken on its event loop: the totals over every
@@ -34,12 +35,13 @@ import java.util.Map;
  *     challengesAnswered, challengesEvicted and challengesExpired (their reachability PINGs, the answers that proved
  *     them, records dropped for room or after a dead time; docs/robustness.md "Rule: stateless reachability
  *     challenge"), internalErrors (exceptions caught inside the engine; 0 unless rx4j has a bug)
+ * @param security the security handshakes and refused DATA ({@link SecurityCounterStats#NONE} for rxnull only)
  */
 public record EndpointStats(InetSocketAddress localAddress, CounterStats totals, long datagramsReceived,
                             long datagramsSent, long sendFailures, long malformedDatagrams,
                             Map<String, Long> malformedByReason, long droppedPackets, long callsExecuted,
                             List<ConnectionStats> connections, List<PeerStats> peers, RttSummary rtt,
-                            Map<String, Long> defences) {
+                            Map<String, Long> defences, SecurityCounterStats security) {
     /**
      * Copies the lists and the map into unmodifiable ones.
      *
@@ -56,12 +58,42 @@ public record EndpointStats(InetSocketAddress localAddress, CounterStats totals,
      * @param peers see {@link #peers()}
      * @param rtt see {@link #rtt()}
      * @param defences see {@link #defences()}
+     * @param security see {@link #security()}
+     * @throws NullPointerException if security is null
      */
     public EndpointStats {
+        Objects.requireNonNull(security, "security");
         connections = List.copyOf(connections);
         peers = List.copyOf(peers);
         malformedByReason = Collections.unmodifiableMap(new LinkedHashMap<>(malformedByReason));
         defences = Collections.unmodifiableMap(new LinkedHashMap<>(defences));
+    }
+
+    /**
+     * A snapshot without security work ({@link SecurityCounterStats#NONE}), for callers that have none.
+     *
+     * @param localAddress see {@link #localAddress()}
+     * @param totals see {@link #totals()}
+     * @param datagramsReceived see {@link #datagramsReceived()}
+     * @param datagramsSent see {@link #datagramsSent()}
+     * @param sendFailures see {@link #sendFailures()}
+     * @param malformedDatagrams see {@link #malformedDatagrams()}
+     * @param malformedByReason see {@link #malformedByReason()}
+     * @param droppedPackets see {@link #droppedPackets()}
+     * @param callsExecuted see {@link #callsExecuted()}
+     * @param connections see {@link #connections()}
+     * @param peers see {@link #peers()}
+     * @param rtt see {@link #rtt()}
+     * @param defences see {@link #defences()}
+     */
+    public EndpointStats(InetSocketAddress localAddress, CounterStats totals, long datagramsReceived,
+                         long datagramsSent, long sendFailures, long malformedDatagrams,
+                         Map<String, Long> malformedByReason, long droppedPackets, long callsExecuted,
+                         List<ConnectionStats> connections, List<PeerStats> peers, RttSummary rtt,
+                         Map<String, Long> defences) {
+        this(localAddress, totals, datagramsReceived, datagramsSent, sendFailures, malformedDatagrams,
+                malformedByReason, droppedPackets, callsExecuted, connections, peers, rtt, defences,
+                SecurityCounterStats.NONE);
     }
 
     /**
@@ -103,8 +135,9 @@ public record EndpointStats(InetSocketAddress localAddress, CounterStats totals,
      * The snapshot flattened to names, for {@code rxperf -D} and {@link RxEndpoint#stats()} (the only flattening;
      * {@code rxperf -D} prints these keys): the {@link CounterStats#toMap() totals}, then rttSamples, rttMinUs,
      * rttMeanUs, rttMaxUs (µs), connections, peers, datagramsReceived, datagramsSent, sendFailures,
-     * malformedDatagrams and malformed.REASON per decode error, the {@link #defences()} counters by their names;
-     * then, for the peer sent the most bytes, path.srttUs,
+     * malformedDatagrams and malformed.REASON per decode error, the {@link #defences()} counters by their names,
+     * the {@link #security()} counters as security.NAME when any is not zero; then, for the peer sent the most
+     * bytes, path.srttUs,
      * path.rtoUs, path.resends, cc.cwnd, cc.ssthresh (packets), cc.bandwidthPps, cc.pacingRatePps (packets/s),
      * cc.minRttUs and cc.state.NAME = 1 (the controller's phase, '/' written '.').
      *
@@ -126,6 +159,7 @@ public record EndpointStats(InetSocketAddress localAddress, CounterStats totals,
             m.put("malformed." + e.getKey(), e.getValue());
         }
         m.putAll(defences);
+        security.putInto(m);
         PeerStats busiest = null;
         for (PeerStats p : peers) {
             if (busiest == null || p.bytesSent() > busiest.bytesSent()) {

@@ -10,6 +10,7 @@ import org.rx4j.engine.Peer;
 import org.rx4j.engine.RttTotals;
 import org.rx4j.engine.RxCounters;
 import org.rx4j.engine.RxEngine;
+import org.rx4j.engine.SecurityCounters;
 import org.rx4j.engine.cc.CongestionController;
 import org.rx4j.engine.recovery.RttEstimator;
 import org.rx4j.transport.RxTransport;
@@ -53,7 +54,14 @@ final class StatsReader {
         return new EndpointStats(transport.localAddress(), counters(totals), transport.datagramsReceived(),
                 transport.datagramsSent(), transport.sendFailures(), transport.malformedDatagrams(), malformed,
                 totals.droppedPackets(), totals.callsExecuted(), conns, peers,
-                new EndpointStats.RttSummary(rtt.samples(), rtt.minNs(), rtt.meanNs(), rtt.maxNs()), defences(totals));
+                new EndpointStats.RttSummary(rtt.samples(), rtt.minNs(), rtt.meanNs(), rtt.maxNs()), defences(totals),
+                security(engine.securityCounters()));
+    }
+
+    /** The engine's security counters as a snapshot. */
+    static SecurityCounterStats security(SecurityCounters c) {
+        return new SecurityCounterStats(c.challengesSent(), c.challengesIgnored(), c.responsesSent(),
+                c.responsesIgnored(), c.responsesRefused(), c.handshakesAbandoned(), c.packetsRefused());
     }
 
     /** The hostile-input counters by name, in {@link EndpointStats#defences()}' order, from one snapshot. */

@@ -92,6 +92,19 @@ public interface SecurityClass {
     }
 
     /**
+     * Whether {@link #prepareOutgoing} on this connection, now, only computes the spare/checksum: no security header,
+     * no trailer, and the data's bytes and length left as they are (rxkad at clear). The engine then hands the class
+     * a retained slice of the queued data instead of a copy (docs/security.md "In the engine"); a class that says
+     * true and writes to the packet anyway corrupts the queued data, which a re-cut would send again.
+     *
+     * @param ctx the connection
+     * @return false by default (the engine copies the data into a body of its own first)
+     */
+    default boolean preparesWithoutChange(SecurityContext ctx) {
+        return false;
+    }
+
+    /**
      * Secures one outgoing DATA packet and returns the value for its header's spare/checksum field
      * (offset 24). Called once per DATA packet, when its data is complete and before its first transmission;
      * retransmissions and jumbogram sub-packets resend the prepared bytes with the same spare (the jumbo header
@@ -131,7 +144,7 @@ public interface SecurityClass {
      *
      * @param ctx the connection
      * @param header the packet's header: epoch, cid (with channel), callNumber, seq, flags and the
-     *     spare/checksum value as received
+     *     spare/checksum value as received; borrowed, refilled for the next packet (not kept after returning)
      * @param packet the DATA body as described above
      * @return 0 when the packet is genuine, otherwise the abort code for the connection
      */

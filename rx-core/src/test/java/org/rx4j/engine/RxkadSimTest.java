@@ -3,6 +3,7 @@ package org.rx4j.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.buffer.ByteBuf;
@@ -16,7 +17,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.rx4j.config.RxConfig;
 import org.rx4j.security.CallerIdentity;
+import org.rx4j.security.PacketHeader;
 import org.rx4j.security.SecurityClass;
+import org.rx4j.security.SecurityContext;
 import org.rx4j.security.rxkad.RxkadClientSecurity;
 import org.rx4j.security.rxkad.RxkadCodes;
 import org.rx4j.security.rxkad.RxkadLevel;
@@ -360,6 +363,118 @@ class RxkadSimTest {
         assertEquals(0, server.mismatches, "every re-cut packet was sealed again and opened intact");
         assertTrue(call.counters().recuts >= 1, "packets already sent were re-cut");
         assertEquals(0, net.server().engine.securityCounters().packetsRefused());
+    }
+
+    /**
+     * At clear a packet only gets its checksum: the prepared body is the queued data itself (a retained slice, no
+     * copy), with the same checksum a copied body gets; at crypt the body is a sealed copy and the data untouched.
+     */
+    @Test
+    void atClearThePreparedBodyIsTheDataItselfAtCryptASealedCopy() throws Exception {
+        ConnectionSecurity clear = new ConnectionSecurity(RxkadTestCredentials.client(RxkadLevel.CLEAR), true, 1, 4,
+                SVC, ch -> 0);
+        ConnectionSecurity crypt = new ConnectionSecurity(RxkadTestCredentials.client(RxkadLevel.CRYPT), true, 1, 4,
+                SVC, ch -> 0);
+        ByteBuf data = io.netty.buffer.Unpooled.buffer(64).writeLong(0x0102030405060708L).writeLong(42);
+        int[] spare = new int[1];
+        ByteBuf body = clear.prepare(io.netty.buffer.UnpooledByteBufAllocator.DEFAULT, 1, 7, 3, data, spare);
+        ByteBuf copy = data.copy();
+        try {
+            assertEquals(2, data.refCnt(), "the body holds a reference to the data");
+            assertEquals(data, body);
+            data.setByte(0, 0x55);
+            assertEquals(0x55, body.getByte(0), "the body shares the data's memory");
+            data.setByte(0, 0x01);
+            int copiedSpare = clear.securityClass.prepareOutgoing(clear.context, 1, 7, 3, copy);
+            assertEquals(copiedSpare, spare[0], "the same checksum as a copied body");
+            assertTrue(spare[0] != 0);
+        } finally {
+            body.release();
+            copy.release();
+        }
+        assertEquals(1, data.refCnt());
+        ByteBuf sealed = crypt.prepare(io.netty.buffer.UnpooledByteBufAllocator.DEFAULT, 1, 7, 3, data, spare);
+        try {
+            assertEquals(1, data.refCnt(), "a sealed body is a buffer of its own");
+            assertEquals(16, data.readableBytes());
+            assertEquals(0x0102030405060708L, data.getLong(0), "the data is not sealed in place");
+            assertEquals(RxkadLevel.CRYPT.preparedLength(16), sealed.readableBytes());
+        } finally {
+            sealed.release();
+            data.release();
+        }
+    }
+
+    /** Checking packets allocates no header per packet: the class is lent one header, refilled for each packet. */
+    @Test
+    void everyCheckedPacketLendsTheConnectionsOneHeaderRefilled() {
+        List<PacketHeader> lent = new ArrayList<>();
+        List<String> fields = new ArrayList<>();
+        SecurityClass recording = new SecurityClass() {
+            @Override
+            public int securityIndex() {
+                return 2;
+            }
+
+            @Override
+            public String name() {
+                return "recording";
+            }
+
+            @Override
+            public int headerSize(SecurityContext ctx) {
+                return 0;
+            }
+
+            @Override
+            public int trailerSize(SecurityContext ctx) {
+                return 0;
+            }
+
+            @Override
+            public int prepareOutgoing(SecurityContext ctx, int channel, int callNumber, int seq, ByteBuf packet) {
+                return 0;
+            }
+
+            @Override
+            public int checkIncoming(SecurityContext ctx, PacketHeader header, ByteBuf packet) {
+                lent.add(header);
+                fields.add(header.channel() + "/" + header.callNumber() + "/" + header.seq() + "/" + header.spare());
+                return 0;
+            }
+
+            @Override
+            public boolean isAuthenticated(SecurityContext ctx) {
+                return true;
+            }
+
+            @Override
+            public java.util.Optional<byte[]> challengeBody(SecurityContext ctx) {
+                return java.util.Optional.empty();
+            }
+
+            @Override
+            public byte[] responseBody(SecurityContext ctx, byte[] challengeBody) {
+                return new byte[0];
+            }
+
+            @Override
+            public int checkResponse(SecurityContext ctx, byte[] responseBody) {
+                return 0;
+            }
+        };
+        ConnectionSecurity sec = new ConnectionSecurity(recording, false, 1, 4, SVC, ch -> 0);
+        DataPacket a = data(1, 7, 1);
+        DataPacket b = data(2, 9, 5);
+        try {
+            assertEquals(0, sec.check(a));
+            assertEquals(0, sec.check(b));
+        } finally {
+            a.release();
+            b.release();
+        }
+        assertEquals(List.of("1/7/1/0", "2/9/5/0"), fields, "each check saw its own packet's fields");
+        assertSame(lent.get(0), lent.get(1), "one header, lent again");
     }
 
     @Test

@@ -116,6 +116,11 @@ final class RxkadTestCredentials {
         }
 
         @Override
+        public boolean preparesWithoutChange(SecurityContext ctx) {
+            return inner.preparesWithoutChange(ctx);
+        }
+
+        @Override
         public int prepareOutgoing(SecurityContext ctx, int channel, int callNumber, int seq, ByteBuf packet)
                 throws SecurityAbortException {
             return inner.prepareOutgoing(ctx, channel, callNumber, seq, packet);

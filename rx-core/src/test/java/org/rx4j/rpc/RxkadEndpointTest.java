@@ -106,6 +106,13 @@ class RxkadEndpointTest {
         assertEquals("admin", who.instance());
         assertEquals(RxkadLevel.CRYPT.wire(), who.level());
         assertEquals(2, conn.id().securityIndex());
+        // one handshake, seen from both ends in the endpoints' stats snapshots
+        SecurityCounterStats serverSide = server.statistics().security();
+        SecurityCounterStats clientSide = client.statistics().security();
+        assertEquals(1, serverSide.challengesSent(), serverSide.toString());
+        assertEquals(1, clientSide.responsesSent(), clientSide.toString());
+        assertEquals(0, serverSide.packetsRefused() + serverSide.responsesRefused(), serverSide.toString());
+        assertEquals(1L, client.stats().get("security.responsesSent"));
     }
 
     @Test

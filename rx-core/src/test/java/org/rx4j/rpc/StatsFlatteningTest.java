@@ -1,6 +1,7 @@
 package org.rx4j.rpc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.InetSocketAddress;
 import java.util.LinkedHashMap;
@@ -40,6 +41,26 @@ class StatsFlatteningTest {
         for (Map.Entry<String, Long> e : totals.toMap().entrySet()) {
             assertEquals(e.getValue(), m.get(e.getKey()), e.getKey());
         }
+    }
+
+    /** Security work flattens under security.NAME after the other counters; an rxnull endpoint shows none. */
+    @Test
+    void securityCountersFlattenUnderTheirGroupOnlyWhenThereWasSecurityWork() {
+        CounterStats totals = new CounterStats(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                Map.of(), Map.of(), Map.of(), Map.of());
+        EndpointStats.RttSummary rtt = new EndpointStats.RttSummary(0, 0, 0, 0);
+        EndpointStats none = new EndpointStats(new InetSocketAddress(0), totals, 0, 0, 0, 0, Map.of(), 0, 0,
+                List.of(), List.of(), rtt, Map.of("internalErrors", 0L), SecurityCounterStats.NONE);
+        assertTrue(none.toMap().keySet().stream().noneMatch(k -> k.startsWith("security.")), none.toMap().toString());
+        EndpointStats some = new EndpointStats(new InetSocketAddress(0), totals, 0, 0, 0, 0, Map.of(), 0, 0,
+                List.of(), List.of(), rtt, Map.of("internalErrors", 0L), new SecurityCounterStats(1, 2, 3, 4, 5, 6, 7));
+        Map<String, Long> m = some.toMap();
+        List<String> keys = List.copyOf(m.keySet());
+        assertEquals(List.of("security.challengesSent", "security.challengesIgnored", "security.responsesSent",
+                "security.responsesIgnored", "security.responsesRefused", "security.handshakesAbandoned",
+                "security.packetsRefused"), keys.subList(keys.indexOf("internalErrors") + 1, keys.size()));
+        assertEquals(1L, m.get("security.challengesSent"));
+        assertEquals(7L, m.get("security.packetsRefused"));
     }
 
     @Test

@@ -7,7 +7,8 @@ import picocli.CommandLine.Option;
 /**
  * The security flags client, server and loopback share (docs/rxperf.md "Security"): {@code --security} picks rxnull
  * or an rxkad level, {@code --keyfile} names the AFS KeyFile a server takes its keys from and a client mints its
- * ticket from (OpenAFS's {@code -localauth}). Long names only: OpenAFS's rxperf has no such flags.
+ * ticket from (OpenAFS's {@code -localauth}; a client also takes the configuration directory holding KeyFile and
+ * KeyFileExt). Long names only: OpenAFS's rxperf has no such flags.
  */
 final class SecurityFlags {
     @Option(names = "--security", paramLabel = "none|clear|auth|crypt", defaultValue = "none",
@@ -16,8 +17,9 @@ final class SecurityFlags {
     String level;
 
     @Option(names = "--keyfile", paramLabel = "PATH",
-            description = "AFS KeyFile (DES keys by kvno): the server's keys; the client mints a ticket from the "
-                    + "newest, as -localauth does. Needed with --security clear, auth or crypt.")
+            description = "AFS KeyFile (DES keys by kvno): the server's keys; the client mints a ticket from it "
+                    + "as -localauth does (a client also takes a server configuration directory holding KeyFile "
+                    + "and/or KeyFileExt). Needed with --security clear, auth or crypt.")
     Path keyFile;
 
     /**

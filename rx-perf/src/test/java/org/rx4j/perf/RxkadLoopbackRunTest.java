@@ -55,6 +55,17 @@ class RxkadLoopbackRunTest {
         assertTrue(o.out().startsWith("RPC: threads\t1, times\t50, write bytes\t4, read bytes\t3000:"), o.out());
     }
 
+    /** -D shows the handshake: the client's stats block has its security group with the one RESPONSE it sent. */
+    @Test
+    void statsDumpShowsTheSecurityHandshake() throws IOException {
+        CliHarness.Outcome o = run("loopback", "-c", "rpc", "-S", "4", "-R", "30", "-T", "3", "-D",
+                "--security", "crypt", "--keyfile", keyFile().toString());
+        assertEquals(0, o.exitCode(), o.err());
+        String client = o.out().substring(o.out().indexOf("Rx statistics (client):"));
+        assertTrue(java.util.regex.Pattern.compile("(?m)^  security\\n(    .*\\n)*    responsesSent +1$")
+                .matcher(client).find(), o.out());
+    }
+
     @Test
     void aLevelWithoutAKeyFileOrAnUnknownLevelIsAUsageError() {
         CliHarness.Outcome missing = run("loopback", "-c", "send", "-b", "1000", "--security", "crypt");

@@ -55,6 +55,15 @@ abstract class RxkadSecurity implements SecurityClass {
     }
 
     /**
+     * @return true at clear: the packet only gets its checksum, so the engine need not copy the data (before the
+     *     RESPONSE a server connection has no level yet, and preparing fails with RXKADNOAUTH either way)
+     */
+    @Override
+    public final boolean preparesWithoutChange(SecurityContext ctx) {
+        return RxkadConnection.of(ctx).level() == RxkadLevel.CLEAR;
+    }
+
+    /**
      * Seals the packet at the connection's level (borrowed, not released) and returns its checksum.
      *
      * @throws SecurityAbortException {@link RxkadCodes#RXKADNOAUTH} before the connection has its session key,

@@ -6,6 +6,9 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -34,6 +37,9 @@ import org.rx4j.rpc.RxException;
 import org.rx4j.security.RxNullSecurityClass;
 import org.rx4j.security.SecurityClass;
 import org.rx4j.security.rxkad.KeyFiles;
+import org.rx4j.security.rxkad.LocalAuth;
+import org.rx4j.security.rxkad.RxkadClientSecurity;
+import org.rx4j.security.rxkad.RxkadCredentials;
 import org.rx4j.security.rxkad.RxkadLevel;
 import org.rx4j.security.rxkad.RxkadServerSecurity;
 
@@ -106,10 +112,20 @@ public final class RxPerfTransportFactory implements PerfTransportFactory {
         return newClient(options, PerfSecurity.NONE);
     }
 
-    /** The security class of the client's connections: rxnull, or rxkad with a ticket minted from the KeyFile. */
-    private static SecurityClass clientSecurity(PerfSecurity security) throws IOException {
-        return security.none() ? RxNullSecurityClass.INSTANCE
-                : LocalAuthTicket.mint(security.keyFile(), RxkadLevel.values()[security.rxkadLevel()]);
+    /**
+     * The security class of the client's connections: rxnull, or rxkad with a ticket {@link LocalAuth} mints from
+     * the key files as OpenAFS's {@code -localauth} does (docs/rxperf.md "Security"): from a KeyFile, or from a
+     * server configuration directory's KeyFile and KeyFileExt.
+     */
+    static SecurityClass clientSecurity(PerfSecurity security) throws IOException {
+        if (security.none()) {
+            return RxNullSecurityClass.INSTANCE;
+        }
+        Path keys = security.keyFile();
+        RxkadCredentials c = Files.isDirectory(keys) ? LocalAuth.fromDirectory(keys, new SecureRandom())
+                : LocalAuth.fromKeys(KeyFiles.readKeyFile(keys), new SecureRandom());
+        return new RxkadClientSecurity(RxkadLevel.values()[security.rxkadLevel()], c.sessionKey(), c.kvno(),
+                c.ticket());
     }
 
     @Override

@@ -10,7 +10,8 @@ import java.util.Objects;
  * {@code -localauth} does. Immutable.
  *
  * @param level one of {@link #LEVELS}: none (rxnull), clear, auth or crypt (rxkad)
- * @param keyFile the AFS KeyFile (DES keys by kvno), or null; needed for every level but none, on both sides
+ * @param keyFile the AFS KeyFile (DES keys by kvno), or null; needed for every level but none, on both sides (a
+ *     client also takes a server configuration directory holding KeyFile and/or KeyFileExt)
  */
 public record PerfSecurity(String level, Path keyFile) {
     /** The words {@code --security} accepts. */
