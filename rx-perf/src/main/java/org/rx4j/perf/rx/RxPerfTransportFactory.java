@@ -197,9 +197,14 @@ public final class RxPerfTransportFactory implements PerfTransportFactory {
      * DES keys and the level as the minimum.
      */
     private static SecurityClass serverSecurity(PerfSecurity security) throws IOException {
-        return security.none() ? RxNullSecurityClass.INSTANCE : new RxkadServerSecurity(
-                KeyFiles.readKeyFile(security.keyFile()),
-                RxkadLevel.values()[security.rxkadLevel()]);
+        if (security.none()) {
+            return RxNullSecurityClass.INSTANCE;
+        }
+        RxkadLevel level = RxkadLevel.values()[security.rxkadLevel()];
+        // A server directory (KeyFile and KeyFileExt, re-read when asetkey changes them) or a single KeyFile.
+        return java.nio.file.Files.isDirectory(security.keyFile())
+                ? new RxkadServerSecurity(new org.rx4j.security.rxkad.KeyDirectory(security.keyFile()), level)
+                : new RxkadServerSecurity(KeyFiles.readKeyFile(security.keyFile()), level);
     }
 
     @Override
