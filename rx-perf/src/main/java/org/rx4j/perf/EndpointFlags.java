@@ -60,14 +60,16 @@ public final class EndpointFlags {
      */
     static final TransportKind SERVER_DEFAULT_TRANSPORT = TransportKind.AUTO;
     /**
-     * A client's socket when {@code --transport} is not given: against an epoll server a NIO client sends 1 MiB
-     * calls faster than an epoll client (3.6-3.8 against 3.0-3.3 Gbit/s; docs/benchmarks.md "Transports").
+     * A client's socket when {@code --transport} is not given: epoll where it loads, for UDP GSO (docs/transport.md
+     * "Segmentation offload"): between two network namespaces at MTU 1500 a 1 MiB send ran at 756-851 Mbit/s with an
+     * epoll client and 307-394 with a NIO one (no jumbograms above the route's MTU, so every packet is a datagram);
+     * on loopback the two were level (docs/benchmarks.md "Transports").
      */
-    static final TransportKind CLIENT_DEFAULT_TRANSPORT = TransportKind.NIO;
+    static final TransportKind CLIENT_DEFAULT_TRANSPORT = TransportKind.AUTO;
 
     @Option(names = "--transport", paramLabel = "nio|epoll|auto", converter = TransportKindConverter.class,
             description = "Socket implementation: nio, epoll (Linux; recvmmsg reads) or auto (epoll where it loads, "
-                    + "else nio). Default: auto for a server, nio for a client.")
+                    + "else nio). Default: auto.")
     TransportKind transport;
 
     @Option(names = "--fragment-jumbograms", description = "Send and invite jumbograms larger than the route to the "

@@ -172,13 +172,13 @@ class CliRunTest {
         assertEquals(PerfEndpointOptions.defaults(), factory.clients().get(0).options());
     }
 
-    /** Without --transport a server runs auto (epoll where it loads) and a client NIO; loopback follows both. */
+    /** Without --transport both a server and a client run auto (epoll where it loads); loopback follows both. */
     @Test
-    void theDefaultTransportIsAutoForServersAndNioForClients() {
+    void theDefaultTransportIsAutoForServersAndClients() {
         InMemoryTransportFactory factory = new InMemoryTransportFactory();
         assertEquals(0, new CliHarness(factory, System::nanoTime).run("loopback", "-c", "rpc", "-T", "1").exitCode());
         assertEquals(TransportKind.AUTO, factory.servers().get(0).options().transport());
-        assertEquals(TransportKind.NIO, factory.clients().get(0).options().transport());
+        assertEquals(TransportKind.AUTO, factory.clients().get(0).options().transport());
         InMemoryTransportFactory served = new InMemoryTransportFactory();
         assertEquals(0, new CliHarness(served, System::nanoTime).run("server", "-p", "0").exitCode());
         assertEquals(TransportKind.AUTO, served.servers().get(0).options().transport());

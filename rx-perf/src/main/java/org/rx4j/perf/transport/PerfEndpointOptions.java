@@ -166,13 +166,13 @@ public record PerfEndpointOptions(
 
     /**
      * The options rxperf uses when no flag is given: library windows, jumbograms on (4 per datagram), default
-     * MTU, auto UDP buffer, 20 ms min peer timeout, soft acks, NIO, 2..20 server threads, statistics on.
+     * MTU, auto UDP buffer, 20 ms min peer timeout, soft acks, auto (epoll where it loads), 2..20 server threads, statistics on.
      *
      * @return the defaults
      */
     public static PerfEndpointOptions defaults() {
         return new PerfEndpointOptions(0, 0, true, DEFAULT_JUMBO_MAX, 0, 0, DEFAULT_MIN_PEER_TIMEOUT_MS, false,
-                TransportKind.NIO, DEFAULT_MIN_PROCS, DEFAULT_MAX_PROCS, true);
+                TransportKind.AUTO, DEFAULT_MIN_PROCS, DEFAULT_MAX_PROCS, true);
     }
 
     private static void checkRange(String name, int value, int min, int max) {

@@ -117,7 +117,7 @@ class ReportFormatsTest {
         assertEquals(999.0, root.get("latencyMicros").get("p99.9").asDouble(), 1.0);
         assertEquals(1000, root.get("latencyMicros").get("count").asLong());
         assertEquals(20, root.get("options").get("minPeerTimeoutMs").asInt());
-        assertEquals("nio", root.get("options").get("transport").asText());
+        assertEquals("auto", root.get("options").get("transport").asText());
         assertEquals(1000, root.get("stats").get("client").get("calls.started").asLong());
         assertTrue(root.get("verify").asBoolean());
         assertNull(root.get("file"));
