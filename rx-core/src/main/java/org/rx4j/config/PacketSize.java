@@ -106,6 +106,28 @@ public record PacketSize(int jumboMax, int maxMtu, int ifMtu, boolean fragmentJu
     }
 
     /**
+     * The interface MTU used toward one peer (advertised as its trailer ifMTU; docs/engine.md "Packet size"): the fixed
+     * {@link #ifMtu()} when set; else the route's ({@link #fromRoute}), capped so that a window of {@code maxRwind} such
+     * packets fits the socket's receive buffer (at least 1,444) when the buffer is known.
+     *
+     * @param interfaceMtu the MTU of the interface the route to the peer leaves by, bytes; 0 = unknown
+     * @param ipv6 whether the peer is an IPv6 address
+     * @param receiveBufferBytes the socket's receive buffer as granted, bytes; 0 = unknown
+     * @param maxRwind the largest receive window advertised, packets, &gt;= 1
+     * @return bytes
+     */
+    public int peerIfMtu(int interfaceMtu, boolean ipv6, int receiveBufferBytes, int maxRwind) {
+        if (ifMtu != 0) {
+            return ifMtu;
+        }
+        int route = fromRoute(interfaceMtu, ipv6);
+        if (receiveBufferBytes > 0) {
+            route = Math.min(route, Math.max(RxConstants.REMOTE_PACKET_SIZE, receiveBufferBytes / maxRwind));
+        }
+        return route;
+    }
+
+    /**
      * The largest Rx packet an interface of {@code interfaceMtu} bytes carries without IP fragmentation (rx-wire-facts.md
      * §5): its MTU less 28 bytes of IPv4 + UDP headers (48 for IPv6), at most the largest UDP payload (65,507 bytes
      * over IPv4, 65,527 over IPv6); an interface of at most 1,500 bytes, or an unknown one (0), counts as OpenAFS's

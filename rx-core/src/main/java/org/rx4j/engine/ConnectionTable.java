@@ -200,12 +200,8 @@ final class ConnectionTable {
     private Peer newPeer(InetSocketAddress a) {
         boolean v6 = a.getAddress() instanceof Inet6Address;
         int mtu = routeMtu.applyAsInt(a);
-        int ifMtu = PacketSize.fromRoute(config.packetSize().ifMtu() != 0 ? 0 : mtu, v6);
         // A window of the largest packets must fit the socket's receive buffer, or a burst overflows it.
-        int buffer = receiveBuffer.getAsInt();
-        if (buffer > 0) {
-            ifMtu = Math.min(ifMtu, Math.max(RxConstants.REMOTE_PACKET_SIZE, buffer / config.windows().maxRwind()));
-        }
+        int ifMtu = config.packetSize().peerIfMtu(mtu, v6, receiveBuffer.getAsInt(), config.windows().maxRwind());
         return new Peer(a, config, ifMtu, PacketSize.jumbogramsFitting(mtu, v6));
     }
 

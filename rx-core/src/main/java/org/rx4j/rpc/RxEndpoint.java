@@ -2,6 +2,7 @@ package org.rx4j.rpc;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.net.Inet6Address;
 import java.net.InetSocketAddress;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -112,6 +113,21 @@ public final class RxEndpoint implements AutoCloseable {
     /** @return the bound address */
     public InetSocketAddress localAddress() {
         return transport.localAddress();
+    }
+
+    /**
+     * The largest Rx packet (header + data) this endpoint sends to {@code peer} once a padded PING proved the path
+     * and the peer advertises room for it (docs/engine.md "Packet size"): min(maxMtu, the route's interface MTU less
+     * IP and UDP headers, capped by the receive buffer / maxRwind). Any thread.
+     *
+     * @param peer the peer's address (resolved)
+     * @return bytes, 520..65527
+     */
+    public int largestPacketTo(InetSocketAddress peer) {
+        RxConfig c = config();
+        int ifMtu = c.packetSize().peerIfMtu(transport.routeMtu(peer), peer.getAddress() instanceof Inet6Address,
+                transport.effectiveReceiveBuffer(), c.windows().maxRwind());
+        return c.packetSize().largestPacket(ifMtu);
     }
 
     /**

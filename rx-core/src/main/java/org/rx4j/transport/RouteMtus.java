@@ -21,7 +21,7 @@ import java.util.concurrent.TimeUnit;
  * wins); anything else is behind a router and goes out of the default route's interface (Linux's
  * {@code /proc/net/route} and {@code /proc/net/ipv6_route}), or is unknown (0) where there is none or it cannot be
  * read. No system call per lookup: the snapshot is taken when the transport starts and again at most once a minute
- * when a new peer is looked up.
+ * when a new peer is looked up. Thread-safe (the engine asks on its loop, an owner may ask from any thread).
  */
 final class RouteMtus {
     private static final long REFRESH_NS = TimeUnit.SECONDS.toNanos(60);
@@ -46,7 +46,7 @@ final class RouteMtus {
      * @return the MTU of the interface the peer is reached by, bytes (IP packet size), or 0 when it lies behind a
      *     router or the interfaces cannot be read
      */
-    int mtuFor(InetAddress peer) {
+    synchronized int mtuFor(InetAddress peer) {
         long now = System.nanoTime();
         if (now - takenNs > REFRESH_NS) {
             refresh(now);

@@ -298,6 +298,15 @@ public final class RxTransport implements AutoCloseable {
     }
 
     /**
+     * @param peer a peer's address
+     * @return the MTU of the local interface the route to {@code peer} leaves by, bytes (IP packet size), 0 = unknown
+     *     (docs/transport.md "Packet size and the route")
+     */
+    public int routeMtu(InetSocketAddress peer) {
+        return encoder.routeMtu(peer);
+    }
+
+    /**
      * Runs {@code work} on the loop with the engine, then flushes output and re-arms the timer. The engine must
      * not escape {@code work}: it is loop-confined.
      *

@@ -42,6 +42,8 @@ import org.rx4j.security.rxkad.RxkadClientSecurity;
 import org.rx4j.security.rxkad.RxkadCredentials;
 import org.rx4j.security.rxkad.RxkadLevel;
 import org.rx4j.security.rxkad.RxkadServerSecurity;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * rxperf's transport over rx4j's own RPC API ({@link RxEndpoint}): maps rxperf's flags onto
@@ -49,6 +51,7 @@ import org.rx4j.security.rxkad.RxkadServerSecurity;
  * Found by {@link java.util.ServiceLoader}.
  */
 public final class RxPerfTransportFactory implements PerfTransportFactory {
+    private static final Logger log = LoggerFactory.getLogger(RxPerfTransportFactory.class);
     @Override
     public String name() {
         return "rx4j";
@@ -117,6 +120,20 @@ public final class RxPerfTransportFactory implements PerfTransportFactory {
      * the key files as OpenAFS's {@code -localauth} does (docs/rxperf.md "Security"): from a KeyFile, or from a
      * server configuration directory's KeyFile and KeyFileExt.
      */
+    /**
+     * OpenAFS's {@code -m} is the largest Rx packet; a size the route to the server cannot carry unfragmented is not
+     * used (docs/engine.md "Packet size"), and the user is told once which size is (a one-line {@code rxperf:} warning).
+     */
+    static void warnIfMaxMtuAboveRoute(PerfEndpointOptions options, RxEndpoint endpoint, InetSocketAddress server) {
+        if (options.maxMtu() > 0 && !server.isUnresolved()) {
+            int largest = endpoint.largestPacketTo(server);
+            if (options.maxMtu() > largest) {
+                log.warn("-m {} is larger than the route to {} carries: packets of at most {} bytes", options.maxMtu(),
+                        server.getAddress().getHostAddress(), largest);
+            }
+        }
+    }
+
     static SecurityClass clientSecurity(PerfSecurity security) throws IOException {
         if (security.none()) {
             return RxNullSecurityClass.INSTANCE;
@@ -137,6 +154,7 @@ public final class RxPerfTransportFactory implements PerfTransportFactory {
         return new PerfClientTransport() {
             @Override
             public PerfConnection connect(InetSocketAddress server, int serviceId) {
+                warnIfMaxMtuAboveRoute(options, endpoint, server);
                 RxConnection conn = endpoint.connect(server, serviceId, securityClass);
                 return new PerfConnection() {
                     @Override
