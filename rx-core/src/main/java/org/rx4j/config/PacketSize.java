@@ -62,8 +62,7 @@ public record PacketSize(int jumboMax, int maxMtu, int ifMtu, boolean fragmentJu
         if (interfaceMtu <= 0) {
             return RxConstants.MAX_FULL_JUMBO_PACKETS;
         }
-        int payload = Math.min(interfaceMtu - (ipv6 ? RxConstants.IPV6_UDP_HEADERS : RxConstants.IPV4_UDP_HEADERS),
-                ipv6 ? RxConstants.MAX_UDP_PAYLOAD_IPV6 : RxConstants.MAX_UDP_PAYLOAD_IPV4);
+        int payload = udpPayload(interfaceMtu, ipv6);
         int first = RxConstants.HEADER_SIZE + RxConstants.JUMBO_BUFFER_SIZE;
         return payload < first ? 1
                 : Math.min(RxConstants.MAX_FULL_JUMBO_PACKETS, (payload - first) / RxConstants.JUMBO_STRIDE + 1);
@@ -117,14 +116,11 @@ public record PacketSize(int jumboMax, int maxMtu, int ifMtu, boolean fragmentJu
      * @return bytes
      */
     public int peerIfMtu(int interfaceMtu, boolean ipv6, int receiveBufferBytes, int maxRwind) {
-        if (ifMtu != 0) {
-            return ifMtu;
-        }
         int route = fromRoute(interfaceMtu, ipv6);
         if (receiveBufferBytes > 0) {
             route = Math.min(route, Math.max(RxConstants.REMOTE_PACKET_SIZE, receiveBufferBytes / maxRwind));
         }
-        return route;
+        return localIfMtu(route);
     }
 
     /**
@@ -141,9 +137,13 @@ public record PacketSize(int jumboMax, int maxMtu, int ifMtu, boolean fragmentJu
         if (interfaceMtu <= 1500) {
             return RxConstants.REMOTE_PACKET_SIZE;
         }
-        int headers = ipv6 ? RxConstants.IPV6_UDP_HEADERS : RxConstants.IPV4_UDP_HEADERS;
-        int payloadMax = ipv6 ? RxConstants.MAX_UDP_PAYLOAD_IPV6 : RxConstants.MAX_UDP_PAYLOAD_IPV4;
-        return Math.min(interfaceMtu - headers, payloadMax);
+        return udpPayload(interfaceMtu, ipv6);
+    }
+
+    /** @return the UDP payload one datagram through an interface of {@code interfaceMtu} bytes carries, bytes */
+    private static int udpPayload(int interfaceMtu, boolean ipv6) {
+        return ipv6 ? Math.min(interfaceMtu - RxConstants.IPV6_UDP_HEADERS, RxConstants.MAX_UDP_PAYLOAD_IPV6)
+                : Math.min(interfaceMtu - RxConstants.IPV4_UDP_HEADERS, RxConstants.MAX_UDP_PAYLOAD_IPV4);
     }
 
     /**

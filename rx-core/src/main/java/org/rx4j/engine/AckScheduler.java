@@ -268,7 +268,7 @@ final class AckScheduler {
         byte[] soft = rq.softAcks(null);
         int plain = RxConstants.HEADER_SIZE + RxConstants.ACK_FIXED_SIZE + soft.length + RxConstants.ACK_PAD_SIZE + 16;
         AckPacket probe = new AckPacket(h, 0, 0, rq.first(), rq.highest(), 0, AckReason.PING, soft, 4,
-                out.peer().advertisedMaxMtu(config), out.peer().localIfMtu(), config.windows().maxRwind(),
+                out.peer().advertisedMaxMtu(), out.peer().localIfMtu(), config.windows().maxRwind(),
                 out.peer().jumboLimit(),
                 Math.max(0, datagramBytes - plain));
         out.counters().acksSent[AckReason.PING]++;
@@ -348,10 +348,10 @@ final class AckScheduler {
         if (trailerWords == 0) {
             ack = new AckPacket(h, 0, 0, first, rq.highest(), serial, reason, soft, 0, 0, 0, 0, 0, 0);
         } else if (reuse == null) {
-            ack = AckPacket.of(h, first, rq.highest(), serial, reason, soft, out.peer().advertisedMaxMtu(config),
+            ack = AckPacket.of(h, first, rq.highest(), serial, reason, soft, out.peer().advertisedMaxMtu(),
                     out.peer().localIfMtu(), config.windows().maxRwind(), out.peer().jumboLimit());
         } else {
-            ack = reuse.ack(h, first, rq.highest(), serial, reason, soft, out.peer().advertisedMaxMtu(config),
+            ack = reuse.ack(h, first, rq.highest(), serial, reason, soft, out.peer().advertisedMaxMtu(),
                     out.peer().localIfMtu(), config.windows().maxRwind(), out.peer().jumboLimit());
         }
         advertisedFirst = first;

@@ -47,17 +47,7 @@ final class ConnectionTable {
      * @param firstCid the first client connection id to try (channel bits and bit 31 cleared by the caller)
      */
     ConnectionTable(RxConfig config, int firstCid) {
-        this(config, firstCid, a -> 0);
-    }
-
-    /**
-     * @param config this endpoint's configuration
-     * @param firstCid the first client connection id (channel bits clear)
-     * @param routeMtu the MTU of the interface the route to an address leaves by, bytes, 0 = unknown
-     *     ({@link PacketSink#routeMtu}); asked once per new peer
-     */
-    ConnectionTable(RxConfig config, int firstCid, ToIntFunction<InetSocketAddress> routeMtu) {
-        this(config, firstCid, routeMtu, () -> 0);
+        this(config, firstCid, a -> 0, () -> 0);
     }
 
     /**

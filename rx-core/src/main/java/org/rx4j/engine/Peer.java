@@ -31,6 +31,8 @@ public final class Peer {
     private final int localIfMtu;
     /** Jumbogram sub-packets sent and advertised to this peer ({@code PacketSize.jumboLimit}), 1..46. */
     private final int jumboLimit;
+    /** The maxMTU our ACK trailers advertise to this peer ({@code PacketSize.advertisedMaxMtu}), bytes. */
+    private final int advertisedMaxMtu;
     int lastRwind;
     /** True once the peer answered a reachability PING; then {@link #reachableUntilNs} is valid. */
     private boolean reachConfirmed;
@@ -70,21 +72,23 @@ public final class Peer {
     private boolean tinyPingOutstanding;
 
     Peer(InetSocketAddress address, RxConfig config) {
-        this(address, config, RxConstants.REMOTE_PACKET_SIZE, RxConstants.MAX_FULL_JUMBO_PACKETS);
+        this(address, config, config.packetSize().localIfMtu(RxConstants.REMOTE_PACKET_SIZE),
+                RxConstants.MAX_FULL_JUMBO_PACKETS);
     }
 
     /**
      * @param address the peer's host:port
      * @param config this endpoint's configuration
-     * @param routeIfMtu the MTU of the interface the route to the peer leaves by less IP/UDP headers, bytes
-     *     ({@link org.rx4j.config.PacketSize#fromRoute}); a fixed {@code ifMtu} in the configuration wins
+     * @param ifMtu our interface MTU toward the peer, bytes ({@link org.rx4j.config.PacketSize#peerIfMtu}: the
+     *     route's, or the configuration's fixed {@code ifMtu})
      * @param routeJumbo jumbogram sub-packets the route carries unfragmented
      *     ({@link org.rx4j.config.PacketSize#jumbogramsFitting})
      */
-    Peer(InetSocketAddress address, RxConfig config, int routeIfMtu, int routeJumbo) {
+    Peer(InetSocketAddress address, RxConfig config, int ifMtu, int routeJumbo) {
         this.address = address;
-        this.localIfMtu = config.packetSize().localIfMtu(routeIfMtu);
+        this.localIfMtu = ifMtu;
         this.jumboLimit = config.packetSize().jumboLimit(routeJumbo);
+        this.advertisedMaxMtu = config.packetSize().advertisedMaxMtu(localIfMtu, jumboLimit);
         this.path = new PathModel(address.hashCode() * 0x9E3779B97F4A7C15L + 1);
         this.rtt = new RttEstimator(config.rto().initialRttNs(), config.rto().minRtoNs(), config.rto().rtoSlackNs(),
                 config.rto().maxRtoNs());
@@ -257,12 +261,9 @@ public final class Peer {
         return localIfMtu;
     }
 
-    /**
-     * @param config this endpoint's configuration
-     * @return the maxMTU our ACK trailers advertise to this peer ({@code PacketSize.advertisedMaxMtu}), bytes
-     */
-    int advertisedMaxMtu(RxConfig config) {
-        return config.packetSize().advertisedMaxMtu(localIfMtu, jumboLimit);
+    /** @return the maxMTU our ACK trailers advertise to this peer ({@code PacketSize.advertisedMaxMtu}), bytes */
+    int advertisedMaxMtu() {
+        return advertisedMaxMtu;
     }
 
     /**
