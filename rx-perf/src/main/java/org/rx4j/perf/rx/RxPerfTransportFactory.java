@@ -116,11 +116,6 @@ public final class RxPerfTransportFactory implements PerfTransportFactory {
     }
 
     /**
-     * The security class of the client's connections: rxnull, or rxkad with a ticket {@link LocalAuth} mints from
-     * the key files as OpenAFS's {@code -localauth} does (docs/rxperf.md "Security"): from a KeyFile, or from a
-     * server configuration directory's KeyFile and KeyFileExt.
-     */
-    /**
      * OpenAFS's {@code -m} is the largest Rx packet; a size the route to the server cannot carry unfragmented is not
      * used (docs/engine.md "Packet size"), and the user is told once which size is (a one-line {@code rxperf:} warning).
      */
@@ -134,6 +129,11 @@ public final class RxPerfTransportFactory implements PerfTransportFactory {
         }
     }
 
+    /**
+     * The security class of the client's connections: rxnull, or rxkad with a ticket {@link LocalAuth} mints from
+     * the key files as OpenAFS's {@code -localauth} does (docs/rxperf.md "Security"): from a KeyFile, or from a
+     * server configuration directory's KeyFile and KeyFileExt.
+     */
     static SecurityClass clientSecurity(PerfSecurity security) throws IOException {
         if (security.none()) {
             return RxNullSecurityClass.INSTANCE;
