@@ -30,7 +30,9 @@
 #   fragments rx4j <-> rx4j through a veth pair at MTU 1500 and 9000: no IP fragments (nstat;
 #             scripts/netns/fragments.sh)
 #   capture   tshark capture of a C<->C mix; its Wireshark expert-info kinds are the control
-#   rx4j      rxdebug against an rx4j server before/during/after transfers, the rxperf matrix
+#   rx4j      rxdebug against an rx4j server before/during/after transfers, rx4j's rxdebug (with OpenAFS's
+#             -servers/-port syntax) against Debian's under load, counters masked (rxdebug-compare.sh),
+#             rxperf's stdout parsed like OpenAFS's from both implementations (output-parse.sh), the rxperf matrix
 #             (rx4j client -> C server, C client -> rx4j server), captures of rx4j<->C mixes
 #             compared with the control (run_rx4j_*)
 #

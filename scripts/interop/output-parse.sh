@@ -12,7 +12,7 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 PORT=${1:-17019}
 PEER=$("$ROOT/scripts/interop/build-peer.sh")
 JAR=$ROOT/rx-perf/target/rxperf.jar
-[[ -f $JAR ]] || { echo "output-parse.sh: build $JAR first (scripts/rxperf --version)" >&2; exit 1; }
+"$ROOT/scripts/rxperf" --version > /dev/null      # builds the jar on first use
 
 # result_of OUTPUT: the figures of the result line (stdout's last line), or nothing
 result_of() {

@@ -1,6 +1,7 @@
 # shellcheck shell=bash
 # scripts/interop.sh, section rx4j: Debian rxdebug against an rx4j rxperf server before, during and after
-# two C clients' transfers, and rx4j's own rxdebug (scripts/rxdebug) compared with Debian's.
+# two C clients' transfers, and rx4j's own rxdebug (scripts/rxdebug) compared with Debian's (idle, and under load with
+# OpenAFS's -servers/-port syntax: rxdebug-compare.sh); rxperf's stdout parsed like OpenAFS's (output-parse.sh).
 # Sourced by scripts/interop.sh, not run by itself; uses common.sh, section-build.sh and section-c2c.sh (the
 # DEBUG probes).
 
@@ -209,6 +210,10 @@ run_rx4j_rxdebug() {
     check "rx4j's own rxdebug (scripts/rxdebug) = Debian rxdebug against the same idle rx4j server" 180 \
         own_rxdebug_matches
     stop_server "$pid"
+    check "rx4j's rxdebug (-servers/-port) = Debian rxdebug against an rx4j server during a send, counters masked" 120 \
+        "$INTEROP_DIR/rxdebug-compare.sh" "$((PERF_PORT + 20))"
+    check "OpenAFS's output lines parsed with the same code from the C peer and rx4j (tail -1; -D rx stats:)" 180 \
+        "$INTEROP_DIR/output-parse.sh" "$((PERF_PORT + 10))"
 }
 
 # rx4j's rxdebug (rx-afs-tools, scripts/rxdebug) and Debian's, one after the other against the same rx4j

@@ -22,7 +22,8 @@ java -jar "$JAR" server -p "$PORT" > /dev/null 2>&1 &
 server=$!
 client=
 trap 'kill $server $client 2>/dev/null || true' EXIT
-sleep 1
+# A JVM on a loaded 2-core machine may take seconds to bind: wait for the port rather than a fixed time.
+for _ in $(seq 100); do ss -Hlun "sport = :$PORT" | grep -q . && break; sleep 0.2; done
 java -jar "$JAR" client -p "$PORT" -c send -b 1048576 --time 20 > /dev/null 2>&1 &
 client=$!
 sleep 2
