@@ -140,8 +140,15 @@ public record PacketSize(int jumboMax, int maxMtu, int ifMtu, boolean fragmentJu
         return udpPayload(interfaceMtu, ipv6);
     }
 
-    /** @return the UDP payload one datagram through an interface of {@code interfaceMtu} bytes carries, bytes */
-    private static int udpPayload(int interfaceMtu, boolean ipv6) {
+    /**
+     * The largest UDP payload one datagram through an interface of {@code interfaceMtu} bytes carries without IP
+     * fragmentation: the MTU less the IPv4+UDP (28) or IPv6+UDP (48) headers, at most UDP's limit (rx-wire-facts.md §5).
+     *
+     * @param interfaceMtu the interface's MTU, bytes (IP packet size), &gt; 48
+     * @param ipv6 whether the datagram goes over IPv6
+     * @return bytes
+     */
+    public static int udpPayload(int interfaceMtu, boolean ipv6) {
         return ipv6 ? Math.min(interfaceMtu - RxConstants.IPV6_UDP_HEADERS, RxConstants.MAX_UDP_PAYLOAD_IPV6)
                 : Math.min(interfaceMtu - RxConstants.IPV4_UDP_HEADERS, RxConstants.MAX_UDP_PAYLOAD_IPV4);
     }

@@ -8,9 +8,13 @@ import io.netty.channel.ChannelOutboundHandlerAdapter;
 import io.netty.channel.socket.DatagramPacket;
 import io.netty.channel.unix.Errors;
 import io.netty.channel.unix.SegmentedDatagramPacket;
+import java.net.Inet6Address;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.List;
+import java.util.function.ToIntFunction;
 import org.rx4j.config.DebugReplies;
+import org.rx4j.config.PacketSize;
 import org.rx4j.engine.PacketSink;
 import org.rx4j.wire.DataPacket;
 import org.rx4j.wire.PacketEncoder;
@@ -57,8 +61,11 @@ final class DatagramEncoder extends ChannelOutboundHandlerAdapter implements Pac
     private final SegmentRun run;
     private long segmentedSends;
     private long segmentationFallbacks;
-    /** The MTU of the interface each peer is reached by, from a snapshot of the interfaces. */
-    private final RouteMtus routeMtus = new RouteMtus();
+    /** The MTU of the interface each peer is reached by, bytes, 0 = unknown: a snapshot of the interfaces. */
+    private final ToIntFunction<InetAddress> routeMtus;
+    /** The recipient {@link #segmentLimit} last looked up, and its answer. */
+    private InetSocketAddress segmentLimitPeer;
+    private int segmentLimit;
     /** One listener for every write (a capturing lambda per datagram would allocate on the send path). */
     private final ChannelFutureListener countSendFailure = f -> {
         if (!f.isSuccess()) {
@@ -76,8 +83,17 @@ final class DatagramEncoder extends ChannelOutboundHandlerAdapter implements Pac
      *     {@link io.netty.channel.epoll.EpollDatagramChannel#isSegmentedDatagramPacketSupported()}
      */
     DatagramEncoder(boolean segmentationOffload) {
+        this(segmentationOffload, new RouteMtus()::mtuFor);
+    }
+
+    /**
+     * @param segmentationOffload as {@link #DatagramEncoder(boolean)}
+     * @param routeMtus the MTU of the interface a peer's address is reached by, bytes (IP packet size), 0 = unknown
+     */
+    DatagramEncoder(boolean segmentationOffload, ToIntFunction<InetAddress> routeMtus) {
         this.segmentation = segmentationOffload;
         this.run = segmentationOffload ? new SegmentRun() : null;
+        this.routeMtus = routeMtus;
     }
 
     @Override
@@ -102,7 +118,7 @@ final class DatagramEncoder extends ChannelOutboundHandlerAdapter implements Pac
     /** @return the MTU of the local interface {@code peer} is reached by, bytes, 0 = unknown ({@link RouteMtus}) */
     @Override
     public int routeMtu(InetSocketAddress peer) {
-        return peer.getAddress() == null ? 0 : routeMtus.mtuFor(peer.getAddress());
+        return peer.getAddress() == null ? 0 : routeMtus.applyAsInt(peer.getAddress());
     }
 
     /** Logs a warning naming the setting that would answer (the engine calls it rarely: see PacketSink). */
@@ -213,8 +229,26 @@ final class DatagramEncoder extends ChannelOutboundHandlerAdapter implements Pac
             return run.target();
         }
         writeRun();
-        int most = SegmentRun.maxSegments(length, peer);
+        int most = length > segmentLimit(peer) ? 0 : SegmentRun.maxSegments(length, peer);
         return most < 2 ? null : run.start(ctx.alloc(), peer, length, most);
+    }
+
+    /**
+     * The largest datagram to {@code peer} that may be a GSO segment, bytes. The kernel sends each segment as one IP
+     * packet and never fragments it, so a segment larger than the route's interface carries (a jumbogram sent
+     * fragmented on purpose, docs/engine.md "No IP fragments") would be refused or lost: such a datagram is written on
+     * its own and the kernel fragments it. Looked up once per recipient change, not per datagram.
+     *
+     * @return bytes; {@link Integer#MAX_VALUE} when the route's MTU is unknown
+     */
+    private int segmentLimit(InetSocketAddress peer) {
+        if (peer != segmentLimitPeer && !peer.equals(segmentLimitPeer)) {
+            int mtu = routeMtu(peer);
+            segmentLimit = mtu <= 0 ? Integer.MAX_VALUE
+                    : PacketSize.udpPayload(mtu, peer.getAddress() instanceof Inet6Address);
+            segmentLimitPeer = peer;
+        }
+        return segmentLimit;
     }
 
     /** Counts a datagram encoded into the run; writes the run as soon as nothing more can join it. */

@@ -191,6 +191,34 @@ class DatagramEncoderTest {
     }
 
     @Test
+    void aDatagramLargerThanTheRouteCarriesIsNeverAGsoSegment() {
+        // On a 1500-byte route a 5,692-byte datagram (a jumbogram sent fragmented on purpose) cannot be a segment:
+        // the kernel sends segments unfragmented, so it would be lost. It leaves on its own; 1,444-byte ones batch.
+        DatagramEncoder encoder = new DatagramEncoder(true, address -> 1500);
+        EmbeddedChannel ch = new EmbeddedChannel(encoder);
+        for (int seq = 1; seq <= 3; seq++) {
+            encoder.send(EngineChannel.PEER, data(seq, 0, 5664));
+        }
+        for (int seq = 4; seq <= 6; seq++) {
+            encoder.send(EngineChannel.PEER, data(seq, 0, 1416));
+        }
+        encoder.flushIfPending();
+        for (int seq = 1; seq <= 3; seq++) {
+            DatagramPacket alone = ch.readOutbound();
+            assertFalse(alone instanceof SegmentedDatagramPacket, "datagram " + seq + " is larger than 1,472 bytes");
+            assertEquals(5692, alone.content().readableBytes());
+            alone.release();
+        }
+        SegmentedDatagramPacket run = ch.readOutbound();
+        assertEquals(1444, run.segmentSize());
+        assertEquals(3 * 1444, run.content().readableBytes());
+        run.release();
+        assertNull(ch.readOutbound());
+        assertEquals(1, encoder.segmentedSends());
+        assertFalse(ch.finish());
+    }
+
+    @Test
     void aRefusedGsoSendIsSentAgainDatagramByDatagramAndGsoStops() {
         DatagramEncoder encoder = new DatagramEncoder(true);
         EmbeddedChannel ch = new EmbeddedChannel(new GsoRefuser(new Errors.NativeIoException("sendmmsg", -5)),
