@@ -6,6 +6,7 @@ import java.net.PortUnreachableException;
 import java.nio.ByteBuffer;
 import java.nio.channels.DatagramChannel;
 import java.util.concurrent.TimeUnit;
+import org.rx4j.wire.RxConstants;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -13,7 +14,8 @@ import org.slf4j.LoggerFactory;
  * Finds out fast that nothing listens at a server's port (docs/embedding.md, "A peer that does not answer"). The
  * endpoint's own socket is unconnected and shared by every peer, and Netty 4.2 does not read the Linux error queue,
  * so ICMP errors for its packets are never seen. This probe sends one Rx VERSION request (packet type 13 with
- * CLIENT_INITIATED and a 1-byte body, a debug packet every Rx server answers without state, rx-wire-facts.md §2, §9)
+ * CLIENT_INITIATED and a body as long as the reply, a debug packet every Rx server answers without state,
+ * rx-wire-facts.md §2, §9)
  * from its own UDP socket <em>connected</em> to
  * the server: the kernel then reports an ICMP port unreachable for exactly that 5-tuple as ECONNREFUSED
  * ({@link PortUnreachableException}) on the socket's next read, so only an ICMP error that matches the packet rx4j
@@ -61,6 +63,22 @@ final class UnreachableProbe {
     }
 
     /**
+     * The probe datagram: a VERSION request whose body is zeros as long as the version reply (65 bytes), so that a
+     * server which sends no reply larger than its query to a non-loopback address (rx4j's default debug-reply policy,
+     * docs/robustness.md "Rule: unsolicited traffic, loops and amplification") answers it too, instead of withholding the reply and logging a withheld rxdebug query.
+     *
+     * @return header (rx-wire-facts.md §1) then body, position 0, {@value #HEADER_BYTES} + 65 bytes
+     */
+    static ByteBuffer request() {
+        ByteBuffer probe = ByteBuffer.allocate(HEADER_BYTES + RxConstants.VERSION_REPLY_SIZE);
+        probe.putInt((int) (System.nanoTime() >>> 16)); // epoch: any value, a VERSION request has no connection
+        probe.position(20);
+        probe.put(TYPE_VERSION).put(CLIENT_INITIATED);
+        probe.position(0);
+        return probe;
+    }
+
+    /**
      * Sends the probe and schedules its checks; does nothing when the socket cannot be opened (the dead time then
      * applies, as without a probe). On the event loop (the outcome may be told before this returns).
      *
@@ -74,11 +92,7 @@ final class UnreachableProbe {
             ch = DatagramChannel.open();
             ch.configureBlocking(false);
             ch.connect(server);
-            ByteBuffer probe = ByteBuffer.allocate(HEADER_BYTES + 1); // header (§1), then the request body: one 0
-            probe.putInt((int) (System.nanoTime() >>> 16)); // epoch: any value, a VERSION request has no connection
-            probe.position(20);
-            probe.put(TYPE_VERSION).put(CLIENT_INITIATED);
-            probe.position(0);
+            ByteBuffer probe = request();
             ch.write(probe);
             UnreachableProbe p = new UnreachableProbe(rt, ch, server, outcome, probe);
             p.schedule();
