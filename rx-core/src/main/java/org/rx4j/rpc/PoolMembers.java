@@ -2,6 +2,7 @@ package org.rx4j.rpc;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
@@ -29,6 +30,7 @@ final class PoolMembers {
     private final long idleNs;
     private final LongSupplier clock;
     private final Supplier<RxConnection> opener;
+    private final BooleanSupplier mayWait;
     private final List<Member> members = new ArrayList<>();
     /** Connections being opened outside the lock: they count against {@link #max}. */
     private int opening;
@@ -42,22 +44,26 @@ final class PoolMembers {
      * @param idleNs how long a connection without calls is kept, ns
      * @param clock the clock idle time is measured on, ns
      * @param opener opens a connection (may wait for the event loop; never called under the lock)
+     * @param mayWait whether the calling thread may wait for a connection another thread opens (false on the event
+     *     loop)
      */
-    PoolMembers(int max, long idleNs, LongSupplier clock, Supplier<RxConnection> opener) {
+    PoolMembers(int max, long idleNs, LongSupplier clock, Supplier<RxConnection> opener, BooleanSupplier mayWait) {
         this.max = max;
         this.idleNs = idleNs;
         this.clock = clock;
         this.opener = opener;
+        this.mayWait = mayWait;
     }
 
     /**
      * Takes a connection for one call (call {@link #release} when the call ended): the least busy one with a free
-     * channel, else a new one while the bound allows, else the least busy one (the call waits there for a channel).
+     * channel, else a new one while the bound allows, else one another caller is opening, else the least busy one
+     * (the call waits there for a channel).
      * Closes connections idle past the idle time first.
      *
      * @return the member whose connection runs the call
-     * @throws RxException RX_INVALID_OPERATION (−2) if the pool is closed or was interrupted waiting for a
-     *     connection being opened
+     * @throws RxException RX_INVALID_OPERATION (−2) if the pool is closed, or was interrupted waiting for a
+     *     connection being opened, or on the event loop while every allowed connection is still being opened
      * @throws RuntimeException what opening a connection throws (IllegalStateException: the endpoint is closing)
      */
     Member acquire() throws RxException {
@@ -68,15 +74,21 @@ final class PoolMembers {
                     checkOpen();
                     evictLocked(clock.getAsLong(), idle);
                     Member least = leastBusy();
-                    if ((least == null || least.busy >= RxConnection.MAX_CALLS) && members.size() + opening < max) {
+                    boolean full = least == null || least.busy >= RxConnection.MAX_CALLS;
+                    if (full && members.size() + opening < max) {
                         opening++;
                         break;
                     }
-                    if (least != null) {
+                    // A connection being opened will have free channels: wait for it rather than queue the call
+                    // behind a busy one, except on the event loop, which the opening itself needs.
+                    if (least != null && (!full || opening == 0 || !mayWait.getAsBoolean())) {
                         least.busy++;
                         return least;
                     }
-                    // every allowed connection is still being opened by other callers: wait for one of them
+                    if (!mayWait.getAsBoolean()) { // every allowed connection is being opened through this loop
+                        throw RxException.local(RxCodes.RX_INVALID_OPERATION,
+                                "no pooled connection yet: the others are being opened");
+                    }
                     try {
                         wait();
                     } catch (InterruptedException e) {
@@ -171,7 +183,7 @@ final class PoolMembers {
     }
 
     private static RxException closedPool() {
-        return RxException.local(RxCodes.RX_INVALID_OPERATION, "connection pool closed");
+        return RxException.local(RxCodes.RX_INVALID_OPERATION, "connection closed (its pool was closed)");
     }
 
     /** Closes every connection (their unfinished calls are aborted with RX_USER_ABORT −6); later acquires fail. */

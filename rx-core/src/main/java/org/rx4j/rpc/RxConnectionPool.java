@@ -62,7 +62,7 @@ public final class RxConnectionPool implements RxCallTarget {
         this.config = config;
         LongSupplier clock = config.ticker() != null ? config.ticker() : rt::now;
         this.members = new PoolMembers(config.maxConnections(), config.idleTimeoutNs(), clock,
-                () -> endpoint.connect(server, serviceId, sc));
+                () -> endpoint.connect(server, serviceId, sc), () -> !rt.transport.loop().inEventLoop());
         // Opens the first connection now (no packet is sent): bad arguments and a closing endpoint fail here.
         try {
             members.release(members.acquire());

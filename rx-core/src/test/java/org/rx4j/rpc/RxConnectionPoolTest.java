@@ -15,6 +15,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -94,6 +97,36 @@ class RxConnectionPoolTest {
             assertEquals(32, mostRunning.get(), "never more calls at once than the connections' channels");
             assertEquals(8, seen.size(), "the server saw the calls on 8 connections");
             assertEquals(0, done.busyCalls());
+        }
+    }
+
+    @Test
+    void blockingCallsFromManyThreadsFillEveryChannelOfTheBound() throws Exception {
+        CountDownLatch entered = new CountDownLatch(16);
+        CountDownLatch release = new CountDownLatch(1);
+        AtomicInteger mostRunning = new AtomicInteger();
+        ExecutorService callers = Executors.newFixedThreadPool(16);
+        try (RxEndpoint server = blockingServer(entered, release, new AtomicInteger(), mostRunning,
+                ConcurrentHashMap.newKeySet());
+             RxEndpoint client = RxEndpoint.builder().bind(loopback()).open();
+             RxConnectionPool pool = RxConnectionPool.open(client, server.localAddress(), SERVICE,
+                     RxNullSecurityClass.INSTANCE, RxPoolConfig.builder().maxConnections(4).build())) {
+            List<Future<Integer>> calls = new ArrayList<>();
+            for (int i = 0; i < 16; i++) {
+                int value = i;
+                calls.add(callers.submit(() -> pool.call(OP_ECHO, w -> w.writeInt(value), XdrReader::readInt)));
+            }
+            // threads that race to open connections wait for one being opened instead of queueing behind a full one
+            assertTrue(entered.await(30, TimeUnit.SECONDS), "16 calls on 4 connections run at once");
+            assertEquals(4, pool.stats().connections());
+            release.countDown();
+            for (int i = 0; i < 16; i++) {
+                assertEquals(i, calls.get(i).get(30, TimeUnit.SECONDS));
+            }
+            assertEquals(4, pool.stats().peakConnections());
+            assertEquals(16, mostRunning.get());
+        } finally {
+            callers.shutdownNow();
         }
     }
 
