@@ -6,8 +6,10 @@ import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import org.rx4j.rpc.RxConnection;
+import org.rx4j.rpc.RxCallTarget;
+import org.rx4j.rpc.RxConnectionPool;
 import org.rx4j.rpc.RxEndpoint;
+import org.rx4j.rpc.RxPoolConfig;
 import org.rx4j.rpc.xdr.XdrMarshaller;
 import org.rx4j.rpc.xdr.XdrUnmarshaller;
 import org.rx4j.security.SecurityClass;
@@ -22,61 +24,82 @@ import org.rx4j.security.SecurityClass;
  * its bounds (nothing is sent), RXGEN_CC_UNMARSHAL −451 for results that cannot be decoded (the call
  * is aborted), or the connection's own errors. Thread-safe, as the connection is.
  *
- * <p>Ownership: a client made by {@link #connect} owns the connection it opened and {@link #close()}
- * closes it; a client made on a given connection ({@code new GrClient(connection)}) does not, and
- * closing it does nothing (the connection's owner closes it). The endpoint is never the client's.
+ * <p>Calls go to an {@code RxCallTarget}: an {@code RxConnectionPool} (more Rx connections as calls
+ * need them, idle ones closed, idempotent procs repeated as its {@code RxRetryPolicy} says) or a single
+ * {@code RxConnection} (4 calls at once). Ownership: a client made by {@link #connect} owns the pool it
+ * opened and {@link #close()} closes it; a client made on a given target ({@code new GrClient(target)}) does
+ * not, and closing it does nothing (the target's owner closes it). The
+ * endpoint is never the client's.
  */
 public final class GrClient implements AutoCloseable {
     private static final GreeterXdr.Proc GREET = new GreeterXdr.Proc("GR_Greet", GrOpcodes.GREET);
     private static final GreeterXdr.Proc COUNT = new GreeterXdr.Proc("GR_Count", GrOpcodes.COUNT);
     private static final GreeterXdr.Proc UPLOAD = new GreeterXdr.Proc("GR_Upload", GrOpcodes.UPLOAD);
 
-    private final RxConnection connection;
-    private final boolean ownsConnection;
+    private final RxCallTarget target;
+    private final boolean ownsTarget;
 
     /**
-     * A client on a connection it does not own ({@link #close()} leaves the connection open).
+     * A client on a pool or connection it does not own ({@link #close()} leaves it open).
      *
-     * @param connection a connection to the service (its security class is the one the calls use)
+     * @param target a pool or connection to the service (its security class is the one the calls use)
      */
-    public GrClient(RxConnection connection) {
-        this(connection, false);
+    public GrClient(RxCallTarget target) {
+        this(target, false);
     }
 
-    private GrClient(RxConnection connection, boolean ownsConnection) {
-        this.connection = Objects.requireNonNull(connection, "connection");
-        this.ownsConnection = ownsConnection;
+    private GrClient(RxCallTarget target, boolean ownsTarget) {
+        this.target = Objects.requireNonNull(target, "target");
+        this.ownsTarget = ownsTarget;
     }
 
     /**
-     * Opens a connection and a client on it.
+     * Opens a connection pool with the default settings ({@code RxPoolConfig.defaults()}: up to 8
+     * connections, 60 s idle, no repeats) and a client on it.
      *
      * @param endpoint the local endpoint
      * @param server the server's address (resolved)
      * @param serviceId the service id, 1..65535 (the .xg file does not name it)
-     * @param securityClass the security class (rxnull today)
-     * @return a client on a new connection, which it owns ({@link #close()} closes it)
+     * @param securityClass the security class every connection uses
+     * @return a client on a new pool, which it owns ({@link #close()} closes it)
      * @throws IllegalArgumentException as {@code RxEndpoint.connect}
      */
     public static GrClient connect(RxEndpoint endpoint, InetSocketAddress server, int serviceId,
             SecurityClass securityClass) {
-        return new GrClient(endpoint.connect(server, serviceId, securityClass), true);
-    }
-
-    /** @return the connection the calls use */
-    public RxConnection connection() {
-        return connection;
+        return connect(endpoint, server, serviceId, securityClass, RxPoolConfig.defaults());
     }
 
     /**
-     * Closes the connection if this client owns it (made by {@link #connect}): its unfinished calls are
+     * Opens a connection pool and a client on it; mark idempotent procs for repeats with
+     * {@code RxRetryPolicy.idempotent(GrOpcodes.X, ...)} in {@code config}.
+     *
+     * @param endpoint the local endpoint
+     * @param server the server's address (resolved)
+     * @param serviceId the service id, 1..65535 (the .xg file does not name it)
+     * @param securityClass the security class every connection uses
+     * @param config the pool's bound, idle time and retry policy
+     * @return a client on a new pool, which it owns ({@link #close()} closes it)
+     * @throws IllegalArgumentException as {@code RxEndpoint.connect}
+     */
+    public static GrClient connect(RxEndpoint endpoint, InetSocketAddress server, int serviceId,
+            SecurityClass securityClass, RxPoolConfig config) {
+        return new GrClient(RxConnectionPool.open(endpoint, server, serviceId, securityClass, config), true);
+    }
+
+    /** @return the pool or connection the calls use */
+    public RxCallTarget target() {
+        return target;
+    }
+
+    /**
+     * Closes the pool if this client owns it (made by {@link #connect}): its unfinished calls are
      * aborted with RX_USER_ABORT (−6), as {@code RxConnection.close()} does. Otherwise does nothing.
      * Idempotent.
      */
     @Override
     public void close() {
-        if (ownsConnection) {
-            connection.close();
+        if (ownsTarget) {
+            target.close();
         }
     }
 
@@ -88,7 +111,7 @@ public final class GrClient implements AutoCloseable {
      * @throws IOException an RxException naming the proc (see the class comment)
      */
     public String greet(GrPerson who) throws IOException {
-        return GreeterXdr.call(this.connection, null, GREET, greetArguments(who), GREET_RESULTS);
+        return GreeterXdr.call(this.target, null, GREET, greetArguments(who), GREET_RESULTS);
     }
 
     /**
@@ -100,7 +123,7 @@ public final class GrClient implements AutoCloseable {
      * @throws IOException an RxException naming the proc (see the class comment)
      */
     public String greet(GrPerson who, Duration deadline) throws IOException {
-        return GreeterXdr.call(this.connection, Objects.requireNonNull(deadline, "deadline"), GREET,
+        return GreeterXdr.call(this.target, Objects.requireNonNull(deadline, "deadline"), GREET,
                 greetArguments(who), GREET_RESULTS);
     }
 
@@ -112,7 +135,7 @@ public final class GrClient implements AutoCloseable {
      * @return a future of the OUT parameter {@code greeting}; exceptionally an RxException naming the proc
      */
     public CompletableFuture<String> greetAsync(GrPerson who) {
-        return GreeterXdr.callAsync(this.connection, null, GREET, greetArguments(who), GREET_RESULTS);
+        return GreeterXdr.callAsync(this.target, null, GREET, greetArguments(who), GREET_RESULTS);
     }
 
     /**
@@ -124,7 +147,7 @@ public final class GrClient implements AutoCloseable {
      * @return a future of the OUT parameter {@code greeting}; exceptionally an RxException naming the proc
      */
     public CompletableFuture<String> greetAsync(GrPerson who, Duration deadline) {
-        return GreeterXdr.callAsync(this.connection, Objects.requireNonNull(deadline, "deadline"), GREET,
+        return GreeterXdr.callAsync(this.target, Objects.requireNonNull(deadline, "deadline"), GREET,
                 greetArguments(who), GREET_RESULTS);
     }
 
@@ -145,7 +168,7 @@ public final class GrClient implements AutoCloseable {
      * @throws IOException an RxException naming the proc (see the class comment)
      */
     public GrCountResult count(int from) throws IOException {
-        return GreeterXdr.call(this.connection, null, COUNT, countArguments(from), COUNT_RESULTS);
+        return GreeterXdr.call(this.target, null, COUNT, countArguments(from), COUNT_RESULTS);
     }
 
     /**
@@ -157,7 +180,7 @@ public final class GrClient implements AutoCloseable {
      * @throws IOException an RxException naming the proc (see the class comment)
      */
     public GrCountResult count(int from, Duration deadline) throws IOException {
-        return GreeterXdr.call(this.connection, Objects.requireNonNull(deadline, "deadline"), COUNT,
+        return GreeterXdr.call(this.target, Objects.requireNonNull(deadline, "deadline"), COUNT,
                 countArguments(from), COUNT_RESULTS);
     }
 
@@ -170,7 +193,7 @@ public final class GrClient implements AutoCloseable {
      *     the proc
      */
     public CompletableFuture<GrCountResult> countAsync(int from) {
-        return GreeterXdr.callAsync(this.connection, null, COUNT, countArguments(from), COUNT_RESULTS);
+        return GreeterXdr.callAsync(this.target, null, COUNT, countArguments(from), COUNT_RESULTS);
     }
 
     /**
@@ -183,7 +206,7 @@ public final class GrClient implements AutoCloseable {
      *     the proc
      */
     public CompletableFuture<GrCountResult> countAsync(int from, Duration deadline) {
-        return GreeterXdr.callAsync(this.connection, Objects.requireNonNull(deadline, "deadline"), COUNT,
+        return GreeterXdr.callAsync(this.target, Objects.requireNonNull(deadline, "deadline"), COUNT,
                 countArguments(from), COUNT_RESULTS);
     }
 
@@ -207,7 +230,7 @@ public final class GrClient implements AutoCloseable {
      * @throws IOException an RxException naming the proc (see the class comment)
      */
     public GreeterSplitCall<Void> upload(int size) throws IOException {
-        return new GreeterSplitCall<>(GreeterXdr.start(this.connection, null, UPLOAD, uploadArguments(size)),
+        return new GreeterSplitCall<>(GreeterXdr.start(this.target, null, UPLOAD, uploadArguments(size)),
                 UPLOAD, GreeterXdr.NO_RESULTS);
     }
 
@@ -221,7 +244,7 @@ public final class GrClient implements AutoCloseable {
      * @throws IOException an RxException naming the proc (see the class comment)
      */
     public GreeterSplitCall<Void> upload(int size, Duration deadline) throws IOException {
-        return new GreeterSplitCall<>(GreeterXdr.start(this.connection, Objects.requireNonNull(deadline,
+        return new GreeterSplitCall<>(GreeterXdr.start(this.target, Objects.requireNonNull(deadline,
                 "deadline"), UPLOAD, uploadArguments(size)), UPLOAD, GreeterXdr.NO_RESULTS);
     }
 

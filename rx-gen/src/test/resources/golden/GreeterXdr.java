@@ -9,7 +9,7 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import org.rx4j.rpc.RxCall;
-import org.rx4j.rpc.RxConnection;
+import org.rx4j.rpc.RxCallTarget;
 import org.rx4j.rpc.RxException;
 import org.rx4j.rpc.xdr.XdrCodec;
 import org.rx4j.rpc.xdr.XdrMarshaller;
@@ -146,11 +146,11 @@ final class GreeterXdr {
      * Starts a call and writes the opcode and the arguments; the caller reads the results (finish).
      * deadline: the call's whole life, or null for none.
      */
-    static RxCall start(RxConnection connection, Duration deadline, Proc proc, XdrMarshaller arguments)
+    static RxCall start(RxCallTarget target, Duration deadline, Proc proc, XdrMarshaller arguments)
             throws IOException {
         RxCall call;
         try {
-            call = deadline == null ? connection.newCall() : connection.newCall(deadline);
+            call = deadline == null ? target.newCall() : target.newCall(deadline);
         } catch (RxException ex) {
             throw named(proc, ex, XdrSide.CLIENT.marshalCode());
         }
@@ -179,44 +179,35 @@ final class GreeterXdr {
         }
     }
 
-    /** A whole blocking call: start, then finish. */
-    static <T> T call(RxConnection connection, Duration deadline, Proc proc, XdrMarshaller arguments,
+    /**
+     * A whole blocking call: the target writes the opcode and the arguments and reads the results (a pool
+     * repeats it when its retry policy marks the opcode idempotent); a failure is rethrown naming the proc.
+     * deadline: the whole life of the call (and its repeats), or null for none.
+     */
+    static <T> T call(RxCallTarget target, Duration deadline, Proc proc, XdrMarshaller arguments,
             XdrUnmarshaller<T> results) throws IOException {
-        return finish(start(connection, deadline, proc, arguments), proc, results);
+        XdrMarshaller marshal = marshalling(proc, arguments);
+        try {
+            return deadline == null ? target.call(proc.opcode(), marshal, results)
+                    : target.call(proc.opcode(), marshal, results, deadline);
+        } catch (IOException | RuntimeException ex) {
+            throw named(proc, ex, XdrSide.CLIENT.unmarshalCode());
+        }
     }
 
     /**
-     * A whole call without blocking; the future fails with the proc named, and cancelling it cancels the
-     * call (RX_USER_ABORT −6). deadline: the call's whole life, or null for none.
+     * A whole call without blocking, repeated as {@code call} is; the future fails with the proc named, and
+     * cancelling it cancels the call (RX_USER_ABORT −6). deadline: the whole life, or null for none.
      */
-    static <T> CompletableFuture<T> callAsync(RxConnection connection, Duration deadline, Proc proc,
+    static <T> CompletableFuture<T> callAsync(RxCallTarget target, Duration deadline, Proc proc,
             XdrMarshaller arguments, XdrUnmarshaller<T> results) {
+        XdrMarshaller marshal = marshalling(proc, arguments);
         CompletableFuture<T> typed;
-        if (deadline == null) {
-            typed = connection.callAsync(proc.opcode(), arguments, results);
-        } else {
-            byte[] request;
-            try {
-                request = XdrMarshaller.toBytes(XdrSide.CLIENT, w -> {
-                    w.writeInt(proc.opcode());
-                    arguments.marshal(w);
-                });
-            } catch (IOException | RuntimeException ex) {
-                return CompletableFuture.failedFuture(named(proc, ex, XdrSide.CLIENT.marshalCode()));
-            }
-            CompletableFuture<byte[]> raw = connection.callAsync(request, deadline);
-            typed = raw.thenApply(bytes -> {
-                try {
-                    return XdrUnmarshaller.fromBytes(XdrSide.CLIENT, bytes, results);
-                } catch (IOException ex) {
-                    throw new CompletionException(ex);
-                }
-            });
-            typed.whenComplete((v, t) -> {
-                if (t instanceof CancellationException) {
-                    raw.cancel(false);
-                }
-            });
+        try {
+            typed = deadline == null ? target.callAsync(proc.opcode(), marshal, results)
+                    : target.callAsync(proc.opcode(), marshal, results, deadline);
+        } catch (RuntimeException ex) {
+            return CompletableFuture.failedFuture(named(proc, ex, XdrSide.CLIENT.marshalCode()));
         }
         CompletableFuture<T> result = new CompletableFuture<>();
         typed.whenComplete((v, t) -> {
@@ -234,6 +225,20 @@ final class GreeterXdr {
             }
         });
         return result;
+    }
+
+    /**
+     * The arguments' marshaller with its own failures named as marshalling ones (RXGEN_CC_MARSHAL −450),
+     * so the target aborts the call with that code and the caller sees the proc.
+     */
+    private static XdrMarshaller marshalling(Proc proc, XdrMarshaller arguments) {
+        return w -> {
+            try {
+                arguments.marshal(w);
+            } catch (IOException | RuntimeException ex) {
+                throw named(proc, ex, XdrSide.CLIENT.marshalCode());
+            }
+        };
     }
 
     /** Aborts a client call this side failed (a peer's abort needs none) and releases it. */

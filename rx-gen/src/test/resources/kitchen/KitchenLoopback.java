@@ -21,7 +21,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.rx4j.rpc.RxCall;
-import org.rx4j.rpc.RxConnection;
+import org.rx4j.rpc.RxCallTarget;
 import org.rx4j.rpc.RxEndpoint;
 import org.rx4j.rpc.RxException;
 import org.rx4j.rpc.RxService;
@@ -355,7 +355,7 @@ public final class KitchenLoopback implements AutoCloseable {
 
     /** A hostile argument length: the generated server refuses it with RXGEN_SS_UNMARSHAL (−453). */
     public void checkHostileArgumentLength() throws IOException {
-        RxConnection raw = ks.connection();
+        RxCallTarget raw = ks.target();
         for (int length : new int[] {0x7fffffff, -1, KitchenConstants.KS_MAXLIST + 1}) {
             RxCall call = raw.newCall();
             XdrWriter w = new XdrWriter(call.output(), XdrSide.CLIENT);
@@ -392,7 +392,7 @@ public final class KitchenLoopback implements AutoCloseable {
 
     /** An unknown enum value in a request: the server refuses it with −453 before the handler runs. */
     public void checkUnknownEnumValue() throws IOException {
-        RxCall call = ks.connection().newCall();
+        RxCall call = ks.target().newCall();
         XdrWriter w = new XdrWriter(call.output(), XdrSide.CLIENT);
         w.writeInt(KsOpcodes.SHAPES);
         w.writeInt(4);     // ks_shape: the void arm

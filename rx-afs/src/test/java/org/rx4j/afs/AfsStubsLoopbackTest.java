@@ -121,7 +121,7 @@ class AfsStubsLoopbackTest {
         byte[] name = "root.cell".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
         ByteBuffer req = ByteBuffer.allocate(8 + 12);
         req.putInt(VlOpcodes.GET_ENTRY_BY_NAME_N).putInt(name.length).put(name).put(new byte[3]);
-        byte[] reply = vl.connection().call(req.array());
+        byte[] reply = vl.target().call(req.array());
         assertEquals(65 * 4 + 4 * (1 + 3 * 13 + 3 + 2 + 9), reply.length);
         assertEquals('r', ByteBuffer.wrap(reply).getInt(0));
         assertEquals(0, ByteBuffer.wrap(reply).getInt(9 * 4));

@@ -34,7 +34,7 @@ import org.rx4j.wire.RxConstants;
  * </ul>
  * Failures surface as {@link RxException} with the abort code (docs/errors.md).
  */
-public final class RxConnection implements AutoCloseable {
+public final class RxConnection implements RxCallTarget {
     /**
      * Calls one connection runs at once (its channels, rx-wire-facts.md §2); further calls wait for a free channel.
      */

@@ -7,10 +7,12 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
+import org.rx4j.rpc.RxCallTarget;
 import org.rx4j.rpc.RxCodes;
-import org.rx4j.rpc.RxConnection;
+import org.rx4j.rpc.RxConnectionPool;
 import org.rx4j.rpc.RxEndpoint;
 import org.rx4j.rpc.RxException;
+import org.rx4j.rpc.RxPoolConfig;
 import org.rx4j.security.SecurityClass;
 
 /**
@@ -30,12 +32,14 @@ import org.rx4j.security.SecurityClass;
  *       the earlier ones are attached as suppressed exceptions.
  * </ol>
  *
- * <p>The stub per server is made once, on one {@link RxConnection} per server. Thread-safe: concurrent calls
+ * <p>The stub per server is made once, on one {@link RxConnectionPool} per server (more Rx connections as concurrent
+ * calls need them; docs/embedding.md "Pools"). A pool whose {@link RxPoolConfig#retry()} marks a proc idempotent
+ * repeats it on the same server after RX_CALL_DEAD before this client moves on. Thread-safe: concurrent calls
  * may each move on independently; the "last answered" server is a single volatile index.
  *
- * <p>Ownership: a client made by {@link #connect} owns the connections it opened, and {@link #close()} closes
+ * <p>Ownership: a client made by {@link #connect} owns the pools it opened, and {@link #close()} closes
  * them; a client made from given stubs ({@link #UbikClient(List, List)}) owns nothing, and closing it does
- * nothing (whoever made the stubs' connections closes them). The endpoint is never the client's.
+ * nothing (whoever made the stubs' pools or connections closes them). The endpoint is never the client's.
  *
  * @param <C> the client stub type
  */
@@ -45,8 +49,8 @@ public final class UbikClient<C> implements AutoCloseable {
 
     private final List<InetSocketAddress> servers;
     private final List<C> clients;
-    /** The connections {@link #connect} opened (closed by {@link #close()}); empty when the stubs were given. */
-    private final List<RxConnection> owned;
+    /** The pools {@link #connect} opened (closed by {@link #close()}); empty when the stubs were given. */
+    private final List<RxCallTarget> owned;
     private volatile int preferred;
 
     /**
@@ -69,7 +73,7 @@ public final class UbikClient<C> implements AutoCloseable {
         this(servers, clients, List.of());
     }
 
-    private UbikClient(List<InetSocketAddress> servers, List<C> clients, List<RxConnection> owned) {
+    private UbikClient(List<InetSocketAddress> servers, List<C> clients, List<RxCallTarget> owned) {
         if (servers.isEmpty() || servers.size() != clients.size()) {
             throw new IllegalArgumentException("need one client per server, at least one: " + servers.size()
                     + " servers, " + clients.size() + " clients");
@@ -80,38 +84,62 @@ public final class UbikClient<C> implements AutoCloseable {
     }
 
     /**
-     * Connects to every server (no packet is sent until a call is made).
+     * Opens a connection pool with the default settings ({@link RxPoolConfig#defaults()}) to every server (no packet
+     * is sent until a call is made).
      *
      * @param endpoint the local endpoint
      * @param servers the servers, in the order to try them
      * @param serviceId the Rx service id (VL 52, PR 73, BOZO 1)
-     * @param securityClass the security class (rxnull today)
-     * @param stub makes a stub from a connection, e.g. {@code VlClient::new}
+     * @param securityClass the security class every connection uses
+     * @param stub makes a stub from a pool, e.g. {@code VlClient::new}
      * @param <C> the stub type
-     * @return the client, which owns the connections ({@link #close()} closes them)
+     * @return the client, which owns the pools ({@link #close()} closes them)
      * @throws IllegalArgumentException if {@code servers} is empty, or as {@link RxEndpoint#connect}
      */
     public static <C> UbikClient<C> connect(RxEndpoint endpoint, List<InetSocketAddress> servers, int serviceId,
-            SecurityClass securityClass, Function<RxConnection, C> stub) {
-        List<C> clients = new ArrayList<>();
-        List<RxConnection> connections = new ArrayList<>();
-        for (InetSocketAddress server : servers) {
-            RxConnection connection = endpoint.connect(server, serviceId, securityClass);
-            connections.add(connection);
-            clients.add(stub.apply(connection));
-        }
-        return new UbikClient<>(servers, clients, connections);
+            SecurityClass securityClass, Function<RxCallTarget, C> stub) {
+        return connect(endpoint, servers, serviceId, securityClass, RxPoolConfig.defaults(), stub);
     }
 
     /**
-     * Closes the connections this client opened ({@link #connect}); their unfinished calls are aborted with
-     * RX_USER_ABORT (−6), as {@link RxConnection#close()} does. A client made from given stubs closes nothing.
+     * Opens a connection pool with {@code config} to every server (no packet is sent until a call is made).
+     *
+     * @param endpoint the local endpoint
+     * @param servers the servers, in the order to try them
+     * @param serviceId the Rx service id (VL 52, PR 73, BOZO 1)
+     * @param securityClass the security class every connection uses
+     * @param config each pool's bound, idle time and retry policy
+     * @param stub makes a stub from a pool, e.g. {@code VlClient::new}
+     * @param <C> the stub type
+     * @return the client, which owns the pools ({@link #close()} closes them)
+     * @throws IllegalArgumentException if {@code servers} is empty, or as {@link RxEndpoint#connect}
+     */
+    public static <C> UbikClient<C> connect(RxEndpoint endpoint, List<InetSocketAddress> servers, int serviceId,
+            SecurityClass securityClass, RxPoolConfig config, Function<RxCallTarget, C> stub) {
+        List<C> clients = new ArrayList<>();
+        List<RxCallTarget> pools = new ArrayList<>();
+        try {
+            for (InetSocketAddress server : servers) {
+                RxConnectionPool pool = RxConnectionPool.open(endpoint, server, serviceId, securityClass, config);
+                pools.add(pool);
+                clients.add(stub.apply(pool));
+            }
+        } catch (RuntimeException e) {
+            pools.forEach(RxCallTarget::close);
+            throw e;
+        }
+        return new UbikClient<>(servers, clients, pools);
+    }
+
+    /**
+     * Closes the pools this client opened ({@link #connect}); their unfinished calls are aborted with
+     * RX_USER_ABORT (−6), as {@link RxCallTarget#close()} does. A client made from given stubs closes nothing.
      * Idempotent.
      */
     @Override
     public void close() {
-        for (RxConnection connection : owned) {
-            connection.close();
+        for (RxCallTarget pool : owned) {
+            pool.close();
         }
     }
 

@@ -11,7 +11,13 @@ import java.net.DatagramSocket;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -24,6 +30,7 @@ import org.rx4j.afs.vl.VlServer;
 import org.rx4j.rpc.RxCodes;
 import org.rx4j.rpc.RxEndpoint;
 import org.rx4j.rpc.RxException;
+import org.rx4j.rpc.RxPoolConfig;
 import org.rx4j.security.RxNullSecurityClass;
 
 /**
@@ -181,6 +188,39 @@ class UbikClientTest {
         }
         stub.probeServer(CLOSED_DEADLINE); // the given stub's connection stays open
         assertEquals(3, goodCalls.get());
-        stub.connection().close();
+        stub.target().close();
+    }
+
+    @Test
+    void callsToOneServerRunOnItsPoolPastFourAtOnce() throws Exception {
+        CountDownLatch entered = new CountDownLatch(12);
+        CountDownLatch release = new CountDownLatch(1);
+        VlServer slow = (VlServer) Proxy.newProxyInstance(VlServer.class.getClassLoader(),
+                new Class<?>[] {VlServer.class}, (p, m, a) -> {
+                    entered.countDown();
+                    assertTrue(release.await(30, TimeUnit.SECONDS));
+                    return null;
+                });
+        ExecutorService callers = Executors.newFixedThreadPool(12);
+        try (RxEndpoint server = RxEndpoint.builder().bind(loopback).workers(2, 16)
+                .service(VlDispatcher.service(52, RxNullSecurityClass.INSTANCE, slow)).open();
+             UbikClient<VlClient> vl = UbikClient.connect(client, List.of(at(server)), 52,
+                     RxNullSecurityClass.INSTANCE, RxPoolConfig.builder().maxConnections(3).build(), VlClient::new)) {
+            List<Future<?>> calls = new ArrayList<>();
+            for (int i = 0; i < 12; i++) {
+                calls.add(callers.submit(() -> vl.call(c -> {
+                    c.probeServer();
+                    return null;
+                })));
+            }
+            // 12 handlers at once need 3 connections of 4 channels: one connection would hold 8 calls back
+            assertTrue(entered.await(30, TimeUnit.SECONDS), "12 calls run at once on the server's pool");
+            release.countDown();
+            for (Future<?> f : calls) {
+                f.get(30, TimeUnit.SECONDS);
+            }
+        } finally {
+            callers.shutdownNow();
+        }
     }
 }

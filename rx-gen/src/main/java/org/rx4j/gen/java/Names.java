@@ -18,7 +18,7 @@ final class Names {
     private static final Set<String> TAKEN_CLASSES = Set.of(
             "List", "Arrays", "Objects", "Duration", "CompletableFuture", "CompletionException",
             "CancellationException", "IOException", "InterruptedIOException", "InetSocketAddress", "RxCall",
-            "RxConnection", "RxEndpoint", "RxException", "RxService", "SecurityClass", "XdrCodec", "XdrMarshaller",
+            "RxCallTarget", "RxConnection", "RxConnectionPool", "RxEndpoint", "RxPoolConfig", "RxException", "RxService", "SecurityClass", "XdrCodec", "XdrMarshaller",
             "XdrReader", "XdrSide", "XdrUnmarshaller", "XdrWriter", "String", "Integer", "Long", "Short", "Byte",
             "Boolean", "Object", "Override", "Exception", "Void", "Math", "System", "Record", "Enum");
 

@@ -154,52 +154,69 @@ final class ServiceGenerator {
                 "its bounds (nothing is sent), RXGEN_CC_UNMARSHAL −451 for results that cannot be decoded (the call",
                 "is aborted), or the connection's own errors. Thread-safe, as the connection is.",
                 "",
-                "<p>Ownership: a client made by {@link #connect} owns the connection it opened and {@link #close()}",
-                "closes it; a client made on a given connection ({@code new " + cls + "(connection)}) does not, and",
-                "closing it does nothing (the connection's owner closes it). The endpoint is never the client's.");
+                "<p>Calls go to an {@code RxCallTarget}: an {@code RxConnectionPool} (more Rx connections as calls",
+                "need them, idle ones closed, idempotent procs repeated as its {@code RxRetryPolicy} says) or a single",
+                "{@code RxConnection} (4 calls at once). Ownership: a client made by {@link #connect} owns the pool it",
+                "opened and {@link #close()} closes it; a client made on a given target ({@code new " + cls
+                        + "(target)}) does not, and closing it does nothing (the target's owner closes it). The",
+                "endpoint is never the client's.");
         s.line("public final class " + cls + " implements AutoCloseable {");
         for (Proc p : procs) {
             s.wrapped("private static final " + x + ".Proc " + Names.constant(p.name()) + " = new " + x + ".Proc(\""
                     + p.fullName() + "\", " + pb + "Opcodes." + Names.constant(p.name()) + ");");
         }
         s.line("");
-        s.line("private final RxConnection connection;");
-        s.line("private final boolean ownsConnection;");
+        s.line("private final RxCallTarget target;");
+        s.line("private final boolean ownsTarget;");
         s.line("");
-        s.doc("A client on a connection it does not own ({@link #close()} leaves the connection open).", "",
-                "@param connection a connection to the service (its security class is the one the calls use)");
-        s.line("public " + cls + "(RxConnection connection) {");
-        s.line("this(connection, false);");
+        s.doc("A client on a pool or connection it does not own ({@link #close()} leaves it open).", "",
+                "@param target a pool or connection to the service (its security class is the one the calls use)");
+        s.line("public " + cls + "(RxCallTarget target) {");
+        s.line("this(target, false);");
         s.line("}");
         s.line("");
-        s.line("private " + cls + "(RxConnection connection, boolean ownsConnection) {");
-        s.line("this.connection = Objects.requireNonNull(connection, \"connection\");");
-        s.line("this.ownsConnection = ownsConnection;");
+        s.line("private " + cls + "(RxCallTarget target, boolean ownsTarget) {");
+        s.line("this.target = Objects.requireNonNull(target, \"target\");");
+        s.line("this.ownsTarget = ownsTarget;");
         s.line("}");
         s.line("");
-        s.doc("Opens a connection and a client on it.", "",
+        s.doc("Opens a connection pool with the default settings ({@code RxPoolConfig.defaults()}: up to 8",
+                "connections, 60 s idle, no repeats) and a client on it.", "",
                 "@param endpoint the local endpoint", "@param server the server's address (resolved)",
                 "@param serviceId the service id, 1..65535 (the .xg file does not name it)",
-                "@param securityClass the security class (rxnull today)",
-                "@return a client on a new connection, which it owns ({@link #close()} closes it)",
+                "@param securityClass the security class every connection uses",
+                "@return a client on a new pool, which it owns ({@link #close()} closes it)",
                 "@throws IllegalArgumentException as {@code RxEndpoint.connect}");
         s.line("public static " + cls + " connect(RxEndpoint endpoint, InetSocketAddress server, int serviceId,");
         s.line("        SecurityClass securityClass) {");
-        s.line("return new " + cls + "(endpoint.connect(server, serviceId, securityClass), true);");
+        s.line("return connect(endpoint, server, serviceId, securityClass, RxPoolConfig.defaults());");
         s.line("}");
         s.line("");
-        s.doc("@return the connection the calls use");
-        s.line("public RxConnection connection() {");
-        s.line("return connection;");
+        s.doc("Opens a connection pool and a client on it; mark idempotent procs for repeats with",
+                "{@code RxRetryPolicy.idempotent(" + pb + "Opcodes.X, ...)} in {@code config}.", "",
+                "@param endpoint the local endpoint", "@param server the server's address (resolved)",
+                "@param serviceId the service id, 1..65535 (the .xg file does not name it)",
+                "@param securityClass the security class every connection uses",
+                "@param config the pool's bound, idle time and retry policy",
+                "@return a client on a new pool, which it owns ({@link #close()} closes it)",
+                "@throws IllegalArgumentException as {@code RxEndpoint.connect}");
+        s.line("public static " + cls + " connect(RxEndpoint endpoint, InetSocketAddress server, int serviceId,");
+        s.line("        SecurityClass securityClass, RxPoolConfig config) {");
+        s.line("return new " + cls + "(RxConnectionPool.open(endpoint, server, serviceId, securityClass, config), true);");
         s.line("}");
         s.line("");
-        s.doc("Closes the connection if this client owns it (made by {@link #connect}): its unfinished calls are",
+        s.doc("@return the pool or connection the calls use");
+        s.line("public RxCallTarget target() {");
+        s.line("return target;");
+        s.line("}");
+        s.line("");
+        s.doc("Closes the pool if this client owns it (made by {@link #connect}): its unfinished calls are",
                 "aborted with RX_USER_ABORT (−6), as {@code RxConnection.close()} does. Otherwise does nothing.",
                 "Idempotent.");
         s.line("@Override");
         s.line("public void close() {");
-        s.line("if (ownsConnection) {");
-        s.line("connection.close();");
+        s.line("if (ownsTarget) {");
+        s.line("target.close();");
         s.line("}");
         s.line("}");
         for (Proc p : procs) {
@@ -210,10 +227,11 @@ final class ServiceGenerator {
         return s.toString();
     }
 
-    /** A proc's client method name; "connection", "connect" and "close" are the client's own. */
+    /** A proc's client method name; "target", "connect" and "close" are the client's own ("connection" was). */
     private static String clientMethod(Proc p) {
         String m = Names.member(p.name());
-        return m.equals("connection") || m.equals("connect") || m.equals("close") ? m + "Rpc" : m;
+        return m.equals("connection") || m.equals("target") || m.equals("connect") || m.equals("close") ? m + "Rpc"
+                : m;
     }
 
     private void clientProc(Src s, String pb, Proc p) {
@@ -244,7 +262,7 @@ final class ServiceGenerator {
                 s.doc(doc.toArray(String[]::new));
                 s.line("public " + ctx.splitClass() + "<" + boxed + "> " + m + "(" + params
                         + (deadline ? sep + "Duration " + dl : "") + ") throws IOException {");
-                s.wrapped("return new " + ctx.splitClass() + "<>(" + x + ".start(this.connection, "
+                s.wrapped("return new " + ctx.splitClass() + "<>(" + x + ".start(this.target, "
                         + (deadline ? "Objects.requireNonNull(" + dl + ", \"deadline\")" : "null") + ", " + c + ", "
                         + argsExpr + "), " + c + ", " + resultsExpr + ");");
                 s.line("}");
@@ -263,7 +281,7 @@ final class ServiceGenerator {
                 s.doc(doc.toArray(String[]::new));
                 s.line("public " + plain + " " + m + "(" + params + (deadline ? sep + "Duration " + dl : "")
                         + ") throws IOException {");
-                s.wrapped((p.outputs().isEmpty() ? "" : "return ") + x + ".call(this.connection, "
+                s.wrapped((p.outputs().isEmpty() ? "" : "return ") + x + ".call(this.target, "
                         + (deadline ? "Objects.requireNonNull(" + dl + ", \"deadline\")" : "null") + ", " + c + ", "
                         + argsExpr + ", " + resultsExpr + ");");
                 s.line("}");
@@ -280,7 +298,7 @@ final class ServiceGenerator {
                 s.doc(doc.toArray(String[]::new));
                 s.line("public CompletableFuture<" + boxed + "> " + m + "Async(" + params
                         + (deadline ? sep + "Duration " + dl : "") + ") {");
-                s.wrapped("return " + x + ".callAsync(this.connection, "
+                s.wrapped("return " + x + ".callAsync(this.target, "
                         + (deadline ? "Objects.requireNonNull(" + dl + ", \"deadline\")" : "null") + ", " + c + ", "
                         + argsExpr + ", " + resultsExpr + ");");
                 s.line("}");

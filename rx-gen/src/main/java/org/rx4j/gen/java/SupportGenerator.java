@@ -166,11 +166,11 @@ final class SupportGenerator {
         s.line("");
         s.doc("Starts a call and writes the opcode and the arguments; the caller reads the results (finish).",
                 "deadline: the call's whole life, or null for none.");
-        s.line("static RxCall start(RxConnection connection, Duration deadline, Proc proc, XdrMarshaller arguments)");
+        s.line("static RxCall start(RxCallTarget target, Duration deadline, Proc proc, XdrMarshaller arguments)");
         s.line("        throws IOException {");
         s.line("RxCall call;");
         s.line("try {");
-        s.line("call = deadline == null ? connection.newCall() : connection.newCall(deadline);");
+        s.line("call = deadline == null ? target.newCall() : target.newCall(deadline);");
         s.line("} catch (RxException ex) {");
         s.line("throw named(proc, ex, XdrSide.CLIENT.marshalCode());");
         s.line("}");
@@ -197,42 +197,31 @@ final class SupportGenerator {
         s.line("}");
         s.line("}");
         s.line("");
-        s.doc("A whole blocking call: start, then finish.");
-        s.line("static <T> T call(RxConnection connection, Duration deadline, Proc proc, XdrMarshaller arguments,");
+        s.doc("A whole blocking call: the target writes the opcode and the arguments and reads the results (a pool",
+                "repeats it when its retry policy marks the opcode idempotent); a failure is rethrown naming the proc.",
+                "deadline: the whole life of the call (and its repeats), or null for none.");
+        s.line("static <T> T call(RxCallTarget target, Duration deadline, Proc proc, XdrMarshaller arguments,");
         s.line("        XdrUnmarshaller<T> results) throws IOException {");
-        s.line("return finish(start(connection, deadline, proc, arguments), proc, results);");
+        s.line("XdrMarshaller marshal = marshalling(proc, arguments);");
+        s.line("try {");
+        s.line("return deadline == null ? target.call(proc.opcode(), marshal, results)");
+        s.line("        : target.call(proc.opcode(), marshal, results, deadline);");
+        s.line("} catch (IOException | RuntimeException ex) {");
+        s.line("throw named(proc, ex, XdrSide.CLIENT.unmarshalCode());");
+        s.line("}");
         s.line("}");
         s.line("");
-        s.doc("A whole call without blocking; the future fails with the proc named, and cancelling it cancels the",
-                "call (RX_USER_ABORT −6). deadline: the call's whole life, or null for none.");
-        s.line("static <T> CompletableFuture<T> callAsync(RxConnection connection, Duration deadline, Proc proc,");
+        s.doc("A whole call without blocking, repeated as {@code call} is; the future fails with the proc named, and",
+                "cancelling it cancels the call (RX_USER_ABORT −6). deadline: the whole life, or null for none.");
+        s.line("static <T> CompletableFuture<T> callAsync(RxCallTarget target, Duration deadline, Proc proc,");
         s.line("        XdrMarshaller arguments, XdrUnmarshaller<T> results) {");
+        s.line("XdrMarshaller marshal = marshalling(proc, arguments);");
         s.line("CompletableFuture<T> typed;");
-        s.line("if (deadline == null) {");
-        s.line("typed = connection.callAsync(proc.opcode(), arguments, results);");
-        s.line("} else {");
-        s.line("byte[] request;");
         s.line("try {");
-        s.line("request = XdrMarshaller.toBytes(XdrSide.CLIENT, w -> {");
-        s.line("w.writeInt(proc.opcode());");
-        s.line("arguments.marshal(w);");
-        s.line("});");
-        s.line("} catch (IOException | RuntimeException ex) {");
+        s.line("typed = deadline == null ? target.callAsync(proc.opcode(), marshal, results)");
+        s.line("        : target.callAsync(proc.opcode(), marshal, results, deadline);");
+        s.line("} catch (RuntimeException ex) {");
         s.line("return CompletableFuture.failedFuture(named(proc, ex, XdrSide.CLIENT.marshalCode()));");
-        s.line("}");
-        s.line("CompletableFuture<byte[]> raw = connection.callAsync(request, deadline);");
-        s.line("typed = raw.thenApply(bytes -> {");
-        s.line("try {");
-        s.line("return XdrUnmarshaller.fromBytes(XdrSide.CLIENT, bytes, results);");
-        s.line("} catch (IOException ex) {");
-        s.line("throw new CompletionException(ex);");
-        s.line("}");
-        s.line("});");
-        s.line("typed.whenComplete((v, t) -> {");
-        s.line("if (t instanceof CancellationException) {");
-        s.line("raw.cancel(false);");
-        s.line("}");
-        s.line("});");
         s.line("}");
         s.line("CompletableFuture<T> result = new CompletableFuture<>();");
         s.line("typed.whenComplete((v, t) -> {");
@@ -250,6 +239,18 @@ final class SupportGenerator {
         s.line("}");
         s.line("});");
         s.line("return result;");
+        s.line("}");
+        s.line("");
+        s.doc("The arguments' marshaller with its own failures named as marshalling ones (RXGEN_CC_MARSHAL −450),",
+                "so the target aborts the call with that code and the caller sees the proc.");
+        s.line("private static XdrMarshaller marshalling(Proc proc, XdrMarshaller arguments) {");
+        s.line("return w -> {");
+        s.line("try {");
+        s.line("arguments.marshal(w);");
+        s.line("} catch (IOException | RuntimeException ex) {");
+        s.line("throw named(proc, ex, XdrSide.CLIENT.marshalCode());");
+        s.line("}");
+        s.line("};");
         s.line("}");
         s.line("");
         s.doc("Aborts a client call this side failed (a peer's abort needs none) and releases it.");

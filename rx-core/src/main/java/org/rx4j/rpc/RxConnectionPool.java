@@ -1,0 +1,427 @@
+package org.rx4j.rpc;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongSupplier;
+import org.rx4j.rpc.xdr.XdrMarshaller;
+import org.rx4j.rpc.xdr.XdrUnmarshaller;
+import org.rx4j.security.RxNullSecurityClass;
+import org.rx4j.security.SecurityClass;
+
+/**
+ * Client connections to one (server, service id, security class) that grow with the calls (docs/embedding.md
+ * "Pools"): one Rx connection runs 4 calls at once (its channels, rx-wire-facts.md §2), so a call that finds every
+ * open connection with 4 calls running opens another, up to {@link RxPoolConfig#maxConnections()} (default 8); past
+ * that bound a call waits for a channel on the least busy connection. A connection without calls for
+ * {@link RxPoolConfig#idleTimeoutNs()} (on the endpoint's clock, or the config's ticker) is closed, at the next call
+ * or by a sweep on the endpoint's event loop every half idle time. Typed calls of opcodes the config's
+ * {@link RxRetryPolicy} marks idempotent are repeated after a connection-level failure; nothing else is.
+ *
+ * <p>The shape of gRPC-java's channel or OkHttp's connection pool: make one per server and service at start-up, share
+ * it between threads, hand it to generated clients ({@code new XxClient(pool)}) or {@code UbikClient}, close it at
+ * the end. It runs every call form of {@link RxConnection} ({@link RxCallTarget}). Thread-safe.
+ */
+public final class RxConnectionPool implements RxCallTarget {
+    private final EndpointRuntime rt;
+    private final InetSocketAddress server;
+    private final int serviceId;
+    private final SecurityClass securityClass;
+    private final RxPoolConfig config;
+    private final PoolMembers members;
+    private final LongAdder retries = new LongAdder();
+    private final ScheduledFuture<?> sweep;
+
+    /**
+     * What a pool holds and has done, for monitoring and tests.
+     *
+     * @param connections connections open now
+     * @param busyCalls calls running or waiting for a channel now
+     * @param peakConnections most connections open at once so far (never above the bound)
+     * @param opened connections opened so far
+     * @param closedIdle connections closed for idleness so far
+     * @param retries attempts repeated so far (by the retry policy)
+     */
+    public record Stats(int connections, int busyCalls, int peakConnections, long opened, long closedIdle,
+                        long retries) {
+    }
+
+    private RxConnectionPool(RxEndpoint endpoint, InetSocketAddress server, int serviceId, SecurityClass sc,
+                             RxPoolConfig config) {
+        this.rt = endpoint.runtime();
+        this.server = server;
+        this.serviceId = serviceId;
+        this.securityClass = sc;
+        this.config = config;
+        LongSupplier clock = config.ticker() != null ? config.ticker() : rt::now;
+        this.members = new PoolMembers(config.maxConnections(), config.idleTimeoutNs(), clock,
+                () -> endpoint.connect(server, serviceId, sc), () -> !rt.transport.loop().inEventLoop());
+        // Opens the first connection now (no packet is sent): bad arguments and a closing endpoint fail here.
+        try {
+            members.release(members.acquire());
+        } catch (RxException e) { // a new pool is neither closed nor waiting for anything
+            throw new IllegalStateException(e.getMessage(), e);
+        }
+        long period = Math.max(config.idleTimeoutNs() / 2, TimeUnit.MILLISECONDS.toNanos(10));
+        this.sweep = rt.transport.loop().scheduleAtFixedRate(members::evictIdle, period, period, TimeUnit.NANOSECONDS);
+    }
+
+    /**
+     * Opens a pool to an rxnull service with the default settings ({@link RxPoolConfig#defaults()}).
+     *
+     * @param endpoint the local endpoint (the pool never closes it)
+     * @param server the server's address (resolved)
+     * @param serviceId 1..65535
+     * @return the pool, with one connection open (no packet sent yet)
+     * @throws IllegalArgumentException if the address is unresolved or serviceId is out of range
+     * @throws IllegalStateException if the endpoint is closing
+     */
+    public static RxConnectionPool open(RxEndpoint endpoint, InetSocketAddress server, int serviceId) {
+        return open(endpoint, server, serviceId, RxNullSecurityClass.INSTANCE, RxPoolConfig.defaults());
+    }
+
+    /**
+     * Opens a pool; every connection it opens uses {@code securityClass} (rxkad: each authenticates on its own first
+     * call).
+     *
+     * @param endpoint the local endpoint (the pool never closes it)
+     * @param server the server's address (resolved)
+     * @param serviceId 1..65535
+     * @param securityClass the class every connection uses
+     * @param config bound, idle time, retry policy, clock
+     * @return the pool, with one connection open (no packet sent yet)
+     * @throws IllegalArgumentException if the address is unresolved or serviceId is out of range
+     * @throws IllegalStateException if the endpoint is closing
+     */
+    public static RxConnectionPool open(RxEndpoint endpoint, InetSocketAddress server, int serviceId,
+                                        SecurityClass securityClass, RxPoolConfig config) {
+        return new RxConnectionPool(Objects.requireNonNull(endpoint, "endpoint"), server, serviceId,
+                Objects.requireNonNull(securityClass, "securityClass"), Objects.requireNonNull(config, "config"));
+    }
+
+    @Override
+    public InetSocketAddress server() {
+        return server;
+    }
+
+    @Override
+    public int serviceId() {
+        return serviceId;
+    }
+
+    @Override
+    public SecurityClass securityClass() {
+        return securityClass;
+    }
+
+    /** @return the settings this pool runs with */
+    public RxPoolConfig config() {
+        return config;
+    }
+
+    /** @return a snapshot of the pool's counts */
+    public Stats stats() {
+        return new Stats(members.size(), members.busyCalls(), members.peak(), members.opened(), members.closedIdle(),
+                retries.sum());
+    }
+
+    /**
+     * Closes the connections idle for at least the idle time now (the event loop's sweep does the same every half
+     * idle time; a test with an injected ticker calls it to age connections without waiting).
+     *
+     * @return how many connections were closed
+     */
+    public int evictIdle() {
+        return members.evictIdle();
+    }
+
+    /**
+     * Starts a streaming call on a connection with a free channel (opened if needed); see
+     * {@link RxConnection#newCall()}. Never repeated: the pool does not know what the stream carries.
+     *
+     * @return the call (close it: its connection counts it busy until it ends)
+     * @throws RxException RX_INVALID_OPERATION (−2) if the pool is closed or the endpoint is closing
+     */
+    @Override
+    public RxCall newCall() throws RxException {
+        return startCall(null);
+    }
+
+    /**
+     * As {@link #newCall()} with a hard deadline; see {@link RxConnection#newCall(Duration)}.
+     *
+     * @param timeout the call's whole life, from now, positive
+     * @return the call
+     * @throws RxException as {@link #newCall()}
+     * @throws IllegalArgumentException if timeout is not positive
+     */
+    @Override
+    public RxCall newCall(Duration timeout) throws RxException {
+        rt.deadlineFromNow(timeout);
+        return startCall(timeout);
+    }
+
+    private RxCall startCall(Duration timeout) throws RxException {
+        PoolMembers.Member m = acquire();
+        RxCall call;
+        try {
+            call = timeout == null ? m.connection.newCall() : m.connection.newCall(timeout);
+        } catch (RxException | RuntimeException e) {
+            members.release(m);
+            throw e;
+        }
+        call.completion().whenComplete((v, t) -> members.release(m));
+        return call;
+    }
+
+    /**
+     * Sends a whole request and returns the whole reply, blocking; never repeated (the opcode is not known).
+     *
+     * @param request request bytes
+     * @return reply bytes
+     * @throws RxException with the abort code if the call fails
+     * @throws IOException on interruption
+     */
+    @Override
+    public byte[] call(byte[] request) throws IOException {
+        PoolMembers.Member m = acquire();
+        try {
+            return m.connection.call(request);
+        } finally {
+            members.release(m);
+        }
+    }
+
+    /**
+     * As {@link RxConnection#callAsync(byte[])} on a connection with a free channel; never repeated.
+     *
+     * @param request the whole request (not copied: must not change until the future completes)
+     * @return the reply; exceptionally an {@link RxException} (−2 if the pool is closed)
+     */
+    @Override
+    public CompletableFuture<byte[]> callAsync(byte[] request) {
+        return rawAsync(request, null);
+    }
+
+    /**
+     * As {@link RxConnection#callAsync(byte[], Duration)} on a connection with a free channel; never repeated.
+     *
+     * @param request the whole request
+     * @param timeout the call's whole life, from now, positive
+     * @return the reply future
+     * @throws IllegalArgumentException if timeout is not positive
+     */
+    @Override
+    public CompletableFuture<byte[]> callAsync(byte[] request, Duration timeout) {
+        rt.deadlineFromNow(timeout);
+        return rawAsync(request, timeout);
+    }
+
+    private CompletableFuture<byte[]> rawAsync(byte[] request, Duration timeout) {
+        PoolMembers.Member m;
+        try {
+            m = acquire();
+        } catch (RxException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        CompletableFuture<byte[]> f = timeout == null ? m.connection.callAsync(request)
+                : m.connection.callAsync(request, timeout);
+        f.whenComplete((v, t) -> members.release(m));
+        return f;
+    }
+
+    /**
+     * One rxgen-style call, blocking, repeated on a connection-level failure when the retry policy marks
+     * {@code opcode} idempotent ({@link RxRetryPolicy#retryable(Throwable)}); see
+     * {@link RxConnection#call(int, XdrMarshaller, XdrUnmarshaller)}.
+     *
+     * @param opcode the operation
+     * @param arguments writes the arguments (once per attempt)
+     * @param results reads the results
+     * @param <T> the result type
+     * @return what {@code results} returned
+     * @throws RxException with the last attempt's abort code
+     * @throws IOException if interrupted
+     */
+    @Override
+    public <T> T call(int opcode, XdrMarshaller arguments, XdrUnmarshaller<T> results) throws IOException {
+        return typed(opcode, arguments, results, Long.MAX_VALUE);
+    }
+
+    /**
+     * As {@link #call(int, XdrMarshaller, XdrUnmarshaller)} with a hard deadline over all attempts: an attempt
+     * after it passed is not made.
+     *
+     * @param opcode the operation
+     * @param arguments writes the arguments (once per attempt)
+     * @param results reads the results
+     * @param timeout the whole life of the call and its repeats, from now, positive
+     * @param <T> the result type
+     * @return what {@code results} returned
+     * @throws RxException with the last attempt's abort code (−3 when the deadline passed)
+     * @throws IOException if interrupted
+     * @throws IllegalArgumentException if timeout is not positive
+     */
+    @Override
+    public <T> T call(int opcode, XdrMarshaller arguments, XdrUnmarshaller<T> results, Duration timeout)
+            throws IOException {
+        return typed(opcode, arguments, results, rt.deadlineFromNow(timeout));
+    }
+
+    private <T> T typed(int opcode, XdrMarshaller arguments, XdrUnmarshaller<T> results, long deadline)
+            throws IOException {
+        int attempts = attemptsFor(opcode);
+        for (int attempt = 1; ; attempt++) {
+            PoolMembers.Member m = acquire();
+            try {
+                return deadline == Long.MAX_VALUE ? m.connection.call(opcode, arguments, results)
+                        : m.connection.call(opcode, arguments, results, left(deadline));
+            } catch (RxException e) {
+                if (!repeat(e, attempt, attempts, deadline)) {
+                    throw e;
+                }
+            } finally {
+                members.release(m);
+            }
+        }
+    }
+
+    /**
+     * One rxgen-style call without blocking, repeated as {@link #call(int, XdrMarshaller, XdrUnmarshaller)} is; a
+     * repeat starts on the thread that saw the failure (the callback executor). Cancelling the future cancels the
+     * attempt in progress (−6) and makes no more.
+     *
+     * @param opcode the operation
+     * @param arguments writes the arguments (once per attempt)
+     * @param results reads the results from the whole reply
+     * @param <T> the result type
+     * @return the results' future; exceptionally an {@link RxException} with the last attempt's abort code
+     */
+    @Override
+    public <T> CompletableFuture<T> callAsync(int opcode, XdrMarshaller arguments, XdrUnmarshaller<T> results) {
+        return typedAsync(opcode, arguments, results, Long.MAX_VALUE);
+    }
+
+    /**
+     * As {@link #callAsync(int, XdrMarshaller, XdrUnmarshaller)} with a hard deadline over all attempts.
+     *
+     * @param opcode the operation
+     * @param arguments writes the arguments (once per attempt)
+     * @param results reads the results from the whole reply
+     * @param timeout the whole life of the call and its repeats, from now, positive
+     * @param <T> the result type
+     * @return the results' future; exceptionally an {@link RxException} with the last attempt's abort code
+     * @throws IllegalArgumentException if timeout is not positive
+     */
+    @Override
+    public <T> CompletableFuture<T> callAsync(int opcode, XdrMarshaller arguments, XdrUnmarshaller<T> results,
+                                              Duration timeout) {
+        return typedAsync(opcode, arguments, results, rt.deadlineFromNow(timeout));
+    }
+
+    private <T> CompletableFuture<T> typedAsync(int opcode, XdrMarshaller arguments, XdrUnmarshaller<T> results,
+                                                long deadline) {
+        CompletableFuture<T> result = new CompletableFuture<>();
+        AtomicReference<CompletableFuture<T>> attemptInProgress = new AtomicReference<>();
+        result.whenComplete((v, t) -> {
+            CompletableFuture<T> a = attemptInProgress.get();
+            if (t instanceof CancellationException && a != null) {
+                a.cancel(false);
+            }
+        });
+        attemptAsync(opcode, arguments, results, deadline, 1, attemptsFor(opcode), result, attemptInProgress);
+        return result;
+    }
+
+    private <T> void attemptAsync(int opcode, XdrMarshaller arguments, XdrUnmarshaller<T> results, long deadline,
+                                  int attempt, int attempts, CompletableFuture<T> result,
+                                  AtomicReference<CompletableFuture<T>> attemptInProgress) {
+        if (result.isDone()) {
+            return; // cancelled by the application: no further attempt
+        }
+        PoolMembers.Member m;
+        CompletableFuture<T> f;
+        try {
+            m = acquire();
+        } catch (RxException | RuntimeException e) {
+            result.completeExceptionally(e);
+            return;
+        }
+        try {
+            f = deadline == Long.MAX_VALUE ? m.connection.callAsync(opcode, arguments, results)
+                    : m.connection.callAsync(opcode, arguments, results, left(deadline));
+        } catch (RuntimeException e) { // an argument marshaller's own failure, or a deadline already past
+            members.release(m);
+            result.completeExceptionally(e);
+            return;
+        }
+        attemptInProgress.set(f);
+        if (result.isCancelled()) {
+            f.cancel(false);
+        }
+        f.whenComplete((v, t) -> {
+            members.release(m);
+            if (t == null) {
+                result.complete(v);
+                return;
+            }
+            Throwable cause = HandlerFailures.unwrap(t);
+            if (repeat(cause, attempt, attempts, deadline)) {
+                attemptAsync(opcode, arguments, results, deadline, attempt + 1, attempts, result, attemptInProgress);
+            } else {
+                result.completeExceptionally(cause);
+            }
+        });
+    }
+
+    /** @return the time left before {@code deadline} (ns on the endpoint's clock), at least 1 ns */
+    private Duration left(long deadline) {
+        return Duration.ofNanos(Math.max(1, deadline - rt.now()));
+    }
+
+    private int attemptsFor(int opcode) {
+        return config.retry().isIdempotent(opcode) ? config.retry().maxAttempts() : 1;
+    }
+
+    /** Whether attempt number {@code attempt} (of at most {@code attempts}), which failed, is repeated; counts it. */
+    private boolean repeat(Throwable failure, int attempt, int attempts, long deadline) {
+        if (attempt >= attempts || !RxRetryPolicy.retryable(failure)
+                || deadline != Long.MAX_VALUE && deadline - rt.now() <= 0) {
+            return false;
+        }
+        retries.increment();
+        return true;
+    }
+
+    private PoolMembers.Member acquire() throws RxException {
+        if (rt.closing) {
+            throw RxException.local(RxCodes.RX_INVALID_OPERATION, RxException.Reason.ENDPOINT_CLOSING,
+                    "endpoint closing", null);
+        }
+        try {
+            return members.acquire();
+        } catch (IllegalStateException e) { // the endpoint began closing while a connection was being opened
+            throw RxException.local(RxCodes.RX_INVALID_OPERATION, RxException.Reason.ENDPOINT_CLOSING,
+                    "endpoint closing", e);
+        }
+    }
+
+    /** Closes every connection (their unfinished calls are aborted with RX_USER_ABORT −6); later calls fail (−2). */
+    @Override
+    public void close() {
+        sweep.cancel(false);
+        members.close();
+    }
+
+    @Override
+    public String toString() {
+        return "RxConnectionPool[" + server + ", service " + serviceId + ", " + stats() + "]";
+    }
+}
