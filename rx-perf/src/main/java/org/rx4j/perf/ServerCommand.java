@@ -89,10 +89,10 @@ final class ServerCommand implements Callable<Integer> {
         try (PerfServerTransport server = factory.newServer(endpoint.toOptions(minProcs, maxProcs,
                 EndpointFlags.SERVER_DEFAULT_TRANSPORT), minimum)) {
             int bound = server.start(new InetSocketAddress(port), RxperfProtocol.SERVICE_ID, handler);
-            if (port == 0) {
-                err.println("rxperf: server listening on port " + bound);
-                err.flush();
-            }
+            // A readiness signal for scripts (the service is registered before the socket reads): OpenAFS's rxperf
+            // prints nothing, so a script had to guess how long a JVM takes to bind.
+            err.println("rxperf: server listening on port " + bound);
+            err.flush();
             app.serverLifetime().await(server);
         }
         return CommandLine.ExitCode.OK;

@@ -189,6 +189,15 @@ class CliRunTest {
     }
 
     @Test
+    void aServerOnAFixedPortAlsoSaysWhenItIsReady() {
+        InMemoryTransportFactory factory = new InMemoryTransportFactory();
+        CliHarness.Outcome outcome = new CliHarness(factory, System::nanoTime).run("server", "-p", "7123");
+        assertEquals(0, outcome.exitCode(), outcome.err());
+        assertEquals("rxperf: server listening on port 7123\n", outcome.err());
+        assertEquals("", outcome.out(), "stdout keeps OpenAFS's lines only");
+    }
+
+    @Test
     void serverStartsWithItsFlagsAndStops() {
         InMemoryTransportFactory factory = new InMemoryTransportFactory();
         CliHarness.Outcome outcome = new CliHarness(factory, System::nanoTime).run("server", "-p", "0", "-s", "4",

@@ -25,8 +25,8 @@ import picocli.CommandLine.Parameters;
  * after 1, 2, 4 and 8 s.
  *
  * <pre>
- * rxdebug HOST PORT [-version] [-rxstats] [-noconns] [-allconnections] [-peers]
- * rxdebug -servers HOST -port PORT [...]
+ * rxdebug HOST [PORT] [-version] [-rxstats] [-noconns] [-allconnections] [-peers]
+ * rxdebug -servers HOST [-port PORT] [...]          (PORT defaults to 7000, as OpenAFS rxdebug's)
  * </pre>
  *
  * <p>Not printed (rxdebug prints them in some cases): per-call flags of active calls, a connection's error line,
@@ -48,13 +48,18 @@ public final class RxDebug implements Callable<Integer> {
     @Parameters(index = "0", arity = "0..1", paramLabel = "HOST", description = "the server (or -servers)")
     String host;
 
-    @Parameters(index = "1", arity = "0..1", paramLabel = "PORT", description = "its UDP port (or -port)")
+    /** The UDP port asked when none is given: 7000, the fileserver's, as OpenAFS rxdebug defaults. */
+    static final int DEFAULT_PORT = 7000;
+
+    @Parameters(index = "1", arity = "0..1", paramLabel = "PORT",
+            description = "its UDP port (or -port; default 7000, as OpenAFS rxdebug)")
     Integer port;
 
     @Option(names = "-servers", paramLabel = "HOST", description = "the server, as OpenAFS rxdebug takes it")
     String serversOption;
 
-    @Option(names = "-port", paramLabel = "PORT", description = "the UDP port, as OpenAFS rxdebug takes it")
+    @Option(names = "-port", paramLabel = "PORT",
+            description = "the UDP port, as OpenAFS rxdebug takes it (default 7000)")
     Integer portOption;
 
     @Option(names = "-version", description = "print the server's version string and stop")
@@ -79,7 +84,7 @@ public final class RxDebug implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         String host = either(this.host, serversOption, "HOST", "-servers");
-        int port = either(this.port, portOption, "PORT", "-port");
+        int port = targetPort();
         try (RxDebugClient client = RxDebugClient.open(host, port)) {
             out.println("Trying " + client.server().getAddress().getHostAddress() + " (port " + port + "):");
             if (version) {
@@ -221,6 +226,14 @@ public final class RxDebug implements Callable<Integer> {
                 + (p.bytesReceived() & 0xffff_ffffL));
         out.println("\trtt " + (p.rtt() >> 3) + " msec, rtt_dev " + (p.rttDev() >> 2) + " msec");
         out.printf("\ttimeout %d.%03d sec%n", p.timeoutSec(), p.timeoutUsec() / 1000);
+    }
+
+    /**
+     * @return the UDP port to ask: the positional PORT or {@code -port}, else {@link #DEFAULT_PORT}
+     * @throws CommandLine.ParameterException when both are given
+     */
+    int targetPort() {
+        return port == null && portOption == null ? DEFAULT_PORT : either(port, portOption, "PORT", "-port");
     }
 
     /** @return the positional value or the OpenAFS-style option's, exactly one of which must be given */

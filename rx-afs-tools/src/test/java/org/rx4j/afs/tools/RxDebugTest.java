@@ -86,8 +86,23 @@ class RxDebugTest {
     @Test
     void badUsageIsOneLineAndStatus2() {
         StringWriter err = new StringWriter();
-        assertEquals(2, RxDebug.run(new String[] {"127.0.0.1"}, new PrintWriter(new StringWriter()),
+        assertEquals(2, RxDebug.run(new String[] {"-port", "7000"}, new PrintWriter(new StringWriter()),
                 new PrintWriter(err, true)));
         assertEquals(1, err.toString().lines().count(), err.toString());
+        assertTrue(err.toString().startsWith("rxdebug: missing HOST"), err.toString());
+    }
+
+    @Test
+    void withoutAPortTheFileserversIsAskedAsOpenAfsRxdebugDoes() {
+        assertEquals(7000, portOf("-servers", "127.0.0.1"));
+        assertEquals(7000, portOf("127.0.0.1"));
+        assertEquals(7009, portOf("-servers", "127.0.0.1", "-port", "7009"));
+        assertEquals(7010, portOf("127.0.0.1", "7010"));
+    }
+
+    private static int portOf(String... args) {
+        RxDebug cmd = new RxDebug();
+        new picocli.CommandLine(cmd).parseArgs(args);
+        return cmd.targetPort();
     }
 }
