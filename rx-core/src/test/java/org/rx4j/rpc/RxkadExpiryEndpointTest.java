@@ -2,18 +2,26 @@ package org.rx4j.rpc;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.rx4j.security.SecurityClass;
+import org.rx4j.security.rxkad.CredentialCache;
+import org.rx4j.security.rxkad.Krb5Credentials;
 import org.rx4j.security.rxkad.RxkadClientSecurity;
 import org.rx4j.security.rxkad.RxkadCodes;
 import org.rx4j.security.rxkad.RxkadCredentials;
@@ -124,5 +132,22 @@ class RxkadExpiryEndpointTest {
             assertNotEquals(firstCid, conn.id().cid());
             assertEquals(3, mints);
         }
+    }
+
+    @Test
+    void theDocsCcacheSupplierFailsTheConnectOfAMissingCache() {
+        // The form docs/security.md "Ticket expiry" shows, over a cache that does not exist.
+        String ccname = "FILE:/nonexistent/krb5cc_rx4j_expiry";
+        SecurityClass rxkad = new RxkadClientSecurity(RxkadLevel.CRYPT, () -> {
+            try {
+                return Krb5Credentials.fromCache(CredentialCache.fileOf(ccname), "example.org", null);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+        CompletionException e = assertThrows(CompletionException.class,
+                () -> client.connect(server.localAddress(), SERVICE, rxkad));
+        assertInstanceOf(UncheckedIOException.class, e.getCause());
+        assertTrue(e.getCause().getMessage().contains("krb5cc_rx4j_expiry"), e.getCause().getMessage());
     }
 }

@@ -58,7 +58,8 @@ public final class RxkadClientSecurity extends RxkadSecurity {
      * @param level the level every connection runs at
      * @param credentials asked once per new connection, on the endpoint's event loop (keep it quick: e.g. re-read a
      *     ccache only when its file changed); it may throw an unchecked exception (e.g. {@code UncheckedIOException}),
-     *     which fails the call that needed the new connection with RX_INVALID_OPERATION (−2) and its message
+     *     which {@code RxEndpoint.connect} throws wrapped in a {@code CompletionException}, and which later fails the
+     *     call that needed a new connection with RX_INVALID_OPERATION (−2) and its message
      * @throws NullPointerException if an argument is null
      */
     public RxkadClientSecurity(RxkadLevel level, Supplier<RxkadCredentials> credentials) {
