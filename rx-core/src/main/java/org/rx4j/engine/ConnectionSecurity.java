@@ -97,7 +97,8 @@ final class ConnectionSecurity {
 
     /**
      * @param abortCode the code the whole connection was aborted with, or 0
-     * @return true on a client whose class wants new calls on a new connection ({@link SecurityClass#needsNewConnection})
+     * @return true on a client whose class wants new calls on a new connection
+     *     ({@link SecurityClass#needsNewConnection})
      */
     boolean needsNewConnection(int abortCode) {
         return !none && context.isClient() && securityClass.needsNewConnection(context, abortCode);

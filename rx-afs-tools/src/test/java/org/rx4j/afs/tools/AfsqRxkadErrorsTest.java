@@ -45,8 +45,8 @@ class AfsqRxkadErrorsTest {
 
     @BeforeAll
     static void start() throws IOException {
-        VlServer vl = (VlServer) Proxy.newProxyInstance(VlServer.class.getClassLoader(), new Class<?>[] {VlServer.class},
-                (p, m, a) -> {
+        VlServer vl = (VlServer) Proxy.newProxyInstance(VlServer.class.getClassLoader(),
+                new Class<?>[] {VlServer.class}, (p, m, a) -> {
                     throw RxException.local(VlErrors.VL_NOENT, "no " + a[1]);
                 });
         server = RxEndpoint.builder().bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))
