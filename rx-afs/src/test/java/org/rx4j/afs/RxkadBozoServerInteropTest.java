@@ -39,6 +39,7 @@ import org.rx4j.security.rxkad.LocalAuth;
 import org.rx4j.security.rxkad.RxkadLevel;
 import org.rx4j.security.rxkad.RxkadServerSecurity;
 import org.rx4j.security.rxkad.ServerKey;
+import org.rx4j.security.rxkad.UserList;
 import org.rx4j.wire.AbortCodes;
 
 /**
@@ -59,6 +60,8 @@ class RxkadBozoServerInteropTest {
     private static String realServer;
     private static String host;
     private static Path serverDir;
+    /** The cell's superusers, as the real bosserver reads them. */
+    private static UserList userList;
     private static RxEndpoint endpoint;
     /** What each served call saw, by opcode name: the caller and Debian rxdebug's listing of its connection. */
     private static final Map<String, Seen> SEEN = new ConcurrentHashMap<>();
@@ -77,6 +80,7 @@ class RxkadBozoServerInteropTest {
         host = System.getProperty("rx4j.auth.client", "");
         assertFalse(host.isBlank(), "-Drx4j.auth.client=ADDR (this host, where bos finds rx4j's server) is required");
         serverDir = Path.of(System.getProperty("rx4j.auth.serverdir", "/etc/openafs/server"));
+        userList = new UserList(serverDir);
         // Debian's rxdebug asks from this host's own address, not loopback: answer it as OpenAFS servers do.
         endpoint = RxEndpoint.builder().bind(new InetSocketAddress(InetAddress.getByName(host), 7007))
                 .config(RxConfig.builder().debugReplies(DebugReplies.ALWAYS).build()).open();
@@ -113,8 +117,7 @@ class RxkadBozoServerInteropTest {
         if (index == 0) {
             see("ListSUsers", call);
         }
-        List<String> users = Files.readAllLines(serverDir.resolve("UserList")).stream()
-                .map(String::strip).filter(s -> !s.isEmpty()).toList();
+        List<String> users = userList.names();
         if (index < 0 || index >= users.size()) {
             throw RxException.local(1, "past the end of UserList");
         }

@@ -42,6 +42,8 @@ public final class Connection {
     private int serial;
     long lastActivityNs;
     boolean closed;
+    /** Client: replaced for new calls ({@link ClientConnections}); closed once its calls have finished. */
+    boolean retiring;
     /** Error that ended the whole connection (connection ABORT), 0 while usable. */
     int error;
 

@@ -95,6 +95,15 @@ final class ConnectionSecurity {
         return none || context.isClient() || securityClass.isAuthenticated(context);
     }
 
+    /**
+     * @param abortCode the code the whole connection was aborted with, or 0
+     * @return true on a client whose class wants new calls on a new connection
+     *     ({@link SecurityClass#needsNewConnection})
+     */
+    boolean needsNewConnection(int abortCode) {
+        return !none && context.isClient() && securityClass.needsNewConnection(context, abortCode);
+    }
+
     /** @return the caller's identity the class proved, or null */
     CallerIdentity identity() {
         return none ? null : securityClass.identity(context);

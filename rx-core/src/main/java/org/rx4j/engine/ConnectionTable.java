@@ -219,7 +219,8 @@ final class ConnectionTable {
 
     /**
      * The reaper's pass: removes server connections without running calls idle for
-     * {@code RxConfig.reaping().idleConnectionTimeNs()} and peers without connections unused for
+     * {@code RxConfig.reaping().idleConnectionTimeNs()}, retiring client connections ({@link ClientConnections})
+     * whose calls have all finished, and peers without connections unused for
      * {@code RxConfig.reaping().idlePeerTimeNs()}.
      *
      * @param now current time, ns
@@ -229,6 +230,12 @@ final class ConnectionTable {
         List<Connection> idle = new ArrayList<>();
         for (Connection c : serverConns.values()) {
             if (!c.hasActiveCalls() && now - c.lastActivityNs > config.reaping().idleConnectionTimeNs()) {
+                idle.add(c);
+            }
+        }
+        for (Connection c : clientConns.values()) {
+            if (c.retiring && !c.hasActiveCalls()) {
+                c.endCalls(now); // settles a finished call's owed final ack (ACKALL)
                 idle.add(c);
             }
         }

@@ -34,6 +34,7 @@ public final class RxEngine implements EngineView {
     private final PacketDispatcher dispatcher;
     private final EngineTimers engineTimers;
     private final SecurityHandshake handshake = new SecurityHandshake();
+    private final ClientConnections clients;
     /** True once {@link #shutdown} ran: datagrams are dropped unanswered. */
     private boolean closed;
 
@@ -54,6 +55,7 @@ public final class RxEngine implements EngineView {
                 sink::receiveBufferBytes);
         this.services = new ServiceRegistry(config, table, events);
         this.link = new EngineContext(config, alloc, sink, events, timers, services);
+        this.clients = new ClientConnections(link, table, epoch);
         ConnectionLimits limits = new ConnectionLimits(config, table, endpointCounters);
         this.challenger = new ReachChallenger(config, table, limits, sink, endpointCounters, alloc, random.nextLong());
         this.connectionless = new ConnectionlessResponder(config, sink, endpointCounters, this);
@@ -120,10 +122,12 @@ public final class RxEngine implements EngineView {
 
     /** As {@link #connect(InetSocketAddress, int, int)} with a security class (its state is made now). */
     public Connection connect(InetSocketAddress peer, int serviceId, SecurityClass securityClass) {
-        int cid = table.nextClientCid();
-        Connection c = new Connection(link, table.peer(peer), true, epoch, cid, serviceId, securityClass);
-        table.addClient(c);
-        return c;
+        return clients.open(peer, serviceId, securityClass);
+    }
+
+    /** {@link ClientConnections#forNewCall}: conn, or a new connection with fresh credentials (sends nothing). */
+    public Connection connectionForNewCall(Connection conn) {
+        return clients.forNewCall(conn);
     }
 
     /** Sets the next connection id {@link #connect} tries (its channel bits and bit 31 cleared): tests wrap ids. */

@@ -2,6 +2,7 @@ package org.rx4j.rpc;
 
 import io.netty.buffer.ByteBuf;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
 import org.rx4j.engine.Call;
 import org.rx4j.engine.CallListener;
 import org.rx4j.engine.Connection;
@@ -38,15 +39,16 @@ final class AsyncClientCall implements CallListener {
      * Starts a call on {@code conn}. Any thread.
      *
      * @param rt the endpoint's shared parts
-     * @param conn a client connection of the endpoint
+     * @param conn gives, on the loop, the client connection the call starts on
      * @param request the whole request (not copied: must not change until the future completes)
      * @param deadlineNanoTime the call's hard deadline (endpoint clock, ns), or Long.MAX_VALUE
      * @param deadReason supplies why the server is known unreachable (for an RX_CALL_DEAD's reason), or null
      * @param attached run on the loop once the call is attached to its connection (before its first packet), or null
      * @return the reply future
      */
-    static CompletableFuture<byte[]> start(EndpointRuntime rt, Connection conn, byte[] request, long deadlineNanoTime,
-                                           java.util.function.Supplier<String> deadReason, Runnable attached) {
+    static CompletableFuture<byte[]> start(EndpointRuntime rt, Function<RxEngine, Connection> conn, byte[] request,
+                                           long deadlineNanoTime, java.util.function.Supplier<String> deadReason,
+                                           Runnable attached) {
         AsyncClientCall a = new AsyncClientCall(rt, request);
         a.deadReason = deadReason;
         a.attached = attached;
@@ -73,14 +75,14 @@ final class AsyncClientCall implements CallListener {
         return f;
     }
 
-    private void begin(RxEngine engine, Connection conn, long deadlineNanoTime) {
+    private void begin(RxEngine engine, Function<RxEngine, Connection> conn, long deadlineNanoTime) {
         long now = rt.now();
         if (future.isDone()) {
             end(); // cancelled before it reached the loop: never on the wire
             return;
         }
         try {
-            call = engine.newCall(now, conn, this);
+            call = engine.newCall(now, conn.apply(engine), this);
         } catch (IllegalStateException e) {
             end();
             future.completeExceptionally(RxException.local(RxCodes.RX_INVALID_OPERATION, e.getMessage()));

@@ -9,6 +9,7 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import org.rx4j.engine.Call;
 import org.rx4j.engine.Connection;
+import org.rx4j.engine.RxEngine;
 import org.rx4j.rpc.xdr.XdrMarshaller;
 import org.rx4j.rpc.xdr.XdrReader;
 import org.rx4j.rpc.xdr.XdrSide;
@@ -41,10 +42,16 @@ public final class RxConnection implements RxCallTarget {
     public static final int MAX_CALLS = RxConstants.MAX_CALLS;
 
     private final EndpointRuntime rt;
-    private final Connection connection;
+    /**
+     * The engine connection new calls start on: replaced on the loop when its credentials ended
+     * (docs/security.md "Ticket expiry"); read from any thread for stats and ids.
+     */
+    private volatile Connection connection;
+    /** The connection it replaced, whose calls may still run; closed with this one. Loop-confined. */
+    private Connection previous;
     private final InetSocketAddress server;
     private final SecurityClass securityClass;
-    private final RxConnectionId id;
+    private volatile RxConnectionId id;
     /** Set by {@link #close()}: later calls fail at once instead of on the loop. */
     private volatile boolean closed;
     /**
@@ -82,7 +89,10 @@ public final class RxConnection implements RxCallTarget {
         return securityClass;
     }
 
-    /** @return the connection's identity: this endpoint's epoch, the cid, service id and security index */
+    /**
+     * @return the connection's identity: this endpoint's epoch, the cid, service id and security index; the cid
+     *     changes when a connection whose credentials ended is replaced (docs/security.md "Ticket expiry")
+     */
     public RxConnectionId id() {
         return id;
     }
@@ -136,7 +146,7 @@ public final class RxConnection implements RxCallTarget {
             long now = rt.now();
             Call c;
             try {
-                c = engine.newCall(now, connection, streams);
+                c = engine.newCall(now, forNewCall(engine), streams);
             } catch (RuntimeException e) { // IllegalStateException: connection gone, too many calls waiting
                 streams.failToStart(e.getMessage());
                 return;
@@ -200,8 +210,24 @@ public final class RxConnection implements RxCallTarget {
     }
 
     private CompletableFuture<byte[]> startAsync(byte[] request, long deadlineNanoTime) {
-        return AsyncClientCall.start(rt, connection, request, deadlineNanoTime, () -> unreachable,
+        return AsyncClientCall.start(rt, this::forNewCall, request, deadlineNanoTime, () -> unreachable,
                 this::probeOnLoop);
+    }
+
+    /**
+     * Loop: the engine connection a new call starts on ({@link RxEngine#connectionForNewCall}), kept for the calls
+     * after it; the one it replaces keeps its calls in flight.
+     *
+     * @throws IllegalStateException if a replacement could not get fresh credentials
+     */
+    private Connection forNewCall(RxEngine engine) {
+        Connection current = engine.connectionForNewCall(connection);
+        if (current != connection) {
+            previous = connection;
+            connection = current;
+            id = RxConnectionId.of(current);
+        }
+        return current;
     }
 
     /**
@@ -380,10 +406,18 @@ public final class RxConnection implements RxCallTarget {
         return rt.transport.submit(engine -> StatsReader.connection(connection)).join();
     }
 
-    /** Closes the connection; its unfinished calls are aborted with RX_USER_ABORT (−6). Returns at once. */
+    /**
+     * Closes the connection (and the one it replaced when its credentials ended); their unfinished calls are aborted
+     * with RX_USER_ABORT (−6). Returns at once.
+     */
     @Override
     public void close() {
         closed = true;
-        rt.onLoop(engine -> engine.closeConnection(rt.now(), connection));
+        rt.onLoop(engine -> {
+            engine.closeConnection(rt.now(), connection);
+            if (previous != null) {
+                engine.closeConnection(rt.now(), previous);
+            }
+        });
     }
 }

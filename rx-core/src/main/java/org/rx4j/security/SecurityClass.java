@@ -166,6 +166,21 @@ public interface SecurityClass {
     }
 
     /**
+     * Client side: whether new calls should go to a new connection of this class rather than this one, because this
+     * connection's credentials ended (rxkad: its ticket's end passed on the class's clock, or the server aborted the
+     * connection with RXKADEXPIRED). The engine then opens a new connection (new cid) whose {@link #newConnection}
+     * picks fresh credentials; calls in flight finish on this one (docs/security.md "Ticket expiry"). Asked when a
+     * new call starts.
+     *
+     * @param ctx a client connection
+     * @param abortCode the code the whole connection was aborted with, or 0 while it is usable
+     * @return false by default (rxnull, or a class with fixed credentials: a new connection would carry the same)
+     */
+    default boolean needsNewConnection(SecurityContext ctx, int abortCode) {
+        return false;
+    }
+
+    /**
      * Who the peer proved to be on this connection, for the service handlers of its calls (server side, once the
      * RESPONSE was accepted).
      *

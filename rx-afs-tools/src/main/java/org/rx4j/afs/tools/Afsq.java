@@ -22,8 +22,10 @@ import org.rx4j.afs.vl.Nvldbentry;
 import org.rx4j.afs.vl.VlClient;
 import org.rx4j.afs.vl.VlErrors;
 import org.rx4j.rpc.RxEndpoint;
+import org.rx4j.rpc.RxErrorTables;
 import org.rx4j.rpc.RxException;
 import org.rx4j.security.SecurityClass;
+import org.rx4j.security.rxkad.RxkadCodes;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -219,10 +221,12 @@ public final class Afsq implements Callable<Integer> {
      * @return the exit status: 0, 1 (the servers' error or no server) or 2 (bad usage)
      */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
-        // The servers' com_err codes print by name (VL_NOENT (363524): ...) once their tables are registered.
+        // The servers' com_err codes print by name (VL_NOENT (363524): ...) once their tables are registered; rxkad's
+        // too, with which a server refuses a connection (RXKADBADTICKET (19270407): ...).
         VlErrors.register();
         PtErrors.register();
         BzErrors.register();
+        RxErrorTables.register("rxk", RxkadCodes.table());
         CommandLine cmd = new CommandLine(new Afsq()).setOut(out).setErr(err);
         cmd.setParameterExceptionHandler((e, a) -> {
             err.println("afsq: " + e.getMessage() + " (afsq --help)");

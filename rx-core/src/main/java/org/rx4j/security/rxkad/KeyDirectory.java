@@ -1,11 +1,7 @@
 package org.rx4j.security.rxkad;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.attribute.BasicFileAttributes;
-import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -22,23 +18,7 @@ public final class KeyDirectory implements ServerKeySource {
     private Snapshot current;
 
     /** What was read, and the file states it was read from. */
-    private record Snapshot(Stamp keyFile, Stamp keyFileExt, List<ServerKey> keys) {
-    }
-
-    /** A file's modification time and size; null fields for a missing file. */
-    private record Stamp(FileTime mtime, long size) {
-        static Stamp of(Path p) throws IOException {
-            try {
-                BasicFileAttributes a = Files.readAttributes(p, BasicFileAttributes.class);
-                return new Stamp(a.lastModifiedTime(), a.size());
-            } catch (NoSuchFileException e) {
-                return new Stamp(null, -1);
-            }
-        }
-
-        boolean exists() {
-            return mtime != null;
-        }
+    private record Snapshot(FileStamp keyFile, FileStamp keyFileExt, List<ServerKey> keys) {
     }
 
     /**
@@ -55,8 +35,8 @@ public final class KeyDirectory implements ServerKeySource {
      */
     @Override
     public synchronized List<ServerKey> keys() throws IOException {
-        Stamp a = Stamp.of(keyFile);
-        Stamp b = Stamp.of(keyFileExt);
+        FileStamp a = FileStamp.of(keyFile);
+        FileStamp b = FileStamp.of(keyFileExt);
         if (current == null || !Objects.equals(current.keyFile, a) || !Objects.equals(current.keyFileExt, b)) {
             List<ServerKey> keys = new ArrayList<>();
             if (a.exists()) {

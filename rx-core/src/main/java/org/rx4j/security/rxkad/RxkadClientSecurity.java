@@ -4,6 +4,8 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 import org.rx4j.security.PacketHeader;
 import org.rx4j.security.SecurityAbortException;
 import org.rx4j.security.SecurityContext;
@@ -14,37 +16,74 @@ import org.rx4j.security.SecurityContext;
  * DATA packet (checksum; at auth the first block, at crypt the whole padded payload encrypted). Give it to
  * {@code RxEndpoint.connect(server, serviceId, securityClass)}.
  *
- * <p>Holds one credential (session key, ticket, kvno) for every connection it is given to; a connection whose ticket
- * expired is refused by the server with {@link RxkadCodes#RXKADEXPIRED}, and a new connection with a new instance
- * carries fresh credentials. Immutable and thread-safe; per-connection state lives in the connection's context.
- * Neither the key nor the ticket appears in {@link #toString()} or in any message.
+ * <p>Credentials, two ways (docs/security.md "Ticket expiry"). Fixed ones (session key, kvno, ticket) serve every
+ * connection; when the ticket ends the server aborts the connection with {@link RxkadCodes#RXKADEXPIRED} and its calls
+ * fail. A credential supplier (a re-read of a ccache, a re-mint by {@link LocalAuth}) is asked once per new
+ * connection; once the ticket's end passes on this class's clock, or the server aborted the connection with
+ * RXKADEXPIRED, {@link #needsNewConnection} tells the engine to start the next call on a new connection (new cid),
+ * which asks the supplier again, while calls in flight finish on the old one, as OpenAFS clients do.
+ *
+ * <p>Thread-safe when the supplier is; per-connection state (level, key, credentials) lives in the connection's
+ * context. Neither the key nor the ticket appears in {@link #toString()} or in any message.
  */
 public final class RxkadClientSecurity extends RxkadSecurity {
     private final RxkadLevel level;
-    private final SessionKey sessionKey;
-    private final int kvno;
-    private final byte[] ticket;
+    /** The credentials of every connection, or null when {@link #source} gives each its own. */
+    private final RxkadCredentials fixed;
+    private final Supplier<RxkadCredentials> source;
+    private final LongSupplier clockSeconds;
 
     /**
+     * A client with fixed credentials: every connection carries this ticket, and none is replaced when it ends.
+     *
      * @param level the level every connection runs at (the server refuses one below its minimum)
      * @param sessionKey the session key the ticket carries
      * @param kvno the ticket's key version: 0..255 for a v4-style ticket sealed with the server's DES key of that
      *     version, 256 for a Kerberos 5 ticket (rxkad-k5), 213 for the "2b" form
      * @param ticket the ticket, 32..12,000 bytes, opaque to the client (copied)
-     * @throws IllegalArgumentException if the ticket length is outside 32..12,000 or kvno is negative
+     * @throws IllegalArgumentException if the ticket length is outside 32..12,000 or kvno outside 0..256
      * @throws NullPointerException if an argument is null
      */
     public RxkadClientSecurity(RxkadLevel level, SessionKey sessionKey, int kvno, byte[] ticket) {
         this.level = Objects.requireNonNull(level, "level");
-        this.sessionKey = Objects.requireNonNull(sessionKey, "sessionKey");
-        if (ticket.length < RxkadResponse.MIN_TICKET || ticket.length > RxkadResponse.MAX_TICKET) {
-            throw new IllegalArgumentException("ticket of " + ticket.length + " bytes is outside 32..12000");
-        }
-        if (kvno < 0) {
-            throw new IllegalArgumentException("kvno must not be negative: " + kvno);
-        }
-        this.kvno = kvno;
-        this.ticket = ticket.clone();
+        this.fixed = new RxkadCredentials(sessionKey, kvno, ticket, TicketLifetime.NEVER, "");
+        this.source = null;
+        this.clockSeconds = RxkadClientSecurity::wallClockSeconds;
+    }
+
+    /**
+     * A client whose connections take fresh credentials from {@code credentials} and are replaced once those end, on
+     * the wall clock.
+     *
+     * @param level the level every connection runs at
+     * @param credentials asked once per new connection, on the endpoint's event loop (keep it quick: e.g. re-read a
+     *     ccache only when its file changed); it may throw an unchecked exception (e.g. {@code UncheckedIOException}),
+     *     which {@code RxEndpoint.connect} throws wrapped in a {@code CompletionException}, and which later fails the
+     *     call that needed a new connection with RX_INVALID_OPERATION (−2) and its message
+     * @throws NullPointerException if an argument is null
+     */
+    public RxkadClientSecurity(RxkadLevel level, Supplier<RxkadCredentials> credentials) {
+        this(level, credentials, RxkadClientSecurity::wallClockSeconds);
+    }
+
+    /**
+     * As {@link #RxkadClientSecurity(RxkadLevel, Supplier)} on a given clock.
+     *
+     * @param level the level every connection runs at
+     * @param credentials asked once per new connection, on the endpoint's event loop
+     * @param clockSeconds the wall clock, seconds since 1970, against which a ticket's end is checked when a call
+     *     starts (tests pass a virtual one)
+     * @throws NullPointerException if an argument is null
+     */
+    public RxkadClientSecurity(RxkadLevel level, Supplier<RxkadCredentials> credentials, LongSupplier clockSeconds) {
+        this.level = Objects.requireNonNull(level, "level");
+        this.fixed = null;
+        this.source = Objects.requireNonNull(credentials, "credentials");
+        this.clockSeconds = Objects.requireNonNull(clockSeconds, "clockSeconds");
+    }
+
+    private static long wallClockSeconds() {
+        return System.currentTimeMillis() / 1000;
     }
 
     /** @return the level this client's connections run at */
@@ -52,12 +91,28 @@ public final class RxkadClientSecurity extends RxkadSecurity {
         return level;
     }
 
-    /** Keys the new connection with this client's session key and level (the checksum's per-connection value). */
+    /**
+     * Keys the new connection with this client's level and the fixed credentials or the supplier's current ones (the
+     * checksum's per-connection value).
+     *
+     * @throws NullPointerException if the supplier gave null
+     */
     @Override
     public void newConnection(SecurityContext ctx) {
         RxkadConnection c = new RxkadConnection(0);
-        c.key(ctx, level, sessionKey, null, Long.MAX_VALUE);
+        c.keyClient(ctx, level, fixed != null ? fixed : Objects.requireNonNull(source.get(), "credentials"));
         ctx.setState(c);
+    }
+
+    /**
+     * @return with a credential supplier: true once the connection's ticket ended on this class's clock, or when the
+     *     server aborted the connection with {@link RxkadCodes#RXKADEXPIRED}; always false with fixed credentials
+     *     (a new connection would carry the same ticket)
+     */
+    @Override
+    public boolean needsNewConnection(SecurityContext ctx, int abortCode) {
+        return source != null && (abortCode == RxkadCodes.RXKADEXPIRED
+                || clockSeconds.getAsLong() >= RxkadConnection.of(ctx).expires());
     }
 
     /** @return 0, or the RXKAD code of a wrong checksum or sealed word (the connection is aborted) */
@@ -103,10 +158,11 @@ public final class RxkadClientSecurity extends RxkadSecurity {
                 throw new SecurityAbortException(RxkadCodes.RXKADINCONSISTENCY, "call number above 2^31-1");
             }
         }
+        RxkadCredentials creds = RxkadConnection.of(ctx).credentials();
         RxkadResponse r = RxkadResponse.answer(challenge, level, ctx.epoch(), ctx.cid(), ctx.securityIndex(), calls,
-                kvno, ticket);
+                creds.kvno(), creds.ticket());
         ByteBuf out = Unpooled.buffer(r.encodedLength(), r.encodedLength());
-        r.encode(sessionKey, out);
+        r.encode(creds.sessionKey(), out);
         return out.array();
     }
 
@@ -116,9 +172,9 @@ public final class RxkadClientSecurity extends RxkadSecurity {
         return RxkadCodes.RXKADINCONSISTENCY;
     }
 
-    /** @return e.g. {@code rxkad-client[CRYPT, kvno 3]}, without key or ticket */
+    /** @return e.g. {@code rxkad-client[CRYPT, kvno 3]} ({@code supplied} for a supplier), without key or ticket */
     @Override
     public String toString() {
-        return "rxkad-client[" + level + ", kvno " + kvno + "]";
+        return "rxkad-client[" + level + (fixed != null ? ", kvno " + fixed.kvno() : ", supplied") + "]";
     }
 }

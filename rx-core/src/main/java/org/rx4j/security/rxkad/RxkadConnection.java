@@ -20,8 +20,10 @@ final class RxkadConnection {
     private SessionKey key;
     private long connectionValue;
     private CallerIdentity identity;
-    /** End of the ticket's life, seconds since 1970 (server; {@link Long#MAX_VALUE} for never or a client). */
+    /** End of the ticket's life, seconds since 1970 ({@link Long#MAX_VALUE} for never). */
     private long expires = Long.MAX_VALUE;
+    /** Client: the credentials this connection answers CHALLENGEs with; null on a server. */
+    private RxkadCredentials credentials;
     /** A DATA packet's checksum was checked (rxdebug's pktCksum flag). */
     private boolean checksumSeen;
     private long packetsReceived;
@@ -54,6 +56,24 @@ final class RxkadConnection {
         this.connectionValue = sessionKey.connectionValue(ctx.epoch(), ctx.cid(), ctx.securityIndex());
         this.identity = who;
         this.expires = endSeconds;
+    }
+
+    /**
+     * Client: keys the connection with {@code creds} at {@code lvl}; its expiry becomes the connection's end.
+     *
+     * @param ctx the connection
+     * @param lvl the connection's level
+     * @param creds the credentials the connection's RESPONSEs carry
+     */
+    void keyClient(SecurityContext ctx, RxkadLevel lvl, RxkadCredentials creds) {
+        key(ctx, lvl, creds.sessionKey(), null,
+                creds.expiry() == TicketLifetime.NEVER ? Long.MAX_VALUE : creds.expiry());
+        this.credentials = creds;
+    }
+
+    /** @return the client's credentials, or null on a server */
+    RxkadCredentials credentials() {
+        return credentials;
     }
 
     /** @return true once the connection has its session key */
