@@ -1,5 +1,6 @@
 package org.rx4j.perf;
 
+import io.netty.util.NetUtil;
 import java.io.IOException;
 import java.net.BindException;
 import java.net.InetSocketAddress;
@@ -62,7 +63,7 @@ final class FailureMessages {
      */
     static Exception forServer(Exception failure, InetSocketAddress server) {
         if (failure instanceof PerfCallException call) {
-            String where = "UDP port " + server.getPort() + " of " + server.getAddress().getHostAddress();
+            String where = "UDP port " + server.getPort() + " of " + NetUtil.toAddressString(server.getAddress());
             switch (call.kind()) {
                 case PORT_UNREACHABLE:
                     return new RxperfFailure("port unreachable (ICMP): nothing listens on " + where

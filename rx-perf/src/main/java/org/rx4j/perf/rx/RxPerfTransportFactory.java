@@ -1,5 +1,6 @@
 package org.rx4j.perf.rx;
 
+import io.netty.util.NetUtil;
 import java.io.FilterInputStream;
 import java.io.FilterOutputStream;
 import java.io.IOException;
@@ -124,7 +125,7 @@ public final class RxPerfTransportFactory implements PerfTransportFactory {
             int largest = endpoint.largestPacketTo(server);
             if (options.maxMtu() > largest) {
                 log.warn("-m {} is larger than the route to {} carries: packets of at most {} bytes", options.maxMtu(),
-                        server.getAddress().getHostAddress(), largest);
+                        NetUtil.toAddressString(server.getAddress()), largest);
             }
         }
     }
