@@ -22,6 +22,13 @@ import org.rx4j.security.SecurityClass;
  * its bounds (nothing is sent), RXGEN_CC_UNMARSHAL −451 for results that cannot be decoded (the call
  * is aborted), or the connection's own errors. Thread-safe, as the connection is.
  *
+ * <p>Where the {@code Async} methods' futures complete: on the endpoint's callback executor
+ * ({@code RxEndpoint.Builder.callbackExecutor}, default {@code ForkJoinPool.commonPool()}; the event loop
+ * after {@code callbacksOnEventLoop()}), so that is where their non-async dependent stages run. A failure
+ * found before anything is sent (an argument out of its bounds, a closing endpoint) returns the future
+ * already failed: then dependent stages run on the calling thread. Cancelling completes it on the
+ * cancelling thread.
+ *
  * <p>Ownership: a client made by {@link #connect} owns the connection it opened and {@link #close()}
  * closes it; a client made on a given connection ({@code new GrClient(connection)}) does not, and
  * closing it does nothing (the connection's owner closes it). The endpoint is never the client's.
@@ -106,7 +113,8 @@ public final class GrClient implements AutoCloseable {
 
     /**
      * Calls {@code GR_Greet}, opcode 100 (greeter.xg:15) without blocking; cancelling the future cancels the
-     * call (RX_USER_ABORT −6).
+     * call (RX_USER_ABORT −6). The future completes on the endpoint's callback executor (see the class
+     * comment).
      *
      * @param who IN {@code gr_person}
      * @return a future of the OUT parameter {@code greeting}; exceptionally an RxException naming the proc
@@ -117,7 +125,8 @@ public final class GrClient implements AutoCloseable {
 
     /**
      * Calls {@code GR_Greet}, opcode 100 (greeter.xg:15) without blocking; cancelling the future cancels the
-     * call (RX_USER_ABORT −6).
+     * call (RX_USER_ABORT −6). The future completes on the endpoint's callback executor (see the class
+     * comment).
      *
      * @param who IN {@code gr_person}
      * @param deadline the call's whole life, positive
@@ -163,7 +172,8 @@ public final class GrClient implements AutoCloseable {
 
     /**
      * Calls {@code GR_Count}, opcode 101 (greeter.xg:16) without blocking; cancelling the future cancels the
-     * call (RX_USER_ABORT −6).
+     * call (RX_USER_ABORT −6). The future completes on the endpoint's callback executor (see the class
+     * comment).
      *
      * @param from IN {@code int}
      * @return a future of the OUT parameters as a {@code GrCountResult}; exceptionally an RxException naming
@@ -175,7 +185,8 @@ public final class GrClient implements AutoCloseable {
 
     /**
      * Calls {@code GR_Count}, opcode 101 (greeter.xg:16) without blocking; cancelling the future cancels the
-     * call (RX_USER_ABORT −6).
+     * call (RX_USER_ABORT −6). The future completes on the endpoint's callback executor (see the class
+     * comment).
      *
      * @param from IN {@code int}
      * @param deadline the call's whole life, positive

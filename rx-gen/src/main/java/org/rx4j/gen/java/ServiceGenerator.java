@@ -85,6 +85,13 @@ final class ServiceGenerator extends ProcGenerator {
                 "its bounds (nothing is sent), RXGEN_CC_UNMARSHAL −451 for results that cannot be decoded (the call",
                 "is aborted), or the connection's own errors. Thread-safe, as the connection is.",
                 "",
+                "<p>Where the {@code Async} methods' futures complete: on the endpoint's callback executor",
+                "({@code RxEndpoint.Builder.callbackExecutor}, default {@code ForkJoinPool.commonPool()}; the event loop",
+                "after {@code callbacksOnEventLoop()}), so that is where their non-async dependent stages run. A failure",
+                "found before anything is sent (an argument out of its bounds, a closing endpoint) returns the future",
+                "already failed: then dependent stages run on the calling thread. Cancelling completes it on the",
+                "cancelling thread.",
+                "",
                 "<p>Ownership: a client made by {@link #connect} owns the connection it opened and {@link #close()}",
                 "closes it; a client made on a given connection ({@code new " + cls + "(connection)}) does not, and",
                 "closing it does nothing (the connection's owner closes it). The endpoint is never the client's.");
@@ -202,7 +209,8 @@ final class ServiceGenerator extends ProcGenerator {
             }
             for (boolean deadline : new boolean[] {false, true}) {
                 List<String> doc = procDoc(p, "Calls " + intro + " without blocking; cancelling the future "
-                        + "cancels the call (RX_USER_ABORT −6).");
+                        + "cancels the call (RX_USER_ABORT −6). The future completes on the endpoint's callback "
+                        + "executor (see the class comment).");
                 if (deadline) {
                     doc.add("@param " + dl + " the call's whole life, positive");
                 }
