@@ -200,10 +200,16 @@ class GeneratedAsyncServerTest {
                 server.pending.get(1).complete(2);
             }
             CompletableFuture<String> remote = book.lookupAsync("thrown").thenApply(n -> "answered");
+            // Every observer is added before any queued completion runs: none of the futures can be done yet.
+            List<AtomicReference<Thread>> completers = new ArrayList<>();
+            List<CompletableFuture<?>> seen = new ArrayList<>();
             for (CompletableFuture<?> f : List.of(plain, timed, remote)) {
                 AtomicReference<Thread> completer = new AtomicReference<>();
-                CompletableFuture<?> seen = f.whenComplete((v, t) -> completer.set(Thread.currentThread()));
-                Thread executor = callbacks.runUntil(seen);
+                completers.add(completer);
+                seen.add(f.whenComplete((v, t) -> completer.set(Thread.currentThread())));
+            }
+            Thread executor = callbacks.runUntil(CompletableFuture.allOf(seen.toArray(CompletableFuture<?>[]::new)));
+            for (AtomicReference<Thread> completer : completers) {
                 assertSame(executor, completer.get(), "completed on " + completer.get());
             }
             assertEquals(3, plain.get() + timed.get());
@@ -212,9 +218,10 @@ class GeneratedAsyncServerTest {
 
             book.close();
             CompletableFuture<Integer> closed = book.lookupAsync("alice");
-            AtomicReference<Thread> completer = new AtomicReference<>();
-            CompletableFuture<?> seen = closed.whenComplete((v, t) -> completer.set(Thread.currentThread()));
-            assertSame(callbacks.runUntil(seen), completer.get(), "a closed connection's failure too");
+            AtomicReference<Thread> closedCompleter = new AtomicReference<>();
+            CompletableFuture<?> closedSeen = closed.whenComplete(
+                    (v, t) -> closedCompleter.set(Thread.currentThread()));
+            assertSame(callbacks.runUntil(closedSeen), closedCompleter.get(), "a closed connection's failure too");
             assertTrue(closed.isCompletedExceptionally());
 
             CompletableFuture<Integer> tooLong = new PbClient(c.connect(s.localAddress(), PhonebookExample.SERVICE_ID,
