@@ -11,7 +11,8 @@
 # Build output goes to stderr. Needs flock (util-linux); without it the build runs unlocked.
 # The build makes only what the tool runs: -Dmaven.test.skip=true leaves the tests uncompiled (-DskipTests would still
 # compile them: some 28,000 lines of rx-core's and rx-perf's tests, next to 35,000 of main code, for rxperf), and
-# the package phase runs no javadoc (rx-core's Javadoc is written by a test).
+# -Dmaven.javadoc.skip=true switches off the parent pom's docs-jars profile: no javadoc or sources jars, and those
+# plugins need not be in the local repository.
 
 # jar_is_stale JAR PATHS...: true when JAR is missing or any file under PATHS is newer.
 jar_is_stale() {
@@ -40,7 +41,7 @@ ensure_jar() {
             # sees only plain text; pipefail keeps Maven's exit status.
             set -o pipefail
             # shellcheck disable=SC2086  # mvn_args holds several words on purpose
-            cd "$repo" && mvn -q -B -ntp -Dstyle.color=never $mvn_args package -Dmaven.test.skip=true 2>&1 \
+            cd "$repo" && mvn -q -B -ntp -Dstyle.color=never $mvn_args package -Dmaven.test.skip=true -Dmaven.javadoc.skip=true 2>&1 \
                 | sed -u 's/\x1b\[[0-9;]*m//g' >&2
         fi
     )

@@ -24,6 +24,13 @@ import org.rx4j.security.SecurityClass;
  * its bounds (nothing is sent), RXGEN_CC_UNMARSHAL −451 for results that cannot be decoded (the call
  * is aborted), or the connection's own errors. Thread-safe, as the connection is.
  *
+ * <p>Where the {@code Async} methods' futures complete: on the endpoint's callback executor
+ * ({@code RxEndpoint.Builder.callbackExecutor}, default {@code ForkJoinPool.commonPool()}; the event loop
+ * after {@code callbacksOnEventLoop()}), so that is where their non-async dependent stages run. A failure
+ * found before anything is sent (an argument out of its bounds, a closing endpoint) returns the future
+ * already failed: then dependent stages run on the calling thread. Cancelling completes it on the
+ * cancelling thread.
+ *
  * <p>Calls go to an {@code RxCallTarget}: an {@code RxConnectionPool} (more Rx connections as calls
  * need them, idle ones closed, idempotent procs repeated as its {@code RxRetryPolicy} says) or a single
  * {@code RxConnection} (4 calls at once). Ownership: a client made by {@link #connect} owns the pool it
@@ -129,7 +136,8 @@ public final class GrClient implements AutoCloseable {
 
     /**
      * Calls {@code GR_Greet}, opcode 100 (greeter.xg:15) without blocking; cancelling the future cancels the
-     * call (RX_USER_ABORT −6).
+     * call (RX_USER_ABORT −6). The future completes on the endpoint's callback executor (see the class
+     * comment).
      *
      * @param who IN {@code gr_person}
      * @return a future of the OUT parameter {@code greeting}; exceptionally an RxException naming the proc
@@ -140,7 +148,8 @@ public final class GrClient implements AutoCloseable {
 
     /**
      * Calls {@code GR_Greet}, opcode 100 (greeter.xg:15) without blocking; cancelling the future cancels the
-     * call (RX_USER_ABORT −6).
+     * call (RX_USER_ABORT −6). The future completes on the endpoint's callback executor (see the class
+     * comment).
      *
      * @param who IN {@code gr_person}
      * @param deadline the call's whole life, positive
@@ -186,7 +195,8 @@ public final class GrClient implements AutoCloseable {
 
     /**
      * Calls {@code GR_Count}, opcode 101 (greeter.xg:16) without blocking; cancelling the future cancels the
-     * call (RX_USER_ABORT −6).
+     * call (RX_USER_ABORT −6). The future completes on the endpoint's callback executor (see the class
+     * comment).
      *
      * @param from IN {@code int}
      * @return a future of the OUT parameters as a {@code GrCountResult}; exceptionally an RxException naming
@@ -198,7 +208,8 @@ public final class GrClient implements AutoCloseable {
 
     /**
      * Calls {@code GR_Count}, opcode 101 (greeter.xg:16) without blocking; cancelling the future cancels the
-     * call (RX_USER_ABORT −6).
+     * call (RX_USER_ABORT −6). The future completes on the endpoint's callback executor (see the class
+     * comment).
      *
      * @param from IN {@code int}
      * @param deadline the call's whole life, positive

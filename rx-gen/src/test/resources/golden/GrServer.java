@@ -9,7 +9,7 @@ import org.rx4j.rpc.RxCall;
  * RxException with your own (positive) code to abort the call with it; any other exception aborts
  * with RX_INVALID_OPERATION (−2), an IOException with RX_CALL_DEAD (−1). The arguments have been
  * decoded and checked against their bounds (bad or hostile ones abort with RXGEN_SS_UNMARSHAL −453
- * before the method runs).
+ * before the method runs). {@code GrAsyncServer} is the form that holds no thread per call.
  */
 public interface GrServer {
     /**

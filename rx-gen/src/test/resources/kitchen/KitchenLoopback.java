@@ -16,14 +16,19 @@ import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.rx4j.rpc.RxCall;
 import org.rx4j.rpc.RxCallTarget;
 import org.rx4j.rpc.RxEndpoint;
 import org.rx4j.rpc.RxException;
+import org.rx4j.rpc.RxRequest;
 import org.rx4j.rpc.RxService;
 import org.rx4j.rpc.xdr.XdrReader;
 import org.rx4j.rpc.xdr.XdrSide;
@@ -40,6 +45,8 @@ public final class KitchenLoopback implements AutoCloseable {
     public static final int SERVICE = 4711;
     /** A second service whose handlers write hostile results, as a broken or malicious server would. */
     public static final int HOSTILE_SERVICE = 4712;
+    /** The kitchen sink served by the generated async dispatcher (KsAsyncServer). */
+    public static final int ASYNC_SERVICE = 4713;
     /** Application abort code the server raises for Echo(a = -1). */
     public static final int APP_ERROR = 123456;
 
@@ -47,7 +54,10 @@ public final class KitchenLoopback implements AutoCloseable {
     private final RxEndpoint client;
     private final KsClient ks;
     private final KsClient hostile;
+    private final KsClient async;
     private final CountDownLatch release = new CountDownLatch(1);
+    /** Completes the async server's stages off the event loop, as a real async server's own work would. */
+    private final ExecutorService asyncWork = Executors.newSingleThreadExecutor();
 
     /** Opens a server endpoint with the generated dispatcher and a client endpoint, both on 127.0.0.1. */
     public KitchenLoopback() throws IOException {
@@ -55,6 +65,7 @@ public final class KitchenLoopback implements AutoCloseable {
         server = RxEndpoint.builder().bind(any)
                 .service(KsDispatcher.service(SERVICE, RxNullSecurityClass.INSTANCE, new Impl()))
                 .service(hostileService())
+                .service(KsAsyncDispatcher.service(ASYNC_SERVICE, RxNullSecurityClass.INSTANCE, new AsyncImpl()))
                 .open();
         client = RxEndpoint.builder().bind(any).open();
         // -Drx4j.kitchen.server=host:port runs the scenarios against another server of the kitchen sink (the C
@@ -68,6 +79,7 @@ public final class KitchenLoopback implements AutoCloseable {
         }
         ks = KsClient.connect(client, target, SERVICE, RxNullSecurityClass.INSTANCE);
         hostile = KsClient.connect(client, server.localAddress(), HOSTILE_SERVICE, RxNullSecurityClass.INSTANCE);
+        async = KsClient.connect(client, server.localAddress(), ASYNC_SERVICE, RxNullSecurityClass.INSTANCE);
     }
 
     /** @return the UDP port of the Java server (services 4711 and 4712 on 127.0.0.1) */
@@ -80,6 +92,7 @@ public final class KitchenLoopback implements AutoCloseable {
         release.countDown();
         client.close();
         server.close();
+        asyncWork.shutdown();
     }
 
     /** The server: each proc answers something derived from its arguments, so a round trip shows both ways. */
@@ -141,6 +154,72 @@ public final class KitchenLoopback implements AutoCloseable {
             }
             call.output().write(data);
             return new KsTransferResult(data.length, sum);
+        }
+    }
+
+    /**
+     * The async server: the blocking server's answers, completed on another thread (the stage's completion, not
+     * the event loop, then encodes the reply); Names("overflow") answers a string over its bound (−452), Ping
+     * throws and Echo(-1) fails its stage with the application's code.
+     */
+    private final class AsyncImpl implements KsAsyncServer {
+        private final Impl blocking = new Impl();
+
+        private <T> CompletionStage<T> later(Callable<T> work) {
+            CompletableFuture<T> f = new CompletableFuture<>();
+            asyncWork.execute(() -> {
+                try {
+                    f.complete(work.call());
+                } catch (Exception e) {
+                    f.completeExceptionally(e);
+                }
+            });
+            return f;
+        }
+
+        @Override
+        public CompletionStage<KsEchoResult> echo(RxRequest request, int a, String n) {
+            return later(() -> blocking.echo(null, a, n));
+        }
+
+        @Override
+        public CompletionStage<Void> ping(RxRequest request) throws RxException {
+            assertFalse(request.caller().isUnresolved());
+            if (request.identity() != null) {
+                throw RxException.local(APP_ERROR + 2, "rxnull callers only");
+            }
+            return CompletableFuture.completedFuture(null);
+        }
+
+        @Override
+        public CompletionStage<KsEverything> everything(RxRequest request, KsEverything in) {
+            return later(() -> in);
+        }
+
+        @Override
+        public CompletionStage<KsShapesResult> shapes(RxRequest request, KsShape s, KsInner inner) {
+            return CompletableFuture.completedFuture(blocking.shapes(null, s, inner));
+        }
+
+        @Override
+        public CompletionStage<Long> sum(RxRequest request, List<Integer> ids) {
+            return later(() -> blocking.sum(null, ids));
+        }
+
+        @Override
+        public CompletionStage<String> names(RxRequest request, String stem) {
+            return later(() -> stem.equals("overflow") ? repeat('o', KitchenConstants.KS_MAXNAME + 1)
+                    : blocking.names(null, stem));
+        }
+
+        @Override
+        public CompletionStage<byte[]> blob(RxRequest request, byte[] blob) {
+            return later(() -> blocking.blob(null, blob));
+        }
+
+        @Override
+        public KsTransferResult transfer(RxCall call, int length) throws Exception {
+            return blocking.transfer(call, length);
         }
     }
 
@@ -408,6 +487,57 @@ public final class KitchenLoopback implements AutoCloseable {
         }
         assertTrue(e.remote());
         call.close();
+    }
+
+    /** The async server answers every proc as the blocking one does; the split proc runs on the worker pool. */
+    public void checkAsyncServerEveryProc() throws Exception {
+        assertEquals(new KsEchoResult(42, "cba"), async.echo(41, "abc"));
+        async.ping();
+        for (boolean empty : new boolean[] {false, true}) {
+            assertEquals(everything(empty), async.everythingAsync(everything(empty)).get(30, TimeUnit.SECONDS));
+        }
+        KsShape label = new KsShape.Label(3, repeat('m', 64));
+        assertEquals(new KsShapesResult(new KsInner.Shape(label), label),
+                async.shapes(label, new KsInner.Shape(new KsShape.Case4())));
+        assertEquals(6L, async.sum(List.of(1, 2, 3), Duration.ofSeconds(30)));
+        assertEquals(repeat('n', 64), async.names(repeat('n', 64)));
+        assertArrayEquals(new byte[] {-1, -2}, async.blob(new byte[] {0, 1}));
+        byte[] data = new byte[50_000];
+        for (int i = 0; i < data.length; i++) {
+            data[i] = (byte) (i * 7);
+        }
+        try (KitchenSplitCall<KsTransferResult> c = async.transfer(data.length)) {
+            c.call().output().write(data);
+            c.call().output().close();
+            assertArrayEquals(data, c.call().input().readNBytes(data.length));
+            assertEquals(data.length, c.end().received());
+        }
+    }
+
+    /**
+     * The async server's errors: a failed stage with the application's code, a thrown RxException, results over
+     * their bound (−452) and a hostile argument length (−453) each abort the call with that code.
+     */
+    public void checkAsyncServerErrors() throws Exception {
+        KitchenCallException app = assertThrows(KitchenCallException.class, () -> async.echo(-1, "x"));
+        assertEquals(APP_ERROR, app.code());
+        assertTrue(app.remote());
+        assertEquals("KS_Echo", app.proc());
+        ExecutionException ee = assertThrows(ExecutionException.class,
+                () -> async.echoAsync(-1, "x").get(30, TimeUnit.SECONDS));
+        assertEquals(APP_ERROR, assertInstanceOf(RxException.class, ee.getCause()).code());
+        RxException marshal = assertThrows(RxException.class, () -> async.names("overflow"));
+        assertEquals(XdrSide.SERVER.marshalCode(), marshal.code());
+        assertTrue(marshal.remote());
+        RxCall call = async.connection().newCall();
+        XdrWriter w = new XdrWriter(call.output(), XdrSide.CLIENT);
+        w.writeInt(KsOpcodes.SUM);
+        w.writeInt(KitchenConstants.KS_MAXLIST + 1);
+        call.output().close();
+        RxException hostileLength = assertThrows(RxException.class, () -> call.input().read());
+        assertEquals(XdrSide.SERVER.unmarshalCode(), hostileLength.code());
+        call.close();
+        async.ping();
     }
 
     /** Cancelling an async call's future cancels the call. */

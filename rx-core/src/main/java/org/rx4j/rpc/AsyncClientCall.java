@@ -85,7 +85,9 @@ final class AsyncClientCall implements CallListener {
             call = engine.newCall(now, conn.apply(engine), this);
         } catch (IllegalStateException e) {
             end();
-            future.completeExceptionally(RxException.local(RxCodes.RX_INVALID_OPERATION, e.getMessage()));
+            // On the callback executor, as every other completion: dependent stages must not run on the loop.
+            RxException closed = RxException.local(RxCodes.RX_INVALID_OPERATION, e.getMessage());
+            rt.callback(() -> future.completeExceptionally(closed));
             return;
         }
         if (deadlineNanoTime != Long.MAX_VALUE) {

@@ -64,8 +64,9 @@ class KitchenSinkTest {
     @Test
     void generatesOneClassPerTypeAndPerRole() {
         assertEquals(List.of("KitchenCallException", "KitchenConstants", "KitchenSplitCall", "KitchenXdr",
-                "KsClient", "KsColor", "KsDispatcher", "KsEchoResult", "KsEverything", "KsInner", "KsNode",
-                "KsOpcodes", "KsPoint", "KsServer", "KsShape", "KsShapesResult", "KsTransferResult"),
+                "KsAsyncDispatcher", "KsAsyncServer", "KsClient", "KsColor", "KsDispatcher", "KsEchoResult",
+                "KsEverything", "KsInner", "KsNode", "KsOpcodes", "KsPoint", "KsServer", "KsShape", "KsShapesResult",
+                "KsTransferResult"),
                 List.copyOf(generated.keySet()));
         String client = generated.get("KsClient");
         for (String m : List.of("echo(int a, String n)", "echo(int a, String n, Duration deadline)",

@@ -20,7 +20,8 @@ final class Names {
             "CancellationException", "IOException", "InterruptedIOException", "InetSocketAddress", "RxCall",
             "RxCallTarget", "RxConnection", "RxConnectionPool", "RxEndpoint", "RxPoolConfig", "RxException", "RxService", "SecurityClass", "XdrCodec", "XdrMarshaller",
             "XdrReader", "XdrSide", "XdrUnmarshaller", "XdrWriter", "String", "Integer", "Long", "Short", "Byte",
-            "Boolean", "Object", "Override", "Exception", "Void", "Math", "System", "Record", "Enum");
+            "Boolean", "Object", "Override", "Exception", "Void", "Math", "System", "Record", "Enum",
+            "CompletionStage", "RxRequest");
 
     private Names() {
     }

@@ -10,17 +10,16 @@ import org.rx4j.gen.xg.Proc;
 import org.rx4j.gen.xg.XgException;
 
 /**
- * Generates, per rxgen package (prefix), the opcodes, the result records, the client, the server interface
- * and the dispatcher that registers the opcodes on an {@code RxService}.
+ * Generates, per rxgen package (prefix), the opcodes, the result records and the client; the server side is
+ * {@link ServerGenerator}'s.
  */
-final class ServiceGenerator {
-    private final GenContext ctx;
-    private final TypeMapper types;
+final class ServiceGenerator extends ProcGenerator {
+    private final ServerGenerator servers;
 
     /** @param ctx names and settings shared by the generators */
     ServiceGenerator(GenContext ctx) {
-        this.ctx = ctx;
-        this.types = ctx.types();
+        super(ctx);
+        this.servers = new ServerGenerator(ctx);
     }
 
     /**
@@ -38,16 +37,7 @@ final class ServiceGenerator {
             }
         }
         ctx.put(out, pb + "Client", client(pb, prefix, procs), procs.get(0).pos());
-        ctx.put(out, pb + "Server", server(pb, prefix, procs), procs.get(0).pos());
-        ctx.put(out, pb + "Dispatcher", dispatcher(pb, prefix, procs), procs.get(0).pos());
-    }
-
-    private static String resultClass(String pb, Proc p) {
-        return pb + Names.type(p.name()) + "Result";
-    }
-
-    private String packageText(String prefix) {
-        return prefix.isEmpty() ? "of " + ctx.fileName() : "{@code " + prefix + "} of " + ctx.fileName();
+        servers.generate(out, pb, prefix, procs);
     }
 
     private String opcodes(String pb, String prefix, List<Proc> procs) {
@@ -82,65 +72,6 @@ final class ServiceGenerator {
         return s.toString();
     }
 
-    /** The Java type of a proc's results: void/Void, the single output's type, or the result record. */
-    private String resultType(String pb, Proc p, boolean boxed) {
-        List<Param> outs = p.outputs();
-        if (outs.isEmpty()) {
-            return boxed ? "Void" : "void";
-        }
-        if (outs.size() == 1) {
-            return types.javaType(outs.get(0).decl().type(), boxed);
-        }
-        return resultClass(pb, p);
-    }
-
-    private List<String> paramDecls(Proc p) {
-        List<String> l = new ArrayList<>();
-        for (Param q : p.inputs()) {
-            l.add(types.javaType(q.decl().type(), false) + " " + Names.member(q.decl().name()));
-        }
-        return l;
-    }
-
-    private List<String> paramNames(Proc p) {
-        List<String> l = new ArrayList<>();
-        for (Param q : p.inputs()) {
-            l.add(Names.member(q.decl().name()));
-        }
-        return l;
-    }
-
-    private static String fresh(String base, Set<String> taken) {
-        String n = base;
-        for (int i = 2; taken.contains(n); i++) {
-            n = base + i;
-        }
-        taken.add(n);
-        return n;
-    }
-
-    private List<String> procDoc(Proc p, String intro) {
-        List<String> doc = new ArrayList<>();
-        doc.add(intro);
-        doc.add("");
-        for (Param q : p.inputs()) {
-            doc.add("@param " + Names.member(q.decl().name()) + " " + q.direction() + " {@code "
-                    + Names.quote(types.describe(q.decl().type())) + "}");
-        }
-        return doc;
-    }
-
-    private String returnsText(String pb, Proc p) {
-        List<Param> outs = p.outputs();
-        if (outs.isEmpty()) {
-            return "nothing";
-        }
-        if (outs.size() == 1) {
-            return "the OUT parameter {@code " + outs.get(0).decl().name() + "}";
-        }
-        return "the OUT parameters as a {@code " + resultClass(pb, p) + "}";
-    }
-
     private String client(String pb, String prefix, List<Proc> procs) {
         String x = ctx.xdrClass();
         String cls = pb + "Client";
@@ -153,6 +84,13 @@ final class ServiceGenerator {
                 "keeping the abort code): the server's abort (remote), RXGEN_CC_MARSHAL −450 for an argument out of",
                 "its bounds (nothing is sent), RXGEN_CC_UNMARSHAL −451 for results that cannot be decoded (the call",
                 "is aborted), or the connection's own errors. Thread-safe, as the connection is.",
+                "",
+                "<p>Where the {@code Async} methods' futures complete: on the endpoint's callback executor",
+                "({@code RxEndpoint.Builder.callbackExecutor}, default {@code ForkJoinPool.commonPool()}; the event loop",
+                "after {@code callbacksOnEventLoop()}), so that is where their non-async dependent stages run. A failure",
+                "found before anything is sent (an argument out of its bounds, a closing endpoint) returns the future",
+                "already failed: then dependent stages run on the calling thread. Cancelling completes it on the",
+                "cancelling thread.",
                 "",
                 "<p>Calls go to an {@code RxCallTarget}: an {@code RxConnectionPool} (more Rx connections as calls",
                 "need them, idle ones closed, idempotent procs repeated as its {@code RxRetryPolicy} says) or a single",
@@ -289,7 +227,8 @@ final class ServiceGenerator {
             }
             for (boolean deadline : new boolean[] {false, true}) {
                 List<String> doc = procDoc(p, "Calls " + intro + " without blocking; cancelling the future "
-                        + "cancels the call (RX_USER_ABORT −6).");
+                        + "cancels the call (RX_USER_ABORT −6). The future completes on the endpoint's callback "
+                        + "executor (see the class comment).");
                 if (deadline) {
                     doc.add("@param " + dl + " the call's whole life, positive");
                 }
@@ -329,145 +268,5 @@ final class ServiceGenerator {
                 }
             }
         }
-    }
-
-    private String server(String pb, String prefix, List<Proc> procs) {
-        Src s = new Src();
-        s.doc("The server side of package " + packageText(prefix) + ": implement it and register it with",
-                "{@code " + pb + "Dispatcher}. Methods run on the endpoint's worker pool and may block. Throw an",
-                "RxException with your own (positive) code to abort the call with it; any other exception aborts",
-                "with RX_INVALID_OPERATION (−2), an IOException with RX_CALL_DEAD (−1). The arguments have been",
-                "decoded and checked against their bounds (bad or hostile ones abort with RXGEN_SS_UNMARSHAL −453",
-                "before the method runs).");
-        s.line("public interface " + pb + "Server {");
-        boolean first = true;
-        for (Proc p : procs) {
-            if (!first) {
-                s.line("");
-            }
-            first = false;
-            Set<String> taken = new HashSet<>(paramNames(p));
-            String call = fresh("call", taken);
-            List<String> doc = new ArrayList<>();
-            doc.add("Serves {@code " + p.fullName() + "}, opcode " + p.opcode() + " (" + ctx.where(p.pos()) + ")"
-                    + (p.split() ? ": a split proc. Read or write the bulk data on the call's streams before "
-                    + "returning; the OUT results are written after it." : "."));
-            doc.add("");
-            doc.add("@param " + call + " the call: the caller's address and identity"
-                    + (p.split() ? ", and the streams for bulk data" : ""));
-            doc.addAll(procDoc(p, "").subList(2, procDoc(p, "").size()));
-            if (!p.outputs().isEmpty()) {
-                doc.add("@return " + returnsText(pb, p));
-            }
-            doc.add("@throws Exception to abort the call (an RxException: with its code)");
-            s.doc(doc.toArray(String[]::new));
-            List<String> decls = new ArrayList<>();
-            decls.add("RxCall " + call);
-            decls.addAll(paramDecls(p));
-            s.line(resultType(pb, p, false) + " " + Names.member(p.name()) + "(" + String.join(", ", decls)
-                    + ") throws Exception;");
-        }
-        s.line("}");
-        return s.toString();
-    }
-
-    private String dispatcher(String pb, String prefix, List<Proc> procs) {
-        String x = ctx.xdrClass();
-        String cls = pb + "Dispatcher";
-        Src s = new Src();
-        s.doc("Registers the opcodes of package " + packageText(prefix) + " on an RxService, each as a blocking",
-                "handler that decodes the arguments (bad or hostile ones: RXGEN_SS_UNMARSHAL −453), calls the",
-                "{@code " + pb + "Server} and encodes its results (values out of their bounds: RXGEN_SS_MARSHAL",
-                "−452). Other opcodes are refused by the service with RXGEN_OPCODE (−455).");
-        s.line("public final class " + cls + " {");
-        for (Proc p : procs) {
-            s.wrapped("private static final " + x + ".Proc " + Names.constant(p.name()) + " = new " + x + ".Proc(\""
-                    + p.fullName() + "\", " + pb + "Opcodes." + Names.constant(p.name()) + ");");
-        }
-        s.line("");
-        s.line("private " + cls + "() {");
-        s.line("}");
-        s.line("");
-        s.doc("Builds a service serving every proc of the package.", "",
-                "@param serviceId the service id clients connect to, 1..65535 (the .xg file does not name it)",
-                "@param securityClass the security class the service accepts (rxnull today)",
-                "@param server the implementation",
-                "@return the service, to register on an RxEndpoint",
-                "@throws IllegalArgumentException if serviceId is out of range");
-        s.line("public static RxService service(int serviceId, SecurityClass securityClass, " + pb + "Server server) {");
-        s.line("return register(RxService.builder(serviceId).securityClass(securityClass), server).build();");
-        s.line("}");
-        s.line("");
-        s.doc("Adds every proc of the package to a service builder.", "",
-                "@param builder the builder", "@param server the implementation", "@return the builder",
-                "@throws IllegalStateException if one of the opcodes already has a handler");
-        s.line("public static RxService.Builder register(RxService.Builder builder, " + pb + "Server server) {");
-        s.line("Objects.requireNonNull(server, \"server\");");
-        for (Proc p : procs) {
-            s.wrapped("builder.blocking(" + pb + "Opcodes." + Names.constant(p.name()) + ", (call, opcode) -> "
-                    + Names.member(p.name()) + "(server, call));");
-        }
-        s.line("return builder;");
-        s.line("}");
-        for (Proc p : procs) {
-            dispatchProc(s, pb, p);
-        }
-        s.line("}");
-        return s.toString();
-    }
-
-    private void dispatchProc(Src s, String pb, Proc p) {
-        String x = ctx.xdrClass();
-        String c = Names.constant(p.name());
-        Set<String> taken = new HashSet<>(paramNames(p));
-        String server = fresh("server", taken);
-        String call = fresh("call", taken);
-        String reader = fresh("reader", taken);
-        String writer = fresh("writer", taken);
-        String result = fresh("result", taken);
-        String ex = fresh("ex", taken);
-        s.line("");
-        s.line("private static void " + Names.member(p.name()) + "(" + pb + "Server " + server + ", RxCall " + call
-                + ") throws Exception {");
-        if (!p.inputs().isEmpty()) {
-            s.line("XdrReader " + reader + " = new XdrReader(" + call + ".input(), XdrSide.SERVER);");
-            for (Param q : p.inputs()) {
-                s.line(types.javaType(q.decl().type(), false) + " " + Names.member(q.decl().name()) + ";");
-            }
-            s.line("try {");
-            for (Param q : p.inputs()) {
-                s.line(Names.member(q.decl().name()) + " = " + types.decode(q.decl().type(), reader) + ";");
-            }
-            s.line("} catch (IOException | RuntimeException " + ex + ") {");
-            s.line("throw " + x + ".named(" + c + ", " + ex + ", XdrSide.SERVER.unmarshalCode());");
-            s.line("}");
-        }
-        List<String> args = new ArrayList<>();
-        args.add(call);
-        args.addAll(paramNames(p));
-        String invoke = server + "." + Names.member(p.name()) + "(" + String.join(", ", args) + ")";
-        if (p.outputs().isEmpty()) {
-            s.line(invoke + ";");
-            s.line("}");
-            return;
-        }
-        s.line(resultType(pb, p, false) + " " + result + " = " + invoke + ";");
-        s.line("try {");
-        s.line("XdrWriter " + writer + " = new XdrWriter(" + call + ".output(), XdrSide.SERVER);");
-        if (p.outputs().size() == 1) {
-            s.line(types.encode(p.outputs().get(0).decl().type(), writer, result) + ";");
-        } else {
-            s.line("if (" + result + " == null) {");
-            s.line("throw " + writer + ".marshalError(\"null results\");");
-            s.line("}");
-            for (Param q : p.outputs()) {
-                s.line(types.encode(q.decl().type(), writer, result + "." + Names.member(q.decl().name()) + "()")
-                        + ";");
-            }
-        }
-        s.line("} catch (IOException | RuntimeException " + ex + ") {");
-        s.line("throw " + x + ".named(" + c + ", " + ex + ", XdrSide.SERVER.marshalCode());");
-        s.line("}");
-        s.line("}");
     }
 }

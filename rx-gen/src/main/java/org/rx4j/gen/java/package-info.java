@@ -1,4 +1,4 @@
 /**
- * The Java 17 generator: records, unions and enums with XDR encode/decode on rx-core's XDR runtime, clients, server interfaces and dispatchers (docs/rxgen.md, type mapping).
+ * The Java 17 generator: records, unions and enums with XDR encode/decode on rx-core's XDR runtime, clients, blocking and async server interfaces and their dispatchers (docs/rxgen.md, type mapping and "Async servers").
  */
 package org.rx4j.gen.java;
