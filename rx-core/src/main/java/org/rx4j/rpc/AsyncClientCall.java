@@ -27,6 +27,8 @@ final class AsyncClientCall implements CallListener {
     private java.util.function.Supplier<String> deadReason;
     /** Run on the loop once the call is attached, or null; set before the call starts. */
     private Runnable attached;
+    /** Times the call; set before the call starts. */
+    private CallMeter meter;
 
     private AsyncClientCall(EndpointRuntime rt, byte[] request) {
         this.rt = rt;
@@ -57,8 +59,11 @@ final class AsyncClientCall implements CallListener {
             return f;
         }
         rt.tracker.callStarted();
+        a.meter = rt.metrics.clientCall(conn.serviceId(), rt.now());
+        a.meter.opcodeFrom(request, request.length);
         if (!rt.onLoop(e -> a.begin(e, conn, deadlineNanoTime))) {
             a.request.release();
+            a.meter.end(RxCodes.RX_INVALID_OPERATION, rt.now());
             rt.tracker.callEnded();
             f.completeExceptionally(RxException.local(RxCodes.RX_INVALID_OPERATION, RxException.Reason.ENDPOINT_CLOSING,
                     "endpoint closed", null));
@@ -76,13 +81,14 @@ final class AsyncClientCall implements CallListener {
     private void begin(RxEngine engine, Connection conn, long deadlineNanoTime) {
         long now = rt.now();
         if (future.isDone()) {
-            end(); // cancelled before it reached the loop: never on the wire
+            // cancelled before it reached the loop: never on the wire
+            end(HandlerFailures.abortCode(future.handle((v, t) -> t).join()));
             return;
         }
         try {
             call = engine.newCall(now, conn, this);
         } catch (IllegalStateException e) {
-            end();
+            end(RxCodes.RX_INVALID_OPERATION);
             future.completeExceptionally(RxException.local(RxCodes.RX_INVALID_OPERATION, e.getMessage()));
             return;
         }
@@ -127,7 +133,7 @@ final class AsyncClientCall implements CallListener {
 
     @Override
     public void onComplete(Call c, int errorCode) {
-        end();
+        end(errorCode);
         if (errorCode == 0) {
             byte[] bytes = reply.toByteArray();
             rt.callback(() -> future.complete(bytes));
@@ -146,8 +152,10 @@ final class AsyncClientCall implements CallListener {
         }
     }
 
-    private void end() {
+    /** @param code 0 or the Rx code the call ended with, for its meter */
+    private void end(int code) {
         ended = true;
+        meter.end(code, rt.now());
         request.release();
         rt.tracker.callEnded();
     }

@@ -70,6 +70,8 @@ final class CallStreams implements CallListener {
     private int waiters;
     /** A wake-up is queued with the runtime for the end of this unit of loop work. Loop only. */
     private boolean wakeQueued;
+    /** Times the call (docs/embedding.md, "Metrics"); set before the call starts. */
+    private CallMeter meter;
     /** Why the call never started (engine refused it), or null. */
     private String startFailure;
     /** The call's channel and callNumber as the loop last saw them, for application threads (-1/0 while waiting). */
@@ -130,6 +132,16 @@ final class CallStreams implements CallListener {
      */
     void deadReason(java.util.function.Supplier<String> reason) {
         this.deadReason = reason;
+    }
+
+    /**
+     * Set once, before the call starts: the meter these streams end when the call ends, and on a client the one told
+     * the opcode from the request's first bytes.
+     *
+     * @param m the call's meter
+     */
+    void meter(CallMeter m) {
+        this.meter = m;
     }
 
     /** @return the call's callNumber, 0 while it waits for a channel; any thread (waits as {@link #channel()}) */
@@ -280,6 +292,7 @@ final class CallStreams implements CallListener {
             }
         }
         wakeAtEndOfWork();
+        meter.end(errorCode, runtime.now());
         runtime.tracker.callEnded();
         if (errorCode == 0) {
             completion.complete(null);
@@ -303,6 +316,7 @@ final class CallStreams implements CallListener {
             remote = false;
         }
         wakeAtEndOfWork();
+        meter.end(RxCodes.RX_INVALID_OPERATION, runtime.now());
         runtime.tracker.callEnded();
         completion.completeExceptionally(exception());
     }
@@ -526,6 +540,9 @@ final class CallStreams implements CallListener {
         private void submitChunk(boolean finish, boolean flush) throws IOException {
             // The engine keeps slices of what it is given until they are acknowledged, so each chunk is an array
             // of its own; a full-size one comes back to the recycler once the engine releases the last slice.
+            if (!server && chunk != null) {
+                meter.opcodeFrom(chunk, used); // a client's first chunk starts with the opcode
+            }
             ByteBuf b = used == 0 ? Unpooled.EMPTY_BUFFER : runtime.chunks.wrap(chunk, used);
             chunk = null;
             used = 0;

@@ -128,6 +128,8 @@ public final class RxConnection implements AutoCloseable {
             throw RxException.local(RxCodes.RX_INVALID_OPERATION, "connection closed");
         }
         CallStreams streams = new CallStreams(rt, false);
+        CallMeter meter = rt.metrics.clientCall(serviceId(), rt.now());
+        streams.meter(meter);
         streams.deadReason(() -> unreachable);
         rt.tracker.callStarted();
         rt.tracker.opened(streams);
@@ -148,6 +150,7 @@ public final class RxConnection implements AutoCloseable {
             probeOnLoop();
         });
         if (!queued) {
+            meter.end(RxCodes.RX_INVALID_OPERATION, rt.now());
             rt.tracker.callEnded();
             rt.tracker.released(streams);
             throw RxException.local(RxCodes.RX_INVALID_OPERATION, RxException.Reason.ENDPOINT_CLOSING,
