@@ -45,12 +45,27 @@ final class CallMetrics {
      * @param durationNs how long it took, ns
      */
     void record(boolean server, int serviceId, int opcode, int code, long durationNs) {
-        long key = (server ? 1L << 48 : 0) | (long) (serviceId & 0xffff) << 32 | (opcode & 0xffffffffL);
+        long key = key(server, serviceId, opcode);
         ProcedureMeter m = meters.get(key);
         if (m == null) {
             m = meters.computeIfAbsent(key, k -> new ProcedureMeter(server, serviceId, opcode));
         }
         m.record(code, durationNs);
+    }
+
+    private static long key(boolean server, int serviceId, int opcode) {
+        return (server ? 1L << 48 : 0) | (long) (serviceId & 0xffff) << 32 | (opcode & 0xffffffffL);
+    }
+
+    /**
+     * @param server the side
+     * @param serviceId the service id
+     * @param opcode the opcode
+     * @return that procedure's snapshot, or null before its first call ended
+     */
+    ProcedureMetrics find(boolean server, int serviceId, int opcode) {
+        ProcedureMeter m = meters.get(key(server, serviceId, opcode));
+        return m == null ? null : m.snapshot();
     }
 
     /** @return every procedure seen so far: server side first, then by service id and opcode */

@@ -360,6 +360,18 @@ public final class RxEndpoint implements AutoCloseable {
     }
 
     /**
+     * One procedure's entry of {@link #metrics()}, without copying the others.
+     *
+     * @param server true for calls this endpoint served, false for calls it made
+     * @param serviceId the service id
+     * @param opcode the opcode ({@link ProcedureMetrics#UNKNOWN_OPCODE} for calls without one)
+     * @return the snapshot, or empty before that procedure's first call ended
+     */
+    public Optional<ProcedureMetrics> metrics(boolean server, int serviceId, int opcode) {
+        return Optional.ofNullable(rt.metrics.find(server, serviceId, opcode));
+    }
+
+    /**
      * Snapshot of one peer.
      *
      * @param address the peer's address
