@@ -277,6 +277,7 @@ final class CallStreams implements CallListener {
             pull(c, runtime.now()); // the completion event carries no time
         }
         String why = errorCode == RxCodes.RX_CALL_DEAD && deadReason != null ? deadReason.get() : null;
+        meter.end(errorCode, runtime.now()); // before an application thread can see the end
         synchronized (lock) {
             done = true;
             error = errorCode;
@@ -292,7 +293,6 @@ final class CallStreams implements CallListener {
             }
         }
         wakeAtEndOfWork();
-        meter.end(errorCode, runtime.now());
         runtime.tracker.callEnded();
         if (errorCode == 0) {
             completion.complete(null);
@@ -308,6 +308,7 @@ final class CallStreams implements CallListener {
      * @param why the engine's reason, for the exception's message
      */
     void failToStart(String why) {
+        meter.end(RxCodes.RX_INVALID_OPERATION, runtime.now());
         synchronized (lock) {
             started = true;
             startFailure = why;
@@ -316,7 +317,6 @@ final class CallStreams implements CallListener {
             remote = false;
         }
         wakeAtEndOfWork();
-        meter.end(RxCodes.RX_INVALID_OPERATION, runtime.now());
         runtime.tracker.callEnded();
         completion.completeExceptionally(exception());
     }
