@@ -28,6 +28,8 @@ final class AsyncClientCall implements CallListener {
     private java.util.function.Supplier<String> deadReason;
     /** Run on the loop once the call is attached, or null; set before the call starts. */
     private Runnable attached;
+    /** Times the call; set before the call starts. */
+    private CallMeter meter;
 
     private AsyncClientCall(EndpointRuntime rt, byte[] request) {
         this.rt = rt;
@@ -39,6 +41,7 @@ final class AsyncClientCall implements CallListener {
      * Starts a call on {@code conn}. Any thread.
      *
      * @param rt the endpoint's shared parts
+     * @param serviceId the connection's service id (the call's metrics key)
      * @param conn gives, on the loop, the client connection the call starts on
      * @param request the whole request (not copied: must not change until the future completes)
      * @param deadlineNanoTime the call's hard deadline (endpoint clock, ns), or Long.MAX_VALUE
@@ -46,7 +49,8 @@ final class AsyncClientCall implements CallListener {
      * @param attached run on the loop once the call is attached to its connection (before its first packet), or null
      * @return the reply future
      */
-    static CompletableFuture<byte[]> start(EndpointRuntime rt, Function<RxEngine, Connection> conn, byte[] request,
+    static CompletableFuture<byte[]> start(EndpointRuntime rt, int serviceId, Function<RxEngine, Connection> conn,
+                                           byte[] request,
                                            long deadlineNanoTime, java.util.function.Supplier<String> deadReason,
                                            Runnable attached) {
         AsyncClientCall a = new AsyncClientCall(rt, request);
@@ -59,8 +63,11 @@ final class AsyncClientCall implements CallListener {
             return f;
         }
         rt.tracker.callStarted();
+        a.meter = rt.metrics.clientCall(serviceId, rt.now());
+        a.meter.opcodeFrom(request, request.length);
         if (!rt.onLoop(e -> a.begin(e, conn, deadlineNanoTime))) {
             a.request.release();
+            a.meter.end(RxCodes.RX_INVALID_OPERATION, rt.now());
             rt.tracker.callEnded();
             f.completeExceptionally(RxException.local(RxCodes.RX_INVALID_OPERATION, RxException.Reason.ENDPOINT_CLOSING,
                     "endpoint closed", null));
@@ -78,13 +85,14 @@ final class AsyncClientCall implements CallListener {
     private void begin(RxEngine engine, Function<RxEngine, Connection> conn, long deadlineNanoTime) {
         long now = rt.now();
         if (future.isDone()) {
-            end(); // cancelled before it reached the loop: never on the wire
+            // cancelled before it reached the loop: never on the wire
+            end(HandlerFailures.abortCode(future.handle((v, t) -> t).join()));
             return;
         }
         try {
             call = engine.newCall(now, conn.apply(engine), this);
         } catch (IllegalStateException e) {
-            end();
+            end(RxCodes.RX_INVALID_OPERATION);
             // On the callback executor, as every other completion: dependent stages must not run on the loop.
             RxException closed = RxException.local(RxCodes.RX_INVALID_OPERATION, e.getMessage());
             rt.callback(() -> future.completeExceptionally(closed));
@@ -131,7 +139,7 @@ final class AsyncClientCall implements CallListener {
 
     @Override
     public void onComplete(Call c, int errorCode) {
-        end();
+        end(errorCode);
         if (errorCode == 0) {
             byte[] bytes = reply.toByteArray();
             rt.callback(() -> future.complete(bytes));
@@ -150,8 +158,10 @@ final class AsyncClientCall implements CallListener {
         }
     }
 
-    private void end() {
+    /** @param code 0 or the Rx code the call ended with, for its meter */
+    private void end(int code) {
         ended = true;
+        meter.end(code, rt.now());
         request.release();
         rt.tracker.callEnded();
     }

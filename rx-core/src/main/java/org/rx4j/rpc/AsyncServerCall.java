@@ -21,12 +21,14 @@ final class AsyncServerCall implements CallListener {
     private final int opcode;
     private final RxAsyncHandler handler;
     private final MessageBuffer request;
+    private final CallMeter meter;
     private boolean handlerCalled;
     /** The reply bytes not yet given to the call; null until the handler's stage completes. */
     private MessageWriter reply;
 
-    private AsyncServerCall(EndpointRuntime rt, int opcode, RxAsyncHandler handler) {
+    private AsyncServerCall(EndpointRuntime rt, int opcode, RxAsyncHandler handler, CallMeter meter) {
         this.rt = rt;
+        this.meter = meter;
         this.opcode = opcode;
         this.handler = handler;
         this.request = new MessageBuffer(rt.maxMessageBytes);
@@ -42,9 +44,11 @@ final class AsyncServerCall implements CallListener {
      * @param rest request bytes already taken after the opcode, or null; ownership passes here
      * @param handler the handler
      * @param now current time, ns
+     * @param meter times the call; this listener ends it
      */
-    static void start(EndpointRuntime rt, Call call, int opcode, ByteBuf rest, RxAsyncHandler handler, long now) {
-        AsyncServerCall a = new AsyncServerCall(rt, opcode, handler);
+    static void start(EndpointRuntime rt, Call call, int opcode, ByteBuf rest, RxAsyncHandler handler, long now,
+            CallMeter meter) {
+        AsyncServerCall a = new AsyncServerCall(rt, opcode, handler, meter);
         call.setListener(a);
         if (rest != null && !a.append(call, rest)) {
             return;
@@ -135,6 +139,7 @@ final class AsyncServerCall implements CallListener {
         if (reply != null) {
             reply.release();
         }
+        meter.end(errorCode, rt.now());
         rt.tracker.callEnded();
     }
 }

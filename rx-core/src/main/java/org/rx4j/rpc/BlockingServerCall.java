@@ -32,10 +32,12 @@ final class BlockingServerCall {
      *     ownership passes to the streams
      * @param body the handler
      * @param now current time, ns (the engine event's, or the loop's clock)
+     * @param meter times the call; the streams end it
      */
     static void start(EndpointRuntime rt, WorkerShare share, Call call, ByteBuf preload, RxCallHandler body,
-            long now) {
+            long now, CallMeter meter) {
         CallStreams streams = new CallStreams(rt, true);
+        streams.meter(meter);
         streams.attach(call);
         rt.tracker.opened(streams);
         if (preload != null) {

@@ -70,6 +70,8 @@ final class CallStreams implements CallListener {
     private int waiters;
     /** A wake-up is queued with the runtime for the end of this unit of loop work. Loop only. */
     private boolean wakeQueued;
+    /** Times the call (docs/embedding.md, "Metrics"); set before the call starts. */
+    private CallMeter meter;
     /** Why the call never started (engine refused it), or null. */
     private String startFailure;
     /** The call's channel and callNumber as the loop last saw them, for application threads (-1/0 while waiting). */
@@ -130,6 +132,16 @@ final class CallStreams implements CallListener {
      */
     void deadReason(java.util.function.Supplier<String> reason) {
         this.deadReason = reason;
+    }
+
+    /**
+     * Set once, before the call starts: the meter these streams end when the call ends, and on a client the one told
+     * the opcode from the request's first bytes.
+     *
+     * @param m the call's meter
+     */
+    void meter(CallMeter m) {
+        this.meter = m;
     }
 
     /** @return the call's callNumber, 0 while it waits for a channel; any thread (waits as {@link #channel()}) */
@@ -265,6 +277,7 @@ final class CallStreams implements CallListener {
             pull(c, runtime.now()); // the completion event carries no time
         }
         String why = errorCode == RxCodes.RX_CALL_DEAD && deadReason != null ? deadReason.get() : null;
+        meter.end(errorCode, runtime.now()); // before an application thread can see the end
         synchronized (lock) {
             done = true;
             error = errorCode;
@@ -295,6 +308,7 @@ final class CallStreams implements CallListener {
      * @param why the engine's reason, for the exception's message
      */
     void failToStart(String why) {
+        meter.end(RxCodes.RX_INVALID_OPERATION, runtime.now());
         synchronized (lock) {
             started = true;
             startFailure = why;
@@ -526,6 +540,9 @@ final class CallStreams implements CallListener {
         private void submitChunk(boolean finish, boolean flush) throws IOException {
             // The engine keeps slices of what it is given until they are acknowledged, so each chunk is an array
             // of its own; a full-size one comes back to the recycler once the engine releases the last slice.
+            if (!server && chunk != null) {
+                meter.opcodeFrom(chunk, used); // a client's first chunk starts with the opcode
+            }
             ByteBuf b = used == 0 ? Unpooled.EMPTY_BUFFER : runtime.chunks.wrap(chunk, used);
             chunk = null;
             used = 0;

@@ -1,14 +1,22 @@
 package org.rx4j.rpc;
 
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.function.Supplier;
 
 /** {@link RxEndpointMXBean} over a snapshot supplier (the endpoint's {@link RxEndpoint#statistics()}). */
 final class EndpointMXBean implements RxEndpointMXBean {
     private final Supplier<EndpointStats> stats;
+    private final Supplier<List<ProcedureMetrics>> procedures;
 
-    /** @param stats takes a fresh snapshot */
-    EndpointMXBean(Supplier<EndpointStats> stats) {
+    /**
+     * @param stats takes a fresh snapshot
+     * @param procedures takes a fresh per-procedure snapshot ({@link RxEndpoint#metrics()})
+     */
+    EndpointMXBean(Supplier<EndpointStats> stats, Supplier<List<ProcedureMetrics>> procedures) {
         this.stats = stats;
+        this.procedures = procedures;
     }
 
     @Override
@@ -79,5 +87,14 @@ final class EndpointMXBean implements RxEndpointMXBean {
     @Override
     public long getMalformedDatagrams() {
         return stats.get().malformedDatagrams();
+    }
+
+    @Override
+    public Map<String, Long> getProcedureMetrics() {
+        Map<String, Long> m = new LinkedHashMap<>();
+        for (ProcedureMetrics p : procedures.get()) {
+            m.putAll(p.toMap());
+        }
+        return m;
     }
 }

@@ -27,6 +27,8 @@ final class EndpointRuntime {
     /** Services registered so far: each keeps at least one worker of its own ({@link WorkerShare#cap()}). */
     final AtomicInteger services = new AtomicInteger();
     final CallTracker tracker = new CallTracker();
+    /** Per-procedure calls, errors and latency, client and server side (docs/embedding.md, "Metrics"). */
+    final CallMetrics metrics = new CallMetrics();
     /**
      * Output streams' gathering arrays, reused once the engine has released them: up to 16 idle arrays
      * (16 × {@link CallStreams#CHUNK} ≈ 720 KB), about a full 255-packet send window and the streams' own two

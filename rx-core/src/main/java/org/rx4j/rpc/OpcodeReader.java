@@ -16,15 +16,18 @@ final class OpcodeReader implements CallListener {
     private final RxService service;
     private final WorkerShare share;
     private final RequestPrefix opcodeBytes = new RequestPrefix(4);
+    private final CallMeter meter;
     private boolean routed;
 
     /**
      * @param rt the endpoint's shared parts
      * @param service the service whose opcodes route the call
      * @param share the service's share of the worker pool, for blocking handlers
+     * @param meter times the call; the listener that sees the call end ends it
      */
-    OpcodeReader(EndpointRuntime rt, RxService service, WorkerShare share) {
+    OpcodeReader(EndpointRuntime rt, RxService service, WorkerShare share, CallMeter meter) {
         this.rt = rt;
+        this.meter = meter;
         this.service = service;
         this.share = share;
     }
@@ -43,6 +46,7 @@ final class OpcodeReader implements CallListener {
         }
         routed = true;
         int opcode = opcodeBytes.opcode();
+        meter.opcode(opcode);
         RxService.Route route = service.route(opcode);
         if (route == null) {
             if (rest != null) {
@@ -51,9 +55,9 @@ final class OpcodeReader implements CallListener {
             c.abort(now, RxCodes.RXGEN_OPCODE);
         } else if (route.blocking() != null) {
             RxOpcodeHandler h = route.blocking();
-            BlockingServerCall.start(rt, share, c, rest, call -> h.handle(call, opcode), now);
+            BlockingServerCall.start(rt, share, c, rest, call -> h.handle(call, opcode), now, meter);
         } else {
-            AsyncServerCall.start(rt, c, opcode, rest, route.async(), now);
+            AsyncServerCall.start(rt, c, opcode, rest, route.async(), now, meter);
         }
     }
 
@@ -64,6 +68,7 @@ final class OpcodeReader implements CallListener {
 
     @Override
     public void onComplete(Call c, int errorCode) {
+        meter.end(errorCode, rt.now());
         rt.tracker.callEnded();
     }
 }

@@ -20,6 +20,7 @@ final class PrefixRouter implements CallListener {
     private final RxCallHandler blocking;
     private final RxCallRouter router;
     private final RequestPrefix prefix;
+    private final CallMeter meter;
     private boolean routed;
 
     /**
@@ -28,10 +29,12 @@ final class PrefixRouter implements CallListener {
      * @param blocking the service's blocking handler
      * @param prefixBytes request bytes the router sees, ≥ 4
      * @param router the router
+     * @param meter times the call; the listener that sees the call end ends it
      */
     PrefixRouter(EndpointRuntime rt, WorkerShare share, RxCallHandler blocking, int prefixBytes,
-                 RxCallRouter router) {
+                 RxCallRouter router, CallMeter meter) {
         this.rt = rt;
+        this.meter = meter;
         this.share = share;
         this.blocking = blocking;
         this.router = router;
@@ -51,6 +54,7 @@ final class PrefixRouter implements CallListener {
         routed = true;
         RxAsyncHandler async = null;
         if (prefix.length() >= OPCODE_BYTES) {
+            meter.opcode(prefix.opcode());
             try {
                 async = router.route(prefix.bytes(), prefix.length(), whole);
             } catch (Exception e) {
@@ -62,9 +66,9 @@ final class PrefixRouter implements CallListener {
             }
         }
         if (async != null) {
-            AsyncServerCall.start(rt, c, prefix.opcode(), taken(OPCODE_BYTES, rest), async, now);
+            AsyncServerCall.start(rt, c, prefix.opcode(), taken(OPCODE_BYTES, rest), async, now, meter);
         } else {
-            BlockingServerCall.start(rt, share, c, taken(0, rest), blocking, now);
+            BlockingServerCall.start(rt, share, c, taken(0, rest), blocking, now, meter);
         }
     }
 
@@ -84,6 +88,7 @@ final class PrefixRouter implements CallListener {
 
     @Override
     public void onComplete(Call c, int errorCode) {
+        meter.end(errorCode, rt.now());
         rt.tracker.callEnded();
     }
 }

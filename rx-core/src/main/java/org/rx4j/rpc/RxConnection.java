@@ -138,6 +138,8 @@ public final class RxConnection implements RxCallTarget {
             throw RxException.local(RxCodes.RX_INVALID_OPERATION, "connection closed");
         }
         CallStreams streams = new CallStreams(rt, false);
+        CallMeter meter = rt.metrics.clientCall(serviceId(), rt.now());
+        streams.meter(meter);
         streams.deadReason(() -> unreachable);
         rt.tracker.callStarted();
         rt.tracker.opened(streams);
@@ -158,6 +160,7 @@ public final class RxConnection implements RxCallTarget {
             probeOnLoop();
         });
         if (!queued) {
+            meter.end(RxCodes.RX_INVALID_OPERATION, rt.now());
             rt.tracker.callEnded();
             rt.tracker.released(streams);
             throw RxException.local(RxCodes.RX_INVALID_OPERATION, RxException.Reason.ENDPOINT_CLOSING,
@@ -210,7 +213,7 @@ public final class RxConnection implements RxCallTarget {
     }
 
     private CompletableFuture<byte[]> startAsync(byte[] request, long deadlineNanoTime) {
-        return AsyncClientCall.start(rt, this::forNewCall, request, deadlineNanoTime, () -> unreachable,
+        return AsyncClientCall.start(rt, serviceId(), this::forNewCall, request, deadlineNanoTime, () -> unreachable,
                 this::probeOnLoop);
     }
 

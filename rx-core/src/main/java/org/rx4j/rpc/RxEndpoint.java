@@ -5,6 +5,7 @@ import java.lang.management.ManagementFactory;
 import java.net.Inet6Address;
 import java.net.InetSocketAddress;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
@@ -348,6 +349,29 @@ public final class RxEndpoint implements AutoCloseable {
     }
 
     /**
+     * Per-procedure call metrics of both sides since the endpoint opened (docs/embedding.md, "Metrics"): for each
+     * (side, service id, opcode) that had a call end, the calls, the failures by Rx code and a latency histogram.
+     * Read from live counters without the event loop, so it also works after {@link #close()}.
+     *
+     * @return the procedures, server side first, then by service id and opcode
+     */
+    public List<ProcedureMetrics> metrics() {
+        return rt.metrics.snapshot();
+    }
+
+    /**
+     * One procedure's entry of {@link #metrics()}, without copying the others.
+     *
+     * @param server true for calls this endpoint served, false for calls it made
+     * @param serviceId the service id
+     * @param opcode the opcode ({@link ProcedureMetrics#UNKNOWN_OPCODE} for calls without one)
+     * @return the snapshot, or empty before that procedure's first call ended
+     */
+    public Optional<ProcedureMetrics> metrics(boolean server, int serviceId, int opcode) {
+        return Optional.ofNullable(rt.metrics.find(server, serviceId, opcode));
+    }
+
+    /**
      * Snapshot of one peer.
      *
      * @param address the peer's address
@@ -368,7 +392,7 @@ public final class RxEndpoint implements AutoCloseable {
             MBeanServer server = ManagementFactory.getPlatformMBeanServer();
             ObjectName name = new ObjectName("org.rx4j:type=RxEndpoint,address="
                     + ObjectName.quote(String.valueOf(localAddress())));
-            server.registerMBean(new EndpointMXBean(this::statistics), name);
+            server.registerMBean(new EndpointMXBean(this::statistics, this::metrics), name);
             return name;
         } catch (JMException e) {
             log.warn("cannot register the endpoint's MBean", e);

@@ -1,5 +1,7 @@
 package org.rx4j.rpc;
 
+import java.util.Map;
+
 /**
  * JMX view of one {@link RxEndpoint}'s totals, registered when {@link RxEndpoint.Builder#jmx(boolean)} is on
  * under {@code org.rx4j:type=RxEndpoint,address="<local address>"}. Each attribute read takes a fresh
@@ -47,4 +49,13 @@ public interface RxEndpointMXBean {
 
     /** @return datagrams dropped because they did not decode */
     long getMalformedDatagrams();
+
+    /**
+     * Per-procedure calls, errors by Rx code and latency percentiles of both sides, from a fresh
+     * {@link RxEndpoint#metrics()}: every procedure's {@link ProcedureMetrics#toMap()} together (keys such as
+     * {@code server.400.3.latency.p99Ns}; docs/embedding.md, "Metrics").
+     *
+     * @return the names and values
+     */
+    Map<String, Long> getProcedureMetrics();
 }

@@ -48,17 +48,18 @@ final class ServiceDispatch implements ServiceHandler {
     @Override
     public void onNewCall(Call call) {
         rt.tracker.callStarted();
+        CallMeter meter = rt.metrics.serverCall(call.origin().serviceId(), rt.now());
         if (rt.closing) {
-            call.setListener(new OpcodeReader(rt, service, share));
+            call.setListener(new OpcodeReader(rt, service, share, meter));
             call.abort(rt.now(), RxCodes.RX_USER_ABORT);
             return;
         }
         if (service != null) {
-            call.setListener(new OpcodeReader(rt, service, share));
+            call.setListener(new OpcodeReader(rt, service, share, meter));
         } else if (router != null) {
-            call.setListener(new PrefixRouter(rt, share, whole, prefixBytes, router));
+            call.setListener(new PrefixRouter(rt, share, whole, prefixBytes, router, meter));
         } else {
-            BlockingServerCall.start(rt, share, call, null, whole, rt.now());
+            BlockingServerCall.start(rt, share, call, null, whole, rt.now(), meter);
         }
     }
 }
