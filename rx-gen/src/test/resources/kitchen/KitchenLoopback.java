@@ -529,7 +529,7 @@ public final class KitchenLoopback implements AutoCloseable {
         RxException marshal = assertThrows(RxException.class, () -> async.names("overflow"));
         assertEquals(XdrSide.SERVER.marshalCode(), marshal.code());
         assertTrue(marshal.remote());
-        RxCall call = async.connection().newCall();
+        RxCall call = async.target().newCall();
         XdrWriter w = new XdrWriter(call.output(), XdrSide.CLIENT);
         w.writeInt(KsOpcodes.SUM);
         w.writeInt(KitchenConstants.KS_MAXLIST + 1);
