@@ -27,6 +27,10 @@ final class AsyncClientCall implements CallListener {
     private java.util.function.Supplier<String> deadReason;
     /** Run on the loop once the call is attached, or null; set before the call starts. */
     private Runnable attached;
+    /** The call's interceptors and call log, or null; set before the call starts. */
+    private CallHooks hooks;
+    /** Cancelled when the call ends with an abort code; set before the call starts. */
+    private RxCallContext context;
 
     private AsyncClientCall(EndpointRuntime rt, byte[] request) {
         this.rt = rt;
@@ -43,15 +47,21 @@ final class AsyncClientCall implements CallListener {
      * @param deadlineNanoTime the call's hard deadline (endpoint clock, ns), or Long.MAX_VALUE
      * @param deadReason supplies why the server is known unreachable (for an RX_CALL_DEAD's reason), or null
      * @param attached run on the loop once the call is attached to its connection (before its first packet), or null
+     * @param hooks the call's interceptors (already admitted it) and call log, or null
+     * @param context the call's cancellation context
      * @return the reply future
      */
     static CompletableFuture<byte[]> start(EndpointRuntime rt, Connection conn, byte[] request, long deadlineNanoTime,
-                                           java.util.function.Supplier<String> deadReason, Runnable attached) {
+                                           java.util.function.Supplier<String> deadReason, Runnable attached,
+                                           CallHooks hooks, RxCallContext context) {
         AsyncClientCall a = new AsyncClientCall(rt, request);
         a.deadReason = deadReason;
         a.attached = attached;
+        a.hooks = hooks;
+        a.context = context;
         CompletableFuture<byte[]> f = a.future;
         if (rt.closing) {
+            a.ended(RxCodes.RX_INVALID_OPERATION);
             f.completeExceptionally(RxException.local(RxCodes.RX_INVALID_OPERATION, RxException.Reason.ENDPOINT_CLOSING,
                     "endpoint closing", null));
             return f;
@@ -59,6 +69,7 @@ final class AsyncClientCall implements CallListener {
         rt.tracker.callStarted();
         if (!rt.onLoop(e -> a.begin(e, conn, deadlineNanoTime))) {
             a.request.release();
+            a.ended(RxCodes.RX_INVALID_OPERATION);
             rt.tracker.callEnded();
             f.completeExceptionally(RxException.local(RxCodes.RX_INVALID_OPERATION, RxException.Reason.ENDPOINT_CLOSING,
                     "endpoint closed", null));
@@ -77,12 +88,14 @@ final class AsyncClientCall implements CallListener {
         long now = rt.now();
         if (future.isDone()) {
             end(); // cancelled before it reached the loop: never on the wire
+            ended(callerCode());
             return;
         }
         try {
             call = engine.newCall(now, conn, this);
         } catch (IllegalStateException e) {
             end();
+            ended(RxCodes.RX_INVALID_OPERATION);
             future.completeExceptionally(RxException.local(RxCodes.RX_INVALID_OPERATION, e.getMessage()));
             return;
         }
@@ -128,6 +141,7 @@ final class AsyncClientCall implements CallListener {
     @Override
     public void onComplete(Call c, int errorCode) {
         end();
+        ended(errorCode);
         if (errorCode == 0) {
             byte[] bytes = reply.toByteArray();
             rt.callback(() -> future.complete(bytes));
@@ -143,6 +157,24 @@ final class AsyncClientCall implements CallListener {
                     : RxException.local(errorCode, errorCode == RxCodes.RX_MSGSIZE
                             ? "reply larger than " + rt.maxMessageBytes + " bytes" : null);
             rt.callback(() -> future.completeExceptionally(e));
+        }
+    }
+
+    /** @return the abort code matching how the caller completed the future (done already), −6 for a value */
+    private int callerCode() {
+        try {
+            future.join();
+            return RxCodes.RX_USER_ABORT;
+        } catch (RuntimeException e) { // CancellationException, CompletionException
+            return HandlerFailures.abortCode(e);
+        }
+    }
+
+    /** Cancels the context when {@code code} is an abort code and ends the hooks. */
+    private void ended(int code) {
+        context.end(code, code != 0 && rt.graceOver ? RxException.Reason.ENDPOINT_CLOSING : null);
+        if (hooks != null) {
+            hooks.ended(code);
         }
     }
 

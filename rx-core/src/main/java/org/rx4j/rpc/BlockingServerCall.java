@@ -31,10 +31,11 @@ final class BlockingServerCall {
      * @param preload request bytes the loop already took from the call (after the opcode), or null;
      *     ownership passes to the streams
      * @param body the handler
+     * @param opcodeOrNone the request's opcode for the interceptors, or {@link RxCallInfo#NO_OPCODE}
      * @param now current time, ns (the engine event's, or the loop's clock)
      */
     static void start(EndpointRuntime rt, WorkerShare share, Call call, ByteBuf preload, RxCallHandler body,
-            long now) {
+            long opcodeOrNone, long now) {
         CallStreams streams = new CallStreams(rt, true);
         streams.attach(call);
         rt.tracker.opened(streams);
@@ -43,6 +44,16 @@ final class BlockingServerCall {
         }
         call.setListener(streams);
         CallOrigin origin = call.origin();
+        CallHooks hooks = CallHooks.server(rt, origin, opcodeOrNone, streams.context());
+        if (hooks != null) {
+            streams.hooks(hooks);
+            int refused = hooks.admit();
+            if (refused != 0) { // an interceptor refused it: the handler never runs
+                call.abort(now, refused);
+                streams.release();
+                return;
+            }
+        }
         RxCall rxCall = new RxCall(streams, true, origin.peer(), RxConnectionId.of(origin),
                 origin.identity());
         rt.tracker.handlerQueued();
@@ -87,6 +98,12 @@ final class BlockingServerCall {
         } catch (IOException e) {
             call.abort(RxCodes.RX_CALL_DEAD);
         } catch (Exception e) {
+            if (call.context().isCancelled()) {
+                // Expected: the handler gave up once its call was cancelled (e.g. interrupted by the close)
+                log.debug("service handler on {} from {} ended with {} after its call was cancelled ({})",
+                        call.connectionId(), call.peer(), e.toString(), call.context().cancelCode());
+                return; // the call has ended already: nothing to abort
+            }
             log.warn("service handler failed on {} from {}", call.connectionId(), call.peer(), e);
             call.abort(RxCodes.RX_INVALID_OPERATION, RxException.Reason.HANDLER_THREW);
         } catch (Error e) {

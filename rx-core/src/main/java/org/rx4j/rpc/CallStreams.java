@@ -81,6 +81,10 @@ final class CallStreams implements CallListener {
      */
     private volatile boolean started;
     private final CompletableFuture<Void> completion = new CompletableFuture<>();
+    /** Cancelled when the call ends with an abort code (docs/embedding.md "Cancellation"). */
+    private final RxCallContext context = new RxCallContext();
+    /** The call's interceptors and call log, or null; set before the call reaches the loop or its handler. */
+    private CallHooks hooks;
     private final Output output = new Output();
     private final Input input = new Input();
 
@@ -156,6 +160,28 @@ final class CallStreams implements CallListener {
 
     OutputStream output() {
         return output;
+    }
+
+    /** @return the call's cancellation context */
+    RxCallContext context() {
+        return context;
+    }
+
+    /**
+     * Set once, before the call reaches the loop (client) or its handler (server).
+     *
+     * @param h the call's interceptors and call log, ended with the call
+     */
+    void hooks(CallHooks h) {
+        this.hooks = h;
+    }
+
+    /** The call ended with {@code code}: cancels the context (running its listeners here) and ends the hooks. */
+    private void ended(int code, RxException.Reason why) {
+        context.end(code, why);
+        if (hooks != null) {
+            hooks.ended(code);
+        }
     }
 
     InputStream input() {
@@ -280,6 +306,13 @@ final class CallStreams implements CallListener {
             }
         }
         wakeAtEndOfWork();
+        // Before the completion and the reader's wake-up at the end of this loop work: a handler blocked elsewhere
+        // hears of the cancellation from its listener as early as a blocked read or write does.
+        RxException.Reason cause;
+        synchronized (lock) {
+            cause = endedByClose ? RxException.Reason.ENDPOINT_CLOSING : localReason;
+        }
+        ended(errorCode, cause);
         runtime.tracker.callEnded();
         if (errorCode == 0) {
             completion.complete(null);
@@ -303,6 +336,7 @@ final class CallStreams implements CallListener {
             remote = false;
         }
         wakeAtEndOfWork();
+        ended(RxCodes.RX_INVALID_OPERATION, null);
         runtime.tracker.callEnded();
         completion.completeExceptionally(exception());
     }
@@ -659,6 +693,7 @@ final class CallStreams implements CallListener {
      * copy fail with RX_USER_ABORT −6, {@link RxException.Reason#ENDPOINT_CLOSING}). Any thread; idempotent.
      */
     void detachForClose() {
+        boolean cut = false;
         synchronized (lock) {
             if (!released) {
                 ByteBuf copy = null;
@@ -676,12 +711,16 @@ final class CallStreams implements CallListener {
                 if (!done) {
                     done = true;
                     error = RxCodes.RX_USER_ABORT;
+                    cut = true;
                 }
                 if (error != 0) {
                     endedByClose = true;
                 }
                 lock.notifyAll();
             }
+        }
+        if (cut) {
+            ended(RxCodes.RX_USER_ABORT, RxException.Reason.ENDPOINT_CLOSING);
         }
         runtime.tracker.released(this);
     }

@@ -51,7 +51,7 @@ final class OpcodeReader implements CallListener {
             c.abort(now, RxCodes.RXGEN_OPCODE);
         } else if (route.blocking() != null) {
             RxOpcodeHandler h = route.blocking();
-            BlockingServerCall.start(rt, share, c, rest, call -> h.handle(call, opcode), now);
+            BlockingServerCall.start(rt, share, c, rest, call -> h.handle(call, opcode), opcode, now);
         } else {
             AsyncServerCall.start(rt, c, opcode, rest, route.async(), now);
         }

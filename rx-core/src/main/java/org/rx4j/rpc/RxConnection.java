@@ -104,7 +104,7 @@ public final class RxConnection implements AutoCloseable {
      *     stream methods, {@link RxCall#awaitCompletion()} and {@link RxCall#completion()} report it.
      */
     public RxCall newCall() throws RxException {
-        return start(Long.MAX_VALUE);
+        return start(Long.MAX_VALUE, RxCallInfo.NO_OPCODE);
     }
 
     /**
@@ -116,10 +116,15 @@ public final class RxConnection implements AutoCloseable {
      * @throws IllegalArgumentException if timeout is not positive
      */
     public RxCall newCall(Duration timeout) throws RxException {
-        return start(rt.deadlineFromNow(timeout));
+        return start(rt.deadlineFromNow(timeout), RxCallInfo.NO_OPCODE);
     }
 
-    private RxCall start(long deadlineNanoTime) throws RxException {
+    /**
+     * @param deadlineNanoTime the call's hard deadline (endpoint clock, ns), or Long.MAX_VALUE
+     * @param opcodeOrNone the request's opcode when the call form knows it (for the interceptors), or
+     *     {@link RxCallInfo#NO_OPCODE}
+     */
+    private RxCall start(long deadlineNanoTime, long opcodeOrNone) throws RxException {
         if (rt.closing) {
             throw RxException.local(RxCodes.RX_INVALID_OPERATION, RxException.Reason.ENDPOINT_CLOSING,
                     "endpoint closing", null);
@@ -128,6 +133,8 @@ public final class RxConnection implements AutoCloseable {
             throw RxException.local(RxCodes.RX_INVALID_OPERATION, "connection closed");
         }
         CallStreams streams = new CallStreams(rt, false);
+        CallHooks hooks = CallHooks.client(rt, this, opcodeOrNone, streams.context()); // may refuse the call
+        streams.hooks(hooks);
         streams.deadReason(() -> unreachable);
         rt.tracker.callStarted();
         rt.tracker.opened(streams);
@@ -148,6 +155,9 @@ public final class RxConnection implements AutoCloseable {
             probeOnLoop();
         });
         if (!queued) {
+            if (hooks != null) {
+                hooks.ended(RxCodes.RX_INVALID_OPERATION);
+            }
             rt.tracker.callEnded();
             rt.tracker.released(streams);
             throw RxException.local(RxCodes.RX_INVALID_OPERATION, RxException.Reason.ENDPOINT_CLOSING,
@@ -183,7 +193,7 @@ public final class RxConnection implements AutoCloseable {
      *     over {@link RxEndpoint.Builder#maxMessageBytes}, RX_INVALID_OPERATION −2 if the connection is closed)
      */
     public CompletableFuture<byte[]> callAsync(byte[] request) {
-        return startAsync(request, Long.MAX_VALUE);
+        return startAsync(request, Long.MAX_VALUE, RxCallInfo.NO_OPCODE);
     }
 
     /**
@@ -196,12 +206,19 @@ public final class RxConnection implements AutoCloseable {
      * @throws IllegalArgumentException if timeout is not positive
      */
     public CompletableFuture<byte[]> callAsync(byte[] request, Duration timeout) {
-        return startAsync(request, rt.deadlineFromNow(timeout));
+        return startAsync(request, rt.deadlineFromNow(timeout), RxCallInfo.NO_OPCODE);
     }
 
-    private CompletableFuture<byte[]> startAsync(byte[] request, long deadlineNanoTime) {
+    private CompletableFuture<byte[]> startAsync(byte[] request, long deadlineNanoTime, long opcodeOrNone) {
+        CallHooks hooks;
+        RxCallContext context = new RxCallContext();
+        try {
+            hooks = CallHooks.client(rt, this, opcodeOrNone, context);
+        } catch (RxException e) {
+            return CompletableFuture.failedFuture(e);
+        }
         return AsyncClientCall.start(rt, connection, request, deadlineNanoTime, () -> unreachable,
-                this::probeOnLoop);
+                this::probeOnLoop, hooks, context);
     }
 
     /**
@@ -260,7 +277,7 @@ public final class RxConnection implements AutoCloseable {
      * @throws IOException if interrupted (the call is then cancelled with −6)
      */
     public <T> T call(int opcode, XdrMarshaller arguments, XdrUnmarshaller<T> results) throws IOException {
-        return typed(newCall(), opcode, arguments, results);
+        return typed(start(Long.MAX_VALUE, opcode), opcode, arguments, results);
     }
 
     /**
@@ -279,7 +296,7 @@ public final class RxConnection implements AutoCloseable {
      */
     public <T> T call(int opcode, XdrMarshaller arguments, XdrUnmarshaller<T> results, Duration timeout)
             throws IOException {
-        return typed(newCall(timeout), opcode, arguments, results);
+        return typed(start(rt.deadlineFromNow(timeout), opcode), opcode, arguments, results);
     }
 
     private <T> T typed(RxCall call, int opcode, XdrMarshaller arguments, XdrUnmarshaller<T> results)
@@ -350,7 +367,8 @@ public final class RxConnection implements AutoCloseable {
         } catch (IOException e) {
             return CompletableFuture.failedFuture(e);
         }
-        CompletableFuture<byte[]> raw = timeout == null ? callAsync(request) : callAsync(request, timeout);
+        CompletableFuture<byte[]> raw = startAsync(request,
+                timeout == null ? Long.MAX_VALUE : rt.deadlineFromNow(timeout), opcode);
         CompletableFuture<T> typed = new CompletableFuture<>();
         raw.whenComplete((bytes, t) -> {
             if (t != null) {

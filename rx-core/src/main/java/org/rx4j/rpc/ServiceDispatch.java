@@ -58,7 +58,7 @@ final class ServiceDispatch implements ServiceHandler {
         } else if (router != null) {
             call.setListener(new PrefixRouter(rt, share, whole, prefixBytes, router));
         } else {
-            BlockingServerCall.start(rt, share, call, null, whole, rt.now());
+            BlockingServerCall.start(rt, share, call, null, whole, RxCallInfo.NO_OPCODE, rt.now());
         }
     }
 }
