@@ -49,6 +49,9 @@ final class BlockingServerCall {
             streams.hooks(hooks);
             int refused = hooks.admit();
             if (refused != 0) { // an interceptor refused it: the handler never runs
+                if (CallHooks.CALLS.isTraceEnabled()) {
+                    CallHooks.CALLS.trace("{}: refused by an interceptor with {}", origin, refused);
+                }
                 call.abort(now, refused);
                 streams.release();
                 return;
@@ -82,6 +85,10 @@ final class BlockingServerCall {
     /** Loop side: no worker will run this call's handler; it ends with the endpoint's busy code. */
     private static void refuse(EndpointRuntime rt, Call call, CallStreams streams) {
         rt.tracker.handlerDone();
+        if (CallHooks.CALLS.isTraceEnabled()) {
+            CallHooks.CALLS.trace("{}: the service's workers and queue are full, aborting with {}", call.origin(),
+                    rt.busyAbortCode);
+        }
         call.abort(rt.now(), rt.busyAbortCode);
         streams.release();
     }

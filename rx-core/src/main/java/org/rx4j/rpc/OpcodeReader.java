@@ -37,6 +37,9 @@ final class OpcodeReader implements CallListener {
         ByteBuf rest = opcodeBytes.fill(c, now);
         if (!opcodeBytes.isFull()) {
             if (c.isReadComplete()) {
+                if (CallHooks.CALLS.isTraceEnabled()) {
+                    CallHooks.CALLS.trace("{}: request shorter than an opcode, aborting with RXGEN_DECODE", c.origin());
+                }
                 c.abort(now, RxCodes.RXGEN_DECODE);
             }
             return;
@@ -47,6 +50,9 @@ final class OpcodeReader implements CallListener {
         if (route == null) {
             if (rest != null) {
                 rest.release();
+            }
+            if (CallHooks.CALLS.isTraceEnabled()) {
+                CallHooks.CALLS.trace("{}: no handler for opcode {}, aborting with RXGEN_OPCODE", c.origin(), opcode);
             }
             c.abort(now, RxCodes.RXGEN_OPCODE);
         } else if (route.blocking() != null) {

@@ -50,6 +50,9 @@ final class ServiceDispatch implements ServiceHandler {
         rt.tracker.callStarted();
         if (rt.closing) {
             call.setListener(new OpcodeReader(rt, service, share));
+            if (CallHooks.CALLS.isTraceEnabled()) {
+                CallHooks.CALLS.trace("{}: endpoint closing, aborting the new call with RX_USER_ABORT", call.origin());
+            }
             call.abort(rt.now(), RxCodes.RX_USER_ABORT);
             return;
         }
