@@ -13,7 +13,7 @@ import org.slf4j.LoggerFactory;
  * once; {@link #ended} may run on the event loop or, for a call that never reached it, on the caller's thread.
  */
 final class CallHooks {
-    /** The call log: DEBUG gives one line per call end. */
+    /** The call log: DEBUG gives one line per call end, TRACE also the RPC layer's refusals of new calls. */
     static final Logger CALLS = LoggerFactory.getLogger("org.rx4j.rpc.calls");
     private static final RxCallEnd[] NONE = {};
 

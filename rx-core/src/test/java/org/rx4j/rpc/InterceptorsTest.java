@@ -21,12 +21,9 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.rx4j.rpc.xdr.XdrMarshaller;
 import org.rx4j.security.CallerIdentity;
-import org.rx4j.security.rxkad.RxkadClientSecurity;
 import org.rx4j.security.rxkad.RxkadLevel;
 import org.rx4j.security.rxkad.RxkadServerSecurity;
 import org.rx4j.security.rxkad.ServerKey;
-import org.rx4j.security.rxkad.SessionKey;
-import org.rx4j.security.rxkad.V4Ticket;
 import org.rx4j.testing.LeakCheckExtension;
 
 /**
@@ -188,20 +185,12 @@ class InterceptorsTest {
 
     @Test
     void aServerInterceptorSeesTheRxkadIdentity() throws Exception {
-        byte[] serverKey = {1, 0x23, 0x45, 0x67, (byte) 0x89, (byte) 0xab, (byte) 0xcd, (byte) 0xef};
-        long session = 0x7667545432322001L;
         open(RxEndpoint.builder());
-        RxkadServerSecurity rxkad = new RxkadServerSecurity(List.of(new ServerKey(ServerKey.RXKAD, 3, 0, serverKey)),
-                RxkadLevel.CRYPT);
+        RxkadServerSecurity rxkad = new RxkadServerSecurity(List.of(new ServerKey(ServerKey.RXKAD,
+                RxkadEndpointTest.KVNO, 0, RxkadEndpointTest.SERVER_KEY)), RxkadLevel.CRYPT);
         server.registerService(SERVICE + 1, rxkad, call -> call.output().write(1));
-        long now = System.currentTimeMillis() / 1000;
-        long key = 0;
-        for (byte b : serverKey) {
-            key = (key << 8) | (b & 0xff);
-        }
-        byte[] ticket = new V4Ticket("bob", "admin", "", 0, session, now - 60, now + 3600, "afs", "").seal(key);
         RxConnection conn = client.connect(server.localAddress(), SERVICE + 1,
-                new RxkadClientSecurity(RxkadLevel.CRYPT, new SessionKey(session), 3, ticket));
+                RxkadEndpointTest.credentials(RxkadLevel.CRYPT));
         assertEquals(1, conn.call(new byte[0]).length);
         assertEquals("client out " + (SERVICE + 1) + " OptionalInt.empty ? to server=true", next());
         assertEquals("server in " + (SERVICE + 1) + " OptionalInt.empty ? from client=true identity=bob", next());
