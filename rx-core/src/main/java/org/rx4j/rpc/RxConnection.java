@@ -101,7 +101,8 @@ public final class RxConnection implements AutoCloseable {
      * @throws RxException RX_INVALID_OPERATION (−2) if this connection was closed or the endpoint is closing. If
      *     the loop refuses the call (the connection was aborted, or too many calls already wait for a channel,
      *     {@code RxConfig.limits().maxPendingCalls()}), the call fails with RX_INVALID_OPERATION (−2) instead: its
-     *     stream methods, {@link RxCall#awaitCompletion()} and {@link RxCall#completion()} report it.
+     *     stream methods, {@link RxCall#awaitCompletion()} and {@link RxCall#completion()} report it. A
+     *     {@link RxClientInterceptor} that refuses the call throws its own exception from here.
      */
     public RxCall newCall() throws RxException {
         return start(Long.MAX_VALUE, RxCallInfo.NO_OPCODE);
@@ -190,7 +191,8 @@ public final class RxConnection implements AutoCloseable {
      *
      * @param request the whole request (not copied: must not change until the future completes)
      * @return the reply; exceptionally an {@link RxException} with the abort code (RX_MSGSIZE −8 for a reply
-     *     over {@link RxEndpoint.Builder#maxMessageBytes}, RX_INVALID_OPERATION −2 if the connection is closed)
+     *     over {@link RxEndpoint.Builder#maxMessageBytes}, RX_INVALID_OPERATION −2 if the connection is closed,
+     *     a refusing {@link RxClientInterceptor}'s own exception)
      */
     public CompletableFuture<byte[]> callAsync(byte[] request) {
         return startAsync(request, Long.MAX_VALUE, RxCallInfo.NO_OPCODE);
