@@ -291,14 +291,6 @@ final class CallStreams implements CallListener {
             pull(c, runtime.now()); // the completion event carries no time
         }
         String why = errorCode == RxCodes.RX_CALL_DEAD && deadReason != null ? deadReason.get() : null;
-        boolean byClose = errorCode != 0 && !c.isRemoteError() && runtime.graceOver;
-        RxException.Reason cause;
-        synchronized (lock) {
-            cause = byClose ? RxException.Reason.ENDPOINT_CLOSING : localReason;
-        }
-        // Before the streams report the end: a handler hears of the cancellation from its context's listeners no
-        // later than a blocked read or write of it does (even one woken spuriously).
-        ended(errorCode, cause);
         synchronized (lock) {
             done = true;
             error = errorCode;
@@ -306,7 +298,7 @@ final class CallStreams implements CallListener {
             deadWhy = remote ? null : why;
             if (errorCode == 0) {
                 eof = true;
-            } else if (byClose) {
+            } else if (!remote && runtime.graceOver) {
                 endedByClose = true; // graceful close: the reader still gets what arrived (copied off-pool later)
             } else {
                 lost |= !inbox.isEmpty();
@@ -314,6 +306,13 @@ final class CallStreams implements CallListener {
             }
         }
         wakeAtEndOfWork();
+        // After the streams report the end (a handler its listener wakes finds its reads and writes failing), before
+        // the completion and the reader's wake-up at the end of this loop work.
+        RxException.Reason cause;
+        synchronized (lock) {
+            cause = endedByClose ? RxException.Reason.ENDPOINT_CLOSING : localReason;
+        }
+        ended(errorCode, cause);
         runtime.tracker.callEnded();
         if (errorCode == 0) {
             completion.complete(null);
