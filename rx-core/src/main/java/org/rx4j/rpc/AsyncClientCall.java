@@ -30,6 +30,10 @@ final class AsyncClientCall implements CallListener {
     private Runnable attached;
     /** Times the call; set before the call starts. */
     private CallMeter meter;
+    /** The call's interceptors and call log, or null; set before the call starts. */
+    private CallHooks hooks;
+    /** Cancelled when the call ends with an abort code; set before the call starts. */
+    private RxCallContext context;
 
     private AsyncClientCall(EndpointRuntime rt, byte[] request) {
         this.rt = rt;
@@ -47,17 +51,22 @@ final class AsyncClientCall implements CallListener {
      * @param deadlineNanoTime the call's hard deadline (endpoint clock, ns), or Long.MAX_VALUE
      * @param deadReason supplies why the server is known unreachable (for an RX_CALL_DEAD's reason), or null
      * @param attached run on the loop once the call is attached to its connection (before its first packet), or null
+     * @param hooks the call's interceptors (already admitted it) and call log, or null
+     * @param context the call's cancellation context
      * @return the reply future
      */
     static CompletableFuture<byte[]> start(EndpointRuntime rt, int serviceId, Function<RxEngine, Connection> conn,
-                                           byte[] request,
-                                           long deadlineNanoTime, java.util.function.Supplier<String> deadReason,
-                                           Runnable attached) {
+                                           byte[] request, long deadlineNanoTime,
+                                           java.util.function.Supplier<String> deadReason, Runnable attached,
+                                           CallHooks hooks, RxCallContext context) {
         AsyncClientCall a = new AsyncClientCall(rt, request);
         a.deadReason = deadReason;
         a.attached = attached;
+        a.hooks = hooks;
+        a.context = context;
         CompletableFuture<byte[]> f = a.future;
         if (rt.closing) {
+            a.ended(RxCodes.RX_INVALID_OPERATION);
             f.completeExceptionally(RxException.local(RxCodes.RX_INVALID_OPERATION, RxException.Reason.ENDPOINT_CLOSING,
                     "endpoint closing", null));
             return f;
@@ -68,6 +77,7 @@ final class AsyncClientCall implements CallListener {
         if (!rt.onLoop(e -> a.begin(e, conn, deadlineNanoTime))) {
             a.request.release();
             a.meter.end(RxCodes.RX_INVALID_OPERATION, rt.now());
+            a.ended(RxCodes.RX_INVALID_OPERATION);
             rt.tracker.callEnded();
             f.completeExceptionally(RxException.local(RxCodes.RX_INVALID_OPERATION, RxException.Reason.ENDPOINT_CLOSING,
                     "endpoint closed", null));
@@ -85,8 +95,7 @@ final class AsyncClientCall implements CallListener {
     private void begin(RxEngine engine, Function<RxEngine, Connection> conn, long deadlineNanoTime) {
         long now = rt.now();
         if (future.isDone()) {
-            // cancelled before it reached the loop: never on the wire
-            end(HandlerFailures.abortCode(future.handle((v, t) -> t).join()));
+            end(callerCode()); // cancelled before it reached the loop: never on the wire
             return;
         }
         try {
@@ -158,11 +167,30 @@ final class AsyncClientCall implements CallListener {
         }
     }
 
-    /** @param code 0 or the Rx code the call ended with, for its meter */
+    /** @return the abort code matching how the caller completed the future (done already), −6 for a value */
+    private int callerCode() {
+        try {
+            future.join();
+            return RxCodes.RX_USER_ABORT;
+        } catch (RuntimeException e) { // CancellationException, CompletionException
+            return HandlerFailures.abortCode(e);
+        }
+    }
+
+    /** Cancels the context when {@code code} is an abort code and ends the hooks. */
+    private void ended(int code) {
+        context.end(code, code != 0 && rt.graceOver ? RxException.Reason.ENDPOINT_CLOSING : null);
+        if (hooks != null) {
+            hooks.ended(code);
+        }
+    }
+
+    /** @param code 0 or the Rx code the call ended with, for its meter, context and hooks */
     private void end(int code) {
         ended = true;
         meter.end(code, rt.now());
         request.release();
         rt.tracker.callEnded();
+        ended(code);
     }
 }

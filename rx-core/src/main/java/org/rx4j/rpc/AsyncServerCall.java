@@ -23,6 +23,10 @@ final class AsyncServerCall implements CallListener {
     private final MessageBuffer request;
     private final CallMeter meter;
     private boolean handlerCalled;
+    /** Cancelled when the call ends with an abort code, handler running or not. */
+    private final RxCallContext context = new RxCallContext();
+    /** The call's interceptors and call log, or null; set when the handler is about to run. */
+    private CallHooks hooks;
     /** The reply bytes not yet given to the call; null until the handler's stage completes. */
     private MessageWriter reply;
 
@@ -89,8 +93,16 @@ final class AsyncServerCall implements CallListener {
 
     private void invoke(Call c) {
         CallOrigin origin = c.origin();
+        hooks = CallHooks.server(rt, origin, opcode, context);
+        if (hooks != null) {
+            int refused = hooks.admit();
+            if (refused != 0) { // an interceptor refused it: the handler never runs
+                c.abort(rt.now(), refused);
+                return;
+            }
+        }
         RxRequest req = new RxRequest(opcode, request.toByteArray(), origin.peer(), RxConnectionId.of(origin),
-                origin.identity());
+                origin.identity(), context);
         CompletionStage<byte[]> stage;
         try {
             stage = handler.handle(req);
@@ -140,6 +152,10 @@ final class AsyncServerCall implements CallListener {
             reply.release();
         }
         meter.end(errorCode, rt.now());
+        context.end(errorCode, rt.graceOver && !c.isRemoteError() ? RxException.Reason.ENDPOINT_CLOSING : null);
+        if (hooks != null) {
+            hooks.ended(errorCode);
+        }
         rt.tracker.callEnded();
     }
 }

@@ -31,11 +31,12 @@ final class BlockingServerCall {
      * @param preload request bytes the loop already took from the call (after the opcode), or null;
      *     ownership passes to the streams
      * @param body the handler
+     * @param opcodeOrNone the request's opcode for the interceptors, or {@link RxCallInfo#NO_OPCODE}
      * @param now current time, ns (the engine event's, or the loop's clock)
      * @param meter times the call; the streams end it
      */
     static void start(EndpointRuntime rt, WorkerShare share, Call call, ByteBuf preload, RxCallHandler body,
-            long now, CallMeter meter) {
+            long opcodeOrNone, long now, CallMeter meter) {
         CallStreams streams = new CallStreams(rt, true);
         streams.meter(meter);
         streams.attach(call);
@@ -45,6 +46,19 @@ final class BlockingServerCall {
         }
         call.setListener(streams);
         CallOrigin origin = call.origin();
+        CallHooks hooks = CallHooks.server(rt, origin, opcodeOrNone, streams.context());
+        if (hooks != null) {
+            streams.hooks(hooks);
+            int refused = hooks.admit();
+            if (refused != 0) { // an interceptor refused it: the handler never runs
+                if (CallHooks.CALLS.isTraceEnabled()) {
+                    CallHooks.CALLS.trace("{}: refused by an interceptor with {}", origin, refused);
+                }
+                call.abort(now, refused);
+                streams.release();
+                return;
+            }
+        }
         RxCall rxCall = new RxCall(streams, true, origin.peer(), RxConnectionId.of(origin),
                 origin.identity());
         rt.tracker.handlerQueued();
@@ -73,6 +87,10 @@ final class BlockingServerCall {
     /** Loop side: no worker will run this call's handler; it ends with the endpoint's busy code. */
     private static void refuse(EndpointRuntime rt, Call call, CallStreams streams) {
         rt.tracker.handlerDone();
+        if (CallHooks.CALLS.isTraceEnabled()) {
+            CallHooks.CALLS.trace("{}: the service's workers and queue are full, aborting with {}", call.origin(),
+                    rt.busyAbortCode);
+        }
         call.abort(rt.now(), rt.busyAbortCode);
         streams.release();
     }
@@ -89,6 +107,12 @@ final class BlockingServerCall {
         } catch (IOException e) {
             call.abort(RxCodes.RX_CALL_DEAD);
         } catch (Exception e) {
+            if (call.context().isCancelled()) {
+                // Expected: the handler gave up once its call was cancelled (e.g. interrupted by the close)
+                log.debug("service handler on {} from {} ended with {} after its call was cancelled ({})",
+                        call.connectionId(), call.peer(), e.toString(), call.context().cancelCode());
+                return; // the call has ended already: nothing to abort
+            }
             log.warn("service handler failed on {} from {}", call.connectionId(), call.peer(), e);
             call.abort(RxCodes.RX_INVALID_OPERATION, RxException.Reason.HANDLER_THREW);
         } catch (Error e) {

@@ -83,6 +83,10 @@ final class CallStreams implements CallListener {
      */
     private volatile boolean started;
     private final CompletableFuture<Void> completion = new CompletableFuture<>();
+    /** Cancelled when the call ends with an abort code (docs/embedding.md "Cancellation"). */
+    private final RxCallContext context = new RxCallContext();
+    /** The call's interceptors and call log, or null; set before the call reaches the loop or its handler. */
+    private CallHooks hooks;
     private final Output output = new Output();
     private final Input input = new Input();
 
@@ -168,6 +172,28 @@ final class CallStreams implements CallListener {
 
     OutputStream output() {
         return output;
+    }
+
+    /** @return the call's cancellation context */
+    RxCallContext context() {
+        return context;
+    }
+
+    /**
+     * Set once, before the call reaches the loop (client) or its handler (server).
+     *
+     * @param h the call's interceptors and call log, ended with the call
+     */
+    void hooks(CallHooks h) {
+        this.hooks = h;
+    }
+
+    /** The call ended with {@code code}: cancels the context (running its listeners here) and ends the hooks. */
+    private void ended(int code, RxException.Reason why) {
+        context.end(code, why);
+        if (hooks != null) {
+            hooks.ended(code);
+        }
     }
 
     InputStream input() {
@@ -293,6 +319,13 @@ final class CallStreams implements CallListener {
             }
         }
         wakeAtEndOfWork();
+        // After the streams report the end (a handler its listener wakes finds its reads and writes failing), before
+        // the completion and the reader's wake-up at the end of this loop work.
+        RxException.Reason cause;
+        synchronized (lock) {
+            cause = endedByClose ? RxException.Reason.ENDPOINT_CLOSING : localReason;
+        }
+        ended(errorCode, cause);
         runtime.tracker.callEnded();
         if (errorCode == 0) {
             completion.complete(null);
@@ -317,6 +350,7 @@ final class CallStreams implements CallListener {
             remote = false;
         }
         wakeAtEndOfWork();
+        ended(RxCodes.RX_INVALID_OPERATION, null);
         runtime.tracker.callEnded();
         completion.completeExceptionally(exception());
     }
@@ -676,6 +710,7 @@ final class CallStreams implements CallListener {
      * copy fail with RX_USER_ABORT −6, {@link RxException.Reason#ENDPOINT_CLOSING}). Any thread; idempotent.
      */
     void detachForClose() {
+        boolean cut = false;
         synchronized (lock) {
             if (!released) {
                 ByteBuf copy = null;
@@ -693,12 +728,16 @@ final class CallStreams implements CallListener {
                 if (!done) {
                     done = true;
                     error = RxCodes.RX_USER_ABORT;
+                    cut = true;
                 }
                 if (error != 0) {
                     endedByClose = true;
                 }
                 lock.notifyAll();
             }
+        }
+        if (cut) {
+            ended(RxCodes.RX_USER_ABORT, RxException.Reason.ENDPOINT_CLOSING);
         }
         runtime.tracker.released(this);
     }

@@ -44,6 +44,12 @@ final class EndpointRuntime {
     volatile boolean graceOver;
     /** Probe a server's port with a connected UDP socket on a connection's first call ({@link UnreachableProbe}). */
     volatile boolean probeUnreachable = true;
+    /** Interceptors of incoming calls, in registration order ({@link CallHooks}); set before the first call. */
+    volatile RxServerInterceptor[] serverInterceptors = {};
+    /** Interceptors of outgoing calls, in registration order ({@link CallHooks}); set before the first call. */
+    volatile RxClientInterceptor[] clientInterceptors = {};
+    /** Names procedures for interceptors and the call log, or null. */
+    volatile RxProcNames procNames;
     /** Which servers answered a probe lately, so that they are not probed again for a while. */
     final ProbeQuietTimes probes = new ProbeQuietTimes();
     /** Streams whose application thread is to be woken at the end of this unit of loop work. Loop only. */

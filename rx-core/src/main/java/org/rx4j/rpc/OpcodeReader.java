@@ -40,6 +40,9 @@ final class OpcodeReader implements CallListener {
         ByteBuf rest = opcodeBytes.fill(c, now);
         if (!opcodeBytes.isFull()) {
             if (c.isReadComplete()) {
+                if (CallHooks.CALLS.isTraceEnabled()) {
+                    CallHooks.CALLS.trace("{}: request shorter than an opcode, aborting with RXGEN_DECODE", c.origin());
+                }
                 c.abort(now, RxCodes.RXGEN_DECODE);
             }
             return;
@@ -52,10 +55,13 @@ final class OpcodeReader implements CallListener {
             if (rest != null) {
                 rest.release();
             }
+            if (CallHooks.CALLS.isTraceEnabled()) {
+                CallHooks.CALLS.trace("{}: no handler for opcode {}, aborting with RXGEN_OPCODE", c.origin(), opcode);
+            }
             c.abort(now, RxCodes.RXGEN_OPCODE);
         } else if (route.blocking() != null) {
             RxOpcodeHandler h = route.blocking();
-            BlockingServerCall.start(rt, share, c, rest, call -> h.handle(call, opcode), now, meter);
+            BlockingServerCall.start(rt, share, c, rest, call -> h.handle(call, opcode), opcode, now, meter);
         } else {
             AsyncServerCall.start(rt, c, opcode, rest, route.async(), now, meter);
         }

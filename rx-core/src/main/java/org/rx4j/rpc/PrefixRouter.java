@@ -68,7 +68,8 @@ final class PrefixRouter implements CallListener {
         if (async != null) {
             AsyncServerCall.start(rt, c, prefix.opcode(), taken(OPCODE_BYTES, rest), async, now, meter);
         } else {
-            BlockingServerCall.start(rt, share, c, taken(0, rest), blocking, now, meter);
+            long opcode = prefix.length() >= OPCODE_BYTES ? prefix.opcode() : RxCallInfo.NO_OPCODE;
+            BlockingServerCall.start(rt, share, c, taken(0, rest), blocking, opcode, now, meter);
         }
     }
 

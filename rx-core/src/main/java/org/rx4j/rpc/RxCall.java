@@ -85,6 +85,17 @@ public final class RxCall implements AutoCloseable {
         return Optional.ofNullable(identity);
     }
 
+    /**
+     * The call's cancellation context (docs/embedding.md "Cancellation"): a server handler checks
+     * {@link RxCallContext#isCancelled()} or registers {@link RxCallContext#onCancel(Runnable)} to stop work the
+     * caller no longer waits for (its cancel, deadline or closed connection, a silent peer, this endpoint's close).
+     *
+     * @return the context, cancelled once the call ends with an abort code
+     */
+    public RxCallContext context() {
+        return streams.context();
+    }
+
     /** @return the call's channel (0..3), or -1 while it waits for a free channel */
     public int channel() {
         return streams.channel();

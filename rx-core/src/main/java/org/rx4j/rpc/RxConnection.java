@@ -111,10 +111,11 @@ public final class RxConnection implements RxCallTarget {
      * @throws RxException RX_INVALID_OPERATION (−2) if this connection was closed or the endpoint is closing. If
      *     the loop refuses the call (the connection was aborted, or too many calls already wait for a channel,
      *     {@code RxConfig.limits().maxPendingCalls()}), the call fails with RX_INVALID_OPERATION (−2) instead: its
-     *     stream methods, {@link RxCall#awaitCompletion()} and {@link RxCall#completion()} report it.
+     *     stream methods, {@link RxCall#awaitCompletion()} and {@link RxCall#completion()} report it. A
+     *     {@link RxClientInterceptor} that refuses the call throws its own exception from here.
      */
     public RxCall newCall() throws RxException {
-        return start(Long.MAX_VALUE);
+        return start(Long.MAX_VALUE, RxCallInfo.NO_OPCODE);
     }
 
     /**
@@ -126,10 +127,15 @@ public final class RxConnection implements RxCallTarget {
      * @throws IllegalArgumentException if timeout is not positive
      */
     public RxCall newCall(Duration timeout) throws RxException {
-        return start(rt.deadlineFromNow(timeout));
+        return start(rt.deadlineFromNow(timeout), RxCallInfo.NO_OPCODE);
     }
 
-    private RxCall start(long deadlineNanoTime) throws RxException {
+    /**
+     * @param deadlineNanoTime the call's hard deadline (endpoint clock, ns), or Long.MAX_VALUE
+     * @param opcodeOrNone the request's opcode when the call form knows it (for the interceptors), or
+     *     {@link RxCallInfo#NO_OPCODE}
+     */
+    private RxCall start(long deadlineNanoTime, long opcodeOrNone) throws RxException {
         if (rt.closing) {
             throw RxException.local(RxCodes.RX_INVALID_OPERATION, RxException.Reason.ENDPOINT_CLOSING,
                     "endpoint closing", null);
@@ -138,6 +144,8 @@ public final class RxConnection implements RxCallTarget {
             throw RxException.local(RxCodes.RX_INVALID_OPERATION, "connection closed");
         }
         CallStreams streams = new CallStreams(rt, false);
+        CallHooks hooks = CallHooks.client(rt, this, opcodeOrNone, streams.context()); // may refuse the call
+        streams.hooks(hooks);
         CallMeter meter = rt.metrics.clientCall(serviceId(), rt.now());
         streams.meter(meter);
         streams.deadReason(() -> unreachable);
@@ -161,6 +169,9 @@ public final class RxConnection implements RxCallTarget {
         });
         if (!queued) {
             meter.end(RxCodes.RX_INVALID_OPERATION, rt.now());
+            if (hooks != null) {
+                hooks.ended(RxCodes.RX_INVALID_OPERATION);
+            }
             rt.tracker.callEnded();
             rt.tracker.released(streams);
             throw RxException.local(RxCodes.RX_INVALID_OPERATION, RxException.Reason.ENDPOINT_CLOSING,
@@ -193,10 +204,11 @@ public final class RxConnection implements RxCallTarget {
      *
      * @param request the whole request (not copied: must not change until the future completes)
      * @return the reply; exceptionally an {@link RxException} with the abort code (RX_MSGSIZE −8 for a reply
-     *     over {@link RxEndpoint.Builder#maxMessageBytes}, RX_INVALID_OPERATION −2 if the connection is closed)
+     *     over {@link RxEndpoint.Builder#maxMessageBytes}, RX_INVALID_OPERATION −2 if the connection is closed,
+     *     a refusing {@link RxClientInterceptor}'s own exception)
      */
     public CompletableFuture<byte[]> callAsync(byte[] request) {
-        return startAsync(request, Long.MAX_VALUE);
+        return startAsync(request, Long.MAX_VALUE, RxCallInfo.NO_OPCODE);
     }
 
     /**
@@ -209,12 +221,19 @@ public final class RxConnection implements RxCallTarget {
      * @throws IllegalArgumentException if timeout is not positive
      */
     public CompletableFuture<byte[]> callAsync(byte[] request, Duration timeout) {
-        return startAsync(request, rt.deadlineFromNow(timeout));
+        return startAsync(request, rt.deadlineFromNow(timeout), RxCallInfo.NO_OPCODE);
     }
 
-    private CompletableFuture<byte[]> startAsync(byte[] request, long deadlineNanoTime) {
+    private CompletableFuture<byte[]> startAsync(byte[] request, long deadlineNanoTime, long opcodeOrNone) {
+        CallHooks hooks;
+        RxCallContext context = new RxCallContext();
+        try {
+            hooks = CallHooks.client(rt, this, opcodeOrNone, context);
+        } catch (RxException e) {
+            return CompletableFuture.failedFuture(e);
+        }
         return AsyncClientCall.start(rt, serviceId(), this::forNewCall, request, deadlineNanoTime, () -> unreachable,
-                this::probeOnLoop);
+                this::probeOnLoop, hooks, context);
     }
 
     /**
@@ -289,7 +308,7 @@ public final class RxConnection implements RxCallTarget {
      * @throws IOException if interrupted (the call is then cancelled with −6)
      */
     public <T> T call(int opcode, XdrMarshaller arguments, XdrUnmarshaller<T> results) throws IOException {
-        return typed(newCall(), opcode, arguments, results);
+        return typed(start(Long.MAX_VALUE, opcode), opcode, arguments, results);
     }
 
     /**
@@ -308,7 +327,7 @@ public final class RxConnection implements RxCallTarget {
      */
     public <T> T call(int opcode, XdrMarshaller arguments, XdrUnmarshaller<T> results, Duration timeout)
             throws IOException {
-        return typed(newCall(timeout), opcode, arguments, results);
+        return typed(start(rt.deadlineFromNow(timeout), opcode), opcode, arguments, results);
     }
 
     private <T> T typed(RxCall call, int opcode, XdrMarshaller arguments, XdrUnmarshaller<T> results)
@@ -379,7 +398,8 @@ public final class RxConnection implements RxCallTarget {
         } catch (IOException e) {
             return CompletableFuture.failedFuture(e);
         }
-        CompletableFuture<byte[]> raw = timeout == null ? callAsync(request) : callAsync(request, timeout);
+        CompletableFuture<byte[]> raw = startAsync(request,
+                timeout == null ? Long.MAX_VALUE : rt.deadlineFromNow(timeout), opcode);
         CompletableFuture<T> typed = new CompletableFuture<>();
         raw.whenComplete((bytes, t) -> {
             if (t != null) {

@@ -71,7 +71,8 @@ public final class RxEndpoint implements AutoCloseable {
         // One clock for the endpoint (the injected one, else the loop's ticker): the RPC layer's deadlines and the
         // engine's timers must agree.
         this.transport = RxTransport.bind(config, b.bind, b.transport, b.clock, (sink, alloc, now) -> {
-            RxEngine engine = new RxEngine(config, sink, alloc, System.nanoTime() ^ salt, now);
+            RxEngine engine = new RxEngine(config, b.sinkTap == null ? sink : b.sinkTap.apply(sink), alloc,
+                    System.nanoTime() ^ salt, now);
             engine.setDebugResponder(new EngineDebugResponder());
             return engine;
         });
@@ -94,6 +95,9 @@ public final class RxEndpoint implements AutoCloseable {
         this.rt = new EndpointRuntime(transport, clock, workers, callbacks, b.busyAbortCode,
                 b.maxMessageBytes, b.maxQueuedCalls);
         rt.probeUnreachable = b.probeUnreachable;
+        rt.serverInterceptors = b.serverInterceptors.toArray(new RxServerInterceptor[0]);
+        rt.clientInterceptors = b.clientInterceptors.toArray(new RxClientInterceptor[0]);
+        rt.procNames = b.procNames;
         this.mbeanName = b.jmx ? registerMBean() : null;
         try {
             for (Consumer<RxEndpoint> service : b.services) {
@@ -409,7 +413,8 @@ public final class RxEndpoint implements AutoCloseable {
      * Closes gracefully. New incoming calls are aborted with RX_USER_ABORT (−6) and new outgoing calls
      * refused; calls in flight (client and server) and their blocking handlers get up to {@code graceMs} to
      * finish; then every call still running is aborted with RX_USER_ABORT (−6) (the ABORT is sent to the
-     * peer), handlers still running after a further second are interrupted, every pooled buffer the endpoint
+     * peer) and its {@link RxCall#context()} cancelled (reason {@link RxException.Reason#ENDPOINT_CLOSING}),
+     * handlers still running after a further second are interrupted (one WARN line), every pooled buffer the endpoint
      * holds is released, and the socket and event loop close. Blocks until done; a second call returns at once.
      * Graceful for readers: what a call received before the grace period ended stays readable (copied to the
      * heap), then reads fail with RX_USER_ABORT (−6), {@link RxException.Reason#ENDPOINT_CLOSING}; a reply read
@@ -442,6 +447,9 @@ public final class RxEndpoint implements AutoCloseable {
         rt.workers.shutdown();
         try {
             if (!rt.workers.awaitTermination(HANDLER_EXIT_WAIT_MS, TimeUnit.MILLISECONDS)) {
+                // Not silent: these handlers ignored their calls' cancellation (RxCall.context()) for a second.
+                log.warn("closing {}: {} handlers still running {} ms after their calls were cancelled; "
+                        + "interrupting them", localAddress(), rt.tracker.handlers(), HANDLER_EXIT_WAIT_MS);
                 rt.workers.shutdownNow();
             }
         } catch (InterruptedException e) {
@@ -481,8 +489,60 @@ public final class RxEndpoint implements AutoCloseable {
         private boolean jmx;
         private boolean probeUnreachable = true;
         private LongSupplier clock;
+        private final java.util.List<RxServerInterceptor> serverInterceptors = new java.util.ArrayList<>();
+        private final java.util.List<RxClientInterceptor> clientInterceptors = new java.util.ArrayList<>();
+        private RxProcNames procNames;
+        /** Wraps the engine's packet sink, for package tests that record what the endpoint sends; or null. */
+        private java.util.function.UnaryOperator<org.rx4j.engine.PacketSink> sinkTap;
 
         private Builder() {
+        }
+
+        /**
+         * Package tests: wraps the sink the engine sends through (on the event loop), e.g. to record the order of
+         * what the endpoint sends against what its handlers see.
+         *
+         * @param tap returns the sink the engine uses, given the transport's
+         * @return this
+         */
+        Builder sinkTap(java.util.function.UnaryOperator<org.rx4j.engine.PacketSink> tap) {
+            this.sinkTap = tap;
+            return this;
+        }
+
+        /**
+         * Adds an interceptor of every call this endpoint serves (docs/embedding.md "Interceptors"): it sees the
+         * call before its handler runs and may wrap, time or refuse it. Interceptors run in the order added.
+         *
+         * @param interceptor the interceptor
+         * @return this
+         */
+        public Builder serverInterceptor(RxServerInterceptor interceptor) {
+            serverInterceptors.add(Objects.requireNonNull(interceptor, "interceptor"));
+            return this;
+        }
+
+        /**
+         * Adds an interceptor of every call this endpoint makes (docs/embedding.md "Interceptors"): it sees the
+         * call before anything is sent and may wrap, time or fail it. Interceptors run in the order added.
+         *
+         * @param interceptor the interceptor
+         * @return this
+         */
+        public Builder clientInterceptor(RxClientInterceptor interceptor) {
+            clientInterceptors.add(Objects.requireNonNull(interceptor, "interceptor"));
+            return this;
+        }
+
+        /**
+         * Names procedures for interceptors ({@link RxCallInfo#procName()}) and the call log.
+         *
+         * @param names maps (service id, opcode) to a name, or null when unknown
+         * @return this
+         */
+        public Builder procNames(RxProcNames names) {
+            this.procNames = Objects.requireNonNull(names, "names");
+            return this;
         }
 
         /**

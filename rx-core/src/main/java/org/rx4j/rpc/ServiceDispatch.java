@@ -51,6 +51,9 @@ final class ServiceDispatch implements ServiceHandler {
         CallMeter meter = rt.metrics.serverCall(call.origin().serviceId(), rt.now());
         if (rt.closing) {
             call.setListener(new OpcodeReader(rt, service, share, meter));
+            if (CallHooks.CALLS.isTraceEnabled()) {
+                CallHooks.CALLS.trace("{}: endpoint closing, aborting the new call with RX_USER_ABORT", call.origin());
+            }
             call.abort(rt.now(), RxCodes.RX_USER_ABORT);
             return;
         }
@@ -59,7 +62,7 @@ final class ServiceDispatch implements ServiceHandler {
         } else if (router != null) {
             call.setListener(new PrefixRouter(rt, share, whole, prefixBytes, router, meter));
         } else {
-            BlockingServerCall.start(rt, share, call, null, whole, rt.now(), meter);
+            BlockingServerCall.start(rt, share, call, null, whole, RxCallInfo.NO_OPCODE, rt.now(), meter);
         }
     }
 }

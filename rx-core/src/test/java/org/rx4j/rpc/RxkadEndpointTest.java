@@ -75,7 +75,8 @@ class RxkadEndpointTest {
         server.close();
     }
 
-    private static RxkadClientSecurity credentials(RxkadLevel level) {
+    /** @return bob.admin's rxkad client credentials at {@code level} for a server keyed with SERVER_KEY */
+    static RxkadClientSecurity credentials(RxkadLevel level) {
         long now = System.currentTimeMillis() / 1000;
         long key = 0;
         for (byte b : SERVER_KEY) {

@@ -1,0 +1,141 @@
+package org.rx4j.rpc;
+
+import org.rx4j.engine.CallOrigin;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The one place every call of an endpoint passes through at its start and at its end (docs/embedding.md
+ * "Interceptors" and "Call logs"): runs the endpoint's interceptors when the call starts, their
+ * {@link RxCallEnd}s and one DEBUG line (logger {@code org.rx4j.rpc.calls}: side, service, procedure or opcode,
+ * peer, Rx code, duration) when it ends. Made only when the endpoint has interceptors of that side or the call log is
+ * on, so a call costs nothing here otherwise (no allocation, one volatile read and one level check). Ends at most
+ * once; {@link #ended} may run on the event loop or, for a call that never reached it, on the caller's thread.
+ */
+final class CallHooks {
+    /** The call log: DEBUG gives one line per call end, TRACE also the RPC layer's refusals of new calls. */
+    static final Logger CALLS = LoggerFactory.getLogger("org.rx4j.rpc.calls");
+    private static final RxCallEnd[] NONE = {};
+
+    private final EndpointRuntime rt;
+    private final RxCallInfo info;
+    private final long startNs;
+    private RxCallEnd[] ends = NONE;
+    private int endCount;
+    private boolean done;
+
+    private CallHooks(EndpointRuntime rt, RxCallInfo info) {
+        this.rt = rt;
+        this.info = info;
+        this.startNs = rt.now();
+    }
+
+    /**
+     * Server side, on the event loop once the call is routed to its handler.
+     *
+     * @param rt the endpoint's shared parts
+     * @param origin who sent the call
+     * @param opcodeOrNone the request's opcode, or {@link RxCallInfo#NO_OPCODE}
+     * @param context the call's cancellation context
+     * @return the hooks, or null when the endpoint has no server interceptor and the call log is off
+     */
+    static CallHooks server(EndpointRuntime rt, CallOrigin origin, long opcodeOrNone, RxCallContext context) {
+        if (rt.serverInterceptors.length == 0 && !CALLS.isDebugEnabled()) {
+            return null;
+        }
+        int service = origin.serviceId();
+        return new CallHooks(rt, new RxCallInfo(true, service, opcodeOrNone, name(rt, service, opcodeOrNone),
+                origin.peer(), RxConnectionId.of(origin), origin.identity(), context));
+    }
+
+    /**
+     * Server side: runs the server interceptors in order until one refuses.
+     *
+     * @return 0 when every interceptor admitted the call, else the abort code to refuse it with
+     */
+    int admit() {
+        RxServerInterceptor[] all = rt.serverInterceptors;
+        for (RxServerInterceptor i : all) {
+            try {
+                add(i.intercept(info), all.length);
+            } catch (RxException e) {
+                return e.code();
+            } catch (RuntimeException e) {
+                CALLS.warn("server interceptor failed on {}; the call is refused", info, e);
+                return RxCodes.RX_INVALID_OPERATION;
+            }
+        }
+        return 0;
+    }
+
+    /**
+     * Client side, on the thread that starts the call: runs the client interceptors in order.
+     *
+     * @param rt the endpoint's shared parts
+     * @param conn the call's connection
+     * @param opcodeOrNone the request's opcode when the call form knows it, or {@link RxCallInfo#NO_OPCODE}
+     * @param context the call's cancellation context
+     * @return the hooks, or null when the endpoint has no client interceptor and the call log is off
+     * @throws RxException when an interceptor refused the call (the ends of those before it have run)
+     */
+    static CallHooks client(EndpointRuntime rt, RxConnection conn, long opcodeOrNone, RxCallContext context)
+            throws RxException {
+        RxClientInterceptor[] all = rt.clientInterceptors;
+        if (all.length == 0 && !CALLS.isDebugEnabled()) {
+            return null;
+        }
+        int service = conn.serviceId();
+        CallHooks h = new CallHooks(rt, new RxCallInfo(false, service, opcodeOrNone,
+                name(rt, service, opcodeOrNone), conn.server(), conn.id(), null, context));
+        for (RxClientInterceptor i : all) {
+            try {
+                h.add(i.intercept(h.info), all.length);
+            } catch (RxException e) {
+                h.ended(e.code());
+                throw e;
+            }
+        }
+        return h;
+    }
+
+    private static String name(EndpointRuntime rt, int service, long opcodeOrNone) {
+        RxProcNames names = rt.procNames;
+        return names == null || opcodeOrNone == RxCallInfo.NO_OPCODE ? null : names.name(service, (int) opcodeOrNone);
+    }
+
+    private void add(RxCallEnd end, int most) {
+        if (end == null) {
+            return;
+        }
+        if (ends.length == 0) {
+            ends = new RxCallEnd[most];
+        }
+        ends[endCount++] = end;
+    }
+
+    /**
+     * The call ended: runs the admitted interceptors' ends in order, then writes the call log's line. Only the first
+     * end counts.
+     *
+     * @param code 0 for a completed call, else its abort code
+     */
+    void ended(int code) {
+        synchronized (this) {
+            if (done) {
+                return;
+            }
+            done = true;
+        }
+        long durationNs = rt.now() - startNs;
+        for (int i = 0; i < endCount; i++) {
+            try {
+                ends[i].ended(code, durationNs);
+            } catch (RuntimeException e) {
+                CALLS.warn("interceptor's call end failed on {}", info, e);
+            }
+        }
+        if (CALLS.isDebugEnabled()) {
+            CALLS.debug("{} code {} ({}) in {} us", info, code, RxCodes.name(code), durationNs / 1000);
+        }
+    }
+}

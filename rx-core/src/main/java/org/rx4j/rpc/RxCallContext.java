@@ -1,0 +1,119 @@
+package org.rx4j.rpc;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Whether one call was cancelled, for the code serving it (docs/embedding.md "Cancellation"): a call is cancelled
+ * when it ends with an abort code instead of completing, whoever ended it: the peer's ABORT (a client's cancel,
+ * deadline or {@code conn.close()}), this side's {@link RxCall#abort}, a deadline, the peer going silent past the
+ * dead time, or the endpoint's close once its grace period is over. A blocking handler reads it from
+ * {@link RxCall#context()}, an interceptor from {@link RxCallInfo#context()}; its streams then throw
+ * {@link RxException} with the same code, so a handler blocked in a read or write wakes with that exception, and
+ * one blocked elsewhere (a lock, another service) registers {@link #onCancel(Runnable)} to be woken. A call that
+ * completes normally is never cancelled. Thread-safe.
+ */
+public final class RxCallContext {
+    private static final Logger log = LoggerFactory.getLogger(RxCallContext.class);
+
+    private final Object lock = new Object();
+    private int code;
+    private RxException.Reason reason = RxException.Reason.OTHER;
+    private boolean ended;
+    /** Listeners not run yet; allocated by the first {@link #onCancel}. Guarded by lock. */
+    private List<Runnable> listeners;
+
+    RxCallContext() {
+    }
+
+    /** @return true once the call ended with an abort code */
+    public boolean isCancelled() {
+        synchronized (lock) {
+            return code != 0;
+        }
+    }
+
+    /**
+     * @return the abort code the call ended with (RX_USER_ABORT −6 for a cancel or the endpoint's close,
+     *     RX_CALL_TIMEOUT −3 for a deadline, RX_CALL_DEAD −1 for a silent peer, ...; docs/errors.md), or 0 while
+     *     the call is not cancelled
+     */
+    public int cancelCode() {
+        synchronized (lock) {
+            return code;
+        }
+    }
+
+    /**
+     * @return why this side ended the call, when it knows ({@link RxException.Reason#ENDPOINT_CLOSING} for the
+     *     endpoint's close); {@link RxException.Reason#OTHER} otherwise and while not cancelled
+     */
+    public RxException.Reason cancelReason() {
+        synchronized (lock) {
+            return reason;
+        }
+    }
+
+    /**
+     * Runs {@code listener} once when the call is cancelled: on the thread that cancels it, usually the endpoint's
+     * event loop, so it must not block (count down a latch, complete a future, interrupt a thread it owns); at once
+     * on this thread when the call is already cancelled; never when the call completes normally. A listener that
+     * throws is logged at WARN and does not stop the others.
+     *
+     * @param listener what to run
+     */
+    public void onCancel(Runnable listener) {
+        java.util.Objects.requireNonNull(listener, "listener");
+        synchronized (lock) {
+            if (code == 0 && !ended) {
+                if (listeners == null) {
+                    listeners = new ArrayList<>(2);
+                }
+                listeners.add(listener);
+                return;
+            }
+            if (code == 0) {
+                return; // completed normally: never cancelled
+            }
+        }
+        run(listener);
+    }
+
+    /**
+     * The call ended: cancels this context when {@code errorCode} is an abort code and runs its listeners on this
+     * thread, else drops them. Idempotent: only the first end counts.
+     *
+     * @param errorCode 0 for a completed call, else the abort code
+     * @param why this side's reason, or null for {@link RxException.Reason#OTHER}
+     */
+    void end(int errorCode, RxException.Reason why) {
+        List<Runnable> toRun;
+        synchronized (lock) {
+            if (ended) {
+                return;
+            }
+            ended = true;
+            code = errorCode;
+            if (why != null && errorCode != 0) {
+                reason = why;
+            }
+            toRun = errorCode != 0 ? listeners : null;
+            listeners = null;
+        }
+        if (toRun != null) {
+            for (Runnable r : toRun) {
+                run(r);
+            }
+        }
+    }
+
+    private static void run(Runnable r) {
+        try {
+            r.run();
+        } catch (RuntimeException e) {
+            log.warn("call cancellation listener failed", e);
+        }
+    }
+}
