@@ -229,7 +229,10 @@ public final class RxConnectionPool implements RxCallTarget {
         try {
             m = acquire();
         } catch (RxException e) {
-            return CompletableFuture.failedFuture(e);
+            // On the callback executor, as a closed connection's own refusal: dependent stages never run here.
+            CompletableFuture<byte[]> refused = new CompletableFuture<>();
+            rt.callback(() -> refused.completeExceptionally(e));
+            return refused;
         }
         CompletableFuture<byte[]> f = timeout == null ? m.connection.callAsync(request)
                 : m.connection.callAsync(request, timeout);
@@ -351,7 +354,7 @@ public final class RxConnectionPool implements RxCallTarget {
         try {
             m = acquire();
         } catch (RxException | RuntimeException e) {
-            result.completeExceptionally(e);
+            rt.callback(() -> result.completeExceptionally(e)); // as a connection's refusal: on the callback executor
             return;
         }
         try {
