@@ -501,7 +501,7 @@ def docs_section(summary, rows, machine, floors, svg_name, json_name, syscalls_t
               "is better.", ""]
     if syscalls_text.strip():
         lines += ["### Datagram system calls per MiB (scripts/bench/syscalls.sh)", "", "```",
-                  syscalls_text.strip(), "```", ""]
+                  "\n".join(line.rstrip() for line in syscalls_text.strip().splitlines()), "```", ""]
     lines += [f"![rxperf send rate against -b, C and rx4j]({svg_name})", "", END]
     return "\n".join(lines) + "\n"
 
