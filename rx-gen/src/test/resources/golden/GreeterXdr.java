@@ -143,21 +143,20 @@ final class GreeterXdr {
     static final XdrUnmarshaller<Void> NO_RESULTS = r -> null;
 
     /**
-     * Starts a call and writes the opcode and the arguments; the caller reads the results (finish).
+     * Starts a call to the proc (the target writes its opcode, so interceptors and metrics see it) and writes
+     * the arguments; the caller reads the results (finish).
      * deadline: the call's whole life, or null for none.
      */
     static RxCall start(RxCallTarget target, Duration deadline, Proc proc, XdrMarshaller arguments)
             throws IOException {
         RxCall call;
         try {
-            call = deadline == null ? target.newCall() : target.newCall(deadline);
+            call = deadline == null ? target.newCall(proc.opcode()) : target.newCall(proc.opcode(), deadline);
         } catch (RxException ex) {
             throw named(proc, ex, XdrSide.CLIENT.marshalCode());
         }
         try {
-            XdrWriter w = new XdrWriter(call.output(), XdrSide.CLIENT);
-            w.writeInt(proc.opcode());
-            arguments.marshal(w);
+            arguments.marshal(new XdrWriter(call.output(), XdrSide.CLIENT));
             return call;
         } catch (IOException | RuntimeException ex) {
             throw fail(call, proc, ex, XdrSide.CLIENT.marshalCode());

@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -56,6 +57,8 @@ public final class KitchenLoopback implements AutoCloseable {
     private final KsClient hostile;
     private final KsClient async;
     private final CountDownLatch release = new CountDownLatch(1);
+    /** The opcodes the client endpoint's interceptor saw, one per call started (-1: none). */
+    private final ConcurrentLinkedQueue<Integer> clientOpcodes = new ConcurrentLinkedQueue<>();
     /** Completes the async server's stages off the event loop, as a real async server's own work would. */
     private final ExecutorService asyncWork = Executors.newSingleThreadExecutor();
 
@@ -67,7 +70,10 @@ public final class KitchenLoopback implements AutoCloseable {
                 .service(hostileService())
                 .service(KsAsyncDispatcher.service(ASYNC_SERVICE, RxNullSecurityClass.INSTANCE, new AsyncImpl()))
                 .open();
-        client = RxEndpoint.builder().bind(any).open();
+        client = RxEndpoint.builder().bind(any).clientInterceptor(call -> {
+            clientOpcodes.add(call.opcode().orElse(-1));
+            return null;
+        }).open();
         // -Drx4j.kitchen.server=host:port runs the scenarios against another server of the kitchen sink (the C
         // server built from Debian rxgen's stubs, scripts/rxgen/cross-check.sh); the hostile service stays here.
         String other = System.getProperty("rx4j.kitchen.server", "");
@@ -389,7 +395,9 @@ public final class KitchenLoopback implements AutoCloseable {
                 data[i] = (byte) (i * 13);
                 sum = sum * 31 + (data[i] & 0xFF);
             }
+            clientOpcodes.clear();
             try (KitchenSplitCall<KsTransferResult> c = ks.transfer(length, Duration.ofSeconds(60))) {
+                assertEquals(List.of(KsOpcodes.TRANSFER), List.copyOf(clientOpcodes), "the interceptor saw the opcode");
                 OutputStream out = c.call().output();
                 out.write(data);
                 out.close();

@@ -3,15 +3,62 @@ package org.rx4j.rpc;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * An endpoint's per-procedure call metrics (docs/embedding.md, "Metrics"): one {@link ProcedureMeter} per (side,
  * service id, opcode), made when that procedure's first call ends. Calls record through a {@link CallMeter} each
- * (the one hook per call, client and server side). Thread-safe.
+ * (the one hook per call, client and server side). Thread-safe. The meters sit in a copy-on-write open-addressed
+ * table keyed by a primitive long: a call's lookup allocates nothing (no boxed key) and takes no lock; only a
+ * procedure's first call copies the table, and an endpoint sees few procedures.
  */
 final class CallMetrics {
-    private final ConcurrentHashMap<Long, ProcedureMeter> meters = new ConcurrentHashMap<>();
+    /** The keys and meters at the same index; null meter = free slot. Replaced whole, never changed in place. */
+    private record Table(long[] keys, ProcedureMeter[] meters) {
+        ProcedureMeter get(long key) {
+            int mask = keys.length - 1;
+            for (int i = slot(key, mask); ; i = (i + 1) & mask) {
+                ProcedureMeter m = meters[i];
+                if (m == null || keys[i] == key) {
+                    return m;
+                }
+            }
+        }
+
+        /** @return a copy with the meter added, grown so at most half the slots are used */
+        Table with(long key, ProcedureMeter meter, int count) {
+            int size = keys.length;
+            while (2 * (count + 1) > size) {
+                size *= 2;
+            }
+            Table t = new Table(new long[size], new ProcedureMeter[size]);
+            for (int i = 0; i < keys.length; i++) {
+                if (meters[i] != null) {
+                    t.put(keys[i], meters[i]);
+                }
+            }
+            t.put(key, meter);
+            return t;
+        }
+
+        private void put(long key, ProcedureMeter meter) {
+            int mask = keys.length - 1;
+            int i = slot(key, mask);
+            while (meters[i] != null) {
+                i = (i + 1) & mask;
+            }
+            keys[i] = key;
+            meters[i] = meter;
+        }
+
+        private static int slot(long key, int mask) {
+            long h = key * 0x9E3779B97F4A7C15L; // Fibonacci hashing spreads service id and opcode over the bits
+            return (int) (h >>> 32) & mask;
+        }
+    }
+
+    private volatile Table table = new Table(new long[16], new ProcedureMeter[16]);
+    /** Meters in {@link #table}; written under this object's lock. */
+    private int count;
 
     /**
      * A client call's meter, started now.
@@ -46,11 +93,21 @@ final class CallMetrics {
      */
     void record(boolean server, int serviceId, int opcode, int code, long durationNs) {
         long key = key(server, serviceId, opcode);
-        ProcedureMeter m = meters.get(key);
+        ProcedureMeter m = table.get(key);
         if (m == null) {
-            m = meters.computeIfAbsent(key, k -> new ProcedureMeter(server, serviceId, opcode));
+            m = add(key, server, serviceId, opcode);
         }
         m.record(code, durationNs);
+    }
+
+    private synchronized ProcedureMeter add(long key, boolean server, int serviceId, int opcode) {
+        ProcedureMeter m = table.get(key); // another thread may have added it meanwhile
+        if (m == null) {
+            m = new ProcedureMeter(server, serviceId, opcode);
+            table = table.with(key, m, count);
+            count++;
+        }
+        return m;
     }
 
     private static long key(boolean server, int serviceId, int opcode) {
@@ -64,15 +121,17 @@ final class CallMetrics {
      * @return that procedure's snapshot, or null before its first call ended
      */
     ProcedureMetrics find(boolean server, int serviceId, int opcode) {
-        ProcedureMeter m = meters.get(key(server, serviceId, opcode));
+        ProcedureMeter m = table.get(key(server, serviceId, opcode));
         return m == null ? null : m.snapshot();
     }
 
     /** @return every procedure seen so far: server side first, then by service id and opcode */
     List<ProcedureMetrics> snapshot() {
         List<ProcedureMetrics> out = new ArrayList<>();
-        for (ProcedureMeter m : meters.values()) {
-            out.add(m.snapshot());
+        for (ProcedureMeter m : table.meters()) {
+            if (m != null) {
+                out.add(m.snapshot());
+            }
         }
         out.sort(Comparator.comparing((ProcedureMetrics p) -> !p.server()).thenComparingInt(ProcedureMetrics::serviceId)
                 .thenComparingInt(ProcedureMetrics::opcode));

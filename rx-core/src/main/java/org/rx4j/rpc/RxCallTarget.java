@@ -43,6 +43,26 @@ public interface RxCallTarget extends AutoCloseable {
     RxCall newCall(Duration timeout) throws RxException;
 
     /**
+     * Starts a streaming call to one procedure, its opcode already written; see {@link RxConnection#newCall(int)}.
+     *
+     * @param opcode the procedure's opcode
+     * @return the call (close it)
+     * @throws RxException as {@link #newCall()}
+     */
+    RxCall newCall(int opcode) throws RxException;
+
+    /**
+     * As {@link #newCall(int)} with a hard deadline; see {@link RxConnection#newCall(int, Duration)}.
+     *
+     * @param opcode the procedure's opcode
+     * @param timeout the call's whole life, from now, positive
+     * @return the call (close it)
+     * @throws RxException as {@link #newCall()}
+     * @throws IllegalArgumentException if timeout is not positive
+     */
+    RxCall newCall(int opcode, Duration timeout) throws RxException;
+
+    /**
      * Sends a whole request and returns the whole reply, blocking; see {@link RxConnection#call(byte[])}.
      *
      * @param request request bytes

@@ -4,8 +4,8 @@ package org.rx4j.rpc;
  * Sees every client call an endpoint starts (docs/embedding.md "Interceptors"; the shape of gRPC-java's client
  * interceptors): the service id, the opcode when the call form knows it (the typed
  * {@link RxConnection#call(int, org.rx4j.rpc.xdr.XdrMarshaller, org.rx4j.rpc.xdr.XdrUnmarshaller)} and
- * {@code callAsync} forms), the procedure name given by {@link RxEndpoint.Builder#procNames}, the server's address
- * and the connection's security index. It may run code before the call (here) and after it (the returned
+ * {@code callAsync} forms and {@link RxConnection#newCall(int)}, which generated split procs use), the procedure
+ * name given by {@link RxEndpoint.Builder#procNames}, the server's address and the connection's security index. It may run code before the call (here) and after it (the returned
  * {@link RxCallEnd}), time it, or fail it before anything is sent. Registered with
  * {@link RxEndpoint.Builder#clientInterceptor}; interceptors run in registration order.
  *

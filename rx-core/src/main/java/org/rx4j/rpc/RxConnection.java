@@ -131,6 +131,46 @@ public final class RxConnection implements RxCallTarget {
     }
 
     /**
+     * Starts a streaming call to one procedure: as {@link #newCall()}, with {@code opcode} already written as the
+     * request's first XDR int (rx-wire-facts.md §6); write the arguments next. Interceptors ({@link RxCallInfo#opcode})
+     * and the per-procedure metrics see the opcode from the start; {@link #newCall()} gives them none.
+     *
+     * @param opcode the procedure's opcode
+     * @return the call
+     * @throws RxException as {@link #newCall()}
+     */
+    public RxCall newCall(int opcode) throws RxException {
+        return withOpcode(start(Long.MAX_VALUE, opcode), opcode);
+    }
+
+    /**
+     * As {@link #newCall(int)}, with a hard deadline; see {@link #newCall(Duration)}.
+     *
+     * @param opcode the procedure's opcode
+     * @param timeout the call's whole life, from now, positive; past it the call fails with RX_CALL_TIMEOUT (−3)
+     * @return the call
+     * @throws RxException as {@link #newCall()}
+     * @throws IllegalArgumentException if timeout is not positive
+     */
+    public RxCall newCall(int opcode, Duration timeout) throws RxException {
+        return withOpcode(start(rt.deadlineFromNow(timeout), opcode), opcode);
+    }
+
+    /** Writes the opcode; a call that cannot take it (it already failed) is released and its error thrown. */
+    static RxCall withOpcode(RxCall call, int opcode) throws RxException {
+        try {
+            new XdrWriter(call.output(), XdrSide.CLIENT).writeInt(opcode);
+            return call;
+        } catch (IOException e) {
+            RxException rx = e instanceof RxException r ? r
+                    : RxException.local(RxCodes.RX_USER_ABORT, "interrupted while writing the opcode", e);
+            call.abort(rx.code());
+            call.streams().release();
+            throw rx;
+        }
+    }
+
+    /**
      * @param deadlineNanoTime the call's hard deadline (endpoint clock, ns), or Long.MAX_VALUE
      * @param opcodeOrNone the request's opcode when the call form knows it (for the interceptors), or
      *     {@link RxCallInfo#NO_OPCODE}

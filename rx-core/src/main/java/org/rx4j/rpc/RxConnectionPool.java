@@ -151,7 +151,7 @@ public final class RxConnectionPool implements RxCallTarget {
      */
     @Override
     public RxCall newCall() throws RxException {
-        return startCall(null);
+        return startCall(null, RxCallInfo.NO_OPCODE);
     }
 
     /**
@@ -165,14 +165,46 @@ public final class RxConnectionPool implements RxCallTarget {
     @Override
     public RxCall newCall(Duration timeout) throws RxException {
         rt.deadlineFromNow(timeout);
-        return startCall(timeout);
+        return startCall(timeout, RxCallInfo.NO_OPCODE);
     }
 
-    private RxCall startCall(Duration timeout) throws RxException {
+    /**
+     * As {@link #newCall()}, with {@code opcode} already written; see {@link RxConnection#newCall(int)}. Never
+     * repeated.
+     *
+     * @param opcode the procedure's opcode
+     * @return the call (close it)
+     * @throws RxException as {@link #newCall()}
+     */
+    @Override
+    public RxCall newCall(int opcode) throws RxException {
+        return startCall(null, opcode);
+    }
+
+    /**
+     * As {@link #newCall(int)} with a hard deadline; see {@link RxConnection#newCall(int, Duration)}.
+     *
+     * @param opcode the procedure's opcode
+     * @param timeout the call's whole life, from now, positive
+     * @return the call
+     * @throws RxException as {@link #newCall()}
+     * @throws IllegalArgumentException if timeout is not positive
+     */
+    @Override
+    public RxCall newCall(int opcode, Duration timeout) throws RxException {
+        rt.deadlineFromNow(timeout);
+        return startCall(timeout, opcode);
+    }
+
+    /** @param opcodeOrNone the opcode to write first, or {@link RxCallInfo#NO_OPCODE} for a raw stream */
+    private RxCall startCall(Duration timeout, long opcodeOrNone) throws RxException {
         PoolMembers.Member m = acquire();
         RxCall call;
         try {
-            call = timeout == null ? m.connection.newCall() : m.connection.newCall(timeout);
+            RxConnection c = m.connection;
+            int op = (int) opcodeOrNone;
+            call = opcodeOrNone == RxCallInfo.NO_OPCODE ? (timeout == null ? c.newCall() : c.newCall(timeout))
+                    : timeout == null ? c.newCall(op) : c.newCall(op, timeout);
         } catch (RxException | RuntimeException e) {
             members.release(m);
             throw e;

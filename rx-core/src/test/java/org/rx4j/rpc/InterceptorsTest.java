@@ -145,6 +145,34 @@ class InterceptorsTest {
     }
 
     @Test
+    void aStreamCallStartedWithItsOpcodeShowsItOnBothSides() throws Exception {
+        open(RxEndpoint.builder());
+        RxConnection conn = client.connect(server.localAddress(), SERVICE);
+        try (RxCall call = conn.newCall(OP_ECHO)) { // writes the opcode: the stream then carries the arguments
+            call.output().write('y');
+            call.output().close();
+            assertEquals("y", new String(call.input().readAllBytes(), StandardCharsets.US_ASCII));
+        }
+        assertEquals("client out " + SERVICE + " OptionalInt[7] Echo to server=true", next());
+        assertEquals("server in " + SERVICE + " OptionalInt[7] Echo from client=true identity=anonymous", next());
+        List<String> ends = List.of(next(), next());
+        assertTrue(ends.contains("client end 0"), ends.toString());
+
+        try (RxConnectionPool pool = RxConnectionPool.open(client, server.localAddress(), SERVICE);
+                RxCall call = pool.newCall(OP_ECHO, java.time.Duration.ofSeconds(20))) {
+            call.output().write('z');
+            call.output().close();
+            assertEquals("z", new String(call.input().readAllBytes(), StandardCharsets.US_ASCII));
+        }
+        assertEquals("client out " + SERVICE + " OptionalInt[7] Echo to server=true", next());
+        assertEquals("server in " + SERVICE + " OptionalInt[7] Echo from client=true identity=anonymous", next());
+        ends = List.of(next(), next());
+        assertTrue(ends.contains("client end 0"), ends.toString());
+        ProcedureMetrics m = client.metrics(false, SERVICE, OP_ECHO).orElseThrow();
+        assertEquals(2, m.calls(), "both calls counted under their opcode on the client");
+    }
+
+    @Test
     void aServerInterceptorRefusesWithItsCodeBeforeTheHandlerRuns() throws Exception {
         open(RxEndpoint.builder());
         RxConnection conn = client.connect(server.localAddress(), SERVICE);

@@ -164,20 +164,19 @@ final class SupportGenerator {
         s.doc("Reads no results.");
         s.line("static final XdrUnmarshaller<Void> NO_RESULTS = r -> null;");
         s.line("");
-        s.doc("Starts a call and writes the opcode and the arguments; the caller reads the results (finish).",
+        s.doc("Starts a call to the proc (the target writes its opcode, so interceptors and metrics see it) and writes",
+                "the arguments; the caller reads the results (finish).",
                 "deadline: the call's whole life, or null for none.");
         s.line("static RxCall start(RxCallTarget target, Duration deadline, Proc proc, XdrMarshaller arguments)");
         s.line("        throws IOException {");
         s.line("RxCall call;");
         s.line("try {");
-        s.line("call = deadline == null ? target.newCall() : target.newCall(deadline);");
+        s.line("call = deadline == null ? target.newCall(proc.opcode()) : target.newCall(proc.opcode(), deadline);");
         s.line("} catch (RxException ex) {");
         s.line("throw named(proc, ex, XdrSide.CLIENT.marshalCode());");
         s.line("}");
         s.line("try {");
-        s.line("XdrWriter w = new XdrWriter(call.output(), XdrSide.CLIENT);");
-        s.line("w.writeInt(proc.opcode());");
-        s.line("arguments.marshal(w);");
+        s.line("arguments.marshal(new XdrWriter(call.output(), XdrSide.CLIENT));");
         s.line("return call;");
         s.line("} catch (IOException | RuntimeException ex) {");
         s.line("throw fail(call, proc, ex, XdrSide.CLIENT.marshalCode());");
