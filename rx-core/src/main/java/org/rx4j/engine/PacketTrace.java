@@ -13,9 +13,9 @@ import org.slf4j.LoggerFactory;
 /**
  * The engine's TRACE log of packet decisions (docs/embedding.md "Packet traces"): one line per inbound packet saying
  * what became of it and why ({@link In}) on {@value #INBOUND}, and one per retransmission decision, ACK and ABORT the
- * engine sends on {@value #OUTBOUND}. Off by default. Every method asks its logger's {@code isTraceEnabled()} first
- * and takes only primitives and objects that already exist, so a call site allocates nothing while TRACE is off (no
- * varargs array, no boxing, no string); the line is built only when it is on. Engine thread only.
+ * engine sends on {@value #OUTBOUND}. Off by default. Every method asks its logger's {@code isTraceEnabled()} before
+ * it builds anything and takes only primitives and objects that already exist, so a call site allocates nothing while
+ * TRACE is off (no varargs array, no boxing, no string); the line is built only when it is on. Engine thread only.
  */
 final class PacketTrace {
     /** The logger of inbound packet decisions. */
