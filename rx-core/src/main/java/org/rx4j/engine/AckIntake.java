@@ -107,6 +107,7 @@ final class AckIntake {
         stats.rttSamples += recovery.rttSamplesOfLastAck();
         if ((result & RecoveryManager.FAST_RETRANSMIT) != 0) {
             counters.fastRetransmits++;
+            out.retransmitting(PacketTrace.Retransmit.FAST, sq.first(), sq.nextToSend());
         }
         if ((result & RecoveryManager.PROGRESS) != 0) {
             pmtu.onProgress(a); // the path carries what this call sends after all

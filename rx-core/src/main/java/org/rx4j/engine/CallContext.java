@@ -36,6 +36,9 @@ interface CallContext {
     /** @return the connection's counters */
     RxCounters counters();
 
+    /** @return the engine's TRACE log of packet decisions */
+    PacketTrace trace();
+
     /**
      * Builds a header for one packet of the call and takes the connection's next serial for it.
      *

@@ -164,4 +164,33 @@ final class CallOutput {
     RxCounters counters() {
         return ctx.counters();
     }
+
+    /** @return the engine's TRACE log of packet decisions */
+    PacketTrace trace() {
+        return ctx.trace();
+    }
+
+    /**
+     * Traces a retransmission decision of this call ({@link PacketTrace#retransmit}); nothing is allocated while
+     * TRACE is off.
+     *
+     * @param why RTO or fast retransmit
+     * @param first the first unacknowledged seq
+     * @param next the next seq never sent
+     */
+    void retransmitting(PacketTrace.Retransmit why, int first, int next) {
+        Peer peer = ctx.peer();
+        ctx.trace().retransmit(why, peer.address(), channel, callNumber, first, next, peer.rtt().rtoNs());
+    }
+
+    /**
+     * The retransmit timer fired: counted in the connection's timeouts and traced.
+     *
+     * @param first the first unacknowledged seq
+     * @param next the next seq never sent
+     */
+    void timedOut(int first, int next) {
+        counters().timeouts++;
+        retransmitting(PacketTrace.Retransmit.RTO, first, next);
+    }
 }

@@ -53,6 +53,7 @@ final class CallReceiver {
         stats.dataPacketsReceived++;
         if (result == ReceiveQueue.DUPLICATE) {
             out.counters().duplicatesReceived++;
+            out.trace().inbound(PacketTrace.In.DUPLICATE, out.peer().address(), h);
         } else if (result == ReceiveQueue.BEYOND_LAST) {
             out.counters().dataBeyondLast++;
         } else if (result == ReceiveQueue.ACCEPTED) {

@@ -298,7 +298,7 @@ final class CallSender {
 
     /** The retransmit timer fired: back off the RTO, then resend everything in flight or PING (§8). */
     void onResendTimeout(long now) {
-        out.counters().timeouts++;
+        out.timedOut(sq.first(), sq.nextToSend());
         pmtu.onTimeout(now);
         Peer peer = out.peer();
         if (recovery.onTimeout(twind, peer.rtt())) {

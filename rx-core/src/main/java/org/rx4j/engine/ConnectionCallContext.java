@@ -44,6 +44,11 @@ final class ConnectionCallContext implements CallContext {
     }
 
     @Override
+    public PacketTrace trace() {
+        return link.trace();
+    }
+
+    @Override
     public CallOrigin origin() {
         return new CallOrigin(conn.peer.address(), conn.epoch, conn.cid, conn.serviceId, conn.securityIndex(),
                 conn.security.identity());

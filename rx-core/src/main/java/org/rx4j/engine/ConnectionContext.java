@@ -36,6 +36,9 @@ interface ConnectionContext {
      */
     void sendJumbogram(InetSocketAddress to, List<DataPacket> batch);
 
+    /** @return the engine's TRACE log of packet decisions */
+    PacketTrace trace();
+
     /**
      * @return the engine's reused outgoing packets when its sink encodes on send
      *     ({@link PacketSink#encodesOnSend()}), else null: then every packet sent is a new object

@@ -28,6 +28,7 @@ final class EngineContext implements ConnectionContext {
      * "Allocation per packet").
      */
     private final OutboundPackets reusablePackets;
+    private final PacketTrace trace = new PacketTrace();
 
     EngineContext(RxConfig config, ByteBufAllocator alloc, PacketSink sink, EventQueue events, TimerQueue timers,
             ServiceRegistry services) {
@@ -64,12 +65,18 @@ final class EngineContext implements ConnectionContext {
 
     @Override
     public void send(InetSocketAddress to, RxPacket p) {
+        trace.sent(to, p);
         sink.send(to, p);
     }
 
     @Override
     public void sendJumbogram(InetSocketAddress to, List<DataPacket> batch) {
         sink.sendJumbogram(to, batch);
+    }
+
+    @Override
+    public PacketTrace trace() {
+        return trace;
     }
 
     @Override

@@ -15,13 +15,12 @@ import org.rx4j.wire.RxPacket;
 
 /**
  * The engine's inbound demultiplexer: takes a decoded datagram whole or drops it whole (a bad jumbogram), sends
- * VERSION and DEBUG to the {@link ConnectionlessResponder}, and for every other packet finds (or, for a DATA packet of
- * a known service, creates, within the {@link ConnectionLimits}) the connection it belongs to, has the connection
- * count it, and hands it to the call on its channel — DATA to a running call or to a new server call the connection
- * admits, ACK / ABORT / ACKALL / BUSY to the call or connection (rx-wire-facts.md §2, §6, §7). Unknown services get
- * one small ABORT ({@link RawAborts}); new-connection DATA from a source not proven reachable, and the answer to its
- * PING, go to the {@link ReachChallenger}; DATA passes the connection's security class ({@link SecurityHandshake}),
- * which also takes CHALLENGE and RESPONSE. Engine thread only.
+ * VERSION and DEBUG to the {@link ConnectionlessResponder}, and for every other packet finds the connection it belongs
+ * to (a client-initiated packet's through the {@link ServerConnectionAdmission}, which may also create it), has the
+ * connection count it, and hands it to the call on its channel — DATA to a running call or to a new server call the
+ * connection admits, ACK / ABORT / ACKALL / BUSY to the call or connection (rx-wire-facts.md §2, §6, §7). DATA passes
+ * the connection's security class ({@link SecurityHandshake}), which also takes CHALLENGE and RESPONSE. Each packet's
+ * decision goes to the {@link PacketTrace}. Engine thread only.
  */
 final class PacketDispatcher {
     private final RxConfig config;
@@ -29,13 +28,12 @@ final class PacketDispatcher {
     private final ServiceRegistry services;
     private final ConnectionContext link;
     private final RxCounters endpointCounters;
-    private final ConnectionLimits limits;
-    private final ReachChallenger challenger;
-    private final RawAborts rawAborts;
+    private final ServerConnectionAdmission admission;
     private final ConnectionlessResponder connectionless;
     private final SecurityHandshake handshake;
-    /** Set by {@link #serverConnection} when the reachability challenge took the packet (not to be dropped). */
-    private boolean absorbed;
+    private final PacketTrace trace;
+    /** Why {@link #clientConnection} last found none. */
+    private PacketTrace.In clientRefusal;
     /** The last exception counted in the endpoint's internalErrors, for diagnosis; null for none. */
     private RuntimeException lastInternalError;
 
@@ -45,25 +43,22 @@ final class PacketDispatcher {
      * @param services the registered services; they start admitted server calls
      * @param link what new server connections get from the engine
      * @param endpointCounters the counters of traffic no connection owns
-     * @param limits whether a new server connection may be made
-     * @param challenger the reachability challenge of unproven sources
-     * @param rawAborts the ABORTs to packets no connection owns
+     * @param admission finds or makes the server connection of a client-initiated packet
      * @param connectionless the answers to VERSION and DEBUG
      * @param handshake the security classes' CHALLENGE / RESPONSE exchange and per-packet checks
      */
     PacketDispatcher(RxConfig config, ConnectionTable table, ServiceRegistry services, ConnectionContext link,
-            RxCounters endpointCounters, ConnectionLimits limits, ReachChallenger challenger, RawAborts rawAborts,
-            ConnectionlessResponder connectionless, SecurityHandshake handshake) {
+            RxCounters endpointCounters, ServerConnectionAdmission admission, ConnectionlessResponder connectionless,
+            SecurityHandshake handshake) {
         this.config = config;
         this.table = table;
         this.services = services;
         this.link = link;
         this.endpointCounters = endpointCounters;
-        this.limits = limits;
-        this.challenger = challenger;
-        this.rawAborts = rawAborts;
+        this.admission = admission;
         this.connectionless = connectionless;
         this.handshake = handshake;
+        this.trace = link.trace();
     }
 
     /**
@@ -82,7 +77,7 @@ final class PacketDispatcher {
             endpointCounters.largestJumbogramReceived = Math.max(endpointCounters.largestJumbogramReceived, n);
             if (!acceptableJumbogram(packets)) {
                 endpointCounters.jumbogramsRejected++;
-                dropAll(packets);
+                dropAll(PacketTrace.In.BAD_JUMBOGRAM, from, packets);
                 return;
             }
         }
@@ -91,6 +86,7 @@ final class PacketDispatcher {
             try {
                 int type = p.header().type();
                 if (type == PacketType.VERSION || type == PacketType.DEBUG) {
+                    trace.inbound(PacketTrace.In.CONNECTIONLESS, from, p.header());
                     connectionless.answer(from, p);
                 } else {
                     dispatch(now, from, p, i == n - 1, n > 1);
@@ -98,7 +94,7 @@ final class PacketDispatcher {
             } catch (RuntimeException e) {
                 endpointCounters.internalErrors++;
                 lastInternalError = e;
-                drop(p);
+                drop(PacketTrace.In.INTERNAL_ERROR, from, p);
             }
         }
     }
@@ -137,12 +133,11 @@ final class PacketDispatcher {
     private void dispatch(long now, InetSocketAddress from, RxPacket p, boolean lastInDatagram, boolean jumbogram) {
         RxHeader h = p.header();
         int type = h.type();
-        Connection conn = h.isClientInitiated() ? serverConnection(now, from, p) : clientConnection(from, h);
+        Connection conn = h.isClientInitiated() ? admission.connection(now, from, p) : clientConnection(from, h);
         if (conn == null) {
-            if (absorbed) {
-                absorbed = false; // the reachability challenge took the packet (kept or released it)
-            } else {
-                drop(p);
+            PacketTrace.In why = h.isClientInitiated() ? admission.refusal() : clientRefusal;
+            if (why != null) { // null: the reachability challenge took the packet (kept or released it)
+                drop(why, from, p);
             }
             return;
         }
@@ -159,50 +154,64 @@ final class PacketDispatcher {
         switch (type) {
             case PacketType.DATA -> {
                 if (handshake.admit(now, conn, (DataPacket) p)) {
-                    onData(now, conn, (DataPacket) p, lastInDatagram);
+                    onData(now, from, conn, (DataPacket) p, lastInDatagram);
+                } else {
+                    trace.inbound(PacketTrace.In.SECURITY_HELD, from, h);
                 }
             }
             case PacketType.ACK -> {
                 Call call = conn.call(ch, callNumber);
                 if (call != null) {
+                    trace.inbound(PacketTrace.In.DELIVERED, from, h);
                     call.onAck(now, (AckPacket) p);
                 } else {
-                    drop(p);
+                    drop(PacketTrace.In.UNKNOWN_CALL, from, p);
                 }
             }
             case PacketType.ABORT -> {
                 int code = ((AbortPacket) p).code();
+                Call call = callNumber == 0 ? null : conn.call(ch, callNumber);
+                trace.inbound(callNumber == 0 ? PacketTrace.In.HANDLED
+                        : call != null ? PacketTrace.In.DELIVERED : PacketTrace.In.UNKNOWN_CALL, from, h);
                 if (callNumber == 0) {
                     conn.fail(now, code, true);
-                } else {
-                    Call call = conn.call(ch, callNumber);
-                    if (call != null) {
-                        call.onAbort(now, code);
-                    }
+                } else if (call != null) {
+                    call.onAbort(now, code);
                 }
             }
-            case PacketType.BUSY -> conn.markBusy(ch);
+            case PacketType.BUSY -> {
+                trace.inbound(PacketTrace.In.BUSY, from, h);
+                conn.markBusy(ch);
+            }
             case PacketType.ACKALL -> {
                 Call call = conn.call(ch, callNumber);
+                trace.inbound(call != null ? PacketTrace.In.DELIVERED : PacketTrace.In.UNKNOWN_CALL, from, h);
                 if (call != null) {
                     call.onAckAll(now);
                 }
             }
-            case PacketType.CHALLENGE -> handshake.onChallenge(now, conn, (ControlPacket) p);
+            case PacketType.CHALLENGE -> {
+                trace.inbound(PacketTrace.In.HANDLED, from, h);
+                handshake.onChallenge(now, conn, (ControlPacket) p);
+            }
             case PacketType.RESPONSE -> {
+                trace.inbound(PacketTrace.In.HANDLED, from, h);
                 List<DataPacket> released = handshake.onResponse(now, conn, (ControlPacket) p);
                 for (int i = 0; i < released.size(); i++) {
                     // Parked until the client answered: checked and dispatched now, as if they arrived.
                     DataPacket d = released.get(i);
                     if (handshake.admit(now, conn, d)) {
-                        onData(now, conn, d, i == released.size() - 1);
+                        onData(now, from, conn, d, i == released.size() - 1);
+                    } else {
+                        trace.inbound(PacketTrace.In.SECURITY_HELD, from, d.header());
                     }
                 }
             }
-            case 9, 10, 11 -> {
-                // Only counted: PARAMS are ignored by every implementation (§2).
+            case 9, 10, 11 -> trace.inbound(PacketTrace.In.HANDLED, from, h); // only counted: PARAMS (§2)
+            default -> {
+                trace.inbound(PacketTrace.In.HANDLED, from, h);
+                onUnknownType(now, conn, (ControlPacket) p);
             }
-            default -> onUnknownType(now, conn, (ControlPacket) p);
         }
     }
 
@@ -214,8 +223,10 @@ final class PacketDispatcher {
      */
     private Connection clientConnection(InetSocketAddress from, RxHeader h) {
         Connection c = table.clientConnection(h);
+        clientRefusal = PacketTrace.In.NO_CONNECTION;
         if (c != null && !c.peer.address().equals(from)) {
             endpointCounters.clientPacketsFromStrangers++;
+            clientRefusal = PacketTrace.In.STRANGER_ADDRESS;
             return null;
         }
         return c;
@@ -256,27 +267,35 @@ final class PacketDispatcher {
         }
     }
 
-    /** Releases a packet no connection or call takes, and counts it in the endpoint's droppedPackets. */
-    void drop(RxPacket p) {
+    /**
+     * Releases a packet no connection or call takes, counts it in the endpoint's droppedPackets and traces why.
+     *
+     * @param why the drop reason
+     * @param from the sender's address
+     * @param p the packet; released here
+     */
+    void drop(PacketTrace.In why, InetSocketAddress from, RxPacket p) {
+        trace.inbound(why, from, p.header());
         p.release();
         endpointCounters.droppedPackets++;
     }
 
-    /** Drops every packet of a datagram (see {@link #drop}). */
-    void dropAll(List<RxPacket> packets) {
-        for (RxPacket p : packets) {
-            drop(p);
+    /** Drops every packet of a datagram from {@code from} for {@code why} (see {@link #drop}). */
+    void dropAll(PacketTrace.In why, InetSocketAddress from, List<RxPacket> packets) {
+        for (int i = 0; i < packets.size(); i++) {
+            drop(why, from, packets.get(i));
         }
     }
 
-    private void onData(long now, Connection conn, DataPacket p, boolean lastInDatagram) {
+    private void onData(long now, InetSocketAddress from, Connection conn, DataPacket p, boolean lastInDatagram) {
         RxHeader h = p.header();
         if (h.callNumber() == 0 || h.seq() == 0) {
-            drop(p);
+            drop(PacketTrace.In.ZERO_CALL_OR_SEQ, from, p);
             return;
         }
         Call call = conn.call(h.channel(), h.callNumber());
         if (call != null) {
+            trace.inbound(PacketTrace.In.DELIVERED, from, h);
             boolean wasHeld = call.state() == CallState.PRECALL;
             call.onData(now, p, lastInDatagram);
             if (wasHeld) {
@@ -286,9 +305,10 @@ final class PacketDispatcher {
         }
         Call fresh = conn.client ? null : conn.admitServerCall(now, h, config.windows().maxRwind());
         if (fresh == null) {
-            drop(p);
+            drop(PacketTrace.In.NO_NEW_CALL, from, p);
             return;
         }
+        trace.inbound(PacketTrace.In.NEW_CALL, from, h);
         // Held in PRECALL until packet 1 is here and the peer proved reachable (docs/robustness.md, "Rule: a call
         // gets a handler only after packet 1, from a reachable peer"): a call holding only later packets never
         // reaches a handler or a worker.
@@ -296,54 +316,5 @@ final class PacketDispatcher {
         fresh.onData(now, p, lastInDatagram);
         services.heldData(now, fresh, conn);
         link.touched(fresh, now);
-    }
-
-    private Connection serverConnection(long now, InetSocketAddress from, RxPacket p) {
-        RxHeader h = p.header();
-        Connection c = table.serverConnection(h.epoch(), h.connectionId(), from);
-        if (c != null) {
-            if (c.securityIndex() != h.securityIndex()) {
-                return null;
-            }
-            return c;
-        }
-        boolean known = services.isKnown(h.serviceId(), h.securityIndex());
-        int bytes = RxConstants.HEADER_SIZE + p.bodyLength();
-        if (!known && h.type() != PacketType.ABORT) {
-            rawAborts.send(now, from, h, AbortCodes.RX_INVALID_OPERATION, bytes);
-        }
-        if (known && h.type() == PacketType.ACK) {
-            Peer proven = config.reachability().checkReach() ? challenger.onAck(now, from, (AckPacket) p, bytes) : null;
-            if (proven != null) {
-                services.peerReachable(proven, now);
-                p.release();
-                absorbed = true; // taken: it proved its source
-            }
-            return null;
-        }
-        if (!known || h.type() != PacketType.DATA) {
-            return null; // only DATA creates a connection (§2)
-        }
-        if (h.callNumber() == 0 || h.seq() < 1 || h.seq() > config.windows().maxRwind()) {
-            // A DATA packet that could not admit a call opens no connection either (docs/robustness.md, "Rule:
-            // packets that never create a server call").
-            return null;
-        }
-        if (config.reachability().checkReach()) {
-            Peer prior = table.knownPeer(from);
-            if (prior == null || !prior.isReachable(now)) {
-                challenger.challenge(now, from, (DataPacket) p, bytes);
-                absorbed = true;
-                return null;
-            }
-        }
-        if (!limits.admit(now, from)) {
-            rawAborts.send(now, from, h, AbortCodes.RX_CALL_BUSY, bytes);
-            return null;
-        }
-        c = new Connection(link, table.peer(from), false, h.epoch(), h.connectionId(), h.serviceId(),
-                services.securityClass(h.serviceId(), h.securityIndex()));
-        table.addServer(c, from);
-        return c;
     }
 }

@@ -59,8 +59,9 @@ public final class RxEngine implements EngineView {
         ConnectionLimits limits = new ConnectionLimits(config, table, endpointCounters);
         this.challenger = new ReachChallenger(config, table, limits, sink, endpointCounters, alloc, random.nextLong());
         this.connectionless = new ConnectionlessResponder(config, sink, endpointCounters, this);
-        this.dispatcher = new PacketDispatcher(config, table, services, link, endpointCounters, limits, challenger,
-                new RawAborts(sink, endpointCounters), connectionless, handshake);
+        this.dispatcher = new PacketDispatcher(config, table, services, link, endpointCounters,
+                new ServerConnectionAdmission(config, table, services, link, limits, challenger,
+                        new RawAborts(sink, endpointCounters)), connectionless, handshake);
         this.engineTimers = new EngineTimers(config, timers, events, challenger, table, endpointCounters, handshake,
                 now);
     }
@@ -128,6 +129,11 @@ public final class RxEngine implements EngineView {
     /** {@link ClientConnections#forNewCall}: conn, or a new connection with fresh credentials (sends nothing). */
     public Connection connectionForNewCall(Connection conn) {
         return clients.forNewCall(conn);
+    }
+
+    /** @return the TRACE log of packet decisions (tests point it at a capture: {@link PacketTrace#logTo}) */
+    PacketTrace packetTrace() {
+        return link.trace();
     }
 
     /** Sets the next connection id {@link #connect} tries (its channel bits and bit 31 cleared): tests wrap ids. */
@@ -232,7 +238,7 @@ public final class RxEngine implements EngineView {
      */
     public void onDatagram(long now, InetSocketAddress from, List<RxPacket> packets) {
         if (closed) {
-            dispatcher.dropAll(packets);
+            dispatcher.dropAll(PacketTrace.In.CLOSED, from, packets);
             return;
         }
         events.enter();
