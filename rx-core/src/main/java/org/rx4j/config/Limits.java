@@ -11,8 +11,9 @@ package org.rx4j.config;
  *     "Limits")
  * @param maxPendingCalls most client calls queued waiting for a free channel on one connection, &gt;= 0 (default 1024);
  *     beyond it a call fails with RX_INVALID_OPERATION (−2), "too many calls waiting for a channel": {@code newCall}
- *     returns it and its stream methods, {@code awaitCompletion} and {@code completion} throw; a {@code callAsync}
- *     future fails
+ *     returns the call, and its first read, {@code awaitCompletion} and {@code completion} throw (writes before the
+ *     refusal reached the call are accepted and dropped; docs/embedding.md "Sizing windows and pools"); a
+ *     {@code callAsync} future fails
  * @param maxConnectionsPerPeer most server connections from one peer (host and port), &gt;= 1 (default 16,384: one
  *     client may open 10,000); at the limit that peer's oldest unproven connection is evicted, else the new one is
  *     refused with ABORT RX_CALL_BUSY (−10)

@@ -3,6 +3,8 @@ package org.rx4j.rpc;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
@@ -313,6 +315,7 @@ public final class RxConnectionPool implements RxCallTarget {
     private <T> T typed(int opcode, XdrMarshaller arguments, XdrUnmarshaller<T> results, long deadline)
             throws IOException {
         int attempts = attemptsFor(opcode);
+        List<Throwable> earlier = null;
         for (int attempt = 1; ; attempt++) {
             PoolMembers.Member m = acquire();
             try {
@@ -320,8 +323,12 @@ public final class RxConnectionPool implements RxCallTarget {
                         : m.connection.call(opcode, arguments, results, left(deadline));
             } catch (RxException e) {
                 if (!repeat(e, attempt, attempts, deadline)) {
-                    throw e;
+                    throw withEarlier(e, earlier);
                 }
+                if (earlier == null) {
+                    earlier = new ArrayList<>();
+                }
+                earlier.add(e);
             } finally {
                 members.release(m);
             }
@@ -371,13 +378,14 @@ public final class RxConnectionPool implements RxCallTarget {
                 a.cancel(false);
             }
         });
-        attemptAsync(opcode, arguments, results, deadline, 1, attemptsFor(opcode), result, attemptInProgress);
+        attemptAsync(opcode, arguments, results, deadline, 1, attemptsFor(opcode), result, attemptInProgress, null);
         return result;
     }
 
+    /** @param earlier the failures of the attempts before this one (repeated), oldest first; null for none */
     private <T> void attemptAsync(int opcode, XdrMarshaller arguments, XdrUnmarshaller<T> results, long deadline,
                                   int attempt, int attempts, CompletableFuture<T> result,
-                                  AtomicReference<CompletableFuture<T>> attemptInProgress) {
+                                  AtomicReference<CompletableFuture<T>> attemptInProgress, List<Throwable> earlier) {
         if (result.isDone()) {
             return; // cancelled by the application: no further attempt
         }
@@ -386,7 +394,8 @@ public final class RxConnectionPool implements RxCallTarget {
         try {
             m = acquire();
         } catch (RxException | RuntimeException e) {
-            rt.callback(() -> result.completeExceptionally(e)); // as a connection's refusal: on the callback executor
+            // as a connection's refusal: on the callback executor
+            rt.callback(() -> result.completeExceptionally(withEarlier(e, earlier)));
             return;
         }
         try {
@@ -409,9 +418,12 @@ public final class RxConnectionPool implements RxCallTarget {
             }
             Throwable cause = HandlerFailures.unwrap(t);
             if (repeat(cause, attempt, attempts, deadline)) {
-                attemptAsync(opcode, arguments, results, deadline, attempt + 1, attempts, result, attemptInProgress);
+                List<Throwable> failed = earlier == null ? new ArrayList<>() : earlier;
+                failed.add(cause);
+                attemptAsync(opcode, arguments, results, deadline, attempt + 1, attempts, result, attemptInProgress,
+                        failed);
             } else {
-                result.completeExceptionally(cause);
+                result.completeExceptionally(withEarlier(cause, earlier));
             }
         });
     }
@@ -423,6 +435,21 @@ public final class RxConnectionPool implements RxCallTarget {
 
     private int attemptsFor(int opcode) {
         return config.retry().isIdempotent(opcode) ? config.retry().maxAttempts() : 1;
+    }
+
+    /**
+     * The last attempt's failure carries the earlier attempts' failures as its suppressed exceptions, oldest first,
+     * so a caller sees how many attempts were made ({@code getSuppressed().length + 1}) and why each failed.
+     */
+    private static <E extends Throwable> E withEarlier(E last, List<Throwable> earlier) {
+        if (earlier != null) {
+            for (Throwable t : earlier) {
+                if (t != last) {
+                    last.addSuppressed(t);
+                }
+            }
+        }
+        return last;
     }
 
     /** Whether attempt number {@code attempt} (of at most {@code attempts}), which failed, is repeated; counts it. */

@@ -163,6 +163,12 @@ class LoopbackCallTest {
             assertEquals(RxCodes.RX_INVALID_OPERATION, e.code());
             assertEquals(false, e.remote());
             assertTrue(e.getMessage().endsWith("too many calls waiting for a channel"), e.getMessage());
+            RxCall refusedToo = conn.newCall();
+            assertThrows(RxException.class, refusedToo::awaitCompletion);
+            RxException onWrite = assertThrows(RxException.class, () -> refusedToo.output().write(1),
+                    "once the refusal arrived, writes report it too");
+            assertEquals(RxCodes.RX_INVALID_OPERATION, onWrite.code());
+            refusedToo.close();
             java.util.concurrent.ExecutionException async = assertThrows(java.util.concurrent.ExecutionException.class,
                     () -> conn.callAsync(new byte[] {0, 0, 0, 1}).get(30, java.util.concurrent.TimeUnit.SECONDS));
             RxException asyncRefused = assertInstanceOf(RxException.class, async.getCause());

@@ -237,6 +237,16 @@ class RxConnectionPoolTest {
             RxException busy = assertThrows(RxException.class, () -> pool.call(OP_FLAKY, w -> { }, XdrReader::readInt));
             assertEquals(RxCodes.RX_CALL_BUSY, busy.code());
             assertEquals(4, attempts.get(), "4 attempts in all, then the last failure");
+            assertEquals(3, busy.getSuppressed().length, "the earlier attempts' failures ride along");
+            for (Throwable earlier : busy.getSuppressed()) {
+                assertEquals(RxCodes.RX_CALL_BUSY, ((RxException) earlier).code());
+            }
+
+            attempts.set(0);
+            ExecutionException async = assertThrows(ExecutionException.class,
+                    () -> pool.callAsync(OP_FLAKY, w -> { }, XdrReader::readInt).get(30, TimeUnit.SECONDS));
+            assertEquals(4, attempts.get(), "the async form: 4 attempts too");
+            assertEquals(3, async.getCause().getSuppressed().length);
         }
         AtomicInteger appAttempts = new AtomicInteger();
         try (RxEndpoint server = flakyServer(appAttempts, 100, 4711);
@@ -245,6 +255,7 @@ class RxConnectionPoolTest {
             RxException app = assertThrows(RxException.class, () -> pool.call(OP_FLAKY, w -> { }, XdrReader::readInt));
             assertEquals(4711, app.code());
             assertEquals(1, appAttempts.get(), "an application's code is the answer, not a connection failure");
+            assertEquals(0, app.getSuppressed().length, "a single attempt has no earlier failures");
         }
     }
 

@@ -29,8 +29,11 @@ import org.rx4j.security.rxkad.RxkadCodes;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code afsq}: asks a cell's database servers, through rx-afs's generated stubs, the cell reader
@@ -65,9 +68,28 @@ public final class Afsq implements Callable<Integer> {
                 description = "the cell (default: the first line of /etc/openafs/ThisCell)")
         String cell;
 
-        @Option(names = "--cellservdb", paramLabel = "FILE", defaultValue = "/etc/openafs/CellServDB",
-                description = "the CellServDB to read (default: ${DEFAULT-VALUE}; skipped if absent)")
+        /** The CellServDB read when none is given; skipped when absent. */
+        static final Path DEFAULT_CELLSERVDB = Path.of("/etc/openafs/CellServDB");
+
+        @Spec(Spec.Target.MIXEE)
+        CommandSpec spec;
+
+        /** The CellServDB to read: the one given (it must exist), else the default if present, else none. */
         Path cellServDb;
+
+        /**
+         * @param file the CellServDB the user named
+         * @throws ParameterException (exit 2) if it does not exist: a file named on the command line is not skipped
+         */
+        @Option(names = "--cellservdb", paramLabel = "FILE",
+                description = "the CellServDB to read (default: /etc/openafs/CellServDB, skipped if absent; a file "
+                        + "named here must exist)")
+        void cellServDb(Path file) {
+            if (!Files.exists(file)) {
+                throw new ParameterException(spec.commandLine(), "--cellservdb " + file + ": no such file");
+            }
+            cellServDb = file;
+        }
 
         @Option(names = "--thiscell", paramLabel = "FILE", defaultValue = "/etc/openafs/ThisCell", hidden = true)
         Path thisCell;
@@ -100,7 +122,9 @@ public final class Afsq implements Callable<Integer> {
         }
 
         List<InetSocketAddress> servers(AfsService service) throws IOException {
-            CellServDb db = Files.exists(cellServDb) ? CellServDb.read(cellServDb) : null;
+            Path file = cellServDb != null ? cellServDb
+                    : Files.exists(DEFAULT_CELLSERVDB) ? DEFAULT_CELLSERVDB : null;
+            CellServDb db = file != null ? CellServDb.read(file) : null;
             List<InetSocketAddress> found =
                     new CellLocator(db, new DnsSrvLocator(dns, Duration.ofSeconds(2))).servers(cell(), service);
             if (port == null) {

@@ -167,6 +167,15 @@ class AfsqTest {
         assertTrue(r.err().contains("nowhere.invalid"), r.err());
     }
     @Test
+    void aCellServDbNamedOnTheCommandLineMustExist() {
+        Path none = dir.resolve("no-CellServDB");
+        Run r = afsq("vl-entry", "root.cell", "-c", "test.example", "--cellservdb", none.toString());
+        assertEquals(2, r.status(), r.err());
+        assertEquals(1, r.err().lines().count(), r.err());
+        assertTrue(r.err().startsWith("afsq: --cellservdb " + none + ": no such file"), r.err());
+    }
+
+    @Test
     void missingThisCellSaysWhatToDo() {
         Path none = dir.resolve("no-ThisCell");
         Run r = afsq("vl-entry", "root.cell", "--thiscell", none.toString(), "--cellservdb", cellServDb.toString());

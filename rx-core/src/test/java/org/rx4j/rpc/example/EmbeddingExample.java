@@ -1,8 +1,8 @@
-package org.rx4j.rpc.example;
-
 // docs/embedding.md includes this file verbatim from the "begin" marker to the "end" marker
 // (EmbeddingDocTest checks that it still does, EmbeddingExampleTest runs it).
 // embedding-example:begin
+package org.rx4j.rpc.example;
+
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetAddress;

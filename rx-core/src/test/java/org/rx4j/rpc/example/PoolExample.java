@@ -1,8 +1,8 @@
-package org.rx4j.rpc.example;
-
 // docs/embedding.md "Pools" includes this file verbatim from the "begin" marker to the "end" marker
 // (PoolExampleTest checks that it still does and runs it).
 // pool-example:begin
+package org.rx4j.rpc.example;
+
 import static org.rx4j.rpc.example.EmbeddingExample.OP_ADD;
 import static org.rx4j.rpc.example.EmbeddingExample.SERVICE_ID;
 
@@ -54,6 +54,13 @@ public final class PoolExample {
             RxConnectionPool.Stats stats = pool.stats();
             out.println("connections within the bound: " + (stats.peakConnections() <= 4));
         }   // the pool closes its connections, then the endpoint closes
+    }
+
+    /** Runs EmbeddingExample's server and this client in one process. */
+    public static void main(String[] args) throws Exception {
+        try (RxEndpoint server = EmbeddingExample.startServer(0)) {
+            runClient(server.localAddress(), System.out);
+        }
     }
 }
 // pool-example:end

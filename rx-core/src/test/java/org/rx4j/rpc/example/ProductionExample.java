@@ -21,6 +21,7 @@ import org.rx4j.rpc.RxService;
  * verbatim (ProductionDocTest checks that), and ProductionExampleTest runs them.
  */
 public final class ProductionExample {
+    // interceptors:begin
     static final int SERVICE_ID = 4243;
     static final int OP_READ = 1;
     static final int OP_DELETE = 2;
@@ -28,10 +29,6 @@ public final class ProductionExample {
     /** An application abort code (docs/errors.md: applications use positive codes). */
     static final int EPERM = 1;
 
-    private ProductionExample() {
-    }
-
-    // interceptors:begin
     /** Refuses anonymous deletes before any handler runs; prints each call's procedure, caller, code and time. */
     static RxServerInterceptor audit(PrintStream log) {
         return call -> {
@@ -71,7 +68,11 @@ public final class ProductionExample {
     }
     // interceptors:end
 
+    private ProductionExample() {
+    }
+
     // cancellation:begin
+    // OP_SLOW and the server: the Interceptors example above.
     /** A long job that stops as soon as its caller gives up (cancel, deadline, closed connection, server close). */
     static void slow(RxCall call, BlockingQueue<String> saw) throws InterruptedException {
         RxCallContext context = call.context();
@@ -86,8 +87,7 @@ public final class ProductionExample {
 
     /** Starts a slow call and gives up on it, as a caller whose user went away does. */
     static void giveUp(RxConnection conn) throws IOException {
-        RxCall call = conn.newCall();
-        call.output().write(new byte[] {0, 0, 0, OP_SLOW});
+        RxCall call = conn.newCall(OP_SLOW);   // writes the opcode; Slow takes no arguments
         call.output().flush();
         call.cancel();           // ABORT −6 to the server: the handler's context is cancelled
         call.close();
