@@ -376,6 +376,19 @@ public final class RxEndpoint implements AutoCloseable {
     }
 
     /**
+     * A procedure's name as {@link Builder#procNames} gives it: what interceptors, the call log and a metrics
+     * exporter show next to the opcode.
+     *
+     * @param serviceId the service id
+     * @param opcode the opcode
+     * @return the name, or empty when the endpoint has no names or they do not know this procedure
+     */
+    public Optional<String> procName(int serviceId, int opcode) {
+        RxProcNames names = rt.procNames;
+        return names == null ? Optional.empty() : Optional.ofNullable(names.name(serviceId, opcode));
+    }
+
+    /**
      * Snapshot of one peer.
      *
      * @param address the peer's address

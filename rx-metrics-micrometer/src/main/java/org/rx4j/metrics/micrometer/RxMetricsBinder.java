@@ -19,7 +19,8 @@ import org.rx4j.rpc.RxEndpoint;
 /**
  * Binds an {@link RxEndpoint}'s per-procedure call metrics ({@link RxEndpoint#metrics()}; docs/embedding.md,
  * "Metrics") to Micrometer meters, tagged {@code side} ({@code client}/{@code server}), {@code service} (the Rx
- * service id) and {@code opcode}, plus the tags given here:
+ * service id), {@code opcode} and {@code proc} (the name {@link RxEndpoint#procName} gives, else the opcode again, so
+ * every meter of a name has the same tag keys), plus the tags given here:
  * <ul>
  *   <li>{@value #CALLS}: a function counter of the calls that ended;</li>
  *   <li>{@value #ERRORS}: a function counter per Rx code a call failed with, tagged {@code code} (e.g. {@code -3},
@@ -105,8 +106,10 @@ public final class RxMetricsBinder implements MeterBinder {
     }
 
     private Tags tags(ProcedureMetrics p) {
-        return tags.and("side", p.side(), "service", Integer.toString(p.serviceId()), "opcode",
-                Integer.toString(p.opcode()));
+        String opcode = Integer.toString(p.opcode());
+        // Every meter of a name has the same tag keys (Prometheus needs that): an unnamed procedure's proc is its opcode.
+        return tags.and("side", p.side(), "service", Integer.toString(p.serviceId()), "opcode", opcode, "proc",
+                endpoint.procName(p.serviceId(), p.opcode()).orElse(opcode));
     }
 
     private void registerErrors(MeterRegistry registry, ProcedureMetrics p, int code) {

@@ -26,7 +26,7 @@ final class MetricsExample {
         List<String> lines = new ArrayList<>();
         // metrics-example:begin
         // Micrometer: counters rx.calls and rx.call.errors (tag code), timer rx.call.latency, gauges
-        // rx.call.latency.percentile (tag quantile), each tagged side, service and opcode.
+        // rx.call.latency.percentile (tag quantile), each tagged side, service, opcode and proc.
         RxMetricsBinder binder = new RxMetricsBinder(endpoint, Tags.of("endpoint", "kv"));
         binder.bindTo(registry);
         // ... later, e.g. before each scrape: meters for procedures and error codes seen since

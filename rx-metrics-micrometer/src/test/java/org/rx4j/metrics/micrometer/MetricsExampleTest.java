@@ -133,6 +133,26 @@ class MetricsExampleTest {
     }
 
     @Test
+    void procTagIsTheNameTheEndpointGivesElseTheOpcode() throws Exception {
+        RxEndpoint named = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0))
+                .procNames((service, opcode) -> service == SERVICE && opcode == OP_SLOW ? "KV_Slow" : null).open();
+        try {
+            RxConnection c = named.connect(server.localAddress(), SERVICE);
+            c.call(op(OP_SLOW));
+            assertThrows(RxException.class, () -> c.call(op(OP_FAIL)));
+            new RxMetricsBinder(named).bindTo(registry);
+            assertEquals(1.0, registry.get(RxMetricsBinder.CALLS).tags("proc", "KV_Slow", "opcode", "1")
+                    .functionCounter().count());
+            assertEquals(1.0, registry.get(RxMetricsBinder.CALLS).tags("proc", "2", "opcode", "2")
+                    .functionCounter().count(), "no name: the opcode, so every meter has the same tag keys");
+            assertEquals(java.util.Optional.of("KV_Slow"), named.procName(SERVICE, OP_SLOW));
+            assertEquals(java.util.Optional.empty(), client.procName(SERVICE, OP_SLOW), "no names given");
+        } finally {
+            named.close();
+        }
+    }
+
+    @Test
     void exportsTheServerSide() throws Exception {
         for (int i = 0; i < 2; i++) {
             conn.call(op(OP_SLOW));
