@@ -18,13 +18,17 @@ public final class GreeterCallException extends RxException {
     /**
      * @param proc the proc's name with its package prefix
      * @param opcode the proc's opcode
-     * @param cause the failure: its code, remote flag and reason are kept
+     * @param cause the failure: its code, remote flag, reason and suppressed exceptions (a pool's earlier
+     *     attempts) are kept
      */
     GreeterCallException(String proc, int opcode, RxException cause) {
         super(cause.code(), cause.remote(), cause.reason(), proc + " (opcode " + opcode + "): " + cause.getMessage(),
                 cause);
         this.proc = proc;
         this.opcode = opcode;
+        for (Throwable earlier : cause.getSuppressed()) {
+            addSuppressed(earlier);
+        }
     }
 
     /** @return the proc's name with its package prefix, e.g. {@code KS_Echo} */

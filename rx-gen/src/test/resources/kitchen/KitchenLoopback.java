@@ -386,6 +386,17 @@ public final class KitchenLoopback implements AutoCloseable {
         assertArrayEquals(new byte[0], ks.blob(new byte[0]));
     }
 
+    /** The generated exception keeps the failure's suppressed ones: a pool's earlier attempts. */
+    public void checkCallExceptionKeepsEarlierAttempts() {
+        RxException last = RxException.remote(-10);
+        last.addSuppressed(RxException.remote(-10));
+        last.addSuppressed(RxException.remote(-1));
+        KitchenCallException e = new KitchenCallException("KS_Echo", 1, last);
+        assertEquals(2, e.getSuppressed().length);
+        assertEquals(-1, ((RxException) e.getSuppressed()[1]).code());
+        assertEquals(-10, e.code());
+    }
+
     /** Split proc: IN args, then bulk data both ways on the call, then the OUT results. */
     public void checkTransferSplit() throws IOException {
         for (int length : new int[] {0, 1, 100_000}) {

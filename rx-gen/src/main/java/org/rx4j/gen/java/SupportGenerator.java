@@ -304,12 +304,16 @@ final class SupportGenerator {
         s.line("private final int opcode;");
         s.line("");
         s.doc("@param proc the proc's name with its package prefix", "@param opcode the proc's opcode",
-                "@param cause the failure: its code, remote flag and reason are kept");
+                "@param cause the failure: its code, remote flag, reason and suppressed exceptions (a pool's earlier",
+                "    attempts) are kept");
         s.line(e + "(String proc, int opcode, RxException cause) {");
         s.line("super(cause.code(), cause.remote(), cause.reason(), proc + \" (opcode \" + opcode + \"): \" + cause.getMessage(),");
         s.line("        cause);");
         s.line("this.proc = proc;");
         s.line("this.opcode = opcode;");
+        s.line("for (Throwable earlier : cause.getSuppressed()) {");
+        s.line("addSuppressed(earlier);");
+        s.line("}");
         s.line("}");
         s.line("");
         s.doc("@return the proc's name with its package prefix, e.g. {@code KS_Echo}");
