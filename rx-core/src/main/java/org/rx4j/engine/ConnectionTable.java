@@ -259,6 +259,18 @@ final class ConnectionTable {
         }
     }
 
+    /**
+     * Ends the calls of every connection, client and server ({@link Connection#endCalls}): the endpoint shuts down.
+     * A server's parked DATA is released with its calls.
+     *
+     * @param now current time, ns
+     */
+    void endAllCalls(long now) {
+        List<Connection> all = new ArrayList<>(clientConns.values());
+        all.addAll(serverConns.values());
+        all.forEach(conn -> conn.endCalls(now));
+    }
+
     /** @return every client connection (live view) */
     Collection<Connection> clientConnections() {
         return clientConns.values();

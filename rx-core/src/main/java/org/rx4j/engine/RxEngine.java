@@ -2,7 +2,6 @@ package org.rx4j.engine;
 
 import io.netty.buffer.ByteBufAllocator;
 import java.net.InetSocketAddress;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -208,9 +207,7 @@ public final class RxEngine implements EngineView {
     public void shutdown(long now) {
         closed = true;
         entered(now, () -> {
-            List<Connection> all = new ArrayList<>(table.clientConnections());
-            all.addAll(table.serverConnections());
-            all.forEach(conn -> conn.endCalls(now)); // a server's parked DATA is released with its calls
+            table.endAllCalls(now);
             challenger.clear();
         });
     }
