@@ -23,6 +23,7 @@ final class GenContext {
             "java.util.concurrent.CompletionException", "java.util.concurrent.CompletionStage",
             "org.rx4j.rpc.RxCall", "org.rx4j.rpc.RxCallTarget", "org.rx4j.rpc.RxConnection",
             "org.rx4j.rpc.RxConnectionPool", "org.rx4j.rpc.RxEndpoint", "org.rx4j.rpc.RxPoolConfig",
+            "org.rx4j.rpc.RxProcNames",
             "org.rx4j.rpc.RxException", "org.rx4j.rpc.RxRequest", "org.rx4j.rpc.RxService",
             "org.rx4j.rpc.xdr.XdrCodec", "org.rx4j.rpc.xdr.XdrMarshaller", "org.rx4j.rpc.xdr.XdrReader",
             "org.rx4j.rpc.xdr.XdrSide", "org.rx4j.rpc.xdr.XdrUnmarshaller", "org.rx4j.rpc.xdr.XdrWriter",
