@@ -23,7 +23,9 @@ import org.rx4j.gen.xg.XgException;
  * {@link #sourceDirectory} into Java sources in
  * {@link #outputDirectory} (package {@link #packageName}) and adds that directory as a compile source root.
  * Runs in generate-sources by default. A malformed file fails the build with {@code file:line:column: ...};
- * notes about constructs parsed but not generated are logged at info level. See docs/rxgen.md.
+ * notes about constructs parsed but not generated are logged at info level. Java files an earlier run generated
+ * into {@link #outputDirectory} and this one does not are deleted (see {@code RxGen.removeStale}). See
+ * docs/rxgen.md.
  */
 @Mojo(name = "generate", defaultPhase = LifecyclePhase.GENERATE_SOURCES, threadSafe = true)
 public final class GenerateMojo extends AbstractMojo {
@@ -60,6 +62,7 @@ public final class GenerateMojo extends AbstractMojo {
         Path root = sourceDirectory.toPath();
         if (!Files.isDirectory(root)) {
             getLog().info("rx-gen: no " + root + ", nothing to generate");
+            removeStale(List.of());
             return;
         }
         List<Path> files;
@@ -77,6 +80,7 @@ public final class GenerateMojo extends AbstractMojo {
                     xg -> base.relativize(xg.toAbsolutePath()).toString());
             r.notes().forEach(n -> getLog().info(n));
             written = r.files().size();
+            removeStale(r.files());
         } catch (XgException e) {
             throw new MojoFailureException(e.getMessage(), e);
         } catch (IOException e) {
@@ -84,5 +88,19 @@ public final class GenerateMojo extends AbstractMojo {
         }
         getLog().info("rx-gen: " + files.size() + " .xg/.et file(s), " + written + " Java file(s) in " + outputDirectory);
         project.addCompileSourceRoot(outputDirectory.getPath());
+    }
+
+    /**
+     * Deletes what an earlier run generated and this one did not (an input since removed or renamed, another
+     * package), so it is not compiled; files rx-gen did not write stay.
+     */
+    private void removeStale(List<Path> written) throws MojoExecutionException {
+        try {
+            for (Path p : RxGen.removeStale(outputDirectory.toPath(), written)) {
+                getLog().info("rx-gen: removed " + p + " (no longer generated)");
+            }
+        } catch (IOException e) {
+            throw new MojoExecutionException("rx-gen: " + e.getMessage(), e);
+        }
     }
 }
