@@ -2,6 +2,7 @@ package org.rx4j.gen.maven;
 
 import java.io.File;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -23,9 +24,9 @@ import org.rx4j.gen.xg.XgException;
  * {@link #sourceDirectory} into Java sources in
  * {@link #outputDirectory} (package {@link #packageName}) and adds that directory as a compile source root.
  * Runs in generate-sources by default. A malformed file fails the build with {@code file:line:column: ...};
- * notes about constructs parsed but not generated are logged at info level. Java files an earlier run generated
- * into {@link #outputDirectory} and this one does not are deleted (see {@code RxGen.removeStale}). See
- * docs/rxgen.md.
+ * notes about constructs parsed but not generated are logged at info level. Java files an earlier run of the same
+ * execution generated and this one does not are deleted (listed in {@code .rx-gen-<execution id>.files} in
+ * {@link #outputDirectory}; see {@code RxGen.removeStale}). See docs/rxgen.md.
  */
 @Mojo(name = "generate", defaultPhase = LifecyclePhase.GENERATE_SOURCES, threadSafe = true)
 public final class GenerateMojo extends AbstractMojo {
@@ -45,6 +46,10 @@ public final class GenerateMojo extends AbstractMojo {
     /** Skip generation. */
     @Parameter(property = "rxgen.skip", defaultValue = "false")
     private boolean skip;
+
+    /** Names this execution's list of the files it wrote, for removing them once no longer generated. */
+    @Parameter(defaultValue = "${mojoExecution.executionId}", readonly = true)
+    private String executionId;
 
     @Parameter(defaultValue = "${project}", readonly = true, required = true)
     private MavenProject project;
@@ -95,9 +100,24 @@ public final class GenerateMojo extends AbstractMojo {
      * package), so it is not compiled; files rx-gen did not write stay.
      */
     private void removeStale(List<Path> written) throws MojoExecutionException {
+        Path out = outputDirectory.toPath();
+        // One list per execution: executions sharing the output directory (rx-afs: one per package) keep
+        // each other's files.
+        String id = executionId == null ? "default" : executionId.replaceAll("[^A-Za-z0-9._-]", "_");
+        Path list = out.resolve(".rx-gen-" + id + ".files");
         try {
-            for (Path p : RxGen.removeStale(outputDirectory.toPath(), written)) {
+            List<Path> earlier = Files.exists(list)
+                    ? Files.readAllLines(list, StandardCharsets.UTF_8).stream().filter(l -> !l.isBlank())
+                            .map(out::resolve).toList()
+                    : List.of();
+            for (Path p : RxGen.removeStale(earlier, written)) {
                 getLog().info("rx-gen: removed " + p + " (no longer generated)");
+            }
+            if (written.isEmpty()) {
+                Files.deleteIfExists(list);
+            } else {
+                Files.write(list, written.stream().map(p -> out.relativize(p).toString()).toList(),
+                        StandardCharsets.UTF_8);
             }
         } catch (IOException e) {
             throw new MojoExecutionException("rx-gen: " + e.getMessage(), e);
