@@ -56,8 +56,7 @@ public final class PhonebookExample {
     }
 
     /**
-     * Starts a server on 127.0.0.1, calls every proc from a client, prints what came back. The server's interceptor
-     * prints each call's generated proc name before the call is served, so before the client prints its answer.
+     * Starts a server on 127.0.0.1, calls every proc from a client, prints what came back.
      *
      * @param out where to print
      * @throws IOException if an endpoint cannot open or a call fails unexpectedly
@@ -65,11 +64,6 @@ public final class PhonebookExample {
     public static void run(PrintStream out) throws Exception {
         InetSocketAddress loopback = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
         try (RxEndpoint server = RxEndpoint.builder().bind(loopback)
-                     .procNames(PbOpcodes.procNames(SERVICE_ID))        // names for interceptors, logs, metrics
-                     .serverInterceptor(call -> {                       // before the method runs
-                         out.println("serving " + call.procName().orElse("?"));
-                         return null;
-                     })
                      .service(PbDispatcher.service(SERVICE_ID, RxNullSecurityClass.INSTANCE, new Phonebook()))
                      .open();
              RxEndpoint client = RxEndpoint.builder().bind(loopback).open()) {
