@@ -29,6 +29,7 @@ import org.rx4j.rpc.RxCall;
 import org.rx4j.rpc.RxCallTarget;
 import org.rx4j.rpc.RxEndpoint;
 import org.rx4j.rpc.RxException;
+import org.rx4j.rpc.RxProcNames;
 import org.rx4j.rpc.RxRequest;
 import org.rx4j.rpc.RxService;
 import org.rx4j.rpc.xdr.XdrReader;
@@ -59,19 +60,31 @@ public final class KitchenLoopback implements AutoCloseable {
     private final CountDownLatch release = new CountDownLatch(1);
     /** The opcodes the client endpoint's interceptor saw, one per call started (-1: none). */
     private final ConcurrentLinkedQueue<Integer> clientOpcodes = new ConcurrentLinkedQueue<>();
+    /** The proc names the client endpoint's interceptor saw, one per call started ("": none). */
+    private final ConcurrentLinkedQueue<String> clientProcNames = new ConcurrentLinkedQueue<>();
+    /** The proc names the server endpoint's interceptor saw, one per call routed ("": none). */
+    private final ConcurrentLinkedQueue<String> serverProcNames = new ConcurrentLinkedQueue<>();
     /** Completes the async server's stages off the event loop, as a real async server's own work would. */
     private final ExecutorService asyncWork = Executors.newSingleThreadExecutor();
 
     /** Opens a server endpoint with the generated dispatcher and a client endpoint, both on 127.0.0.1. */
     public KitchenLoopback() throws IOException {
         InetSocketAddress any = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
+        // The generated names of both services that serve the kitchen sink; the hostile service stays unnamed.
+        RxProcNames names = KsOpcodes.procNames(SERVICE).orElse(KsOpcodes.procNames(ASYNC_SERVICE));
         server = RxEndpoint.builder().bind(any)
+                .procNames(names)
+                .serverInterceptor(call -> {
+                    serverProcNames.add(call.procName().orElse(""));
+                    return null;
+                })
                 .service(KsDispatcher.service(SERVICE, RxNullSecurityClass.INSTANCE, new Impl()))
                 .service(hostileService())
                 .service(KsAsyncDispatcher.service(ASYNC_SERVICE, RxNullSecurityClass.INSTANCE, new AsyncImpl()))
                 .open();
-        client = RxEndpoint.builder().bind(any).clientInterceptor(call -> {
+        client = RxEndpoint.builder().bind(any).procNames(names).clientInterceptor(call -> {
             clientOpcodes.add(call.opcode().orElse(-1));
+            clientProcNames.add(call.procName().orElse(""));
             return null;
         }).open();
         // -Drx4j.kitchen.server=host:port runs the scenarios against another server of the kitchen sink (the C
@@ -321,6 +334,29 @@ public final class KitchenLoopback implements AutoCloseable {
         ks.ping(Duration.ofSeconds(30));
         assertNull(ks.pingAsync().get(30, TimeUnit.SECONDS));
         assertNull(ks.pingAsync(Duration.ofSeconds(30)).get(30, TimeUnit.SECONDS));
+    }
+
+    /**
+     * The generated names reach interceptors: {@code KsOpcodes.procNames} per service, joined with
+     * {@code RxProcNames.orElse}; a service without names gives none. The server's interceptor runs before the
+     * reply is sent, so its name is there when the call returns.
+     */
+    public void checkProcNames() throws Exception {
+        assertEquals("KS_Echo", KsOpcodes.procName(KsOpcodes.ECHO));
+        assertEquals("KS_Transfer", KsOpcodes.procName(KsOpcodes.TRANSFER));
+        assertNull(KsOpcodes.procName(9999));
+        assertNull(KsOpcodes.procNames(SERVICE).name(ASYNC_SERVICE, KsOpcodes.ECHO));
+        assertThrows(IllegalArgumentException.class, () -> KsOpcodes.procNames(0));
+        assertThrows(IllegalArgumentException.class, () -> KsOpcodes.procNames(65536));
+        clientProcNames.clear();
+        serverProcNames.clear();
+        ks.echo(1, "a");
+        async.pingAsync().get(30, TimeUnit.SECONDS);
+        hostile.echo(7, "ab");
+        assertEquals(List.of("KS_Echo", "KS_Ping", ""), List.copyOf(clientProcNames));
+        List<String> served = List.copyOf(serverProcNames);
+        // Against another server (-Drx4j.kitchen.server) only the async and hostile services are served here.
+        assertEquals(served.size() == 3 ? List.of("KS_Echo", "KS_Ping", "") : List.of("KS_Ping", ""), served);
     }
 
     /** The struct with every member type, full (maximum lengths) and empty (empty arrays, absent pointers). */

@@ -12,15 +12,18 @@ import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.rx4j.afs.bozo.BozoClient;
 import org.rx4j.afs.bozo.BozoDispatcher;
+import org.rx4j.afs.bozo.BozoOpcodes;
 import org.rx4j.afs.bozo.BozoServer;
 import org.rx4j.afs.bozo.BzErrors;
 import org.rx4j.afs.pt.PrClient;
 import org.rx4j.afs.pt.PrDispatcher;
+import org.rx4j.afs.pt.PrOpcodes;
 import org.rx4j.afs.pt.PrServer;
 import org.rx4j.afs.pt.Prcheckentry;
 import org.rx4j.afs.pt.PtErrors;
@@ -143,5 +146,25 @@ class AfsStubsLoopbackTest {
         assertEquals("admin", pt.listEntry(1).name());
         RxException e = assertThrows(RxException.class, () -> pt.listEntry(2));
         assertEquals("PRNOENT (267268): no such user or group", PtErrors.describe(e.code()));
+    }
+    @Test
+    void generatedProcNamesReachInterceptors() throws Exception {
+        ConcurrentLinkedQueue<String> seen = new ConcurrentLinkedQueue<>();
+        try (RxEndpoint named = RxEndpoint.builder().bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))
+                .procNames(VlOpcodes.procNames(52).orElse(BozoOpcodes.procNames(1)).orElse(PrOpcodes.procNames(73)))
+                .clientInterceptor(call -> {
+                    seen.add(call.procName().orElse("?"));
+                    return null;
+                })
+                .open();
+             VlClient vl = VlClient.connect(named, server.localAddress(), 52, RxNullSecurityClass.INSTANCE);
+             BozoClient bos = BozoClient.connect(named, server.localAddress(), 1, RxNullSecurityClass.INSTANCE);
+             PrClient pt = PrClient.connect(named, server.localAddress(), 73, RxNullSecurityClass.INSTANCE)) {
+            vl.probeServer();
+            bos.getCellName();
+            pt.nameToID(List.of("admin"));
+        }
+        assertEquals(List.of("VL_ProbeServer", "BOZO_GetCellName", "PR_NameToID"), List.copyOf(seen));
+        assertEquals("VL_GetEntryByNameN", VlOpcodes.procName(VlOpcodes.GET_ENTRY_BY_NAME_N));
     }
 }

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.util.List;
@@ -55,28 +54,15 @@ class AwkwardNamesTest {
                 loader.loadClass("M$Both").getConstructor(int.class, int.class).newInstance(2, 7),
                 loader.loadClass("M$Raw").getConstructor(byte[].class).newInstance((Object) new byte[] {1, 2, 3}),
                 loader.loadClass("M$Default").getConstructor(int.class).newInstance(-9))) {
-            byte[] bytes = XdrMarshaller.toBytes(XdrSide.CLIENT, w -> invoke(encode, w, value));
-            assertEquals(value, XdrUnmarshaller.fromBytes(XdrSide.SERVER, bytes, r -> invoke(decode, r)));
+            byte[] bytes = XdrMarshaller.toBytes(XdrSide.CLIENT, w -> GeneratedCode.invoke(encode, w, value));
+            assertEquals(value,
+                    XdrUnmarshaller.fromBytes(XdrSide.SERVER, bytes, r -> GeneratedCode.invoke(decode, r)));
         }
         Object both27 = loader.loadClass("M$Both").getConstructor(int.class, int.class).newInstance(2, 7);
-        byte[] both = XdrMarshaller.toBytes(XdrSide.CLIENT, w -> invoke(encode, w, both27));
+        byte[] both = XdrMarshaller.toBytes(XdrSide.CLIENT, w -> GeneratedCode.invoke(encode, w, both27));
         assertArrayEquals(new byte[] {0, 0, 0, 2, 0, 0, 0, 7}, both);
         InvocationTargetException bad = assertThrows(InvocationTargetException.class,
                 () -> loader.loadClass("M$Both").getConstructor(int.class, int.class).newInstance(3, 7));
         assertInstanceOf(IllegalArgumentException.class, bad.getCause());
-    }
-
-    /** Calls a generated static method, unwrapping its IOException. */
-    private static Object invoke(Method method, Object... args) throws IOException {
-        try {
-            return method.invoke(null, args);
-        } catch (InvocationTargetException e) {
-            if (e.getCause() instanceof IOException io) {
-                throw io;
-            }
-            throw new IllegalStateException(e.getCause());
-        } catch (IllegalAccessException e) {
-            throw new IllegalStateException(e);
-        }
     }
 }

@@ -90,4 +90,24 @@ final class GeneratedCode {
         }
         return String.join(File.pathSeparator, entries);
     }
+    /**
+     * Calls a generated static method, unwrapping its IOException.
+     *
+     * @param method the method
+     * @param args its arguments
+     * @return what it returned
+     * @throws IOException what it threw
+     */
+    static Object invoke(java.lang.reflect.Method method, Object... args) throws IOException {
+        try {
+            return method.invoke(null, args);
+        } catch (java.lang.reflect.InvocationTargetException e) {
+            if (e.getCause() instanceof IOException io) {
+                throw io;
+            }
+            throw new IllegalStateException(e.getCause());
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException(e);
+        }
+    }
 }

@@ -2,6 +2,7 @@ package org.rx4j.gen.maven;
 
 import java.io.File;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -23,7 +24,9 @@ import org.rx4j.gen.xg.XgException;
  * {@link #sourceDirectory} into Java sources in
  * {@link #outputDirectory} (package {@link #packageName}) and adds that directory as a compile source root.
  * Runs in generate-sources by default. A malformed file fails the build with {@code file:line:column: ...};
- * notes about constructs parsed but not generated are logged at info level. See docs/rxgen.md.
+ * notes about constructs parsed but not generated are logged at info level. Java files an earlier run of the same
+ * execution generated and this one does not are deleted (listed in {@code .rx-gen-<execution id>.files} in
+ * {@link #outputDirectory}; see {@code RxGen.removeStale}). See docs/rxgen.md.
  */
 @Mojo(name = "generate", defaultPhase = LifecyclePhase.GENERATE_SOURCES, threadSafe = true)
 public final class GenerateMojo extends AbstractMojo {
@@ -44,6 +47,10 @@ public final class GenerateMojo extends AbstractMojo {
     @Parameter(property = "rxgen.skip", defaultValue = "false")
     private boolean skip;
 
+    /** Names this execution's list of the files it wrote, for removing them once no longer generated. */
+    @Parameter(defaultValue = "${mojoExecution.executionId}", readonly = true)
+    private String executionId;
+
     @Parameter(defaultValue = "${project}", readonly = true, required = true)
     private MavenProject project;
 
@@ -60,6 +67,7 @@ public final class GenerateMojo extends AbstractMojo {
         Path root = sourceDirectory.toPath();
         if (!Files.isDirectory(root)) {
             getLog().info("rx-gen: no " + root + ", nothing to generate");
+            removeStale(List.of());
             return;
         }
         List<Path> files;
@@ -77,6 +85,7 @@ public final class GenerateMojo extends AbstractMojo {
                     xg -> base.relativize(xg.toAbsolutePath()).toString());
             r.notes().forEach(n -> getLog().info(n));
             written = r.files().size();
+            removeStale(r.files());
         } catch (XgException e) {
             throw new MojoFailureException(e.getMessage(), e);
         } catch (IOException e) {
@@ -84,5 +93,34 @@ public final class GenerateMojo extends AbstractMojo {
         }
         getLog().info("rx-gen: " + files.size() + " .xg/.et file(s), " + written + " Java file(s) in " + outputDirectory);
         project.addCompileSourceRoot(outputDirectory.getPath());
+    }
+
+    /**
+     * Deletes what an earlier run generated and this one did not (an input since removed or renamed, another
+     * package), so it is not compiled; files rx-gen did not write stay.
+     */
+    private void removeStale(List<Path> written) throws MojoExecutionException {
+        Path out = outputDirectory.toPath();
+        // One list per execution: executions sharing the output directory (rx-afs: one per package) keep
+        // each other's files.
+        String id = executionId == null ? "default" : executionId.replaceAll("[^A-Za-z0-9._-]", "_");
+        Path list = out.resolve(".rx-gen-" + id + ".files");
+        try {
+            List<Path> earlier = Files.exists(list)
+                    ? Files.readAllLines(list, StandardCharsets.UTF_8).stream().filter(l -> !l.isBlank())
+                            .map(out::resolve).toList()
+                    : List.of();
+            for (Path p : RxGen.removeStale(earlier, written)) {
+                getLog().info("rx-gen: removed " + p + " (no longer generated)");
+            }
+            if (written.isEmpty()) {
+                Files.deleteIfExists(list);
+            } else {
+                Files.write(list, written.stream().map(p -> out.relativize(p).toString()).toList(),
+                        StandardCharsets.UTF_8);
+            }
+        } catch (IOException e) {
+            throw new MojoExecutionException("rx-gen: " + e.getMessage(), e);
+        }
     }
 }

@@ -49,6 +49,32 @@ final class ServiceGenerator extends ProcGenerator {
             s.line("public static final int " + Names.constant(p.name()) + " = " + p.opcode() + ";");
             s.line("");
         }
+        s.doc("The proc an opcode of this package names, as rxgen's C and the call errors spell it.", "",
+                "@param opcode a request's opcode", "@return the proc's name, e.g. {@code " + procs.get(0).fullName()
+                        + "}, or null when this package has no proc with that opcode");
+        s.line("public static String procName(int opcode) {");
+        s.line("return switch (opcode) {");
+        for (Proc p : procs) {
+            s.line("case " + Names.constant(p.name()) + " -> \"" + p.fullName() + "\";");
+        }
+        s.line("default -> null;");
+        s.line("};");
+        s.line("}");
+        s.line("");
+        s.doc("Names this package's procs for {@code RxEndpoint.Builder.procNames}, so interceptors, the call log",
+                "and metrics see them: {@code .procNames(" + pb + "Opcodes.procNames(SERVICE_ID))}; join the names",
+                "of several services with {@link RxProcNames#orElse}.", "",
+                "@param serviceId the service id the package is served or called on, 1..65535 (the .xg file does",
+                "    not name it)",
+                "@return {@link #procName} of the opcode for calls of that service, null for other services' calls",
+                "@throws IllegalArgumentException if serviceId is not 1..65535");
+        s.line("public static RxProcNames procNames(int serviceId) {");
+        s.line("if (serviceId < 1 || serviceId > 0xFFFF) {");
+        s.line("throw new IllegalArgumentException(\"service id \" + serviceId + \" is not 1..65535\");");
+        s.line("}");
+        s.line("return (service, opcode) -> service == serviceId ? procName(opcode) : null;");
+        s.line("}");
+        s.line("");
         s.line("private " + pb + "Opcodes() {");
         s.line("}");
         s.line("}");

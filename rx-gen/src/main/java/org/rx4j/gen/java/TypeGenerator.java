@@ -248,7 +248,15 @@ final class TypeGenerator {
         s.doc("Encodes and decodes {@link " + cls + "} (for arrays and optional data).");
         s.line("XdrCodec<" + cls + "> CODEC = XdrCodec.of(" + cls + "::encode, " + cls + "::decode);");
         s.line("");
-        s.doc("@return the discriminant on the wire ({@code " + u.discriminant().name() + "})");
+        if (u.discriminant().type() instanceof XdrType.Named e) {
+            // An int, not the enum: as in rxgen's C, a default arm takes any value, listed by the enum or not.
+            String enumClass = types.javaType(e, false);
+            s.doc("@return the discriminant on the wire ({@code " + u.discriminant().name() + "}, a {@code "
+                    + e.name() + "}: {@link " + enumClass + "#fromValue} names it"
+                    + (u.defaultArm() == null ? ")" : "; the default arm may carry a value the enum does not list)"));
+        } else {
+            s.doc("@return the discriminant on the wire ({@code " + u.discriminant().name() + "})");
+        }
         s.line("int " + discName + "();");
         List<Definition.Arm> all = new ArrayList<>(u.arms());
         if (u.defaultArm() != null) {
