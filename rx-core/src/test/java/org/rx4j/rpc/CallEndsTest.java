@@ -233,4 +233,36 @@ class CallEndsTest {
                 serverLog.lines(Level.DEBUG));
         serverLog.lineWith("endpoint closing, aborting the new call with RX_USER_ABORT");
     }
+
+    @Test
+    void callsRefusedByAnInterceptorOrTheMessageLimitHaveTheirLines() throws Exception {
+        int refusedCode = 13;
+        CaptureLogger log = new CaptureLogger(null);
+        RxService service = RxService.builder(SERVICE)
+                .blocking(OP_GET, (call, op) -> call.output().write(new byte[] {7}))
+                .async(OP_ASYNC, req -> CompletableFuture.completedFuture(new byte[] {8}))
+                .build();
+        RxEndpoint strict = RxEndpoint.builder().clock(serverClock).bind(new InetSocketAddress("127.0.0.1", 0))
+                .service(service).maxMessageBytes(16).serverInterceptor(info -> {
+                    if (info.opcode().orElse(-1) == OP_GET) {
+                        throw RxException.local(refusedCode, "refused");
+                    }
+                    return null;
+                }).open();
+        try {
+            strict.runtime().callLog = log;
+            RxConnection conn = client.connect(strict.localAddress(), SERVICE);
+            assertEquals(refusedCode, assertThrows(RxException.class, () -> conn.call(op(OP_GET, 8))).code());
+            RxException tooLarge = assertThrows(RxException.class, () -> conn.call(op(OP_ASYNC, 100)));
+            assertEquals(RxCodes.RX_MSGSIZE, tooLarge.code());
+            strict.close(10_000);
+            String from = " from " + client.localAddress() + " ";
+            assertEquals(List.of(
+                    "server " + SERVICE + "/2" + from + "code 13 (error 13) in 0 us",
+                    "server " + SERVICE + "/3" + from + "code -8 (RX_MSGSIZE) in 0 us"),
+                    log.lines(Level.DEBUG));
+        } finally {
+            strict.close(0);
+        }
+    }
 }
