@@ -66,7 +66,7 @@ final class AsyncClientCall implements CallListener {
         a.context = context;
         CompletableFuture<byte[]> f = a.future;
         if (rt.closing) {
-            a.ended(RxCodes.RX_INVALID_OPERATION);
+            a.ended(RxCodes.RX_INVALID_OPERATION, -1);
             f.completeExceptionally(RxException.local(RxCodes.RX_INVALID_OPERATION, RxException.Reason.ENDPOINT_CLOSING,
                     "endpoint closing", null));
             return f;
@@ -76,8 +76,7 @@ final class AsyncClientCall implements CallListener {
         a.meter.opcodeFrom(request, request.length);
         if (!rt.onLoop(e -> a.begin(e, conn, deadlineNanoTime))) {
             a.request.release();
-            a.meter.end(RxCodes.RX_INVALID_OPERATION, rt.now());
-            a.ended(RxCodes.RX_INVALID_OPERATION);
+            a.ended(RxCodes.RX_INVALID_OPERATION, a.meter.end(RxCodes.RX_INVALID_OPERATION, rt.now()));
             rt.tracker.callEnded();
             f.completeExceptionally(RxException.local(RxCodes.RX_INVALID_OPERATION, RxException.Reason.ENDPOINT_CLOSING,
                     "endpoint closed", null));
@@ -177,20 +176,30 @@ final class AsyncClientCall implements CallListener {
         }
     }
 
-    /** Cancels the context when {@code code} is an abort code and ends the hooks. */
-    private void ended(int code) {
+    /**
+     * Cancels the context when {@code code} is an abort code and ends the hooks.
+     *
+     * @param durationNs the call's duration as its meter recorded it, ns, or -1 when it was refused before its meter
+     *     was made
+     */
+    private void ended(int code, long durationNs) {
         context.end(code, code != 0 && rt.graceOver ? RxException.Reason.ENDPOINT_CLOSING : null);
-        if (hooks != null) {
-            hooks.ended(code);
+        if (hooks == null) {
+            return;
+        }
+        if (durationNs < 0) {
+            hooks.endedUnmetered(code);
+        } else {
+            hooks.ended(code, durationNs);
         }
     }
 
     /** @param code 0 or the Rx code the call ended with, for its meter, context and hooks */
     private void end(int code) {
         ended = true;
-        meter.end(code, rt.now());
+        long durationNs = meter.end(code, rt.now());
         request.release();
         rt.tracker.callEnded();
-        ended(code);
+        ended(code, durationNs);
     }
 }

@@ -135,14 +135,22 @@ final class AsyncServerCall implements CallListener {
             fail(c, new NullPointerException("async handler for opcode " + opcode + " completed with null"));
         } else {
             reply = new MessageWriter(bytes);
-            reply.pump(c, rt.now());
+            pumpReply(c);
+        }
+    }
+
+    /** Writes what the window takes of the reply; its end handed to the engine completes the call's duration. */
+    private void pumpReply(Call c) {
+        long now = rt.now();
+        if (reply.pump(c, now)) {
+            meter.replyComplete(now);
         }
     }
 
     @Override
     public void onWritable(Call c) {
         if (reply != null) {
-            reply.pump(c, rt.now());
+            pumpReply(c);
         }
     }
 
@@ -151,10 +159,12 @@ final class AsyncServerCall implements CallListener {
         if (reply != null) {
             reply.release();
         }
-        meter.end(errorCode, rt.now());
+        long durationNs = meter.end(errorCode, rt.now());
         context.end(errorCode, rt.graceOver && !c.isRemoteError() ? RxException.Reason.ENDPOINT_CLOSING : null);
         if (hooks != null) {
-            hooks.ended(errorCode);
+            hooks.ended(errorCode, durationNs);
+        } else { // ended before the handler ran (request too large, the client's abort): no hooks were made
+            CallHooks.endedUnrouted(rt, c.origin(), opcode, errorCode, durationNs);
         }
         rt.tracker.callEnded();
     }

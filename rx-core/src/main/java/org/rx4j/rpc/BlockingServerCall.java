@@ -51,8 +51,8 @@ final class BlockingServerCall {
             streams.hooks(hooks);
             int refused = hooks.admit();
             if (refused != 0) { // an interceptor refused it: the handler never runs
-                if (CallHooks.CALLS.isTraceEnabled()) {
-                    CallHooks.CALLS.trace("{}: refused by an interceptor with {}", origin, refused);
+                if (rt.callLog.isTraceEnabled()) {
+                    rt.callLog.trace("{}: refused by an interceptor with {}", origin, refused);
                 }
                 call.abort(now, refused);
                 streams.release();
@@ -87,8 +87,8 @@ final class BlockingServerCall {
     /** Loop side: no worker will run this call's handler; it ends with the endpoint's busy code. */
     private static void refuse(EndpointRuntime rt, Call call, CallStreams streams) {
         rt.tracker.handlerDone();
-        if (CallHooks.CALLS.isTraceEnabled()) {
-            CallHooks.CALLS.trace("{}: the service's workers and queue are full, aborting with {}", call.origin(),
+        if (rt.callLog.isTraceEnabled()) {
+            rt.callLog.trace("{}: the service's workers and queue are full, aborting with {}", call.origin(),
                     rt.busyAbortCode);
         }
         call.abort(rt.now(), rt.busyAbortCode);

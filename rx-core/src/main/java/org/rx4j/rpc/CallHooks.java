@@ -7,13 +7,19 @@ import org.slf4j.LoggerFactory;
 /**
  * The one place every call of an endpoint passes through at its start and at its end (docs/embedding.md
  * "Interceptors" and "Call logs"): runs the endpoint's interceptors when the call starts, their
- * {@link RxCallEnd}s and one DEBUG line (logger {@code org.rx4j.rpc.calls}: side, service, procedure or opcode,
- * peer, Rx code, duration) when it ends. Made only when the endpoint has interceptors of that side or the call log is
- * on, so a call costs nothing here otherwise (no allocation, one volatile read and one level check). Ends at most
- * once; {@link #ended} may run on the event loop or, for a call that never reached it, on the caller's thread.
+ * {@link RxCallEnd}s and one DEBUG line (the endpoint's call log, logger {@code org.rx4j.rpc.calls}: side, service,
+ * procedure or opcode, peer, Rx code, duration) when it ends. The duration is the one the call's {@link CallMeter}
+ * recorded, so metrics, interceptors and the log report the same time for a call. Made only when the endpoint has
+ * interceptors of that side or the call log is on, so a call costs nothing here otherwise (no allocation, one
+ * volatile read and one level check); a server call that ends before its handler's hooks were made gets its line
+ * from {@link #endedUnrouted}. Ends at most once; {@link #ended} may run on the event loop or, for a call that never
+ * reached it, on the caller's thread.
  */
 final class CallHooks {
-    /** The call log: DEBUG gives one line per call end, TRACE also the RPC layer's refusals of new calls. */
+    /**
+     * The call log's logger unless a test points the endpoint elsewhere ({@link EndpointRuntime#callLog}): DEBUG gives
+     * one line per call end, TRACE also the RPC layer's refusals of new calls.
+     */
     static final Logger CALLS = LoggerFactory.getLogger("org.rx4j.rpc.calls");
     private static final RxCallEnd[] NONE = {};
 
@@ -40,7 +46,7 @@ final class CallHooks {
      * @return the hooks, or null when the endpoint has no server interceptor and the call log is off
      */
     static CallHooks server(EndpointRuntime rt, CallOrigin origin, long opcodeOrNone, RxCallContext context) {
-        if (rt.serverInterceptors.length == 0 && !CALLS.isDebugEnabled()) {
+        if (rt.serverInterceptors.length == 0 && !rt.callLog.isDebugEnabled()) {
             return null;
         }
         int service = origin.serviceId();
@@ -61,7 +67,7 @@ final class CallHooks {
             } catch (RxException e) {
                 return e.code();
             } catch (RuntimeException e) {
-                CALLS.warn("server interceptor failed on {}; the call is refused", info, e);
+                rt.callLog.warn("server interceptor failed on {}; the call is refused", info, e);
                 return RxCodes.RX_INVALID_OPERATION;
             }
         }
@@ -81,7 +87,7 @@ final class CallHooks {
     static CallHooks client(EndpointRuntime rt, RxConnection conn, long opcodeOrNone, RxCallContext context)
             throws RxException {
         RxClientInterceptor[] all = rt.clientInterceptors;
-        if (all.length == 0 && !CALLS.isDebugEnabled()) {
+        if (all.length == 0 && !rt.callLog.isDebugEnabled()) {
             return null;
         }
         int service = conn.serviceId();
@@ -91,7 +97,7 @@ final class CallHooks {
             try {
                 h.add(i.intercept(h.info), all.length);
             } catch (RxException e) {
-                h.ended(e.code());
+                h.endedUnmetered(e.code());
                 throw e;
             }
         }
@@ -114,28 +120,64 @@ final class CallHooks {
     }
 
     /**
+     * The call ended before it had a {@link CallMeter} (refused before it started): ends the hooks with the time
+     * since they were made.
+     *
+     * @param code the abort code
+     */
+    void endedUnmetered(int code) {
+        ended(code, rt.now() - startNs);
+    }
+
+    /**
      * The call ended: runs the admitted interceptors' ends in order, then writes the call log's line. Only the first
      * end counts.
      *
      * @param code 0 for a completed call, else its abort code
+     * @param durationNs the call's duration as its meter recorded it ({@link CallMeter#end}), ns
      */
-    void ended(int code) {
+    void ended(int code, long durationNs) {
         synchronized (this) {
             if (done) {
                 return;
             }
             done = true;
         }
-        long durationNs = rt.now() - startNs;
         for (int i = 0; i < endCount; i++) {
             try {
                 ends[i].ended(code, durationNs);
             } catch (RuntimeException e) {
-                CALLS.warn("interceptor's call end failed on {}", info, e);
+                rt.callLog.warn("interceptor's call end failed on {}", info, e);
             }
         }
-        if (CALLS.isDebugEnabled()) {
-            CALLS.debug("{} code {} ({}) in {} us", info, code, RxCodes.name(code), durationNs / 1000);
+        log(rt.callLog, info, code, durationNs);
+    }
+
+    /**
+     * Server side: the call log's line for a call that ended before its handler's hooks were made (unknown opcode,
+     * request shorter than an opcode or over the message limit, endpoint closing, a router that threw, the client's
+     * abort before the handler ran), so every call end a server sees has its line. Allocates only with the log on.
+     *
+     * @param rt the endpoint's shared parts
+     * @param origin who sent the call
+     * @param opcodeOrNone the request's opcode, or {@link RxCallInfo#NO_OPCODE} when it was never read
+     * @param code the call's end code
+     * @param durationNs the call's duration as its meter recorded it, ns
+     */
+    static void endedUnrouted(EndpointRuntime rt, CallOrigin origin, long opcodeOrNone, int code, long durationNs) {
+        if (rt.callLog.isDebugEnabled()) {
+            int service = origin.serviceId();
+            log(rt.callLog, new RxCallInfo(true, service, opcodeOrNone, name(rt, service, opcodeOrNone),
+                    origin.peer(), RxConnectionId.of(origin), origin.identity(), new RxCallContext()), code,
+                    durationNs);
+        }
+    }
+
+    private static void log(Logger log, RxCallInfo info, int code, long durationNs) {
+        if (log.isDebugEnabled()) {
+            // 0 is no abort code: the catalog's "error 0" would read as a failure
+            log.debug("{} code {} ({}) in {} us", info, code, code == 0 ? "OK" : RxCodes.name(code),
+                    durationNs / 1000);
         }
     }
 }

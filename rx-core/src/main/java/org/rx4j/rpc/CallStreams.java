@@ -188,11 +188,15 @@ final class CallStreams implements CallListener {
         this.hooks = h;
     }
 
-    /** The call ended with {@code code}: cancels the context (running its listeners here) and ends the hooks. */
-    private void ended(int code, RxException.Reason why) {
+    /**
+     * The call ended with {@code code}: cancels the context (running its listeners here) and ends the hooks.
+     *
+     * @param durationNs the call's duration as its meter recorded it, ns
+     */
+    private void ended(int code, RxException.Reason why, long durationNs) {
         context.end(code, why);
         if (hooks != null) {
-            hooks.ended(code);
+            hooks.ended(code, durationNs);
         }
     }
 
@@ -303,7 +307,7 @@ final class CallStreams implements CallListener {
             pull(c, runtime.now()); // the completion event carries no time
         }
         String why = errorCode == RxCodes.RX_CALL_DEAD && deadReason != null ? deadReason.get() : null;
-        meter.end(errorCode, runtime.now()); // before an application thread can see the end
+        long durationNs = meter.end(errorCode, runtime.now()); // before an application thread can see the end
         synchronized (lock) {
             done = true;
             error = errorCode;
@@ -325,7 +329,7 @@ final class CallStreams implements CallListener {
         synchronized (lock) {
             cause = endedByClose ? RxException.Reason.ENDPOINT_CLOSING : localReason;
         }
-        ended(errorCode, cause);
+        ended(errorCode, cause, durationNs);
         runtime.tracker.callEnded();
         if (errorCode == 0) {
             completion.complete(null);
@@ -341,7 +345,7 @@ final class CallStreams implements CallListener {
      * @param why the engine's reason, for the exception's message
      */
     void failToStart(String why) {
-        meter.end(RxCodes.RX_INVALID_OPERATION, runtime.now());
+        long durationNs = meter.end(RxCodes.RX_INVALID_OPERATION, runtime.now());
         synchronized (lock) {
             started = true;
             startFailure = why;
@@ -350,7 +354,7 @@ final class CallStreams implements CallListener {
             remote = false;
         }
         wakeAtEndOfWork();
-        ended(RxCodes.RX_INVALID_OPERATION, null);
+        ended(RxCodes.RX_INVALID_OPERATION, null, durationNs);
         runtime.tracker.callEnded();
         completion.completeExceptionally(exception());
     }
@@ -498,6 +502,9 @@ final class CallStreams implements CallListener {
                     }
                     if (finish) {
                         call.finishSending(now);
+                        if (server) {
+                            meter.replyComplete(now); // the server's duration ends here (CallMeter)
+                        }
                     } else if (flush) {
                         call.flush(now);
                     }
@@ -737,7 +744,8 @@ final class CallStreams implements CallListener {
             }
         }
         if (cut) {
-            ended(RxCodes.RX_USER_ABORT, RxException.Reason.ENDPOINT_CLOSING);
+            ended(RxCodes.RX_USER_ABORT, RxException.Reason.ENDPOINT_CLOSING,
+                    meter.end(RxCodes.RX_USER_ABORT, runtime.now()));
         }
         runtime.tracker.released(this);
     }

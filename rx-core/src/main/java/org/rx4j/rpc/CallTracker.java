@@ -66,6 +66,29 @@ final class CallTracker {
         }
     }
 
+    /** @return the live calls and handlers in words, for the close's log ("1 call and 2 handlers") */
+    String running() {
+        synchronized (lock) {
+            return count(liveCalls, "call") + " and " + count(handlers, "handler");
+        }
+    }
+
+    /**
+     * @param waitedMs how long the close waited for the handlers after cancelling their calls, ms
+     * @return the close's WARN about the handlers still running, in the right number
+     */
+    String handlersStillRunning(long waitedMs) {
+        int n = handlers();
+        return n == 1
+                ? "1 handler still running " + waitedMs + " ms after its call was cancelled; interrupting it"
+                : count(n, "handler") + " still running " + waitedMs
+                        + " ms after their calls were cancelled; interrupting them";
+    }
+
+    private static String count(int n, String noun) {
+        return n + " " + (n == 1 ? noun : noun + "s");
+    }
+
     /**
      * Waits until no call is live and no handler is queued or running, or until the deadline.
      *

@@ -48,6 +48,11 @@ final class EndpointRuntime {
     volatile RxServerInterceptor[] serverInterceptors = {};
     /** Interceptors of outgoing calls, in registration order ({@link CallHooks}); set before the first call. */
     volatile RxClientInterceptor[] clientInterceptors = {};
+    /**
+     * The call log (docs/embedding.md "Call logs"): {@link CallHooks#CALLS} unless a test captures it; set before the
+     * first call.
+     */
+    volatile org.slf4j.Logger callLog = CallHooks.CALLS;
     /** Names procedures for interceptors and the call log, or null. */
     volatile RxProcNames procNames;
     /** Which servers answered a probe lately, so that they are not probed again for a while. */

@@ -26,8 +26,9 @@ final class MessageWriter {
      *
      * @param c the call (running, on its event loop)
      * @param now current time, ns
+     * @return true when this pump handed the message's end (LAST_PACKET) to the call
      */
-    void pump(Call c, long now) {
+    boolean pump(Call c, long now) {
         while (rest != null && c.isWritable()) {
             if (rest.isReadable()) {
                 c.write(now, rest.readRetainedSlice(Math.min(rest.readableBytes(), CallStreams.CHUNK)));
@@ -36,8 +37,10 @@ final class MessageWriter {
                 rest.release();
                 rest = null;
                 c.finishSending(now);
+                return true;
             }
         }
+        return false;
     }
 
     /** Drops the bytes not yet written (the call ended first); idempotent. */

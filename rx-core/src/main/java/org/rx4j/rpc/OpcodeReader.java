@@ -40,8 +40,8 @@ final class OpcodeReader implements CallListener {
         ByteBuf rest = opcodeBytes.fill(c, now);
         if (!opcodeBytes.isFull()) {
             if (c.isReadComplete()) {
-                if (CallHooks.CALLS.isTraceEnabled()) {
-                    CallHooks.CALLS.trace("{}: request shorter than an opcode, aborting with RXGEN_DECODE", c.origin());
+                if (rt.callLog.isTraceEnabled()) {
+                    rt.callLog.trace("{}: request shorter than an opcode, aborting with RXGEN_DECODE", c.origin());
                 }
                 c.abort(now, RxCodes.RXGEN_DECODE);
             }
@@ -55,8 +55,8 @@ final class OpcodeReader implements CallListener {
             if (rest != null) {
                 rest.release();
             }
-            if (CallHooks.CALLS.isTraceEnabled()) {
-                CallHooks.CALLS.trace("{}: no handler for opcode {}, aborting with RXGEN_OPCODE", c.origin(), opcode);
+            if (rt.callLog.isTraceEnabled()) {
+                rt.callLog.trace("{}: no handler for opcode {}, aborting with RXGEN_OPCODE", c.origin(), opcode);
             }
             c.abort(now, RxCodes.RXGEN_OPCODE);
         } else if (route.blocking() != null) {
@@ -74,7 +74,8 @@ final class OpcodeReader implements CallListener {
 
     @Override
     public void onComplete(Call c, int errorCode) {
-        meter.end(errorCode, rt.now());
+        // Only a call that ended before it was handed to its handler's listener comes here.
+        CallHooks.endedUnrouted(rt, c.origin(), meter.opcodeOrNone(), errorCode, meter.end(errorCode, rt.now()));
         rt.tracker.callEnded();
     }
 }

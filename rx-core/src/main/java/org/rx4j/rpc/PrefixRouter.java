@@ -89,7 +89,8 @@ final class PrefixRouter implements CallListener {
 
     @Override
     public void onComplete(Call c, int errorCode) {
-        meter.end(errorCode, rt.now());
+        // Only a call that ended before it was routed (or whose router threw) comes here.
+        CallHooks.endedUnrouted(rt, c.origin(), meter.opcodeOrNone(), errorCode, meter.end(errorCode, rt.now()));
         rt.tracker.callEnded();
     }
 }

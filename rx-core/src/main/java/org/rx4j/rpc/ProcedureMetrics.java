@@ -18,7 +18,9 @@ import java.util.TreeMap;
  * @param errorsByCode failed calls by their Rx code (negative Rx and rxgen codes, positive application codes; the
  *     peer's abort and local ends alike), ascending by code; success (0) never appears
  * @param latency the calls' durations, ns on the endpoint's clock: a client call from the API call that started it
- *     (waiting for a channel included) to its end, a server call from its first packet to its end
+ *     (waiting for a channel included) to its end (the reply read to its end, or the failure), a server call from
+ *     its first packet to its reply's end handed to the engine, or to its failure when it failed before that (not to
+ *     the client's ACK of the reply, which a client delays; docs/embedding.md "Metrics")
  */
 public record ProcedureMetrics(boolean server, int serviceId, int opcode, long calls, Map<Integer, Long> errorsByCode,
                                LatencyStats latency) {

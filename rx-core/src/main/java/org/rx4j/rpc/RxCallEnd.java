@@ -9,7 +9,9 @@ package org.rx4j.rpc;
 public interface RxCallEnd {
     /**
      * @param code 0 when the call completed, else its abort code (docs/errors.md)
-     * @param durationNs time from the interceptor's call to the call's end, ns on the endpoint's clock
+     * @param durationNs the call's duration, ns on the endpoint's clock, the same as its metrics record
+     *     ({@link ProcedureMetrics#latency()}): a client call from its start to its end, a server call from its
+     *     arrival to its reply's end handed to the engine (or to its failure, if it failed before that)
      */
     void ended(int code, long durationNs);
 }

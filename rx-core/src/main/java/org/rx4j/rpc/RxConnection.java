@@ -208,9 +208,9 @@ public final class RxConnection implements RxCallTarget {
             probeOnLoop();
         });
         if (!queued) {
-            meter.end(RxCodes.RX_INVALID_OPERATION, rt.now());
+            long durationNs = meter.end(RxCodes.RX_INVALID_OPERATION, rt.now());
             if (hooks != null) {
-                hooks.ended(RxCodes.RX_INVALID_OPERATION);
+                hooks.ended(RxCodes.RX_INVALID_OPERATION, durationNs);
             }
             rt.tracker.callEnded();
             rt.tracker.released(streams);

@@ -449,8 +449,8 @@ public final class RxEndpoint implements AutoCloseable {
         long end = rt.now() + TimeUnit.MILLISECONDS.toNanos(Math.max(0, graceMs));
         boolean idle = rt.tracker.awaitIdle(end, rt::now);
         if (!idle) {
-            log.debug("closing {}: {} calls and {} handlers still running after {} ms, aborting them",
-                    localAddress(), rt.tracker.liveCalls(), rt.tracker.handlers(), graceMs);
+            log.debug("closing {}: {} still running after {} ms, aborting them", localAddress(), rt.tracker.running(),
+                    graceMs);
         }
         rt.graceOver = true;
         transport.submit(engine -> {
@@ -461,8 +461,7 @@ public final class RxEndpoint implements AutoCloseable {
         try {
             if (!rt.workers.awaitTermination(HANDLER_EXIT_WAIT_MS, TimeUnit.MILLISECONDS)) {
                 // Not silent: these handlers ignored their calls' cancellation (RxCall.context()) for a second.
-                log.warn("closing {}: {} handlers still running {} ms after their calls were cancelled; "
-                        + "interrupting them", localAddress(), rt.tracker.handlers(), HANDLER_EXIT_WAIT_MS);
+                log.warn("closing {}: {}", localAddress(), rt.tracker.handlersStillRunning(HANDLER_EXIT_WAIT_MS));
                 rt.workers.shutdownNow();
             }
         } catch (InterruptedException e) {

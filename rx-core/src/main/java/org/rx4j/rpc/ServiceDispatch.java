@@ -51,8 +51,8 @@ final class ServiceDispatch implements ServiceHandler {
         CallMeter meter = rt.metrics.serverCall(call.origin().serviceId(), rt.now());
         if (rt.closing) {
             call.setListener(new OpcodeReader(rt, service, share, meter));
-            if (CallHooks.CALLS.isTraceEnabled()) {
-                CallHooks.CALLS.trace("{}: endpoint closing, aborting the new call with RX_USER_ABORT", call.origin());
+            if (rt.callLog.isTraceEnabled()) {
+                rt.callLog.trace("{}: endpoint closing, aborting the new call with RX_USER_ABORT", call.origin());
             }
             call.abort(rt.now(), RxCodes.RX_USER_ABORT);
             return;

@@ -10,18 +10,15 @@ import static org.rx4j.engine.EngineHarness.bytes;
 
 import java.lang.management.ManagementFactory;
 import java.lang.reflect.Method;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.rx4j.config.RxConfig;
+import org.rx4j.testing.CaptureLogger;
 import org.rx4j.wire.AckReason;
 import org.rx4j.wire.PacketFlags;
 import org.rx4j.wire.PacketType;
 import org.slf4j.LoggerFactory;
-import org.slf4j.Marker;
 import org.slf4j.event.Level;
-import org.slf4j.helpers.LegacyAbstractLogger;
-import org.slf4j.helpers.MessageFormatter;
 
 /**
  * The TRACE log of packet decisions (docs/embedding.md "Packet traces"), driven through the engine on a virtual clock:
@@ -32,77 +29,14 @@ import org.slf4j.helpers.MessageFormatter;
 class PacketTraceTest {
     private static final int SVC = 147;
 
-    /** An SLF4J logger with TRACE on that keeps every line it is given. */
-    static final class Capture extends LegacyAbstractLogger {
-        private static final long serialVersionUID = 1L;
-        final transient List<String> lines = new ArrayList<>();
-
-        Capture() {
-            this.name = "capture";
-        }
-
-        @Override
-        public boolean isTraceEnabled() {
-            return true;
-        }
-
-        @Override
-        public boolean isDebugEnabled() {
-            return true;
-        }
-
-        @Override
-        public boolean isInfoEnabled() {
-            return true;
-        }
-
-        @Override
-        public boolean isWarnEnabled() {
-            return true;
-        }
-
-        @Override
-        public boolean isErrorEnabled() {
-            return true;
-        }
-
-        @Override
-        protected String getFullyQualifiedCallerName() {
-            return null;
-        }
-
-        @Override
-        protected void handleNormalizedLoggingCall(Level level, Marker marker, String pattern, Object[] args,
-                Throwable t) {
-            assertEquals(Level.TRACE, level, "packet decisions log at TRACE only");
-            lines.add(MessageFormatter.basicArrayFormat(pattern, args));
-        }
-
-        /** @return the one line containing every fragment */
-        String lineWith(String... fragments) {
-            List<String> found = new ArrayList<>();
-            for (String line : lines) {
-                boolean all = true;
-                for (String f : fragments) {
-                    all &= line.contains(f);
-                }
-                if (all) {
-                    found.add(line);
-                }
-            }
-            assertEquals(1, found.size(), "one line with " + List.of(fragments) + " in " + lines);
-            return found.get(0);
-        }
-    }
-
-    private static EngineHarness traced(RxConfig config, Capture capture) {
+    private static EngineHarness traced(RxConfig config, CaptureLogger capture) {
         EngineHarness h = new EngineHarness(config);
         h.engine.packetTrace().logTo(capture);
         return h;
     }
 
     /** A traced server of {@link #SVC} that takes any source's DATA at once (no reachability challenge). */
-    private static EngineHarness serving(Capture capture) {
+    private static EngineHarness serving(CaptureLogger capture) {
         EngineHarness h = traced(RxConfig.builder().checkReach(false).build(), capture);
         h.engine.registerService(SVC, 0, call -> { });
         return h;
@@ -110,14 +44,14 @@ class PacketTraceTest {
 
     @Test
     void aDeliveredDataPacketAndItsAckAreTraced() {
-        Capture log = new Capture();
+        CaptureLogger log = new CaptureLogger(Level.TRACE);
         EngineHarness h = serving(log);
         FakePeer client = FakePeer.client(0x80000010, 0x20, SVC);
         h.deliver(client.data(0, 1, 1, PacketFlags.REQUEST_ACK, 100));
         assertEquals("in DATA from " + REMOTE + " epoch 80000010 cid 20 ch 0 call 1 seq 1 serial 1 service 147 sec 0:"
-                + " opened a new server connection", log.lines.get(0));
+                + " opened a new server connection", log.lines().get(0));
         assertEquals("in DATA from " + REMOTE + " epoch 80000010 cid 20 ch 0 call 1 seq 1 serial 1 service 147 sec 0:"
-                + " admitted as a new server call", log.lines.get(1));
+                + " admitted as a new server call", log.lines().get(1));
         h.deliver(client.data(0, 1, 1, 0, 100));
         log.lineWith("in DATA", "seq 1 serial 2", ": delivered to its call");
         log.lineWith("in DATA", "seq 1 serial 2", ": duplicate DATA");
@@ -128,12 +62,12 @@ class PacketTraceTest {
 
     @Test
     void aDroppedPacketNamesItsReason() {
-        Capture log = new Capture();
+        CaptureLogger log = new CaptureLogger(Level.TRACE);
         EngineHarness h = serving(log);
         FakePeer client = FakePeer.client(0x80000010, 0x20, SVC);
         h.deliver(client.data(0, 1, 0, 0, 100));
         assertEquals(List.of("in DATA from " + REMOTE + " epoch 80000010 cid 20 ch 0 call 1 seq 0 serial 1 service 147"
-                + " sec 0: dropped, call number or seq 0"), log.lines);
+                + " sec 0: dropped, call number or seq 0"), log.lines());
         Connection conn = h.engine.connect(REMOTE, SVC, 0);
         h.deliverFrom(REMOTE2, FakePeer.serverOf(conn).ack(0, 1, 1, 1, 1, AckReason.REQUESTED, new byte[0], 32, 1));
         log.lineWith("in ACK from " + REMOTE2, ": dropped, client connection's ids from a stranger's address");
@@ -141,17 +75,17 @@ class PacketTraceTest {
 
     @Test
     void aPacketForAnUnknownServiceGetsARawAbort() {
-        Capture log = new Capture();
+        CaptureLogger log = new CaptureLogger(Level.TRACE);
         EngineHarness h = traced(RxConfig.defaults(), log);
         h.deliver(FakePeer.client(0x80000010, 0x20, 99).data(0, 1, 1, 0, 100));
         assertEquals(1, h.sentOfType(PacketType.ABORT).size());
         assertEquals(List.of("in DATA from " + REMOTE + " epoch 80000010 cid 20 ch 0 call 1 seq 1 serial 1 service 99"
-                + " sec 0: dropped, unknown service: raw ABORT"), log.lines);
+                + " sec 0: dropped, unknown service: raw ABORT"), log.lines());
     }
 
     @Test
     void aRetransmissionTimeoutIsTraced() {
-        Capture log = new Capture();
+        CaptureLogger log = new CaptureLogger(Level.TRACE);
         EngineHarness h = traced(RxConfig.defaults(), log);
         Connection conn = h.engine.connect(REMOTE, SVC, 0);
         Call call = h.engine.newCall(h.now, conn, CallListener.NONE);
@@ -164,7 +98,7 @@ class PacketTraceTest {
 
     @Test
     void aFastRetransmitIsTraced() {
-        Capture log = new Capture();
+        CaptureLogger log = new CaptureLogger(Level.TRACE);
         EngineHarness h = traced(RxConfig.builder().initialCwnd(32).build(), log);
         Connection conn = h.engine.connect(REMOTE, SVC, 0);
         FakePeer server = FakePeer.serverOf(conn);
@@ -180,7 +114,7 @@ class PacketTraceTest {
         long rtoMs = conn.peer().rtt().rtoNs() / MS; // sampled from the ACKs
         assertEquals("retransmit to " + REMOTE + " ch 0 call 1 seq 1..10 rto " + rtoMs + " ms: fast retransmit",
                 log.lineWith("retransmit"));
-        assertEquals(3, log.lines.stream().filter(l -> l.startsWith("in ACK") && l.endsWith("delivered to its call"))
+        assertEquals(3, log.lines().stream().filter(l -> l.startsWith("in ACK") && l.endsWith("delivered to its call"))
                 .count(), "each ACK delivered to the call");
     }
 

@@ -70,8 +70,8 @@ class CallHooksTest {
             CallHooks h = CallHooks.server(e.runtime(), origin, RxCallInfo.NO_OPCODE, new RxCallContext());
             assertNotNull(h);
             assertEquals(0, h.admit());
-            h.ended(-6);
-            h.ended(-3);
+            h.ended(-6, 0);
+            h.ended(-3, 0);
             assertEquals(-6, ends[0], "only the first end counts");
         }
         assertNull(CallHooks.server(endpoint.runtime(),

@@ -165,4 +165,19 @@ class GracefulCloseTest {
         assertThrows(IllegalStateException.class, () -> client.connect(server.localAddress(), SERVICE));
         client.close(); // idempotent
     }
+
+    @Test
+    void theCloseCountsHandlersAndCallsInTheRightNumber() {
+        CallTracker t = new CallTracker();
+        t.callStarted();
+        t.handlerQueued();
+        assertEquals("1 call and 1 handler", t.running());
+        assertEquals("1 handler still running 1000 ms after its call was cancelled; interrupting it",
+                t.handlersStillRunning(1000));
+        t.callStarted();
+        t.handlerQueued();
+        assertEquals("2 calls and 2 handlers", t.running());
+        assertEquals("2 handlers still running 1000 ms after their calls were cancelled; interrupting them",
+                t.handlersStillRunning(1000));
+    }
 }

@@ -13,6 +13,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.rx4j.testing.CaptureLogger;
 
 /** When every worker is busy and the queue is full, a new call is aborted with the busy code (rx-wire-facts.md §7). */
 @Timeout(60)
@@ -24,6 +25,8 @@ class WorkerPoolBusyTest {
         try (RxEndpoint server = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0))
                 .workers(1, 1).maxQueuedCalls(1).busyAbortCode(4711).open();
              RxEndpoint client = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0)).open()) {
+            CaptureLogger log = new CaptureLogger(null);
+            server.runtime().callLog = log;
             server.registerService(147, 0, call -> {
                 byte[] req = call.input().readAllBytes();
                 started.countDown();
@@ -49,6 +52,9 @@ class WorkerPoolBusyTest {
             assertArrayEquals(new byte[] {1}, first.get(10, TimeUnit.SECONDS));
             assertArrayEquals(new byte[] {2}, queued.get(10, TimeUnit.SECONDS));
             callers.shutdown();
+            // The busy refusal has its call-log line like every call end (docs/embedding.md "Call logs").
+            log.lineWith("server 147 from ", " code 4711 (error 4711) in ");
+            log.lineWith("the service's workers and queue are full, aborting with 4711");
         }
     }
 
