@@ -113,6 +113,8 @@ class StatsAndSecurityTest {
         RxConnection conn = client.connect(server.localAddress(), SERVICE);
         conn.call(new byte[] {0, 0, 0, 1});
         ObjectName name = server.mbeanName().orElseThrow();
+        assertEquals(new ObjectName("org.rx4j:type=RxEndpoint,address=\"/127.0.0.1:" + server.localAddress().getPort()
+                + "\""), name, "the name docs/embedding.md shows");
         MBeanServer mbs = ManagementFactory.getPlatformMBeanServer();
         assertEquals(1L, mbs.getAttribute(name, "CallsStarted"));
         assertEquals(server.statistics().totals().bytesSent(), mbs.getAttribute(name, "BytesSent"));

@@ -117,7 +117,9 @@ public final class Afsq implements Callable<Integer> {
             try {
                 return ThisCell.read(thisCell);
             } catch (java.nio.file.NoSuchFileException e) {
-                throw new IOException("no cell given: name it with -c CELL (" + e.getMessage() + ")", e);
+                // A usage error (exit 2): the command line names no cell and the machine has none.
+                throw new ParameterException(spec.commandLine(), "no cell given: name it with -c CELL ("
+                        + e.getMessage() + ")");
             }
         }
 
@@ -258,9 +260,10 @@ public final class Afsq implements Callable<Integer> {
             return 2;
         });
         cmd.setExecutionExceptionHandler((e, c, p) -> {
-            err.println("afsq: " + e.getMessage());
+            boolean usage = e instanceof ParameterException; // found while running, e.g. no cell named or configured
+            err.println("afsq: " + e.getMessage() + (usage ? " (afsq --help)" : ""));
             err.flush();
-            return 1;
+            return usage ? 2 : 1;
         });
         return cmd.execute(args);
     }

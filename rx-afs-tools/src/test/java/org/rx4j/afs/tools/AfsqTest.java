@@ -179,7 +179,7 @@ class AfsqTest {
     void missingThisCellSaysWhatToDo() {
         Path none = dir.resolve("no-ThisCell");
         Run r = afsq("vl-entry", "root.cell", "--thiscell", none.toString(), "--cellservdb", cellServDb.toString());
-        assertEquals(1, r.status());
+        assertEquals(2, r.status(), "no cell named and none configured: bad usage: " + r.err());
         assertEquals(1, r.err().lines().count(), r.err());
         assertTrue(r.err().startsWith("afsq: no cell given: name it with -c CELL (" + none + ": no such file"),
                 r.err());

@@ -13,6 +13,7 @@ import org.rx4j.rpc.RxClientInterceptor;
 import org.rx4j.rpc.RxConnection;
 import org.rx4j.rpc.RxEndpoint;
 import org.rx4j.rpc.RxException;
+import org.rx4j.rpc.RxProcNames;
 import org.rx4j.rpc.RxServerInterceptor;
 import org.rx4j.rpc.RxService;
 
@@ -28,6 +29,13 @@ public final class ProductionExample {
     static final int OP_SLOW = 3;
     /** An application abort code (docs/errors.md: applications use positive codes). */
     static final int EPERM = 1;
+    /** The procedures' names, for interceptors, the call log and metrics; both endpoints below use them. */
+    static final RxProcNames NAMES = (service, opcode) -> service != SERVICE_ID ? null : switch (opcode) {
+        case OP_READ -> "Read";
+        case OP_DELETE -> "Delete";
+        case OP_SLOW -> "Slow";
+        default -> null;
+    };
 
     /** Refuses anonymous deletes before any handler runs; prints each call's procedure, caller, code and time. */
     static RxServerInterceptor audit(PrintStream log) {
@@ -52,12 +60,7 @@ public final class ProductionExample {
     static RxEndpoint server(PrintStream log, BlockingQueue<String> slowSaw) throws IOException {
         return RxEndpoint.builder()
                 .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))
-                .procNames((service, opcode) -> switch (opcode) {
-                    case OP_READ -> "Read";
-                    case OP_DELETE -> "Delete";
-                    case OP_SLOW -> "Slow";
-                    default -> null;
-                })
+                .procNames(NAMES)
                 .serverInterceptor(audit(log))
                 .service(RxService.builder(SERVICE_ID)
                         .blocking(OP_READ, (call, op) -> call.output().write(new byte[] {0, 0, 0, 42}))   // XDR int 42
@@ -100,7 +103,7 @@ public final class ProductionExample {
         java.util.Map<String, Integer> counts = new java.util.concurrent.ConcurrentHashMap<>();
         try (RxEndpoint server = server(out, slowSaw);
              RxEndpoint client = RxEndpoint.builder().bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0))
-                     .procNames((service, opcode) -> opcode == OP_READ ? "Read" : null)
+                     .procNames(NAMES)
                      .clientInterceptor(count(counts)).open()) {
             RxConnection conn = client.connect(server.localAddress(), SERVICE_ID);
             out.println("read: " + conn.call(OP_READ, w -> { }, r -> r.readInt()));

@@ -30,7 +30,7 @@ class ProductionExampleTest {
         assertTrue(lines.contains("Read from anonymous: code 0"), lines.toString());
         assertTrue(lines.contains("Slow from anonymous: code -6"), lines.toString());
         assertEquals(List.of("read: 42", "delete: abort 1", "slow stopped: cancelled=true code=-6",
-                        "client calls: {Read=1, other=2}"),
+                        "client calls: {Delete=1, Read=1, Slow=1}"),
                 lines.stream().filter(l -> !l.contains(" from ")).toList());
     }
 
