@@ -9,8 +9,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -19,6 +22,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.rx4j.rpc.xdr.XdrMarshaller;
 import org.rx4j.testing.CaptureLogger;
 import org.rx4j.testing.LeakCheckExtension;
 import org.rx4j.testing.ManualClock;
@@ -50,6 +54,8 @@ class CallEndsTest {
     /** The server interceptor's end of the first call: {code, durationNs}. */
     final CompletableFuture<long[]> serverEnd = new CompletableFuture<>();
     final CompletableFuture<long[]> clientEnd = new CompletableFuture<>();
+    /** The code of every client call's interceptor end, in order. */
+    final List<Long> clientEndCodes = new CopyOnWriteArrayList<>();
     final CountDownLatch held = new CountDownLatch(1);
     final CountDownLatch release = new CountDownLatch(1);
     RxEndpoint server;
@@ -78,7 +84,10 @@ class CallEndsTest {
                 .procNames(names).serverInterceptor(info -> (code, ns) -> serverEnd.complete(new long[] {code, ns}))
                 .open();
         client = RxEndpoint.builder().clock(clientClock).bind(new InetSocketAddress("127.0.0.1", 0)).procNames(names)
-                .clientInterceptor(info -> (code, ns) -> clientEnd.complete(new long[] {code, ns})).open();
+                .clientInterceptor(info -> (code, ns) -> {
+                    clientEndCodes.add((long) code);
+                    clientEnd.complete(new long[] {code, ns});
+                }).open();
         server.runtime().callLog = serverLog;
         client.runtime().callLog = clientLog;
     }
@@ -263,6 +272,30 @@ class CallEndsTest {
                     log.lines(Level.DEBUG));
         } finally {
             strict.close(0);
+        }
+    }
+    @Test
+    void aTypedCallWhoseArgumentsFailToMarshalIsCountedLoggedAndEnded() throws Exception {
+        RxConnection conn = client.connect(server.localAddress(), SERVICE);
+        XdrMarshaller tooLong = w -> w.writeString("x".repeat(200), 128);
+        RxException blocking = assertThrows(RxException.class, () -> conn.call(OP_GET, tooLong, r -> null));
+        assertEquals(RxCodes.RXGEN_CC_MARSHAL, blocking.code());
+        // The call had reached the loop: its abort ends it there; a task queued after it runs once that end is done.
+        client.runtime().transport.submit(engine -> null).get(30, TimeUnit.SECONDS);
+        assertEquals(RxCodes.RXGEN_CC_MARSHAL, clientEnd.get(30, TimeUnit.SECONDS)[0], "the interceptor's end");
+        ExecutionException async = assertThrows(ExecutionException.class,
+                () -> conn.callAsync(OP_ASYNC, tooLong, r -> null).get(30, TimeUnit.SECONDS));
+        assertEquals(RxCodes.RXGEN_CC_MARSHAL, ((RxException) async.getCause()).code());
+        assertEquals(List.of((long) RxCodes.RXGEN_CC_MARSHAL, (long) RxCodes.RXGEN_CC_MARSHAL), clientEndCodes);
+        String to = " to " + server.localAddress() + " ";
+        assertEquals(List.of(
+                "client " + SERVICE + "/KV_Get(2)" + to + "code -450 (RXGEN_CC_MARSHAL) in 0 us",
+                "client " + SERVICE + "/KV_Put(3)" + to + "code -450 (RXGEN_CC_MARSHAL) in 0 us"),
+                clientLog.lines(Level.DEBUG));
+        for (int op : new int[] {OP_GET, OP_ASYNC}) {
+            ProcedureMetrics m = client.metrics().stream().filter(p -> !p.server() && p.opcode() == op).findFirst()
+                    .orElseThrow(() -> new AssertionError("no client metrics for " + op + ": " + client.metrics()));
+            assertEquals(List.of(1L, Map.of(RxCodes.RXGEN_CC_MARSHAL, 1L)), List.of(m.calls(), m.errorsByCode()));
         }
     }
 }
