@@ -201,7 +201,10 @@ class CallEndsTest {
                 serverLine("/99", "code -455 (RXGEN_OPCODE) in 0 us"),
                 serverLine("", "code -454 (RXGEN_DECODE) in 0 us")),
                 serverLog.lines(Level.DEBUG));
-        serverLog.lineWith("no handler for opcode 99, aborting with RXGEN_OPCODE");
+        assertEquals(List.of(
+                serverLine("/99", "refused, no handler for opcode 99: code -455 (RXGEN_OPCODE)"),
+                serverLine("", "refused, request shorter than an opcode: code -454 (RXGEN_DECODE)")),
+                serverLog.lines(Level.TRACE));
         assertEquals(List.of(
                 clientLine("code -455 (RXGEN_OPCODE) in 0 us"),
                 clientLine("code -454 (RXGEN_DECODE) in 0 us")),
@@ -240,7 +243,8 @@ class CallEndsTest {
                 serverLine("", "code -6 (RX_USER_ABORT) in 0 us"),
                 serverLine("/4", "code 0 (OK) in 0 us")),
                 serverLog.lines(Level.DEBUG));
-        serverLog.lineWith("endpoint closing, aborting the new call with RX_USER_ABORT");
+        assertEquals(List.of(serverLine("", "refused, endpoint closing: code -6 (RX_USER_ABORT)")),
+                serverLog.lines(Level.TRACE));
     }
 
     @Test
@@ -254,7 +258,7 @@ class CallEndsTest {
         RxEndpoint strict = RxEndpoint.builder().clock(serverClock).bind(new InetSocketAddress("127.0.0.1", 0))
                 .service(service).maxMessageBytes(16).serverInterceptor(info -> {
                     if (info.opcode().orElse(-1) == OP_GET) {
-                        throw RxException.local(refusedCode, "refused");
+                        throw RxException.local(refusedCode, "anonymous callers may not get");
                     }
                     return null;
                 }).open();
@@ -266,6 +270,8 @@ class CallEndsTest {
             assertEquals(RxCodes.RX_MSGSIZE, tooLarge.code());
             strict.close(10_000);
             String from = " from " + client.localAddress() + " ";
+            assertEquals(List.of("server " + SERVICE + "/2" + from + "refused by an interceptor: code 13 (error 13):"
+                    + " anonymous callers may not get"), log.lines(Level.TRACE));
             assertEquals(List.of(
                     "server " + SERVICE + "/2" + from + "code 13 (error 13) in 0 us",
                     "server " + SERVICE + "/3" + from + "code -8 (RX_MSGSIZE) in 0 us"),
