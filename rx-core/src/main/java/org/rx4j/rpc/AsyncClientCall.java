@@ -34,6 +34,8 @@ final class AsyncClientCall implements CallListener {
     private CallHooks hooks;
     /** Cancelled when the call ends with an abort code; set before the call starts. */
     private RxCallContext context;
+    /** True when the server's ABORT ended the call: its context's reason is then PEER. Loop only. */
+    private boolean peerAborted;
 
     private AsyncClientCall(EndpointRuntime rt, byte[] request) {
         this.rt = rt;
@@ -147,6 +149,7 @@ final class AsyncClientCall implements CallListener {
 
     @Override
     public void onComplete(Call c, int errorCode) {
+        peerAborted = errorCode != 0 && c.isRemoteError();
         end(errorCode);
         if (errorCode == 0) {
             byte[] bytes = reply.toByteArray();
@@ -183,7 +186,8 @@ final class AsyncClientCall implements CallListener {
      *     was made
      */
     private void ended(int code, long durationNs) {
-        context.end(code, code != 0 && rt.graceOver ? RxException.Reason.ENDPOINT_CLOSING : null);
+        context.end(code, peerAborted ? RxException.Reason.PEER
+                : code != 0 && rt.graceOver ? RxException.Reason.ENDPOINT_CLOSING : null);
         if (hooks == null) {
             return;
         }
