@@ -101,7 +101,7 @@ final class CallHooks {
             try {
                 h.add(i.intercept(h.info), all.length);
             } catch (RxException e) {
-                h.endedUnmetered(e.code());
+                h.endedBeforeStart(e.code());
                 throw e;
             }
         }
@@ -124,13 +124,14 @@ final class CallHooks {
     }
 
     /**
-     * The call ended before it had a {@link CallMeter} (refused before it started): ends the hooks with the time
-     * since they were made.
+     * A client call ended before it had a {@link CallMeter} (a client interceptor refused it): records it in the
+     * metrics from when these hooks were made and ends the hooks with that duration.
      *
      * @param code the abort code
      */
-    void endedUnmetered(int code) {
-        ended(code, rt.now() - startNs);
+    void endedBeforeStart(int code) {
+        long opcodeOrNone = info.opcode().isPresent() ? info.opcode().getAsInt() : RxCallInfo.NO_OPCODE;
+        ended(code, rt.metrics.clientCallEnded(info.serviceId(), opcodeOrNone, startNs, code, rt.now()));
     }
 
     /**

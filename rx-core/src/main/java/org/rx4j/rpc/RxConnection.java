@@ -485,9 +485,7 @@ public final class RxConnection implements RxCallTarget {
      * context's end, its interceptors' ends and its log line.
      */
     private void marshalFailed(int opcode, long startNs, int code, CallHooks hooks, RxCallContext context) {
-        CallMeter meter = rt.metrics.clientCall(serviceId(), startNs);
-        meter.opcode(opcode);
-        long durationNs = meter.end(code, rt.now());
+        long durationNs = rt.metrics.clientCallEnded(serviceId(), opcode, startNs, code, rt.now());
         context.end(code, null);
         if (hooks != null) {
             hooks.ended(code, durationNs);
