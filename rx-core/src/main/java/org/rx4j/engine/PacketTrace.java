@@ -6,6 +6,7 @@ import org.rx4j.wire.AckPacket;
 import org.rx4j.wire.AckReason;
 import org.rx4j.wire.PacketType;
 import org.rx4j.wire.RxHeader;
+import org.rx4j.wire.RxConstants;
 import org.rx4j.wire.RxPacket;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -15,7 +16,9 @@ import org.slf4j.LoggerFactory;
  * what became of it and why ({@link In}) on {@value #INBOUND}, and one per retransmission decision, ACK and ABORT the
  * engine sends on {@value #OUTBOUND}. Off by default. Every method asks its logger's {@code isTraceEnabled()} before
  * it builds anything and takes only primitives and objects that already exist, so a call site allocates nothing while
- * TRACE is off (no varargs array, no boxing, no string); the line is built only when it is on. Engine thread only.
+ * TRACE is off (no varargs array, no boxing, no string); the line is built only when it is on. Every unsigned 32-bit
+ * field (call number, seq, serial, first, prev, acknowledged serial) prints as an unsigned decimal, epoch and cid as
+ * hex, so one serial reads the same in the in and out lines. Engine thread only.
  */
 final class PacketTrace {
     /** The logger of inbound packet decisions. */
@@ -132,13 +135,15 @@ final class PacketTrace {
     void retransmit(Retransmit why, InetSocketAddress to, int channel, int callNumber, int first, int next,
             long rtoNs) {
         if (out.isTraceEnabled()) {
-            out.trace("retransmit to " + to + " ch " + channel + " call " + callNumber + " seq " + first + ".."
-                    + (next - 1) + " rto " + rtoNs / 1_000_000 + " ms: " + why.text);
+            out.trace("retransmit to " + to + " ch " + channel + " call " + Integer.toUnsignedString(callNumber)
+                    + " seq " + Integer.toUnsignedString(first) + ".." + Integer.toUnsignedString(next - 1) + " rto "
+                    + rtoNs / 1_000_000 + " ms: " + why.text);
         }
     }
 
     /**
-     * A packet a connection sends: ACKs (with their reason) and ABORTs are traced, other types are not.
+     * A packet a connection sends: ACKs (with their reason) and ABORTs are traced, other types are not. A PING padded
+     * to a datagram size is a path-MTU probe (docs/engine.md "Packet size"): its line says so and gives that size.
      *
      * @param to the peer's address
      * @param p the packet (not consumed; read before the sink takes it)
@@ -148,8 +153,13 @@ final class PacketTrace {
         if ((type == PacketType.ACK || type == PacketType.ABORT) && out.isTraceEnabled()) {
             StringBuilder b = packet(new StringBuilder("out "), p.header(), " to ", to).append(": ");
             if (p instanceof AckPacket a) {
-                b.append("reason ").append(AckReason.name(a.reason())).append(" first ").append(a.firstPacket())
-                        .append(" prev ").append(a.previousPacket()).append(" acks serial ").append(a.serial());
+                b.append("reason ").append(AckReason.name(a.reason()));
+                if (a.reason() == AckReason.PING && a.tailBytes() > 0) {
+                    b.append(" (path-MTU probe, ").append(RxConstants.HEADER_SIZE + a.bodyLength()).append(" bytes)");
+                }
+                b.append(" first ").append(Integer.toUnsignedLong(a.firstPacket()))
+                        .append(" prev ").append(Integer.toUnsignedLong(a.previousPacket()))
+                        .append(" acks serial ").append(Integer.toUnsignedLong(a.serial()));
             } else if (p instanceof AbortPacket a) {
                 b.append("code ").append(a.code());
             }
@@ -161,9 +171,9 @@ final class PacketTrace {
         return b.append(PacketType.name(h.type())).append(dir).append(peer)
                 .append(" epoch ").append(Integer.toHexString(h.epoch()))
                 .append(" cid ").append(Integer.toHexString(h.connectionId()))
-                .append(" ch ").append(h.channel()).append(" call ").append(h.callNumber())
-                .append(" seq ").append(Integer.toUnsignedString(h.seq()))
-                .append(" serial ").append(Integer.toUnsignedString(h.serial()))
+                .append(" ch ").append(h.channel()).append(" call ").append(Integer.toUnsignedLong(h.callNumber()))
+                .append(" seq ").append(Integer.toUnsignedLong(h.seq()))
+                .append(" serial ").append(Integer.toUnsignedLong(h.serial()))
                 .append(" service ").append(h.serviceId()).append(" sec ").append(h.securityIndex());
     }
 }

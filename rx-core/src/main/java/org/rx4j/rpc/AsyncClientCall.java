@@ -34,6 +34,8 @@ final class AsyncClientCall implements CallListener {
     private CallHooks hooks;
     /** Cancelled when the call ends with an abort code; set before the call starts. */
     private RxCallContext context;
+    /** True when the server's ABORT ended the call: its context's reason is then PEER. Loop only. */
+    private boolean peerAborted;
 
     private AsyncClientCall(EndpointRuntime rt, byte[] request) {
         this.rt = rt;
@@ -65,15 +67,15 @@ final class AsyncClientCall implements CallListener {
         a.hooks = hooks;
         a.context = context;
         CompletableFuture<byte[]> f = a.future;
+        a.meter = rt.metrics.clientCall(serviceId, rt.now());
+        a.meter.opcodeFrom(request, request.length);
         if (rt.closing) {
-            a.ended(RxCodes.RX_INVALID_OPERATION, -1);
+            a.ended(RxCodes.RX_INVALID_OPERATION, a.meter.end(RxCodes.RX_INVALID_OPERATION, rt.now()));
             f.completeExceptionally(RxException.local(RxCodes.RX_INVALID_OPERATION, RxException.Reason.ENDPOINT_CLOSING,
                     "endpoint closing", null));
             return f;
         }
         rt.tracker.callStarted();
-        a.meter = rt.metrics.clientCall(serviceId, rt.now());
-        a.meter.opcodeFrom(request, request.length);
         if (!rt.onLoop(e -> a.begin(e, conn, deadlineNanoTime))) {
             a.request.release();
             a.ended(RxCodes.RX_INVALID_OPERATION, a.meter.end(RxCodes.RX_INVALID_OPERATION, rt.now()));
@@ -147,6 +149,7 @@ final class AsyncClientCall implements CallListener {
 
     @Override
     public void onComplete(Call c, int errorCode) {
+        peerAborted = errorCode != 0 && c.isRemoteError();
         end(errorCode);
         if (errorCode == 0) {
             byte[] bytes = reply.toByteArray();
@@ -179,17 +182,12 @@ final class AsyncClientCall implements CallListener {
     /**
      * Cancels the context when {@code code} is an abort code and ends the hooks.
      *
-     * @param durationNs the call's duration as its meter recorded it, ns, or -1 when it was refused before its meter
-     *     was made
+     * @param durationNs the call's duration as its meter recorded it, ns
      */
     private void ended(int code, long durationNs) {
-        context.end(code, code != 0 && rt.graceOver ? RxException.Reason.ENDPOINT_CLOSING : null);
-        if (hooks == null) {
-            return;
-        }
-        if (durationNs < 0) {
-            hooks.endedUnmetered(code);
-        } else {
+        context.end(code, peerAborted ? RxException.Reason.PEER
+                : code != 0 && rt.graceOver ? RxException.Reason.ENDPOINT_CLOSING : null);
+        if (hooks != null) {
             hooks.ended(code, durationNs);
         }
     }

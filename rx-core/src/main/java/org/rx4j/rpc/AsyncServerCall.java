@@ -160,7 +160,8 @@ final class AsyncServerCall implements CallListener {
             reply.release();
         }
         long durationNs = meter.end(errorCode, rt.now());
-        context.end(errorCode, rt.graceOver && !c.isRemoteError() ? RxException.Reason.ENDPOINT_CLOSING : null);
+        context.end(errorCode, c.isRemoteError() ? RxException.Reason.PEER
+                : rt.graceOver ? RxException.Reason.ENDPOINT_CLOSING : null);
         if (hooks != null) {
             hooks.ended(errorCode, durationNs);
         } else { // ended before the handler ran (request too large, the client's abort): no hooks were made

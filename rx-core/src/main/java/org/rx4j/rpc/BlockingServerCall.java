@@ -51,9 +51,6 @@ final class BlockingServerCall {
             streams.hooks(hooks);
             int refused = hooks.admit();
             if (refused != 0) { // an interceptor refused it: the handler never runs
-                if (rt.callLog.isTraceEnabled()) {
-                    rt.callLog.trace("{}: refused by an interceptor with {}", origin, refused);
-                }
                 call.abort(now, refused);
                 streams.release();
                 return;
@@ -72,25 +69,23 @@ final class BlockingServerCall {
                 @Override
                 public void reject() {
                     // On a worker thread: the call and its streams belong to the loop.
-                    if (!rt.onLoop(engine -> refuse(rt, call, streams))) {
+                    if (!rt.onLoop(engine -> refuse(rt, call, streams, opcodeOrNone))) {
                         rt.tracker.handlerDone(); // the endpoint closed: every call has ended already
                     }
                 }
             });
         } catch (RejectedExecutionException e) {
-            refuse(rt, call, streams);
+            refuse(rt, call, streams, opcodeOrNone);
             return;
         }
         streams.pull(call, now);
     }
 
     /** Loop side: no worker will run this call's handler; it ends with the endpoint's busy code. */
-    private static void refuse(EndpointRuntime rt, Call call, CallStreams streams) {
+    private static void refuse(EndpointRuntime rt, Call call, CallStreams streams, long opcodeOrNone) {
         rt.tracker.handlerDone();
-        if (rt.callLog.isTraceEnabled()) {
-            rt.callLog.trace("{}: the service's workers and queue are full, aborting with {}", call.origin(),
-                    rt.busyAbortCode);
-        }
+        CallHooks.refused(rt, call.origin(), opcodeOrNone, "the service's workers and queue are full",
+                rt.busyAbortCode);
         call.abort(rt.now(), rt.busyAbortCode);
         streams.release();
     }

@@ -55,7 +55,8 @@ final class CallHooks {
     }
 
     /**
-     * Server side: runs the server interceptors in order until one refuses.
+     * Server side: runs the server interceptors in order until one refuses; a refusal gets the call log's TRACE line
+     * with the interceptor's message.
      *
      * @return 0 when every interceptor admitted the call, else the abort code to refuse it with
      */
@@ -65,6 +66,9 @@ final class CallHooks {
             try {
                 add(i.intercept(info), all.length);
             } catch (RxException e) {
+                if (rt.callLog.isTraceEnabled()) {
+                    trace(rt.callLog, info, "by an interceptor", e.code(), detail(e));
+                }
                 return e.code();
             } catch (RuntimeException e) {
                 rt.callLog.warn("server interceptor failed on {}; the call is refused", info, e);
@@ -97,7 +101,7 @@ final class CallHooks {
             try {
                 h.add(i.intercept(h.info), all.length);
             } catch (RxException e) {
-                h.endedUnmetered(e.code());
+                h.endedBeforeStart(e.code());
                 throw e;
             }
         }
@@ -120,13 +124,14 @@ final class CallHooks {
     }
 
     /**
-     * The call ended before it had a {@link CallMeter} (refused before it started): ends the hooks with the time
-     * since they were made.
+     * A client call ended before it had a {@link CallMeter} (a client interceptor refused it): records it in the
+     * metrics from when these hooks were made and ends the hooks with that duration.
      *
      * @param code the abort code
      */
-    void endedUnmetered(int code) {
-        ended(code, rt.now() - startNs);
+    void endedBeforeStart(int code) {
+        long opcodeOrNone = info.opcode().isPresent() ? info.opcode().getAsInt() : RxCallInfo.NO_OPCODE;
+        ended(code, rt.metrics.clientCallEnded(info.serviceId(), opcodeOrNone, startNs, code, rt.now()));
     }
 
     /**
@@ -166,11 +171,48 @@ final class CallHooks {
      */
     static void endedUnrouted(EndpointRuntime rt, CallOrigin origin, long opcodeOrNone, int code, long durationNs) {
         if (rt.callLog.isDebugEnabled()) {
-            int service = origin.serviceId();
-            log(rt.callLog, new RxCallInfo(true, service, opcodeOrNone, name(rt, service, opcodeOrNone),
-                    origin.peer(), RxConnectionId.of(origin), origin.identity(), new RxCallContext()), code,
-                    durationNs);
+            log(rt.callLog, unrouted(rt, origin, opcodeOrNone), code, durationNs);
         }
+    }
+
+    /**
+     * Server side: the call log's TRACE line for a new call the RPC layer refuses before any handler runs (unknown
+     * opcode, short request, busy, closing), naming the call as its DEBUG line does: {@code server 4716/99 from
+     * /127.0.0.1:41000 refused, no handler for opcode 99: code -455 (RXGEN_OPCODE)}. Allocates only with TRACE on.
+     *
+     * @param rt the endpoint's shared parts
+     * @param origin who sent the call
+     * @param opcodeOrNone the request's opcode, or {@link RxCallInfo#NO_OPCODE} when it was never read
+     * @param why why, for humans
+     * @param code the abort code the call is refused with
+     */
+    static void refused(EndpointRuntime rt, CallOrigin origin, long opcodeOrNone, String why, int code) {
+        if (rt.callLog.isTraceEnabled()) {
+            trace(rt.callLog, unrouted(rt, origin, opcodeOrNone), ", " + why, code, null);
+        }
+    }
+
+    private static RxCallInfo unrouted(EndpointRuntime rt, CallOrigin origin, long opcodeOrNone) {
+        int service = origin.serviceId();
+        return new RxCallInfo(true, service, opcodeOrNone, name(rt, service, opcodeOrNone), origin.peer(),
+                RxConnectionId.of(origin), origin.identity(), new RxCallContext());
+    }
+
+    private static void trace(Logger log, RxCallInfo info, String why, int code, String detail) {
+        String name = RxCodes.name(code);
+        if (detail == null) {
+            log.trace("{} refused{}: code {} ({})", info, why, code, name);
+        } else {
+            log.trace("{} refused {}: code {} ({}): {}", info, why, code, name, detail);
+        }
+    }
+
+    /** @return what a refusing interceptor's exception says beyond its code, or its whole message */
+    private static String detail(RxException e) {
+        String message = String.valueOf(e.getMessage());
+        String code = ": " + RxErrorTables.describe(e.code()) + ": ";
+        int at = message.indexOf(code);
+        return at < 0 ? message : message.substring(at + code.length());
     }
 
     private static void log(Logger log, RxCallInfo info, int code, long durationNs) {

@@ -72,6 +72,26 @@ final class CallMetrics {
     }
 
     /**
+     * Records a client call that ended before it reached the engine (refused by a client interceptor, arguments that
+     * failed to marshal, the endpoint closing), so every client call end the application sees is counted.
+     *
+     * @param serviceId the connection's service id
+     * @param opcodeOrNone the call's opcode when its form knows it, or {@link RxCallInfo#NO_OPCODE} (counted as
+     *     {@link ProcedureMetrics#UNKNOWN_OPCODE})
+     * @param startNs the call's start, endpoint clock, ns
+     * @param code the Rx code it ended with
+     * @param nowNs its end, endpoint clock, ns
+     * @return its duration, ns
+     */
+    long clientCallEnded(int serviceId, long opcodeOrNone, long startNs, int code, long nowNs) {
+        CallMeter meter = clientCall(serviceId, startNs);
+        if (opcodeOrNone != RxCallInfo.NO_OPCODE) {
+            meter.opcode((int) opcodeOrNone);
+        }
+        return meter.end(code, nowNs);
+    }
+
+    /**
      * A server call's meter, started now.
      *
      * @param serviceId the call's service id

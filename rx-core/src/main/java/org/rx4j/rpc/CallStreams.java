@@ -327,7 +327,7 @@ final class CallStreams implements CallListener {
         // the completion and the reader's wake-up at the end of this loop work.
         RxException.Reason cause;
         synchronized (lock) {
-            cause = endedByClose ? RxException.Reason.ENDPOINT_CLOSING : localReason;
+            cause = remote ? RxException.Reason.PEER : endedByClose ? RxException.Reason.ENDPOINT_CLOSING : localReason;
         }
         ended(errorCode, cause, durationNs);
         runtime.tracker.callEnded();

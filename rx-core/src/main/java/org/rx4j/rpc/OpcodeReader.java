@@ -40,9 +40,8 @@ final class OpcodeReader implements CallListener {
         ByteBuf rest = opcodeBytes.fill(c, now);
         if (!opcodeBytes.isFull()) {
             if (c.isReadComplete()) {
-                if (rt.callLog.isTraceEnabled()) {
-                    rt.callLog.trace("{}: request shorter than an opcode, aborting with RXGEN_DECODE", c.origin());
-                }
+                CallHooks.refused(rt, c.origin(), RxCallInfo.NO_OPCODE, "request shorter than an opcode",
+                        RxCodes.RXGEN_DECODE);
                 c.abort(now, RxCodes.RXGEN_DECODE);
             }
             return;
@@ -56,7 +55,7 @@ final class OpcodeReader implements CallListener {
                 rest.release();
             }
             if (rt.callLog.isTraceEnabled()) {
-                rt.callLog.trace("{}: no handler for opcode {}, aborting with RXGEN_OPCODE", c.origin(), opcode);
+                CallHooks.refused(rt, c.origin(), opcode, "no handler for opcode " + opcode, RxCodes.RXGEN_OPCODE);
             }
             c.abort(now, RxCodes.RXGEN_OPCODE);
         } else if (route.blocking() != null) {

@@ -47,8 +47,10 @@ public final class RxCallContext {
     }
 
     /**
-     * @return why this side ended the call, when it knows ({@link RxException.Reason#ENDPOINT_CLOSING} for the
-     *     endpoint's close); {@link RxException.Reason#OTHER} otherwise and while not cancelled
+     * @return why the call was cancelled, as {@link RxException#reason()} says for the same end:
+     *     {@link RxException.Reason#PEER} when the peer's ABORT ended it (a client's cancel, deadline or close, as
+     *     its code tells), {@link RxException.Reason#ENDPOINT_CLOSING} for this endpoint's close; this side's other
+     *     reasons when it knows them; {@link RxException.Reason#OTHER} otherwise and while not cancelled
      */
     public RxException.Reason cancelReason() {
         synchronized (lock) {

@@ -187,6 +187,9 @@ public final class RxConnection implements RxCallTarget {
         CallHooks hooks = CallHooks.client(rt, this, opcodeOrNone, streams.context()); // may refuse the call
         streams.hooks(hooks);
         CallMeter meter = rt.metrics.clientCall(serviceId(), rt.now());
+        if (opcodeOrNone != RxCallInfo.NO_OPCODE) {
+            meter.opcode((int) opcodeOrNone); // counted under its opcode even when no byte of it is ever sent
+        }
         streams.meter(meter);
         streams.deadReason(() -> unreachable);
         rt.tracker.callStarted();
@@ -272,6 +275,11 @@ public final class RxConnection implements RxCallTarget {
         } catch (RxException e) {
             return CompletableFuture.failedFuture(e);
         }
+        return startAsync(request, deadlineNanoTime, hooks, context);
+    }
+
+    private CompletableFuture<byte[]> startAsync(byte[] request, long deadlineNanoTime, CallHooks hooks,
+            RxCallContext context) {
         return AsyncClientCall.start(rt, serviceId(), this::forNewCall, request, deadlineNanoTime, () -> unreachable,
                 this::probeOnLoop, hooks, context);
     }
@@ -394,10 +402,11 @@ public final class RxConnection implements RxCallTarget {
     }
 
     /**
-     * One rxgen-style call without blocking: the arguments are marshalled on the calling thread, the results
-     * unmarshalled on the callback executor. Errors as {@link #call(int, XdrMarshaller, XdrUnmarshaller)}
-     * (RXGEN_CC_MARSHAL −450 fails the future before anything is sent; RXGEN_CC_UNMARSHAL −451 for bad
-     * results). Cancelling the returned future cancels the call (−6).
+     * One rxgen-style call without blocking: the client interceptors run, then the arguments are marshalled on the
+     * calling thread, the results unmarshalled on the callback executor. Errors as
+     * {@link #call(int, XdrMarshaller, XdrUnmarshaller)} (RXGEN_CC_MARSHAL −450 fails the future before anything is
+     * sent, and is counted, logged and given to the interceptors' ends as any call's end; RXGEN_CC_UNMARSHAL −451 for
+     * bad results). Cancelling the returned future cancels the call (−6).
      *
      * @param opcode the operation
      * @param arguments writes the arguments
@@ -429,17 +438,27 @@ public final class RxConnection implements RxCallTarget {
 
     private <T> CompletableFuture<T> typedAsync(int opcode, XdrMarshaller arguments, XdrUnmarshaller<T> results,
                                                 Duration timeout) {
+        RxCallContext context = new RxCallContext();
+        CallHooks hooks;
+        try {
+            hooks = CallHooks.client(rt, this, opcode, context); // interceptors first, as the blocking form's
+        } catch (RxException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        long startNs = rt.now();
         byte[] request;
         try {
             request = XdrMarshaller.toBytes(XdrSide.CLIENT, w -> {
                 w.writeInt(opcode);
                 arguments.marshal(w);
             });
-        } catch (IOException e) {
+        } catch (IOException | RuntimeException e) {
+            marshalFailed(opcode, startNs, e instanceof RxException rx ? rx.code() : RxCodes.RXGEN_CC_MARSHAL,
+                    hooks, context);
             return CompletableFuture.failedFuture(e);
         }
         CompletableFuture<byte[]> raw = startAsync(request,
-                timeout == null ? Long.MAX_VALUE : rt.deadlineFromNow(timeout), opcode);
+                timeout == null ? Long.MAX_VALUE : rt.deadlineFromNow(timeout), hooks, context);
         CompletableFuture<T> typed = new CompletableFuture<>();
         raw.whenComplete((bytes, t) -> {
             if (t != null) {
@@ -458,6 +477,19 @@ public final class RxConnection implements RxCallTarget {
             }
         });
         return typed;
+    }
+
+    /**
+     * An async typed call whose arguments failed to marshal never reaches the engine: it still ends as every call the
+     * application sees does (docs/embedding.md "Metrics", "Call logs"): one metrics entry under its opcode, its
+     * context's end, its interceptors' ends and its log line.
+     */
+    private void marshalFailed(int opcode, long startNs, int code, CallHooks hooks, RxCallContext context) {
+        long durationNs = rt.metrics.clientCallEnded(serviceId(), opcode, startNs, code, rt.now());
+        context.end(code, null);
+        if (hooks != null) {
+            hooks.ended(code, durationNs);
+        }
     }
 
     /**

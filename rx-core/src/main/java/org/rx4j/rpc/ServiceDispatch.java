@@ -51,9 +51,7 @@ final class ServiceDispatch implements ServiceHandler {
         CallMeter meter = rt.metrics.serverCall(call.origin().serviceId(), rt.now());
         if (rt.closing) {
             call.setListener(new OpcodeReader(rt, service, share, meter));
-            if (rt.callLog.isTraceEnabled()) {
-                rt.callLog.trace("{}: endpoint closing, aborting the new call with RX_USER_ABORT", call.origin());
-            }
+            CallHooks.refused(rt, call.origin(), RxCallInfo.NO_OPCODE, "endpoint closing", RxCodes.RX_USER_ABORT);
             call.abort(rt.now(), RxCodes.RX_USER_ABORT);
             return;
         }

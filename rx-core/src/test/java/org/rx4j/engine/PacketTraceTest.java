@@ -61,6 +61,42 @@ class PacketTraceTest {
     }
 
     @Test
+    void serialsAtOrAbove2To31ReadTheSameInAndOut() {
+        CaptureLogger log = new CaptureLogger(Level.TRACE);
+        EngineHarness h = serving(log);
+        FakePeer client = FakePeer.client(0x80000010, 0x20, SVC);
+        client.serial = 0xC19A_F674;
+        h.deliver(client.data(0, 1, 1, PacketFlags.REQUEST_ACK, 100));
+        log.lineWith("in DATA", " seq 1 serial 3248158325 ", ": admitted as a new server call");
+        String ack = log.lineWith("out ACK to " + REMOTE, "reason requested");
+        assertTrue(ack.endsWith(": reason requested first 1 prev 1 acks serial 3248158325"), ack);
+    }
+
+    @Test
+    void pathMtuProbesSayWhatTheyAreAndTheirSize() {
+        RxConfig config = RxConfig.defaults();
+        LinkModel link = LinkModel.delay(MS / 10);
+        SimNetwork net = new SimNetwork(config, config, link, link, 7);
+        try {
+            net.routeMtu = 65_535;
+            CaptureLogger log = new CaptureLogger(Level.TRACE);
+            net.client().engine.packetTrace().logTo(log);
+            net.server().engine.registerService(SVC, 0, new SimApps.BulkServer(net));
+            Connection conn = net.client().engine.connect(SimNetwork.SERVER, SVC, 0);
+            SimApps.BulkClient client = new SimApps.BulkClient(net, 100_000, 100);
+            client.start(conn);
+            assertTrue(net.runUntil(() -> client.done, 1_000 * MS));
+            // Large-packet probes: the route's size (less IPv4 and UDP headers), then 16,384 and 8,972 below it.
+            for (int size : new int[] {65_507, 16_384, 8_972}) {
+                log.lineWith("out ACK to " + SimNetwork.SERVER, ": reason ping (path-MTU probe, " + size + " bytes) first");
+            }
+            assertEquals(3, log.lines().stream().filter(l -> l.contains("reason ping ")).count(), log.lines()::toString);
+        } finally {
+            net.shutdown();
+        }
+    }
+
+    @Test
     void aDroppedPacketNamesItsReason() {
         CaptureLogger log = new CaptureLogger(Level.TRACE);
         EngineHarness h = serving(log);

@@ -55,7 +55,8 @@ class CallContextTest {
                 .async(OP_ASYNC_WAIT, req -> {
                     CompletableFuture<byte[]> f = new CompletableFuture<>();
                     req.context().onCancel(() -> {
-                        handlerSaw.add("async cancelled " + req.context().cancelCode());
+                        handlerSaw.add("async cancelled " + req.context().cancelCode() + " "
+                                + req.context().cancelReason());
                         f.cancel(false); // stops the work; the call has ended already
                     });
                     started.countDown();
@@ -104,7 +105,20 @@ class CallContextTest {
                 .callAsync(new byte[] {0, 0, 0, OP_ASYNC_WAIT});
         assertTrue(started.await(20, TimeUnit.SECONDS), "the handler never started");
         f.cancel(false);
-        assertEquals("async cancelled " + RxCodes.RX_USER_ABORT, next());
+        assertEquals("async cancelled " + RxCodes.RX_USER_ABORT + " PEER", next());
+    }
+
+    @Test
+    void aBlockedHandlerCancelledByTheClientsAbortSaysPeer() throws Exception {
+        RxCall call = client.connect(server.localAddress(), SERVICE).newCall();
+        call.output().write(new byte[] {0, 0, 0, OP_WAIT_FOR_CANCEL});
+        call.output().flush();
+        assertTrue(started.await(20, TimeUnit.SECONDS), "the handler never started");
+        call.cancel();
+        assertEquals("woke=true code=" + RxCodes.RX_USER_ABORT + " reason=PEER interrupted=false", next());
+        assertTrue(call.context().isCancelled());
+        assertEquals(RxException.Reason.OTHER, call.context().cancelReason(), "the client cancelled it itself");
+        call.close();
     }
 
     @Test

@@ -9,8 +9,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -19,6 +22,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.rx4j.rpc.xdr.XdrMarshaller;
 import org.rx4j.testing.CaptureLogger;
 import org.rx4j.testing.LeakCheckExtension;
 import org.rx4j.testing.ManualClock;
@@ -50,6 +54,8 @@ class CallEndsTest {
     /** The server interceptor's end of the first call: {code, durationNs}. */
     final CompletableFuture<long[]> serverEnd = new CompletableFuture<>();
     final CompletableFuture<long[]> clientEnd = new CompletableFuture<>();
+    /** The code of every client call's interceptor end, in order. */
+    final List<Long> clientEndCodes = new CopyOnWriteArrayList<>();
     final CountDownLatch held = new CountDownLatch(1);
     final CountDownLatch release = new CountDownLatch(1);
     RxEndpoint server;
@@ -78,7 +84,10 @@ class CallEndsTest {
                 .procNames(names).serverInterceptor(info -> (code, ns) -> serverEnd.complete(new long[] {code, ns}))
                 .open();
         client = RxEndpoint.builder().clock(clientClock).bind(new InetSocketAddress("127.0.0.1", 0)).procNames(names)
-                .clientInterceptor(info -> (code, ns) -> clientEnd.complete(new long[] {code, ns})).open();
+                .clientInterceptor(info -> (code, ns) -> {
+                    clientEndCodes.add((long) code);
+                    clientEnd.complete(new long[] {code, ns});
+                }).open();
         server.runtime().callLog = serverLog;
         client.runtime().callLog = clientLog;
     }
@@ -192,7 +201,10 @@ class CallEndsTest {
                 serverLine("/99", "code -455 (RXGEN_OPCODE) in 0 us"),
                 serverLine("", "code -454 (RXGEN_DECODE) in 0 us")),
                 serverLog.lines(Level.DEBUG));
-        serverLog.lineWith("no handler for opcode 99, aborting with RXGEN_OPCODE");
+        assertEquals(List.of(
+                serverLine("/99", "refused, no handler for opcode 99: code -455 (RXGEN_OPCODE)"),
+                serverLine("", "refused, request shorter than an opcode: code -454 (RXGEN_DECODE)")),
+                serverLog.lines(Level.TRACE));
         assertEquals(List.of(
                 clientLine("code -455 (RXGEN_OPCODE) in 0 us"),
                 clientLine("code -454 (RXGEN_DECODE) in 0 us")),
@@ -231,7 +243,8 @@ class CallEndsTest {
                 serverLine("", "code -6 (RX_USER_ABORT) in 0 us"),
                 serverLine("/4", "code 0 (OK) in 0 us")),
                 serverLog.lines(Level.DEBUG));
-        serverLog.lineWith("endpoint closing, aborting the new call with RX_USER_ABORT");
+        assertEquals(List.of(serverLine("", "refused, endpoint closing: code -6 (RX_USER_ABORT)")),
+                serverLog.lines(Level.TRACE));
     }
 
     @Test
@@ -245,7 +258,7 @@ class CallEndsTest {
         RxEndpoint strict = RxEndpoint.builder().clock(serverClock).bind(new InetSocketAddress("127.0.0.1", 0))
                 .service(service).maxMessageBytes(16).serverInterceptor(info -> {
                     if (info.opcode().orElse(-1) == OP_GET) {
-                        throw RxException.local(refusedCode, "refused");
+                        throw RxException.local(refusedCode, "anonymous callers may not get");
                     }
                     return null;
                 }).open();
@@ -257,12 +270,38 @@ class CallEndsTest {
             assertEquals(RxCodes.RX_MSGSIZE, tooLarge.code());
             strict.close(10_000);
             String from = " from " + client.localAddress() + " ";
+            assertEquals(List.of("server " + SERVICE + "/2" + from + "refused by an interceptor: code 13 (error 13):"
+                    + " anonymous callers may not get"), log.lines(Level.TRACE));
             assertEquals(List.of(
                     "server " + SERVICE + "/2" + from + "code 13 (error 13) in 0 us",
                     "server " + SERVICE + "/3" + from + "code -8 (RX_MSGSIZE) in 0 us"),
                     log.lines(Level.DEBUG));
         } finally {
             strict.close(0);
+        }
+    }
+    @Test
+    void aTypedCallWhoseArgumentsFailToMarshalIsCountedLoggedAndEnded() throws Exception {
+        RxConnection conn = client.connect(server.localAddress(), SERVICE);
+        XdrMarshaller tooLong = w -> w.writeString("x".repeat(200), 128);
+        RxException blocking = assertThrows(RxException.class, () -> conn.call(OP_GET, tooLong, r -> null));
+        assertEquals(RxCodes.RXGEN_CC_MARSHAL, blocking.code());
+        // The call had reached the loop: its abort ends it there; a task queued after it runs once that end is done.
+        client.runtime().transport.submit(engine -> null).get(30, TimeUnit.SECONDS);
+        assertEquals(RxCodes.RXGEN_CC_MARSHAL, clientEnd.get(30, TimeUnit.SECONDS)[0], "the interceptor's end");
+        ExecutionException async = assertThrows(ExecutionException.class,
+                () -> conn.callAsync(OP_ASYNC, tooLong, r -> null).get(30, TimeUnit.SECONDS));
+        assertEquals(RxCodes.RXGEN_CC_MARSHAL, ((RxException) async.getCause()).code());
+        assertEquals(List.of((long) RxCodes.RXGEN_CC_MARSHAL, (long) RxCodes.RXGEN_CC_MARSHAL), clientEndCodes);
+        String to = " to " + server.localAddress() + " ";
+        assertEquals(List.of(
+                "client " + SERVICE + "/KV_Get(2)" + to + "code -450 (RXGEN_CC_MARSHAL) in 0 us",
+                "client " + SERVICE + "/KV_Put(3)" + to + "code -450 (RXGEN_CC_MARSHAL) in 0 us"),
+                clientLog.lines(Level.DEBUG));
+        for (int op : new int[] {OP_GET, OP_ASYNC}) {
+            ProcedureMetrics m = client.metrics().stream().filter(p -> !p.server() && p.opcode() == op).findFirst()
+                    .orElseThrow(() -> new AssertionError("no client metrics for " + op + ": " + client.metrics()));
+            assertEquals(List.of(1L, Map.of(RxCodes.RXGEN_CC_MARSHAL, 1L)), List.of(m.calls(), m.errorsByCode()));
         }
     }
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.util.Comparator;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.concurrent.BlockingQueue;
@@ -208,6 +209,11 @@ class InterceptorsTest {
                     () -> conn.callAsync(new byte[] {0, 0, 0, OP_ECHO}).join());
             assertEquals(REFUSED, ((RxException) async.getCause()).code());
             assertEquals(3 * REFUSED, laterEnds.get(), "the first interceptor's end ran for each refused call");
+            // Counted as every call end the application sees: under the opcode when the call form knows it.
+            assertEquals(List.of("client/" + OP_ECHO + " 1 {" + REFUSED + "=1}", "client/-1 2 {" + REFUSED + "=2}"),
+                    refusing.metrics().stream().sorted(Comparator.comparingInt(ProcedureMetrics::opcode).reversed())
+                            .map(m -> m.side() + "/" + m.opcode() + " " + m.calls() + " " + m.errorsByCode())
+                            .toList());
         }
         assertEquals(0, handlerRuns.get(), "nothing reached the server");
         assertEquals(null, seen.poll(200, TimeUnit.MILLISECONDS), "the server's interceptor saw no call");

@@ -54,7 +54,8 @@ class WorkerPoolBusyTest {
             callers.shutdown();
             // The busy refusal has its call-log line like every call end (docs/embedding.md "Call logs").
             log.lineWith("server 147 from ", " code 4711 (error 4711) in ");
-            log.lineWith("the service's workers and queue are full, aborting with 4711");
+            assertTrue(log.lineWith("server 147 from ", " refused, the service's workers and queue are full: code 4711"
+                    + " (error 4711)").endsWith("(error 4711)"));
         }
     }
 

@@ -14,6 +14,8 @@ import java.util.Objects;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.rx4j.rpc.ProcedureMetrics;
+import org.rx4j.rpc.RxCodes;
+import org.rx4j.rpc.RxErrorTables;
 import org.rx4j.rpc.RxEndpoint;
 
 /**
@@ -24,7 +26,9 @@ import org.rx4j.rpc.RxEndpoint;
  * <ul>
  *   <li>{@value #CALLS}: a function counter of the calls that ended;</li>
  *   <li>{@value #ERRORS}: a function counter per Rx code a call failed with, tagged {@code code} (e.g. {@code -3},
- *       {@code 17});</li>
+ *       {@code 185856}) and {@code code.name} (the code's name: {@code RX_CALL_TIMEOUT}, or for an application code
+ *       its name in a table registered with {@link RxErrorTables} when its meter is registered, e.g.
+ *       {@code KV_NOKEY}; else the number again, so every meter of the name has the same tag keys);</li>
  *   <li>{@value #LATENCY}: a function timer (count and total time) of the calls' durations;</li>
  *   <li>{@value #LATENCY_PERCENTILE}: time gauges of the 0.5, 0.9 and 0.99 percentiles and the maximum, tagged
  *       {@code quantile} ({@code 0.5}, {@code 0.9}, {@code 0.99}, {@code max}), read from rx4j's own histogram.</li>
@@ -118,8 +122,18 @@ public final class RxMetricsBinder implements MeterBinder {
         int opcode = p.opcode();
         FunctionCounter.builder(ERRORS, endpoint,
                         e -> read(e, server, service, opcode).errorsByCode().getOrDefault(code, 0L))
-                .tags(tags(p).and("code", Integer.toString(code))).description("Rx calls that failed, by Rx code")
-                .register(registry);
+                .tags(tags(p).and("code", Integer.toString(code), "code.name", codeName(code)))
+                .description("Rx calls that failed, by Rx code").register(registry);
+    }
+
+    /**
+     * @return the name of an Rx or rxgen code, or of an application code in a registered error table (as
+     *     {@link org.rx4j.rpc.RxException#codeName()} gives it), else the code in decimal
+     */
+    static String codeName(int code) {
+        RxErrorTables.Entry e = code > 0 ? RxErrorTables.lookup(code) : null;
+        String name = e != null ? e.name() : RxCodes.name(code);
+        return name.startsWith("error ") ? Integer.toString(code) : name;
     }
 
     private void registerProcedure(MeterRegistry registry, ProcedureMetrics p) {

@@ -5,14 +5,20 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.micrometer.core.instrument.FunctionTimer;
+import io.micrometer.core.instrument.Meter;
+import io.micrometer.core.instrument.Tag;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.search.MeterNotFoundException;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -20,6 +26,7 @@ import org.junit.jupiter.api.Timeout;
 import org.rx4j.rpc.RxCodes;
 import org.rx4j.rpc.RxConnection;
 import org.rx4j.rpc.RxEndpoint;
+import org.rx4j.rpc.RxErrorTables;
 import org.rx4j.rpc.RxException;
 import org.rx4j.rpc.RxService;
 
@@ -35,6 +42,10 @@ class MetricsExampleTest {
     static final int OP_FAIL = 2;
     static final int OP_UNKNOWN = 9;
     static final int APP_CODE = 17;
+    /** Fails with {@link #KV_NOKEY}, a code of a registered error table. */
+    static final int OP_NOKEY = 3;
+    /** A made-up table's first code (its base as com_err computes it for "KV"), registered by one test. */
+    static final int KV_NOKEY = 185_856;
 
     /** The client's clock, ns: stands still unless the handler moves it. */
     final AtomicLong clientNanos = new AtomicLong(1_000_000_000_000L);
@@ -52,6 +63,9 @@ class MetricsExampleTest {
                 })
                 .blocking(OP_FAIL, (call, op) -> {
                     throw RxException.local(APP_CODE, "refused");
+                })
+                .blocking(OP_NOKEY, (call, op) -> {
+                    throw RxException.local(KV_NOKEY, "no such key");
                 })
                 .build();
         server = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0)).service(service).open();
@@ -166,5 +180,23 @@ class MetricsExampleTest {
                 .functionTimer();
         assertEquals(2.0, t.count());
         assertTrue(t.totalTime(TimeUnit.NANOSECONDS) > 0, "the server's real clock moved during its calls");
+    }
+    @Test
+    void errorMetersNameTheirCode() throws Exception {
+        RxErrorTables.register("KV", Map.of(KV_NOKEY, new String[] {"KV_NOKEY", "no such key"}));
+        fail(OP_NOKEY, KV_NOKEY);
+        fail(OP_FAIL, APP_CODE);
+        fail(OP_UNKNOWN, RxCodes.RXGEN_OPCODE);
+        new RxMetricsBinder(client).bindTo(registry);
+        Map<String, String> names = new TreeMap<>();
+        for (Meter m : registry.find(RxMetricsBinder.ERRORS).meters()) {
+            assertEquals(Set.of("side", "service", "opcode", "proc", "code", "code.name"),
+                    m.getId().getTags().stream().map(Tag::getKey).collect(Collectors.toSet()), "same tag keys");
+            names.put(m.getId().getTag("code"), m.getId().getTag("code.name"));
+        }
+        assertEquals(Map.of("185856", "KV_NOKEY", "17", "17", "-455", "RXGEN_OPCODE"), names,
+                "a registered table's name, else the number; Rx codes by their name");
+        assertEquals(1.0, registry.get(RxMetricsBinder.ERRORS).tags("code.name", "KV_NOKEY").functionCounter()
+                .count());
     }
 }
