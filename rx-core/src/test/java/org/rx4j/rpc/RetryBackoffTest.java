@@ -242,6 +242,7 @@ class RetryBackoffTest {
             client.close();
             ExecutionException closed = assertThrows(ExecutionException.class, () -> call.get(30, TimeUnit.SECONDS));
             RxException e = (RxException) closed.getCause();
+            assertEquals(RxCodes.RX_INVALID_OPERATION, e.code());
             assertEquals(RxException.Reason.ENDPOINT_CLOSING, e.reason(), "the closed endpoint ends the pause");
             assertEquals(1, e.getSuppressed().length, "the failed attempt rides along");
             assertEquals(1, attempts.get());
