@@ -8,11 +8,11 @@ import java.util.random.RandomGenerator;
 import java.util.stream.Collectors;
 
 /**
- * Which typed calls an {@link RxConnectionPool} repeats, and how often (docs/embedding.md "Pools"). Only opcodes the
- * application marks idempotent are ever repeated: the mark lives here, on the Java side, not in the {@code .xg}
- * file, so the file stays readable by OpenAFS's rxgen. A call is repeated only after a failure that says the
- * connection, not the procedure, failed ({@link #retryable(Throwable)}); application errors, deadlines, cancels and a
- * closing endpoint end it at once.
+ * Which typed calls an {@link RxConnectionPool} repeats, how often and after what pause (docs/embedding.md "Pools").
+ * Only opcodes the application marks idempotent are ever repeated: the mark lives here, on the Java side, not in the
+ * {@code .xg} file, so the file stays readable by OpenAFS's rxgen. A call is repeated only after a failure that says
+ * the connection, not the procedure, failed ({@link #retryable(Throwable)}); application errors, deadlines, cancels
+ * and a closing endpoint end it at once.
  *
  * <p>Backoff (docs/embedding.md "Pools", Backoff), the shape of gRPC's retry policy (gRFC A6 "gRPC Retry Design":
  * initialBackoff, maxBackoff, backoffMultiplier, random jitter): the pause before attempt n + 1 is drawn uniformly
@@ -20,9 +20,10 @@ import java.util.stream.Collectors;
  * And Jitter"), so clients that failed together do not repeat together. Defaults: initial
  * {@value #DEFAULT_INITIAL_BACKOFF_MS} ms, max {@value #DEFAULT_MAX_BACKOFF_MS} ms, multiplier 2 (doubling): with the
  * default 3 attempts a call pauses at most 20 + 40 = 60 ms (30 ms on average) in all, which lets a busy server (−10:
- * its workers' queue was full) end a few handlers of the short procedures AFS services run, or a restarting one
- * (−100) get further, without adding much to a call that fails anyway; the 1 s cap keeps a long
- * {@link #maxAttempts(int)} from waiting ever longer, as gRPC's maxBackoff does. {@link #noBackoff()} repeats at once.
+ * e.g. an rx4j server whose workers and queue were full) end a few handlers of the short procedures AFS services
+ * run, or a restarting one (−100) get further, without adding much to a call that fails anyway; the 1 s cap keeps a
+ * long {@link #maxAttempts(int)} from waiting ever longer, as gRPC's maxBackoff does. {@link #noBackoff()} repeats
+ * at once.
  * Immutable.
  */
 public final class RxRetryPolicy {
