@@ -251,6 +251,20 @@ class RetryBackoffTest {
     }
 
     @Test
+    void aPoolsOwnPausesFallUnderTheCeiling() throws Exception {
+        RxRetryPolicy policy = RxRetryPolicy.idempotent(OP_FLAKY).maxAttempts(10);
+        try (RxEndpoint client = RxEndpoint.builder().bind(loopback()).open()) {
+            RetryPause pause = RetryPause.on(client.runtime().transport.loop());
+            for (int n = 1; n <= 9; n++) {
+                for (int i = 0; i < 1_000; i++) {
+                    long ns = pause.pauseNs(policy, n, Long.MAX_VALUE, 0);
+                    assertTrue(ns >= 0 && ns <= policy.backoffCeilingNs(n), "attempt " + n + ": " + ns);
+                }
+            }
+        }
+    }
+
+    @Test
     void theDefaultPausesFallInTheDocumentedRanges() {
         RxRetryPolicy policy = RxRetryPolicy.idempotent(OP_FLAKY);
         assertEquals(Duration.ofMillis(20), policy.initialBackoff());
