@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -25,7 +26,8 @@ import org.rx4j.security.SecurityClass;
  * that bound a call waits for a channel on the least busy connection. A connection without calls for
  * {@link RxPoolConfig#idleTimeoutNs()} (on the endpoint's clock, or the config's ticker) is closed, at the next call
  * or by a sweep on the endpoint's event loop every half idle time. Typed calls of opcodes the config's
- * {@link RxRetryPolicy} marks idempotent are repeated after a connection-level failure; nothing else is.
+ * {@link RxRetryPolicy} marks idempotent are repeated after a connection-level failure, after the policy's backoff
+ * pause ({@link RetryPause}); nothing else is.
  *
  * <p>The shape of gRPC-java's channel or OkHttp's connection pool: make one per server and service at start-up, share
  * it between threads, hand it to generated clients ({@code new XxClient(pool)}) or {@code UbikClient}, close it at
@@ -40,6 +42,8 @@ public final class RxConnectionPool implements RxCallTarget {
     private final PoolMembers members;
     private final LongAdder retries = new LongAdder();
     private final ScheduledFuture<?> sweep;
+    /** The backoff's jitter and waiting; a test replaces it to record the pauses instead of waiting. */
+    private volatile RetryPause pause;
 
     /**
      * What a pool holds and has done, for monitoring and tests.
@@ -73,6 +77,12 @@ public final class RxConnectionPool implements RxCallTarget {
         }
         long period = Math.max(config.idleTimeoutNs() / 2, TimeUnit.MILLISECONDS.toNanos(10));
         this.sweep = rt.transport.loop().scheduleAtFixedRate(members::evictIdle, period, period, TimeUnit.NANOSECONDS);
+        this.pause = RetryPause.on(rt.transport.loop());
+    }
+
+    /** Tests: records the pauses instead of waiting. */
+    void pause(RetryPause replacement) {
+        this.pause = replacement;
     }
 
     /**
@@ -276,7 +286,8 @@ public final class RxConnectionPool implements RxCallTarget {
 
     /**
      * One rxgen-style call, blocking, repeated on a connection-level failure when the retry policy marks
-     * {@code opcode} idempotent ({@link RxRetryPolicy#retryable(Throwable)}); see
+     * {@code opcode} idempotent ({@link RxRetryPolicy#retryable(Throwable)}); the calling thread waits out the
+     * policy's backoff pause before each repeat (holding no connection). See
      * {@link RxConnection#call(int, XdrMarshaller, XdrUnmarshaller)}.
      *
      * @param opcode the operation
@@ -284,8 +295,9 @@ public final class RxConnectionPool implements RxCallTarget {
      * @param results reads the results
      * @param <T> the result type
      * @return what {@code results} returned
-     * @throws RxException with the last attempt's abort code
-     * @throws IOException if interrupted
+     * @throws RxException with the last attempt's abort code; RX_USER_ABORT (−6) when the thread is interrupted
+     *     during a pause (its cause: the failure the call would have ended with; the interrupt status is kept)
+     * @throws IOException if interrupted during an attempt
      */
     @Override
     public <T> T call(int opcode, XdrMarshaller arguments, XdrUnmarshaller<T> results) throws IOException {
@@ -293,8 +305,8 @@ public final class RxConnectionPool implements RxCallTarget {
     }
 
     /**
-     * As {@link #call(int, XdrMarshaller, XdrUnmarshaller)} with a hard deadline over all attempts: an attempt
-     * after it passed is not made.
+     * As {@link #call(int, XdrMarshaller, XdrUnmarshaller)} with a hard deadline over all attempts and pauses: when
+     * the deadline would pass during the pause before a repeat, the call fails at once with the last failure.
      *
      * @param opcode the operation
      * @param arguments writes the arguments (once per attempt)
@@ -302,8 +314,9 @@ public final class RxConnectionPool implements RxCallTarget {
      * @param timeout the whole life of the call and its repeats, from now, positive
      * @param <T> the result type
      * @return what {@code results} returned
-     * @throws RxException with the last attempt's abort code (−3 when the deadline passed)
-     * @throws IOException if interrupted
+     * @throws RxException with the last attempt's abort code (−3 when the deadline passed); −6 when interrupted
+     *     during a pause, as above
+     * @throws IOException if interrupted during an attempt
      * @throws IllegalArgumentException if timeout is not positive
      */
     @Override
@@ -318,27 +331,33 @@ public final class RxConnectionPool implements RxCallTarget {
         List<Throwable> earlier = null;
         for (int attempt = 1; ; attempt++) {
             PoolMembers.Member m = acquire();
+            RxException failed;
             try {
                 return deadline == Long.MAX_VALUE ? m.connection.call(opcode, arguments, results)
                         : m.connection.call(opcode, arguments, results, left(deadline));
             } catch (RxException e) {
-                if (!repeat(e, attempt, attempts, deadline)) {
-                    throw withEarlier(e, earlier);
-                }
-                if (earlier == null) {
-                    earlier = new ArrayList<>();
-                }
-                earlier.add(e);
+                failed = e;
             } finally {
                 members.release(m);
             }
+            long ns = pauseBeforeRepeat(failed, attempt, attempts, deadline);
+            if (ns < 0) {
+                throw withEarlier(failed, earlier);
+            }
+            pause.sleep(ns, attempt + 1, failed, earlier);
+            if (earlier == null) {
+                earlier = new ArrayList<>();
+            }
+            earlier.add(failed);
+            retries.increment();
         }
     }
 
     /**
-     * One rxgen-style call without blocking, repeated as {@link #call(int, XdrMarshaller, XdrUnmarshaller)} is; a
-     * repeat starts on the thread that saw the failure (the callback executor). Cancelling the future cancels the
-     * attempt in progress (−6) and makes no more.
+     * One rxgen-style call without blocking, repeated as {@link #call(int, XdrMarshaller, XdrUnmarshaller)} is; no
+     * thread waits out the backoff pause: the repeat is timed on the endpoint's event loop and starts on the callback
+     * executor (without a pause, on the thread that saw the failure). Cancelling the future cancels the attempt in
+     * progress (−6), or the pause, and makes no more.
      *
      * @param opcode the operation
      * @param arguments writes the arguments (once per attempt)
@@ -371,9 +390,9 @@ public final class RxConnectionPool implements RxCallTarget {
     private <T> CompletableFuture<T> typedAsync(int opcode, XdrMarshaller arguments, XdrUnmarshaller<T> results,
                                                 long deadline) {
         CompletableFuture<T> result = new CompletableFuture<>();
-        AtomicReference<CompletableFuture<T>> attemptInProgress = new AtomicReference<>();
+        AtomicReference<Future<?>> attemptInProgress = new AtomicReference<>(); // or the pause before it
         result.whenComplete((v, t) -> {
-            CompletableFuture<T> a = attemptInProgress.get();
+            Future<?> a = attemptInProgress.get();
             if (t instanceof CancellationException && a != null) {
                 a.cancel(false);
             }
@@ -385,9 +404,12 @@ public final class RxConnectionPool implements RxCallTarget {
     /** @param earlier the failures of the attempts before this one (repeated), oldest first; null for none */
     private <T> void attemptAsync(int opcode, XdrMarshaller arguments, XdrUnmarshaller<T> results, long deadline,
                                   int attempt, int attempts, CompletableFuture<T> result,
-                                  AtomicReference<CompletableFuture<T>> attemptInProgress, List<Throwable> earlier) {
+                                  AtomicReference<Future<?>> attemptInProgress, List<Throwable> earlier) {
         if (result.isDone()) {
             return; // cancelled by the application: no further attempt
+        }
+        if (attempt > 1) {
+            retries.increment();
         }
         PoolMembers.Member m;
         CompletableFuture<T> f;
@@ -417,13 +439,22 @@ public final class RxConnectionPool implements RxCallTarget {
                 return;
             }
             Throwable cause = HandlerFailures.unwrap(t);
-            if (repeat(cause, attempt, attempts, deadline)) {
-                List<Throwable> failed = earlier == null ? new ArrayList<>() : earlier;
-                failed.add(cause);
-                attemptAsync(opcode, arguments, results, deadline, attempt + 1, attempts, result, attemptInProgress,
-                        failed);
-            } else {
+            long ns = pauseBeforeRepeat(cause, attempt, attempts, deadline);
+            if (ns < 0) {
                 result.completeExceptionally(withEarlier(cause, earlier));
+                return;
+            }
+            List<Throwable> failed = earlier == null ? new ArrayList<>() : earlier;
+            failed.add(cause);
+            Runnable next = () -> attemptAsync(opcode, arguments, results, deadline, attempt + 1, attempts, result,
+                    attemptInProgress, failed);
+            if (ns == 0) {
+                next.run();
+                return;
+            }
+            attemptInProgress.set(pause.schedule(() -> rt.callback(next), ns));
+            if (result.isCancelled()) {
+                attemptInProgress.get().cancel(false);
             }
         });
     }
@@ -441,7 +472,7 @@ public final class RxConnectionPool implements RxCallTarget {
      * The last attempt's failure carries the earlier attempts' failures as its suppressed exceptions, oldest first,
      * so a caller sees how many attempts were made ({@code getSuppressed().length + 1}) and why each failed.
      */
-    private static <E extends Throwable> E withEarlier(E last, List<Throwable> earlier) {
+    static <E extends Throwable> E withEarlier(E last, List<Throwable> earlier) {
         if (earlier != null) {
             for (Throwable t : earlier) {
                 if (t != last) {
@@ -452,14 +483,15 @@ public final class RxConnectionPool implements RxCallTarget {
         return last;
     }
 
-    /** Whether attempt number {@code attempt} (of at most {@code attempts}), which failed, is repeated; counts it. */
-    private boolean repeat(Throwable failure, int attempt, int attempts, long deadline) {
-        if (attempt >= attempts || !RxRetryPolicy.retryable(failure)
-                || deadline != Long.MAX_VALUE && deadline - rt.now() <= 0) {
-            return false;
+    /**
+     * @return the pause before repeating attempt number {@code attempt} (of at most {@code attempts}), which
+     *     failed, ns; {@link RetryPause#NO_REPEAT} when it is not repeated (none after the last attempt)
+     */
+    private long pauseBeforeRepeat(Throwable failure, int attempt, int attempts, long deadline) {
+        if (attempt >= attempts || !RxRetryPolicy.retryable(failure)) {
+            return RetryPause.NO_REPEAT;
         }
-        retries.increment();
-        return true;
+        return pause.pauseNs(config.retry(), attempt, deadline, rt.now());
     }
 
     private PoolMembers.Member acquire() throws RxException {

@@ -76,7 +76,8 @@ public record RxPoolConfig(int maxConnections, long idleTimeoutNs, RxRetryPolicy
         }
 
         /**
-         * @param policy which typed calls are repeated (default {@link RxRetryPolicy#none()})
+         * @param policy which typed calls are repeated, how often and after what pause (default
+         *     {@link RxRetryPolicy#none()})
          * @return this
          */
         public Builder retry(RxRetryPolicy policy) {

@@ -37,12 +37,12 @@ import org.rx4j.testing.LeakCheckExtension;
 @Timeout(60)
 @ExtendWith(LeakCheckExtension.class)
 class RxConnectionPoolTest {
-    private static final int SERVICE = 4243;
+    static final int SERVICE = 4243;
     private static final int OP_ECHO = 1;
-    private static final int OP_FLAKY = 2;
-    private static final int OP_FLAKY_TOO = 3;
+    static final int OP_FLAKY = 2;
+    static final int OP_FLAKY_TOO = 3;
 
-    private static InetSocketAddress loopback() {
+    static InetSocketAddress loopback() {
         return new InetSocketAddress("127.0.0.1", 0);
     }
 
@@ -174,7 +174,7 @@ class RxConnectionPoolTest {
     }
 
     /** A server whose FLAKY handlers abort their first {@code failures} attempts with {@code code}, then answer 1. */
-    private static RxEndpoint flakyServer(AtomicInteger attempts, int failures, int code) throws IOException {
+    static RxEndpoint flakyServer(AtomicInteger attempts, int failures, int code) throws IOException {
         RxOpcodeHandler flaky = (call, opcode) -> {
             if (attempts.incrementAndGet() <= failures) {
                 throw RxException.local(code, "refused");
@@ -186,9 +186,12 @@ class RxConnectionPoolTest {
         return RxEndpoint.builder().bind(loopback()).service(service).open();
     }
 
+    /** A pool that repeats without waiting: these tests count attempts; RetryBackoffTest checks the pauses. */
     private static RxConnectionPool pool(RxEndpoint client, RxEndpoint server, RxRetryPolicy retry) {
-        return RxConnectionPool.open(client, server.localAddress(), SERVICE, RxNullSecurityClass.INSTANCE,
-                RxPoolConfig.builder().retry(retry).build());
+        RxConnectionPool pool = RxConnectionPool.open(client, server.localAddress(), SERVICE,
+                RxNullSecurityClass.INSTANCE, RxPoolConfig.builder().retry(retry).build());
+        pool.pause(new RecordedPauses().pause());
+        return pool;
     }
 
     @Test

@@ -34,7 +34,9 @@ import org.rx4j.security.SecurityClass;
  *
  * <p>The stub per server is made once, on one {@link RxConnectionPool} per server (more Rx connections as concurrent
  * calls need them; docs/embedding.md "Pools"). A pool whose {@link RxPoolConfig#retry()} marks a proc idempotent
- * repeats it on the same server after RX_CALL_DEAD before this client moves on. Thread-safe: concurrent calls
+ * repeats it on the same server after RX_CALL_DEAD, with the policy's backoff pause before each repeat, before this
+ * client moves on; moving on waits for nothing (no pause follows a pool's last attempt, and this client adds none).
+ * The default config repeats nothing. Thread-safe: concurrent calls
  * may each move on independently; the "last answered" server is a single volatile index.
  *
  * <p>Ownership: a client made by {@link #connect} owns the pools it opened, and {@link #close()} closes
