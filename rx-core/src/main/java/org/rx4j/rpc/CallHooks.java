@@ -198,8 +198,18 @@ final class CallHooks {
                 RxConnectionId.of(origin), origin.identity(), new RxCallContext());
     }
 
-    private static void trace(Logger log, RxCallInfo info, String why, int code, String detail) {
+    /** @return the name a log line gives a call's code: OK, an Rx code's, a registered table's, else "error N" */
+    static String codeName(int code) {
+        if (code == 0) {
+            return "OK"; // 0 is no abort code: the catalog's "error 0" would read as a failure
+        }
         String name = RxCodes.name(code);
+        RxErrorTables.Entry e = name.startsWith("error ") ? RxErrorTables.lookup(code) : null;
+        return e == null ? name : e.name();
+    }
+
+    private static void trace(Logger log, RxCallInfo info, String why, int code, String detail) {
+        String name = codeName(code);
         if (detail == null) {
             log.trace("{} refused{}: code {} ({})", info, why, code, name);
         } else {
@@ -217,9 +227,7 @@ final class CallHooks {
 
     private static void log(Logger log, RxCallInfo info, int code, long durationNs) {
         if (log.isDebugEnabled()) {
-            // 0 is no abort code: the catalog's "error 0" would read as a failure
-            log.debug("{} code {} ({}) in {} us", info, code, code == 0 ? "OK" : RxCodes.name(code),
-                    durationNs / 1000);
+            log.debug("{} code {} ({}) in {} us", info, code, codeName(code), durationNs / 1000);
         }
     }
 }

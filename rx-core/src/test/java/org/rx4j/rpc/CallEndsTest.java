@@ -281,6 +281,15 @@ class CallEndsTest {
         }
     }
     @Test
+    void logLinesNameTheCodeAsTheErrorTablesDo() {
+        RxErrorTables.register("cet", java.util.Map.of(19_270_999, new String[] {"CET_NOPE", "not here"}));
+        assertEquals("OK", CallHooks.codeName(0));
+        assertEquals("RXGEN_OPCODE", CallHooks.codeName(RxCodes.RXGEN_OPCODE));
+        assertEquals("CET_NOPE", CallHooks.codeName(19_270_999), "a registered table's name");
+        assertEquals("error 19270998", CallHooks.codeName(19_270_998), "no table lists it");
+    }
+
+    @Test
     void aTypedCallWhoseArgumentsFailToMarshalIsCountedLoggedAndEnded() throws Exception {
         RxConnection conn = client.connect(server.localAddress(), SERVICE);
         XdrMarshaller tooLong = w -> w.writeString("x".repeat(200), 128);
