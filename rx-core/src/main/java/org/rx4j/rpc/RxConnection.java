@@ -176,19 +176,22 @@ public final class RxConnection implements RxCallTarget {
      *     {@link RxCallInfo#NO_OPCODE}
      */
     private RxCall start(long deadlineNanoTime, long opcodeOrNone) throws RxException {
-        if (rt.closing) {
-            throw RxException.local(RxCodes.RX_INVALID_OPERATION, RxException.Reason.ENDPOINT_CLOSING,
-                    "endpoint closing", null);
-        }
-        if (closed) {
-            throw RxException.local(RxCodes.RX_INVALID_OPERATION, "connection closed");
-        }
         CallStreams streams = new CallStreams(rt, false);
         CallHooks hooks = CallHooks.client(rt, this, opcodeOrNone, streams.context()); // may refuse the call
         streams.hooks(hooks);
         CallMeter meter = rt.metrics.clientCall(serviceId(), rt.now());
         if (opcodeOrNone != RxCallInfo.NO_OPCODE) {
             meter.opcode((int) opcodeOrNone); // counted under its opcode even when no byte of it is ever sent
+        }
+        if (rt.closing || closed) {
+            // Refused before it reaches the loop, yet a call the application made: counted and logged as the async
+            // form's refusals are.
+            long durationNs = meter.end(RxCodes.RX_INVALID_OPERATION, rt.now());
+            if (hooks != null) {
+                hooks.ended(RxCodes.RX_INVALID_OPERATION, durationNs);
+            }
+            throw rt.closing ? RxException.local(RxCodes.RX_INVALID_OPERATION, RxException.Reason.ENDPOINT_CLOSING,
+                    "endpoint closing", null) : RxException.local(RxCodes.RX_INVALID_OPERATION, "connection closed");
         }
         streams.meter(meter);
         streams.deadReason(() -> unreachable);

@@ -290,6 +290,19 @@ class CallEndsTest {
     }
 
     @Test
+    void aBlockingCallOnAClosedConnectionIsCountedAndLogged() throws Exception {
+        RxConnection conn = client.connect(server.localAddress(), SERVICE);
+        conn.close();
+        RxException refused = assertThrows(RxException.class, () -> conn.call(OP_GET, w -> { }, r -> null));
+        assertEquals(RxCodes.RX_INVALID_OPERATION, refused.code());
+        assertEquals(RxCodes.RX_INVALID_OPERATION, clientEnd.get(30, TimeUnit.SECONDS)[0], "the interceptor's end");
+        assertEquals(List.of("client " + SERVICE + "/KV_Get(2) to " + server.localAddress() + " code -2"
+                + " (RX_INVALID_OPERATION) in 0 us"), clientLog.lines(Level.DEBUG));
+        ProcedureMetrics m = client.metrics(false, SERVICE, OP_GET).orElseThrow();
+        assertEquals(List.of(1L, Map.of(RxCodes.RX_INVALID_OPERATION, 1L)), List.of(m.calls(), m.errorsByCode()));
+    }
+
+    @Test
     void aTypedCallWhoseArgumentsFailToMarshalIsCountedLoggedAndEnded() throws Exception {
         RxConnection conn = client.connect(server.localAddress(), SERVICE);
         XdrMarshaller tooLong = w -> w.writeString("x".repeat(200), 128);
