@@ -87,7 +87,7 @@ final class CallStreams implements CallListener {
     private final RxCallContext context = new RxCallContext();
     /** The call's interceptors and call log, or null; set before the call reaches the loop or its handler. */
     private CallHooks hooks;
-    private final Output output = new Output();
+    private final CallOutputStream output;
     private final Input input = new Input();
 
     /**
@@ -97,6 +97,7 @@ final class CallStreams implements CallListener {
     CallStreams(EndpointRuntime runtime, boolean server) {
         this.runtime = runtime;
         this.server = server;
+        this.output = new CallOutputStream(this, runtime, server);
     }
 
     /**
@@ -458,6 +459,28 @@ final class CallStreams implements CallListener {
         }
     }
 
+    /**
+     * Throws the call's failure, if it failed or was released: what a write reports ({@link CallOutputStream}).
+     * Any thread.
+     *
+     * @throws RxException the abort the call ended with, or RX_USER_ABORT (−6) once released
+     */
+    void checkFailedLocked() throws RxException {
+        synchronized (lock) {
+            checkFailed();
+        }
+    }
+
+    /**
+     * A client's first chunk starts with the opcode: the meter takes it from there (rx-wire-facts.md §6).
+     *
+     * @param chunk the bytes handed over
+     * @param used how many are valid
+     */
+    void requestBytes(byte[] chunk, int used) {
+        meter.opcodeFrom(chunk, used);
+    }
+
     private void checkFailed() throws RxException {
         if (released) {
             throw endedByClose ? exception()
@@ -468,10 +491,6 @@ final class CallStreams implements CallListener {
         }
     }
 
-    private void submitWrite(ByteBuf buf, boolean finish) throws IOException {
-        submitWrite(buf, finish, false);
-    }
-
     /**
      * Hands {@code buf} to the loop, waiting while the call's send buffer is full.
      *
@@ -479,7 +498,7 @@ final class CallStreams implements CallListener {
      * @param finish end the stream after these bytes (LAST_PACKET)
      * @param flush send a partly filled packet now ({@link Call#flush})
      */
-    private void submitWrite(ByteBuf buf, boolean finish, boolean flush) throws IOException {
+    void submitWrite(ByteBuf buf, boolean finish, boolean flush) throws IOException {
         synchronized (lock) {
             while (!done && !released && (!loopWritable || pendingWrites > 1)) {
                 await();
@@ -529,92 +548,6 @@ final class CallStreams implements CallListener {
         }
     }
 
-    /** Output stream: gathers bytes into chunks; {@link #close()} ends the request or reply (LAST_PACKET). */
-    private final class Output extends OutputStream {
-        private byte[] chunk;
-        private int used;
-        /** Set once a full chunk was written: later chunks start full-size (recycled) instead of growing. */
-        private boolean bulk;
-        private boolean closed;
-
-        @Override
-        public void write(int b) throws IOException {
-            write(new byte[] {(byte) b}, 0, 1);
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            java.util.Objects.checkFromIndexSize(off, len, b.length);
-            if (closed) {
-                throw new IOException("stream closed");
-            }
-            synchronized (lock) {
-                checkFailed();
-            }
-            while (len > 0) {
-                if (chunk == null) {
-                    // a bulk stream takes recycled full-size arrays; a small request starts small
-                    chunk = bulk || len >= CHUNK / 2 ? runtime.chunks.take()
-                            : new byte[Math.min(CHUNK, Math.max(len, FIRST_CHUNK))];
-                } else if (used == chunk.length) {
-                    int size = Math.min(CHUNK, Math.max(2 * used, used + len));
-                    byte[] grown = size == CHUNK ? runtime.chunks.take() : new byte[size];
-                    System.arraycopy(chunk, 0, grown, 0, used);
-                    chunk = grown;
-                }
-                int n = Math.min(len, chunk.length - used);
-                System.arraycopy(b, off, chunk, used, n);
-                used += n;
-                off += n;
-                len -= n;
-                if (used == CHUNK) {
-                    bulk = true;
-                    submitChunk(false);
-                }
-            }
-        }
-
-        private void submitChunk(boolean finish) throws IOException {
-            submitChunk(finish, false);
-        }
-
-        private void submitChunk(boolean finish, boolean flush) throws IOException {
-            // The engine keeps slices of what it is given until they are acknowledged, so each chunk is an array
-            // of its own; a full-size one comes back to the recycler once the engine releases the last slice.
-            if (!server && chunk != null) {
-                meter.opcodeFrom(chunk, used); // a client's first chunk starts with the opcode
-            }
-            ByteBuf b = used == 0 ? Unpooled.EMPTY_BUFFER : runtime.chunks.wrap(chunk, used);
-            chunk = null;
-            used = 0;
-            submitWrite(b, finish, flush);
-        }
-
-        /**
-         * Sends every byte written so far now, the last ones in a DATA packet shorter than the packet size if
-         * need be ({@link Call#flush}). Bulk writers need not flush: full packets go out as they fill.
-         */
-        @Override
-        public void flush() throws IOException {
-            if (closed) {
-                return;
-            }
-            synchronized (lock) {
-                checkFailed();
-            }
-            submitChunk(false, true);
-        }
-
-        @Override
-        public void close() throws IOException {
-            if (closed) {
-                return;
-            }
-            closed = true;
-            submitChunk(true);
-        }
-    }
-
     /**
      * Input stream over the peer's data; -1 at the end of the peer's stream; {@link RxException} on abort.
      * On a client call, the first read ends the request (closes the output) as OpenAFS's rx_Read does, so
@@ -634,7 +567,7 @@ final class CallStreams implements CallListener {
             if (len == 0) {
                 return 0;
             }
-            if (!server && !output.closed) {
+            if (!server && !output.isClosed()) {
                 output.close();
             }
             boolean wantPull;
@@ -695,7 +628,7 @@ final class CallStreams implements CallListener {
 
     /** @return true once the application closed the output (LAST_PACKET queued) */
     boolean outputClosed() {
-        return output.closed;
+        return output.isClosed();
     }
 
     /**
