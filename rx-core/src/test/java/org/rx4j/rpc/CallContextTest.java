@@ -2,6 +2,7 @@ package org.rx4j.rpc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.InetSocketAddress;
@@ -96,6 +97,10 @@ class CallContextTest {
         assertEquals("woke=true code=" + RxCodes.RX_USER_ABORT + " reason=ENDPOINT_CLOSING interrupted=false",
                 handlerSaw.poll());
         assertEquals("late listener ran at once", handlerSaw.poll());
+        // The client's call ends with the server's ABORT; waited for, so close() finds it ended (a close racing the
+        // ABORT's arrival would throw it instead).
+        RxException cut = assertThrows(RxException.class, call::awaitCompletion);
+        assertEquals(RxCodes.RX_USER_ABORT, cut.code());
         call.close();
     }
 
