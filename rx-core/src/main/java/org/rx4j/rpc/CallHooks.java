@@ -200,12 +200,8 @@ final class CallHooks {
 
     /** @return the name a log line gives a call's code: OK, an Rx code's, a registered table's, else "error N" */
     static String codeName(int code) {
-        if (code == 0) {
-            return "OK"; // 0 is no abort code: the catalog's "error 0" would read as a failure
-        }
-        String name = RxCodes.name(code);
-        RxErrorTables.Entry e = name.startsWith("error ") ? RxErrorTables.lookup(code) : null;
-        return e == null ? name : e.name();
+        // 0 is no abort code: the catalog's "error 0" would read as a failure
+        return code == 0 ? "OK" : RxErrorTables.name(code);
     }
 
     private static void trace(Logger log, RxCallInfo info, String why, int code, String detail) {

@@ -78,6 +78,18 @@ public final class RxErrorTables {
     }
 
     /**
+     * A code's name: from a registered table for an application's (positive) code, e.g. {@code VL_NOENT}, else the
+     * OpenAFS constant name ({@link RxCodes#name}, e.g. {@code RXGEN_OPCODE}), else {@code "error <code>"}.
+     *
+     * @param code an abort code
+     * @return the name
+     */
+    public static String name(int code) {
+        Entry e = code > 0 ? CODES.get(code) : null;
+        return e != null ? e.name() : RxCodes.name(code);
+    }
+
+    /**
      * Prints a code for humans: {@code RXGEN_OPCODE (-455)} for an Rx or rxgen code, {@code VL_NOENT (363524):
      * <message>} for a code of a registered table, {@code error <code>} otherwise.
      *

@@ -160,8 +160,7 @@ public class RxException extends IOException {
      *     com_err table ({@link RxErrorTables}, e.g. {@code VL_NOENT}), or {@code "error <code>"} for other codes
      */
     public String codeName() {
-        RxErrorTables.Entry e = code > 0 ? RxErrorTables.lookup(code) : null;
-        return e != null ? e.name() : RxCodes.name(code);
+        return RxErrorTables.name(code);
     }
 
     /** @return true when the peer sent the ABORT, false when this side raised the error */

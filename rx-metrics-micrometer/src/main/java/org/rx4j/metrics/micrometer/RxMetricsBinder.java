@@ -14,7 +14,6 @@ import java.util.Objects;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.rx4j.rpc.ProcedureMetrics;
-import org.rx4j.rpc.RxCodes;
 import org.rx4j.rpc.RxErrorTables;
 import org.rx4j.rpc.RxEndpoint;
 
@@ -128,11 +127,10 @@ public final class RxMetricsBinder implements MeterBinder {
 
     /**
      * @return the name of an Rx or rxgen code, or of an application code in a registered error table (as
-     *     {@link org.rx4j.rpc.RxException#codeName()} gives it), else the code in decimal
+     *     {@link RxErrorTables#name} gives it), else the code in decimal
      */
     static String codeName(int code) {
-        RxErrorTables.Entry e = code > 0 ? RxErrorTables.lookup(code) : null;
-        String name = e != null ? e.name() : RxCodes.name(code);
+        String name = RxErrorTables.name(code);
         return name.startsWith("error ") ? Integer.toString(code) : name;
     }
 
