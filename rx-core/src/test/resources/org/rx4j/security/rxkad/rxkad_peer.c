@@ -23,6 +23,8 @@
  *                                          -> "NAME INST CELL SESSIONKEY START END", or "code N": tkt_DecodeTicket5
  *                                             of a ticket sent with TKTKVNO (256 or 213), the server holding the one
  *                                             rxkad_krb5 key KEY of KVNO and ENCTYPE
+ *   now SECONDS                            -> "ok": the clock the library reads from now on is fixed at SECONDS
+ *                                             since the epoch (0: the system clock again)
  *
  * Build: gcc rxkad_peer.c /usr/lib/libafsrpc.a /usr/lib/libopr.a -lhcrypto -lroken -lpthread
  */
@@ -36,6 +38,25 @@
 #include <rx/rx_packet.h>
 #include <rx/rx_globals.h>
 #include <rx/rxkad.h>
+#include <time.h>
+
+/* The library's ticket checks (tkt_DecodeTicket5 and friends) read time() themselves. Defining time() here makes
+   the statically linked library read this one, so a test can check a fixture that has a lifetime at a fixed instant
+   inside it, and passes on any date. */
+static time_t fixed_now;
+
+time_t time(time_t *t)
+{
+    time_t now = fixed_now;
+    if (now == 0) {
+        struct timespec ts;
+        clock_gettime(CLOCK_REALTIME, &ts);
+        now = ts.tv_sec;
+    }
+    if (t != NULL)
+        *t = now;
+    return now;
+}
 
 
 static int unhex(const char *s, unsigned char *out, int max)
@@ -237,6 +258,12 @@ int main(void)
                 goto bad;
             printf("%d ", kvno);
             puthex(out, len);
+        } else if (strcmp(cmd, "now") == 0) {
+            long long seconds;
+            if (sscanf(line, "%*s %llx", &seconds) != 1)
+                goto bad;
+            fixed_now = (time_t)seconds;
+            printf("ok");
         } else if (strcmp(cmd, "dectkt5") == 0) {
             char name[64], inst[64], cell[64];
             struct ktc_encryptionKey session;

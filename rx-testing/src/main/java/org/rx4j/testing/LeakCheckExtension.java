@@ -17,7 +17,8 @@ import org.junit.jupiter.api.extension.ParameterResolver;
 
 /**
  * JUnit 5 extension that fails every test that leaks a Netty {@code ByteBuf}. Use it with
- * {@code @ExtendWith(LeakCheckExtension.class)}; other modules get it from rx-core's test-jar.
+ * {@code @ExtendWith(LeakCheckExtension.class)}; every module gets it from the rx-testing module
+ * (test scope).
  *
  * <p>Two checks run after each test, and the test fails with an {@link AssertionError} if either finds a
  * buffer still referenced:
