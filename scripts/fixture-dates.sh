@@ -19,13 +19,9 @@ for when in 2029-08-29 2026-11-02; do
     faketime -f "$(printf '%+dd' "$days")" mvn -B -ntp -o -q -Dstyle.color=never -pl rx-testing,rx-core test -Dtest="$tests" \
         -Dsurefire.failIfNoSpecifiedTests=false
     # Surefire's quiet mode prints nothing on success: count what ran from its reports.
-    python3 - rx-core/target/surefire-reports <<'EOF'
-import glob, sys, xml.etree.ElementTree as ET
-t = f = s = 0
-for p in glob.glob(sys.argv[1] + "/TEST-*.xml"):
-    r = ET.parse(p).getroot()
-    t += int(r.get("tests")); f += int(r.get("failures")) + int(r.get("errors")); s += int(r.get("skipped"))
-print(f"fixture-dates: {t - f - s} passed, {f} failed, {s} skipped")
-sys.exit(1 if f or t == 0 else 0)
-EOF
+    awk -v tool=fixture-dates '/<testsuite / {
+            for (i = 1; i <= NF; i++) if (split($i, kv, "=") == 2) { gsub(/[">]/, "", kv[2]); v[kv[1]] = kv[2] }
+            t += v["tests"]; f += v["failures"] + v["errors"]; s += v["skipped"] }
+        END { printf "%s: %d passed, %d failed, %d skipped\n", tool, t - f - s, f, s; exit (f > 0 || t == 0) }' \
+        rx-core/target/surefire-reports/TEST-*.xml
 done

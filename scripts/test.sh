@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Runs the whole rx4j test suite: the Maven tests of every module, then the OpenAFS interop script
-# (scripts/interop.sh installs Debian's OpenAFS packages with apt-get, so it needs root or the
-# packages already installed). RX4J_SKIP_INTEROP=1 runs the Maven part only.
+# Runs the whole rx4j test suite: the Maven tests of every module, the rxkad fixture tests with the clock 1,000 days
+# ahead and 30 days behind the fixtures' date (scripts/fixture-dates.sh, needs Debian's faketime), README's first
+# command on a fresh clone whose Maven repository has no rx4j artifacts (scripts/front-door.sh), then the OpenAFS
+# interop script (scripts/interop.sh installs Debian's OpenAFS packages with apt-get, so it needs root or the
+# packages already installed). RX4J_SKIP_INTEROP=1 skips the interop script.
 # The Maven suite runs twice: first on the newest JDK under /usr/lib/jvm (if newer than the default `java`; the code
 # is still compiled with --release 17), then on the default JDK, whose artifacts are installed and used by interop.
 # RX4J_SKIP_NEWEST_JDK=1 skips the first pass.
@@ -15,6 +17,10 @@ if [[ -n "$newest" && "${RX4J_SKIP_NEWEST_JDK:-0}" != "1" ]]; then
 fi
 echo "test.sh: Maven suite on the default JDK ($(java -version 2>&1 | head -1))"
 mvn -B -ntp -Dstyle.color=never install
+echo "test.sh: fixtures with lifetimes at other dates (scripts/fixture-dates.sh)"
+scripts/fixture-dates.sh
+echo "test.sh: README's first command on a fresh clone without rx4j artifacts (scripts/front-door.sh)"
+scripts/front-door.sh
 if [[ "${RX4J_SKIP_INTEROP:-0}" == "1" ]]; then
   echo "test.sh: interop skipped (RX4J_SKIP_INTEROP=1)"
 elif [[ $(id -u) != 0 ]] && ! command -v rxdebug > /dev/null; then
