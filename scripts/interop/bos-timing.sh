@@ -8,6 +8,7 @@
 #     JAR          a jar with rx4j and rx-afs (default: rx-afs-tools/target/afsq.jar, built by scripts/afsq)
 #     CHECK_REACH  true (default) or false: the server's reachability checks
 #     RUNS         fresh bos processes per mode (default 3); the median is printed
+# BOS_TIMING_WARM=0 skips the one untimed bos call that warms the server first (then run 1 meets a cold JVM).
 # Prints each run's wall time in ms, the median per mode, and per mode a tshark summary of the last run (a
 # retransmission shows as a second DATA with the same seq from the client).
 set -euo pipefail
@@ -34,8 +35,10 @@ java -XX:TieredStopAtLevel=1 -Dslf4j.internal.verbosity=ERROR -cp "$jar:$repo/sc
 srv=$!
 for _ in $(seq 100); do grep -q ready "$dir/server.out" 2>/dev/null && break; sleep 0.2; done
 grep -q ready "$dir/server.out" || { cat "$dir/server.out"; exit 1; }
-bos listhosts -server 127.0.0.1 -noauth > /dev/null 2>&1 || true    # warm the server's JIT once
-sleep 1
+if [[ ${BOS_TIMING_WARM:-1} == 1 ]]; then
+    bos listhosts -server 127.0.0.1 -noauth > /dev/null 2>&1 || true    # warm the server's JIT once
+    sleep 1
+fi
 for mode in -noauth -localauth; do
     times=()
     for i in $(seq "$runs"); do
