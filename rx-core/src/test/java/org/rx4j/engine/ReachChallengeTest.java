@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.rx4j.config.Reachability;
 import org.rx4j.config.RxConfig;
 import org.rx4j.engine.RecordingApps.Service;
+import org.rx4j.security.rxkad.RxkadLevel;
 import org.rx4j.wire.AckPacket;
 import org.rx4j.wire.AckReason;
 import org.rx4j.wire.DataPacket;
@@ -184,6 +185,42 @@ class ReachChallengeTest {
         assertEquals(1, svc.newCalls(), "no call for the forged connection");
         assertEquals(1, h.engine.serverConnections().size(), "no connection for it either");
         assertEquals(1, datagrams, "one PING, nothing after it");
+        assertTrue(out <= Reachability.AMPLIFICATION_LIMIT * in, out + " bytes out for " + in + " in");
+        h.engine.shutdown(h.now);
+    }
+
+    /**
+     * The rxkad form of the same forgery: a forged first packet at security index 2 from a proven address earns no
+     * CHALLENGE (the CHALLENGE belongs to a connection, made only after that connection answered its PING), where
+     * it earned 8 CHALLENGEs over 16 s.
+     */
+    @Test
+    void aForgedRxkadConnectionFromAProvenAddressEarnsNoChallenge() {
+        EngineHarness h = new EngineHarness(RxConfig.defaults());
+        Service svc = new Service(() -> h.now, 10);
+        h.engine.registerService(SVC, 0, svc);
+        h.engine.registerService(SVC, RxkadTestCredentials.server(RxkadLevel.CLEAR), new Service(() -> h.now, 10));
+        FakePeer victim = FakePeer.client(0x7000_0011, 0x100, SVC);
+        h.deliver(victim.data(0, 1, 1, PacketFlags.LAST_PACKET, 20));
+        AdmissionTest.answerPings(h, REMOTE, victim);
+        assertEquals(1, svc.newCalls(), "the victim's address is proven");
+        h.clear();
+        FakePeer forged = FakePeer.client(0x5BAD_0001, 0x200, SVC, 2);
+        DataPacket request = forged.data(0, 1, 1, PacketFlags.LAST_PACKET, 20);
+        int in = RxConstants.HEADER_SIZE + request.bodyLength();
+        h.deliver(request);
+        h.advance(60 * S);
+        long out = 0;
+        for (EngineHarness.Datagram d : h.sent) {
+            if ((d.first().header().cid() & ~3) == forged.cid) {
+                for (RxPacket p : d.packets()) {
+                    out += RxConstants.HEADER_SIZE + p.bodyLength();
+                }
+            }
+        }
+        assertEquals(0, h.engine.securityCounters().challengesSent(), "no CHALLENGE");
+        assertEquals(1, pingsTo(h, REMOTE).stream().filter(a -> (a.header().cid() & ~3) == forged.cid).count(),
+                "only the forged connection's reachability PING");
         assertTrue(out <= Reachability.AMPLIFICATION_LIMIT * in, out + " bytes out for " + in + " in");
         h.engine.shutdown(h.now);
     }
