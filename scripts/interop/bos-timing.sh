@@ -42,9 +42,10 @@ fi
 for mode in -noauth -localauth; do
     times=()
     for i in $(seq "$runs"); do
-        tshark -q -i lo -f 'udp port 7007' -w "$dir/cap.pcap" > /dev/null 2>&1 &
+        tshark -q -i lo -f 'udp port 7007' -w "$dir/cap.pcap" > /dev/null 2> "$dir/tshark.err" &
         ts=$!
-        sleep 1.5
+        for _ in $(seq 200); do grep -q Capturing "$dir/tshark.err" 2>/dev/null && break; sleep 0.1; done
+        sleep 0.2
         t0=$(date +%s%N)
         out=$(bos listhosts -server 127.0.0.1 "$mode" 2>&1) || true
         t1=$(date +%s%N)
