@@ -9,11 +9,12 @@ import java.util.Objects;
  *
  * @param versionString the string answered to VERSION requests (default "rx4j"; at most 64 ASCII bytes are sent)
  * @param debugReplies which DEBUG and VERSION queries are answered, not null (default
- *     {@link DebugReplies#LOOPBACK_OR_NO_AMPLIFICATION}: no reply larger than its query, except to loopback addresses;
+ *     {@link DebugReplies#LOOPBACK_OR_NO_AMPLIFICATION}: no reply larger than three times its query (a VERSION reply
+ *     cut to its string to fit), except to loopback addresses;
  *     docs/robustness.md "Rule: unsolicited traffic, loops and amplification")
  */
 public record DebugQueries(String versionString, DebugReplies debugReplies) {
-    /** Answers "rx4j", never amplified except to loopback addresses. */
+    /** Answers "rx4j", amplified at most 3× except to loopback addresses. */
     public static final DebugQueries DEFAULTS = new DebugQueries("rx4j", DebugReplies.LOOPBACK_OR_NO_AMPLIFICATION);
 
     /**

@@ -14,6 +14,15 @@ import java.time.Duration;
  * @param reachRetryNs interval between reachability PINGs, ns, &gt; 0 (2 s)
  */
 public record Reachability(boolean checkReach, long reachTtlNs, long reachRetryNs) {
+    /**
+     * Most bytes an endpoint sends to a source that has not proven reachable, per byte it received from that source:
+     * QUIC's bound for unvalidated addresses (RFC 9000 §8.1: at most three times the bytes received). A forged request
+     * reflects at most this factor at the address it names; a legitimate client's smallest request (a 28-byte header)
+     * pays for a 65-byte reachability PING or a 44-byte CHALLENGE at once (docs/robustness.md "Rule: unsolicited
+     * traffic, loops and amplification").
+     */
+    public static final int AMPLIFICATION_LIMIT = 3;
+
     /** Check on, an answer valid for 60 s, a PING every 2 s until answered. */
     public static final Reachability DEFAULTS = new Reachability(true, Duration.ofSeconds(60).toNanos(),
             Duration.ofSeconds(2).toNanos());

@@ -280,7 +280,7 @@ final class AckScheduler {
     /**
      * Sends the reachability PING (REQUEST_ACK set), even while the call's output is muted (PRECALL: it is the one
      * reply an unproven peer gets; docs/robustness.md "Rule: unsolicited traffic, loops and amplification"). Like every
-     * reply to an unproven peer it goes out only when the peer has sent at least as many bytes
+     * reply to an unproven peer it goes out only when three times the bytes the peer sent cover it
      * ({@link Peer#spendReplyCredit}): the full 65-byte PING, or without its trailer (46 bytes) when only that much is
      * covered.
      *
@@ -318,7 +318,7 @@ final class AckScheduler {
         byte[] soft = null;
         int trailerWords = 4;
         if (out.muted) {
-            // Unproven peer: no reply larger than what it sent, so no amplification. The trailer is optional (receivers
+            // Unproven peer: no more than three times what it sent (RFC 9000 §8.1). The trailer is optional (receivers
             // go by length, §3), so a PING drops it before it is withheld. A rare path: a new packet, sized first.
             reuse = null;
             soft = rq.softAcks(null);

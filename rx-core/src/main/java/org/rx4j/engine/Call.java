@@ -413,7 +413,7 @@ public final class Call {
     /**
      * Server: holds a newly admitted call in PRECALL until it may start (its request's first packet arrived and, with
      * checkReach, its peer proved reachable); PINGs the peer when its reachability is unknown (§6.2). Until that peer
-     * answers, the call sends nothing but the PING (its output is muted: no reply larger than what the peer sent).
+     * answers, the call sends nothing but the PING (its output is muted: no more than three times what the peer sent).
      *
      * @param now current time, ns
      * @param pingPeer true to send the reachability PING

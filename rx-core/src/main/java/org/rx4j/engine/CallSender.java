@@ -136,24 +136,6 @@ final class CallSender {
     // Transmission
 
     /**
-     * Client, after the first datagram of a call: when that datagram is smaller than the server's smallest reachability
-     * PING (a bare ACK, 46 bytes) and nothing was heard from the server for the reachability TTL, a PING follows it
-     * (one at a time per server: {@link Peer#takeTinyRequestPing}). A server that answers an unproven peer with no more
-     * bytes than it sent (docs/robustness.md "Rule: unsolicited traffic, loops and amplification") can then afford its
-     * PING at once instead of waiting for this call's first retransmission.
-     *
-     * @param now current time, ns
-     * @param k sub-packets in the datagram just sent
-     */
-    private void pingWithTinyFirstDatagram(long now, int k) {
-        int bytes = RxConstants.HEADER_SIZE + sq.get(1).payload().readableBytes();
-        if (k == 1 && bytes < RxConstants.HEADER_SIZE + RxConstants.ACK_FIXED_SIZE
-                && out.peer().takeTinyRequestPing(now, config.reachability().reachTtlNs())) {
-            acks.sendAck(now, AckReason.PING, 0, true);
-        }
-    }
-
-    /**
      * Sends what the windows allow: lost packets first (one per datagram, REQUEST_ACK), then new packets,
      * joined into jumbograms when the peer accepts them (rx-wire-facts.md §4, §5, §8). The caller checks
      * that the call is ACTIVE or HOLD.
@@ -216,9 +198,6 @@ final class CallSender {
             int serial = datagrams.sendNew(now, nextToSend, k, moreAfter, requestAck);
             if (probe) {
                 intake.onRttProbeSent(serial, now);
-            }
-            if (!server && nextToSend == 1) {
-                pingWithTinyFirstDatagram(now, k);
             }
         }
         maybeVerifyFullSize(now);

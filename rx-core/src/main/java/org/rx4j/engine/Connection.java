@@ -397,7 +397,6 @@ public final class Connection {
      * @param code the abort code, non-zero
      */
     void abortCalls(long now, int code) {
-        peer.forgetTinyRequestPing();
         failWaiting(now, code);
         for (Call c : calls) {
             if (c != null && !c.isDone()) {

@@ -43,6 +43,21 @@ final class ConnectionTable {
     }
 
     /**
+     * What an ACK trailer advertises toward an address (rx-wire-facts.md §3): the values a peer made for it would
+     * advertise ({@link Peer#advertisedMaxMtu}, {@link Peer#localIfMtu}, {@link Peer#jumboLimit}).
+     *
+     * @param maxMtu trailer maxMTU, bytes
+     * @param ifMtu trailer ifMTU, bytes
+     * @param jumbo trailer maxDgramPackets, 1..46
+     */
+    record RouteTrailer(int maxMtu, int ifMtu, int jumbo) {
+    }
+
+    /** The last {@link #trailerFor} answer and what it was computed from: one route serves most sources. */
+    private RouteTrailer lastTrailer;
+    private long lastTrailerKey;
+
+    /**
      * @param config tunables (for new peers)
      * @param firstCid the first client connection id to try (channel bits and bit 31 cleared by the caller)
      */
@@ -193,6 +208,29 @@ final class ConnectionTable {
         // A window of the largest packets must fit the socket's receive buffer, or a burst overflows it.
         int ifMtu = config.packetSize().peerIfMtu(mtu, v6, receiveBuffer.getAsInt(), config.windows().maxRwind());
         return new Peer(a, config, ifMtu, PacketSize.jumbogramsFitting(mtu, v6));
+    }
+
+    /**
+     * The ACK trailer values toward an address that may have no peer (the stateless reachability PING's,
+     * docs/robustness.md "Rule: stateless reachability challenge"), computed as {@link #newPeer} does: the route's
+     * interface MTU, not a default, so the PING says what the route carries (no fragments on a 1,500-byte route).
+     * Cached for the last route asked about; makes no peer.
+     *
+     * @param a the address
+     * @return the trailer values
+     */
+    RouteTrailer trailerFor(InetSocketAddress a) {
+        boolean v6 = a.getAddress() instanceof Inet6Address;
+        int mtu = routeMtu.applyAsInt(a);
+        int buffer = receiveBuffer.getAsInt();
+        long key = (long) mtu << 33 | (v6 ? 1L << 32 : 0) | (buffer & 0xFFFFFFFFL);
+        if (lastTrailer == null || key != lastTrailerKey) {
+            int ifMtu = config.packetSize().peerIfMtu(mtu, v6, buffer, config.windows().maxRwind());
+            int jumbo = config.packetSize().jumboLimit(PacketSize.jumbogramsFitting(mtu, v6));
+            lastTrailer = new RouteTrailer(config.packetSize().advertisedMaxMtu(ifMtu, jumbo), ifMtu, jumbo);
+            lastTrailerKey = key;
+        }
+        return lastTrailer;
     }
 
     /** @return the peer for an address, or null when none is known */

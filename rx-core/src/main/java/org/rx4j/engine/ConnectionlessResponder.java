@@ -1,6 +1,7 @@
 package org.rx4j.engine;
 
 import java.net.InetSocketAddress;
+import org.rx4j.config.DebugReplies;
 import org.rx4j.config.RxConfig;
 import org.rx4j.wire.DebugRequest;
 import org.rx4j.wire.PacketFlags;
@@ -12,8 +13,8 @@ import org.rx4j.wire.VersionPacket;
 /**
  * Answers the connectionless packets (rx-wire-facts.md §8, §9): VERSION with this endpoint's version string, DEBUG
  * through the installed {@link DebugResponder} (none: DEBUG is dropped). Only client-initiated queries are answered
- * (replies and NAT pings never, so two endpoints never loop), and no reply larger than its query goes out unless the
- * debug-reply policy allows it (the source may be forged: docs/robustness.md "Rule: unsolicited traffic, loops and
+ * (replies and NAT pings never, so two endpoints never loop), and no reply more than three times its query goes out
+ * unless the debug-reply policy allows it (a VERSION reply is cut to its string to fit) (the source may be forged: docs/robustness.md "Rule: unsolicited traffic, loops and
  * amplification"). Counts both directions in the endpoint's counters. Engine thread only.
  */
 final class ConnectionlessResponder {
@@ -72,8 +73,18 @@ final class ConnectionlessResponder {
             return;
         }
         boolean loopback = from.getAddress() != null && from.getAddress().isLoopbackAddress();
-        if (!config.debugQueries().debugReplies().allows(RxConstants.HEADER_SIZE + p.bodyLength(),
-                RxConstants.HEADER_SIZE + answer.bodyLength(), loopback)) {
+        DebugReplies policy = config.debugQueries().debugReplies();
+        int queryBytes = RxConstants.HEADER_SIZE + p.bodyLength();
+        if (answer instanceof VersionPacket && !policy.allows(queryBytes, RxConstants.HEADER_SIZE + answer.bodyLength(),
+                loopback) && policy != DebugReplies.NEVER) {
+            // Cut to the string: the whole 65-byte body would exceed the bound, the string alone may not.
+            byte[] cut = VersionPacket.shortReplyBody(config.debugQueries().versionString(),
+                    DebugReplies.largestBoundedReply(queryBytes) - RxConstants.HEADER_SIZE);
+            if (cut != null) {
+                answer = new VersionPacket(reply, cut);
+            }
+        }
+        if (!policy.allows(queryBytes, RxConstants.HEADER_SIZE + answer.bodyLength(), loopback)) {
             answer.release();
             counters.repliesWithheld++;
             debugRepliesWithheld++;

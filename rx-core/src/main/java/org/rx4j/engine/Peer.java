@@ -1,5 +1,6 @@
 package org.rx4j.engine;
 
+import org.rx4j.config.Reachability;
 import org.rx4j.config.RxConfig;
 import java.net.InetSocketAddress;
 import org.rx4j.engine.cc.CongestionController;
@@ -57,20 +58,14 @@ public final class Peer {
     private final BurstPacer abortReplies = new BurstPacer(ABORT_REPLY_BURST, ABORT_REPLY_INTERVAL_NS);
     private long abortRepliesSuppressed;
     /**
-     * Bytes this peer sent while unproven (not {@link #isReachable}) that rx4j has not yet spent on replies to it: what
-     * an unproven peer gets back is bounded by what it sent (amplification at most 1: docs/robustness.md "Rule:
-     * unsolicited traffic, loops and amplification").
+     * Bytes rx4j may still send this peer while it is unproven (not {@link #isReachable}): {@link
+     * Reachability#AMPLIFICATION_LIMIT} times what it sent while unproven, less what replies to it spent
+     * (docs/robustness.md "Rule: unsolicited traffic, loops and amplification").
      */
     private long replyCredit;
     /** True once any packet came from this peer; then {@link #lastHeardNs} is valid. */
     private boolean heard;
     private long lastHeardNs;
-    /**
-     * A client call sent this peer a PING after a tiny first datagram and nothing was heard since (docs/robustness.md
-     * "Rule: unsolicited traffic, loops and amplification").
-     */
-    private boolean tinyPingOutstanding;
-
     Peer(InetSocketAddress address, RxConfig config) {
         this(address, config, config.packetSize().localIfMtu(RxConstants.REMOTE_PACKET_SIZE),
                 RxConstants.MAX_FULL_JUMBO_PACKETS);
@@ -113,7 +108,8 @@ public final class Peer {
 
     /**
      * Notes a packet of a connection to this peer: its bytes are counted, and credited toward what rx4j may send back
-     * before the peer proves reachable (no reply larger than what it sent); the peer is heard from now
+     * before the peer proves reachable ({@link Reachability#AMPLIFICATION_LIMIT} times what it sent); the peer is heard
+     * from now
      * ({@link #heardFrom}).
      *
      * @param now current time, ns
@@ -122,12 +118,12 @@ public final class Peer {
     void onReceived(long now, int bytes) {
         counters.bytesReceived += bytes;
         if (!isReachable(now)) {
-            replyCredit += bytes;
+            replyCredit += (long) Reachability.AMPLIFICATION_LIMIT * bytes;
         }
         heardFrom(now);
     }
 
-    /** @return bytes an unproven peer sent that no reply has spent yet (the most rx4j may still send back to it) */
+    /** @return bytes rx4j may still send back to an unproven peer (3 × what it sent, less what replies spent) */
     long replyCredit() {
         return replyCredit;
     }
@@ -141,7 +137,6 @@ public final class Peer {
         heard = true;
         lastHeardNs = now;
         lastUsedNs = now;
-        tinyPingOutstanding = false;
     }
 
     /**
@@ -153,37 +148,13 @@ public final class Peer {
     }
 
     /**
-     * Client side: whether a call whose first datagram is too small to pay for the server's reachability PING should
-     * send a PING of its own (docs/robustness.md "Rule: unsolicited traffic, loops and amplification"): not when the
-     * peer was heard from within the reachability TTL, and not while an earlier such PING is outstanding (nothing heard
-     * since, and the peer not declared unreachable), so calls started together cost one extra datagram, not one per
-     * call.
-     *
-     * @param now current time, ns
-     * @param reachTtlNs the reachability TTL, ns
-     * @return true when the PING should go out now (recorded as outstanding)
-     */
-    boolean takeTinyRequestPing(long now, long reachTtlNs) {
-        if (tinyPingOutstanding || (heard && now - lastHeardNs < reachTtlNs)) {
-            return false;
-        }
-        tinyPingOutstanding = true;
-        return true;
-    }
-
-    /** The peer was found unreachable (ICMP): the next tiny first datagram may bring a PING again. */
-    void forgetTinyRequestPing() {
-        tinyPingOutstanding = false;
-    }
-
-    /**
      * Spends {@code bytes} of the reply credit of an unproven peer: a reply to a peer that has not proved reachable
-     * goes out only when the peer has sent at least as many bytes as rx4j sends back (docs/robustness.md "Rule:
-     * unsolicited traffic, loops and amplification").
+     * goes out only when {@link Reachability#AMPLIFICATION_LIMIT} times what the peer sent covers it, with what earlier
+     * replies spent (docs/robustness.md "Rule: unsolicited traffic, loops and amplification").
      *
      * @param bytes size of the reply, header + body, bytes
-     * @return true when the reply may go out (the credit is reduced by {@code bytes}); false when the peer has not
-     *     sent enough (nothing is spent)
+     * @return true when the reply may go out (the credit is reduced by {@code bytes}); false when the credit does not
+     *     cover it (nothing is spent)
      */
     boolean spendReplyCredit(int bytes) {
         if (replyCredit < bytes) {

@@ -1,6 +1,7 @@
 package org.rx4j.engine;
 
 import java.net.InetSocketAddress;
+import org.rx4j.config.Reachability;
 import org.rx4j.wire.AbortPacket;
 import org.rx4j.wire.PacketFlags;
 import org.rx4j.wire.PacketType;
@@ -9,9 +10,9 @@ import org.rx4j.wire.RxHeader;
 
 /**
  * Sends the small ABORT (32 bytes) that answers a packet no connection owns (§2, §13): −2 for an unknown service or
- * security index, −10 for a connection refused at a limit. Not sent when the offending datagram was smaller than the
- * ABORT (a DATA packet of 0–3 bytes): no reply to unknown traffic is larger than what provoked it (docs/robustness.md
- * "Rule: unsolicited traffic, loops and amplification"). Endpoint-wide at most {@link #BURST} at once, then one per
+ * security index, −10 for a connection refused at a limit. Not sent when it would be more than
+ * {@link Reachability#AMPLIFICATION_LIMIT} times the offending datagram (no datagram a header long is that small, so
+ * today every one is answered; docs/robustness.md "Rule: unsolicited traffic, loops and amplification"). Endpoint-wide at most {@link #BURST} at once, then one per
  * {@link #INTERVAL_NS} ({@link BurstPacer}): no peer object paces them (the source is unknown), and random garbage that
  * happens to decode as a client packet for an unknown service would otherwise earn one each (a third of a random-bytes
  * flood); the rest are counted as withheld replies. Engine thread only.
@@ -45,7 +46,7 @@ final class RawAborts {
      * @param provokedBy size of the offending packet, header + body, bytes
      */
     void send(long now, InetSocketAddress to, RxHeader h, int code, int provokedBy) {
-        if (provokedBy < RxConstants.HEADER_SIZE + 4 || !pacer.allow(now)) {
+        if ((long) Reachability.AMPLIFICATION_LIMIT * provokedBy < RxConstants.HEADER_SIZE + 4 || !pacer.allow(now)) {
             counters.repliesWithheld++;
             return;
         }

@@ -5,6 +5,7 @@ import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiConsumer;
+import org.rx4j.config.Reachability;
 import org.rx4j.config.RxConfig;
 import org.rx4j.wire.AckPacket;
 import org.rx4j.wire.AckReason;
@@ -17,18 +18,14 @@ import org.rx4j.wire.RxHeader;
 /**
  * The stateless reachability challenge (checkReach on; docs/robustness.md "Rule: stateless reachability challenge"):
  * new-connection DATA from a source not proven reachable makes no connection, call or peer; its record in
- * {@link ReachChallenges} keeps the bytes it sent (its reply credit: no reply larger than what it sent) and the packet,
+ * {@link ReachChallenges} keeps its reply credit ({@link Reachability#AMPLIFICATION_LIMIT} times the bytes it sent) and
+ * the packet,
  * and the source is sent the reachability PING (§6.2) on that call. The PING_RESPONSE proves the source: its peer is
  * made and marked heard, and the kept packets wait for replay ({@link #takeReplay}). Counts its PINGs and their answers
  * in the endpoint's counters. Engine thread only.
  */
 final class ReachChallenger {
     private static final byte[] NO_ACKS = new byte[0];
-    /**
-     * The interface MTU a challenge PING advertises: Ethernet's 1444, whatever the route, since the source is not yet
-     * proven and its later ACKs carry the real value (docs/engine.md "Packet size").
-     */
-    private static final int UNPROVEN_IF_MTU = RxConstants.REMOTE_PACKET_SIZE;
 
     private final RxConfig config;
     private final ConnectionTable table;
@@ -41,6 +38,10 @@ final class ReachChallenger {
     /** Proven sources whose kept packets wait to be replayed ({@link #takeReplay}), with their packets. */
     private final List<InetSocketAddress> replayFrom = new ArrayList<>(1);
     private final List<List<DataPacket>> replayPackets = new ArrayList<>(1);
+    /** The connection the last proof was for ({@link #takeProof}); null once used or before any. */
+    private InetSocketAddress provenFrom;
+    private int provenEpoch;
+    private int provenConnectionId;
 
     /**
      * @param config tunables (minimum RTO, the bounds of the challenge table, what a PING's trailer advertises)
@@ -82,8 +83,12 @@ final class ReachChallenger {
     void challenge(long now, InetSocketAddress from, DataPacket p, int bytes) {
         RxHeader h = p.header();
         ReachChallenges.Pending rec = challenges.open(now, from);
-        rec.credit += bytes;
-        boolean due = rec.pingSerial == 0 || rec.pingWithheld || now - rec.pingSentNs >= config.rto().minRtoNs();
+        rec.credit += (long) Reachability.AMPLIFICATION_LIMIT * bytes;
+        // Each connection proves itself: a connection not yet PINGed gets its own PING (within the credit).
+        boolean otherConnection = rec.epoch != h.epoch()
+                || (rec.cid & RxConstants.CID_MASK) != h.connectionId();
+        boolean due = rec.pingSerial == 0 || rec.pingWithheld || otherConnection
+                || now - rec.pingSentNs >= config.rto().minRtoNs();
         rec.epoch = h.epoch();
         rec.cid = h.cid();
         rec.callNumber = h.callNumber();
@@ -99,7 +104,8 @@ final class ReachChallenger {
     }
 
     /**
-     * Sends the PING to a recorded source's last call, paid from its credit (never more bytes than the source sent):
+     * Sends the PING to a recorded source's last call, paid from its credit (never more than
+     * {@link Reachability#AMPLIFICATION_LIMIT} times the bytes the source sent):
      * with the ACK trailer when the credit covers 65 bytes, bare (46 bytes) when it covers that, else withheld. It
      * soft-acks nothing (firstPacket 1, no acks): the packets kept here may still be evicted, and a client must then
      * resend them. Its serial is {@link ReachChallenges#cookie}.
@@ -121,10 +127,15 @@ final class ReachChallenger {
         rec.pingSentNs = now;
         RxHeader h = new RxHeader(rec.epoch, rec.cid, rec.callNumber, 0, rec.pingSerial, PacketType.ACK,
                 PacketFlags.SLOW_START_OK | PacketFlags.REQUEST_ACK, 0, rec.securityIndex, 0, rec.serviceId);
-        AckPacket ping = size == full
-                ? AckPacket.of(h, 1, 0, 0, AckReason.PING, NO_ACKS, config.packetSize().advertisedMaxMtu(UNPROVEN_IF_MTU),
-                        UNPROVEN_IF_MTU, config.windows().maxRwind(), config.packetSize().jumboMax())
-                : new AckPacket(h, 0, 0, 1, 0, 0, AckReason.PING, NO_ACKS, 0, 0, 0, 0, 0, 0);
+        AckPacket ping;
+        if (size == full) {
+            // What the route carries, as the later ACKs will say (docs/engine.md "Packet size"), not the defaults.
+            ConnectionTable.RouteTrailer t = table.trailerFor(to);
+            ping = AckPacket.of(h, 1, 0, 0, AckReason.PING, NO_ACKS, t.maxMtu(), t.ifMtu(), config.windows().maxRwind(),
+                    t.jumbo());
+        } else {
+            ping = new AckPacket(h, 0, 0, 1, 0, 0, AckReason.PING, NO_ACKS, 0, 0, 0, 0, 0, 0);
+        }
         counters.challengesSent++;
         counters.packetsSent[PacketType.ACK]++;
         counters.acksSent[AckReason.PING]++;
@@ -134,9 +145,10 @@ final class ReachChallenger {
 
     /**
      * A client-initiated ACK for no known connection of a known service: a PING_RESPONSE whose serial is the cookie
-     * of its call proves the source reachable — its peer is made (when the peer limit allows) and heard from, given
-     * the PING's RTT sample, and the packets its record kept wait for replay ({@link #takeReplay}: they open their
-     * connections and start their calls at once). Any other such ACK adds to a recorded source's credit and may let
+     * of its call proves the source reachable and that connection able to hear us — its peer is made (when the peer
+     * limit allows) and heard from, given the PING's RTT sample, and the packets its record kept for that connection
+     * wait for replay ({@link #takeReplay}: they open the connection, {@link #takeProof}, and start their calls at
+     * once); packets of the source's other connections stay until those answer their own PINGs. Any other such ACK adds to a recorded source's credit and may let
      * a withheld PING go; a PING from the source (waiting for us, on its resend timer: our PING or its answer may
      * have been lost) brings our PING again, at most once per minimum RTO.
      *
@@ -160,26 +172,29 @@ final class ReachChallenger {
             counters.packetsReceived[PacketType.ACK]++;
             counters.acksReceived[AckReason.PING_RESPONSE]++;
             counters.bytesReceived += bytes;
-            ReachChallenges.Pending rec = challenges.take(from);
+            ReachChallenges.Pending rec = challenges.get(now, from);
             Peer peer = table.peer(from);
             peer.heardFrom(now);
             if (rec != null && rec.pingSerial == a.serial()) {
                 peer.rtt().onSample(now - rec.pingSentNs);
             }
-            if (rec != null && !rec.packets.isEmpty()) {
-                List<DataPacket> kept = new ArrayList<>(rec.packets.size());
-                for (ReachChallenges.HeldPacket held : rec.packets) {
+            provenFrom = from;
+            provenEpoch = h.epoch();
+            provenConnectionId = h.connectionId();
+            List<ReachChallenges.HeldPacket> mine = challenges.takeConnection(from, h.epoch(), h.connectionId());
+            if (!mine.isEmpty()) {
+                List<DataPacket> kept = new ArrayList<>(mine.size());
+                for (ReachChallenges.HeldPacket held : mine) {
                     kept.add(held.toPacket(alloc));
                 }
                 replayFrom.add(from);
                 replayPackets.add(kept);
-                rec.packets.clear();
             }
             return peer;
         }
         ReachChallenges.Pending rec = challenges.get(now, from);
         if (rec != null) {
-            rec.credit += bytes;
+            rec.credit += (long) Reachability.AMPLIFICATION_LIMIT * bytes;
             boolean waiting = a.reason() == AckReason.PING && rec.pingSerial != 0
                     && now - rec.pingSentNs >= config.rto().minRtoNs();
             if (rec.pingWithheld || waiting) {
@@ -187,6 +202,26 @@ final class ReachChallenger {
             }
         }
         return null;
+    }
+
+    /**
+     * Whether a new connection's DATA may open its connection without a challenge: only the connection that answered
+     * the last PING_RESPONSE that proved anything (its kept packets replayed, or its resend after its record was
+     * evicted). A proof belongs to the connection that answered, not to its address: a new connection from a proven
+     * address gets its own PING and no more than an unproven source's credit (docs/robustness.md "Rule: stateless
+     * reachability challenge"). The proof is used up by the first such DATA (the connection exists from then on).
+     *
+     * @param from the DATA's source
+     * @param h the DATA's header
+     * @return true when it may open its connection now
+     */
+    boolean takeProof(InetSocketAddress from, RxHeader h) {
+        if (provenFrom != null && provenEpoch == h.epoch() && provenConnectionId == h.connectionId()
+                && provenFrom.equals(from)) {
+            provenFrom = null;
+            return true;
+        }
+        return false;
     }
 
     /** @return true when a proven source's kept packets wait for {@link #takeReplay} */

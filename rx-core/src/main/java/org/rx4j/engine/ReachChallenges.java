@@ -14,7 +14,7 @@ import org.rx4j.wire.RxHeader;
 /**
  * Sources that sent DATA for a new server connection before proving reachable (docs/robustness.md "Flood" and "Rule:
  * stateless reachability challenge"): no connection, call or peer exists for them, only one small record per source
- * address holding the bytes it sent (its reply credit: no reply larger than what it sent), its PING's time and a few of
+ * address holding its reply credit (three times the bytes it sent, RFC 9000 §8.1), its PING's time and a few of
  * its DATA packets, bounded in sources and in packets (one source may hold them all: a client may open many connections
  * before its first answer). The PING's serial is a keyed hash of the source and the call's identity ({@link #cookie}),
  * so its PING_RESPONSE proves the source reachable even after the record was dropped to make room. Engine thread only.
@@ -29,7 +29,7 @@ final class ReachChallenges {
     static final class Pending {
         /** When the record was made, ns; it expires a dead time later (resends do not extend it). */
         final long createdNs;
-        /** Bytes the source sent (header + body) not yet spent on replies to it (no reply may exceed them). */
+        /** Bytes still to be sent to the source: 3 × what it sent (header + body), less what replies spent. */
         long credit;
         /** Serial of the last PING sent, 0 before any. */
         int pingSerial;
@@ -221,6 +221,40 @@ final class ReachChallenges {
             oldestKnown = false;
         }
         return p;
+    }
+
+    /**
+     * Hands over the packets one connection of a source kept: that connection answered its PING, which proves that
+     * connection, not the source's others (docs/robustness.md "Rule: stateless reachability challenge"). The record
+     * stays while it keeps packets of other connections (their PINGs still wait for answers), else it goes.
+     *
+     * <p>Ownership: the returned packets are heap copies ({@link HeldPacket#toPacket} makes buffers).
+     *
+     * @param from the source address
+     * @param epoch the connection's epoch
+     * @param connectionId the connection id, channel bits clear
+     * @return the connection's packets, oldest first (empty when none were kept)
+     */
+    List<HeldPacket> takeConnection(InetSocketAddress from, int epoch, int connectionId) {
+        Pending p = pending.get(from);
+        if (p == null) {
+            return List.of();
+        }
+        List<HeldPacket> mine = new ArrayList<>(p.packets.size());
+        Iterator<HeldPacket> it = p.packets.iterator();
+        while (it.hasNext()) {
+            HeldPacket held = it.next();
+            if (held.header().epoch() == epoch && held.header().connectionId() == connectionId) {
+                mine.add(held);
+                it.remove();
+            }
+        }
+        heldPackets -= mine.size();
+        if (p.packets.isEmpty()) {
+            pending.remove(from);
+            oldestKnown = false;
+        }
+        return mine;
     }
 
     /**

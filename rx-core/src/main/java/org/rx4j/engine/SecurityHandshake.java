@@ -94,9 +94,9 @@ final class SecurityHandshake {
 
     /**
      * Sends a CHALLENGE (callNumber 0). Toward a peer not proven reachable it is paid from the peer's reply credit,
-     * so an unproven source never gets more bytes than it sent (docs/robustness.md "Rule: unsolicited traffic, loops
-     * and amplification"): a client whose DATA is smaller than the CHALLENGE is challenged once its resends (or its
-     * PING after a tiny first datagram) paid for it.
+     * so an unproven source never gets more than three times the bytes it sent (docs/robustness.md "Rule: unsolicited
+     * traffic, loops and amplification"): the first DATA of any client (28 bytes at least) pays for the 44-byte
+     * rxkad CHALLENGE at once, its resends for at most two more.
      *
      * @return true when it went out
      */

@@ -13,7 +13,7 @@ import org.rx4j.wire.RxPacket;
 /**
  * Finds the server connection of a client-initiated packet, or makes one for a DATA packet of a known service
  * (rx-wire-facts.md §2, §7): unknown services get one small ABORT ({@link RawAborts}); new-connection DATA from a
- * source not proven reachable, and the answer to its PING, go to the {@link ReachChallenger} (docs/robustness.md,
+ * connection not yet proven (from any source), and the answer to its PING, go to the {@link ReachChallenger} (docs/robustness.md,
  * "Rule: reachability challenge"); a new connection past the {@link ConnectionLimits} gets a BUSY ABORT. When it
  * finds no connection it says why ({@link #refusal}). Engine thread only.
  */
@@ -91,13 +91,12 @@ final class ServerConnectionAdmission {
             return refuse(h.callNumber() == 0 || h.seq() == 0 ? PacketTrace.In.ZERO_CALL_OR_SEQ
                     : PacketTrace.In.OUT_OF_WINDOW);
         }
-        if (config.reachability().checkReach()) {
-            Peer prior = table.knownPeer(from);
-            if (prior == null || !prior.isReachable(now)) {
-                link.trace().inbound(PacketTrace.In.CHALLENGED, from, h);
-                challenger.challenge(now, from, (DataPacket) p, bytes);
-                return refuse(null);
-            }
+        if (config.reachability().checkReach() && !challenger.takeProof(from, h)) {
+            // Every new connection proves itself, also from a proven address: a proof belongs to the connection that
+            // answered (docs/robustness.md "Rule: stateless reachability challenge").
+            link.trace().inbound(PacketTrace.In.CHALLENGED, from, h);
+            challenger.challenge(now, from, (DataPacket) p, bytes);
+            return refuse(null);
         }
         if (!limits.admit(now, from)) {
             rawAborts.send(now, from, h, AbortCodes.RX_CALL_BUSY, bytes);

@@ -125,7 +125,7 @@ final class DatagramEncoder extends ChannelOutboundHandlerAdapter implements Pac
     @Override
     public void debugReplyWithheld(InetSocketAddress querier, DebugReplies policy, long withheld) {
         log.warn("no answer to an rxdebug query from {} ({} withheld so far): the debug-reply policy {} sends no "
-                + "reply larger than its query to a non-loopback address; to answer, set it to ALWAYS "
+                + "reply larger than three times its query to a non-loopback address; to answer, set it to ALWAYS "
                 + "(rxperf: --debug-replies always; RxConfig.Builder.debugReplies)", querier, withheld, policy);
     }
 

@@ -32,6 +32,21 @@ public record VersionPacket(RxHeader header, byte[] body) implements RxPacket {
         return body;
     }
 
+    /**
+     * Builds a reply body shorter than the usual 65 bytes: the version string and its NUL, nothing after. A receiver
+     * reads the string up to the NUL (rx-wire-facts.md §9; Debian's rxdebug prints it, checked by hand), so the reply
+     * fits where only a small one may go (docs/robustness.md "Rule: unsolicited traffic, loops and amplification").
+     *
+     * @param version the version text (ASCII); cut to 64 bytes as in {@link #replyBody(String)}
+     * @param maxBytes the largest body allowed, bytes
+     * @return the body (the string's bytes and one NUL), or null when it would be longer than {@code maxBytes}
+     */
+    public static byte[] shortReplyBody(String version, int maxBytes) {
+        byte[] text = version.getBytes(StandardCharsets.US_ASCII);
+        int n = Math.min(text.length, RxConstants.VERSION_REPLY_SIZE - 1) + 1;
+        return n > maxBytes ? null : Arrays.copyOf(text, n);
+    }
+
     /** @return the body read as a NUL-terminated ASCII string (everything up to the first NUL) */
     public String versionString() {
         int end = 0;

@@ -70,7 +70,7 @@ class ConnectionTableTest {
         assertEquals(8, c.lastActivityNs);
         Peer p = c.peer();
         assertEquals(2 * bytes + 60 + 28, p.counters().bytesReceived());
-        assertEquals(2 * bytes + 60 + 28, p.replyCredit(), "an unproven peer's bytes pay for replies to it");
+        assertEquals(3 * (2 * bytes + 60 + 28), p.replyCredit(), "an unproven peer's bytes pay three times over");
         assertEquals(8, p.lastUsedNs);
         assertTrue(p.heardSince(7));
     }

@@ -15,6 +15,7 @@ import org.rx4j.wire.DebugReply;
 import org.rx4j.wire.DebugRequest;
 import org.rx4j.wire.PacketFlags;
 import org.rx4j.wire.PacketType;
+import org.rx4j.wire.RxConstants;
 import org.rx4j.wire.RxHeader;
 import org.rx4j.wire.VersionPacket;
 
@@ -63,24 +64,35 @@ class ConnectionlessResponderTest {
     }
 
     @Test
-    void versionIsAnsweredOnLoopbackAndWithheldWhenTheReplyWouldAmplify() {
+    void versionIsAnsweredWholeOnLoopbackAndCutToItsStringForAForgeableSource() {
         EngineParts e = new EngineParts(RxConfig.builder().versionString("test 1.0").build());
         ConnectionlessResponder r = new ConnectionlessResponder(e.config, e.sink, e.counters, VIEW);
         r.answer(REMOTE, version(PacketFlags.CLIENT_INITIATED));
-        assertEquals(0, e.sent.size(), "29 bytes in, 93 out: withheld from a forgeable source");
-        assertEquals(1, e.counters.repliesWithheld());
+        assertEquals(1, e.sent.size(), "29 bytes in: the 93-byte reply would exceed 3x, the string alone does not");
+        VersionPacket cut = (VersionPacket) e.sent.get(0).packet();
+        assertEquals("test 1.0", cut.versionString());
+        assertEquals(9, cut.bodyLength(), "the string and its NUL");
+        assertEquals(0, e.counters.repliesWithheld());
         r.answer(LOOPBACK, version(PacketFlags.CLIENT_INITIATED));
-        assertEquals(1, e.sent.size());
-        VersionPacket reply = (VersionPacket) e.sent.get(0).packet();
+        assertEquals(2, e.sent.size());
+        VersionPacket reply = (VersionPacket) e.sent.get(1).packet();
         assertFalse(reply.header().isClientInitiated());
         assertEquals("test 1.0", reply.versionString());
+        assertEquals(RxConstants.VERSION_REPLY_SIZE, reply.bodyLength(), "whole to loopback");
         assertEquals(2, e.counters.packetsReceived(PacketType.VERSION));
-        assertEquals(1, e.counters.packetsSent(PacketType.VERSION));
+        assertEquals(2, e.counters.packetsSent(PacketType.VERSION));
+        // A string too long to fit in 3 x 29 bytes is refused.
+        EngineParts e2 = new EngineParts(RxConfig.builder().versionString("v".repeat(59)).build());
+        new ConnectionlessResponder(e2.config, e2.sink, e2.counters, VIEW).answer(REMOTE,
+                version(PacketFlags.CLIENT_INITIATED));
+        assertEquals(0, e2.sent.size());
+        assertEquals(1, e2.counters.repliesWithheld());
     }
 
     @Test
     void theSinkHearsOfTheFirstWithheldReplyAndThenOfEachPowerOfTen() {
-        EngineParts e = new EngineParts(RxConfig.builder().versionString("test 1.0").build());
+        // A version string too long for the cut reply: every VERSION from a forgeable source is withheld.
+        EngineParts e = new EngineParts(RxConfig.builder().versionString("v".repeat(64)).build());
         List<Long> notices = new ArrayList<>();
         PacketSink sink = new PacketSink() {
             @Override

@@ -35,6 +35,11 @@ final class FakePeer {
         return new FakePeer(epoch, cid, serviceId, 0, true);
     }
 
+    /** A fake client of a service at another security index (its packets carry it; it runs no security class). */
+    static FakePeer client(int epoch, int cid, int serviceId, int securityIndex) {
+        return new FakePeer(epoch, cid, serviceId, securityIndex, true);
+    }
+
     /** A fake server end of a connection with this identity (packets without CLIENT_INITIATED). */
     static FakePeer server(int epoch, int cid, int serviceId) {
         return new FakePeer(epoch, cid, serviceId, 0, false);

@@ -68,7 +68,7 @@ class LimitsTest {
         Service svc = new Service(() -> h.now, 10);
         h.engine.registerService(SVC, 0, svc);
         // A burst of 20 new connections before the peer has answered a PING: one source, so one record keeps all 20
-        // first packets and no connection exists yet (stateless reachability challenge).
+        // first packets and no connection exists yet (stateless reachability challenge); each gets its own PING.
         FakePeer[] conns = new FakePeer[120];
         for (int k = 0; k < conns.length; k++) {
             conns[k] = FakePeer.client(0x600D0000, 0x100 + 4 * k, SVC);
@@ -81,10 +81,12 @@ class LimitsTest {
         for (int k = 0; k < 20; k++) {
             AdmissionTest.answerPings(h, REMOTE, conns[k]); // whichever call the PING went to answers it
         }
-        assertEquals(20, svc.newCalls(), "all 20 start once the peer answers");
-        // Many more connections from the now proven client: all served, none evicted, none refused.
+        assertEquals(20, svc.newCalls(), "all 20 start once each answered its PING");
+        // Many more connections from the now proven client, each answering its own PING: all served, none evicted,
+        // none refused.
         for (int k = 20; k < conns.length; k++) {
             h.deliver(conns[k].data(0, 1, 1, PacketFlags.LAST_PACKET, 10));
+            AdmissionTest.answerPings(h, REMOTE, conns[k]);
         }
         assertEquals(conns.length, svc.newCalls());
         assertEquals(conns.length, h.engine.serverConnections().size());

@@ -9,16 +9,21 @@ import static org.rx4j.engine.EngineHarness.REMOTE2;
 import static org.rx4j.engine.EngineHarness.S;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.rx4j.config.Reachability;
 import org.rx4j.config.RxConfig;
 import org.rx4j.engine.RecordingApps.Service;
+import org.rx4j.security.rxkad.RxkadLevel;
 import org.rx4j.wire.AckPacket;
 import org.rx4j.wire.AckReason;
 import org.rx4j.wire.DataPacket;
 import org.rx4j.wire.PacketFlags;
+import org.rx4j.wire.RxConstants;
+import org.rx4j.wire.RxPacket;
 
 /**
  * The stateless reachability challenge against a flood (docs/robustness.md "Flood"): DATA that would open a server
@@ -112,7 +117,7 @@ class ReachChallengeTest {
     }
 
     @Test
-    void theProvenClientIsAdmittedWithItsKeptPacketsAndItsNextConnectionsNeedNoPing() {
+    void theProvenClientIsAdmittedWithItsKeptPacketsAndEachNextConnectionAnswersItsOwnPing() {
         EngineHarness h = new EngineHarness(RxConfig.defaults());
         Service svc = new Service(() -> h.now, 10);
         h.engine.registerService(SVC, 0, svc);
@@ -129,12 +134,136 @@ class ReachChallengeTest {
         assertTrue(svc.record(0).readComplete);
         assertEquals(0, h.engine.totals().challengedSources());
         assertEquals(1, h.engine.serverConnections().size());
-        // Within the reachability TTL another connection from the proven peer starts at once, without a PING.
+        // Another connection from the proven address proves itself too: a PING, and its call starts on the answer.
         h.clear();
         FakePeer c2 = FakePeer.client(0x7000_0002, 0x84, SVC);
         h.deliver(c2.data(0, 1, 1, PacketFlags.LAST_PACKET, 20));
+        assertEquals(1, svc.newCalls(), "not before its own answer");
+        assertEquals(1, pingsTo(h, REMOTE).size());
+        AdmissionTest.answerPings(h, REMOTE, c2);
         assertEquals(2, svc.newCalls());
+        assertEquals(2, h.engine.serverConnections().size());
+        // The first connection's next call needs no PING: that connection answered.
+        h.clear();
+        h.deliver(c.data(1, 2, 1, PacketFlags.LAST_PACKET, 20));
+        assertEquals(3, svc.newCalls());
         assertTrue(pingsTo(h, REMOTE).isEmpty());
+    }
+
+    /**
+     * A proof belongs to the connection that answered, not to its address (docs/robustness.md "Rule: stateless
+     * reachability challenge"): a spoofer who knows a proven client's address forges one 48-byte request for a
+     * 100,000-byte reply on a new connection "from" it. The victim gets the PING of that connection's challenge and
+     * nothing else — no call, no DATA, no recovery PINGs, no ABORT at dead time: at most 3 × the forged bytes.
+     */
+    @Test
+    void aForgedNewConnectionFromAProvenAddressEarnsNoMoreThanThreeTimesItsBytes() {
+        EngineHarness h = new EngineHarness(RxConfig.defaults());
+        Service svc = new Service(() -> h.now, 100_000);
+        h.engine.registerService(SVC, 0, svc);
+        FakePeer victim = FakePeer.client(0x7000_0010, 0x100, SVC);
+        h.deliver(victim.data(0, 1, 1, PacketFlags.LAST_PACKET, 20));
+        AdmissionTest.answerPings(h, REMOTE, victim);
+        assertEquals(1, svc.newCalls(), "the victim's address is proven");
+        h.advance(10 * MS);
+        h.clear();
+        FakePeer forged = FakePeer.client(0x5BAD_0000, 0x200, SVC);
+        DataPacket request = forged.data(0, 1, 1, PacketFlags.LAST_PACKET, 20);
+        int in = RxConstants.HEADER_SIZE + request.bodyLength();
+        h.deliver(request);
+        h.advance(60 * S); // the victim never answers for the forged connection
+        long out = 0;
+        int datagrams = 0;
+        for (EngineHarness.Datagram d : h.sent) {
+            if ((d.first().header().cid() & ~3) == forged.cid) {
+                datagrams++;
+                for (RxPacket p : d.packets()) {
+                    out += RxConstants.HEADER_SIZE + p.bodyLength();
+                }
+            }
+        }
+        assertEquals(1, svc.newCalls(), "no call for the forged connection");
+        assertEquals(1, h.engine.serverConnections().size(), "no connection for it either");
+        assertEquals(1, datagrams, "one PING, nothing after it");
+        assertTrue(out <= Reachability.AMPLIFICATION_LIMIT * in, out + " bytes out for " + in + " in");
+        h.engine.shutdown(h.now);
+    }
+
+    /**
+     * The rxkad form of the same forgery: a forged first packet at security index 2 from a proven address earns no
+     * CHALLENGE (the CHALLENGE belongs to a connection, made only after that connection answered its PING), where
+     * it earned 8 CHALLENGEs over 16 s.
+     */
+    @Test
+    void aForgedRxkadConnectionFromAProvenAddressEarnsNoChallenge() {
+        EngineHarness h = new EngineHarness(RxConfig.defaults());
+        Service svc = new Service(() -> h.now, 10);
+        h.engine.registerService(SVC, 0, svc);
+        h.engine.registerService(SVC, RxkadTestCredentials.server(RxkadLevel.CLEAR), new Service(() -> h.now, 10));
+        FakePeer victim = FakePeer.client(0x7000_0011, 0x100, SVC);
+        h.deliver(victim.data(0, 1, 1, PacketFlags.LAST_PACKET, 20));
+        AdmissionTest.answerPings(h, REMOTE, victim);
+        assertEquals(1, svc.newCalls(), "the victim's address is proven");
+        h.clear();
+        FakePeer forged = FakePeer.client(0x5BAD_0001, 0x200, SVC, 2);
+        DataPacket request = forged.data(0, 1, 1, PacketFlags.LAST_PACKET, 20);
+        int in = RxConstants.HEADER_SIZE + request.bodyLength();
+        h.deliver(request);
+        h.advance(60 * S);
+        long out = 0;
+        for (EngineHarness.Datagram d : h.sent) {
+            if ((d.first().header().cid() & ~3) == forged.cid) {
+                for (RxPacket p : d.packets()) {
+                    out += RxConstants.HEADER_SIZE + p.bodyLength();
+                }
+            }
+        }
+        assertEquals(0, h.engine.securityCounters().challengesSent(), "no CHALLENGE");
+        assertEquals(1, pingsTo(h, REMOTE).stream().filter(a -> (a.header().cid() & ~3) == forged.cid).count(),
+                "only the forged connection's reachability PING");
+        assertTrue(out <= Reachability.AMPLIFICATION_LIMIT * in, out + " bytes out for " + in + " in");
+        h.engine.shutdown(h.now);
+    }
+
+    /**
+     * The challenge PING's ACK trailer says what the route carries, as every later ACK of the server does: on a
+     * 1,500-byte route maxMTU 1,444 and 1 jumbogram packet (not the defaults' 5,692 and 4, which would make a peer that
+     * believes it send fragments); on a 9,000-byte route the same values as the later ACKs too.
+     */
+    @Test
+    void theChallengePingsTrailerSaysWhatTheRouteCarries() {
+        for (int routeMtu : new int[] {1500, 9000}) {
+            SimNetwork net = new SimNetwork(RxConfig.defaults(), RxConfig.defaults(), LinkModel.delay(MS),
+                    LinkModel.delay(MS), 11);
+            net.routeMtu = routeMtu;
+            net.server().engine.registerService(SVC, 0, new Service(net::now, 50_000));
+            List<AckPacket> serverAcks = new ArrayList<>();
+            net.sendTap = (now, fromClient, packets) -> {
+                for (RxPacket p : packets) {
+                    if (!fromClient && p instanceof AckPacket a && a.hasTrailer()) {
+                        serverAcks.add(new AckPacket(a.header(), a.bufferSpace(), a.maxSkew(), a.firstPacket(),
+                                a.previousPacket(), a.serial(), a.reason(), new byte[0], 4, a.maxMTU(), a.ifMTU(),
+                                a.rwind(), a.maxDgramPackets(), 0));
+                    }
+                }
+            };
+            Connection conn = net.client().engine.connect(SimNetwork.SERVER, SVC, 0);
+            Call call = net.client().engine.newCall(net.now(), conn, new RecordingApps.CallRecord(net::now));
+            call.write(net.now(), Unpooled.buffer(50_000).writeZero(50_000));
+            call.finishSending(net.now());
+            net.runFor(2 * S);
+            assertTrue(serverAcks.size() >= 2, "the PING and later ACKs");
+            AckPacket ping = serverAcks.get(0);
+            assertEquals(AckReason.PING, ping.reason(), "the challenge PING comes first");
+            AckPacket later = serverAcks.get(serverAcks.size() - 1);
+            assertEquals(List.of(later.maxMTU(), later.ifMTU(), later.maxDgramPackets()),
+                    List.of(ping.maxMTU(), ping.ifMTU(), ping.maxDgramPackets()),
+                    "route MTU " + routeMtu + ": the PING's trailer as the later ACKs'");
+            if (routeMtu == 1500) {
+                assertEquals(List.of(1444, 1444, 1), List.of(ping.maxMTU(), ping.ifMTU(), ping.maxDgramPackets()));
+            }
+            net.shutdown();
+        }
     }
 
     @Test

@@ -94,15 +94,56 @@ class ReachChallengerTest {
     }
 
     @Test
-    void aPingTheBytesCannotPayIsWithheldUntilTheSourceSendsMore() {
+    void theSmallestDataPaysForTheFullPingAtThreeTimesItsBytes() {
         ReachChallenger r = challenger(RxConfig.builder());
-        challenge(r, 0, data(1, 4)); // 32 bytes: less than the smallest PING
+        challenge(r, 0, data(1, 0)); // a header alone: 28 bytes, 84 of credit
+        assertEquals(1, e.sent.size());
+        assertTrue(pingSent(0).hasTrailer());
+        assertEquals(FULL_PING, e.counters.bytesSent());
+        assertEquals(0, e.counters.repliesWithheld());
+    }
+
+    @Test
+    void aPingTheCreditCannotPayIsWithheldUntilTheSourceSendsMore() {
+        // Sizes below a header cannot come from the wire: they check the credit's arithmetic (3 × bytes).
+        ReachChallenger r = challenger(RxConfig.builder());
+        DataPacket p = data(1, 4);
+        r.challenge(0, SRC, p, 15); // 45 bytes of credit: less than the smallest PING
         assertEquals(0, e.sent.size());
         assertEquals(1, e.counters.repliesWithheld());
-        r.onAck(1, SRC, client.ack(0, 1, 1, 0, 0, AckReason.DELAY, new byte[0], 32, 1), 14);
-        assertEquals(1, e.sent.size(), "46 bytes received pay for the bare PING");
+        r.onAck(1, SRC, client.ack(0, 1, 1, 0, 0, AckReason.DELAY, new byte[0], 32, 1), 1);
+        assertEquals(1, e.sent.size(), "48 bytes of credit pay for the bare PING");
         assertEquals(BARE_PING, e.counters.bytesSent());
         assertEquals(1, e.counters.repliesWithheld(), "a withheld PING counts once");
+    }
+
+    @Test
+    void eachNewConnectionOfASourceGetsItsOwnPingAndItsAnswerReplaysOnlyThatConnection() {
+        ReachChallenger r = challenger(RxConfig.builder());
+        FakePeer other = FakePeer.client(0x600D0000, 0x200, 1);
+        challenge(r, 0, data(1, 100));
+        challenge(r, 1, other.data(0, 1, 1, PacketFlags.LAST_PACKET, 100));
+        assertEquals(2, e.sent.size(), "a PING per connection, within the minimum RTO");
+        AckPacket second = pingSent(1);
+        assertEquals(0x200, second.header().cid() & ~3);
+        Peer peer = r.onAck(2, SRC, other.ack(0, 1, 1, 0, second.header().serial(), AckReason.PING_RESPONSE,
+                new byte[0], 32, 1), FULL_PING);
+        assertSame(e.table.knownPeer(SRC), peer);
+        InetSocketAddress[] from = new InetSocketAddress[1];
+        List<DataPacket> kept = r.takeReplay(from);
+        assertEquals(1, kept.size(), "only the answering connection's packet");
+        assertEquals(0x200, kept.get(0).header().connectionId());
+        kept.forEach(DataPacket::release);
+        DataPacket resend = other.data(0, 1, 1, 0, 1);
+        DataPacket first = data(1, 1);
+        assertFalse(r.takeProof(SRC, first.header()), "the other connection has not answered");
+        assertTrue(r.takeProof(SRC, resend.header()), "the answering connection may open");
+        assertFalse(r.takeProof(SRC, resend.header()), "once: the connection exists from then on");
+        resend.release();
+        first.release();
+        RxCounters t = snapshot();
+        r.addCountersTo(t);
+        assertEquals(1, t.challengedPackets(), "the first connection's packet still waits for its answer");
     }
 
     @Test

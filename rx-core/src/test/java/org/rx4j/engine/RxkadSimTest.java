@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.rx4j.config.Reachability;
 import org.rx4j.config.RxConfig;
 import org.rx4j.security.CallerIdentity;
 import org.rx4j.security.PacketHeader;
@@ -223,7 +224,7 @@ class RxkadSimTest {
     }
 
     @Test
-    void withoutReachabilityChecksAChallengeNeverOutweighsWhatTheClientSent() {
+    void withoutReachabilityChecksTheChallengeGoesAtOnceWithinThreeTimesWhatTheClientSent() {
         RxConfig noReach = RxConfig.builder().checkReach(false).build();
         SimNetwork net = new SimNetwork(RxConfig.defaults(), noReach, LinkModel.delay(5 * MS),
                 LinkModel.delay(5 * MS), 22);
@@ -231,6 +232,7 @@ class RxkadSimTest {
         server = new SimApps.BulkServer(net);
         net.server().engine.registerService(SVC, RxkadTestCredentials.server(RxkadLevel.CLEAR), server);
         long[] bytes = new long[2]; // [0] client to server, [1] server to client, until the first ACK from the server
+        int[] clientData = new int[1];
         boolean[] authenticated = new boolean[1];
         net.sendTap = (now, fromClient, packets) -> {
             if (!fromClient && packets.get(0).header().type() == PacketType.ACK) {
@@ -239,15 +241,20 @@ class RxkadSimTest {
             if (!authenticated[0]) {
                 for (RxPacket p : packets) {
                     bytes[fromClient ? 0 : 1] += 28 + p.bodyLength();
+                    clientData[0] += fromClient && p.header().type() == PacketType.DATA ? 1 : 0;
                 }
             }
         };
-        // An empty request at clear: one 36-byte DATA packet (the 8-byte reply length), smaller than the CHALLENGE.
+        // An empty request at clear: one 36-byte DATA packet (the 8-byte reply length), smaller than the 44-byte
+        // CHALLENGE but paying for it three times over: the CHALLENGE goes at once, not after the client's resend.
         Connection conn = net.client().engine.connect(SimNetwork.SERVER, SVC,
                 RxkadTestCredentials.client(RxkadLevel.CLEAR));
+        long t0 = net.now();
         assertEquals(0, run(net, conn, 0, 100).error);
-        assertTrue(bytes[1] <= bytes[0], "server sent " + bytes[1] + " bytes before authentication, client "
-                + bytes[0]);
+        assertEquals(1, clientData[0], "the request went once: no resend needed to pay for the CHALLENGE");
+        assertTrue(net.now() - t0 < 1000 * MS, "served within round trips, not after an RTO");
+        assertTrue(bytes[1] <= Reachability.AMPLIFICATION_LIMIT * bytes[0], "server sent " + bytes[1]
+                + " bytes before authentication, client " + bytes[0]);
         assertEquals(1, net.server().engine.securityCounters().challengesSent());
     }
 
