@@ -70,6 +70,18 @@ public final class Peer {
      * "Rule: unsolicited traffic, loops and amplification").
      */
     private boolean tinyPingOutstanding;
+    /**
+     * Bytes kept for this peer now in server calls not yet started, and in DATA parked for its connections' security
+     * handshakes (docs/robustness.md "Rule: a byte budget for what unproven sources leave"; {@link HeldBytes}).
+     */
+    long heldCallBytes;
+    long parkedBytes;
+    /**
+     * Largest packet (header + body, bytes) received from this peer while it was proven reachable; 0 before any.
+     * Outlives the reachability TTL: a client returning later may start its calls at this size (docs/robustness.md
+     * "Rule: a byte budget for what unproven sources leave").
+     */
+    private int provenReceivedSize;
 
     Peer(InetSocketAddress address, RxConfig config) {
         this(address, config, config.packetSize().localIfMtu(RxConstants.REMOTE_PACKET_SIZE),
@@ -123,8 +135,18 @@ public final class Peer {
         counters.bytesReceived += bytes;
         if (!isReachable(now)) {
             replyCredit += bytes;
+        } else if (bytes > provenReceivedSize) {
+            provenReceivedSize = bytes;
         }
         heardFrom(now);
+    }
+
+    /**
+     * @return the largest packet (header + body) received from this peer while it was proven reachable, bytes, 0
+     *     before any; kept past the reachability TTL
+     */
+    int provenReceivedSize() {
+        return provenReceivedSize;
     }
 
     /** @return bytes an unproven peer sent that no reply has spent yet (the most rx4j may still send back to it) */
