@@ -146,7 +146,7 @@ class AmplificationLiveTest {
                     "heldServerCalls", "heldCallsForgotten", "connectionsEvicted", "connectionsRefused",
                     "addressChangesRefused", "clientPacketsFromStrangers", "challengedSources", "challengedPackets",
                     "challengesSent", "challengesAnswered", "challengesEvicted", "challengesExpired",
-                    "internalErrors")) {
+                    "heldBytes", "heldPacketsRefused", "securityFailuresFromOtherAddresses", "internalErrors")) {
                 assertTrue(stats.containsKey(key), key + " in " + stats.keySet());
             }
             assertEquals(5L, stats.get("challengedPackets"), "the five calls' packets are kept for the challenge");
