@@ -68,7 +68,8 @@ public class ForgedResponseBenchmark {
         Random random = new Random(29);
         byte[] aes = new byte[32];
         random.nextBytes(aes);
-        server = new RxkadServerSecurity(ServerKeySource.of(List.of(new ServerKey(ServerKey.RXKAD, 1, 0, desKey(0x0123456789abcdefL)),
+        server = new RxkadServerSecurity(ServerKeySource.of(List.of(
+                new ServerKey(ServerKey.RXKAD, 1, 0, desKey(0x0123456789abcdefL)),
                 new ServerKey(ServerKey.RXKAD_KRB5, 3, 18, aes))), RxkadLevel.CLEAR, () -> 1_700_000_000L,
                 random);
         context = new SecurityContext(server, ConnectionRole.SERVER, 0x5e6f7081, 0x00012340, 1, ch -> 0);

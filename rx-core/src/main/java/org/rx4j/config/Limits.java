@@ -27,13 +27,13 @@ package org.rx4j.config;
  *     real client resends and is admitted again). Each call holds at most {@link Windows#maxRwind()} packets.
  * @param maxHeldBytes most bytes (Rx header + payload per packet), endpoint-wide, of each kind of packets kept for a
  *     source that has not proven itself or not authenticated, &gt;= 1,444 (default 8 MiB,
- *     {@link #DEFAULT_MAX_HELD_BYTES}): the reachability challenge's kept first packets, held server calls' packets,
- *     and DATA parked for a security handshake (docs/robustness.md "Rule: a byte budget for what unproven sources
- *     leave"). Past it the challenge evicts the oldest other sources' records, held calls are forgotten oldest
+ *     {@link Limits#DEFAULT_MAX_HELD_BYTES}): the reachability challenge's kept first packets, held server calls'
+ *     packets, and DATA parked for a security handshake (docs/robustness.md "Rule: a byte budget for what unproven
+ *     sources leave"). Past it the challenge evicts the oldest other sources' records, held calls are forgotten oldest
  *     first, and the parked DATA of the connections challenged longest ago is released; a packet that still does
  *     not fit is not kept (the client resends it)
  * @param maxHeldBytesPerPeer most bytes of each of those kinds kept for one source (host and port), &gt;= 1,444
- *     (default 1 MiB, {@link #DEFAULT_MAX_HELD_BYTES_PER_PEER}); a packet beyond is not kept (held calls: that
+ *     (default 1 MiB, {@link Limits#DEFAULT_MAX_HELD_BYTES_PER_PEER}); a packet beyond is not kept (held calls: that
  *     peer's oldest held call is forgotten)
  */
 public record Limits(int maxConnections, int maxPendingCalls, int maxConnectionsPerPeer, int maxUnprovenConnections,

@@ -382,7 +382,7 @@ public record RxConfig(Windows windows, PacketSize packetSize, AckPolicy ackPoli
             return this;
         }
 
-        /** @return this, with {@link Limits#maxHeldBytes()} set to {@code bytes} (bytes, of each kind, endpoint-wide) */
+        /** @return this, with {@link Limits#maxHeldBytes()} set to {@code bytes} (of each kind, endpoint-wide) */
         public Builder maxHeldBytes(long bytes) {
             limits = new Limits(limits.maxConnections(), limits.maxPendingCalls(), limits.maxConnectionsPerPeer(),
                     limits.maxUnprovenConnections(), limits.maxPeers(), limits.maxHeldPackets(), bytes,
@@ -390,7 +390,7 @@ public record RxConfig(Windows windows, PacketSize packetSize, AckPolicy ackPoli
             return this;
         }
 
-        /** @return this, with {@link Limits#maxHeldBytesPerPeer()} set to {@code bytes} (bytes, of each kind, per peer) */
+        /** @return this, with {@link Limits#maxHeldBytesPerPeer()} set to {@code bytes} (of each kind, per peer) */
         public Builder maxHeldBytesPerPeer(long bytes) {
             limits = new Limits(limits.maxConnections(), limits.maxPendingCalls(), limits.maxConnectionsPerPeer(),
                     limits.maxUnprovenConnections(), limits.maxPeers(), limits.maxHeldPackets(), limits.maxHeldBytes(),

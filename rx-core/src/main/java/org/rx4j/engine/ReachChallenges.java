@@ -18,8 +18,9 @@ import org.rx4j.wire.RxHeader;
  * address holding the bytes it sent (its reply credit: no reply larger than what it sent), its PING's time and a few of
  * its DATA packets, bounded in sources, in packets (one source may hold them all: a client may open many connections
  * before its first answer) and in bytes, per source and in all ({@link HeldBytes}; docs/robustness.md "Rule: a byte
- * budget for what unproven sources leave"). The PING's serial is a keyed hash of the source and the call's identity ({@link #cookie}),
- * so its PING_RESPONSE proves the source reachable even after the record was dropped to make room. Engine thread only.
+ * budget for what unproven sources leave"). The PING's serial is a keyed hash of the source and the call's identity
+ * ({@link #cookie}), so its PING_RESPONSE proves the source reachable even after the record was dropped to make
+ * room. Engine thread only.
  *
  * <p>Ownership: {@link #hold} copies a packet's payload into a heap array and releases the packet at once, so the
  * table holds no ByteBuf: dropping a record (eviction, expiry, {@link #clear}) touches none of its packets, which
