@@ -1,19 +1,22 @@
 #!/usr/bin/env bash
-# Connection-flood probe (docs/robustness.md "Live probe: connection flood"), run by hand; a measurement, not a
-# test. Starts an rxperf server, reads its resident memory (VmRSS) and live heap after a full GC (jcmd), sends
-# COUNT DATA packets (100 bytes, LAST_PACKET) that each open a new connection from one address, at RATE per second
-# (scripts/flood/FloodGenerator.java, the generator scripts/flood.sh uses), waits, reads both again, then times a
-# legitimate 10 MiB `rxperf client -c send`.
+# Connection-flood probe (docs/robustness.md "Live probe: connection flood", "Live probe: large held packets"), run
+# by hand; a measurement, not a test. Starts an rxperf server, reads its resident memory (VmRSS) and live heap after a
+# full GC (jcmd), sends COUNT DATA packets (PAYLOAD bytes, LAST_PACKET) that each open a new connection from SOURCES
+# addresses, at RATE per second (scripts/flood/FloodGenerator.java, the generator scripts/flood.sh uses) while a
+# legitimate client makes 100 RPCs, waits, reads both again, then times a legitimate 10 MiB `rxperf client -c send`.
 #
 #   scripts/hostile/flood.sh [JAR]      (JAR: a shaded rxperf jar, default rx-perf/target/rxperf.jar)
 #
-# Env: PORT (default 7432), COUNT (100000), RATE (100000), JAVA_OPTS for the server (default -Xmx1g).
+# Env: PORT (default 7432), COUNT (100000), RATE (100000), PAYLOAD (100 bytes), SOURCES (1), JAVA_OPTS for the
+# server (default -Xmx1g).
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 JAR=${1:-$ROOT/rx-perf/target/rxperf.jar}
 PORT=${PORT:-7432}
 COUNT=${COUNT:-100000}
 RATE=${RATE:-100000}
+PAYLOAD=${PAYLOAD:-100}
+SOURCES=${SOURCES:-1}
 # The generator sends at a rate for whole seconds: COUNT spread over as many seconds as RATE needs.
 SECS=$(( (COUNT + RATE - 1) / RATE ))
 
@@ -30,7 +33,12 @@ timeout 60 java -jar "$JAR" client -c send -b 1048576 -T 3 -p "$PORT" >/dev/null
 sleep 1
 before=$(rss "$SPID")
 live_before=$(live "$SPID")
-java "$ROOT/scripts/flood/FloodGenerator.java" 127.0.0.1 "$PORT" $(( COUNT / SECS )) 0 "$SECS" 1 100 last
+timeout 120 java -jar "$JAR" client -c rpc -T 100 -p "$PORT" >/tmp/flood-rpc.$$ 2>&1 &
+RPID=$!
+java "$ROOT/scripts/flood/FloodGenerator.java" 127.0.0.1 "$PORT" $(( COUNT / SECS )) 0 "$SECS" "$SOURCES" "$PAYLOAD" last
+if wait "$RPID"; then echo "legitimate client during the flood: 100 RPCs served"; else
+    echo "legitimate client during the flood: FAILED"; tail -3 /tmp/flood-rpc.$$; fi
+rm -f /tmp/flood-rpc.$$
 sleep 5
 after=$(rss "$SPID")
 live_after=$(live "$SPID")

@@ -1,7 +1,7 @@
 package org.rx4j.config;
 
 /**
- * How many connections, peers, queued calls and held packets an endpoint keeps at most, so a flood of them cannot
+ * How many connections, peers, queued calls and held packets (and held bytes) an endpoint keeps at most, so a flood of them cannot
  * exhaust its memory (docs/robustness.md "Rule: limits" and its "Limits" table). Past a limit the endpoint evicts or
  * refuses as each component says.
  *
@@ -25,11 +25,51 @@ package org.rx4j.config;
  * @param maxHeldPackets most DATA packets held, endpoint-wide, by server calls not yet started (waiting for packet 1
  *     or the reachability answer), &gt;= 1 (default 4,096); beyond it the oldest such call is forgotten silently (a
  *     real client resends and is admitted again). Each call holds at most {@link Windows#maxRwind()} packets.
+ * @param maxHeldBytes most bytes (Rx header + payload per packet), endpoint-wide, of each kind of packets kept for a
+ *     source that has not proven itself or not authenticated, &gt;= 1,444 (default 8 MiB,
+ *     {@link Limits#DEFAULT_MAX_HELD_BYTES}): the reachability challenge's kept first packets, held server calls'
+ *     packets, and DATA parked for a security handshake (docs/robustness.md "Rule: a byte budget for what unproven
+ *     sources leave"). Past it the challenge evicts the oldest other sources' records, held calls are forgotten oldest
+ *     first, and the parked DATA of the connections challenged longest ago is released; a packet that still does
+ *     not fit is not kept (the client resends it)
+ * @param maxHeldBytesPerPeer most bytes of each of those kinds kept for one source (host and port), &gt;= 1,444
+ *     (default 1 MiB, {@link Limits#DEFAULT_MAX_HELD_BYTES_PER_PEER}); a packet beyond is not kept (held calls: that
+ *     peer's oldest held call is forgotten)
  */
 public record Limits(int maxConnections, int maxPendingCalls, int maxConnectionsPerPeer, int maxUnprovenConnections,
-                     int maxPeers, int maxHeldPackets) {
+                     int maxPeers, int maxHeldPackets, long maxHeldBytes, long maxHeldBytesPerPeer) {
+    /**
+     * Default of {@link #maxHeldBytes()}, bytes: 8 MiB, above {@code maxHeldPackets} full Ethernet-size packets
+     * (4,096 × 1,444 = 5.6 MiB), so the byte budget binds only for packets larger than those; the three kinds keep
+     * at most 24 MiB together.
+     */
+    public static final long DEFAULT_MAX_HELD_BYTES = 8L << 20;
+    /**
+     * Default of {@link #maxHeldBytesPerPeer()}, bytes: 1 MiB, room for 726 full Ethernet-size packets or 16 of the
+     * largest (65,535 bytes).
+     */
+    public static final long DEFAULT_MAX_HELD_BYTES_PER_PEER = 1L << 20;
     /** Room for 100,000 connections (10,000 from one client) and 65,536 peers; the rest bounds a flood. */
-    public static final Limits DEFAULTS = new Limits(100_000, 1024, 16_384, 2_048, 65_536, 4_096);
+    public static final Limits DEFAULTS = new Limits(100_000, 1024, 16_384, 2_048, 65_536, 4_096,
+            DEFAULT_MAX_HELD_BYTES, DEFAULT_MAX_HELD_BYTES_PER_PEER);
+
+    /**
+     * The limits without the byte budget's settings, which take their defaults ({@link #DEFAULT_MAX_HELD_BYTES},
+     * {@link #DEFAULT_MAX_HELD_BYTES_PER_PEER}).
+     *
+     * @param maxConnections see {@link #maxConnections()}
+     * @param maxPendingCalls see {@link #maxPendingCalls()}
+     * @param maxConnectionsPerPeer see {@link #maxConnectionsPerPeer()}
+     * @param maxUnprovenConnections see {@link #maxUnprovenConnections()}
+     * @param maxPeers see {@link #maxPeers()}
+     * @param maxHeldPackets see {@link #maxHeldPackets()}
+     * @throws IllegalArgumentException naming the first setting out of range
+     */
+    public Limits(int maxConnections, int maxPendingCalls, int maxConnectionsPerPeer, int maxUnprovenConnections,
+                  int maxPeers, int maxHeldPackets) {
+        this(maxConnections, maxPendingCalls, maxConnectionsPerPeer, maxUnprovenConnections, maxPeers, maxHeldPackets,
+                DEFAULT_MAX_HELD_BYTES, DEFAULT_MAX_HELD_BYTES_PER_PEER);
+    }
 
     /**
      * Checks the ranges listed with the components.
@@ -43,5 +83,9 @@ public record Limits(int maxConnections, int maxPendingCalls, int maxConnections
         SettingCheck.range("maxUnprovenConnections", maxUnprovenConnections, 1, Integer.MAX_VALUE);
         SettingCheck.range("maxPeers", maxPeers, 1, Integer.MAX_VALUE);
         SettingCheck.range("maxHeldPackets", maxHeldPackets, 1, Integer.MAX_VALUE);
+        SettingCheck.atLeast("maxHeldBytes", maxHeldBytes, 1_444);
+        SettingCheck.atLeast("maxHeldBytesPerPeer", maxHeldBytesPerPeer, 1_444);
+        SettingCheck.atLeast("maxHeldBytes", maxHeldBytes, 1_444);
+        SettingCheck.atLeast("maxHeldBytesPerPeer", maxHeldBytesPerPeer, 1_444);
     }
 }

@@ -337,42 +337,64 @@ public record RxConfig(Windows windows, PacketSize packetSize, AckPolicy ackPoli
         /** @return this, with {@link Limits#maxConnections()} set to {@code n} (a count) */
         public Builder maxConnections(int n) {
             limits = new Limits(n, limits.maxPendingCalls(), limits.maxConnectionsPerPeer(),
-                    limits.maxUnprovenConnections(), limits.maxPeers(), limits.maxHeldPackets());
+                    limits.maxUnprovenConnections(), limits.maxPeers(), limits.maxHeldPackets(),
+                    limits.maxHeldBytes(), limits.maxHeldBytesPerPeer());
             return this;
         }
 
         /** @return this, with {@link Limits#maxPendingCalls()} set to {@code n} (a count) */
         public Builder maxPendingCalls(int n) {
             limits = new Limits(limits.maxConnections(), n, limits.maxConnectionsPerPeer(),
-                    limits.maxUnprovenConnections(), limits.maxPeers(), limits.maxHeldPackets());
+                    limits.maxUnprovenConnections(), limits.maxPeers(), limits.maxHeldPackets(),
+                    limits.maxHeldBytes(), limits.maxHeldBytesPerPeer());
             return this;
         }
 
         /** @return this, with {@link Limits#maxConnectionsPerPeer()} set to {@code n} (a count) */
         public Builder maxConnectionsPerPeer(int n) {
             limits = new Limits(limits.maxConnections(), limits.maxPendingCalls(), n, limits.maxUnprovenConnections(),
-                    limits.maxPeers(), limits.maxHeldPackets());
+                    limits.maxPeers(), limits.maxHeldPackets(),
+                    limits.maxHeldBytes(), limits.maxHeldBytesPerPeer());
             return this;
         }
 
         /** @return this, with {@link Limits#maxUnprovenConnections()} set to {@code n} (a count) */
         public Builder maxUnprovenConnections(int n) {
             limits = new Limits(limits.maxConnections(), limits.maxPendingCalls(), limits.maxConnectionsPerPeer(), n,
-                    limits.maxPeers(), limits.maxHeldPackets());
+                    limits.maxPeers(), limits.maxHeldPackets(),
+                    limits.maxHeldBytes(), limits.maxHeldBytesPerPeer());
             return this;
         }
 
         /** @return this, with {@link Limits#maxPeers()} set to {@code n} (a count) */
         public Builder maxPeers(int n) {
             limits = new Limits(limits.maxConnections(), limits.maxPendingCalls(), limits.maxConnectionsPerPeer(),
-                    limits.maxUnprovenConnections(), n, limits.maxHeldPackets());
+                    limits.maxUnprovenConnections(), n, limits.maxHeldPackets(), limits.maxHeldBytes(),
+                    limits.maxHeldBytesPerPeer());
             return this;
         }
 
         /** @return this, with {@link Limits#maxHeldPackets()} set to {@code packets} (packets) */
         public Builder maxHeldPackets(int packets) {
             limits = new Limits(limits.maxConnections(), limits.maxPendingCalls(), limits.maxConnectionsPerPeer(),
-                    limits.maxUnprovenConnections(), limits.maxPeers(), packets);
+                    limits.maxUnprovenConnections(), limits.maxPeers(), packets, limits.maxHeldBytes(),
+                    limits.maxHeldBytesPerPeer());
+            return this;
+        }
+
+        /** @return this, with {@link Limits#maxHeldBytes()} set to {@code bytes} (of each kind, endpoint-wide) */
+        public Builder maxHeldBytes(long bytes) {
+            limits = new Limits(limits.maxConnections(), limits.maxPendingCalls(), limits.maxConnectionsPerPeer(),
+                    limits.maxUnprovenConnections(), limits.maxPeers(), limits.maxHeldPackets(), bytes,
+                    limits.maxHeldBytesPerPeer());
+            return this;
+        }
+
+        /** @return this, with {@link Limits#maxHeldBytesPerPeer()} set to {@code bytes} (of each kind, per peer) */
+        public Builder maxHeldBytesPerPeer(long bytes) {
+            limits = new Limits(limits.maxConnections(), limits.maxPendingCalls(), limits.maxConnectionsPerPeer(),
+                    limits.maxUnprovenConnections(), limits.maxPeers(), limits.maxHeldPackets(), limits.maxHeldBytes(),
+                    bytes);
             return this;
         }
 

@@ -23,6 +23,18 @@ final class SettingCheck {
 
     /**
      * @param name the setting's builder setter name
+     * @param v the value
+     * @param lo smallest allowed value
+     * @throws IllegalArgumentException if v is below lo
+     */
+    static void atLeast(String name, long v, long lo) {
+        if (v < lo) {
+            throw new IllegalArgumentException(name + " must be >= " + lo + ": " + v);
+        }
+    }
+
+    /**
+     * @param name the setting's builder setter name
      * @param ns the value, ns
      * @throws IllegalArgumentException if ns is 0 or negative
      */

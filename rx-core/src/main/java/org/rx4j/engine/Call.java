@@ -436,6 +436,11 @@ public final class Call {
         return receiver.heldPackets();
     }
 
+    /** @return bytes of those packets (28-byte header + payload each) */
+    long heldBytes() {
+        return receiver.heldBytes();
+    }
+
     /** The peer proved reachable: no more reachability PINGs for this call. */
     void stopReachPings() {
         timers.stopReachCheck();

@@ -118,6 +118,11 @@ final class CallReceiver {
         return rq.held();
     }
 
+    /** @return bytes of those packets (28-byte header + payload each) */
+    long heldBytes() {
+        return rq.heldBytes();
+    }
+
     /** @return true when in-order data waits for the application */
     boolean isReadable() {
         return rq.hasReadable();

@@ -52,6 +52,11 @@ final class ConnectionSecurity {
     int responsesInWindow;
     private List<DataPacket> parked;
     private int parkedCalls;
+    /** Bytes parked (28-byte header + payload each), counted in {@link #budget} and the peer's parkedBytes. */
+    private long parkedBytes;
+    /** The budget and peer the parked bytes are counted in; set by the first {@link #park}. */
+    private HeldBytes budget;
+    private Peer peer;
 
     /**
      * Makes the connection's {@link SecurityContext} and lets the class set up its state
@@ -199,9 +204,11 @@ final class ConnectionSecurity {
      * false the packet stays the caller's.
      *
      * @param p a DATA packet of the connection
+     * @param budget the byte budget parked DATA counts in (the caller checked the packet fits)
+     * @param peer the connection's peer, whose parked bytes count the packet
      * @return true when parked
      */
-    boolean park(DataPacket p) {
+    boolean park(DataPacket p, HeldBytes budget, Peer peer) {
         if (parked == null) {
             parked = new ArrayList<>();
         }
@@ -225,6 +232,12 @@ final class ConnectionSecurity {
         parkedCalls += newCall ? 1 : 0;
         // The packet may be the decoder's reused flyweight: keep its payload reference under a header of our own.
         parked.add(new DataPacket(h.copy(), p.payload()));
+        int size = RxConstants.HEADER_SIZE + p.payload().readableBytes();
+        this.budget = budget;
+        this.peer = peer;
+        parkedBytes += size;
+        budget.add(size);
+        peer.parkedBytes += size;
         return true;
     }
 
@@ -243,6 +256,11 @@ final class ConnectionSecurity {
         List<DataPacket> p = parked == null ? List.of() : parked;
         parked = null;
         parkedCalls = 0;
+        if (parkedBytes != 0) {
+            budget.add(-parkedBytes);
+            peer.parkedBytes -= parkedBytes;
+            parkedBytes = 0;
+        }
         return p;
     }
 

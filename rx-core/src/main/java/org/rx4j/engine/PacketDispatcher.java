@@ -143,7 +143,8 @@ final class PacketDispatcher {
         }
         // Counted with its connection (a jumbogram too, like jumbogramsSent) before any call sees it.
         int bytes = RxConstants.HEADER_SIZE + p.bodyLength();
-        if (conn.peer.address().equals(from)) {
+        boolean fromOther = !conn.peer.address().equals(from);
+        if (!fromOther) {
             conn.onReceived(now, type, bytes, lastInDatagram, jumbogram);
         } else {
             fromOtherAddress(conn, type);
@@ -153,7 +154,7 @@ final class PacketDispatcher {
         int callNumber = h.callNumber();
         switch (type) {
             case PacketType.DATA -> {
-                if (handshake.admit(now, conn, (DataPacket) p)) {
+                if (handshake.admit(now, conn, (DataPacket) p, fromOther)) {
                     onData(now, from, conn, (DataPacket) p, lastInDatagram);
                 } else {
                     trace.inbound(PacketTrace.In.SECURITY_HELD, from, h);
@@ -196,11 +197,11 @@ final class PacketDispatcher {
             }
             case PacketType.RESPONSE -> {
                 trace.inbound(PacketTrace.In.HANDLED, from, h);
-                List<DataPacket> released = handshake.onResponse(now, conn, (ControlPacket) p);
+                List<DataPacket> released = handshake.onResponse(now, conn, (ControlPacket) p, fromOther);
                 for (int i = 0; i < released.size(); i++) {
                     // Parked until the client answered: checked and dispatched now, as if they arrived.
                     DataPacket d = released.get(i);
-                    if (handshake.admit(now, conn, d)) {
+                    if (handshake.admit(now, conn, d, false)) { // parked only from the connection's address
                         onData(now, from, conn, d, i == released.size() - 1);
                     } else {
                         trace.inbound(PacketTrace.In.SECURITY_HELD, from, d.header());

@@ -66,6 +66,19 @@ public final class Peer {
     /** True once any packet came from this peer; then {@link #lastHeardNs} is valid. */
     private boolean heard;
     private long lastHeardNs;
+    /**
+     * Bytes kept for this peer now in server calls not yet started, and in DATA parked for its connections' security
+     * handshakes (docs/robustness.md "Rule: a byte budget for what unproven sources leave"; {@link HeldBytes}).
+     */
+    long heldCallBytes;
+    long parkedBytes;
+    /**
+     * Largest packet (header + body, bytes) received from this peer while it was proven reachable; 0 before any.
+     * Outlives the reachability TTL: a client returning later may start its calls at this size (docs/robustness.md
+     * "Rule: a byte budget for what unproven sources leave").
+     */
+    private int provenReceivedSize;
+
     Peer(InetSocketAddress address, RxConfig config) {
         this(address, config, config.packetSize().localIfMtu(RxConstants.REMOTE_PACKET_SIZE),
                 RxConstants.MAX_FULL_JUMBO_PACKETS);
@@ -119,8 +132,18 @@ public final class Peer {
         counters.bytesReceived += bytes;
         if (!isReachable(now)) {
             replyCredit += (long) Reachability.AMPLIFICATION_LIMIT * bytes;
+        } else if (bytes > provenReceivedSize) {
+            provenReceivedSize = bytes;
         }
         heardFrom(now);
+    }
+
+    /**
+     * @return the largest packet (header + body) received from this peer while it was proven reachable, bytes, 0
+     *     before any; kept past the reachability TTL
+     */
+    int provenReceivedSize() {
+        return provenReceivedSize;
     }
 
     /** @return bytes rx4j may still send back to an unproven peer (3 × what it sent, less what replies spent) */

@@ -26,6 +26,13 @@ import org.rx4j.wire.RxHeader;
  */
 final class ReachChallenger {
     private static final byte[] NO_ACKS = new byte[0];
+    /**
+     * Largest packet (header + body, bytes) kept for a source that never proved a larger one: OpenAFS's default
+     * rx_maxReceiveSize, 4 · 1444 + 3 · 8 (rx-wire-facts.md §5), the largest datagram an OpenAFS server takes from
+     * anyone. A source proven earlier may send packets up to the largest it sent then (docs/robustness.md "Rule: a
+     * byte budget for what unproven sources leave").
+     */
+    static final int UNPROVEN_MAX_PACKET = 5_800;
 
     private final RxConfig config;
     private final ConnectionTable table;
@@ -61,7 +68,8 @@ final class ReachChallenger {
         this.counters = counters;
         this.alloc = alloc;
         this.challenges = new ReachChallenges(secret, config.limits().maxUnprovenConnections(),
-                config.limits().maxHeldPackets(), config.timeouts().deadTimeNs());
+                config.limits().maxHeldPackets(), config.timeouts().deadTimeNs(),
+                new HeldBytes(config.limits().maxHeldBytes(), config.limits().maxHeldBytesPerPeer()));
     }
 
     /**
@@ -97,7 +105,9 @@ final class ReachChallenger {
         if (h.hasFlag(PacketFlags.REQUEST_ACK)) {
             counters.repliesWithheld++; // no ACK but the PING until the source answers (no amplification)
         }
-        challenges.hold(from, rec, p);
+        Peer prior = table.knownPeer(from);
+        challenges.hold(from, rec, p, prior == null ? UNPROVEN_MAX_PACKET
+                : Math.max(UNPROVEN_MAX_PACKET, prior.provenReceivedSize()));
         if (due) {
             sendPing(now, from, rec);
         }
@@ -302,5 +312,7 @@ final class ReachChallenger {
         snapshot.challengedPackets += challenges.heldPackets();
         snapshot.challengesEvicted += challenges.sourcesEvicted();
         snapshot.challengesExpired += challenges.sourcesExpired();
+        snapshot.heldBytes += challenges.heldBytes();
+        snapshot.heldPacketsRefused += challenges.packetsRefused();
     }
 }

@@ -9,15 +9,18 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.rx4j.wire.DataPacket;
+import org.rx4j.wire.RxConstants;
 import org.rx4j.wire.RxHeader;
 
 /**
  * Sources that sent DATA for a new server connection before proving reachable (docs/robustness.md "Flood" and "Rule:
  * stateless reachability challenge"): no connection, call or peer exists for them, only one small record per source
  * address holding its reply credit (three times the bytes it sent, RFC 9000 §8.1), its PING's time and a few of
- * its DATA packets, bounded in sources and in packets (one source may hold them all: a client may open many connections
- * before its first answer). The PING's serial is a keyed hash of the source and the call's identity ({@link #cookie}),
- * so its PING_RESPONSE proves the source reachable even after the record was dropped to make room. Engine thread only.
+ * its DATA packets, bounded in sources, in packets (one source may hold them all: a client may open many connections
+ * before its first answer) and in bytes, per source and in all ({@link HeldBytes}; docs/robustness.md "Rule: a byte
+ * budget for what unproven sources leave"). The PING's serial is a keyed hash of the source and the call's identity
+ * ({@link #cookie}), so its PING_RESPONSE proves the source reachable even after the record was dropped to make
+ * room. Engine thread only.
  *
  * <p>Ownership: {@link #hold} copies a packet's payload into a heap array and releases the packet at once, so the
  * table holds no ByteBuf: dropping a record (eviction, expiry, {@link #clear}) touches none of its packets, which
@@ -45,6 +48,8 @@ final class ReachChallenges {
         int serviceId;
         /** DATA packets kept for replay once the source answers, oldest first (own headers, heap copies). */
         final List<HeldPacket> packets = new ArrayList<>(2);
+        /** Bytes of {@link #packets} (28-byte header + payload each). */
+        long bytes;
 
         Pending(long createdNs) {
             this.createdNs = createdNs;
@@ -75,6 +80,7 @@ final class ReachChallenges {
     private final int maxPackets;
     private final long ttlNs;
     private int heldPackets;
+    private final HeldBytes budget;
     /** The oldest record's createdNs while {@link #oldestKnown}: asked after every read burst, so not iterated. */
     private long oldestCreatedNs;
     private boolean oldestKnown;
@@ -90,10 +96,23 @@ final class ReachChallenges {
      * @param ttlNs a record is dropped this long after it was made, ns (the dead time)
      */
     ReachChallenges(long secret, int maxSources, int maxPackets, long ttlNs) {
+        this(secret, maxSources, maxPackets, ttlNs, new HeldBytes(Long.MAX_VALUE, Long.MAX_VALUE));
+    }
+
+    /**
+     * @param secret as above
+     * @param maxSources as above
+     * @param maxPackets as above
+     * @param ttlNs as above
+     * @param budget the byte budget of kept packets: a source's record keeps at most its per-peer share, and beyond
+     *     the endpoint's the oldest other records are evicted
+     */
+    ReachChallenges(long secret, int maxSources, int maxPackets, long ttlNs, HeldBytes budget) {
         this.secret = secret;
         this.maxSources = maxSources;
         this.maxPackets = maxPackets;
         this.ttlNs = ttlNs;
+        this.budget = budget;
     }
 
     /**
@@ -167,14 +186,37 @@ final class ReachChallenges {
      * @param p the packet
      */
     void hold(InetSocketAddress from, Pending rec, DataPacket p) {
+        hold(from, rec, p, Integer.MAX_VALUE);
+    }
+
+    /**
+     * As {@link #hold(InetSocketAddress, Pending, DataPacket)}, and within the byte budget: a packet larger than
+     * {@code maxSize}, or one beyond the source's share of the budget, is released unkept (counted as refused); beyond
+     * the endpoint's budget the oldest other records are evicted first.
+     *
+     * <p>Ownership: takes {@code p}'s payload reference and releases it.
+     *
+     * @param from the source address (recorded)
+     * @param rec its record
+     * @param p the packet
+     * @param maxSize largest packet (28-byte header + payload) kept for this source, bytes
+     */
+    void hold(InetSocketAddress from, Pending rec, DataPacket p, int maxSize) {
+        int size = RxConstants.HEADER_SIZE + p.payload().readableBytes();
+        if (size > maxSize || !budget.fitsPeer(rec.bytes, size)) {
+            p.release();
+            packetsDropped++;
+            budget.refuse();
+            return;
+        }
         if (rec.packets.size() >= maxPackets) { // full by itself: evicting the others would not make room
             p.release();
             packetsDropped++;
             return;
         }
-        if (heldPackets >= maxPackets) {
+        if (heldPackets >= maxPackets || !budget.fitsTotal(size)) {
             Iterator<Map.Entry<InetSocketAddress, Pending>> it = pending.entrySet().iterator();
-            while (heldPackets >= maxPackets && it.hasNext()) {
+            while ((heldPackets >= maxPackets || !budget.fitsTotal(size)) && it.hasNext()) {
                 Map.Entry<InetSocketAddress, Pending> e = it.next();
                 if (e.getValue() != rec) {
                     it.remove();
@@ -183,9 +225,10 @@ final class ReachChallenges {
                 }
             }
         }
-        if (heldPackets >= maxPackets) {
+        if (heldPackets >= maxPackets || !budget.fitsTotal(size)) {
             p.release();
             packetsDropped++;
+            budget.refuse();
             return;
         }
         ByteBuf payload = p.payload();
@@ -194,6 +237,8 @@ final class ReachChallenges {
         rec.packets.add(new HeldPacket(p.header().copy(), bytes));
         p.release();
         heldPackets++;
+        rec.bytes += size;
+        budget.add(size);
     }
 
     /**
@@ -218,6 +263,8 @@ final class ReachChallenges {
         Pending p = pending.remove(from);
         if (p != null) {
             heldPackets -= p.packets.size();
+            budget.add(-p.bytes);
+            p.bytes = 0;
             oldestKnown = false;
         }
         return p;
@@ -304,6 +351,8 @@ final class ReachChallenges {
     private void forgetPackets(Pending p) {
         oldestKnown = false;
         heldPackets -= p.packets.size();
+        budget.add(-p.bytes);
+        p.bytes = 0;
         p.packets.clear();
     }
 
@@ -315,6 +364,16 @@ final class ReachChallenges {
     /** @return DATA packets held right now for unproven sources */
     int heldPackets() {
         return heldPackets;
+    }
+
+    /** @return bytes of the DATA packets held right now (28-byte header + payload each) */
+    long heldBytes() {
+        return budget.bytes();
+    }
+
+    /** @return packets not kept: larger than their source proved it sends, or past the byte budget */
+    long packetsRefused() {
+        return budget.refused();
     }
 
     /** @return records dropped to make room for another source (the source limit or the packet limit) */

@@ -42,6 +42,8 @@ final class ReceiveQueue {
     /** Seq of the packet carrying LAST_PACKET, 0 while unknown. */
     private int lastSeq;
     private int held;
+    /** Bytes of the packets held (28-byte header + payload each): what a held server call keeps. */
+    private long heldBytes;
 
     /**
      * Accepts one DATA packet. The first LAST_PACKET accepted holds (docs/robustness.md "Rule: the first
@@ -79,6 +81,7 @@ final class ReceiveQueue {
         }
         slots[slot] = p.payload();
         held++;
+        heldBytes += RxConstants.HEADER_SIZE + p.payload().readableBytes();
         if (p.header().hasFlag(PacketFlags.LAST_PACKET) && lastSeq == 0 && seq - highest >= 0) {
             lastSeq = seq;
         }
@@ -132,6 +135,7 @@ final class ReceiveQueue {
         ByteBuf p = slots[slot];
         slots[slot] = null;
         held--;
+        heldBytes -= RxConstants.HEADER_SIZE + p.readableBytes();
         first++;
         return p;
     }
@@ -166,6 +170,11 @@ final class ReceiveQueue {
         return held;
     }
 
+    /** @return bytes of the packets held (28-byte header + payload each, as they arrived) */
+    long heldBytes() {
+        return heldBytes;
+    }
+
     /**
      * Builds the soft-ack array: entry i describes seq first + i, up to the highest seq held.
      *
@@ -196,6 +205,7 @@ final class ReceiveQueue {
             }
         }
         held = 0;
+        heldBytes = 0;
         slots = NO_SLOTS; // a later offer grows them again
     }
 }

@@ -96,6 +96,15 @@ public final class RxCounters {
     long challengesEvicted;
     /** Challenged sources' records dropped a dead time after they were made, unanswered. */
     long challengesExpired;
+    /**
+     * Bytes kept now for sources not proven or not authenticated (challenge-kept, held and parked packets, 28-byte
+     * header + payload each): a gauge.
+     */
+    long heldBytes;
+    /** Packets not kept for such a source: past the byte budget, or larger than the source proved it can send. */
+    long heldPacketsRefused;
+    /** Packets that failed a security check and came from an address other than their connection's, dropped. */
+    long securityFailuresFromOtherAddresses;
     /** Packets whose handling threw inside the engine (caught there, the packet dropped): any is a bug. */
     long internalErrors;
 
@@ -150,6 +159,9 @@ public final class RxCounters {
         total.challengesAnswered += challengesAnswered;
         total.challengesEvicted += challengesEvicted;
         total.challengesExpired += challengesExpired;
+        total.heldBytes += heldBytes;
+        total.heldPacketsRefused += heldPacketsRefused;
+        total.securityFailuresFromOtherAddresses += securityFailuresFromOtherAddresses;
         total.internalErrors += internalErrors;
     }
 
@@ -437,6 +449,33 @@ public final class RxCounters {
     /** @return challenged sources' records dropped a dead time after they were made, unanswered */
     public long challengesExpired() {
         return challengesExpired;
+    }
+
+    /**
+     * @return bytes kept when the snapshot was taken for sources not proven reachable or not authenticated: the
+     *     reachability challenge's kept packets, held server calls' packets and DATA parked for a security
+     *     handshake, 28-byte header + payload each (bounded per kind by maxHeldBytes; docs/robustness.md "Rule: a
+     *     byte budget for what unproven sources leave")
+     */
+    public long heldBytes() {
+        return heldBytes;
+    }
+
+    /**
+     * @return packets not kept for a source not proven or not authenticated: past maxHeldBytes or
+     *     maxHeldBytesPerPeer, or larger than the source proved it sends (the client resends them)
+     */
+    public long heldPacketsRefused() {
+        return heldPacketsRefused;
+    }
+
+    /**
+     * @return packets that failed their connection's security check (a DATA checksum, a RESPONSE) and came from an
+     *     address other than the connection's: dropped, no ABORT sent (docs/robustness.md "Rule: a security failure
+     *     from another address ends nothing")
+     */
+    public long securityFailuresFromOtherAddresses() {
+        return securityFailuresFromOtherAddresses;
     }
 
     /**

@@ -53,6 +53,7 @@ public final class RxEngine implements EngineView {
         this.table = new ConnectionTable(config, random.nextInt() & RxConstants.CID_MASK & 0x7FFFFFFF, sink::routeMtu,
                 sink::receiveBufferBytes);
         this.services = new ServiceRegistry(config, table, events);
+        handshake.budget(config.limits().maxHeldBytes(), config.limits().maxHeldBytesPerPeer());
         this.link = new EngineContext(config, alloc, sink, events, timers, services);
         this.clients = new ClientConnections(link, table, epoch);
         ConnectionLimits limits = new ConnectionLimits(config, table, endpointCounters);
@@ -302,6 +303,7 @@ public final class RxEngine implements EngineView {
         table.addCountersTo(t);
         services.addCountersTo(t);
         challenger.addCountersTo(t);
+        handshake.addCountersTo(t);
         return t;
     }
 }

@@ -19,7 +19,10 @@ import org.rx4j.wire.RxConstants;
  * {@link #CHALLENGE_INTERVAL_NS} up to {@link #MAX_CHALLENGES} times; an accepted RESPONSE adopts the client's call
  * numbers and releases the parked DATA, a refused one aborts the connection with the class's code. Client: a
  * CHALLENGE is answered with one RESPONSE, at most {@link #MAX_RESPONSES_PER_SECOND} a second per connection. Every
- * DATA packet passes the class's check before a call sees it; a failure aborts the connection. Engine thread only.
+ * DATA packet passes the class's check before a call sees it; a failure aborts the connection — unless the packet
+ * came from an address other than the connection's: then it is dropped and counted, and nothing is sent
+ * (docs/robustness.md "Rule: a security failure from another address ends nothing"). Parked DATA counts in a byte
+ * budget ({@link HeldBytes}; "Rule: a byte budget for what unproven sources leave"). Engine thread only.
  */
 final class SecurityHandshake {
     /** Between CHALLENGEs of one connection, ns: OpenAFS's 2 s. */
@@ -38,8 +41,34 @@ final class SecurityHandshake {
     private final Set<Connection> waiting = new LinkedHashSet<>();
     /** The earliest resend due among {@link #waiting}, or earlier (a connection left since): a wake-up, not a promise. */
     private long nextDeadlineNs = Deadlines.NONE;
+    /** The byte budget of parked DATA; unbounded until {@link #budget} sets it. */
+    private HeldBytes parkedBudget = new HeldBytes(Long.MAX_VALUE, Long.MAX_VALUE);
+    /** Packets that failed a check and came from an address other than their connection's (dropped). */
+    private long otherAddressFailures;
 
     SecurityHandshake() {
+    }
+
+    /**
+     * Bounds the DATA parked before authentication.
+     *
+     * @param maxBytes most bytes parked endpoint-wide ({@code maxHeldBytes})
+     * @param maxPerPeer most bytes parked for one peer ({@code maxHeldBytesPerPeer})
+     */
+    void budget(long maxBytes, long maxPerPeer) {
+        parkedBudget = new HeldBytes(maxBytes, maxPerPeer);
+    }
+
+    /**
+     * Adds the parked bytes, the packets refused for lack of room and the security failures from other addresses to
+     * an endpoint snapshot.
+     *
+     * @param snapshot the counters being taken (the endpoint's own)
+     */
+    void addCountersTo(RxCounters snapshot) {
+        snapshot.heldBytes += parkedBudget.bytes();
+        snapshot.heldPacketsRefused += parkedBudget.refused();
+        snapshot.securityFailuresFromOtherAddresses += otherAddressFailures;
     }
 
     /** @return this endpoint's counts of handshakes and refused packets */
@@ -50,20 +79,28 @@ final class SecurityHandshake {
     /**
      * A DATA packet of a connection: on a server connection whose client is not authenticated it is parked (and a
      * CHALLENGE goes out), else the class checks it. Ownership: on false the packet was taken (parked, or released
-     * when refused); on true it stays the caller's, narrowed to its data.
+     * when refused); on true it stays the caller's, narrowed to its data. DATA from another address is never parked
+     * (it could not be checked until the handshake is over), and when it fails its check it is dropped and counted
+     * without an ABORT: a stranger's packet ends nothing of the connection's.
      *
      * @param now current time, ns
      * @param conn the packet's connection
      * @param p the DATA packet
+     * @param fromOtherAddress true when the packet came from an address other than the connection's
      * @return true when the packet may go to its call
      */
-    boolean admit(long now, Connection conn, DataPacket p) {
+    boolean admit(long now, Connection conn, DataPacket p, boolean fromOtherAddress) {
         ConnectionSecurity sec = conn.security;
         if (sec.none) {
             return true;
         }
         if (!sec.isAuthenticated()) {
-            if (sec.handshakeFailed || conn.error != 0 || !sec.park(p)) {
+            if (fromOtherAddress) {
+                counters.packetsRefused++;
+                p.release();
+                return false;
+            }
+            if (sec.handshakeFailed || conn.error != 0 || !park(conn, p)) {
                 counters.packetsRefused++;
                 p.release();
             }
@@ -77,10 +114,44 @@ final class SecurityHandshake {
         if (code != 0) {
             counters.packetsRefused++;
             p.release();
-            abort(now, conn, code);
+            if (fromOtherAddress) {
+                otherAddressFailures++;
+            } else {
+                abort(now, conn, code);
+            }
             return false;
         }
         return true;
+    }
+
+    /**
+     * Parks a DATA packet within the byte budget: beyond the peer's share it is refused; beyond the endpoint's, the
+     * parked DATA of the other connections challenged longest ago is released first (their clients resend it once
+     * authenticated).
+     *
+     * @return true when parked (the packet taken), false when refused (still the caller's)
+     */
+    private boolean park(Connection conn, DataPacket p) {
+        int size = RxConstants.HEADER_SIZE + p.payload().readableBytes();
+        if (!parkedBudget.fitsPeer(conn.peer.parkedBytes, size)) {
+            parkedBudget.refuse();
+            return false;
+        }
+        if (!parkedBudget.fitsTotal(size)) {
+            for (Connection other : waiting) {
+                if (other != conn) {
+                    other.security.releaseParked();
+                    if (parkedBudget.fitsTotal(size)) {
+                        break;
+                    }
+                }
+            }
+            if (!parkedBudget.fitsTotal(size)) {
+                parkedBudget.refuse();
+                return false;
+            }
+        }
+        return conn.security.park(p, parkedBudget, conn.peer);
     }
 
     /** Aborts the connection with {@code code}: the ABORT goes out unless the peer's ABORT replies are paced. */
@@ -122,14 +193,16 @@ final class SecurityHandshake {
     /**
      * A RESPONSE reached a server connection: ignored unless this side challenged and the client is not yet
      * authenticated; else the class checks it. Accepted: the connection adopts the RESPONSE's call numbers and its
-     * parked DATA is handed back. Refused: the connection is aborted with the class's code.
+     * parked DATA is handed back. Refused: the connection is aborted with the class's code — unless the RESPONSE came
+     * from an address other than the connection's: then it is dropped and counted, and the handshake goes on.
      *
      * @param now current time, ns
      * @param conn the server connection
      * @param p the RESPONSE (its body is read, not kept)
+     * @param fromOtherAddress true when the RESPONSE came from an address other than the connection's
      * @return the parked DATA to dispatch now (the caller takes them), or an empty list
      */
-    List<DataPacket> onResponse(long now, Connection conn, ControlPacket p) {
+    List<DataPacket> onResponse(long now, Connection conn, ControlPacket p, boolean fromOtherAddress) {
         ConnectionSecurity sec = conn.security;
         if (conn.client || sec.none || sec.challengesSent == 0 || sec.handshakeFailed || sec.isAuthenticated()) {
             counters.responsesIgnored++;
@@ -140,6 +213,11 @@ final class SecurityHandshake {
             code = sec.securityClass.checkResponse(sec.context, p.body());
         } catch (RuntimeException e) {
             code = AbortCodes.RX_PROTOCOL_ERROR; // the SPI never throws for input bytes; refuse all the same
+        }
+        if (fromOtherAddress && (code != 0 || !sec.isAuthenticated())) {
+            counters.responsesRefused++;
+            otherAddressFailures++;
+            return List.of(); // a stranger's junk: the real client's RESPONSE may still come
         }
         waiting.remove(conn);
         if (code != 0 || !sec.isAuthenticated()) {

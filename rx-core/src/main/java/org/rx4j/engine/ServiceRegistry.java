@@ -28,6 +28,8 @@ final class ServiceRegistry {
     /** Server calls admitted but not started, oldest first, each with its connection and packets last counted. */
     private final LinkedHashMap<Call, Held> held = new LinkedHashMap<>();
     private int heldPackets;
+    /** The byte budget of held calls' packets ({@code maxHeldBytes}, {@code maxHeldBytesPerPeer}). */
+    private final HeldBytes heldBytes;
     private long callsExecuted;
     private long callsForgotten;
 
@@ -40,6 +42,7 @@ final class ServiceRegistry {
         this.config = config;
         this.table = table;
         this.events = events;
+        this.heldBytes = new HeldBytes(config.limits().maxHeldBytes(), config.limits().maxHeldBytesPerPeer());
     }
 
     private static int key(int serviceId, int securityIndex) {
@@ -78,7 +81,9 @@ final class ServiceRegistry {
 
     /**
      * A held (PRECALL) call took a DATA packet: recounts what it holds, starts it when it may, and forgets the
-     * oldest held calls while more than {@code RxConfig.limits().maxHeldPackets()} packets are held.
+     * oldest held calls while more than {@code RxConfig.limits().maxHeldPackets()} packets or
+     * {@code maxHeldBytes} bytes are held, and the peer's oldest while more than {@code maxHeldBytesPerPeer} bytes
+     * are held for that peer (docs/robustness.md "Rule: a byte budget for what unproven sources leave").
      *
      * @param now current time, ns
      * @param call the call
@@ -96,13 +101,35 @@ final class ServiceRegistry {
         int n = call.heldPackets();
         heldPackets += n - h.packets;
         h.packets = n;
+        long b = call.heldBytes();
+        heldBytes.add(b - h.bytes);
+        conn.peer.heldCallBytes += b - h.bytes;
+        h.bytes = b;
         tryStart(now, call, conn);
-        while (heldPackets > config.limits().maxHeldPackets() && !held.isEmpty()) {
-            Call oldest = held.keySet().iterator().next();
-            Connection owner = forgetCounted(oldest).conn;
-            callsForgotten++;
-            owner.forgetCall(now, oldest);
+        while ((heldPackets > config.limits().maxHeldPackets() || heldBytes.over()) && !held.isEmpty()) {
+            forget(now, held.keySet().iterator().next());
         }
+        Peer peer = conn.peer;
+        while (heldBytes.overPeer(peer.heldCallBytes)) {
+            Call oldest = null;
+            for (Map.Entry<Call, Held> e : held.entrySet()) {
+                if (e.getValue().conn.peer == peer) {
+                    oldest = e.getKey();
+                    break;
+                }
+            }
+            if (oldest == null) {
+                break;
+            }
+            forget(now, oldest);
+        }
+    }
+
+    /** Forgets a held call silently (its packets released, nothing sent): it made room for others. */
+    private void forget(long now, Call call) {
+        Connection owner = forgetCounted(call).conn;
+        callsForgotten++;
+        owner.forgetCall(now, call);
     }
 
     private void tryStart(long now, Call call, Connection conn) {
@@ -120,6 +147,8 @@ final class ServiceRegistry {
         Held h = held.remove(call);
         if (h != null) {
             heldPackets -= h.packets;
+            heldBytes.add(-h.bytes);
+            h.conn.peer.heldCallBytes -= h.bytes;
         }
         return h;
     }
@@ -173,6 +202,7 @@ final class ServiceRegistry {
         t.heldServerCalls = heldCalls();
         t.heldServerPackets = heldPackets();
         t.heldCallsForgotten = callsForgotten();
+        t.heldBytes += heldBytes.bytes();
     }
 
     /** @return server calls started since the engine was created */
@@ -190,6 +220,11 @@ final class ServiceRegistry {
         return heldPackets;
     }
 
+    /** @return bytes of the packets held by server calls not yet started (28-byte header + payload each) */
+    long heldBytes() {
+        return heldBytes.bytes();
+    }
+
     /** @return held calls forgotten because {@code RxConfig.limits().maxHeldPackets()} was exceeded */
     long callsForgotten() {
         return callsForgotten;
@@ -199,6 +234,7 @@ final class ServiceRegistry {
     private static final class Held {
         final Connection conn;
         int packets;
+        long bytes;
 
         Held(Connection conn) {
             this.conn = conn;

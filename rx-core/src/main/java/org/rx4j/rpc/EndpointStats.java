@@ -34,7 +34,11 @@ import java.util.Objects;
  *     reachable whose new-connection DATA is kept without a connection, and those packets, now), challengesSent,
  *     challengesAnswered, challengesEvicted and challengesExpired (their reachability PINGs, the answers that proved
  *     them, records dropped for room or after a dead time; docs/robustness.md "Rule: stateless reachability
- *     challenge"), internalErrors (exceptions caught inside the engine; 0 unless rx4j has a bug)
+ *     challenge"), heldBytes and heldPacketsRefused (bytes kept now for sources not proven or not authenticated,
+ *     and packets not kept past the byte budget; "Rule: a byte budget for what unproven sources leave"),
+ *     securityFailuresFromOtherAddresses (packets failing a security check from an address other than their
+ *     connection's, dropped without an ABORT), internalErrors (exceptions caught inside the engine; 0 unless rx4j
+ *     has a bug)
  * @param security the security handshakes and refused DATA ({@link SecurityCounterStats#NONE} for rxnull only)
  */
 public record EndpointStats(InetSocketAddress localAddress, CounterStats totals, long datagramsReceived,

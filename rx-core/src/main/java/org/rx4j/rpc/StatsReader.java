@@ -84,6 +84,9 @@ final class StatsReader {
         m.put("challengesAnswered", t.challengesAnswered());
         m.put("challengesEvicted", t.challengesEvicted());
         m.put("challengesExpired", t.challengesExpired());
+        m.put("heldBytes", t.heldBytes());
+        m.put("heldPacketsRefused", t.heldPacketsRefused());
+        m.put("securityFailuresFromOtherAddresses", t.securityFailuresFromOtherAddresses());
         m.put("internalErrors", t.internalErrors());
         return m;
     }

@@ -76,6 +76,9 @@ class RxConfigTest {
                     "limits().maxUnprovenConnections()", 13),
             new SetterCase("maxPeers", b -> b.maxPeers(14), "limits().maxPeers()", 14),
             new SetterCase("maxHeldPackets", b -> b.maxHeldPackets(15), "limits().maxHeldPackets()", 15),
+            new SetterCase("maxHeldBytes", b -> b.maxHeldBytes(1_500_001), "limits().maxHeldBytes()", 1_500_001L),
+            new SetterCase("maxHeldBytesPerPeer", b -> b.maxHeldBytesPerPeer(1_500_002),
+                    "limits().maxHeldBytesPerPeer()", 1_500_002L),
             new SetterCase("idleConnectionTime", b -> b.idleConnectionTime(Duration.ofSeconds(16)),
                     "reaping().idleConnectionTimeNs()", 16 * S),
             new SetterCase("idlePeerTime", b -> b.idlePeerTime(Duration.ofSeconds(17)), "reaping().idlePeerTimeNs()",
@@ -150,7 +153,8 @@ class RxConfigTest {
         assertEquals(new Congestion(CongestionControl.NEWRENO, 4, 255, 3), c.congestion());
         assertEquals(new CallTimeouts(12 * S, 0, 60 * S, 0), c.timeouts());
         assertEquals(new Reachability(true, 60 * S, 2 * S), c.reachability());
-        assertEquals(new Limits(100_000, 1024, 16_384, 2_048, 65_536, 4_096), c.limits());
+        assertEquals(new Limits(100_000, 1024, 16_384, 2_048, 65_536, 4_096, 8L << 20, 1L << 20), c.limits());
+        assertEquals(new Limits(100_000, 1024, 16_384, 2_048, 65_536, 4_096), c.limits(), "the six-setting form");
         assertEquals(new Reaping(700 * S, 60 * S, 60 * S), c.reaping());
         assertEquals(new DebugQueries("rx4j", DebugReplies.LOOPBACK_OR_NO_AMPLIFICATION), c.debugQueries());
         assertEquals(new SocketBuffers(0), c.socketBuffers());
@@ -274,6 +278,8 @@ class RxConfigTest {
         refused("maxUnprovenConnections must be 1..2147483647: 0", () -> b.maxUnprovenConnections(0));
         refused("maxPeers must be 1..2147483647: 0", () -> b.maxPeers(0));
         refused("maxHeldPackets must be 1..2147483647: 0", () -> b.maxHeldPackets(0));
+        refused("maxHeldBytes must be >= 1444: 1443", () -> b.maxHeldBytes(1_443));
+        refused("maxHeldBytesPerPeer must be >= 1444: 0", () -> b.maxHeldBytesPerPeer(0));
         refused("idleConnectionTime must be > 0: 0 ns", () -> b.idleConnectionTime(Duration.ZERO));
         refused("idlePeerTime must be > 0: 0 ns", () -> b.idlePeerTime(Duration.ZERO));
         refused("reapInterval must be > 0: 0 ns", () -> b.reapInterval(Duration.ZERO));

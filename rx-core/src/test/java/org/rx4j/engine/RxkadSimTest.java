@@ -489,19 +489,24 @@ class RxkadSimTest {
         ConnectionSecurity sec = new ConnectionSecurity(RxkadTestCredentials.server(RxkadLevel.CLEAR), false, 1, 4,
                 SVC, ch -> 0);
         List<DataPacket> made = new ArrayList<>();
+        HeldBytes budget = new HeldBytes(Long.MAX_VALUE, Long.MAX_VALUE);
+        Peer peer = new Peer(SimNetwork.CLIENT, RxConfig.defaults());
         try {
             for (int call = 1; call <= ConnectionSecurity.MAX_PARKED_CALLS; call++) {
-                assertTrue(sec.park(keep(made, data(call % 4, call, 1))));
+                assertTrue(sec.park(keep(made, data(call % 4, call, 1)), budget, peer));
             }
-            assertFalse(sec.park(keep(made, data(0, 99, 1))), "a fifth call is not parked");
-            assertFalse(sec.park(keep(made, data(1, 1, 1))), "a copy is not parked");
+            assertFalse(sec.park(keep(made, data(0, 99, 1)), budget, peer), "a fifth call is not parked");
+            assertFalse(sec.park(keep(made, data(1, 1, 1)), budget, peer), "a copy is not parked");
             int parked = ConnectionSecurity.MAX_PARKED_CALLS;
             for (int seq = 2; parked < ConnectionSecurity.MAX_PARKED_PACKETS; seq++, parked++) {
-                assertTrue(sec.park(keep(made, data(1, 1, seq))));
+                assertTrue(sec.park(keep(made, data(1, 1, seq)), budget, peer));
             }
-            assertFalse(sec.park(keep(made, data(1, 1, 100))), "no more packets than the limit");
+            assertFalse(sec.park(keep(made, data(1, 1, 100)), budget, peer), "no more packets than the limit");
             assertTrue(sec.hasParked());
+            assertEquals(ConnectionSecurity.MAX_PARKED_PACKETS * (28 + 8), budget.bytes(), "parked bytes counted");
+            assertEquals(budget.bytes(), peer.parkedBytes, "and in the peer's share");
             assertEquals(ConnectionSecurity.MAX_PARKED_PACKETS, sec.takeParked().size());
+            assertEquals(0, budget.bytes());
         } finally {
             made.forEach(DataPacket::release);
         }

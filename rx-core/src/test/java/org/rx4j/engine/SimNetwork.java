@@ -344,6 +344,19 @@ public final class SimNetwork {
      * @param packet the packet
      */
     public void inject(boolean toServer, RxPacket packet) {
+        injectFrom(toServer ? CLIENT : SERVER, toServer, packet);
+    }
+
+    /**
+     * Delivers a packet now from any address (a stranger's, a spoofed one), bypassing the link.
+     *
+     * <p>Ownership: takes {@code packet} (it is encoded and released here).
+     *
+     * @param from the source address the receiver sees
+     * @param toServer true to deliver it to the server engine, false to the client
+     * @param packet the packet
+     */
+    public void injectFrom(InetSocketAddress from, boolean toServer, RxPacket packet) {
         ByteBuf buf;
         try {
             buf = PacketEncoder.encode(packet, UnpooledByteBufAllocator.DEFAULT);
@@ -354,7 +367,7 @@ public final class SimNetwork {
         buf.readBytes(bytes);
         buf.release();
         Endpoint to = toServer ? server : client;
-        queue.add(new Delivery(now, order++, to, toServer ? CLIENT : SERVER, bytes));
+        queue.add(new Delivery(now, order++, to, from, bytes));
     }
 
     /**

@@ -149,7 +149,7 @@ class AmplificationLiveTest {
                     "heldServerCalls", "heldCallsForgotten", "connectionsEvicted", "connectionsRefused",
                     "addressChangesRefused", "clientPacketsFromStrangers", "challengedSources", "challengedPackets",
                     "challengesSent", "challengesAnswered", "challengesEvicted", "challengesExpired",
-                    "internalErrors")) {
+                    "heldBytes", "heldPacketsRefused", "securityFailuresFromOtherAddresses", "internalErrors")) {
                 assertTrue(stats.containsKey(key), key + " in " + stats.keySet());
             }
             assertEquals(6L, stats.get("challengedPackets"), "the six calls' packets are kept for the challenge");

@@ -6,7 +6,8 @@ import javax.crypto.spec.SecretKeySpec;
 
 /**
  * Single DES in PCBC mode with the key as IV, the sealing of v4-style tickets (docs/security.md "Tickets"). DES
- * comes from the JDK's provider (ECB, one block at a time); the chaining is done here since the JDK has no PCBC.
+ * comes from the JDK's provider (ECB: one block at a time to encrypt, the whole input in one call to decrypt); the
+ * chaining is done here since the JDK has no PCBC.
  */
 final class DesPcbc {
     private DesPcbc() {
@@ -30,17 +31,42 @@ final class DesPcbc {
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("DES is not available", e);
         }
+        if (!encrypt) {
+            decrypt(des, key, data);
+            return;
+        }
         byte[] block = new byte[8];
         long x = key;
         for (int i = 0; i < data.length; i += 8) {
             long in = Blocks.get(data, i);
-            Blocks.put(block, 0, encrypt ? in ^ x : in);
+            Blocks.put(block, 0, in ^ x);
             try {
                 des.doFinal(block, 0, 8, block, 0);
             } catch (GeneralSecurityException e) {
                 throw new IllegalStateException("DES block failed", e);
             }
-            long out = encrypt ? Blocks.get(block, 0) : Blocks.get(block, 0) ^ x;
+            long out = Blocks.get(block, 0);
+            Blocks.put(data, i, out);
+            x = in ^ out;
+        }
+    }
+
+    /**
+     * PCBC decryption in one cipher call: each plaintext block is D(C[i]) xor (P[i-1] xor C[i-1]), and D(C[i])
+     * depends on the cipher text alone, so every block is ECB-decrypted at once and the chaining applied after
+     * (encryption cannot do this: each block's input needs the previous output).
+     */
+    private static void decrypt(Cipher des, long key, byte[] data) {
+        byte[] plain = new byte[data.length];
+        try {
+            des.doFinal(data, 0, data.length, plain, 0);
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("DES decryption failed", e);
+        }
+        long x = key;
+        for (int i = 0; i < data.length; i += 8) {
+            long in = Blocks.get(data, i);
+            long out = Blocks.get(plain, i) ^ x;
             Blocks.put(data, i, out);
             x = in ^ out;
         }

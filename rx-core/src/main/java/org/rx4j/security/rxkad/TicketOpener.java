@@ -37,6 +37,7 @@ public final class TicketOpener {
         if (kvno == Krb5Ticket.KVNO_TICKET || kvno == Krb5Ticket.KVNO_ENC_PART_ONLY) {
             t = krb5.open(kvno, ticket);
         } else if (kvno >= 0 && kvno <= 255) {
+            V4Ticket.checkLength(ticket.length); // before the key lookup and any DES work
             Optional<ServerKey> key;
             try {
                 key = keys.desKey(kvno);

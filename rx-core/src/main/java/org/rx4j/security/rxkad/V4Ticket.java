@@ -29,6 +29,13 @@ public record V4Ticket(String name, String instance, String cell, int host, long
                        String serviceName, String serviceInstance) {
     /** Longest name, instance or cell, bytes (without the NUL). */
     public static final int MAX_NAME = 63;
+    /**
+     * Longest sealed v4-style ticket the format allows, bytes: the flags byte, five names of at most 63 bytes with
+     * their NULs, the address, session key, lifetime byte and start time (1 + 5 × 64 + 17 = 338), rounded up to 8.
+     * A longer one cannot open, so it is refused before any decryption (a forged RESPONSE then costs no DES work:
+     * docs/robustness.md "Rule: a forged RESPONSE is cheap").
+     */
+    public static final int MAX_SEALED = 344;
 
     /**
      * @throws NullPointerException if a string is null
@@ -83,17 +90,16 @@ public record V4Ticket(String name, String instance, String cell, int host, long
      * @return the ticket
      * @throws SecurityAbortException {@link RxkadCodes#RXKADBADKEY} if the server key lacks DES odd parity or is
      *     weak; {@link RxkadCodes#RXKADBADTICKET} if the length is not a multiple of 8 in
-     *     32..12,000, or the plaintext does not parse (wrong key, altered or not a v4-style ticket)
+     *     32..{@value #MAX_SEALED} (checked first, before the key), or the plaintext does not parse (wrong key,
+     *     altered or not a v4-style ticket)
      */
     public static V4Ticket unseal(byte[] ticket, long serverKey) throws SecurityAbortException {
+        checkLength(ticket.length);
         if (!usableDesKey(serverKey)) {
             throw new SecurityAbortException(RxkadCodes.RXKADBADKEY,
                     "rxkad server key lacks DES odd parity or is a weak DES key");
         }
         int n = ticket.length;
-        if (n < RxkadResponse.MIN_TICKET || n > RxkadResponse.MAX_TICKET || (n & 7) != 0) {
-            throw bad("length " + n + " is not a multiple of 8 in 32..12000");
-        }
         byte[] t = ticket.clone();
         DesPcbc.apply(serverKey, t, false);
         Reader r = new Reader(t);
@@ -113,6 +119,19 @@ public record V4Ticket(String name, String instance, String cell, int host, long
         }
         return new V4Ticket(name, instance, cell, host, session, start, TicketLifetime.endTime(start, life),
                 serviceName, serviceInstance);
+    }
+
+    /**
+     * Refuses a sealed length no v4-style ticket has, without looking at its bytes.
+     *
+     * @param n the sealed ticket's length, bytes
+     * @throws SecurityAbortException {@link RxkadCodes#RXKADBADTICKET} unless {@code n} is a multiple of 8 in
+     *     32..{@value #MAX_SEALED}
+     */
+    public static void checkLength(int n) throws SecurityAbortException {
+        if (n < RxkadResponse.MIN_TICKET || n > MAX_SEALED || (n & 7) != 0) {
+            throw bad("length " + n + " is not a multiple of 8 in 32.." + MAX_SEALED);
+        }
     }
 
     /**

@@ -31,6 +31,35 @@ class V4TicketTest {
         assertFalse(t.toString().contains("fedcba"), "no session key in toString");
     }
 
+    /**
+     * The longest v4-style ticket (every name 63 bytes) seals to {@link V4Ticket#MAX_SEALED} bytes and opens; one block
+     * more is refused before the key is looked up or any DES work is done (docs/robustness.md "Rule: a forged
+     * RESPONSE is cheap").
+     */
+    @Test
+    void aTicketLongerThanItsFormatIsRefusedBeforeTheKeyIsLookedUp() throws SecurityAbortException {
+        String n = "n".repeat(63);
+        V4Ticket longest = new V4Ticket(n, n, n, 1, 0xfedcba9876543210L, START, START + 0x9600, n, n);
+        byte[] sealed = longest.seal(SERVER_KEY);
+        assertEquals(V4Ticket.MAX_SEALED, sealed.length);
+        assertEquals(longest, V4Ticket.unseal(sealed, SERVER_KEY));
+        int[] lookups = new int[1];
+        ServerKeySource counting = new ServerKeySource() {
+            @Override
+            public java.util.List<ServerKey> keys() {
+                lookups[0]++;
+                return java.util.List.of(new ServerKey(ServerKey.RXKAD, 1, 0, HEX.parseHex("0123456789abcdef")));
+            }
+        };
+        TicketOpener opener = new TicketOpener(counting);
+        for (int length : new int[] {V4Ticket.MAX_SEALED + 8, 1_000, 12_000}) {
+            assertCode(RxkadCodes.RXKADBADTICKET, () -> opener.open(1, new byte[length], START));
+        }
+        assertEquals(0, lookups[0], "no key looked up for a ticket no v4 ticket can be");
+        // Not even a weak key is noticed: the length alone refuses it.
+        assertCode(RxkadCodes.RXKADBADTICKET, () -> V4Ticket.unseal(new byte[12_000], 0x0101010101010101L));
+    }
+
     @Test
     void lifetimeBytes() {
         assertEquals(START + 0x9600, TicketLifetime.endTime(START, 0x80));
