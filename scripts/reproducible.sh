@@ -2,7 +2,9 @@
 # Checks that the build is reproducible (docs/releasing.md "Reproducible jars"): clones the committed HEAD twice into
 # fresh directories with different paths, runs `mvn -B -q -DskipTests package` in both (at the same time: each is
 # mostly one core), and compares the SHA-256 of every jar under */target/ (thin, sources, javadoc, tests and shaded
-# jars). Exit 0 when all are byte-identical, 1 with the differing jars listed otherwise.
+# jars). Exit 0 when all are byte-identical, 1 with the differing jars listed otherwise. The second build runs in
+# another time zone (UTC+14) and with another umask, so a jar entry stamped with the build's clock (zip entry times
+# are local time) or with a file's mode differs even when both builds run in the same seconds.
 #
 #   scripts/reproducible.sh                 both builds, then the comparison
 #   RX4J_MVN_ARGS="-o" scripts/reproducible.sh     extra Maven arguments (here: offline)
@@ -22,16 +24,20 @@ if [[ "${RX4J_KEEP:-0}" != "1" ]]; then
 fi
 read -r -a mvn_args <<< "${RX4J_MVN_ARGS:-}"
 
-build() { # $1: clone directory; its log goes to $1.log
-  git clone -q --no-checkout "$root" "$1"
-  git -C "$1" checkout -q --detach "$commit"
-  (cd "$1" && mvn -B -q -DskipTests "${mvn_args[@]}" package) > "$1.log" 2>&1
+build() { # $1: clone directory (its log goes to $1.log), $2: time zone, $3: umask
+  (
+    umask "$3"
+    export TZ="$2"
+    git clone -q --no-checkout "$root" "$1"
+    git -C "$1" checkout -q --detach "$commit"
+    cd "$1" && mvn -B -q -DskipTests ${mvn_args[@]+"${mvn_args[@]}"} package
+  ) > "$1.log" 2>&1
 }
 
 start=$(date +%s)
 # Different path lengths too, so an absolute path that leaks into a jar shows up.
-build "$work/a" & pid_a=$!
-build "$work/second-clone" & pid_b=$!
+build "$work/a" UTC 0022 & pid_a=$!
+build "$work/second-clone" Pacific/Kiritimati 0002 & pid_b=$!
 failed=0
 wait "$pid_a" || { echo "reproducible: build a failed:" >&2; tail -30 "$work/a.log" >&2; failed=1; }
 wait "$pid_b" || { echo "reproducible: build b failed:" >&2; tail -30 "$work/second-clone.log" >&2; failed=1; }
