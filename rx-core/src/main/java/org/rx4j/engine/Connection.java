@@ -25,8 +25,6 @@ public final class Connection {
     private final ConnectionContext link;
     private final CallContext callContext;
     final Peer peer;
-    /** Whether a packet from another address may move this connection: never while the classes are rxnull only. */
-    final AddressChangePolicy addressChanges = AddressChangePolicy.UNAUTHENTICATED;
     final boolean client;
     final int epoch;
     final int cid;

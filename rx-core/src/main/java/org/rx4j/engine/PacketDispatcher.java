@@ -147,7 +147,12 @@ final class PacketDispatcher {
         if (!fromOther) {
             conn.onReceived(now, type, bytes, lastInDatagram, jumbogram);
         } else {
-            fromOtherAddress(conn, type);
+            // A server connection's packet from another address (epoch bit 31 matches from any address, §7): processed
+            // where the connection is, so replies keep going to its address and nothing goes to the new one. No packet
+            // moves a server connection, whatever its security class, as in OpenAFS 1.8 (§7); a move on a packet rxkad
+            // verified would first need the new path validated (docs/robustness.md, "Rule: a server connection's
+            // address never moves on an unauthenticated packet").
+            endpointCounters.addressChangesRefused++;
             conn.countReceived(now, type, bytes, lastInDatagram, jumbogram);
         }
         int ch = h.channel();
@@ -231,21 +236,6 @@ final class PacketDispatcher {
             return null;
         }
         return c;
-    }
-
-    /**
-     * A server connection's packet from an address other than the connection's (epoch bit 31 matches from any
-     * address, §7): it is processed where the connection is, so replies keep going to the connection's address and
-     * nothing goes to the new one, unless the {@link AddressChangePolicy} lets it move the connection. The engine
-     * runs no security class's check yet (rxnull proves nothing), so no packet is verified and the policy refuses
-     * every move (docs/robustness.md, "Rule: a server connection's address never moves on an unauthenticated
-     * packet"); the path validation that follows an allowed move comes with a class that authenticates packets.
-     */
-    private void fromOtherAddress(Connection conn, int type) {
-        boolean verified = false; // no security class checks packets in the engine yet
-        if (!conn.addressChanges.mayMove(type, verified)) {
-            endpointCounters.addressChangesRefused++;
-        }
     }
 
     private void onUnknownType(long now, Connection conn, ControlPacket p) {

@@ -5,7 +5,7 @@
  * {@link org.rx4j.engine.Connection} → {@link org.rx4j.engine.Call} → the call's parts — and what flows back goes
  * through the narrow interfaces each owner passes down ({@code ConnectionContext}, {@code CallContext},
  * {@code CallEvents}). No threads, sockets or clocks: every entry point takes {@code now} in nanoseconds.
- * Subpackages: {@link org.rx4j.engine.cc} (congestion control) and {@link org.rx4j.engine.recovery} (RTT, loss
- * detection and recovery).
+ * Subpackages: {@link org.rx4j.engine.cc} (congestion control), {@link org.rx4j.engine.recovery} (RTT, loss
+ * detection and recovery) and {@link org.rx4j.engine.pmtu} (path-MTU discovery).
  */
 package org.rx4j.engine;

@@ -84,8 +84,9 @@ public final class RxService {
         }
 
         /**
-         * Chooses the security class callers must use (its index goes in every packet header, §1).
-         * The engine runs rxnull only for now; {@link RxEndpoint#registerService(RxService)} refuses others.
+         * Chooses the security class callers must use (its index goes in every packet header, §1): rxnull (the
+         * default) or e.g. {@code RxkadServerSecurity}, whose calls reach their handlers only once the connection is
+         * authenticated (docs/security.md "In the engine").
          *
          * @param sc the security class
          * @return this

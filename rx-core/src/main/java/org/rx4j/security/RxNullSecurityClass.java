@@ -62,16 +62,6 @@ public final class RxNullSecurityClass implements SecurityClass {
         return 0;
     }
 
-    /**
-     * rxnull checks nothing, so an accepted packet proves nothing about who sent it.
-     *
-     * @return false
-     */
-    @Override
-    public boolean authenticatesPackets(SecurityContext ctx) {
-        return false;
-    }
-
     /** @return true: rxnull never challenges */
     @Override
     public boolean isAuthenticated(SecurityContext ctx) {

@@ -151,21 +151,6 @@ public interface SecurityClass {
     int checkIncoming(SecurityContext ctx, PacketHeader header, ByteBuf packet);
 
     /**
-     * Whether a DATA packet this class accepts ({@link #checkIncoming} returned 0) proves that its sender holds the
-     * connection's session key: true only for a class that verifies a keyed checksum over every DATA packet's
-     * header and data (rxkad at level auth or crypt). The engine lets only such a packet move a connection to the
-     * address it came from, and only after that address answers the reachability challenge (docs/robustness.md,
-     * "Rule: a server connection's address never moves on an unauthenticated packet"). The answer may change once
-     * the connection is authenticated (rxkad learns its level from the RESPONSE).
-     *
-     * @param ctx the connection
-     * @return true when an accepted DATA packet authenticates its sender; false by default (rxnull, rxkad clear)
-     */
-    default boolean authenticatesPackets(SecurityContext ctx) {
-        return false;
-    }
-
-    /**
      * Client side: whether new calls should go to a new connection of this class rather than this one, because this
      * connection's credentials ended (rxkad: its ticket's end passed on the class's clock, or the server aborted the
      * connection with RXKADEXPIRED). The engine then opens a new connection (new cid) whose {@link #newConnection}

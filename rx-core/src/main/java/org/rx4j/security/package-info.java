@@ -1,5 +1,6 @@
 /**
- * Public SPI: Rx security classes ({@link org.rx4j.security.SecurityClass}; rxnull today, rxkad and rxgk later),
- * their per-connection state and the CHALLENGE/RESPONSE exchange (rx-wire-facts.md §7, §11).
+ * Public SPI: Rx security classes ({@link org.rx4j.security.SecurityClass}: rxnull here, rxkad in
+ * {@link org.rx4j.security.rxkad}), their per-connection state, the CHALLENGE/RESPONSE exchange and the caller's
+ * identity (rx-wire-facts.md §7, §11, §14).
  */
 package org.rx4j.security;

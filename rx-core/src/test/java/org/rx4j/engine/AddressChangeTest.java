@@ -7,16 +7,24 @@ import static org.rx4j.engine.EngineHarness.REMOTE;
 import static org.rx4j.engine.EngineHarness.REMOTE2;
 import static org.rx4j.engine.EngineHarness.S;
 
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.rx4j.config.RxConfig;
 import org.rx4j.engine.RecordingApps.Client;
 import org.rx4j.engine.RecordingApps.Service;
+import org.rx4j.security.rxkad.RxkadLevel;
 import org.rx4j.wire.AbortCodes;
 import org.rx4j.wire.AckPacket;
 import org.rx4j.wire.AckReason;
 import org.rx4j.wire.DataPacket;
+import org.rx4j.wire.PacketDecoder;
+import org.rx4j.wire.PacketEncoder;
 import org.rx4j.wire.PacketFlags;
+import org.rx4j.wire.RxPacket;
 
 /**
  * Packets that carry a connection's ids from an address other than the connection's (docs/robustness.md, "Rule: a
@@ -83,6 +91,49 @@ class AddressChangeTest {
         assertEquals(0, svc.record(0).code);
         assertEquals(0, sentTo(h, REMOTE2));
         assertEquals(1, h.engine.totals().addressChangesRefused());
+    }
+
+    @Test
+    void aDataPacketRxkadVerifiedFromAnotherAddressDoesNotMoveTheServerConnectionEither() {
+        // rxkad auth binds every DATA packet to the session key, yet no packet moves a server connection, as in
+        // OpenAFS (§7): the client's own packet, replayed from another address, passes the check and stays put.
+        SimNetwork net = new SimNetwork(RxConfig.defaults(), RxConfig.defaults(), LinkModel.delay(5_000_000L),
+                LinkModel.delay(5_000_000L), 3);
+        SimApps.BulkServer server = new SimApps.BulkServer(net);
+        net.server().engine.registerService(SVC, RxkadTestCredentials.server(RxkadLevel.AUTH), server);
+        SimNetwork.Endpoint elsewhere = net.addClient(RxConfig.defaults());
+        List<byte[]> clientData = new ArrayList<>();
+        net.sendTap = (now, fromClient, packets) -> {
+            if (fromClient && packets.size() == 1 && packets.get(0) instanceof DataPacket d) {
+                ByteBuf b = Unpooled.buffer();
+                PacketEncoder.encode(d, b);
+                byte[] bytes = new byte[b.readableBytes()];
+                b.readBytes(bytes);
+                b.release();
+                clientData.add(bytes);
+            }
+        };
+        Connection conn = net.client().engine.connect(SimNetwork.SERVER, SVC,
+                RxkadTestCredentials.client(RxkadLevel.AUTH));
+        SimApps.BulkClient c = new SimApps.BulkClient(net, 1000, 1000);
+        c.start(conn);
+        assertTrue(net.runUntil(() -> c.done, 60 * S), "the call did not end");
+        assertEquals(0, c.error);
+        assertFalse(clientData.isEmpty(), "the client sent a DATA packet alone");
+        Connection serverConn = net.server().engine.serverConnections().iterator().next();
+
+        List<RxPacket> replay = new ArrayList<>();
+        ByteBuf datagram = Unpooled.wrappedBuffer(clientData.get(0));
+        assertEquals(null, PacketDecoder.decode(datagram, replay));
+        datagram.release();
+        net.server().engine.onDatagram(net.now(), elsewhere.address(), replay);
+        net.runFor(2 * S);
+
+        assertEquals(0, net.server().engine.securityCounters().packetsRefused(), "its checksum verified");
+        assertEquals(1, net.server().engine.totals().addressChangesRefused());
+        assertEquals(SimNetwork.CLIENT, serverConn.peer().address(), "the connection stays at its address");
+        assertEquals(0, elsewhere.engine.totals().droppedPackets(), "nothing reached the other address");
+        net.shutdown();
     }
 
     @Test

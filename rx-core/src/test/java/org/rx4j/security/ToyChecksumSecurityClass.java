@@ -128,12 +128,6 @@ public final class ToyChecksumSecurityClass implements SecurityClass {
         return ((State) ctx.state()).keyed;
     }
 
-    /** Once keyed, an accepted DATA packet passed the session key's checksum and MAC: it proves its sender. */
-    @Override
-    public boolean authenticatesPackets(SecurityContext ctx) {
-        return ((State) ctx.state()).keyed;
-    }
-
     @Override
     public Optional<byte[]> challengeBody(SecurityContext ctx) {
         State state = (State) ctx.state();

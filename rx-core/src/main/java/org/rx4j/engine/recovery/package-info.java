@@ -1,7 +1,8 @@
 /**
  * Loss detection and recovery for one call's sender, after the split of Kwik's RttEstimator / LossDetector /
  * RecoveryManager: the {@link org.rx4j.engine.recovery.SendQueue} of sent packets, the
- * {@link org.rx4j.engine.recovery.LossDetector} that reads each ACK against it (hard and soft acks, holes, RTT
+ * {@link org.rx4j.engine.recovery.AckValidator} that checks an ACK's range against what was transmitted, the
+ * {@link org.rx4j.engine.recovery.LossDetector} that reads each ACK against the queue (hard and soft acks, holes, RTT
  * samples), the {@link org.rx4j.engine.recovery.RecoveryManager} that turns that into congestion-control calls, fast
  * retransmits and the retransmission timer, and the per-peer {@link org.rx4j.engine.recovery.RttEstimator}.
  * Pure state, no clock, no threads, no Netty channels; every time is a {@code long} in nanoseconds passed in by the

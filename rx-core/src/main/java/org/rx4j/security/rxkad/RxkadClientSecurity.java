@@ -121,12 +121,6 @@ public final class RxkadClientSecurity extends RxkadSecurity {
         return RxkadConnection.of(ctx).check(header, packet, Long.MIN_VALUE);
     }
 
-    /** @return true at auth and crypt, whose sealed word binds every packet to the session key */
-    @Override
-    public boolean authenticatesPackets(SecurityContext ctx) {
-        return level != RxkadLevel.CLEAR;
-    }
-
     /** @return true: a client is never challenged by itself */
     @Override
     public boolean isAuthenticated(SecurityContext ctx) {

@@ -96,13 +96,6 @@ public final class RxkadServerSecurity extends RxkadSecurity {
         return RxkadConnection.of(ctx).check(header, packet, clockSeconds.getAsLong());
     }
 
-    /** @return true once authenticated at auth or crypt */
-    @Override
-    public boolean authenticatesPackets(SecurityContext ctx) {
-        RxkadConnection c = RxkadConnection.of(ctx);
-        return c.isKeyed() && c.level() != RxkadLevel.CLEAR;
-    }
-
     /** @return true once the connection's RESPONSE was accepted */
     @Override
     public boolean isAuthenticated(SecurityContext ctx) {
