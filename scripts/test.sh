@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the whole rx4j test suite: the Maven tests of every module, the rxkad fixture tests with the clock 1,000 days
 # ahead and 30 days behind the fixtures' date (scripts/fixture-dates.sh, needs Debian's faketime), README's first
-# command on a fresh clone whose Maven repository has no rx4j artifacts (scripts/front-door.sh), then the OpenAFS
+# command on a fresh clone whose Maven repository has no rx4j artifacts (scripts/front-door.sh), two clean builds
+# compared jar by jar (scripts/reproducible.sh), then the OpenAFS
 # interop script (scripts/interop.sh installs Debian's OpenAFS packages with apt-get, so it needs root or the
 # packages already installed). RX4J_SKIP_INTEROP=1 skips the interop script.
 # The Maven suite runs twice: first on the newest JDK under /usr/lib/jvm (if newer than the default `java`; the code
@@ -21,6 +22,8 @@ echo "test.sh: fixtures with lifetimes at other dates (scripts/fixture-dates.sh)
 scripts/fixture-dates.sh
 echo "test.sh: README's first command on a fresh clone without rx4j artifacts (scripts/front-door.sh)"
 scripts/front-door.sh
+echo "test.sh: two clean builds give identical jars (scripts/reproducible.sh)"
+scripts/reproducible.sh
 if [[ "${RX4J_SKIP_INTEROP:-0}" == "1" ]]; then
   echo "test.sh: interop skipped (RX4J_SKIP_INTEROP=1)"
 elif [[ $(id -u) != 0 ]] && ! command -v rxdebug > /dev/null; then
