@@ -249,8 +249,9 @@ final class CallSender {
      * Whether the next jumbogram waits for the next ACK rather than leave with fewer sub-packets than the jumbo size:
      * when the congestion window has reached twind (the peer's receive window binds), the windows leave room for
      * fewer than {@code want} packets, twind holds two full jumbograms, at least {@code want} packets are queued and
-     * at least {@code want} are in flight (their ACK opens the window again), and no loss is being repaired (there
-     * new data brings the ACKs that find a lost retransmission). Without it, at a full window each ACK of a receiver
+     * at least {@code want} are sent and not hard-acked (their ACK, or the hard ack once the receiver reads them,
+     * opens the window again), and no loss is being repaired (there new data brings the ACKs that find a lost
+     * retransmission). Without it, at a full window each ACK of a receiver
      * that acknowledges every datagram (OpenAFS) opens the window by the size of the datagram it acknowledges, so one
      * short jumbogram makes every later one short: 3-packet jumbograms where 4 are allowed, a third more datagrams
      * for the same bytes (docs/engine.md "Jumbogram size").
@@ -262,7 +263,8 @@ final class CallSender {
      */
     private boolean waitsToFillJumbogram(int room, int want, int nextToSend) {
         return want > 1 && room < want && cc.cwnd() >= twind && twind >= 2 * want && sq.next() - nextToSend >= want
-                && sq.inFlight() >= want && sq.lostCount() == 0 && !cc.inRecovery() && !recovery.afterTimeout();
+                && nextToSend - sq.first() >= want && sq.lostCount() == 0 && !cc.inRecovery()
+                && !recovery.afterTimeout();
     }
 
     /** @return true when the pacer holds the next datagram; then {@link #pacingDeadlineNs} says until when */
