@@ -209,7 +209,8 @@ final class CallSender {
                 activity.sendProgressNs = now; // nothing was in flight: the wait for an acknowledgement starts now
             }
             int room = Math.min(Math.min(cwnd - sq.inFlight(), limit - nextToSend), sq.next() - nextToSend);
-            if (waitsToFillJumbogram(room, Math.min(maxJumbo, jumbo.size()), nextToSend)) {
+            int want = Math.min(maxJumbo, jumbo.size());
+            if (waitsToFillJumbogram(room, want, nextToSend)) {
                 break;
             }
             int k = datagrams.prepareDatagram(nextToSend, Math.min(room, Math.min(maxJumbo, jumbo.size())));
@@ -219,6 +220,12 @@ final class CallSender {
             int lastSeqOfDgram = nextToSend + k - 1;
             boolean moreAfter = lastSeqOfDgram + 1 - sq.next() < 0 && lastSeqOfDgram + 1 - limit < 0
                     && sq.inFlight() + k < cwnd;
+            if (moreAfter) {
+                // MORE_PACKETS only when another datagram follows in this pass (rx-wire-facts.md §4), not one held back
+                int after = lastSeqOfDgram + 1;
+                int roomAfter = Math.min(Math.min(cwnd - sq.inFlight() - k, limit - after), sq.next() - after);
+                moreAfter = !waitsToFillJumbogram(roomAfter, want, after);
+            }
             boolean isLast = (sq.get(lastSeqOfDgram).flags() & PacketFlags.LAST_PACKET) != 0;
             boolean probe = !isLast && (cwnd <= 2 || (!intake.seenSlowStartOk() && (lastSeqOfDgram & 1) == 1)
                     || intake.wantsRttProbe(now));

@@ -39,8 +39,12 @@ class JumbogramFillSimTest {
         Connection conn = net.client().engine.connect(SimNetwork.SERVER, 147, 0);
         long bytes = 8L << 20;
         SimApps.BulkClient client = new SimApps.BulkClient(net, bytes, 0);
+        long start = net.now();
         client.start(conn);
         assertTrue(net.runUntil(() -> client.done, 60 * S), "transfer did not complete");
+        // The window bounds it: 32 packets per 1 ms RTT. Waiting for a full jumbogram costs no time.
+        long ns = client.completedAt - start;
+        assertTrue(ns < 210 * MS, "8 MiB in " + ns / 1e6 + " ms (207 before the wait for full jumbograms)");
         assertEquals(0, client.error);
         assertEquals(bytes, server.requestBytes);
         SimTraffic up = net.deliveredToServer;
