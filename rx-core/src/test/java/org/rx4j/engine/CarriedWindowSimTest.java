@@ -14,7 +14,7 @@ import org.rx4j.testing.LeakCheckExtension;
 /**
  * The congestion state a peer's calls hand on to its next calls (docs/engine.md "Carried state"), in the simulator on
  * the virtual clock, 10 ms RTT: short calls keep the path in use, so a large call soon after starts from the carried
- * window (halved for each idle bound no call filled half of it); after a path shrank, the call that met the
+ * window (halved for each idle bound no call filled half of it) and a 32 KiB call takes two round trips, not three; after a path shrank, the call that met the
  * shrink hands on its reduced window and the next call loses nothing at its start; an unvalidated window decays to
  * the initial one; a long idle restarts from the initial window.
  */
@@ -39,12 +39,18 @@ class CarriedWindowSimTest {
         return net;
     }
 
-    /** Runs one call of {@code request} bytes up and 4 down to its end, with no pause after it. */
-    private static void call(SimNetwork net, Connection conn, long request) {
+    /**
+     * Runs one call of {@code request} bytes up and 4 down to its end, with no pause after it.
+     *
+     * @return how long the call took, ns (virtual clock)
+     */
+    private static long call(SimNetwork net, Connection conn, long request) {
         SimApps.BulkClient c = new SimApps.BulkClient(net, request, 4);
+        long start = net.now();
         c.start(conn);
         assertTrue(net.runUntil(() -> c.done, 60 * S), "the call did not end");
         assertEquals(0, c.error, "the call completed");
+        return c.completedAt - start;
     }
 
     /** Starts a call and returns its congestion window before anything was sent; the call is aborted unsent. */
@@ -69,7 +75,10 @@ class CarriedWindowSimTest {
         }
         // 1.2 s after the last call that filled the window: one idle bound unvalidated, half the window.
         assertEquals(carried / 2, startingCwnd(net, conn), "started from half the carried window");
-        for (int i = 0; i < 4; i++) {
+        // 23 packets in a window of 16: two round trips (three from the initial window of 4).
+        long ns = call(net, conn, 32 << 10);
+        assertTrue(ns <= 20 * MS + MS / 2, "a 32 KiB call took " + ns / 1e6 + " ms");
+        for (int i = 0; i < 6; i++) {
             net.runFor(600 * MS);
             call(net, conn, 4);
         }
