@@ -213,7 +213,7 @@ final class CallSender {
             if (waitsToFillJumbogram(room, want, nextToSend)) {
                 break;
             }
-            int k = datagrams.prepareDatagram(nextToSend, Math.min(room, Math.min(maxJumbo, jumbo.size())));
+            int k = datagrams.prepareDatagram(nextToSend, Math.min(room, want));
             if (k < 1) {
                 break; // the security class refused: CallLifecycle aborts the connection
             }
@@ -221,7 +221,7 @@ final class CallSender {
             boolean moreAfter = lastSeqOfDgram + 1 - sq.next() < 0 && lastSeqOfDgram + 1 - limit < 0
                     && sq.inFlight() + k < cwnd;
             if (moreAfter) {
-                // MORE_PACKETS only when another datagram follows in this pass (rx-wire-facts.md §4), not one held back
+                // MORE_PACKETS only when another datagram follows in this pass (rx-wire-facts.md §4), not a held one
                 int after = lastSeqOfDgram + 1;
                 int roomAfter = Math.min(Math.min(cwnd - sq.inFlight() - k, limit - after), sq.next() - after);
                 moreAfter = !waitsToFillJumbogram(roomAfter, want, after);
@@ -258,10 +258,10 @@ final class CallSender {
      * fewer than {@code want} packets, twind holds two full jumbograms, at least {@code want} packets are queued and
      * at least {@code want} are sent and not hard-acked (their ACK, or the hard ack once the receiver reads them,
      * opens the window again), and no loss is being repaired (there new data brings the ACKs that find a lost
-     * retransmission). Without it, at a full window each ACK of a receiver
-     * that acknowledges every datagram (OpenAFS) opens the window by the size of the datagram it acknowledges, so one
-     * short jumbogram makes every later one short: 3-packet jumbograms where 4 are allowed, a third more datagrams
-     * for the same bytes (docs/engine.md "Jumbogram size").
+     * retransmission). Without it, at a full window each ACK of a receiver that acknowledges every datagram
+     * (OpenAFS) opens the window by the size of the datagram it acknowledges, so one short jumbogram makes every
+     * later one short: 3-packet jumbograms where 4 are allowed, a third more datagrams for the same bytes
+     * (docs/engine.md "Jumbogram size").
      *
      * @param room packets the windows and the queue allow in this datagram
      * @param want the jumbo size now (sub-packets), capped by what the peer and the path accept

@@ -1,18 +1,19 @@
 package org.rx4j.engine;
 
 /**
- * The congestion state one peer's calls hand on to its next calls (OpenAFS keeps cwind and nDgramPackets per peer):
- * the congestion window, slow-start threshold and jumbo size the last calls learned, when the path last carried a call
- * the peer answered, and when a call last filled at least half that window (docs/engine.md "Carried state").
+ * The congestion state one peer's calls hand on to its next calls (OpenAFS keeps cwind and nDgramPackets per peer): the
+ * congestion window, slow-start threshold and jumbo size the last calls learned, when the path last carried a call the
+ * peer answered, and when a call last filled at least half that window (docs/engine.md "Carried state").
  *
  * <p>Rules: a new call starts from this state while the path was in use less than the idle bound ago, max(1 s, RTO);
  * after a longer idle it restarts from the initial window (RFC 5681 §4.1). A window no call has filled to half lately
  * was not validated (RFC 7661): it is halved for every idle bound since the last call that did (RFC 2861), never below
  * the initial window. A call starts at no more than the carried ssthresh, and slow-starts from there to 3/4 of the
- * carried window (after a loss the window above ssthresh was reached ACK by ACK, not sent as one burst). Every call the peer answered hands its state on, short ones included: a call that saw congestion
- * (its ssthresh or cwnd fell below where it started) leaves its reduced state; one that did not keeps the larger of its
- * own window and the carried one, unless another call reduced the state since it started. Owned by the engine's
- * thread; times are ns on the engine's clock.
+ * carried window (after a loss the window above ssthresh was reached ACK by ACK, not sent as one burst). Every call the
+ * peer answered hands its state on, short ones included: a call that saw congestion (its ssthresh or cwnd fell below
+ * where it started) leaves its reduced state; one that did not keeps the larger of its own window and the carried one,
+ * unless another call reduced the state since it started. Owned by the engine's thread; times are ns on the engine's
+ * clock.
  */
 final class CarriedWindow {
     /** The shortest idle bound, ns: 1 s, RFC 6298's lower bound on the RTO. */
