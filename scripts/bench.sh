@@ -170,6 +170,10 @@ NS_SERVER=() NS_CLIENT=() HOST=127.0.0.1 C_BIND=()
 
 port_bound() { "${NS_SERVER[@]}" ss -Hlun "sport = :$PORT" | grep -q .; }
 
+rcvbuf_errors() {    # rcvbuf_errors [NAMESPACE PREFIX...]: the UDP RcvbufErrors count of /proc/net/snmp there
+    "$@" awk '/^Udp:/ { n++ } n == 2 && /^Udp:/ { print $6; exit }' /proc/net/snmp
+}
+
 proc_ticks() {    # utime + stime of PID, clock ticks; empty if gone
     [[ -r /proc/$1/stat ]] || return 0
     sed -E 's/^.*\) //' "/proc/$1/stat" | awk '{ print $12 + $13 }'
@@ -253,11 +257,21 @@ one_run() {
           sleep 0.2
       done ) > "$WORK/runs/$id.server" 2>/dev/null &
     sampler=$!
+    local rb_s0 rb_c0
+    rb_s0=$(rcvbuf_errors "${NS_SERVER[@]}") rb_c0=$(rcvbuf_errors "${NS_CLIENT[@]}")
     t0=$(date +%s%N)
     # shellcheck disable=SC2086
     { TIMEFORMAT='%3U %3S'; time "${CLIENT[@]}" $client_flags > "$WORK/runs/$id.out" 2> "$WORK/runs/$id.err"; } \
         2> "$WORK/runs/$id.time" || status=$?
     t1=$(date +%s%N)
+    # UDP RcvbufErrors at each receiver: datagrams its socket dropped for want of buffer (on loopback both ends
+    # share the host's one count)
+    if [[ ${#NS_SERVER[@]} -eq 0 ]]; then
+        echo "host $(( $(rcvbuf_errors) - rb_s0 ))" > "$WORK/runs/$id.rcvbuf"
+    else
+        echo "server $(( $(rcvbuf_errors "${NS_SERVER[@]}") - rb_s0 )) client $(( $(rcvbuf_errors "${NS_CLIENT[@]}") - rb_c0 ))" \
+            > "$WORK/runs/$id.rcvbuf"
+    fi
     s1=$(proc_ticks "$SERVER_PID")
     echo "$t1 $s1" >> "$WORK/runs/$id.server"
     kill "$sampler" 2>/dev/null || true
@@ -269,7 +283,7 @@ one_run() {
         "$status" "$t1" >> "$MANIFEST"
     local line
     line=$(grep -E '^(SEND|RECV|RPC): ' "$WORK/runs/$id.out" | head -1 || true)
-    note "$set $pair $workload #$rep: ${line:-no result line (exit $status): $(head -c 300 "$WORK/runs/$id.err")}"
+    note "$set $pair $workload #$rep: ${line:-no result line (exit $status): $(head -c 300 "$WORK/runs/$id.err")} (RcvbufErrors $(cat "$WORK/runs/$id.rcvbuf"))"
 }
 
 # run_set SET PAIRS WORKLOAD_ENTRIES...: every workload RUNS times (warm: WARM_RUNS), the pairs

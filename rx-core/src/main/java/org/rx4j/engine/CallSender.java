@@ -44,12 +44,19 @@ final class CallSender {
 
     /** The transmit window, packets. */
     int twind;
+    /** Where this call's congestion state started (carried from the peer's earlier calls or initial). */
+    private final CarriedWindow.Start start;
+    /** True once the peer acknowledged some of this call's DATA (it proved the path this call used). */
+    private boolean acked;
+    /** The most packets this call had in flight at once. */
+    private int maxInFlight;
     /** When the pacer lets the next datagram leave (engine clock, ns), or NONE when not waiting for it. */
     private long pacingDeadlineNs = Deadlines.NONE;
 
     /**
-     * Starts the send side of a new call. Its windows start from what the peer's last sending call learned,
-     * unless that is stale (RFC 5681 §4.1 restart); the congestion controller comes from {@code ccSupplier}.
+     * Starts the send side of a new call. Its windows start from what the peer's earlier calls learned
+     * ({@link CarriedWindow#start}: not after an idle longer than max(1 s, RTO), RFC 5681 §4.1; not for a server call
+     * to a peer that has not proved its address); the congestion controller comes from {@code ccSupplier}.
      */
     CallSender(RxConfig config, CallOutput out, SendQueue sq, AckScheduler acks, CallActivity activity,
             CallCounters stats, ByteBufAllocator alloc, boolean server, CongestionControllerSupplier ccSupplier,
@@ -67,15 +74,15 @@ final class CallSender {
                 config.timeouts().deadTimeNs());
         int peerRwind = peer.lastRwind > 0 ? peer.lastRwind : RxConfig.INITIAL_WINDOW;
         this.twind = Math.min(config.windows().maxTwind(), peerRwind);
-        boolean fresh = peer.savedCwnd > 0 && now - peer.savedAtNs < Math.max(1_000_000_000L, peer.rtt().rtoNs());
-        int cwnd0 = Math.max(config.congestion().initialCwnd(), fresh ? peer.savedCwnd : 0);
-        int ssthresh0 = fresh ? Math.max(2, peer.savedSsthresh) : config.congestion().initialSsthresh();
-        this.cc = ccSupplier.newController(Math.min(cwnd0, config.windows().maxTwind()), ssthresh0,
+        // A server call carries nothing to a peer that has not proved its address (docs/engine.md "Carried state").
+        this.start = peer.carried.start(now, peer.rtt().rtoNs(), config.congestion().initialCwnd(),
+                config.congestion().initialSsthresh(), !server || peer.isReachable(now));
+        this.cc = ccSupplier.newController(Math.min(start.cwnd(), config.windows().maxTwind()), start.ssthresh(),
                 config.windows().maxTwind(), peer.path);
         this.jumbo = new JumboSizer(4);
         jumbo.setMax(config.packetSize().jumboMax());
-        if (fresh) {
-            jumbo.restore(peer.savedJumboSize);
+        if (start.carried()) {
+            jumbo.restore(start.jumbo());
         }
         this.recovery = new RecoveryManager(sq, cc, jumbo, peer.path.rate());
         this.intake = new AckIntake(config, out, sq, recovery, pmtu, stats);
@@ -84,15 +91,15 @@ final class CallSender {
         peer.congestion(cc);
     }
 
-    /** Leaves this call's congestion state to the peer for its next call, if it sent enough to have learned some. */
+    /**
+     * Hands this call's congestion state on to the peer's next calls, once the peer acknowledged some of its DATA
+     * ({@link CarriedWindow#save}; docs/engine.md "Carried state").
+     *
+     * @param now current time, ns
+     */
     void saveCongestionState(long now) {
-        if (stats.dataPacketsSent >= 8) {
-            Peer peer = out.peer();
-            peer.savedCwnd = cc.cwnd();
-            peer.savedSsthresh = cc.ssthresh();
-            peer.savedJumboSize = jumbo.size();
-            peer.savedAtNs = now;
-        }
+        Peer peer = out.peer();
+        peer.carried.save(now, peer.rtt().rtoNs(), start, acked, cc.cwnd(), cc.ssthresh(), jumbo.size(), maxInFlight);
     }
 
     // =====================================================================================
@@ -151,7 +158,7 @@ final class CallSender {
         int size = out.dataPerPacket(peer.packetDataSize(config));
         cutter.recutUnsent(size);
         cutter.growUnsent(size);
-        int cwnd = cc.sendWindow(sq.inFlight());
+        int cwnd = Math.min(cc.sendWindow(sq.inFlight()), peer.bufferedPacketLimit(RxConstants.HEADER_SIZE + size));
         pacingDeadlineNs = Deadlines.NONE;
         boolean paced = false;
         if (sq.lostCount() > 0) {
@@ -184,13 +191,23 @@ final class CallSender {
                 activity.sendProgressNs = now; // nothing was in flight: the wait for an acknowledgement starts now
             }
             int room = Math.min(Math.min(cwnd - sq.inFlight(), limit - nextToSend), sq.next() - nextToSend);
-            int k = datagrams.prepareDatagram(nextToSend, Math.min(room, Math.min(maxJumbo, jumbo.size())));
+            int want = Math.min(maxJumbo, jumbo.size());
+            if (waitsToFillJumbogram(room, want, nextToSend)) {
+                break;
+            }
+            int k = datagrams.prepareDatagram(nextToSend, Math.min(room, want));
             if (k < 1) {
                 break; // the security class refused: CallLifecycle aborts the connection
             }
             int lastSeqOfDgram = nextToSend + k - 1;
             boolean moreAfter = lastSeqOfDgram + 1 - sq.next() < 0 && lastSeqOfDgram + 1 - limit < 0
                     && sq.inFlight() + k < cwnd;
+            if (moreAfter) {
+                // MORE_PACKETS only when another datagram follows in this pass (rx-wire-facts.md §4), not a held one
+                int after = lastSeqOfDgram + 1;
+                int roomAfter = Math.min(Math.min(cwnd - sq.inFlight() - k, limit - after), sq.next() - after);
+                moreAfter = !waitsToFillJumbogram(roomAfter, want, after);
+            }
             boolean isLast = (sq.get(lastSeqOfDgram).flags() & PacketFlags.LAST_PACKET) != 0;
             boolean probe = !isLast && (cwnd <= 2 || (!intake.seenSlowStartOk() && (lastSeqOfDgram & 1) == 1)
                     || intake.wantsRttProbe(now));
@@ -200,6 +217,7 @@ final class CallSender {
                 intake.onRttProbeSent(serial, now);
             }
         }
+        maxInFlight = Math.max(maxInFlight, sq.inFlight());
         maybeVerifyFullSize(now);
         if (!paced && sq.nextToSend() - sq.next() == 0 && sq.lostCount() == 0 && sq.inFlight() < cwnd) {
             // Nothing left to send with room in the window: rate samples from now on are application-limited.
@@ -211,6 +229,28 @@ final class CallSender {
         if (server && sq.nextToSend() != 1) {
             acks.cancelDelayedAckIfAllReceived();
         }
+    }
+
+    /**
+     * Whether the next jumbogram waits for the next ACK rather than leave with fewer sub-packets than the jumbo size:
+     * when the congestion window has reached twind (the peer's receive window binds), the windows leave room for
+     * fewer than {@code want} packets, twind holds two full jumbograms, at least {@code want} packets are queued and
+     * at least {@code want} are sent and not hard-acked (their ACK, or the hard ack once the receiver reads them,
+     * opens the window again), and no loss is being repaired (there new data brings the ACKs that find a lost
+     * retransmission). Without it, at a full window each ACK of a receiver that acknowledges every datagram
+     * (OpenAFS) opens the window by the size of the datagram it acknowledges, so one short jumbogram makes every
+     * later one short: 3-packet jumbograms where 4 are allowed, a third more datagrams for the same bytes
+     * (docs/engine.md "Jumbogram size").
+     *
+     * @param room packets the windows and the queue allow in this datagram
+     * @param want the jumbo size now (sub-packets), capped by what the peer and the path accept
+     * @param nextToSend the first seq of the datagram
+     * @return true to send nothing more until an ACK arrives
+     */
+    private boolean waitsToFillJumbogram(int room, int want, int nextToSend) {
+        return want > 1 && room < want && cc.cwnd() >= twind && twind >= 2 * want && sq.next() - nextToSend >= want
+                && nextToSend - sq.first() >= want && sq.lostCount() == 0 && !cc.inRecovery()
+                && !recovery.afterTimeout();
     }
 
     /** @return true when the pacer holds the next datagram; then {@link #pacingDeadlineNs} says until when */
@@ -377,6 +417,7 @@ final class CallSender {
         int hardAcked = sq.first();
         boolean newlyAcked = intake.onAckBody(now, a);
         activity.sendProgressNs = sq.first() != hardAcked ? now : activity.sendProgressNs; // soft acks: no progress
+        acked |= newlyAcked;
         return newlyAcked;
     }
 
@@ -413,6 +454,7 @@ final class CallSender {
      */
     void ackEverythingSent(long now) {
         intake.onAckAll();
+        acked |= sq.nextToSend() != 1;
         activity.sendProgressNs = now;
         maybeVerifyFullSize(now);
     }

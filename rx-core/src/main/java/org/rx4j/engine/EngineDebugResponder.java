@@ -157,8 +157,9 @@ public final class EngineDebugResponder implements DebugResponder {
                         (int) (rto / 1_000_000_000L), (int) (rto % 1_000_000_000L / 1000),
                         (int) (c.dataPacketsSent - c.resends), (int) c.resends, 0, 0, 0,
                         Math.min(p.ifMtu, 65535), Math.min(p.maxMtu, 65535), p.maxDgramPackets,
-                        engine.config().packetSize().jumboMax(), Math.min(p.ifMtu, 65535), Math.min(p.savedCwnd, 65535),
-                        Math.min(p.savedJumboSize, 65535), 0, c.bytesSent, c.bytesReceived);
+                        engine.config().packetSize().jumboMax(), Math.min(p.ifMtu, 65535),
+                        Math.min(p.carried.cwnd(), 65535), Math.min(p.carried.jumbo(), 65535), 0, c.bytesSent,
+                        c.bytesReceived);
             }
         }
         return new DebugPeer(DebugPeer.END_HOST, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,

@@ -35,15 +35,19 @@ public final class Peer {
     /** The maxMTU our ACK trailers advertise to this peer ({@code PacketSize.advertisedMaxMtu}), bytes. */
     private final int advertisedMaxMtu;
     int lastRwind;
+    /**
+     * True when the peer's last full ACK trailer advertised jumbograms (maxDgramPackets above 1) and a maxMTU above its
+     * ifMTU: it takes datagrams larger than its interface as jumbograms of base packets, as OpenAFS does (maxMTU =
+     * ifMTU + (maxDgramPackets − 1) × 1416, rx-wire-facts.md §3, §5), and its receive window counts such packets
+     * ({@link #bufferedPacketLimit}).
+     */
+    private boolean basePacketReceiver;
     /** True once the peer answered a reachability PING; then {@link #reachableUntilNs} is valid. */
     private boolean reachConfirmed;
     private long reachableUntilNs;
     int connections;
-    /** Congestion state the last sending call left (OpenAFS keeps cwind and nDgramPackets per peer); 0 = none. */
-    int savedCwnd;
-    int savedSsthresh;
-    int savedJumboSize;
-    long savedAtNs;
+    /** The congestion state calls to this peer hand on to the next (docs/engine.md "Carried state"). */
+    final CarriedWindow carried = new CarriedWindow();
     long lastUsedNs;
     /** What the path to this peer is known to carry (path-MTU discovery, docs/engine.md "Packet size"). */
     private final PathMtuState pathMtu = new PathMtuState();
@@ -330,6 +334,33 @@ public final class Peer {
         return lastRwind;
     }
 
+    /**
+     * @return true when the peer's ACK trailers say it buffers jumbograms of base packets rather than large packets
+     *     (OpenAFS's trailer: maxDgramPackets above 1 and maxMTU above ifMTU)
+     */
+    public boolean basePacketReceiver() {
+        return basePacketReceiver;
+    }
+
+    /**
+     * Most packets of {@code packetBytes} each in flight toward this peer that its receive window covers in bytes. A
+     * receiver that advertises jumbograms of base packets ({@link #basePacketReceiver}) sizes its receive socket for
+     * its rwind in base packets of {@link RxConstants#REMOTE_PACKET_SIZE} bytes (OpenAFS's own sender keeps 32 packets
+     * of 1,412 data bytes in flight, and its socket buffer is 64 KiB by default): packets larger than that count for
+     * their bytes, so rwind × 1,444 bytes in flight at most (docs/engine.md "Windows toward OpenAFS"). Other
+     * receivers, and packets of at most 1,444 bytes, are limited by rwind in packets alone.
+     *
+     * @param packetBytes the Rx packet size on the wire (header + data), bytes
+     * @return packets, at least 1; {@link Integer#MAX_VALUE} when no byte limit applies
+     */
+    int bufferedPacketLimit(int packetBytes) {
+        if (!basePacketReceiver || packetBytes <= RxConstants.REMOTE_PACKET_SIZE) {
+            return Integer.MAX_VALUE;
+        }
+        int rwind = lastRwind > 0 ? lastRwind : RxConfig.INITIAL_WINDOW;
+        return Math.max(1, (int) ((long) rwind * RxConstants.REMOTE_PACKET_SIZE / packetBytes));
+    }
+
     /** @return connections currently using this peer */
     public int connectionCount() {
         return connections;
@@ -364,6 +395,7 @@ public final class Peer {
             // Negative as int = above 2^31 unsigned: as many as we allow.
             int d = maxDgram < 0 ? Integer.MAX_VALUE : maxDgram;
             maxDgramPackets = clamp(d, 1, Math.min(46, ownJumboMax));
+            basePacketReceiver = d > 1 && maxMtu > ifMtu;
         }
         return clamped;
     }

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Cold, unpinned A/B of two rxperf jars in the mixed pairs with OpenAFS's C Rx (our C peer on Debian's libafsrpc): for
+# each round, the pairs given, one after the other, each a fresh server and a fresh client; prints one line per run:
+# pair, elapsed msec, calls/s (rpc), the UDP RcvbufErrors counted during the run at the server's and the client's side,
+# and the load average. A benchmark, not a test.
+#
+#   scripts/bench/ab-mixed.sh BEFORE.jar:AFTER.jar ROUNDS "PAIRS" "CLIENT FLAGS" [MTU]
+#   PAIRS: words CLIENT2SERVER of c (C peer), B (BEFORE.jar), A (AFTER.jar), e.g. "c2c B2c A2c c2B c2A B2B A2A"
+#   MTU:   when given, the server runs in namespace sp-b (10.99.0.2) and the client in sp-a (10.99.0.1), joined by a
+#          veth pair of that MTU (scripts/netns.sh with its RX4J_NETNS_* names set to these); RcvbufErrors are then
+#          each namespace's own. Without it, loopback: both columns are the host's one count (other traffic counts).
+#   env:   AB_PORT (7571), AB_JAVA (java), AB_FLAGS (the launcher's C1 flags)
+# e.g. scripts/bench/ab-mixed.sh old.jar:rx-perf/target/rxperf.jar 3 "c2c B2c A2c" "-c send -b 1048576 -T 100" 9000
+set -u
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+[[ $# -ge 4 ]] || { sed -n '2,14p' "$0" >&2; exit 2; }
+JARS=$1 ROUNDS=$2 PAIRS=$3 CF=$4 MTU=${5:-}
+PEER=$("$ROOT/scripts/interop/build-peer.sh")
+JAVA=${AB_JAVA:-java}
+# shellcheck disable=SC2206
+FLAGS=(${AB_FLAGS:--XX:TieredStopAtLevel=1 -XX:MaxNewSize=32m})
+JB=("$JAVA" "${FLAGS[@]}" -jar "${JARS%%:*}")
+JA=("$JAVA" "${FLAGS[@]}" -jar "${JARS##*:}")
+P=${AB_PORT:-7571}
+NSB=() NSA=() HOST=127.0.0.1 CB=() SB=()
+if [[ -n $MTU ]]; then
+    export RX4J_NETNS_A=sp-a RX4J_NETNS_B=sp-b RX4J_NETNS_VETH_A=sp-veth-a RX4J_NETNS_VETH_B=sp-veth-b
+    "$ROOT/scripts/netns.sh" up --mtu "$MTU" > /dev/null
+    trap '"$ROOT/scripts/netns.sh" down > /dev/null 2>&1' EXIT
+    NSB=(ip netns exec sp-b) NSA=(ip netns exec sp-a) HOST=10.99.0.2 CB=(--bind 10.99.0.1) SB=(--bind 10.99.0.2)
+fi
+rcvbuf() { "$@" awk '/^Udp:/ { n++ } n == 2 && /^Udp:/ { print $6; exit }' /proc/net/snmp; }
+for _ in $(seq 1 "$ROUNDS"); do
+    for p in $PAIRS; do
+        case $p in
+            *2c) "${NSB[@]}" "$PEER" server -p "$P" "${SB[@]}" > /dev/null 2>&1 & ;;
+            *2B) "${NSB[@]}" "${JB[@]}" server -p "$P" > /dev/null 2>&1 & ;;
+            *2A) "${NSB[@]}" "${JA[@]}" server -p "$P" > /dev/null 2>&1 & ;;
+            *) echo "ab-mixed.sh: unknown pair $p" >&2; exit 2 ;;
+        esac
+        sp=$!
+        until "${NSB[@]}" ss -Hlun "sport = :$P" | grep -q .; do sleep 0.05; done
+        sleep 0.3    # rx4j registers its service just after binding
+        b0=$(rcvbuf "${NSB[@]}") a0=$(rcvbuf "${NSA[@]}")
+        # shellcheck disable=SC2086
+        case $p in
+            c2*) out=$("${NSA[@]}" "$PEER" client -s "$HOST" -p "$P" "${CB[@]}" $CF 2>&1 | grep -E '^(SEND|RECV|RPC)') ;;
+            B2*) out=$("${NSA[@]}" "${JB[@]}" client -s "$HOST" -p "$P" $CF 2>&1 | grep -E '^(SEND|RECV|RPC)') ;;
+            A2*) out=$("${NSA[@]}" "${JA[@]}" client -s "$HOST" -p "$P" $CF 2>&1 | grep -E '^(SEND|RECV|RPC)') ;;
+        esac
+        b1=$(rcvbuf "${NSB[@]}") a1=$(rcvbuf "${NSA[@]}")
+        kill "$sp"; wait "$sp" 2> /dev/null
+        printf '%s\t%s\t%s\trcvbufErr srv=%s cli=%s\tload=%s\n' "$p" "$(grep -oE '[0-9]+ msec' <<< "$out" | head -1)" \
+            "$(grep -oE '[0-9]+ calls/s' <<< "$out")" "$((b1 - b0))" "$((a1 - a0))" "$(cut -d' ' -f1 /proc/loadavg)"
+    done
+done
