@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The rx4j Authors
 # rx4j against OpenAFS's C Rx (our rxperf peer, scripts/interop/rxperf-peer.c, on Debian's libafsrpc):
 # the measurement tool of docs/benchmarks.md ("Speed goals"). A benchmark, not a test: it asserts nothing and exits 0
 # when every run produced a result line.

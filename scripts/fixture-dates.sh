@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The rx4j Authors
 # The tests that read fixtures with lifetimes (rxkad tickets, the Kerberos ccache and keytab of
 # rx-core/src/test/resources/org/rx4j/security/rxkad/krb5, made 2026-12-02) run with the system clock 1,000 days after
 # and 30 days before that date, under libfaketime (Debian package faketime): they check the fixtures at a fixed

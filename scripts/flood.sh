@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The rx4j Authors
 # Flood benchmark (docs/robustness.md "Flood"): a benchmark, not a test; it asserts nothing and prints its figures.
 #
 #   scripts/flood.sh

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The rx4j Authors
 # README's first command as a new user meets it: in a fresh clone of this checkout's HEAD, with a local Maven
 # repository that holds no org.rx4j artifacts (a copy of this machine's, org/rx4j removed), `scripts/rxperf loopback`
 # must build and print its SEND line, and the other launchers (afsq, rxdebug, relay) must build and answer --help.

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The rx4j Authors
 # rx4j interop harness against real OpenAFS 1.8 programs (Debian packages) on loopback.
 #
 #   scripts/interop.sh [SECTION...]

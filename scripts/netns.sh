@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The rx4j Authors
 # Two network namespaces joined by a veth pair, the way two hosts on one Ethernet segment are (same
 # machine): rx4j-a holds veth-rx4j-a = 10.99.0.1/24, rx4j-b holds veth-rx4j-b = 10.99.0.2/24, both
 # with the given MTU, plus each namespace's own loopback. The addresses exist only inside the

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The rx4j Authors
 # Prints the JAVA_HOME of the newest JDK under /usr/lib/jvm (by its `java -version` feature number) that is newer
 # than the default `java`, or nothing when the default is already the newest. Used by test.sh to run the Maven
 # suite a second time on that JDK, and by scripts/rxperf to pick the faster runtime.

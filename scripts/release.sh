@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The rx4j Authors
 # Builds a release bundle of rx4j (docs/releasing.md): in a scratch clone of the committed HEAD (this checkout and
 # its version stay as they are) it sets every POM's version to VERSION and project.build.outputTimestamp to HEAD's
 # commit time, commits that and tags it vVERSION (in the scratch clone only), builds and deploys into a local

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The rx4j Authors
 # Checks that the build is reproducible (docs/releasing.md "Reproducible jars"): clones the committed HEAD twice into
 # fresh directories with different paths, runs `mvn -B -q -DskipTests package` in both (at the same time: each is
 # mostly one core), and compares the SHA-256 of every jar under */target/ (thin, sources, javadoc, tests and shaded

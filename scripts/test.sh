@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The rx4j Authors
 # Runs the whole rx4j test suite: the Maven tests of every module, the rxkad fixture tests with the clock 1,000 days
 # ahead and 30 days behind the fixtures' date (scripts/fixture-dates.sh, needs Debian's faketime), README's first
 # command on a fresh clone whose Maven repository has no rx4j artifacts (scripts/front-door.sh), two clean builds

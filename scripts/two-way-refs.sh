@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The rx4j Authors
 # Two-way class references inside one package of rx-core (docs/engine.md "Two-way references"): pairs of classes
 # A, B where A names B and B names A in their compiled code (jdeps -verbose:class), nested classes counted as their
 # outer class. Prints one pair a line ("A <-> B", sorted), then the count.

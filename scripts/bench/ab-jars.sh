@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The rx4j Authors
 # Cold, unpinned A/B of rxperf jars against the C peer: for each round and workload, a fresh server and a fresh
 # client per implementation, C first, then each jar in the order given; prints "round|workload|name|result". Every
 # jar runs with the same java and flags, no start-up cache, so two builds of rx4j compare as code, not as launchers.

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The rx4j Authors
 # Cold, unpinned A/B of two rxperf jars in the mixed pairs with OpenAFS's C Rx (our C peer on Debian's libafsrpc): for
 # each round, the pairs given, one after the other, each a fresh server and a fresh client; prints one line per run:
 # pair, elapsed msec, calls/s (rpc), the UDP RcvbufErrors counted during the run at the server's and the client's side,

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The rx4j Authors
 # Counts what rxperf's first call spends, figures that hold on a loaded machine where times do not
 # (docs/benchmarks.md, "The first call"): one scripts/rxperf server, warmed by one call as a server a user left
 # running would be, then N fresh `scripts/rxperf client -c send -b 1048576 -T 1 -D` processes, each with the JVM's

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The rx4j Authors
 # Measures scripts/rxperf's JVM flag candidates the way users run rxperf: cold and unpinned, a fresh server and a
 # fresh client process per run, both started through scripts/rxperf with the candidate's flags (RXPERF_JVM_FLAGS)
 # and start-up cache (RXPERF_CDS / RXPERF_AOT). Prints, per workload and candidate, the median of N runs of the

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The rx4j Authors
 """Summarises one scripts/bench.sh run (the speed goals of docs/benchmarks.md).
 
 Reads the work directory bench.sh filled (machine.txt, manifest.tsv, runs/ID.out|.err|.time, floor-*.txt),

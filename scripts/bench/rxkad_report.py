@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The rx4j Authors
 """Summarises the rxkad section of one scripts/bench.sh run (--rxkad, or part of --full; docs/benchmarks.md "rxkad").
 
 Reads the work directory bench.sh filled (machine.txt, manifest-rxkad.tsv, runs/ID.out|.err|.time): rxperf at each

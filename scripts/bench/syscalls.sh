@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The rx4j Authors
 # Datagram system calls per MiB: runs a fresh rxperf server and a fresh client on loopback, each under
 # `strace -c -f` counting only sendmsg, sendmmsg, sendto, recvmsg, recvmmsg and recvfrom, and prints, for each side,
 # the calls per MiB moved (the client's -b × -T bytes), with UDP GSO/GRO on and off (rxperf --no-gso), for

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The rx4j Authors
+
 /*
  * udpfloor: the machine's UDP floor for scripts/bench.sh, two processes over plain UDP sockets.
  *

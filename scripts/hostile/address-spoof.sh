@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The rx4j Authors
 # Address-spoofing probe, run by hand; a measurement, not a test (docs/robustness.md, "Rule: a server connection's
 # address never moves on an unauthenticated packet" and "Rule: a client connection hears only its server's
 # address"). Starts an rxperf server, then runs scripts/hostile/AddressSpoof.java twice: a legitimate rx4j client

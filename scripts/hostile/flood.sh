@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The rx4j Authors
 # Connection-flood probe (docs/robustness.md "Live probe: connection flood", "Live probe: large held packets"), run
 # by hand; a measurement, not a test. Starts an rxperf server, reads its resident memory (VmRSS) and live heap after a
 # full GC (jcmd), sends COUNT DATA packets (PAYLOAD bytes, LAST_PACKET) that each open a new connection from SOURCES

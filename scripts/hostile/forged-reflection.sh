@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The rx4j Authors
 # Forged-request reflection probe, run by hand; a measurement, not a test (docs/robustness.md "Rule: stateless
 # reachability challenge"). Starts an rxperf server and runs scripts/hostile/ForgedReflection.java: a socket proves
 # its address with one rxperf RPC call, then a 48-byte RECV request for a large reply is sent from that address on a

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The rx4j Authors
 # Probe of docs/robustness.md "Live probe: forty calls without packet 1", run by hand; a measurement, not a
 # test. Starts an rxperf server (20 workers), opens 40 calls that send DATA 2..9 but never packet 1
 # (scripts/hostile/FortyCalls.java, which answers every PING so the peer looks reachable), then times one normal

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The rx4j Authors
 # Parked-packets probe (docs/robustness.md "Live probe: large held packets"), run by hand; a measurement, not a test.
 # Starts an rxkad rxperf server (--security clear, a throwaway KeyFile) under a fixed heap, reads its resident memory
 # (VmRSS) and live heap after a full GC (jcmd), runs scripts/hostile/ParkedPackets.java (one proven port opens CONNS

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The rx4j Authors
 # Probe of docs/robustness.md "Rule: progress, not activity, keeps a server call alive", run by hand; a
 # measurement, not a test. Starts an rxperf server (20 workers), opens CALLS rxperf RECV calls of 1 MiB whose client
 # answers every PING but never acknowledges the reply (scripts/hostile/StalledReader.java; MODE soft: soft-acks

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The rx4j Authors
 # Runs an authenticated throwaway OpenAFS cell for interop tests: bosserver, vlserver and ptserver WITHOUT
 # -noauth, in a network namespace of scripts/netns.sh, with keys set by asetkey.
 #

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The rx4j Authors
 # Times Debian's `bos listhosts` (-noauth and -localauth) against an rx4j BOZO server (BosTimingServer.java) and
 # captures the exchange with tshark, in a private network and mount namespace (unshare: its own loopback, and a
 # throwaway cell directory with a DES KeyFile from asetkey over /etc/openafs/server, where -localauth reads it).

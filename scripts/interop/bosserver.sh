@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The rx4j Authors
 # Runs OpenAFS's bosserver (Debian openafs-fileserver) with a throwaway cell, for interop tests.
 #
 #   bosserver.sh start    start `bosserver -noauth -nofork` on UDP 7007; prints its pid

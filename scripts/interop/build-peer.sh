@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The rx4j Authors
 # Builds the C rxperf peer (scripts/interop/rxperf-peer.c on Debian's OpenAFS libafsrpc) into
 # scripts/interop/build/rxperf-peer when it is missing or older than its source, installing gcc and
 # libopenafs-dev first when they are missing (apt-get, --no-install-recommends; apt-get update once

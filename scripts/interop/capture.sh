@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The rx4j Authors
 # Captures loopback UDP traffic on the given ports while a command runs.
 #
 #   capture.sh OUTFILE [PORT...] -- command [args...]

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The rx4j Authors
 # shellcheck shell=bash
 # scripts/interop.sh, common setup and teardown: paths, ports and work directory; the check/pass/fail/skip
 # bookkeeping and the summary line; the watchdog, the traps and cleanup that stop every server started;

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The rx4j Authors
 # Runs OpenAFS's database servers (Debian openafs-dbserver: vlserver, ptserver) for interop tests, inside a
 # network namespace of scripts/netns.sh, with a throwaway one-host cell.
 #

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The rx4j Authors
 # Lists the kinds of Wireshark expert infos in a capture, one kind a line, sorted:
 #
 #   expert-kinds.sh [-c] [-p PORT]... FILE

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The rx4j Authors
 # A throwaway MIT Kerberos 5 realm on loopback for the authenticated interop cell (Debian krb5-kdc,
 # krb5-admin-server, krb5-user).
 #

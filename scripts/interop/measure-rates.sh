@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The rx4j Authors
 # Measures rxperf rates on loopback for the four client/server pairs with the same commands
 # (the rate table in docs/interop.md). A benchmark, not a test: it asserts nothing.
 #

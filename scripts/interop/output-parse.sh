@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The rx4j Authors
 # Reads rxperf's stdout the way a script written for OpenAFS's rxperf does, with the same code for both
 # implementations: the C peer (scripts/interop/build-peer.sh) and rx4j (rx-perf/target/rxperf.jar) each run send
 # and rpc clients (with and without -D) against a C server on loopback; for every run stdout's last line without

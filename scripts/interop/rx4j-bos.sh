@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The rx4j Authors
 # shellcheck shell=bash
 # scripts/interop.sh, section bos: rx4j's client API and generated BOZO stubs against the real bosserver.
 # Sourced by scripts/interop.sh, not run by itself; uses common.sh and section-bos.sh.

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The rx4j Authors
 # shellcheck shell=bash
 # scripts/interop.sh, section rx4j: captures of rx4j<->C mixes compared with the C<->C control.
 # Sourced by scripts/interop.sh, not run by itself; uses common.sh, section-build.sh and section-capture.sh.

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The rx4j Authors
 # shellcheck shell=bash
 # scripts/interop.sh, section rx4j: the rxperf matrix, rx4j client -> C server and C client -> rx4j server.
 # Sourced by scripts/interop.sh, not run by itself; uses common.sh and section-build.sh. Ends with the rxperf

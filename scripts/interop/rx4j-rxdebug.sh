@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The rx4j Authors
 # shellcheck shell=bash
 # scripts/interop.sh, section rx4j: Debian rxdebug against an rx4j rxperf server before, during and after
 # two C clients' transfers, and rx4j's own rxdebug (scripts/rxdebug) compared with Debian's (idle, and under load with

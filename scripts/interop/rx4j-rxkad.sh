@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The rx4j Authors
 # shellcheck shell=bash
 # scripts/interop.sh, section rx4j: rxperf at rxkad crypt level, rx4j <-> rx4j, rx4j client -> C server and
 # C client -> rx4j server, every run with --verify on both sides, each direction proving its level.

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The rx4j Authors
 # rx4j's rxdebug (scripts/rxdebug, given OpenAFS's `-servers H -port P` syntax) and Debian's rxdebug against the
 # same rx4j rxperf server while an rx4j client sends to it, with every counter masked (numbers and the hex host
 # become N): the GETSTATS lines, the `rx stats` block, the peer list and the connection list must have the same lines

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The rx4j Authors
 # The rxperf workload used for capture comparisons: the same mix for every client.
 #
 #   rxperf-mix.sh PORT CLIENT [ARGS...]

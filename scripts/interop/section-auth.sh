@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The rx4j Authors
 # shellcheck shell=bash
 # scripts/interop.sh, section auth: an authenticated cell (scripts/interop/authcell.sh: bosserver, vlserver and
 # ptserver without -noauth, keys by asetkey, all in rx4j-iop-a, so the bos section's host port 7007 is not in the

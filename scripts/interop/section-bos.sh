@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The rx4j Authors
 # shellcheck shell=bash
 # scripts/interop.sh, section bos: bosserver (scripts/interop/bosserver.sh) and the real bos client;
 # rx4j-bos.sh runs rx4j against it meanwhile.

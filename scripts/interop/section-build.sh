@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The rx4j Authors
 # shellcheck shell=bash
 # scripts/interop.sh, sections packages and build: the Debian packages, the C rxperf peer and the rx4j
 # rxperf jar (and the checks that the other sections need them).

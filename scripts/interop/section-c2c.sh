@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The rx4j Authors
 # shellcheck shell=bash
 # scripts/interop.sh, section c2c: C rxperf client <-> C rxperf server, the negative --verify controls,
 # rxdebug and the raw DEBUG probes (scripts/interop/DebugProbe.java) against the C server; section rx4j

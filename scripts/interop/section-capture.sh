@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The rx4j Authors
 # shellcheck shell=bash
 # scripts/interop.sh, section capture: the tshark capture of a C<->C mix whose Wireshark expert-info
 # kinds are the control for rx4j-capture.sh.

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The rx4j Authors
 # shellcheck shell=bash
 # scripts/interop.sh, sections db and ubik: vlserver and ptserver in network namespaces
 # (scripts/interop/dbservers.sh, scripts/netns.sh) against the real vos and pts, rx4j's generated stubs

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The rx4j Authors
 # shellcheck shell=bash
 # scripts/interop.sh, section fragments: rx4j <-> rx4j through a veth pair of network namespaces at MTU 1500 and
 # 9000 (scripts/netns/fragments.sh): the kernel's IP counters (nstat) must show no fragment for rx4j's defaults;

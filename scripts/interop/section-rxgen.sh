@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The rx4j Authors
 # shellcheck shell=bash
 # scripts/interop.sh, section rxgen: rx-gen's kitchen sink against Debian rxgen's C stubs.
 # Sourced by scripts/interop.sh, not run by itself; uses common.sh.

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The rx4j Authors
 # Sourced by scripts/bench/launcher-flags.sh and scripts/bench/firstcall-counts.sh: one background server process at
 # a time on UDP $PORT (set by the caller), started and stopped by its process id.
 #

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The rx4j Authors
 # Sourced by the launchers (scripts/rxperf, scripts/relay, scripts/afsq): builds a module's shaded jar when it is
 # missing or older than its sources. One build at a time per checkout: `rxperf server` and `rxperf client` started
 # together on a fresh clone would otherwise run two Maven builds into the same target/ directories and break both.

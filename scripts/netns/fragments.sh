@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The rx4j Authors
 # IP fragments of an rxperf run between two network namespaces (scripts/netns.sh: veth pair, one Ethernet segment):
 # for each MTU asked (default 1500 and 9000), a fresh rxperf server in rx4j-b and a client in rx4j-a (or
 # RX4J_NETNS_B / RX4J_NETNS_A, as scripts/netns.sh names them) send and receive

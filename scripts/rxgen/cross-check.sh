@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 The rx4j Authors
 # Cross-checks rx-gen's Java against rxgen's C, both ways: builds a C server and a C client of the kitchen
 # sink (rx-gen/src/test/resources/xg/kitchen.xg) from the stubs Debian's rxgen generates and libafsrpc
 # (packages libopenafs-dev, gcc), starts the C server on loopback, and runs KitchenSinkTest with the Java

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The rx4j Authors
+
 /*
  * A C client for rx-gen's kitchen sink, built on the stubs Debian's rxgen generates from kitchen.xg and on
  * libafsrpc. It calls every proc of the Java server that KitchenSinkTest runs (service 4711) and of its

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The rx4j Authors
+
 /*
  * A C server for rx-gen's kitchen sink (rx-gen/src/test/resources/xg/kitchen.xg), built on the stubs Debian's
  * rxgen generates from the same file and on libafsrpc. It answers as the Java test server does

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The rx4j Authors
+
 /**
  * rx4j core: the AFS Rx RPC protocol over UDP. Exports only the public API: {@code org.rx4j.rpc} (endpoint,
  * connection, call, errors, stats), {@code org.rx4j.rpc.xdr}, {@code org.rx4j.rpc.debug} (a client of any Rx

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The rx4j Authors
+
 /*
  * Generates rx-perf/src/test/resources/cformat-g4.tsv, the reference table for CFormatTest.
  *

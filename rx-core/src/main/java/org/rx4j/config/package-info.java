@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The rx4j Authors
+
 /**
  * Public API: the endpoint's configuration. {@link org.rx4j.config.RxConfig} holds every Rx tunable (OpenAFS 1.8
  * names and defaults, rx-wire-facts.md §5, §8) in one record per concern ({@link org.rx4j.config.Windows},

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The rx4j Authors
+
 /**
  * The sans-I/O Rx protocol engine (design.md "engine", docs/engine.md "Classes"): decoded packets and timer ticks
  * in, packets to a {@link org.rx4j.engine.PacketSink} and events to {@link org.rx4j.engine.CallListener}s out.

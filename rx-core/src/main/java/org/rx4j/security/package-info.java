@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The rx4j Authors
+
 /**
  * Public SPI: Rx security classes ({@link org.rx4j.security.SecurityClass}: rxnull here, rxkad in
  * {@link org.rx4j.security.rxkad}), their per-connection state, the CHALLENGE/RESPONSE exchange and the caller's

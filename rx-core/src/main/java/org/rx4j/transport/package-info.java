@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The rx4j Authors
+
 /**
  * The Netty UDP transport: one socket and one event loop per endpoint, and the pipeline that connects the
  * socket to the sans-I/O {@link org.rx4j.engine.RxEngine} (docs/transport.md). Inbound,

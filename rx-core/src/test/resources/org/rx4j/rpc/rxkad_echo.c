@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The rx4j Authors
+
 /*
  * rx4j's rxkad interop peer: a real OpenAFS Rx endpoint (Debian's libafsrpc, libopenafs-dev) with rxkad, written for
  * rx4j's RxkadOpenAfsTest. PORT, levels and NBYTES are decimal; keys, KVNO and the ticket are hex (byte strings in

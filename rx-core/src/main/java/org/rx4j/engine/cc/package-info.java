@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The rx4j Authors
+
 /**
  * Congestion control for the sans-I/O engine: the {@link org.rx4j.engine.cc.CongestionController} interface
  * with NewReno, fixed-window and BBR implementations (the BBR model and delivery-rate estimate of one path, shared

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The rx4j Authors
+
 /**
  * Path-MTU discovery for the engine (docs/engine.md "Packet size", "Path MTU below one full packet"): the
  * {@link org.rx4j.engine.pmtu.PathMtuState} of one peer (what the path is known to carry and when it may be probed

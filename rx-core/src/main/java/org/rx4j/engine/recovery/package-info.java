@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The rx4j Authors
+
 /**
  * Loss detection and recovery for one call's sender, after the split of Kwik's RttEstimator / LossDetector /
  * RecoveryManager: the {@link org.rx4j.engine.recovery.SendQueue} of sent packets, the

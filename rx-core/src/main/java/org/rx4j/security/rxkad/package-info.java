@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The rx4j Authors
+
 /**
  * rxkad, the security class of OpenAFS cells (security index 2; docs/security.md): {@link
  * org.rx4j.security.rxkad.RxkadClientSecurity} and {@link org.rx4j.security.rxkad.RxkadServerSecurity} for

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The rx4j Authors
+
 // docs/embedding.md includes this file verbatim from the "begin" marker to the "end" marker
 // (EmbeddingDocTest checks that it still does, EmbeddingExampleTest runs it).
 // embedding-example:begin

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The rx4j Authors
+
 // docs/embedding.md "Pools" includes this file verbatim from the "begin" marker to the "end" marker
 // (PoolExampleTest checks that it still does and runs it).
 // pool-example:begin

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The rx4j Authors
+
 /*
  * rx4j's cross-check harness for rxkad primitives: links Debian's OpenAFS libraries (libopenafs-dev) and prints what
  * they compute, so RxkadPeerTest can compare rx4j's Java results with the real thing. Written for rx4j; reads one

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The rx4j Authors
+
 /**
  * The com_err {@code .et} error-table reader: table name to code base, codes, names and messages (docs/rxgen.md).
  */

@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The rx4j Authors
+
 package org.rx4j.gen.java;
 
 /** A Java source text under construction, with 4-space indentation by braces the caller opens and closes. */
