@@ -12,8 +12,10 @@ import org.rx4j.engine.RxEngine;
  * A request/response client call driven entirely on the event loop, so no application thread waits for
  * it: writes the request as the send window allows, gathers the reply (up to the endpoint's message limit,
  * else the call is aborted with RX_MSGSIZE −8), and completes the caller's future on the endpoint's callback
- * executor. If the caller completes the future first (cancel, {@code orTimeout}, ...), the call is aborted:
- * RX_USER_ABORT (−6) for a cancellation, RX_CALL_TIMEOUT (−3) for a timeout.
+ * executor. If the caller completes the future first (cancel, {@code orTimeout}, {@code completeOnTimeout}, ...),
+ * the call is aborted: RX_CALL_TIMEOUT (−3) for a {@link java.util.concurrent.TimeoutException}, the code of an
+ * {@link RxException}, RX_USER_ABORT (−6) for a cancellation or a value, RX_INVALID_OPERATION (−2) for another
+ * exception ({@link HandlerFailures#abortCode}).
  */
 final class AsyncClientCall implements CallListener {
     private final EndpointRuntime rt;
@@ -85,8 +87,8 @@ final class AsyncClientCall implements CallListener {
             return f;
         }
         f.whenComplete((v, t) -> {
-            if (t != null && !a.ended) {
-                int code = HandlerFailures.abortCode(t);
+            if (!a.ended) { // the caller completed the future first: a cancel, orTimeout or completeOnTimeout
+                int code = t == null ? RxCodes.RX_USER_ABORT : HandlerFailures.abortCode(t);
                 rt.onLoop(e -> a.abortFromCaller(code));
             }
         });

@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.InetSocketAddress;
 import java.time.Duration;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import org.rx4j.engine.Call;
 import org.rx4j.engine.Connection;
@@ -245,8 +244,9 @@ public final class RxConnection implements RxCallTarget {
     /**
      * Sends a whole request and completes the future with the whole reply, without blocking any thread.
      * The future completes on the endpoint's callback executor ({@link RxEndpoint.Builder#callbackExecutor}).
-     * Cancelling it aborts the call with RX_USER_ABORT (−6); completing it by {@code orTimeout} aborts it with
-     * RX_CALL_TIMEOUT (−3).
+     * Cancelling it, or completing it with a value ({@code completeOnTimeout}), aborts the call with RX_USER_ABORT
+     * (−6); completing it by {@code orTimeout} aborts it with RX_CALL_TIMEOUT (−3), by another
+     * {@code completeExceptionally} with that exception's code ({@link RxException#code()}, else −2).
      *
      * @param request the whole request (not copied: must not change until the future completes)
      * @return the reply; exceptionally an {@link RxException} with the abort code (RX_MSGSIZE −8 for a reply
@@ -409,7 +409,8 @@ public final class RxConnection implements RxCallTarget {
      * calling thread, the results unmarshalled on the callback executor. Errors as
      * {@link #call(int, XdrMarshaller, XdrUnmarshaller)} (RXGEN_CC_MARSHAL −450 fails the future before anything is
      * sent, and is counted, logged and given to the interceptors' ends as any call's end; RXGEN_CC_UNMARSHAL −451 for
-     * bad results). Cancelling the returned future cancels the call (−6).
+     * bad results). Ending the returned future early ends the call as {@link #callAsync(byte[])} says: cancel or
+     * {@code completeOnTimeout} aborts it with RX_USER_ABORT (−6), {@code orTimeout} with RX_CALL_TIMEOUT (−3).
      *
      * @param opcode the operation
      * @param arguments writes the arguments
@@ -474,11 +475,7 @@ public final class RxConnection implements RxCallTarget {
                 typed.completeExceptionally(e);
             }
         });
-        typed.whenComplete((v, t) -> {
-            if (t instanceof CancellationException) {
-                raw.cancel(false);
-            }
-        });
+        CallerEnds.follow(typed, raw);
         return typed;
     }
 

@@ -6,7 +6,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledFuture;
@@ -356,8 +355,9 @@ public final class RxConnectionPool implements RxCallTarget {
     /**
      * One rxgen-style call without blocking, repeated as {@link #call(int, XdrMarshaller, XdrUnmarshaller)} is; no
      * thread waits out the backoff pause: the repeat is timed on the endpoint's event loop and starts on the callback
-     * executor (without a pause, on the thread that saw the failure). Cancelling the future cancels the attempt in
-     * progress (−6), or the pause, and makes no more.
+     * executor (without a pause, on the thread that saw the failure). Ending the future early (cancel −6,
+     * {@code orTimeout} −3, {@code completeOnTimeout} −6) ends the attempt in progress the same way, or the pause,
+     * and makes no more.
      *
      * @param opcode the operation
      * @param arguments writes the arguments (once per attempt)
@@ -391,12 +391,7 @@ public final class RxConnectionPool implements RxCallTarget {
                                                 long deadline) {
         CompletableFuture<T> result = new CompletableFuture<>();
         AtomicReference<Future<?>> attemptInProgress = new AtomicReference<>(); // or the pause before it
-        result.whenComplete((v, t) -> {
-            Future<?> a = attemptInProgress.get();
-            if (t instanceof CancellationException && a != null) {
-                a.cancel(false);
-            }
-        });
+        result.whenComplete((v, t) -> CallerEnds.endLike(result, attemptInProgress.get()));
         attemptAsync(opcode, arguments, results, deadline, 1, attemptsFor(opcode), result, attemptInProgress, null);
         return result;
     }
@@ -429,9 +424,7 @@ public final class RxConnectionPool implements RxCallTarget {
             return;
         }
         attemptInProgress.set(f);
-        if (result.isCancelled()) {
-            f.cancel(false);
-        }
+        CallerEnds.endLike(result, f); // the caller ended it while the attempt started
         f.whenComplete((v, t) -> {
             members.release(m);
             if (t == null) {
@@ -453,9 +446,7 @@ public final class RxConnectionPool implements RxCallTarget {
                 return;
             }
             attemptInProgress.set(pause.schedule(() -> rt.callback(next), ns));
-            if (result.isCancelled()) {
-                attemptInProgress.get().cancel(false);
-            }
+            CallerEnds.endLike(result, attemptInProgress.get());
         });
     }
 
