@@ -70,6 +70,12 @@ public final class Peer {
      * "Rule: unsolicited traffic, loops and amplification").
      */
     private boolean tinyPingOutstanding;
+    /**
+     * When this peer last sent something other than an ABORT, i.e. accepted a connection of ours (a raw ABORT refusing
+     * an unknown service or security index proves nothing to it about us); valid when {@link #accepted}.
+     */
+    private long lastAcceptedNs;
+    private boolean accepted;
 
     Peer(InetSocketAddress address, RxConfig config) {
         this(address, config, config.packetSize().localIfMtu(RxConstants.REMOTE_PACKET_SIZE),
@@ -155,7 +161,7 @@ public final class Peer {
     /**
      * Client side: whether a call whose first datagram is too small to pay for the server's reachability PING should
      * send a PING of its own (docs/robustness.md "Rule: unsolicited traffic, loops and amplification"): not when the
-     * peer was heard from within the reachability TTL, and not while an earlier such PING is outstanding (nothing heard
+     * peer sent something other than an ABORT ({@link #accepted}) within the reachability TTL, and not while an earlier such PING is outstanding (nothing heard
      * since, and the peer not declared unreachable), so calls started together cost one extra datagram, not one per
      * call.
      *
@@ -164,11 +170,23 @@ public final class Peer {
      * @return true when the PING should go out now (recorded as outstanding)
      */
     boolean takeTinyRequestPing(long now, long reachTtlNs) {
-        if (tinyPingOutstanding || (heard && now - lastHeardNs < reachTtlNs)) {
+        // Only a peer that accepted us recently has proved us reachable: one that only refused us (ABORT −2 for a
+        // security index it does not offer) made no peer for us and still challenges our next connection.
+        if (tinyPingOutstanding || (accepted && now - lastAcceptedNs < reachTtlNs)) {
             return false;
         }
         tinyPingOutstanding = true;
         return true;
+    }
+
+    /**
+     * Notes a packet of a connection from this peer that is not an ABORT: the peer accepted that connection.
+     *
+     * @param now current time, ns
+     */
+    void accepted(long now) {
+        accepted = true;
+        lastAcceptedNs = now;
     }
 
     /** The peer was found unreachable (ICMP): the next tiny first datagram may bring a PING again. */

@@ -190,20 +190,30 @@ public final class RxConnection implements RxCallTarget {
                 hooks.ended(RxCodes.RX_INVALID_OPERATION, durationNs);
             }
             throw rt.closing ? RxException.local(RxCodes.RX_INVALID_OPERATION, RxException.Reason.ENDPOINT_CLOSING,
-                    "endpoint closing", null) : RxException.local(RxCodes.RX_INVALID_OPERATION, "connection closed");
+                    "endpoint closing", null) : RxException.local(RxCodes.RX_INVALID_OPERATION,
+                    RxException.Reason.CONNECTION_CLOSED, "connection closed", null);
         }
         streams.meter(meter);
         streams.deadReason(() -> unreachable);
+        streams.endReasons(this::endReason);
         rt.tracker.callStarted();
         rt.tracker.opened(streams);
         // No round trip: the loop runs this before any write the caller hands over next (tasks run in order).
         boolean queued = rt.onLoop(engine -> {
             long now = rt.now();
             Call c;
+            Connection target;
             try {
-                c = engine.newCall(now, forNewCall(engine), streams);
+                target = forNewCall(engine);
+            } catch (RuntimeException e) { // IllegalStateException: a replacement got no fresh credentials
+                streams.failToStart(new ClientEndReasons.Refusal(RxCodes.RX_INVALID_OPERATION,
+                        RxException.Reason.OTHER, e.getMessage()));
+                return;
+            }
+            try {
+                c = engine.newCall(now, target, streams);
             } catch (RuntimeException e) { // IllegalStateException: connection gone, too many calls waiting
-                streams.failToStart(e.getMessage());
+                streams.failToStart(ClientEndReasons.startRefused(target, e));
                 return;
             }
             streams.attach(c);
@@ -284,7 +294,22 @@ public final class RxConnection implements RxCallTarget {
     private CompletableFuture<byte[]> startAsync(byte[] request, long deadlineNanoTime, CallHooks hooks,
             RxCallContext context) {
         return AsyncClientCall.start(rt, serviceId(), this::forNewCall, request, deadlineNanoTime, () -> unreachable,
-                this::probeOnLoop, hooks, context);
+                this::endReason, this::probeOnLoop, hooks, context);
+    }
+
+    /**
+     * Loop, when one of this connection's calls ended with a non-zero code: why, beyond the code
+     * ({@link ClientEndReasons}); a local RX_USER_ABORT after {@link #close()} is the close's.
+     */
+    private RxException.Reason endReason(int code, boolean remote) {
+        RxException.Reason r = ClientEndReasons.ended(connection, code, remote);
+        if (r == null && previous != null) {
+            r = ClientEndReasons.ended(previous, code, remote);
+        }
+        if (r == null && !remote && closed && code == RxCodes.RX_USER_ABORT) {
+            r = RxException.Reason.CONNECTION_CLOSED;
+        }
+        return r;
     }
 
     /**

@@ -53,9 +53,11 @@ public final class RxConnectionPool implements RxCallTarget {
      * @param opened connections opened so far
      * @param closedIdle connections closed for idleness so far
      * @param retries attempts repeated so far (by the retry policy)
+     * @param closedRefused connections taken out of the pool so far because the server refused them
+     *     ({@link RxException.Reason#REFUSED})
      */
     public record Stats(int connections, int busyCalls, int peakConnections, long opened, long closedIdle,
-                        long retries) {
+                        long retries, long closedRefused) {
     }
 
     private RxConnectionPool(RxEndpoint endpoint, InetSocketAddress server, int serviceId, SecurityClass sc,
@@ -140,7 +142,7 @@ public final class RxConnectionPool implements RxCallTarget {
     /** @return a snapshot of the pool's counts */
     public Stats stats() {
         return new Stats(members.size(), members.busyCalls(), members.peak(), members.opened(), members.closedIdle(),
-                retries.sum());
+                retries.sum(), members.refused());
     }
 
     /**
@@ -220,7 +222,7 @@ public final class RxConnectionPool implements RxCallTarget {
             members.release(m);
             throw e;
         }
-        call.completion().whenComplete((v, t) -> members.release(m));
+        call.completion().whenComplete((v, t) -> members.release(m, t));
         return call;
     }
 
@@ -235,10 +237,14 @@ public final class RxConnectionPool implements RxCallTarget {
     @Override
     public byte[] call(byte[] request) throws IOException {
         PoolMembers.Member m = acquire();
+        IOException failure = null;
         try {
             return m.connection.call(request);
+        } catch (IOException e) {
+            failure = e;
+            throw e;
         } finally {
-            members.release(m);
+            members.release(m, failure);
         }
     }
 
@@ -279,7 +285,7 @@ public final class RxConnectionPool implements RxCallTarget {
         }
         CompletableFuture<byte[]> f = timeout == null ? m.connection.callAsync(request)
                 : m.connection.callAsync(request, timeout);
-        f.whenComplete((v, t) -> members.release(m));
+        f.whenComplete((v, t) -> members.release(m, t));
         return f;
     }
 
@@ -330,14 +336,14 @@ public final class RxConnectionPool implements RxCallTarget {
         List<Throwable> earlier = null;
         for (int attempt = 1; ; attempt++) {
             PoolMembers.Member m = acquire();
-            RxException failed;
+            RxException failed = null;
             try {
                 return deadline == Long.MAX_VALUE ? m.connection.call(opcode, arguments, results)
                         : m.connection.call(opcode, arguments, results, left(deadline));
             } catch (RxException e) {
                 failed = e;
             } finally {
-                members.release(m);
+                members.release(m, failed);
             }
             long ns = pauseBeforeRepeat(failed, attempt, attempts, deadline);
             if (ns < 0) {
@@ -426,7 +432,7 @@ public final class RxConnectionPool implements RxCallTarget {
         attemptInProgress.set(f);
         CallerEnds.endLike(result, f); // the caller ended it while the attempt started
         f.whenComplete((v, t) -> {
-            members.release(m);
+            members.release(m, t);
             if (t == null) {
                 result.complete(v);
                 return;
