@@ -155,6 +155,8 @@ final class GreeterXdr {
         } catch (RxException ex) {
             throw named(proc, ex, XdrSide.CLIENT.marshalCode());
         }
+        // Failures read from the call's own streams (bulk data) name the proc too.
+        call.describeFailures(ex -> ex instanceof GreeterCallException ? ex : new GreeterCallException(proc.name(), proc.opcode(), ex));
         try {
             arguments.marshal(new XdrWriter(call.output(), XdrSide.CLIENT));
             return call;

@@ -175,6 +175,9 @@ final class SupportGenerator {
         s.line("} catch (RxException ex) {");
         s.line("throw named(proc, ex, XdrSide.CLIENT.marshalCode());");
         s.line("}");
+        s.line("// Failures read from the call's own streams (bulk data) name the proc too.");
+        s.line("call.describeFailures(ex -> ex instanceof " + e + " ? ex : new " + e
+                + "(proc.name(), proc.opcode(), ex));");
         s.line("try {");
         s.line("arguments.marshal(new XdrWriter(call.output(), XdrSide.CLIENT));");
         s.line("return call;");
