@@ -186,7 +186,7 @@ final class AsyncClientCall implements CallListener {
                             reason, "the server refused the connection") : RxException.remote(errorCode))
                     : rt.graceOver ? RxException.local(errorCode, RxException.Reason.ENDPOINT_CLOSING,
                             "the endpoint closed before the call ended", null)
-                    : reason != null ? RxException.local(errorCode, reason, null, null)
+                    : reason != null ? RxException.local(errorCode, reason, ClientEndReasons.detail(reason), null)
                     : RxException.local(errorCode, errorCode == RxCodes.RX_MSGSIZE
                             ? "reply larger than " + rt.maxMessageBytes + " bytes" : null);
             rt.callback(() -> future.completeExceptionally(e));

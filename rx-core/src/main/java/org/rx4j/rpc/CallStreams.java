@@ -428,7 +428,8 @@ final class CallStreams implements CallListener {
             return RxException.local(error, localReason, startFailure, null);
         }
         if (connectionReason != null) {
-            return RxException.local(error, connectionReason, startFailure, null);
+            return RxException.local(error, connectionReason,
+                    startFailure != null ? startFailure : ClientEndReasons.detail(connectionReason), null);
         }
         return RxException.local(error, startFailure);
     }

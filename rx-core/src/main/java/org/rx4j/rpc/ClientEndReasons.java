@@ -6,7 +6,8 @@ import org.rx4j.engine.Connection;
  * Why a client call ended, or could not start, beyond its Rx code, from what the engine knows of the call's
  * connection (docs/errors.md "Local reasons"): a connection the server aborted as a whole (its security class refused
  * the handshake) is {@link RxException.Reason#REFUSED} and keeps the server's code; a local RX_CALL_DEAD with no ICMP
- * verdict is {@link RxException.Reason#NO_ANSWER}; a call refused because the connection was closed is
+ * verdict is {@link RxException.Reason#NOT_RX} when datagrams that are not Rx came from the server's address, else
+ * {@link RxException.Reason#NO_ANSWER}; a call refused because the connection was closed is
  * {@link RxException.Reason#CONNECTION_CLOSED}, because too many calls wait for a channel
  * {@link RxException.Reason#LIMIT}. Event loop only (the engine's connection state is loop-confined).
  */
@@ -35,7 +36,23 @@ final class ClientEndReasons {
         if (c.abortCode() == code && c.abortedByPeer()) {
             return RxException.Reason.REFUSED;
         }
-        return !remote && code == RxCodes.RX_CALL_DEAD ? RxException.Reason.NO_ANSWER : null;
+        if (remote || code != RxCodes.RX_CALL_DEAD) {
+            return null;
+        }
+        // Garbage from the server's address: something else listens there (docs/errors.md "Local reasons").
+        return c.peer().notRxDatagrams() > 0 ? RxException.Reason.NOT_RX : RxException.Reason.NO_ANSWER;
+    }
+
+    /**
+     * @param reason a reason {@link #ended} gave
+     * @return what it means, for the exception's message, or null when the reason says enough
+     */
+    static String detail(RxException.Reason reason) {
+        return switch (reason) {
+            case NO_ANSWER -> "nothing heard from the server for the dead time";
+            case NOT_RX -> "the server's address answered with datagrams that are not Rx (another service there?)";
+            default -> null;
+        };
     }
 
     /**

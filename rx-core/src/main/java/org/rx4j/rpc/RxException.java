@@ -52,6 +52,11 @@ public class RxException extends IOException {
          */
         NO_ANSWER,
         /**
+         * RX_CALL_DEAD (−1) raised on this side while the server's address sent datagrams that are not Rx (they were
+         * counted and dropped): another service, not an Rx server, answers on that port (a wrong port or host).
+         */
+        NOT_RX,
+        /**
          * The server refused the connection: it aborted the whole connection (an ABORT with call number 0), as a
          * security class does when it refuses the handshake (rxkad: RXKADBADTICKET, RXKADEXPIRED, RXKADUNKNOWNKEY,
          * ...). The code is the server's. The call that met the refusal has {@link RxException#remote()} true; a later
