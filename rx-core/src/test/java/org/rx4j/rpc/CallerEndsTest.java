@@ -147,4 +147,21 @@ class CallerEndsTest {
             assertCancels(p.callAsync(OP_HOLD, w -> { }, XdrReader::readInt));
         }
     }
+
+    /** A call cut by its connection's close ends with −6, reason CONNECTION_CLOSED; a later call is refused (−2). */
+    @Test
+    void closingTheConnectionSaysSo() throws Exception {
+        RxConnection c = connect();
+        CompletableFuture<byte[]> running = c.callAsync(op(OP_HOLD));
+        assertTrue(started.poll(20, TimeUnit.SECONDS) != null, "the server handler never started");
+        c.close();
+        ExecutionException e = assertThrows(ExecutionException.class, () -> running.get(20, TimeUnit.SECONDS));
+        RxException cut = (RxException) e.getCause();
+        assertEquals(RxCodes.RX_USER_ABORT, cut.code());
+        assertEquals(RxException.Reason.CONNECTION_CLOSED, cut.reason(), cut.getMessage());
+        assertEquals("remote:-6", serverOutcome());
+        RxException refused = assertThrows(RxException.class, () -> c.call(op(OP_HOLD)));
+        assertEquals(RxCodes.RX_INVALID_OPERATION, refused.code());
+        assertEquals(RxException.Reason.CONNECTION_CLOSED, refused.reason(), refused.getMessage());
+    }
 }
