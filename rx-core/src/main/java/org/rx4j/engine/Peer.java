@@ -164,9 +164,9 @@ public final class Peer {
     /**
      * Client side: whether a call whose first datagram is too small to pay for the server's reachability PING should
      * send a PING of its own (docs/robustness.md "Rule: unsolicited traffic, loops and amplification"): not when the
-     * peer sent something other than an ABORT ({@link #accepted}) within the reachability TTL, and not while an earlier such PING is outstanding (nothing heard
-     * since, and the peer not declared unreachable), so calls started together cost one extra datagram, not one per
-     * call.
+     * peer sent something other than an ABORT ({@link #accepted}) within the reachability TTL, and not while an
+     * earlier such PING is outstanding (nothing heard since, and the peer not declared unreachable), so calls started
+     * together cost one extra datagram, not one per call.
      *
      * @param now current time, ns
      * @param reachTtlNs the reachability TTL, ns

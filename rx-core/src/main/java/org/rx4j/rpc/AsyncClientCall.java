@@ -209,10 +209,11 @@ final class AsyncClientCall implements CallListener {
      * @param durationNs the call's duration as its meter recorded it, ns
      */
     private void ended(int code, long durationNs) {
-        context.end(code, reason == RxException.Reason.REFUSED ? reason : peerAborted ? RxException.Reason.PEER
-                : code != 0 && rt.graceOver ? RxException.Reason.ENDPOINT_CLOSING : reason);
+        RxException.Reason why = reason == RxException.Reason.REFUSED ? reason : peerAborted ? RxException.Reason.PEER
+                : code != 0 && rt.graceOver ? RxException.Reason.ENDPOINT_CLOSING : reason;
+        context.end(code, why);
         if (hooks != null) {
-            hooks.ended(code, durationNs);
+            hooks.ended(code, why, durationNs);
         }
     }
 

@@ -213,7 +213,7 @@ final class CallStreams implements CallListener {
     private void ended(int code, RxException.Reason why, long durationNs) {
         context.end(code, why);
         if (hooks != null) {
-            hooks.ended(code, durationNs);
+            hooks.ended(code, why, durationNs);
         }
     }
 
@@ -347,7 +347,8 @@ final class CallStreams implements CallListener {
         // the completion and the reader's wake-up at the end of this loop work.
         RxException.Reason cause;
         synchronized (lock) {
-            cause = remote ? (connectionReason == RxException.Reason.REFUSED ? connectionReason : RxException.Reason.PEER)
+            cause = remote
+                    ? (connectionReason == RxException.Reason.REFUSED ? connectionReason : RxException.Reason.PEER)
                     : endedByClose ? RxException.Reason.ENDPOINT_CLOSING
                     : localReason != null ? localReason
                     : deadWhy != null ? RxException.Reason.PEER_UNREACHABLE : connectionReason;

@@ -186,12 +186,13 @@ public final class RxConnection implements RxCallTarget {
             // Refused before it reaches the loop, yet a call the application made: counted and logged as the async
             // form's refusals are.
             long durationNs = meter.end(RxCodes.RX_INVALID_OPERATION, rt.now());
+            RxException.Reason why = rt.closing ? RxException.Reason.ENDPOINT_CLOSING
+                    : RxException.Reason.CONNECTION_CLOSED;
             if (hooks != null) {
-                hooks.ended(RxCodes.RX_INVALID_OPERATION, durationNs);
+                hooks.ended(RxCodes.RX_INVALID_OPERATION, why, durationNs);
             }
-            throw rt.closing ? RxException.local(RxCodes.RX_INVALID_OPERATION, RxException.Reason.ENDPOINT_CLOSING,
-                    "endpoint closing", null) : RxException.local(RxCodes.RX_INVALID_OPERATION,
-                    RxException.Reason.CONNECTION_CLOSED, "connection closed", null);
+            throw RxException.local(RxCodes.RX_INVALID_OPERATION, why,
+                    rt.closing ? "endpoint closing" : "connection closed", null);
         }
         streams.meter(meter);
         streams.deadReason(() -> unreachable);

@@ -155,8 +155,8 @@ class AfsqTest {
         assertTrue(r.err().contains("no-such-ccache"), r.err());
         r = afsq(cell("pt-id", "admin", "-localauth", "-config", config.resolve("empty").toString()));
         assertEquals(1, r.status(), r.err());
-        assertTrue(r.err().contains("server configuration directory " + config.resolve("empty") + ": no such directory"),
-                r.err());
+        String missing = "server configuration directory " + config.resolve("empty") + ": no such directory";
+        assertTrue(r.err().contains(missing), r.err());
     }
 
     @Test
