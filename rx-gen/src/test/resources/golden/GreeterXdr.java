@@ -155,6 +155,8 @@ final class GreeterXdr {
         } catch (RxException ex) {
             throw named(proc, ex, XdrSide.CLIENT.marshalCode());
         }
+        // Failures read from the call's own streams (bulk data) name the proc too.
+        call.describeFailures(ex -> ex instanceof GreeterCallException ? ex : new GreeterCallException(proc.name(), proc.opcode(), ex));
         try {
             arguments.marshal(new XdrWriter(call.output(), XdrSide.CLIENT));
             return call;
@@ -195,8 +197,9 @@ final class GreeterXdr {
     }
 
     /**
-     * A whole call without blocking, repeated as {@code call} is; the future fails with the proc named, and
-     * cancelling it cancels the call (RX_USER_ABORT −6). deadline: the whole life, or null for none.
+     * A whole call without blocking, repeated as {@code call} is; the future fails with the proc named.
+     * Ending it early ends the call: cancel or completeOnTimeout with RX_USER_ABORT −6, orTimeout with
+     * RX_CALL_TIMEOUT −3. deadline: the whole life, or null for none.
      */
     static <T> CompletableFuture<T> callAsync(RxCallTarget target, Duration deadline, Proc proc,
             XdrMarshaller arguments, XdrUnmarshaller<T> results) {
@@ -218,9 +221,12 @@ final class GreeterXdr {
                         : named(proc, cause, XdrSide.CLIENT.unmarshalCode()));
             }
         });
+        // Ended early by the caller (cancel, orTimeout, completeOnTimeout): the call ends the same way.
         result.whenComplete((v, t) -> {
-            if (t instanceof CancellationException) {
-                typed.cancel(false);
+            if (t == null) {
+                typed.complete(v);
+            } else {
+                typed.completeExceptionally(t);
             }
         });
         return result;

@@ -169,6 +169,9 @@ public final class KitchenLoopback implements AutoCloseable {
         @Override
         public KsTransferResult transfer(RxCall call, int length) throws Exception {
             // Split proc: read `length` bulk bytes, send them back, then the OUT results go after.
+            if (length < 0) {
+                throw RxException.local(APP_ERROR, "negative length");
+            }
             byte[] data = call.input().readNBytes(length);
             int sum = 0;
             for (byte b : data) {
@@ -455,6 +458,19 @@ public final class KitchenLoopback implements AutoCloseable {
                 assertArrayEquals(data, in.readNBytes(length));
                 assertEquals(new KsTransferResult(length, sum), c.end());
             }
+        }
+    }
+
+    /** A failure read from a split call's own streams names the proc, as every other failure does. */
+    public void checkSplitStreamFailureNamesTheProc() throws IOException {
+        try (KitchenSplitCall<KsTransferResult> c = ks.transfer(-1)) {
+            c.call().output().close();
+            RxException e = assertThrows(RxException.class, () -> c.call().input().read());
+            assertEquals(APP_ERROR, e.code());
+            assertTrue(e.remote());
+            KitchenCallException named = assertInstanceOf(KitchenCallException.class, e);
+            assertEquals("KS_Transfer", named.proc());
+            assertTrue(e.getMessage().startsWith("KS_Transfer (opcode 7): call aborted by peer: "), e.getMessage());
         }
     }
 

@@ -47,6 +47,8 @@ public final class Connection {
     boolean retiring;
     /** Error that ended the whole connection (connection ABORT), 0 while usable. */
     int error;
+    /** True when {@link #error} came in the peer's connection ABORT (e.g. its security class refused the handshake). */
+    private boolean errorFromPeer;
 
     Connection(ConnectionContext link, Peer peer, boolean client, int epoch, int cid, int serviceId,
             SecurityClass securityClass) {
@@ -88,6 +90,24 @@ public final class Connection {
     /** @return the remote peer: fixed, as no unauthenticated packet moves a connection (docs/robustness.md) */
     public Peer peer() {
         return peer;
+    }
+
+    /**
+     * @return the code that ended the whole connection (a connection ABORT, rx-wire-facts.md §6.5: the peer's, e.g. an
+     *     rxkad code when the server refused the handshake, or this side's), 0 while it is usable; engine thread
+     */
+    public int abortCode() {
+        return error;
+    }
+
+    /** @return true when {@link #abortCode()} came in the peer's connection ABORT; engine thread */
+    public boolean abortedByPeer() {
+        return errorFromPeer;
+    }
+
+    /** @return true once the connection was closed by this side; engine thread */
+    public boolean isClosed() {
+        return closed;
     }
 
     /** @return this connection's counters (read on the engine's thread) */
@@ -445,6 +465,7 @@ public final class Connection {
      */
     void fail(long now, int code, boolean remote) {
         error = code;
+        errorFromPeer = remote;
         failWaiting(now, code);
         for (Call c : calls) {
             if (c != null) {

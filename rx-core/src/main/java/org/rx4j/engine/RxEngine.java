@@ -254,6 +254,21 @@ public final class RxEngine implements EngineView {
         }
     }
 
+    /**
+     * A datagram from {@code from} did not decode as Rx (the transport counted and dropped it): counted at that
+     * address's peer when one is known ({@link Peer#notRxDatagrams()}), so a call to an address that answers with
+     * something other than Rx can say so when it dies (docs/errors.md "Local reasons": NOT_RX). Nothing is sent.
+     *
+     * @param now current time, ns
+     * @param from the sender's address
+     */
+    public void onNotRx(long now, InetSocketAddress from) {
+        Peer p = table.knownPeer(from);
+        if (p != null) {
+            p.notRxReceived(now);
+        }
+    }
+
     /** @return the earliest time, ns, at which {@link #onTimer} has work; Long.MAX_VALUE for none */
     public long nextDeadline() {
         return engineTimers.nextDeadline();

@@ -15,8 +15,10 @@ import org.rx4j.engine.RxEngine;
  * A request/response client call driven entirely on the event loop, so no application thread waits for
  * it: writes the request as the send window allows, gathers the reply (up to the endpoint's message limit,
  * else the call is aborted with RX_MSGSIZE −8), and completes the caller's future on the endpoint's callback
- * executor. If the caller completes the future first (cancel, {@code orTimeout}, ...), the call is aborted:
- * RX_USER_ABORT (−6) for a cancellation, RX_CALL_TIMEOUT (−3) for a timeout.
+ * executor. If the caller completes the future first (cancel, {@code orTimeout}, {@code completeOnTimeout}, ...),
+ * the call is aborted: RX_CALL_TIMEOUT (−3) for a {@link java.util.concurrent.TimeoutException}, the code of an
+ * {@link RxException}, RX_USER_ABORT (−6) for a cancellation or a value, RX_INVALID_OPERATION (−2) for another
+ * exception ({@link HandlerFailures#abortCode}).
  */
 final class AsyncClientCall implements CallListener {
     private final EndpointRuntime rt;
@@ -29,6 +31,8 @@ final class AsyncClientCall implements CallListener {
     private volatile boolean ended;
     /** Supplies why the server is known unreachable, or null; set before the call starts. */
     private java.util.function.Supplier<String> deadReason;
+    /** The connection's view of why the call ended; set before the call starts. */
+    private ClientEndReasons.Lookup endReasons;
     /** Run on the loop once the call is attached, or null; set before the call starts. */
     private Runnable attached;
     /** Times the call; set before the call starts. */
@@ -39,6 +43,8 @@ final class AsyncClientCall implements CallListener {
     private RxCallContext context;
     /** True when the server's ABORT ended the call: its context's reason is then PEER. Loop only. */
     private boolean peerAborted;
+    /** Why the call ended beyond its code, when known ({@link ClientEndReasons}), else null. Loop only. */
+    private RxException.Reason reason;
 
     private AsyncClientCall(EndpointRuntime rt, byte[] request) {
         this.rt = rt;
@@ -55,6 +61,7 @@ final class AsyncClientCall implements CallListener {
      * @param request the whole request (not copied: must not change until the future completes)
      * @param deadlineNanoTime the call's hard deadline (endpoint clock, ns), or Long.MAX_VALUE
      * @param deadReason supplies why the server is known unreachable (for an RX_CALL_DEAD's reason), or null
+     * @param endReasons the connection's view of why a call ended (loop)
      * @param attached run on the loop once the call is attached to its connection (before its first packet), or null
      * @param hooks the call's interceptors (already admitted it) and call log, or null
      * @param context the call's cancellation context
@@ -62,10 +69,12 @@ final class AsyncClientCall implements CallListener {
      */
     static CompletableFuture<byte[]> start(EndpointRuntime rt, int serviceId, Function<RxEngine, Connection> conn,
                                            byte[] request, long deadlineNanoTime,
-                                           java.util.function.Supplier<String> deadReason, Runnable attached,
+                                           java.util.function.Supplier<String> deadReason,
+                                           ClientEndReasons.Lookup endReasons, Runnable attached,
                                            CallHooks hooks, RxCallContext context) {
         AsyncClientCall a = new AsyncClientCall(rt, request);
         a.deadReason = deadReason;
+        a.endReasons = endReasons;
         a.attached = attached;
         a.hooks = hooks;
         a.context = context;
@@ -88,8 +97,8 @@ final class AsyncClientCall implements CallListener {
             return f;
         }
         f.whenComplete((v, t) -> {
-            if (t != null && !a.ended) {
-                int code = HandlerFailures.abortCode(t);
+            if (!a.ended) { // the caller completed the future first: a cancel, orTimeout or completeOnTimeout
+                int code = t == null ? RxCodes.RX_USER_ABORT : HandlerFailures.abortCode(t);
                 rt.onLoop(e -> a.abortFromCaller(code));
             }
         });
@@ -102,13 +111,24 @@ final class AsyncClientCall implements CallListener {
             end(callerCode()); // cancelled before it reached the loop: never on the wire
             return;
         }
+        ClientEndReasons.Refusal refusal = null;
         try {
-            call = engine.newCall(now, conn.apply(engine), this);
-        } catch (IllegalStateException e) {
-            end(RxCodes.RX_INVALID_OPERATION);
+            Connection target = conn.apply(engine);
+            try {
+                call = engine.newCall(now, target, this);
+            } catch (IllegalStateException e) { // closed, refused by the server, too many calls waiting
+                refusal = ClientEndReasons.startRefused(target, e);
+            }
+        } catch (IllegalStateException e) { // a replacement connection got no fresh credentials
+            refusal = new ClientEndReasons.Refusal(RxCodes.RX_INVALID_OPERATION, RxException.Reason.OTHER,
+                    e.getMessage());
+        }
+        if (refusal != null) {
+            reason = refusal.reason() == RxException.Reason.OTHER ? null : refusal.reason();
+            end(refusal.code());
             // On the callback executor, as every other completion: dependent stages must not run on the loop.
-            RxException closed = RxException.local(RxCodes.RX_INVALID_OPERATION, e.getMessage());
-            rt.callback(() -> future.completeExceptionally(closed));
+            RxException refused = refusal.exception();
+            rt.callback(() -> future.completeExceptionally(refused));
             return;
         }
         if (deadlineNanoTime != Long.MAX_VALUE) {
@@ -153,19 +173,23 @@ final class AsyncClientCall implements CallListener {
     @Override
     public void onComplete(Call c, int errorCode) {
         peerAborted = errorCode != 0 && c.isRemoteError();
+        String dead = errorCode == RxCodes.RX_CALL_DEAD && !c.isRemoteError() ? deadReason.get() : null;
+        reason = errorCode == 0 ? null : dead != null ? RxException.Reason.PEER_UNREACHABLE
+                : endReasons.of(errorCode, c.isRemoteError());
         end(errorCode);
         if (errorCode == 0) {
             byte[] bytes = reply.toByteArray();
             rt.callback(() -> future.complete(bytes));
         } else {
-            String dead = errorCode == RxCodes.RX_CALL_DEAD && !c.isRemoteError() ? deadReason.get() : null;
             // A local end after the close's grace period is the close's abort (RxEndpoint.close sets graceOver
             // before shutting the engine down), as the blocking API reports it.
             RxException e = dead != null
                     ? RxException.local(errorCode, RxException.Reason.PEER_UNREACHABLE, dead, null)
-                    : c.isRemoteError() ? RxException.remote(errorCode)
+                    : c.isRemoteError() ? (reason == RxException.Reason.REFUSED ? RxException.remote(errorCode,
+                            reason, "the server refused the connection") : RxException.remote(errorCode))
                     : rt.graceOver ? RxException.local(errorCode, RxException.Reason.ENDPOINT_CLOSING,
                             "the endpoint closed before the call ended", null)
+                    : reason != null ? RxException.local(errorCode, reason, ClientEndReasons.detail(reason), null)
                     : RxException.local(errorCode, errorCode == RxCodes.RX_MSGSIZE
                             ? "reply larger than " + rt.maxMessageBytes + " bytes" : null);
             rt.callback(() -> future.completeExceptionally(e));
@@ -188,10 +212,11 @@ final class AsyncClientCall implements CallListener {
      * @param durationNs the call's duration as its meter recorded it, ns
      */
     private void ended(int code, long durationNs) {
-        context.end(code, peerAborted ? RxException.Reason.PEER
-                : code != 0 && rt.graceOver ? RxException.Reason.ENDPOINT_CLOSING : null);
+        RxException.Reason why = reason == RxException.Reason.REFUSED ? reason : peerAborted ? RxException.Reason.PEER
+                : code != 0 && rt.graceOver ? RxException.Reason.ENDPOINT_CLOSING : reason;
+        context.end(code, why);
         if (hooks != null) {
-            hooks.ended(code, durationNs);
+            hooks.ended(code, why, durationNs);
         }
     }
 

@@ -145,6 +145,19 @@ final class CallHooks {
      * @param durationNs the call's duration as its meter recorded it ({@link CallMeter#end}), ns
      */
     void ended(int code, long durationNs) {
+        ended(code, null, durationNs);
+    }
+
+    /**
+     * As {@link #ended(int, long)}, with the reason the call's exception gives (docs/errors.md "Local reasons"): the
+     * log line names it after the code's name, e.g. {@code code -1 (RX_CALL_DEAD, not rx)}, except
+     * {@link RxException.Reason#PEER} and {@link RxException.Reason#OTHER}, which add nothing to the code.
+     *
+     * @param code 0 for a completed call, else its abort code
+     * @param reason the end's reason, or null
+     * @param durationNs the call's duration as its meter recorded it, ns
+     */
+    void ended(int code, RxException.Reason reason, long durationNs) {
         synchronized (this) {
             if (done) {
                 return;
@@ -158,7 +171,7 @@ final class CallHooks {
                 rt.callLog.warn("interceptor's call end failed on {}", info, e);
             }
         }
-        log(rt.callLog, info, code, durationNs);
+        log(rt.callLog, info, code, reason, durationNs);
     }
 
     /**
@@ -174,7 +187,7 @@ final class CallHooks {
      */
     static void endedUnrouted(EndpointRuntime rt, CallOrigin origin, long opcodeOrNone, int code, long durationNs) {
         if (rt.callLog.isDebugEnabled()) {
-            log(rt.callLog, unrouted(rt, origin, opcodeOrNone), code, durationNs);
+            log(rt.callLog, unrouted(rt, origin, opcodeOrNone), code, null, durationNs);
         }
     }
 
@@ -224,9 +237,14 @@ final class CallHooks {
         return at < 0 ? message : message.substring(at + code.length());
     }
 
-    private static void log(Logger log, RxCallInfo info, int code, long durationNs) {
+    private static void log(Logger log, RxCallInfo info, int code, RxException.Reason reason, long durationNs) {
         if (log.isDebugEnabled()) {
-            log.debug("{} code {} ({}) in {} us", info, code, codeName(code), durationNs / 1000);
+            String name = codeName(code);
+            if (code != 0 && reason != null && reason != RxException.Reason.PEER
+                    && reason != RxException.Reason.OTHER) {
+                name += ", " + reason.name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
+            }
+            log.debug("{} code {} ({}) in {} us", info, code, name, durationNs / 1000);
         }
     }
 }

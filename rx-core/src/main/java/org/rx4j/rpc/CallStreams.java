@@ -65,6 +65,12 @@ final class CallStreams implements CallListener {
     private String deadWhy;
     /** Why this side aborted the call, when it said (e.g. a handler threw), or null. Guarded by lock. */
     private RxException.Reason localReason;
+    /** Rewrites the call's failures for the application (a generated split proc names its proc), or null. */
+    private volatile java.util.function.UnaryOperator<RxException> describer;
+    /** Client calls: the connection's view of why a call ended ({@link ClientEndReasons}), or null. */
+    private ClientEndReasons.Lookup endReasons;
+    /** What {@link #endReasons} said when the call ended, or null. Guarded by lock. */
+    private RxException.Reason connectionReason;
     private boolean abortRequested;
     private boolean loopWritable = true;
     private int pendingWrites;
@@ -143,6 +149,16 @@ final class CallStreams implements CallListener {
     }
 
     /**
+     * Client calls: where to ask, on the loop, why the call ended beyond its code (a refused or closed connection, no
+     * answer). Set once, before the call starts.
+     *
+     * @param lookup the connection's lookup
+     */
+    void endReasons(ClientEndReasons.Lookup lookup) {
+        this.endReasons = lookup;
+    }
+
+    /**
      * Set once, before the call starts: the meter these streams end when the call ends, and on a client the one told
      * the opcode from the request's first bytes.
      *
@@ -200,7 +216,7 @@ final class CallStreams implements CallListener {
     private void ended(int code, RxException.Reason why, long durationNs) {
         context.end(code, why);
         if (hooks != null) {
-            hooks.ended(code, durationNs);
+            hooks.ended(code, why, durationNs);
         }
     }
 
@@ -311,12 +327,15 @@ final class CallStreams implements CallListener {
             pull(c, runtime.now()); // the completion event carries no time
         }
         String why = errorCode == RxCodes.RX_CALL_DEAD && deadReason != null ? deadReason.get() : null;
+        RxException.Reason byConnection = errorCode != 0 && endReasons != null
+                ? endReasons.of(errorCode, c.isRemoteError()) : null;
         long durationNs = meter.end(errorCode, runtime.now()); // before an application thread can see the end
         synchronized (lock) {
             done = true;
             error = errorCode;
             remote = c.isRemoteError();
             deadWhy = remote ? null : why;
+            connectionReason = byConnection;
             if (errorCode == 0) {
                 eof = true;
             } else if (!remote && runtime.graceOver) {
@@ -331,7 +350,11 @@ final class CallStreams implements CallListener {
         // the completion and the reader's wake-up at the end of this loop work.
         RxException.Reason cause;
         synchronized (lock) {
-            cause = remote ? RxException.Reason.PEER : endedByClose ? RxException.Reason.ENDPOINT_CLOSING : localReason;
+            cause = remote
+                    ? (connectionReason == RxException.Reason.REFUSED ? connectionReason : RxException.Reason.PEER)
+                    : endedByClose ? RxException.Reason.ENDPOINT_CLOSING
+                    : localReason != null ? localReason
+                    : deadWhy != null ? RxException.Reason.PEER_UNREACHABLE : connectionReason;
         }
         ended(errorCode, cause, durationNs);
         runtime.tracker.callEnded();
@@ -343,29 +366,60 @@ final class CallStreams implements CallListener {
     }
 
     /**
-     * Loop only: the engine refused to start the call (connection closed or failed, too many calls waiting for a
-     * channel); the call fails with RX_INVALID_OPERATION (−2) as if it had been aborted locally.
+     * Loop only: the engine refused to start the call (connection closed, refused by the server or failed, too many
+     * calls waiting for a channel, no fresh credentials); the call fails with {@code refusal}'s code and reason as if
+     * it had been aborted locally ({@link ClientEndReasons#startRefused}).
      *
-     * @param why the engine's reason, for the exception's message
+     * @param refusal the local failure's code, reason and detail
      */
-    void failToStart(String why) {
-        long durationNs = meter.end(RxCodes.RX_INVALID_OPERATION, runtime.now());
+    void failToStart(ClientEndReasons.Refusal refusal) {
+        int code = refusal.code();
+        RxException.Reason reason = refusal.reason() == RxException.Reason.OTHER ? null : refusal.reason();
+        long durationNs = meter.end(code, runtime.now());
         synchronized (lock) {
             started = true;
-            startFailure = why;
+            startFailure = refusal.detail();
             done = true;
-            error = RxCodes.RX_INVALID_OPERATION;
+            error = code;
             remote = false;
+            localReason = reason;
         }
         wakeAtEndOfWork();
-        ended(RxCodes.RX_INVALID_OPERATION, null, durationNs);
+        ended(code, reason, durationNs);
         runtime.tracker.callEnded();
         completion.completeExceptionally(exception());
     }
 
+    /** @return the call's failure, as the application's describer rewrote it ({@link #describeFailures}) */
     private RxException exception() {
+        RxException e = plainException();
+        java.util.function.UnaryOperator<RxException> d = describer;
+        if (d == null) {
+            return e;
+        }
+        try {
+            RxException described = d.apply(e);
+            return described != null ? described : e;
+        } catch (RuntimeException bug) { // a describer's own failure must not hide the call's
+            e.addSuppressed(bug);
+            return e;
+        }
+    }
+
+    /**
+     * Any thread, before the call's failure is seen: the streams, {@link #await()}-based waits and the completion
+     * report failures as {@code describer} rewrites them.
+     *
+     * @param describer rewrites a failure, e.g. naming the procedure; null for none
+     */
+    void describeFailures(java.util.function.UnaryOperator<RxException> describer) {
+        this.describer = describer;
+    }
+
+    private RxException plainException() {
         if (remote) {
-            return RxException.remote(error);
+            return connectionReason == RxException.Reason.REFUSED ? RxException.remote(error,
+                    RxException.Reason.REFUSED, "the server refused the connection") : RxException.remote(error);
         }
         if (endedByClose) {
             return RxException.local(error, RxException.Reason.ENDPOINT_CLOSING,
@@ -376,6 +430,10 @@ final class CallStreams implements CallListener {
         }
         if (localReason != null) {
             return RxException.local(error, localReason, startFailure, null);
+        }
+        if (connectionReason != null) {
+            return RxException.local(error, connectionReason,
+                    startFailure != null ? startFailure : ClientEndReasons.detail(connectionReason), null);
         }
         return RxException.local(error, startFailure);
     }

@@ -23,6 +23,8 @@ final class PoolMembers {
         int busy;
         /** When {@link #busy} last fell to 0, ns on the pool's clock. */
         long idleSince;
+        /** Taken out of the pool (the server refused it): closed when its last call ends. */
+        boolean dropped;
 
         Member(RxConnection connection) {
             this.connection = connection;
@@ -40,6 +42,8 @@ final class PoolMembers {
     private int peak;
     private long opened;
     private long closedIdle;
+    /** Connections taken out because the server refused them. */
+    private long dropped;
     private boolean closed;
 
     /**
@@ -138,10 +142,40 @@ final class PoolMembers {
      *
      * @param m the member
      */
-    synchronized void release(Member m) {
-        if (--m.busy == 0) {
-            m.idleSince = clock.getAsLong();
+    void release(Member m) {
+        release(m, null);
+    }
+
+    /**
+     * Ends one call of {@code m} that may have failed. A call that failed because the server refused the connection
+     * ({@link RxException.Reason#REFUSED}: its security class refused the handshake, e.g. RXKADBADTICKET or
+     * RXKADEXPIRED) takes the connection out of the pool, so no later call is given it; it is closed once its last
+     * call ended, and the next call opens a new one (which authenticates afresh).
+     *
+     * @param m the member
+     * @param failure what the call failed with (possibly wrapped), or null
+     */
+    void release(Member m, Throwable failure) {
+        boolean close;
+        synchronized (this) {
+            if (isRefusal(failure) && !m.dropped) {
+                m.dropped = true;
+                members.remove(m);
+                dropped++;
+            }
+            if (--m.busy == 0) {
+                m.idleSince = clock.getAsLong();
+            }
+            close = m.dropped && m.busy == 0;
         }
+        if (close) {
+            m.connection.close();
+        }
+    }
+
+    private static boolean isRefusal(Throwable failure) {
+        return failure != null && HandlerFailures.unwrap(failure) instanceof RxException rx
+                && rx.reason() == RxException.Reason.REFUSED;
     }
 
     /**
@@ -186,7 +220,8 @@ final class PoolMembers {
     }
 
     private static RxException closedPool() {
-        return RxException.local(RxCodes.RX_INVALID_OPERATION, "connection closed (its pool was closed)");
+        return RxException.local(RxCodes.RX_INVALID_OPERATION, RxException.Reason.CONNECTION_CLOSED,
+                "connection closed (its pool was closed)", null);
     }
 
     /** Closes every connection (their unfinished calls are aborted with RX_USER_ABORT −6); later acquires fail. */
@@ -228,5 +263,10 @@ final class PoolMembers {
     /** @return connections closed for idleness so far */
     synchronized long closedIdle() {
         return closedIdle;
+    }
+
+    /** @return connections taken out of the pool because the server refused them, so far */
+    synchronized long refused() {
+        return dropped;
     }
 }

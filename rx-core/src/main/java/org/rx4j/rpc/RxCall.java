@@ -143,6 +143,20 @@ public final class RxCall implements AutoCloseable {
         streams.abort(code, reason);
     }
 
+    /**
+     * Makes this call report its failures as {@code describer} rewrites them: its streams' reads and writes,
+     * {@link #awaitCompletion()}, {@link #close()} and {@link #completion()} throw (or complete with) what it returns
+     * in place of the plain {@link RxException}. rx-gen's split procs use it so that a failure read from
+     * {@code call().input()} names the proc ({@code KS_Transfer (opcode 7): call aborted by peer: ...};
+     * docs/rxgen.md "Bounds, hostile input and errors"). Set it before the failure happens; a describer that throws
+     * or returns null leaves the plain exception.
+     *
+     * @param describer rewrites a failure (keep its code, remote flag and reason: return a subclass made from it)
+     */
+    public void describeFailures(java.util.function.UnaryOperator<RxException> describer) {
+        streams.describeFailures(java.util.Objects.requireNonNull(describer, "describer"));
+    }
+
     /** Cancels the call: {@link #abort} with RX_USER_ABORT (−6), as rx_AbortCall with a user abort does. */
     public void cancel() {
         abort(RxCodes.RX_USER_ABORT);

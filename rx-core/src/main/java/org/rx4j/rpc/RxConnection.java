@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.InetSocketAddress;
 import java.time.Duration;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import org.rx4j.engine.Call;
 import org.rx4j.engine.Connection;
@@ -190,24 +189,35 @@ public final class RxConnection implements RxCallTarget {
             // Refused before it reaches the loop, yet a call the application made: counted and logged as the async
             // form's refusals are.
             long durationNs = meter.end(RxCodes.RX_INVALID_OPERATION, rt.now());
+            RxException.Reason why = rt.closing ? RxException.Reason.ENDPOINT_CLOSING
+                    : RxException.Reason.CONNECTION_CLOSED;
             if (hooks != null) {
-                hooks.ended(RxCodes.RX_INVALID_OPERATION, durationNs);
+                hooks.ended(RxCodes.RX_INVALID_OPERATION, why, durationNs);
             }
-            throw rt.closing ? RxException.local(RxCodes.RX_INVALID_OPERATION, RxException.Reason.ENDPOINT_CLOSING,
-                    "endpoint closing", null) : RxException.local(RxCodes.RX_INVALID_OPERATION, "connection closed");
+            throw RxException.local(RxCodes.RX_INVALID_OPERATION, why,
+                    rt.closing ? "endpoint closing" : "connection closed", null);
         }
         streams.meter(meter);
         streams.deadReason(() -> unreachable);
+        streams.endReasons(this::endReason);
         rt.tracker.callStarted();
         rt.tracker.opened(streams);
         // No round trip: the loop runs this before any write the caller hands over next (tasks run in order).
         boolean queued = rt.onLoop(engine -> {
             long now = rt.now();
             Call c;
+            Connection target;
             try {
-                c = engine.newCall(now, forNewCall(engine), streams);
+                target = forNewCall(engine);
+            } catch (RuntimeException e) { // IllegalStateException: a replacement got no fresh credentials
+                streams.failToStart(new ClientEndReasons.Refusal(RxCodes.RX_INVALID_OPERATION,
+                        RxException.Reason.OTHER, e.getMessage()));
+                return;
+            }
+            try {
+                c = engine.newCall(now, target, streams);
             } catch (RuntimeException e) { // IllegalStateException: connection gone, too many calls waiting
-                streams.failToStart(e.getMessage());
+                streams.failToStart(ClientEndReasons.startRefused(target, e));
                 return;
             }
             streams.attach(c);
@@ -248,8 +258,9 @@ public final class RxConnection implements RxCallTarget {
     /**
      * Sends a whole request and completes the future with the whole reply, without blocking any thread.
      * The future completes on the endpoint's callback executor ({@link RxEndpoint.Builder#callbackExecutor}).
-     * Cancelling it aborts the call with RX_USER_ABORT (−6); completing it by {@code orTimeout} aborts it with
-     * RX_CALL_TIMEOUT (−3).
+     * Cancelling it, or completing it with a value ({@code completeOnTimeout}), aborts the call with RX_USER_ABORT
+     * (−6); completing it by {@code orTimeout} aborts it with RX_CALL_TIMEOUT (−3), by another
+     * {@code completeExceptionally} with that exception's code ({@link RxException#code()}, else −2).
      *
      * @param request the whole request (not copied: must not change until the future completes)
      * @return the reply; exceptionally an {@link RxException} with the abort code (RX_MSGSIZE −8 for a reply
@@ -287,7 +298,22 @@ public final class RxConnection implements RxCallTarget {
     private CompletableFuture<byte[]> startAsync(byte[] request, long deadlineNanoTime, CallHooks hooks,
             RxCallContext context) {
         return AsyncClientCall.start(rt, serviceId(), this::forNewCall, request, deadlineNanoTime, () -> unreachable,
-                this::probeOnLoop, hooks, context);
+                this::endReason, this::probeOnLoop, hooks, context);
+    }
+
+    /**
+     * Loop, when one of this connection's calls ended with a non-zero code: why, beyond the code
+     * ({@link ClientEndReasons}); a local RX_USER_ABORT after {@link #close()} is the close's.
+     */
+    private RxException.Reason endReason(int code, boolean remote) {
+        RxException.Reason r = ClientEndReasons.ended(connection, code, remote);
+        if (r == null && previous != null) {
+            r = ClientEndReasons.ended(previous, code, remote);
+        }
+        if (r == null && !remote && closed && code == RxCodes.RX_USER_ABORT) {
+            r = RxException.Reason.CONNECTION_CLOSED;
+        }
+        return r;
     }
 
     /**
@@ -412,7 +438,8 @@ public final class RxConnection implements RxCallTarget {
      * calling thread, the results unmarshalled on the callback executor. Errors as
      * {@link #call(int, XdrMarshaller, XdrUnmarshaller)} (RXGEN_CC_MARSHAL −450 fails the future before anything is
      * sent, and is counted, logged and given to the interceptors' ends as any call's end; RXGEN_CC_UNMARSHAL −451 for
-     * bad results). Cancelling the returned future cancels the call (−6).
+     * bad results). Ending the returned future early ends the call as {@link #callAsync(byte[])} says: cancel or
+     * {@code completeOnTimeout} aborts it with RX_USER_ABORT (−6), {@code orTimeout} with RX_CALL_TIMEOUT (−3).
      *
      * @param opcode the operation
      * @param arguments writes the arguments
@@ -477,11 +504,7 @@ public final class RxConnection implements RxCallTarget {
                 typed.completeExceptionally(e);
             }
         });
-        typed.whenComplete((v, t) -> {
-            if (t instanceof CancellationException) {
-                raw.cancel(false);
-            }
-        });
+        CallerEnds.follow(typed, raw);
         return typed;
     }
 

@@ -9,7 +9,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledFuture;
@@ -57,9 +56,11 @@ public final class RxConnectionPool implements RxCallTarget {
      * @param opened connections opened so far
      * @param closedIdle connections closed for idleness so far
      * @param retries attempts repeated so far (by the retry policy)
+     * @param closedRefused connections taken out of the pool so far because the server refused them
+     *     ({@link RxException.Reason#REFUSED})
      */
     public record Stats(int connections, int busyCalls, int peakConnections, long opened, long closedIdle,
-                        long retries) {
+                        long retries, long closedRefused) {
     }
 
     private RxConnectionPool(RxEndpoint endpoint, InetSocketAddress server, int serviceId, SecurityClass sc,
@@ -144,7 +145,7 @@ public final class RxConnectionPool implements RxCallTarget {
     /** @return a snapshot of the pool's counts */
     public Stats stats() {
         return new Stats(members.size(), members.busyCalls(), members.peak(), members.opened(), members.closedIdle(),
-                retries.sum());
+                retries.sum(), members.refused());
     }
 
     /**
@@ -224,7 +225,7 @@ public final class RxConnectionPool implements RxCallTarget {
             members.release(m);
             throw e;
         }
-        call.completion().whenComplete((v, t) -> members.release(m));
+        call.completion().whenComplete((v, t) -> members.release(m, t));
         return call;
     }
 
@@ -239,10 +240,14 @@ public final class RxConnectionPool implements RxCallTarget {
     @Override
     public byte[] call(byte[] request) throws IOException {
         PoolMembers.Member m = acquire();
+        IOException failure = null;
         try {
             return m.connection.call(request);
+        } catch (IOException e) {
+            failure = e;
+            throw e;
         } finally {
-            members.release(m);
+            members.release(m, failure);
         }
     }
 
@@ -283,7 +288,7 @@ public final class RxConnectionPool implements RxCallTarget {
         }
         CompletableFuture<byte[]> f = timeout == null ? m.connection.callAsync(request)
                 : m.connection.callAsync(request, timeout);
-        f.whenComplete((v, t) -> members.release(m));
+        f.whenComplete((v, t) -> members.release(m, t));
         return f;
     }
 
@@ -334,14 +339,14 @@ public final class RxConnectionPool implements RxCallTarget {
         List<Throwable> earlier = null;
         for (int attempt = 1; ; attempt++) {
             PoolMembers.Member m = acquire();
-            RxException failed;
+            RxException failed = null;
             try {
                 return deadline == Long.MAX_VALUE ? m.connection.call(opcode, arguments, results)
                         : m.connection.call(opcode, arguments, results, left(deadline));
             } catch (RxException e) {
                 failed = e;
             } finally {
-                members.release(m);
+                members.release(m, failed);
             }
             long ns = pauseBeforeRepeat(failed, attempt, attempts, deadline);
             if (ns < 0) {
@@ -359,8 +364,9 @@ public final class RxConnectionPool implements RxCallTarget {
     /**
      * One rxgen-style call without blocking, repeated as {@link #call(int, XdrMarshaller, XdrUnmarshaller)} is; no
      * thread waits out the backoff pause: the repeat is timed on the endpoint's event loop and starts on the callback
-     * executor (without a pause, on the thread that saw the failure). Cancelling the future cancels the attempt in
-     * progress (−6), or the pause, and makes no more.
+     * executor (without a pause, on the thread that saw the failure). Ending the future early (cancel −6,
+     * {@code orTimeout} −3, {@code completeOnTimeout} −6) ends the attempt in progress the same way, or the pause,
+     * and makes no more.
      *
      * @param opcode the operation
      * @param arguments writes the arguments (once per attempt)
@@ -394,12 +400,7 @@ public final class RxConnectionPool implements RxCallTarget {
                                                 long deadline) {
         CompletableFuture<T> result = new CompletableFuture<>();
         AtomicReference<Future<?>> attemptInProgress = new AtomicReference<>(); // or the pause before it
-        result.whenComplete((v, t) -> {
-            Future<?> a = attemptInProgress.get();
-            if (t instanceof CancellationException && a != null) {
-                a.cancel(false);
-            }
-        });
+        result.whenComplete((v, t) -> CallerEnds.endLike(result, attemptInProgress.get()));
         attemptAsync(opcode, arguments, results, deadline, 1, attemptsFor(opcode), result, attemptInProgress, null);
         return result;
     }
@@ -432,11 +433,9 @@ public final class RxConnectionPool implements RxCallTarget {
             return;
         }
         attemptInProgress.set(f);
-        if (result.isCancelled()) {
-            f.cancel(false);
-        }
+        CallerEnds.endLike(result, f); // the caller ended it while the attempt started
         f.whenComplete((v, t) -> {
-            members.release(m);
+            members.release(m, t);
             if (t == null) {
                 result.complete(v);
                 return;
@@ -456,9 +455,7 @@ public final class RxConnectionPool implements RxCallTarget {
                 return;
             }
             attemptInProgress.set(pause.schedule(() -> rt.callback(next), ns));
-            if (result.isCancelled()) {
-                attemptInProgress.get().cancel(false);
-            }
+            CallerEnds.endLike(result, attemptInProgress.get());
         });
     }
 

@@ -56,6 +56,8 @@ public final class RxEndpoint implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(RxEndpoint.class);
     /** Longest wait, after the remaining calls were aborted, for handlers to return before they are interrupted. */
     private static final long HANDLER_EXIT_WAIT_MS = 1000;
+    /** Shortest such wait: a handler that watches its call's context returns within it. */
+    private static final long MIN_HANDLER_EXIT_WAIT_MS = 50;
 
     private final RxTransport transport;
     private final EndpointRuntime rt;
@@ -430,8 +432,9 @@ public final class RxEndpoint implements AutoCloseable {
      * refused; calls in flight (client and server) and their blocking handlers get up to {@code graceMs} to
      * finish; then every call still running is aborted with RX_USER_ABORT (−6) (the ABORT is sent to the
      * peer) and its {@link RxCall#context()} cancelled (reason {@link RxException.Reason#ENDPOINT_CLOSING}),
-     * handlers still running after a further second are interrupted (one WARN line), every pooled buffer the endpoint
-     * holds is released, and the socket and event loop close. Blocks until done; a second call returns at once.
+     * handlers still running after a further tenth of the grace period ({@link #handlerExitWaitMs}: 50 ms to 1 s)
+     * are interrupted (one WARN line), every pooled buffer the endpoint holds is released, and the socket and event
+     * loop close. Blocks until done; a second call returns at once.
      * Graceful for readers: what a call received before the grace period ended stays readable (copied to the
      * heap), then reads fail with RX_USER_ABORT (−6), {@link RxException.Reason#ENDPOINT_CLOSING}; a reply read
      * to its end reads as complete and its {@link RxCall#close()} does not throw.
@@ -461,10 +464,11 @@ public final class RxEndpoint implements AutoCloseable {
             return null;
         }).join();
         rt.workers.shutdown();
+        long exitWaitMs = handlerExitWaitMs(graceMs);
         try {
-            if (!rt.workers.awaitTermination(HANDLER_EXIT_WAIT_MS, TimeUnit.MILLISECONDS)) {
-                // Not silent: these handlers ignored their calls' cancellation (RxCall.context()) for a second.
-                log.warn("closing {}: {}", localAddress(), rt.tracker.handlersStillRunning(HANDLER_EXIT_WAIT_MS));
+            if (!rt.workers.awaitTermination(exitWaitMs, TimeUnit.MILLISECONDS)) {
+                // Not silent: these handlers ignored their calls' cancellation (RxCall.context()).
+                log.warn("closing {}: {}", localAddress(), rt.tracker.handlersStillRunning(exitWaitMs));
                 rt.workers.shutdownNow();
             }
         } catch (InterruptedException e) {
@@ -480,6 +484,19 @@ public final class RxEndpoint implements AutoCloseable {
             }
         }
         transport.close();
+    }
+
+    /**
+     * How long {@link #close(long)} waits, once the grace period ended and the calls still running were aborted, for
+     * their handlers to return before it interrupts them: a tenth of the grace period, at least 50 ms and at most 1 s,
+     * so that {@code close(graceMs)} returns within about {@code graceMs} even when a handler ignores its call's
+     * cancellation (a handler that watches {@link RxCall#context()} returns within microseconds of it).
+     *
+     * @param graceMs the grace period, ms
+     * @return the wait, ms
+     */
+    static long handlerExitWaitMs(long graceMs) {
+        return Math.min(HANDLER_EXIT_WAIT_MS, Math.max(MIN_HANDLER_EXIT_WAIT_MS, graceMs / 10));
     }
 
     /** Closes with a 2-second grace period; see {@link #close(long)}. */

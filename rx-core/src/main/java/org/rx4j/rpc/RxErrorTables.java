@@ -6,14 +6,16 @@ package org.rx4j.rpc;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
+import org.rx4j.security.rxkad.RxkadCodes;
 
 /**
  * A process-wide registry of com_err error tables (the BZ, VL, PT, U ... tables AFS servers abort calls with), so
  * that {@link RxException}'s message names an application code: {@code VL_NOENT (363524): <message>} instead of
  * {@code error 363524}. rx-gen's generated {@code XxErrors} classes register their table when initialised; call
  * their {@code register()} once (idempotent) before the first call whose errors should print by name
- * (docs/errors.md). The Rx and rxgen codes (negative) are named from the wire catalog ({@link RxCodes#name(int)})
- * and never looked up here.
+ * (docs/errors.md). The tables rx-core ships are registered from the start: rxkad's ({@code rxk},
+ * {@link RxkadCodes#table()}). The Rx and rxgen codes (negative) are named from the wire catalog
+ * ({@link RxCodes#name(int)}) and never looked up here.
  *
  * <p>Thread-safe. A table registered again replaces its entries (the same table from two class loaders is harmless:
  * its codes are the same).
@@ -40,6 +42,11 @@ public final class RxErrorTables {
             Objects.requireNonNull(name, "name");
             Objects.requireNonNull(message, "message");
         }
+    }
+
+    static {
+        // The tables rx-core itself ships are named without the application registering them (docs/errors.md).
+        register("rxk", RxkadCodes.table());
     }
 
     private RxErrorTables() {

@@ -48,6 +48,35 @@ public class RxException extends IOException {
         PEER_UNREACHABLE,
         /** A server handler threw an exception that is not an {@link RxException} (−2 on the wire). */
         HANDLER_THREW,
+        /**
+         * RX_CALL_DEAD (−1) raised on this side: nothing was heard from the server for the dead time (12 s by default)
+         * and no probe found its port closed; a host that is down or drops packets, or a deadline-less call to a
+         * server that restarted (docs/embedding.md "A peer that does not answer").
+         */
+        NO_ANSWER,
+        /**
+         * RX_CALL_DEAD (−1) raised on this side while the server's address sent datagrams that are not Rx (they were
+         * counted and dropped): another service, not an Rx server, answers on that port (a wrong port or host).
+         */
+        NOT_RX,
+        /**
+         * The server refused the connection: it aborted the whole connection (an ABORT with call number 0), as a
+         * security class does when it refuses the handshake (rxkad: RXKADBADTICKET, RXKADEXPIRED, RXKADUNKNOWNKEY,
+         * ...). The code is the server's. The call that met the refusal has {@link RxException#remote()} true; a later
+         * call on the same connection fails at once on this side with the same code (a pool opens a new connection
+         * for it instead).
+         */
+        REFUSED,
+        /**
+         * The connection (or its pool) was closed by this side: a new call refused (−2), or a running call aborted by
+         * {@code close()} (−6).
+         */
+        CONNECTION_CLOSED,
+        /**
+         * A local limit refused a new call: too many calls already wait for a channel of the connection
+         * ({@code RxConfig.limits().maxPendingCalls()}), −2.
+         */
+        LIMIT,
         /** Any other local failure (timeouts, cancels, XDR failures, a closed connection): see the code. */
         OTHER
     }
@@ -94,6 +123,21 @@ public class RxException extends IOException {
     }
 
     /**
+     * The peer ended the call or connection with {@code code}, for a reason the side that saw it can tell (e.g.
+     * {@link Reason#REFUSED}: a connection ABORT). Message: {@code call aborted by peer (refused): RXKADBADTICKET
+     * (19270407): <message>: <detail>}.
+     *
+     * @param code the code from the ABORT packet body, non-zero
+     * @param reason why, as far as this side knows ({@link Reason#PEER} gives {@link #remote(int)}'s message)
+     * @param detail what happened, for humans; may be null
+     * @return a new exception with {@link #remote()} true and {@link #reason()} {@code reason}
+     * @throws IllegalArgumentException if code is 0
+     */
+    public static RxException remote(int code, Reason reason, String detail) {
+        return new RxException(code, true, reason, message("call aborted by peer", reason, code, detail), null);
+    }
+
+    /**
      * This side ended the call with {@code code}. Message: {@code call aborted locally:
      * RXGEN_SS_UNMARSHAL (-453): <detail>}.
      *
@@ -134,15 +178,20 @@ public class RxException extends IOException {
         if (reason == Reason.PEER) {
             throw new IllegalArgumentException("a local failure cannot have reason PEER");
         }
-        String message = "call aborted locally";
-        if (reason != Reason.OTHER) {
+        return new RxException(code, false, reason, message("call aborted locally", reason, code, detail), cause);
+    }
+
+    /** {@code <who> (<reason>): <code described>: <detail>}, the reason left out when it adds nothing. */
+    private static String message(String who, Reason reason, int code, String detail) {
+        String message = who;
+        if (reason != Reason.OTHER && reason != Reason.PEER) {
             message += " (" + reason.name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ') + ")";
         }
         message += ": " + describe(code);
         if (detail != null && !detail.isEmpty()) {
             message += ": " + detail;
         }
-        return new RxException(code, false, reason, message, cause);
+        return message;
     }
 
     /**

@@ -50,6 +50,8 @@ final class DatagramDecoder extends ChannelInboundHandlerAdapter {
     /** Slot 0: datagrams read. */
     private final SingleWriterCounters received = new SingleWriterCounters(1);
     private final MalformedCounters malformed = new MalformedCounters();
+    /** Fired for each datagram that did not decode (loop only: the decoder serves one channel). */
+    private final NotRxDatagram notRx = new NotRxDatagram();
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
@@ -72,7 +74,7 @@ final class DatagramDecoder extends ChannelInboundHandlerAdapter {
         } finally {
             datagram.release();
         }
-        fire(ctx, decoded);
+        fire(ctx, decoded, datagram.sender());
     }
 
     /** Counts, decodes and fires each segment of a GRO read; the content's indices frame one segment at a time. */
@@ -83,19 +85,24 @@ final class DatagramDecoder extends ChannelInboundHandlerAdapter {
         for (int at = content.readerIndex(); at < end; at += size) {
             content.setIndex(at, Math.min(end, at + size));
             received.increment(0);
-            fire(ctx, decode(ctx, content, segmented.sender()));
+            fire(ctx, decode(ctx, content, segmented.sender()), segmented.sender());
         }
     }
 
-    /** Fires a decoded datagram down the pipeline; nothing for null (dropped). */
-    private static void fire(ChannelHandlerContext ctx, InboundDatagram decoded) {
-        if (decoded != null) {
-            decoded.inUse(true);
-            try {
-                ctx.fireChannelRead(decoded);
-            } finally {
-                decoded.inUse(false);
-            }
+    /**
+     * Fires a decoded datagram down the pipeline; for null (it did not decode, counted and dropped) the
+     * {@link NotRxDatagram} event naming its sender.
+     */
+    private void fire(ChannelHandlerContext ctx, InboundDatagram decoded, InetSocketAddress sender) {
+        if (decoded == null) {
+            ctx.fireUserEventTriggered(notRx.from(sender));
+            return;
+        }
+        decoded.inUse(true);
+        try {
+            ctx.fireChannelRead(decoded);
+        } finally {
+            decoded.inUse(false);
         }
     }
 

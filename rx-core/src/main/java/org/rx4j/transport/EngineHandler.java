@@ -145,6 +145,21 @@ final class EngineHandler extends ChannelInboundHandlerAdapter {
         }
     }
 
+    /** A datagram that did not decode as Rx ({@link NotRxDatagram}): the engine counts it at its sender's peer. */
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+        if (evt instanceof NotRxDatagram n) {
+            try {
+                engine.onNotRx(now(), n.sender());
+            } catch (RuntimeException e) {
+                datagramFailures++;
+                log.debug("rx4j engine failed on a non-Rx datagram from {}", n.sender(), e);
+            }
+            return;
+        }
+        ctx.fireUserEventTriggered(evt);
+    }
+
     @Override
     public void channelReadComplete(ChannelHandlerContext ctx) {
         afterWork();

@@ -41,6 +41,10 @@ import org.slf4j.LoggerFactory;
  */
 public final class RxTransport implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(RxTransport.class);
+
+    static {
+        NettyMachineId.ensure(); // before Netty's first channel: no MAC look-up, no WARN without a NIC
+    }
     /** Receive buffer per datagram, bytes: a whole UDP payload, so jumbograms are never truncated. */
     static final int RECEIVE_BUFFER = 65536;
     /** Datagrams one recvmmsg call may return with the epoll transport. */

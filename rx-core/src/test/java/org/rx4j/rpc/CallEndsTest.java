@@ -193,7 +193,7 @@ class CallEndsTest {
         assertEquals(RxCodes.RX_USER_ABORT, s[0], "the call's final code");
         assertEquals(2_000_000, s[1], "the time up to the reply");
         assertEquals(2_000_000, serverMetrics(OP_GET).latency().totalNs());
-        assertEquals(List.of(serverLine("/KV_Get(2)", "code -6 (RX_USER_ABORT) in 2000 us")),
+        assertEquals(List.of(serverLine("/KV_Get(2)", "code -6 (RX_USER_ABORT, endpoint closing) in 2000 us")),
                 serverLog.lines(Level.DEBUG));
     }
 
@@ -305,7 +305,9 @@ class CallEndsTest {
         assertEquals(RxCodes.RX_INVALID_OPERATION, refused.code());
         assertEquals(RxCodes.RX_INVALID_OPERATION, clientEnd.get(30, TimeUnit.SECONDS)[0], "the interceptor's end");
         assertEquals(List.of("client " + SERVICE + "/KV_Get(2) to " + server.localAddress() + " code -2"
-                + " (RX_INVALID_OPERATION) in 0 us"), clientLog.lines(Level.DEBUG));
+                + " (RX_INVALID_OPERATION, connection closed) in 0 us"), clientLog.lines(Level.DEBUG),
+                "the log names the reason, as the exception does");
+        assertEquals(RxException.Reason.CONNECTION_CLOSED, refused.reason());
         ProcedureMetrics m = client.metrics(false, SERVICE, OP_GET).orElseThrow();
         assertEquals(List.of(1L, Map.of(RxCodes.RX_INVALID_OPERATION, 1L)), List.of(m.calls(), m.errorsByCode()));
     }

@@ -122,7 +122,7 @@ class ClosedPortTest {
             RxConnection conn = client.connect(closed, 4242, 0);
             RxException rx = failure(conn.callAsync(new byte[] {0, 0, 0, 1}));
             assertEquals(RxCodes.RX_CALL_DEAD, rx.code());
-            assertEquals(RxException.Reason.OTHER, rx.reason(), "the dead time, not ICMP");
+            assertEquals(RxException.Reason.NO_ANSWER, rx.reason(), "the dead time, not ICMP");
         }
     }
 }

@@ -50,6 +50,16 @@ class ErrorNamesTest {
                 () -> RxErrorTables.register("ZQ", Map.of(base, new String[] {"only a name"})));
     }
 
+    /** rx-core's own tables (rxkad's) name their codes without the application registering anything. */
+    @Test
+    void rxkadCodesAreNamedByDefault() {
+        int badTicket = org.rx4j.security.rxkad.RxkadCodes.RXKADBADTICKET;
+        assertEquals("call aborted by peer: RXKADBADTICKET (19270407): the ticket does not open with the server's key",
+                RxException.remote(badTicket).getMessage());
+        assertEquals("RXKADLEVELFAIL", RxException.local(19270402, null).codeName());
+        assertEquals("rxk", RxErrorTables.lookup(org.rx4j.security.rxkad.RxkadCodes.RXKADEXPIRED).table());
+    }
+
     @Test
     void reasonsAreDistinctButTheCodeStays() {
         RxException closing = RxException.local(RxCodes.RX_INVALID_OPERATION, RxException.Reason.ENDPOINT_CLOSING,

@@ -183,4 +183,16 @@ class GracefulCloseTest {
         assertEquals("2 handlers still running 1000 ms after their calls were cancelled; interrupting them",
                 t.handlersStillRunning(1000));
     }
+
+    /**
+     * After the grace period, close waits a tenth of it (50 ms to 1 s) for handlers that ignore their cancellation,
+     * not a fixed second: close(1000) with a busy handler returns after about 1.1 s, not 2 s.
+     */
+    @Test
+    void theWaitForHandlersAfterTheGraceScalesWithIt() {
+        assertEquals(100, RxEndpoint.handlerExitWaitMs(1000));
+        assertEquals(200, RxEndpoint.handlerExitWaitMs(2000));
+        assertEquals(50, RxEndpoint.handlerExitWaitMs(0));
+        assertEquals(1000, RxEndpoint.handlerExitWaitMs(60_000));
+    }
 }

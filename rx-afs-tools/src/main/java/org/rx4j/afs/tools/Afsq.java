@@ -54,7 +54,7 @@ import picocli.CommandLine.Spec;
  * Reference: docs/cells.md ("afsq").
  */
 @Command(name = "afsq", mixinStandardHelpOptions = true, version = "afsq (rx4j)",
-        description = "Asks an AFS cell's vlserver or ptserver (rxnull).",
+        description = "Asks an AFS cell's vlserver or ptserver (rxnull, or rxkad with -localauth or -ccache).",
         subcommands = {Afsq.VlEntry.class, Afsq.PtId.class})
 public final class Afsq implements Callable<Integer> {
     /** ptserver's answer for a name it does not know (ANONYMOUSID, ptint.h). */

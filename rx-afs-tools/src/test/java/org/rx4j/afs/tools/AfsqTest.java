@@ -158,7 +158,8 @@ class AfsqTest {
         assertTrue(r.err().contains("no-such-ccache"), r.err());
         r = afsq(cell("pt-id", "admin", "-localauth", "-config", config.resolve("empty").toString()));
         assertEquals(1, r.status(), r.err());
-        assertTrue(r.err().contains("no rxkad (DES) or rxkad_krb5 key"), r.err());
+        String missing = "server configuration directory " + config.resolve("empty") + ": no such directory";
+        assertTrue(r.err().contains(missing), r.err());
     }
 
     @Test
@@ -186,5 +187,12 @@ class AfsqTest {
         assertEquals(1, r.err().lines().count(), r.err());
         assertTrue(r.err().startsWith("afsq: no cell given: name it with -c CELL (" + none + ": no such file"),
                 r.err());
+    }
+
+    @Test
+    void helpNamesBothSecurityClasses() {
+        Run r = afsq("--help");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().replaceAll("\\s+", " ").contains("(rxnull, or rxkad with -localauth or -ccache)"), r.out());
     }
 }

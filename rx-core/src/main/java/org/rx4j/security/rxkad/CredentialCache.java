@@ -91,10 +91,22 @@ public record CredentialCache(Krb5Principal defaultPrincipal, List<Credential> c
     /**
      * @param file the cache file (the path of a {@code FILE:} ccache name)
      * @return its contents
-     * @throws IOException if the file cannot be read or is malformed
+     * @throws IOException if the file is missing, cannot be read or is malformed; the message names the file
      */
     public static CredentialCache read(Path file) throws IOException {
-        return parse(Files.readAllBytes(file));
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(file);
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw new IOException("credential cache " + file + ": no such file", e);
+        } catch (IOException e) {
+            throw new IOException("credential cache " + file + ": " + e, e);
+        }
+        try {
+            return parse(bytes);
+        } catch (IOException e) {
+            throw new IOException("credential cache " + file + ": " + e.getMessage(), e);
+        }
     }
 
     /**

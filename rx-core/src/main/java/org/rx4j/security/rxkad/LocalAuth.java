@@ -4,6 +4,7 @@
 package org.rx4j.security.rxkad;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.List;
@@ -37,10 +38,21 @@ public final class LocalAuth {
      * @param dir a server configuration directory with KeyFile and/or KeyFileExt
      * @param random the source of the session key and confounder
      * @return credentials for {@code afs}
-     * @throws IOException if the key files cannot be read, are malformed, or hold no usable key
+     * @throws IOException if the directory is missing or holds neither KeyFile nor KeyFileExt, or the key files cannot
+     *     be read, are malformed, or hold no usable key; the message names the directory
      */
     public static RxkadCredentials fromDirectory(Path dir, SecureRandom random) throws IOException {
-        return fromKeys(new KeyDirectory(dir).keys(), random);
+        if (!Files.isDirectory(dir)) {
+            throw new IOException("server configuration directory " + dir + ": no such directory");
+        }
+        if (!Files.exists(dir.resolve("KeyFile")) && !Files.exists(dir.resolve("KeyFileExt"))) {
+            throw new IOException("server configuration directory " + dir + " holds neither KeyFile nor KeyFileExt");
+        }
+        try {
+            return fromKeys(new KeyDirectory(dir).keys(), random);
+        } catch (IOException e) {
+            throw new IOException("server configuration directory " + dir + ": " + e.getMessage(), e);
+        }
     }
 
     /**

@@ -162,4 +162,21 @@ class LocalAuthTest {
         assertThrows(SecurityAbortException.class, () -> new Krb5TicketOpener(d)
                 .open(213, LocalAuth.fromKeys(fixtureKeys(), random()).ticket()), "a removed key opens nothing");
     }
+
+    /** A missing or empty configuration directory, and a missing credential cache, name the path they looked at. */
+    @Test
+    void missingKeysAndCachesNameThePath(@TempDir Path dir) throws Exception {
+        Path none = dir.resolve("no-such-dir");
+        IOException missing = assertThrows(IOException.class, () -> LocalAuth.fromDirectory(none, random()));
+        assertEquals("server configuration directory " + none + ": no such directory", missing.getMessage());
+        IOException empty = assertThrows(IOException.class, () -> LocalAuth.fromDirectory(dir, random()));
+        assertEquals("server configuration directory " + dir + " holds neither KeyFile nor KeyFileExt",
+                empty.getMessage());
+        Files.write(dir.resolve("KeyFile"), new byte[] {0, 0, 0, 0});
+        IOException noKey = assertThrows(IOException.class, () -> LocalAuth.fromDirectory(dir, random()));
+        assertTrue(noKey.getMessage().startsWith("server configuration directory " + dir + ": "), noKey.getMessage());
+        Path cache = dir.resolve("krb5cc_none");
+        IOException noCache = assertThrows(IOException.class, () -> CredentialCache.read(cache));
+        assertEquals("credential cache " + cache + ": no such file", noCache.getMessage());
+    }
 }

@@ -31,6 +31,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.rx4j.rpc.RxCodes;
+import org.rx4j.rpc.RxConnectionPool;
 import org.rx4j.rpc.RxEndpoint;
 import org.rx4j.rpc.RxException;
 import org.rx4j.rpc.RxRequest;
@@ -231,5 +232,72 @@ class GeneratedAsyncServerTest {
                     RxNullSecurityClass.INSTANCE)).lookupAsync("x".repeat(65));
             assertTrue(tooLong.isCompletedExceptionally(), "a bad argument fails before anything is sent");
         }
+    }
+
+    /**
+     * A generated client's future ended early by the caller ends the call on the wire: {@code orTimeout} with
+     * RX_CALL_TIMEOUT (−3), {@code completeOnTimeout} and {@code cancel} with RX_USER_ABORT (−6), each seen by the
+     * server's stage through its request's context; over a connection and over a pool.
+     */
+    @Test
+    void endingAGeneratedFutureEndsTheCall() throws Exception {
+        BlockingQueue<RxRequest> held = new LinkedBlockingQueue<>();
+        PbAsyncServer holding = new PbAsyncServer() {
+            @Override
+            public CompletionStage<Void> add(RxRequest request, PbEntry entry) {
+                return CompletableFuture.completedFuture(null);
+            }
+
+            @Override
+            public CompletionStage<Integer> lookup(RxRequest request, String name) {
+                held.add(request);
+                return new CompletableFuture<>(); // answers never: only the caller's end can end it
+            }
+
+            @Override
+            public CompletionStage<List<PbEntry>> list(RxRequest request) {
+                return CompletableFuture.completedFuture(List.of());
+            }
+        };
+        try (RxEndpoint s = RxEndpoint.builder().bind(LOOPBACK)
+                     .service(PbAsyncDispatcher.service(PhonebookExample.SERVICE_ID, RxNullSecurityClass.INSTANCE,
+                             holding))
+                     .open();
+             RxEndpoint c = RxEndpoint.builder().bind(LOOPBACK).open();
+             PbClient book = PbClient.connect(c, s.localAddress(), PhonebookExample.SERVICE_ID,
+                     RxNullSecurityClass.INSTANCE);
+             RxConnectionPool pool = RxConnectionPool.open(c, s.localAddress(), PhonebookExample.SERVICE_ID)) {
+            for (PbClient client : List.of(book, new PbClient(pool))) {
+                assertEquals(RxCodes.RX_CALL_TIMEOUT, endSeenByServer(held, client.lookupAsync("a"),
+                        f -> f.orTimeout(1, TimeUnit.MILLISECONDS)));
+                assertEquals(RxCodes.RX_CALL_TIMEOUT, endSeenByServer(held,
+                        client.lookupAsync("b", Duration.ofMinutes(5)), f -> f.orTimeout(1, TimeUnit.MILLISECONDS)));
+                assertEquals(RxCodes.RX_USER_ABORT, endSeenByServer(held, client.lookupAsync("c"),
+                        f -> f.completeOnTimeout(0, 1, TimeUnit.MILLISECONDS)));
+                assertEquals(RxCodes.RX_USER_ABORT, endSeenByServer(held, client.lookupAsync("d"), f -> {
+                    f.cancel(true);
+                    return f;
+                }));
+            }
+        }
+    }
+
+    /**
+     * Waits until the server's stage has the call, ends the caller's future with {@code end}, and returns the code the
+     * stage's context was cancelled with (once it is).
+     */
+    private static int endSeenByServer(BlockingQueue<RxRequest> held, CompletableFuture<Integer> call,
+            java.util.function.UnaryOperator<CompletableFuture<Integer>> end) throws Exception {
+        RxRequest request = held.poll(30, TimeUnit.SECONDS);
+        assertTrue(request != null, "the server never got the call");
+        CompletableFuture<Integer> cancelled = new CompletableFuture<>();
+        request.context().onCancel(() -> cancelled.complete(request.context().cancelCode()));
+        CompletableFuture<Integer> ended = end.apply(call);
+        try {
+            ended.get(30, TimeUnit.SECONDS);
+        } catch (ExecutionException | java.util.concurrent.CancellationException expected) {
+            // orTimeout and cancel fail the caller's future; completeOnTimeout completes it
+        }
+        return cancelled.get(30, TimeUnit.SECONDS);
     }
 }

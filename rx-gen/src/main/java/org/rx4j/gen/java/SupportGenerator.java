@@ -178,6 +178,9 @@ final class SupportGenerator {
         s.line("} catch (RxException ex) {");
         s.line("throw named(proc, ex, XdrSide.CLIENT.marshalCode());");
         s.line("}");
+        s.line("// Failures read from the call's own streams (bulk data) name the proc too.");
+        s.line("call.describeFailures(ex -> ex instanceof " + e + " ? ex : new " + e
+                + "(proc.name(), proc.opcode(), ex));");
         s.line("try {");
         s.line("arguments.marshal(new XdrWriter(call.output(), XdrSide.CLIENT));");
         s.line("return call;");
@@ -213,8 +216,9 @@ final class SupportGenerator {
         s.line("}");
         s.line("}");
         s.line("");
-        s.doc("A whole call without blocking, repeated as {@code call} is; the future fails with the proc named, and",
-                "cancelling it cancels the call (RX_USER_ABORT −6). deadline: the whole life, or null for none.");
+        s.doc("A whole call without blocking, repeated as {@code call} is; the future fails with the proc named.",
+                "Ending it early ends the call: cancel or completeOnTimeout with RX_USER_ABORT −6, orTimeout with",
+                "RX_CALL_TIMEOUT −3. deadline: the whole life, or null for none.");
         s.line("static <T> CompletableFuture<T> callAsync(RxCallTarget target, Duration deadline, Proc proc,");
         s.line("        XdrMarshaller arguments, XdrUnmarshaller<T> results) {");
         s.line("XdrMarshaller marshal = marshalling(proc, arguments);");
@@ -235,9 +239,12 @@ final class SupportGenerator {
         s.line("        : named(proc, cause, XdrSide.CLIENT.unmarshalCode()));");
         s.line("}");
         s.line("});");
+        s.line("// Ended early by the caller (cancel, orTimeout, completeOnTimeout): the call ends the same way.");
         s.line("result.whenComplete((v, t) -> {");
-        s.line("if (t instanceof CancellationException) {");
-        s.line("typed.cancel(false);");
+        s.line("if (t == null) {");
+        s.line("typed.complete(v);");
+        s.line("} else {");
+        s.line("typed.completeExceptionally(t);");
         s.line("}");
         s.line("});");
         s.line("return result;");
