@@ -23,9 +23,10 @@ import org.rx4j.wire.RxPacket;
 /**
  * The attacker of docs/robustness.md "Live probe: large held packets" (parked half): from one UDP port it proves
  * itself reachable to an rxkad rxperf server (answers the reachability PING of a first small DATA packet), then opens
- * CONNS rxkad connections (security index 2) and sends each PACKETS DATA packets (seq 1..PACKETS of one call) of
- * BYTES payload bytes, never answering a CHALLENGE, so the server parks them until it gives up; it answers every
- * PING for HOLD seconds. Run with the rxperf jar on the class path (it uses rx4j's codec only).
+ * CONNS rxkad connections (security index 2), each proving itself as the server asks (a small DATA packet 1, then
+ * its PING answered), and sends each PACKETS more DATA packets (seq 2..PACKETS + 1 of that call) of BYTES payload
+ * bytes, never answering a CHALLENGE, so the server parks them until it gives up; it answers every PING for HOLD
+ * seconds. Run with the rxperf jar on the class path (it uses rx4j's codec only).
  *
  * <p>Usage: {@code java -cp rxperf.jar ParkedPackets.java PORT [CONNS [PACKETS [BYTES [HOLD]]]]} (defaults 200, 16,
  * 60000, 15).
@@ -49,11 +50,14 @@ public final class ParkedPackets {
             send(s, host, port, data(epoch, 0x1000, 1, ++serial[0], 0, 16));
             listen(s, host, port, epoch, serial, counts, 1_000);
             for (int c = 1; c <= conns; c++) {
-                for (int seq = 1; seq <= packets; seq++) {
-                    send(s, host, port, data(epoch, 0x1000 + 4 * c, seq, ++serial[0], 0, bytes));
+                // A proof belongs to its connection: each one answers its own PING before it exists.
+                int answered = counts[0];
+                send(s, host, port, data(epoch, 0x1000 + 4 * c, 1, ++serial[0], 0, 16));
+                for (int w = 0; w < 50 && counts[0] == answered; w++) {
+                    listen(s, host, port, epoch, serial, counts, 10);
                 }
-                if (c % 20 == 0) {
-                    listen(s, host, port, epoch, serial, counts, 1);
+                for (int seq = 2; seq <= packets + 1; seq++) {
+                    send(s, host, port, data(epoch, 0x1000 + 4 * c, seq, ++serial[0], 0, bytes));
                 }
             }
             System.out.printf("sent %d rxkad connections x %d DATA of %d bytes from one proven port%n", conns,

@@ -4,8 +4,8 @@
 # Parked-packets probe (docs/robustness.md "Live probe: large held packets"), run by hand; a measurement, not a test.
 # Starts an rxkad rxperf server (--security clear, a throwaway KeyFile) under a fixed heap, reads its resident memory
 # (VmRSS) and live heap after a full GC (jcmd), runs scripts/hostile/ParkedPackets.java (one proven port opens CONNS
-# rxkad connections with PACKETS parked DATA of BYTES each and never answers a CHALLENGE) while a legitimate rxkad
-# client makes 100 RPCs, then reads both again.
+# rxkad connections, each answering its own reachability PING after a small packet 1, with PACKETS more parked DATA of
+# BYTES each, and never answers a CHALLENGE) while a legitimate rxkad client makes 100 RPCs, then reads both again.
 #
 #   scripts/hostile/parked-packets.sh [JAR]      (JAR: a shaded rxperf jar, default rx-perf/target/rxperf.jar)
 #

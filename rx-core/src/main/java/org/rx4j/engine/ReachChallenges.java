@@ -276,7 +276,8 @@ final class ReachChallenges {
     /**
      * Hands over the packets one connection of a source kept: that connection answered its PING, which proves that
      * connection, not the source's others (docs/robustness.md "Rule: stateless reachability challenge"). The record
-     * stays while it keeps packets of other connections (their PINGs still wait for answers), else it goes.
+     * stays while it keeps packets of other connections (their PINGs still wait for answers), else it goes; the handed
+     * packets leave its byte count and the budget.
      *
      * <p>Ownership: the returned packets are heap copies ({@link HeldPacket#toPacket} makes buffers).
      *
@@ -291,15 +292,20 @@ final class ReachChallenges {
             return List.of();
         }
         List<HeldPacket> mine = new ArrayList<>(p.packets.size());
+        long mineBytes = 0;
         Iterator<HeldPacket> it = p.packets.iterator();
         while (it.hasNext()) {
             HeldPacket held = it.next();
             if (held.header().epoch() == epoch && held.header().connectionId() == connectionId) {
                 mine.add(held);
+                mineBytes += RxConstants.HEADER_SIZE + held.payload().length;
                 it.remove();
             }
         }
         heldPackets -= mine.size();
+        // Handed over: no longer kept here, so out of the source's share and the endpoint's budget.
+        p.bytes -= mineBytes;
+        budget.add(-mineBytes);
         if (p.packets.isEmpty()) {
             pending.remove(from);
             oldestKnown = false;

@@ -90,8 +90,9 @@ class HeldBytesBudgetTest {
 
     /**
      * Sources that proved reachable open connections whose call holds DATA 2..32 (never packet 1) of 60,000 bytes
-     * each: one source
-     * keeps at most its share, 20 sources at most maxHeldBytes together; the calls are forgotten oldest first.
+     * each: one source keeps at most its share, 20 sources at most maxHeldBytes together; the calls are forgotten
+     * oldest first. Each new connection answers its own reachability PING before it exists (a proof per connection);
+     * its first 60,000-byte packet, larger than its source proved, is not kept by the challenge and is resent.
      */
     @Test
     void heldCallsStayWithinTheBudgetPerPeerAndInAll() {
@@ -106,6 +107,9 @@ class HeldBytesBudgetTest {
             AdmissionTest.answerPings(h, source(k), p);
             for (int conn = 1; conn < 20; conn++) {
                 FakePeer q = FakePeer.client(0x7300_0000 + k, 0x40 + 4 * conn, SVC);
+                h.clear();
+                h.deliverFrom(source(k), q.data(0, 1, 2, 0, 60_000 - 28));
+                AdmissionTest.answerPings(h, source(k), q);
                 for (int seq = 2; seq <= 32; seq++) {
                     h.deliverFrom(source(k), q.data(0, 1, seq, 0, 60_000 - 28));
                     assertTrue(h.engine.totals().heldBytes() <= MAX, "within maxHeldBytes");
@@ -141,7 +145,7 @@ class HeldBytesBudgetTest {
                 FakePeer p = FakePeer.client(0x7400_0000 + k, 0x40 + 4 * c, SVC).withSecurityIndex(2);
                 h.clear();
                 h.deliverFrom(source(k), p.data(0, 1, 1, 0, 60_000 - 28));
-                AdmissionTest.answerPings(h, source(k), p); // the first connection of each source proves it
+                AdmissionTest.answerPings(h, source(k), p); // each connection proves itself
                 for (int seq = 2; seq <= 16; seq++) {
                     h.deliverFrom(source(k), p.data(0, 1, seq, 0, 60_000 - 28));
                     assertTrue(h.engine.totals().heldBytes() <= MAX, "within maxHeldBytes");

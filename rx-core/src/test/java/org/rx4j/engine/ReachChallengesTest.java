@@ -5,12 +5,18 @@ package org.rx4j.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.netty.buffer.Unpooled;
 import java.net.InetSocketAddress;
 import org.junit.jupiter.api.Test;
+import org.rx4j.wire.DataPacket;
+import org.rx4j.wire.PacketFlags;
+import org.rx4j.wire.PacketType;
+import org.rx4j.wire.RxHeader;
 
 /**
  * The challenge table's next expiry, which the engine asks for after every read burst: remembered between asks,
- * and right again after each way a record leaves (taken, evicted, expired, replaced, cleared).
+ * and right again after each way a record leaves (taken, evicted, expired, replaced, cleared); its byte count when
+ * one connection's packets are handed over.
  */
 class ReachChallengesTest {
     private static InetSocketAddress source(int port) {
@@ -41,5 +47,36 @@ class ReachChallengesTest {
         assertEquals(Deadlines.NONE, t.nextExpiryNs());
         t.open(200, source(6));
         assertEquals(300, t.nextExpiryNs(), "the first record after the table emptied");
+    }
+
+    /**
+     * One connection of a source answers its PING: its kept packets leave the byte budget (the source's share and
+     * the endpoint's), the other connection's stay counted until it answers too (docs/robustness.md "Rule: a byte
+     * budget for what unproven sources leave").
+     */
+    @Test
+    void handingOverOneConnectionsPacketsGivesBackTheirBytesOnly() {
+        HeldBytes budget = new HeldBytes(1_000_000, 100_000);
+        ReachChallenges t = new ReachChallenges(1, 8, 100, 1_000, budget);
+        ReachChallenges.Pending rec = t.open(0, source(1));
+        t.hold(source(1), rec, data(0x40, 1, 1_000), 5_800);
+        t.hold(source(1), rec, data(0x40, 2, 500), 5_800);
+        t.hold(source(1), rec, data(0x80, 1, 2_000), 5_800);
+        assertEquals(3_500 + 3 * 28, t.heldBytes());
+
+        assertEquals(2, t.takeConnection(source(1), 0x7000_0001, 0x40).size());
+        assertEquals(2_000 + 28, t.heldBytes(), "the answered connection's bytes are no longer kept");
+        assertEquals(2_000 + 28, rec.bytes, "nor in the source's share");
+        assertEquals(1, t.heldPackets());
+
+        assertEquals(1, t.takeConnection(source(1), 0x7000_0001, 0x80).size());
+        assertEquals(0, t.heldBytes());
+        assertEquals(0, t.sources(), "the record goes with its last packet");
+    }
+
+    private static DataPacket data(int cid, int seq, int bytes) {
+        RxHeader h = new RxHeader(0x7000_0001, cid, 1, seq, seq, PacketType.DATA, PacketFlags.CLIENT_INITIATED, 0, 0, 0,
+                147);
+        return new DataPacket(h, Unpooled.buffer(bytes).writeZero(bytes));
     }
 }
