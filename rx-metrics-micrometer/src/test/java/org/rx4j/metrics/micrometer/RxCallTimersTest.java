@@ -23,6 +23,7 @@ import org.junit.jupiter.api.Timeout;
 import org.rx4j.rpc.RxConnection;
 import org.rx4j.rpc.RxEndpoint;
 import org.rx4j.rpc.RxException;
+import org.rx4j.rpc.RxProcNames;
 import org.rx4j.rpc.RxService;
 import org.rx4j.testing.ManualClock;
 
@@ -40,9 +41,11 @@ class RxCallTimersTest {
     /** The durations the calls take, ms: some under, some over the 50 ms service-level objective. */
     static final List<Integer> SLEEPS_MS = List.of(3, 3, 3, 3, 40, 40, 700);
 
+    /** The procedures' names, for the {@code proc} tag. */
+    static final RxProcNames NAMES = (service, opcode) -> opcode == OP_SLEEP ? "KV_Sleep" : null;
+
     final ManualClock clock = new ManualClock();
     final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-    final RxCallTimers timers = new RxCallTimers(registry, Tags.of("endpoint", "kv"), Duration.ofMillis(50));
     RxEndpoint server;
     RxEndpoint client;
     RxConnection conn;
@@ -59,10 +62,15 @@ class RxCallTimersTest {
                     throw RxException.local(APP_CODE, "refused");
                 })
                 .build();
-        server = RxEndpoint.builder().clock(clock).bind(new InetSocketAddress("127.0.0.1", 0)).service(service)
-                .procNames((s, o) -> o == OP_SLEEP ? "KV_Sleep" : null).serverInterceptor(timers.server()).open();
-        client = RxEndpoint.builder().clock(clock).bind(new InetSocketAddress("127.0.0.1", 0))
-                .procNames((s, o) -> o == OP_SLEEP ? "KV_Sleep" : null).clientInterceptor(timers.client()).open();
+        // timers-example:begin
+        // Latency histograms: timers rx.call.duration (tags side, service, opcode, proc, code, code.name), fed by
+        // interceptors as calls end, with Micrometer's buckets plus one at 50 ms. No refresh() needed.
+        RxCallTimers timers = new RxCallTimers(registry, Tags.of("endpoint", "kv"), Duration.ofMillis(50));
+        server = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0)).service(service)
+                .procNames(NAMES).serverInterceptor(timers.server()).clock(clock).open();
+        client = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0))
+                .procNames(NAMES).clientInterceptor(timers.client()).clock(clock).open();
+        // timers-example:end
         conn = client.connect(server.localAddress(), SERVICE);
     }
 
