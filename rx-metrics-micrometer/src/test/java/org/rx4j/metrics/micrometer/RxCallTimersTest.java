@@ -1,3 +1,6 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The rx4j Authors
+
 package org.rx4j.metrics.micrometer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
