@@ -33,7 +33,8 @@ import org.rx4j.rpc.RxEndpoint;
  *       {@code KV_NOKEY}; else the number again, so every meter of the name has the same tag keys);</li>
  *   <li>{@value #LATENCY}: a function timer (count and total time) of the calls' durations;</li>
  *   <li>{@value #LATENCY_PERCENTILE}: time gauges of the 0.5, 0.9 and 0.99 percentiles and the maximum, tagged
- *       {@code quantile} ({@code 0.5}, {@code 0.9}, {@code 0.99}, {@code max}), read from rx4j's own histogram.</li>
+ *       {@code quantile} ({@code 0.5}, {@code 0.9}, {@code 0.99}, {@code max}), read from rx4j's own histogram
+ *       (deprecated: percentiles do not aggregate; {@link RxCallTimers} publishes histogram buckets that do).</li>
  * </ul>
  * Every meter reads the endpoint's live counters when the registry asks (it holds the endpoint weakly, as
  * Micrometer's function meters do). A procedure, or an error code, first seen after {@link #bindTo} gets its meters
@@ -46,7 +47,14 @@ public final class RxMetricsBinder implements MeterBinder {
     public static final String ERRORS = "rx.call.errors";
     /** Meter name of the latency timer. */
     public static final String LATENCY = "rx.call.latency";
-    /** Meter name of the latency percentile gauges. */
+    /**
+     * Meter name of the latency percentile gauges.
+     *
+     * @deprecated one endpoint's percentiles, which no dashboard can aggregate over procedures or instances; use
+     *     {@link RxCallTimers}' histogram buckets ({@value RxCallTimers#DURATION}), which also need no
+     *     {@link #refresh()}. The gauges are still registered.
+     */
+    @Deprecated
     public static final String LATENCY_PERCENTILE = "rx.call.latency.percentile";
 
     private static final double[] QUANTILES = {0.5, 0.9, 0.99};

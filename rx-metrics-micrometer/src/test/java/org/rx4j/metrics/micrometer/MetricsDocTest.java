@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
 /**
  * docs/embedding.md, "Metrics", includes {@link MetricsExample} verbatim: the Java block after the doc's include
  * marker must equal the source between the file's {@code metrics-example:begin/end} markers, so the documented
- * example is the one {@link MetricsExampleTest} runs.
+ * example is the one {@link MetricsExampleTest} runs; the same for the {@link RxCallTimers} example that
+ * {@link RxCallTimersTest} runs.
  */
 class MetricsDocTest {
     static final String SOURCE =
@@ -51,15 +52,30 @@ class MetricsDocTest {
         return out.toString();
     }
 
-    @Test
-    void docIncludesTheExampleSourceVerbatim() throws IOException {
+    /** The timers example, in {@link RxCallTimersTest}'s set-up. */
+    static final String TIMERS_SOURCE =
+            "rx-metrics-micrometer/src/test/java/org/rx4j/metrics/micrometer/RxCallTimersTest.java";
+
+    private static void assertIncluded(String sourcePath, String marker) throws IOException {
         Path root = repoRoot();
-        String source = Files.readString(root.resolve(SOURCE));
-        String example = dedent(between(source, "// metrics-example:begin", "        // metrics-example:end", SOURCE));
+        String source = Files.readString(root.resolve(sourcePath));
+        String example = dedent(between(source, "// " + marker + ":begin", "        // " + marker + ":end",
+                sourcePath));
         String doc = Files.readString(root.resolve("docs/embedding.md"));
-        String block = between(doc, "<!-- include: " + SOURCE + " -->", "<!-- end include -->", "docs/embedding.md");
+        String block = between(doc, "<!-- include: " + sourcePath + " -->", "<!-- end include -->",
+                "docs/embedding.md");
         assertTrue(block.startsWith("```java\n") && block.endsWith("```\n"), "the included block is one java fence");
         assertEquals(example, block.substring("```java\n".length(), block.length() - "```\n".length()),
-                "docs/embedding.md no longer matches " + SOURCE + ": copy the region between the markers");
+                "docs/embedding.md no longer matches " + sourcePath + ": copy the region between the markers");
+    }
+
+    @Test
+    void docIncludesTheExampleSourceVerbatim() throws IOException {
+        assertIncluded(SOURCE, "metrics-example");
+    }
+
+    @Test
+    void docIncludesTheTimersExampleVerbatim() throws IOException {
+        assertIncluded(TIMERS_SOURCE, "timers-example");
     }
 }

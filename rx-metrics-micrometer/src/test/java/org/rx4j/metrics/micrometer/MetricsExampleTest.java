@@ -39,6 +39,7 @@ import org.rx4j.rpc.RxService;
  * moves (3 ms per call), so the client side's latency is exact; the server's clock is real.
  */
 @Timeout(60)
+@SuppressWarnings("deprecation") // reads the deprecated percentile gauges, which are still registered
 class MetricsExampleTest {
     static final int SERVICE = 4200;
     static final int OP_SLOW = 1;
