@@ -160,6 +160,11 @@ SKS_Transfer(struct rx_call *call, afs_int32 length, afs_int32 *received, afs_ui
     afs_int32 got = 0, n, i;
     afs_uint32 sum = 0;
 
+    /* As the Java kitchen server: a negative length is the application's error, before any bulk data. */
+    if (length < 0) {
+        free(data);
+        return APP_ERROR;
+    }
     if (data == NULL)
         return RXGEN_SS_MARSHAL;
     while (got < length && (n = rx_Read(call, data + got, length - got)) > 0)
