@@ -85,9 +85,8 @@ public final class Peer {
      * "Rule: a byte budget for what unproven sources leave").
      */
     private int provenReceivedSize;
-    /** Datagrams from this address that did not decode as Rx, and when the last came (valid when non-zero). */
+    /** Datagrams from this address that did not decode as Rx. */
     private long notRxDatagrams;
-    private long lastNotRxNs;
 
     Peer(InetSocketAddress address, RxConfig config) {
         this(address, config, config.packetSize().localIfMtu(RxConstants.REMOTE_PACKET_SIZE),
@@ -182,25 +181,14 @@ public final class Peer {
 
     /**
      * Notes a datagram from this peer's address that did not decode as Rx (another service answering on that port).
-     *
-     * @param now current time, ns
      */
-    void notRxReceived(long now) {
+    void notRxReceived() {
         notRxDatagrams++;
-        lastNotRxNs = now;
     }
 
     /** @return datagrams from this peer's address that did not decode as Rx, so far */
     public long notRxDatagrams() {
         return notRxDatagrams;
-    }
-
-    /**
-     * @param t a time, ns (engine clock)
-     * @return true when a datagram that did not decode as Rx came from this peer's address after {@code t}
-     */
-    public boolean notRxSince(long t) {
-        return notRxDatagrams > 0 && lastNotRxNs - t > 0;
     }
 
     /**

@@ -265,7 +265,7 @@ public final class RxEngine implements EngineView {
     public void onNotRx(long now, InetSocketAddress from) {
         Peer p = table.knownPeer(from);
         if (p != null) {
-            p.notRxReceived(now);
+            p.notRxReceived();
         }
     }
 
