@@ -35,7 +35,9 @@ final class MessageBuffer {
             return false;
         }
         if (size + n > bytes.length) {
-            long grown = Math.max((long) bytes.length * 2, FIRST_SIZE);
+            // A first append is sized exactly: a short call's whole message usually arrives in one packet, and
+            // toByteArray then hands that array over without a copy.
+            long grown = size == 0 ? n : Math.max((long) bytes.length * 2, FIRST_SIZE);
             bytes = Arrays.copyOf(bytes, (int) Math.min(Math.max(grown, size + n), maxBytes));
         }
         buf.readBytes(bytes, size, n);
@@ -48,8 +50,12 @@ final class MessageBuffer {
         return size;
     }
 
-    /** @return a copy of the gathered bytes, exactly {@link #size()} long */
+    /**
+     * Takes the gathered bytes; call once, at the end: the buffer is not used after it.
+     *
+     * @return the gathered bytes, exactly {@link #size()} long (the buffer's own array when it is exactly full)
+     */
     byte[] toByteArray() {
-        return Arrays.copyOf(bytes, size);
+        return size == bytes.length ? bytes : Arrays.copyOf(bytes, size);
     }
 }

@@ -33,7 +33,8 @@ public final class PathMtuProber {
     private long largeStuckSinceNs;
     private boolean largeStuck;
     /** The outstanding large-packet probes. */
-    private final LargeProbes largeProbes = new LargeProbes();
+    /** Made when this call first sends large probes: most calls never do (once per peer, whichever call sends). */
+    private LargeProbes largeProbes;
     /** Serial of the outstanding jumbogram probe, 0 for none; the sub-packets its size stands for. */
     private int jumboProbeSerial;
     private int jumboProbePackets;
@@ -94,6 +95,9 @@ public final class PathMtuProber {
      */
     public void maybeProbeLargePackets(long now, int target, long quickWaitNs) {
         if (state.largeProbeDue(now, target, quickWaitNs)) {
+            if (largeProbes == null) {
+                largeProbes = new LargeProbes();
+            }
             largeProbes.send(now, target, state.provenPacketSize(), probes);
             state.onLargeProbeSent(now);
         }
@@ -304,7 +308,7 @@ public final class PathMtuProber {
      * @param jumboWant sub-packets per datagram the peer and this endpoint allow
      */
     public void onPingResponse(int reason, int serial, int jumboWant) {
-        int proven = largeProbes.answered(reason, serial);
+        int proven = largeProbes == null ? 0 : largeProbes.answered(reason, serial);
         if (proven != 0) {
             state.onLargeProven(proven);
         }
