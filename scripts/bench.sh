@@ -15,8 +15,10 @@
 #             32 KiB / 128 KiB / 1 MiB, rpc -t 1 / -t 8, the first call at -T 1 and -T 10), the mixed pairs
 #             (rx4j client -> C server, C client -> rx4j server) for the same sends, recvs and rpcs,
 #             -W 32 / -W 255 / -j, warm runs with --time 30 --omit 10, a cold 1 GiB send with --interval 1,
-#             datagram system calls per MiB (scripts/bench/syscalls.sh, when it exists), then the --rxkad section;
-#             about 100 min.
+#             1 GiB sends in all four pairings (2 runs), the calls curve (scripts/bench/calls-curve.sh: time and
+#             client CPU per call of calls 1-1,000, 1,001-5,000 and 5,001-20,000, rx4j and C), datagram system
+#             calls per MiB (scripts/bench/syscalls.sh, when it exists), then the --rxkad section; with --netns also
+#             the mixed pairs between the namespaces; about 110 min.
 #   --wan     docs/benchmarks.md "Long and lossy paths": every run through the impairment relay (scripts/relay,
 #             docs/relay.md) on loopback, 5 ms each way (10 ms RTT): lossless -W 255 and default window,
 #             0.5 / 1 / 2 / 5 % random loss each way, Gilbert-Elliott bursts (1 %, mean 5), MTU cap 9000,
@@ -336,6 +338,18 @@ syscalls() {
     fi
 }
 
+# calls_curve: what a fresh client pays per short call as it warms up (scripts/bench/calls-curve.sh), its output
+# copied into the report.
+calls_curve() {
+    note "calls curve: $BENCH_DIR/calls-curve.sh"
+    if ! CURVE_PORT=$((PORT + 40)) CURVE_RUNS=$RUNS "$BENCH_DIR/calls-curve.sh" "1000 5000 20000" \
+            > "$WORK/calls-curve.txt" 2> "$WORK/calls-curve.err"; then
+        note "calls curve: failed: $(tail -3 "$WORK/calls-curve.err")"
+        echo "not measured: scripts/bench/calls-curve.sh failed ($(tail -1 "$WORK/calls-curve.err"))" \
+            >> "$WORK/calls-curve.txt"
+    fi
+}
+
 # ---------------------------------------------------------------- the machine and its floor
 
 machine() {
@@ -550,6 +564,11 @@ main() {
         RUNS=1
         [[ -n ${BENCH_ONLY:-} ]] || run_set speed "rx4j2rx4j" "ramp|f||-c send -b 1048576 -T 1024 --interval 1"
         RUNS=$saved
+        # 1 GiB sends in every pairing (8-16 s a run): whether the mixed pairs' gap is warm-up or steady state
+        RUNS=$(( saved < 2 ? saved : 2 ))
+        [[ -n ${BENCH_ONLY:-} ]] || run_set cold "c2c rx4j2c c2rx4j rx4j2rx4j" "gib|f||-c send -b 1048576 -T 1024"
+        RUNS=$saved
+        [[ -n ${BENCH_ONLY:-} ]] || calls_curve
         [[ -n ${BENCH_ONLY:-} ]] || syscalls
         [[ -n ${BENCH_ONLY:-} ]] || rxkad_section
     fi
@@ -562,6 +581,8 @@ main() {
             use_netns "$mtu"
             floor "netns$mtu"
             run_set "netns$mtu" "c2c rx4j2rx4j" "${entries[@]}"
+            # the mixed pairs between the namespaces: rx4j client -> C server, C client -> rx4j server
+            [[ $MODE != full ]] || run_set "netns$mtu" "rx4j2c c2rx4j" "${entries[@]}"
             "$ROOT/scripts/netns.sh" down > /dev/null
             NETNS_UP=0
             use_loopback
