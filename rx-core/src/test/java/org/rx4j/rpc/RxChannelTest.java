@@ -17,6 +17,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -47,6 +48,8 @@ class RxChannelTest {
     private final ManualClock clock = new ManualClock();
     private final CountDownLatch release = new CountDownLatch(1);
     private final CountDownLatch held = new CountDownLatch(1);
+    private final CountDownLatch heldCallCancelled = new CountDownLatch(1);
+    private final AtomicInteger heldCancelCode = new AtomicInteger();
 
     @AfterEach
     void closeAll() throws Exception {
@@ -69,6 +72,10 @@ class RxChannelTest {
             }
             new XdrWriter(call.output(), XdrSide.SERVER).writeInt(number);
         }).blocking(OP_HOLD, (call, opcode) -> {
+            call.context().onCancel(() -> {
+                heldCancelCode.set(call.context().cancelCode());
+                heldCallCancelled.countDown();
+            });
             held.countDown();
             try {
                 assertTrue(release.await(30, TimeUnit.SECONDS));
@@ -239,6 +246,19 @@ class RxChannelTest {
         assertEquals(0, only.failures());
         assertEquals(0, who(channel));
         assertEquals(0, channel.stats().retries(), "a cancel is never repeated");
+    }
+
+    @Test
+    void orTimeoutOnTheChannelsFutureAbortsTheAttemptWithMinus3() throws Exception {
+        RxChannel channel = channel(List.of(server(0).localAddress()), repeatingWho().consecutiveFailures(1));
+        CompletableFuture<Integer> holding = channel.callAsync(OP_HOLD, w -> { }, XdrReader::readInt);
+        assertTrue(held.await(30, TimeUnit.SECONDS));
+        holding.completeExceptionally(new TimeoutException());   // what orTimeout does when its time is up
+        assertTrue(heldCallCancelled.await(30, TimeUnit.SECONDS), "the server's handler sees the abort");
+        assertEquals(RxCodes.RX_CALL_TIMEOUT, heldCancelCode.get());
+        RxChannel.AddressStats only = channel.stats().addresses().get(0);
+        assertEquals(0, only.failures(), "the caller's deadline says nothing about the server");
+        assertEquals(RxChannel.AddressState.SERVING, only.state());
     }
 
     @Test
