@@ -7,6 +7,7 @@ import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
 /**
@@ -194,12 +195,11 @@ final class ChannelAddresses {
     }
 
     /**
-     * @param a one of the addresses
-     * @return its counts now
+     * Runs {@code reader} on each address in list order under the lock, so that it reads one consistent state.
+     *
+     * @param reader reads an address's fields; must not call back into this object
      */
-    synchronized RxChannel.AddressStats stats(Address a) {
-        RxChannel.AddressState state = !a.ejected ? RxChannel.AddressState.SERVING
-                : a.probing ? RxChannel.AddressState.PROBING : RxChannel.AddressState.EJECTED;
-        return new RxChannel.AddressStats(a.address, state, a.outstanding, a.attempts, a.failures, a.ejections);
+    synchronized void read(Consumer<Address> reader) {
+        addresses.forEach(reader);
     }
 }

@@ -209,9 +209,9 @@ public final class RxChannel implements RxCallTarget {
     /** @return a snapshot of the channel's and each address's counts */
     public Stats stats() {
         List<AddressStats> each = new ArrayList<>();
-        for (ChannelAddresses.Address a : addresses.all()) {
-            each.add(addresses.stats(a));
-        }
+        addresses.read(a -> each.add(new AddressStats(a.address,
+                !a.ejected ? AddressState.SERVING : a.probing ? AddressState.PROBING : AddressState.EJECTED,
+                a.outstanding, a.attempts, a.failures, a.ejections)));
         return new Stats(calls.sum(), retries.sum(), refusedByBudget.sum(), List.copyOf(each));
     }
 
