@@ -42,6 +42,10 @@ import org.rx4j.security.SecurityClass;
  * The default config repeats nothing. Thread-safe: concurrent calls
  * may each move on independently; the "last answered" server is a single volatile index.
  *
+ * <p>Beside {@code org.rx4j.rpc.RxChannel}, not on it: a channel balances calls over interchangeable servers and ejects
+ * failing ones, while ubik wants the server that answered last and moves on only on the failures above, each server
+ * once per call; the two share only the pools (docs/embedding.md "Channels").
+ *
  * <p>Ownership: a client made by {@link #connect} owns the pools it opened, and {@link #close()} closes
  * them; a client made from given stubs ({@link #UbikClient(List, List)}) owns nothing, and closing it does
  * nothing (whoever made the stubs' pools or connections closes them). The endpoint is never the client's.
