@@ -230,7 +230,7 @@ public final class RxConnection implements RxCallTarget {
         if (!queued) {
             long durationNs = meter.end(RxCodes.RX_INVALID_OPERATION, rt.now());
             if (hooks != null) {
-                hooks.ended(RxCodes.RX_INVALID_OPERATION, durationNs);
+                hooks.ended(RxCodes.RX_INVALID_OPERATION, RxException.Reason.ENDPOINT_CLOSING, durationNs);
             }
             rt.tracker.callEnded();
             rt.tracker.released(streams);
