@@ -166,7 +166,7 @@ final class CallHooks {
         }
         for (int i = 0; i < endCount; i++) {
             try {
-                ends[i].ended(code, durationNs);
+                ends[i].ended(code, reason, durationNs);
             } catch (RuntimeException e) {
                 rt.callLog.warn("interceptor's call end failed on {}", info, e);
             }
