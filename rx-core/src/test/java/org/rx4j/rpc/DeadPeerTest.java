@@ -94,6 +94,24 @@ class DeadPeerTest {
     }
 
     @Test
+    void anIpv6ClosedPortIsPortUnreachableToo() throws Exception {
+        InetSocketAddress closed;
+        try (DatagramSocket s = new DatagramSocket(new InetSocketAddress(InetAddress.getByName("::1"), 0))) {
+            closed = (InetSocketAddress) s.getLocalSocketAddress(); // bound, then closed: nothing listens there
+        } catch (SocketException e) {
+            assumeTrue(false, "no IPv6 loopback here: " + e);
+            return;
+        }
+        try (RxEndpoint client = RxEndpoint.builder().clock(new ManualClock())
+                .bind(new InetSocketAddress(InetAddress.getByName("::1"), 0)).open()) {
+            CompletableFuture<byte[]> f = client.connect(closed, 4242, 0).callAsync(new byte[] {0, 0, 0, 1});
+            ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(20, TimeUnit.SECONDS));
+            RxException rx = assertInstanceOf(RxException.class, e.getCause());
+            assertEquals(RxException.Reason.PEER_UNREACHABLE, rx.reason(), rx.getMessage());
+        }
+    }
+
+    @Test
     void socketErrorsSayWhichPartOfThePathIsGone() {
         assertEquals(RxException.Reason.PEER_UNREACHABLE,
                 ProbeSocket.verdict(new PortUnreachableException("recv"), false));
