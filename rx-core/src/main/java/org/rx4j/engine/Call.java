@@ -401,6 +401,9 @@ public final class Call {
     /** Fires every timer that is due at {@code now}; one that ends the call aborts it. */
     void onTimer(long now) {
         int code = timers.onTimer(now, life.state, life.startNs);
+        if (code == 0 && timers.takeStall()) {
+            events.stalled();
+        }
         if (code != 0) {
             abort(now, code);
         } else if (life.maySend()) {

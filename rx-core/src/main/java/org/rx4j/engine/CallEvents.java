@@ -22,6 +22,9 @@ interface CallEvents {
     /** @param now current time, ns: the call reached DALLY or ERROR */
     void ended(long now);
 
+    /** A client call stalled (nothing heard from the server for a while, {@link CallListener#onStall}). */
+    void stalled();
+
     /** @param now current time, ns: the peer answered the call's reachability PING */
     void peerReachable(long now);
 }

@@ -35,6 +35,19 @@ public interface CallListener {
      */
     void onComplete(Call call, int errorCode);
 
+    /**
+     * A client call stalled: nothing heard from the server for the dead time / 24 (500 ms by default) while data of the call
+     * waits for acknowledgement, or for a keepalive interval plus that while it waits for the reply; told again every
+     * keepalive interval (dead time / 6) while the silence lasts. The rpc layer probes the server's port then, so
+     * that a server which died during the call is noticed by ICMP instead of the dead time (docs/embedding.md, "A
+     * peer that does not answer"). Nothing is sent by the engine for it.
+     *
+     * @param call the call (client side, active)
+     * @param now the time of the timer that noticed the stall, ns
+     */
+    default void onStall(Call call, long now) {
+    }
+
     /** A listener that ignores every event. */
     CallListener NONE = new CallListener() {
         @Override

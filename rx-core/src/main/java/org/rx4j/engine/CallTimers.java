@@ -34,6 +34,10 @@ final class CallTimers {
     private boolean reachPingWithheld;
     /** The peer's reply credit when the PING was withheld: only a packet that raised it may bring the PING. */
     private long withheldAtCredit;
+    /** When this client call last reported a stall (engine clock, ns), or NONE. */
+    private long stallToldNs = Deadlines.NONE;
+    /** Set by {@link #onTimer} when a stall is due, cleared by {@link #takeStall}. */
+    private boolean stallDue;
 
     CallTimers(RxConfig config, CallOutput out, CallActivity activity, AckScheduler acks, CallSender sender,
             ReceiveQueue rq, boolean server) {
@@ -73,6 +77,9 @@ final class CallTimers {
         d = Deadlines.earlier(d, activity.lastReceiveNs + config.timeouts().deadTimeNs());
         d = Deadlines.earlier(d, sender.largeStuckDeadlineNs());
         d = Deadlines.earlier(d, sender.recoveryProbeDeadlineNs());
+        if (state == CallState.ACTIVE) {
+            d = Deadlines.earlier(d, stallDeadlineNs());
+        }
         long idle = idleDeadNs();
         if (idle > 0) {
             d = Deadlines.earlier(d, activity.lastDataReceiveNs + idle);
@@ -84,6 +91,46 @@ final class CallTimers {
             d = Deadlines.earlier(d, startNs + config.timeouts().hardDeadTimeNs());
         }
         return d;
+    }
+
+    /**
+     * How long a client call may hear nothing from the server while its data waits for acknowledgement before it is
+     * reported stalled: the dead time / 24 (500 ms at the default 12 s), long against a loopback or LAN round trip
+     * and well before the dead time, so that ICMP from a probe can end the call near when OpenAFS's error-queue
+     * reading does (docs/embedding.md "A peer that does not answer").
+     *
+     * @param config the endpoint's settings
+     * @return ns, at least 1
+     */
+    static long stallNs(RxConfig config) {
+        return Math.max(config.timeouts().deadTimeNs() / 24, 1);
+    }
+
+    /**
+     * @return when this client call is next reported stalled, ns, or NONE (server calls never are): {@link #stallNs}
+     *     after the last packet heard while data waits for acknowledgement, else a keepalive interval later (the
+     *     PING sent meanwhile went unanswered), and at most once per keepalive interval while the silence lasts
+     */
+    private long stallDeadlineNs() {
+        if (server) {
+            return Deadlines.NONE;
+        }
+        long quiet = sender.hasTransmittedUnacked() ? stallNs(config) : keepaliveNs() + stallNs(config);
+        long at = activity.lastReceiveNs + quiet;
+        if (stallToldNs != Deadlines.NONE && stallToldNs - activity.lastReceiveNs >= 0) {
+            long again = stallToldNs + keepaliveNs();
+            if (again - at > 0) {
+                at = again;
+            }
+        }
+        return at;
+    }
+
+    /** @return true once after {@link #onTimer} found the call stalled ({@link CallListener#onStall}) */
+    boolean takeStall() {
+        boolean due = stallDue;
+        stallDue = false;
+        return due;
     }
 
     private long keepaliveNs() {
@@ -132,6 +179,10 @@ final class CallTimers {
             // much it sends, it ends at dead time (docs/robustness.md "Rule: a call gets a handler only after packet 1,
             // from a reachable peer" and "Rule: half-reachable clients").
             return AbortCodes.RX_CALL_DEAD;
+        }
+        if (state == CallState.ACTIVE && !server && now - stallDeadlineNs() >= 0) {
+            stallToldNs = now;
+            stallDue = true;
         }
         long idle = idleDeadNs();
         if (idle > 0 && now - (activity.lastDataReceiveNs + idle) >= 0 && waitingForData()) {

@@ -131,6 +131,11 @@ final class EngineContext implements ConnectionContext {
         }
 
         @Override
+        public void stalled() {
+            events.stalled(call);
+        }
+
+        @Override
         public void peerReachable(long now) {
             services.peerReachable(owner.peer(), now);
         }

@@ -22,6 +22,7 @@ final class EventQueue {
     private static final int EV_READABLE = 2;
     private static final int EV_WRITABLE = 3;
     private static final int EV_COMPLETE = 4;
+    private static final int EV_STALLED = 5;
 
     private final TimerQueue timers;
     private final ArrayList<Call> dirty = new ArrayList<>();
@@ -74,6 +75,11 @@ final class EventQueue {
 
     void writable(Call c) {
         add(EV_WRITABLE, c, 0, null);
+    }
+
+    /** A client call stalled ({@link CallListener#onStall}). */
+    void stalled(Call c) {
+        add(EV_STALLED, c, 0, null);
     }
 
     /** The call reached DALLY or ERROR (its error code, 0 on success, goes to the listener). */
@@ -189,6 +195,11 @@ final class EventQueue {
             case EV_WRITABLE -> {
                 if (!c.isDone()) {
                     l.onWritable(c);
+                }
+            }
+            case EV_STALLED -> {
+                if (!c.isDone()) {
+                    l.onStall(c, now);
                 }
             }
             case EV_COMPLETE -> {

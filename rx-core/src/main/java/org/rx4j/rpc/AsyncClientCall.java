@@ -30,11 +30,13 @@ final class AsyncClientCall implements CallListener {
     /** Set on the loop when the call has ended; read by the future's listener on any thread. */
     private volatile boolean ended;
     /** Supplies why the server is known unreachable, or null; set before the call starts. */
-    private java.util.function.Supplier<String> deadReason;
+    private java.util.function.Supplier<PeerUnreachable> deadReason;
     /** The connection's view of why the call ended; set before the call starts. */
     private ClientEndReasons.Lookup endReasons;
     /** Run on the loop once the call is attached, or null; set before the call starts. */
     private Runnable attached;
+    /** Run on the loop when the engine finds the call stalled (the connection re-probes), or null. */
+    private Runnable stalled;
     /** Times the call; set before the call starts. */
     private CallMeter meter;
     /** The call's interceptors and call log, or null; set before the call starts. */
@@ -63,19 +65,21 @@ final class AsyncClientCall implements CallListener {
      * @param deadReason supplies why the server is known unreachable (for an RX_CALL_DEAD's reason), or null
      * @param endReasons the connection's view of why a call ended (loop)
      * @param attached run on the loop once the call is attached to its connection (before its first packet), or null
+     * @param stalled run on the loop when the call stalls ({@link CallListener#onStall}), or null
      * @param hooks the call's interceptors (already admitted it) and call log, or null
      * @param context the call's cancellation context
      * @return the reply future
      */
     static CompletableFuture<byte[]> start(EndpointRuntime rt, int serviceId, Function<RxEngine, Connection> conn,
                                            byte[] request, long deadlineNanoTime,
-                                           java.util.function.Supplier<String> deadReason,
-                                           ClientEndReasons.Lookup endReasons, Runnable attached,
+                                           java.util.function.Supplier<PeerUnreachable> deadReason,
+                                           ClientEndReasons.Lookup endReasons, Runnable attached, Runnable stalled,
                                            CallHooks hooks, RxCallContext context) {
         AsyncClientCall a = new AsyncClientCall(rt, request);
         a.deadReason = deadReason;
         a.endReasons = endReasons;
         a.attached = attached;
+        a.stalled = stalled;
         a.hooks = hooks;
         a.context = context;
         CompletableFuture<byte[]> f = a.future;
@@ -149,6 +153,13 @@ final class AsyncClientCall implements CallListener {
     }
 
     @Override
+    public void onStall(Call c, long now) {
+        if (stalled != null) {
+            stalled.run();
+        }
+    }
+
+    @Override
     public void onWritable(Call c) {
         request.pump(c, rt.now());
     }
@@ -173,8 +184,8 @@ final class AsyncClientCall implements CallListener {
     @Override
     public void onComplete(Call c, int errorCode) {
         peerAborted = errorCode != 0 && c.isRemoteError();
-        String dead = errorCode == RxCodes.RX_CALL_DEAD && !c.isRemoteError() ? deadReason.get() : null;
-        reason = errorCode == 0 ? null : dead != null ? RxException.Reason.PEER_UNREACHABLE
+        PeerUnreachable dead = errorCode == RxCodes.RX_CALL_DEAD && !c.isRemoteError() ? deadReason.get() : null;
+        reason = errorCode == 0 ? null : dead != null ? dead.reason()
                 : endReasons.of(errorCode, c.isRemoteError());
         end(errorCode);
         if (errorCode == 0) {
@@ -184,7 +195,7 @@ final class AsyncClientCall implements CallListener {
             // A local end after the close's grace period is the close's abort (RxEndpoint.close sets graceOver
             // before shutting the engine down), as the blocking API reports it.
             RxException e = dead != null
-                    ? RxException.local(errorCode, RxException.Reason.PEER_UNREACHABLE, dead, null)
+                    ? RxException.local(errorCode, dead.reason(), dead.message(), null)
                     : c.isRemoteError() ? (reason == RxException.Reason.REFUSED ? RxException.remote(errorCode,
                             reason, "the server refused the connection") : RxException.remote(errorCode))
                     : rt.graceOver ? RxException.local(errorCode, RxException.Reason.ENDPOINT_CLOSING,

@@ -163,12 +163,14 @@ final class AsyncServerCall implements CallListener {
             reply.release();
         }
         long durationNs = meter.end(errorCode, rt.now());
-        context.end(errorCode, c.isRemoteError() ? RxException.Reason.PEER
-                : rt.graceOver ? RxException.Reason.ENDPOINT_CLOSING : null);
+        // One reason for the context, the interceptors and the call log alike (docs/errors.md "Local reasons").
+        RxException.Reason why = errorCode == 0 ? null : c.isRemoteError() ? RxException.Reason.PEER
+                : rt.graceOver ? RxException.Reason.ENDPOINT_CLOSING : null;
+        context.end(errorCode, why);
         if (hooks != null) {
-            hooks.ended(errorCode, durationNs);
+            hooks.ended(errorCode, why, durationNs);
         } else { // ended before the handler ran (request too large, the client's abort): no hooks were made
-            CallHooks.endedUnrouted(rt, c.origin(), opcode, errorCode, durationNs);
+            CallHooks.endedUnrouted(rt, c.origin(), opcode, errorCode, why, durationNs);
         }
         rt.tracker.callEnded();
     }

@@ -166,7 +166,7 @@ final class CallHooks {
         }
         for (int i = 0; i < endCount; i++) {
             try {
-                ends[i].ended(code, durationNs);
+                ends[i].ended(code, reason, durationNs);
             } catch (RuntimeException e) {
                 rt.callLog.warn("interceptor's call end failed on {}", info, e);
             }
@@ -186,8 +186,23 @@ final class CallHooks {
      * @param durationNs the call's duration as its meter recorded it, ns
      */
     static void endedUnrouted(EndpointRuntime rt, CallOrigin origin, long opcodeOrNone, int code, long durationNs) {
+        endedUnrouted(rt, origin, opcodeOrNone, code, null, durationNs);
+    }
+
+    /**
+     * As {@link #endedUnrouted(EndpointRuntime, CallOrigin, long, int, long)}, with the end's reason for the line.
+     *
+     * @param rt the endpoint's shared parts
+     * @param origin who sent the call
+     * @param opcodeOrNone the request's opcode, or {@link RxCallInfo#NO_OPCODE} when it was never read
+     * @param code the call's end code
+     * @param reason the end's reason (docs/errors.md "Local reasons"), or null
+     * @param durationNs the call's duration as its meter recorded it, ns
+     */
+    static void endedUnrouted(EndpointRuntime rt, CallOrigin origin, long opcodeOrNone, int code,
+            RxException.Reason reason, long durationNs) {
         if (rt.callLog.isDebugEnabled()) {
-            log(rt.callLog, unrouted(rt, origin, opcodeOrNone), code, null, durationNs);
+            log(rt.callLog, unrouted(rt, origin, opcodeOrNone), code, reason, durationNs);
         }
     }
 

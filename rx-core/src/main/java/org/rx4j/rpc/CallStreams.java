@@ -61,9 +61,11 @@ final class CallStreams implements CallListener {
     /** The call was ended by the endpoint's close (grace period over): reads drain the inbox, then fail. */
     private boolean endedByClose;
     /** Supplies why the server is known unreachable (client calls), or null. */
-    private java.util.function.Supplier<String> deadReason;
+    private java.util.function.Supplier<PeerUnreachable> deadReason;
+    /** Client calls: run on the loop when the engine finds the call stalled (the connection re-probes), or null. */
+    private Runnable stalled;
     /** Why the call died of an unreachable server, read from {@link #deadReason} when it ended; guarded by lock. */
-    private String deadWhy;
+    private PeerUnreachable deadWhy;
     /** Why this side aborted the call, when it said (e.g. a handler threw), or null. Guarded by lock. */
     private RxException.Reason localReason;
     /** Rewrites the call's failures for the application (a generated split proc names its proc), or null. */
@@ -145,8 +147,25 @@ final class CallStreams implements CallListener {
      *
      * @param reason supplies the reason, or null while the server is not known unreachable
      */
-    void deadReason(java.util.function.Supplier<String> reason) {
+    void deadReason(java.util.function.Supplier<PeerUnreachable> reason) {
         this.deadReason = reason;
+    }
+
+    /**
+     * Client calls: what to run on the loop when the call stalls ({@link CallListener#onStall}). Set once, before
+     * the call starts.
+     *
+     * @param action the connection's re-probe
+     */
+    void onStalled(Runnable action) {
+        this.stalled = action;
+    }
+
+    @Override
+    public void onStall(Call c, long now) {
+        if (stalled != null) {
+            stalled.run();
+        }
     }
 
     /**
@@ -327,7 +346,7 @@ final class CallStreams implements CallListener {
         if (errorCode == 0) {
             pull(c, runtime.now()); // the completion event carries no time
         }
-        String why = errorCode == RxCodes.RX_CALL_DEAD && deadReason != null ? deadReason.get() : null;
+        PeerUnreachable why = errorCode == RxCodes.RX_CALL_DEAD && deadReason != null ? deadReason.get() : null;
         RxException.Reason byConnection = errorCode != 0 && endReasons != null
                 ? endReasons.of(errorCode, c.isRemoteError()) : null;
         long durationNs = meter.end(errorCode, runtime.now()); // before an application thread can see the end
@@ -355,7 +374,7 @@ final class CallStreams implements CallListener {
                     ? (connectionReason == RxException.Reason.REFUSED ? connectionReason : RxException.Reason.PEER)
                     : endedByClose ? RxException.Reason.ENDPOINT_CLOSING
                     : localReason != null ? localReason
-                    : deadWhy != null ? RxException.Reason.PEER_UNREACHABLE : connectionReason;
+                    : deadWhy != null ? deadWhy.reason() : connectionReason;
         }
         ended(errorCode, cause, durationNs);
         runtime.tracker.callEnded();
@@ -427,7 +446,7 @@ final class CallStreams implements CallListener {
                     "the endpoint closed before the call ended", null);
         }
         if (deadWhy != null) {
-            return RxException.local(error, RxException.Reason.PEER_UNREACHABLE, deadWhy, null);
+            return RxException.local(error, deadWhy.reason(), deadWhy.message(), null);
         }
         if (localReason != null) {
             return RxException.local(error, localReason, startFailure, null);

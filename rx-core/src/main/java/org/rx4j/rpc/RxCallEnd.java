@@ -17,4 +17,17 @@ public interface RxCallEnd {
      *     arrival to its reply's end handed to the engine (or to its failure, if it failed before that)
      */
     void ended(int code, long durationNs);
+
+    /**
+     * As {@link #ended(int, long)}, with which of the causes sharing the code it was (docs/errors.md "Local
+     * reasons"); the endpoint calls this one. By default it forgets the reason and calls {@link #ended(int, long)}.
+     *
+     * @param code 0 when the call completed, else its abort code
+     * @param reason the end's reason ({@link RxException#reason()} of the exception the application gets), or null
+     *     for a completed call or when no reason is known (a call the server refused before routing it)
+     * @param durationNs the call's duration, ns on the endpoint's clock (as {@link #ended(int, long)})
+     */
+    default void ended(int code, RxException.Reason reason, long durationNs) {
+        ended(code, durationNs);
+    }
 }

@@ -66,7 +66,7 @@ public final class RxConnection implements RxCallTarget {
      * Why the server is known unreachable, set on the loop only while the probe's verdict fails the connection's
      * calls (their listeners read it then), else null. Loop-written.
      */
-    private volatile String unreachable;
+    private volatile PeerUnreachable unreachable;
 
     RxConnection(EndpointRuntime rt, Connection connection, InetSocketAddress server, SecurityClass securityClass) {
         this.rt = rt;
@@ -199,6 +199,7 @@ public final class RxConnection implements RxCallTarget {
         }
         streams.meter(meter);
         streams.deadReason(() -> unreachable);
+        streams.onStalled(this::probeOnStall);
         streams.endReasons(this::endReason);
         rt.tracker.callStarted();
         rt.tracker.opened(streams);
@@ -229,7 +230,7 @@ public final class RxConnection implements RxCallTarget {
         if (!queued) {
             long durationNs = meter.end(RxCodes.RX_INVALID_OPERATION, rt.now());
             if (hooks != null) {
-                hooks.ended(RxCodes.RX_INVALID_OPERATION, durationNs);
+                hooks.ended(RxCodes.RX_INVALID_OPERATION, RxException.Reason.ENDPOINT_CLOSING, durationNs);
             }
             rt.tracker.callEnded();
             rt.tracker.released(streams);
@@ -298,7 +299,7 @@ public final class RxConnection implements RxCallTarget {
     private CompletableFuture<byte[]> startAsync(byte[] request, long deadlineNanoTime, CallHooks hooks,
             RxCallContext context) {
         return AsyncClientCall.start(rt, serviceId(), this::forNewCall, request, deadlineNanoTime, () -> unreachable,
-                this::endReason, this::probeOnLoop, hooks, context);
+                this::endReason, this::probeOnLoop, this::probeOnStall, hooks, context);
     }
 
     /**
@@ -335,9 +336,10 @@ public final class RxConnection implements RxCallTarget {
     /**
      * Loop, right after a call of this connection is attached: unless a probe is already out for this connection or
      * the server answered one within the last second ({@link ProbeQuietTimes}), probes whether anything listens at
-     * the server's port (a connected UDP socket, {@link UnreachableProbe}). If ICMP says not, every call of this
-     * connection still running fails at once with RX_CALL_DEAD (−1), reason
-     * {@link RxException.Reason#PEER_UNREACHABLE}; the connection stays usable, and a later call probes again (a
+     * the server's port (a connected UDP socket, {@link UnreachableProbe}). If ICMP says not (port, host or network
+     * unreachable), or no route leads there, every call of this connection still running fails at once with
+     * RX_CALL_DEAD (−1), reason {@link RxException.Reason#PEER_UNREACHABLE}, {@link RxException.Reason#HOST_UNREACHABLE}
+     * or {@link RxException.Reason#NO_ROUTE}; the connection stays usable, and a later call probes again (a
      * server that came back is then simply called). Started, judged and cleared on the loop: a probe started from
      * the caller's thread raced the loop (a call attached while the verdict was being applied waited out the dead
      * time; a call started just after it found the finished probe still marked out), seen as ClosedPortTest hangs.
@@ -346,6 +348,23 @@ public final class RxConnection implements RxCallTarget {
         if (!rt.probeUnreachable || probed || !rt.probes.due(server, rt.now())) {
             return;
         }
+        probe();
+    }
+
+    /**
+     * Loop, when one of this connection's calls stalled (the engine heard nothing from the server for a while,
+     * {@code CallListener.onStall}): probes again unless a probe is already out, whether or not the server answered
+     * one lately, so that a server that died during a call, or whose host or network became unreachable, fails the
+     * call by ICMP instead of the dead time (docs/embedding.md, "A peer that does not answer").
+     */
+    private void probeOnStall() {
+        if (!rt.probeUnreachable || probed) {
+            return;
+        }
+        probe();
+    }
+
+    private void probe() {
         probed = true;
         rt.probes.started();
         UnreachableProbe.start(rt, server, new UnreachableProbe.Outcome() {
@@ -355,9 +374,9 @@ public final class RxConnection implements RxCallTarget {
             }
 
             @Override
-            public void unreachable(String reason) {
+            public void unreachable(PeerUnreachable verdict) {
                 rt.onLoop(engine -> { // on the loop already: runs here, before done()
-                    unreachable = reason;
+                    unreachable = verdict;
                     try {
                         engine.abortCalls(rt.now(), connection, RxCodes.RX_CALL_DEAD);
                     } finally {

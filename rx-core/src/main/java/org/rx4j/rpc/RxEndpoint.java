@@ -578,11 +578,13 @@ public final class RxEndpoint implements AutoCloseable {
         }
 
         /**
-         * Whether a client connection's first call probes the server's port from a UDP socket connected to it, so
-         * that an ICMP port unreachable fails the connection's calls at once with RX_CALL_DEAD (−1), reason
-         * {@link RxException.Reason#PEER_UNREACHABLE}, instead of after the dead time (docs/embedding.md, "A peer
-         * that does not answer"). The probe is one Rx VERSION request; an ICMP error is accepted only on that
-         * connected socket, i.e. only for the packet rx4j sent.
+         * Whether a client connection probes the server from a UDP socket connected to it, at its first call and
+         * whenever one of its calls stalls (nothing heard from the server for 500 ms at the default dead time), so
+         * that ICMP port or host unreachable, or a missing route, fails the connection's calls at once with
+         * RX_CALL_DEAD (−1), reason {@link RxException.Reason#PEER_UNREACHABLE},
+         * {@link RxException.Reason#HOST_UNREACHABLE} or {@link RxException.Reason#NO_ROUTE}, instead of after the
+         * dead time (docs/embedding.md, "A peer that does not answer"). The probe is one Rx VERSION request; an ICMP
+         * error is accepted only on that connected socket, i.e. only for the packet rx4j sent.
          *
          * @param on true to probe (default true)
          * @return this

@@ -46,6 +46,19 @@ public class RxException extends IOException {
          * (RX_CALL_DEAD −1 at once instead of after the dead time; docs/embedding.md, "A peer that does not answer").
          */
         PEER_UNREACHABLE,
+        /**
+         * The server's host is known unreachable: a probe from a UDP socket connected to it got ICMP host unreachable
+         * (on the local network: the host does not answer ARP or neighbour discovery; else a router says so).
+         * RX_CALL_DEAD (−1) within about the neighbour resolution time (3 s on Linux) instead of after the dead time
+         * (docs/embedding.md, "A peer that does not answer").
+         */
+        HOST_UNREACHABLE,
+        /**
+         * There is no route to the server: this host's routing table has none (RX_CALL_DEAD −1 at once), or a probe
+         * from a UDP socket connected to it got ICMP network unreachable (docs/embedding.md, "A peer that does not
+         * answer").
+         */
+        NO_ROUTE,
         /** A server handler threw an exception that is not an {@link RxException} (−2 on the wire). */
         HANDLER_THREW,
         /**

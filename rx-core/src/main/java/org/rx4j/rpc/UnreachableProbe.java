@@ -5,31 +5,32 @@ package org.rx4j.rpc;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.net.PortUnreachableException;
 import java.nio.ByteBuffer;
-import java.nio.channels.DatagramChannel;
 import java.util.concurrent.TimeUnit;
 import org.rx4j.wire.RxConstants;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Finds out fast that nothing listens at a server's port (docs/embedding.md, "A peer that does not answer"). The
+ * Finds out fast that a server cannot be reached (docs/embedding.md, "A peer that does not answer"). The
  * endpoint's own socket is unconnected and shared by every peer, and Netty 4.2 does not read the Linux error queue,
  * so ICMP errors for its packets are never seen. This probe sends one Rx VERSION request (packet type 13 with
  * CLIENT_INITIATED and a body as long as the reply, a debug packet every Rx server answers without state,
- * rx-wire-facts.md §2, §9)
- * from its own UDP socket <em>connected</em> to
- * the server: the kernel then reports an ICMP port unreachable for exactly that 5-tuple as ECONNREFUSED
- * ({@link PortUnreachableException}) on the socket's next read, so only an ICMP error that matches the packet rx4j
- * sent is acted on. Checked a few times on the event loop within {@link #CHECK_DELAYS_MS}; an answer, any other
- * error or the last check closes the socket. Started and checked on the event loop, so its verdict and the
- * calls it judges are ordered (see RxConnection#probeOnLoop).
+ * rx-wire-facts.md §2, §9) from its own UDP socket <em>connected</em> to the server ({@link ProbeSocket}): the
+ * kernel reports an ICMP port, host or network unreachable for exactly that 5-tuple on the socket's next read, and a
+ * missing route at its connect, so only an error that matches the packet rx4j sent is acted on. Checked a few times
+ * on the event loop within {@link #CHECK_DELAYS_MS}, re-sending before each look; an answer, the last check or the
+ * endpoint's close ends it. Started and checked on the event loop, so its verdict and the calls it judges are
+ * ordered (see RxConnection#probeOnLoop).
  */
 final class UnreachableProbe {
     private static final Logger log = LoggerFactory.getLogger(UnreachableProbe.class);
-    /** When the probe socket is read after the probe was sent, ms of real time (ICMP comes back within an RTT). */
-    static final long[] CHECK_DELAYS_MS = {20, 100, 500, 2000};
+    /**
+     * When the probe socket is read after the probe was sent, ms of real time: ICMP port unreachable comes back
+     * within a round trip, ICMP host unreachable for a host on the local network only when neighbour resolution
+     * gives up (3 s on Linux: 3 ARP requests 1 s apart), so it is looked at every 500 ms until 3.62 s.
+     */
+    static final long[] CHECK_DELAYS_MS = {20, 100, 500, 500, 500, 500, 500, 500, 500};
     /** Rx packet type VERSION (rx-wire-facts.md §2). */
     private static final byte TYPE_VERSION = 13;
     /** Header flag CLIENT_INITIATED. */
@@ -39,8 +40,8 @@ final class UnreachableProbe {
 
     /** What the probe found out. */
     interface Outcome {
-        /** @param reason why the server is known unreachable, for the calls' exceptions */
-        void unreachable(String reason);
+        /** @param verdict why the server is known unreachable, for the calls' exceptions (on the event loop) */
+        void unreachable(PeerUnreachable verdict);
 
         /** The server answered the probe: something listens at its port (on the event loop, before done). */
         void answered();
@@ -50,13 +51,15 @@ final class UnreachableProbe {
     }
 
     private final EndpointRuntime rt;
-    private final DatagramChannel channel;
+    private final ProbeSocket channel;
     private final InetSocketAddress server;
     private final Outcome outcome;
     private final ByteBuffer probe;
     private int check;
+    /** The probe is over (socket closed, outcome told done). */
+    private boolean ended;
 
-    private UnreachableProbe(EndpointRuntime rt, DatagramChannel channel, InetSocketAddress server, Outcome outcome,
+    private UnreachableProbe(EndpointRuntime rt, ProbeSocket channel, InetSocketAddress server, Outcome outcome,
                              ByteBuffer probe) {
         this.probe = probe;
         this.rt = rt;
@@ -90,70 +93,109 @@ final class UnreachableProbe {
      * @param outcome told once if the server's port is unreachable (on the event loop)
      */
     static void start(EndpointRuntime rt, InetSocketAddress server, Outcome outcome) {
-        DatagramChannel ch = null;
+        ProbeSocket ch = null;
         try {
-            ch = DatagramChannel.open();
-            ch.configureBlocking(false);
-            ch.connect(server);
-            ByteBuffer probe = request();
-            ch.write(probe);
-            UnreachableProbe p = new UnreachableProbe(rt, ch, server, outcome, probe);
-            p.schedule();
-        } catch (PortUnreachableException e) {
-            // An ICMP error for this connected 5-tuple already: equally conclusive.
-            close(ch);
-            outcome.unreachable(reason(server));
-            outcome.done();
+            ch = ProbeSocket.open(server);
         } catch (IOException | RuntimeException e) {
-            log.debug("no unreachability probe for {}: {}", server, e.toString());
-            close(ch);
+            RxException.Reason why = e instanceof IOException io ? ProbeSocket.verdict(io, true) : null;
+            if (why != null) { // no route here: nothing can be sent to the server at all
+                outcome.unreachable(verdict(why, server, e));
+            } else {
+                log.debug("no unreachability probe for {}: {}", server, e.toString());
+            }
             outcome.done();
+            return;
         }
+        ByteBuffer probe = ByteBuffer.allocateDirect(HEADER_BYTES + RxConstants.VERSION_REPLY_SIZE).put(request());
+        probe.flip();
+        UnreachableProbe p = new UnreachableProbe(rt, ch, server, outcome, probe);
+        p.sendAndSchedule();
     }
 
-    private void schedule() {
+    /** Loop: sends the probe (again) and schedules the next look, or ends the probe on an error. */
+    private void sendAndSchedule() {
+        try {
+            channel.send(probe);
+        } catch (IOException e) {
+            if (!judged(e)) {
+                log.debug("unreachability probe of {}: {}", server, e.toString());
+            }
+            // an error that says nothing about the server: the next look may still find one that does
+        }
+        if (ended) {
+            return;
+        }
         try {
             rt.transport.loop().schedule(this::check, CHECK_DELAYS_MS[check], TimeUnit.MILLISECONDS);
         } catch (RuntimeException e) { // the loop is shutting down
-            close(channel);
-            outcome.done();
+            end();
         }
     }
 
-    /** Loop: reads the probe socket once; an ICMP port unreachable surfaces here as ECONNREFUSED. */
+    /** Loop: reads the probe socket once; an ICMP unreachable for its 5-tuple surfaces here as an error. */
     private void check() {
+        if (ended) {
+            return;
+        }
+        boolean answered = false;
         try {
-            ByteBuffer b = ByteBuffer.allocate(HEADER_BYTES + 128);
-            boolean answered = channel.read(b) > 0;
-            if (answered) {
-                outcome.answered();
-            }
-            if (answered || ++check >= CHECK_DELAYS_MS.length || rt.closing) {
-                close(channel); // answered (reachable), or no verdict: the dead time applies
-                outcome.done();
+            ByteBuffer b = ByteBuffer.allocateDirect(HEADER_BYTES + 128);
+            answered = channel.read(b) > 0;
+        } catch (IOException e) {
+            if (judged(e)) {
                 return;
             }
-            // Again before the next look: the kernel rate-limits the ICMP errors it sends (icmp_msgs_per_sec,
-            // burst 50), so one probe's answer may never have been generated.
-            probe.rewind();
-            channel.write(probe);
-            schedule();
-        } catch (PortUnreachableException e) {
-            close(channel);
-            outcome.unreachable(reason(server));
-            outcome.done();
-        } catch (IOException e) {
+        }
+        if (answered) {
+            outcome.answered();
+        }
+        if (answered || ++check >= CHECK_DELAYS_MS.length || rt.closing) {
+            end(); // answered (reachable), or no verdict: the dead time applies
+            return;
+        }
+        // Again before the next look: the kernel rate-limits the ICMP errors it sends (icmp_msgs_per_sec,
+        // burst 50), so one probe's answer may never have been generated.
+        sendAndSchedule();
+    }
+
+    /** @return true if {@code e} showed the server unreachable: the outcome was told and the probe ended */
+    private boolean judged(IOException e) {
+        RxException.Reason why = ProbeSocket.verdict(e, false);
+        if (why == null) {
+            return false;
+        }
+        outcome.unreachable(verdict(why, server, e));
+        end();
+        return true;
+    }
+
+    private void end() {
+        if (!ended) {
+            ended = true;
             close(channel);
             outcome.done();
         }
     }
 
-    private static String reason(InetSocketAddress server) {
-        return "peer unreachable: " + server + " answered a probe from a connected UDP socket with ICMP port "
-                + "unreachable (ECONNREFUSED)";
+    /**
+     * @param why what the socket's error means
+     * @param server the server's address
+     * @param e the error
+     * @return the verdict with a message naming the server and what was seen
+     */
+    static PeerUnreachable verdict(RxException.Reason why, InetSocketAddress server, Exception e) {
+        String seen = switch (why) {
+            case PEER_UNREACHABLE -> "port unreachable: nothing listens at " + server
+                    + " (ICMP port unreachable answered a probe from a connected UDP socket)";
+            case HOST_UNREACHABLE -> "host unreachable: " + server.getAddress().getHostAddress()
+                    + " does not answer (ICMP host unreachable answered a probe from a connected UDP socket: on the"
+                    + " local network, no answer to ARP or neighbour discovery)";
+            default -> "no route to " + server.getAddress().getHostAddress() + " (" + e.getMessage() + ")";
+        };
+        return new PeerUnreachable(why, seen);
     }
 
-    private static void close(DatagramChannel ch) {
+    private static void close(ProbeSocket ch) {
         if (ch == null) {
             return;
         }

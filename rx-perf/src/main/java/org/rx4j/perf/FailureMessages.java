@@ -61,8 +61,8 @@ final class FailureMessages {
      *
      * @param failure a call's failure
      * @param server the server's address
-     * @return an {@link RxperfFailure} for ICMP port unreachable (exit 4) and for no answer within the dead time
-     *     (exit 5), else {@code failure}
+     * @return an {@link RxperfFailure} for ICMP port unreachable (exit 4), no answer within the dead time (exit 5),
+     *     ICMP host unreachable (exit 6) and no route (exit 7), else {@code failure}
      */
     static Exception forServer(Exception failure, InetSocketAddress server) {
         if (failure instanceof PerfCallException call) {
@@ -72,6 +72,15 @@ final class FailureMessages {
                     return new RxperfFailure("port unreachable (ICMP): nothing listens on " + where
                             + " (call aborted with code -1, RX_CALL_DEAD)", failure,
                             RxperfFailure.EXIT_PORT_UNREACHABLE);
+                case HOST_UNREACHABLE:
+                    return new RxperfFailure("host unreachable (ICMP): " + NetUtil.toAddressString(server.getAddress())
+                            + " does not answer (on the local network: no answer to ARP or neighbour discovery;"
+                            + " call aborted with code -1, RX_CALL_DEAD)", failure,
+                            RxperfFailure.EXIT_HOST_UNREACHABLE);
+                case NO_ROUTE:
+                    return new RxperfFailure("no route to " + NetUtil.toAddressString(server.getAddress())
+                            + " (network unreachable; call aborted with code -1, RX_CALL_DEAD)", failure,
+                            RxperfFailure.EXIT_NO_ROUTE);
                 case NO_ANSWER:
                     return new RxperfFailure("no answer from " + where + " within the dead time (call aborted with "
                             + "code -1, RX_CALL_DEAD): no host or no server there, or the packets are dropped",

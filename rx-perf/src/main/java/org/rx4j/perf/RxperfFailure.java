@@ -15,6 +15,10 @@ public final class RxperfFailure extends RuntimeException {
     static final int EXIT_PORT_UNREACHABLE = 4;
     /** Exit code for a server that did not answer within the dead time. */
     static final int EXIT_NO_ANSWER = 5;
+    /** Exit code for a server host that answered with ICMP host unreachable (e.g. no answer to ARP). */
+    static final int EXIT_HOST_UNREACHABLE = 6;
+    /** Exit code for no route to the server (none in the routing table, or ICMP network unreachable). */
+    static final int EXIT_NO_ROUTE = 7;
 
     /** The process's exit code, 1 unless a failure has its own. */
     private final int exitCode;

@@ -66,6 +66,22 @@ class FailureOutcomeTest {
     }
 
     @Test
+    void hostUnreachableAndNoRouteHaveTheirOwnMessagesAndCodes() {
+        RxperfFailure host = (RxperfFailure) FailureMessages.forServer(
+                new PerfCallException(-1, "host", PerfCallException.Kind.HOST_UNREACHABLE), SERVER);
+        assertEquals(RxperfFailure.EXIT_HOST_UNREACHABLE, host.exitCode());
+        assertEquals(6, host.exitCode());
+        assertEquals("host unreachable (ICMP): 127.0.0.1 does not answer (on the local network: no answer to ARP or "
+                + "neighbour discovery; call aborted with code -1, RX_CALL_DEAD)", host.getMessage());
+        RxperfFailure route = (RxperfFailure) FailureMessages.forServer(
+                new PerfCallException(-1, "route", PerfCallException.Kind.NO_ROUTE), SERVER);
+        assertEquals(RxperfFailure.EXIT_NO_ROUTE, route.exitCode());
+        assertEquals(7, route.exitCode());
+        assertEquals("no route to 127.0.0.1 (network unreachable; call aborted with code -1, RX_CALL_DEAD)",
+                route.getMessage());
+    }
+
+    @Test
     void aMinusOneTheServerSentIsARejectionWithExitCodeOne() {
         PerfCallException rejected = new PerfCallException(-1, "x", PerfCallException.Kind.ABORTED_BY_PEER);
         assertSame(rejected, FailureMessages.forServer(rejected, SERVER));

@@ -16,6 +16,7 @@ import org.rx4j.rpc.RxCallEnd;
 import org.rx4j.rpc.RxCallInfo;
 import org.rx4j.rpc.RxClientInterceptor;
 import org.rx4j.rpc.RxEndpoint;
+import org.rx4j.rpc.RxException;
 import org.rx4j.rpc.RxServerInterceptor;
 
 /**
@@ -36,7 +37,10 @@ import org.rx4j.rpc.RxServerInterceptor;
  * {@link ProcedureMetrics#UNKNOWN_OPCODE}, when the call form does not know it: the whole-stream client forms),
  * {@code proc} (the name {@link RxEndpoint.Builder#procNames} gives, else the opcode again), {@code code} (0 for a
  * completed call, else its abort code) and {@code code.name} ({@code OK}, or the name
- * {@link RxMetricsBinder}'s error counters give), plus the tags given here: every meter of the name has the same tag
+ * {@link RxMetricsBinder}'s error counters give), {@code reason} ({@code none} for a completed call, else which of the
+ * causes sharing the code it was, as {@code RxException.reason()} in lower case: {@code peer}, {@code no_answer},
+ * {@code peer_unreachable}, {@code refused}, {@code endpoint_closing}, ...; docs/errors.md "Local reasons"), plus the
+ * tags given here: every meter of the name has the same tag
  * keys, as Prometheus needs. Thread-safe; one instance may serve several endpoints (tell them apart with a tag).
  */
 public final class RxCallTimers {
@@ -50,11 +54,11 @@ public final class RxCallTimers {
     private final MeterRegistry registry;
     private final Tags tags;
     private final Duration[] slos;
-    /** One timer per procedure and code, so a call end costs a map lookup, not a registry lookup. */
+    /** One timer per procedure, code and reason, so a call end costs a map lookup, not a registry lookup. */
     private final ConcurrentHashMap<Key, Timer> timers = new ConcurrentHashMap<>();
 
     /** What tells one timer from another; the procedure's name follows from the endpoint's service and opcode. */
-    private record Key(boolean server, int serviceId, int opcode, String procName, int code) {
+    private record Key(boolean server, int serviceId, int opcode, String procName, int code, String reason) {
     }
 
     /**
@@ -99,8 +103,32 @@ public final class RxCallTimers {
         int opcode = call.opcode().orElse(ProcedureMetrics.UNKNOWN_OPCODE);
         String proc = call.procName().orElse(null);
         // The end runs on the event loop (or the thread that gave up the call): a lookup and a record, no blocking.
-        return (code, durationNs) -> timer(new Key(server, service, opcode, proc, code))
-                .record(durationNs, TimeUnit.NANOSECONDS);
+        return new RxCallEnd() {
+            @Override
+            public void ended(int code, long durationNs) {
+                ended(code, null, durationNs);
+            }
+
+            @Override
+            public void ended(int code, RxException.Reason reason, long durationNs) {
+                timer(new Key(server, service, opcode, proc, code, reasonTag(code, reason)))
+                        .record(durationNs, TimeUnit.NANOSECONDS);
+            }
+        };
+    }
+
+    /**
+     * @param code the call's end code
+     * @param reason its reason, or null
+     * @return the {@code reason} tag: {@code none} for a completed call, else the reason's name in lower case
+     *     ({@code peer}, {@code no_answer}, {@code endpoint_closing}, ...; docs/errors.md "Local reasons"), or
+     *     {@code other} when none is known
+     */
+    static String reasonTag(int code, RxException.Reason reason) {
+        if (code == 0) {
+            return "none";
+        }
+        return (reason == null ? RxException.Reason.OTHER : reason).name().toLowerCase(java.util.Locale.ROOT);
     }
 
     private Timer timer(Key k) {
@@ -114,7 +142,8 @@ public final class RxCallTimers {
                 .tags(tags.and("side", k.server() ? "server" : "client", "service", Integer.toString(k.serviceId()),
                         "opcode", opcode, "proc", k.procName() != null ? k.procName() : opcode,
                         "code", Integer.toString(k.code()),
-                        "code.name", k.code() == 0 ? "OK" : RxMetricsBinder.codeName(k.code())))
+                        "code.name", k.code() == 0 ? "OK" : RxMetricsBinder.codeName(k.code()),
+                        "reason", k.reason()))
                 .description("Rx call durations, as a histogram")
                 .publishPercentileHistogram()
                 .minimumExpectedValue(Duration.ofNanos(TimeUnit.MICROSECONDS.toNanos(MIN_EXPECTED_US)))

@@ -66,7 +66,7 @@ class RxCallTimersTest {
                 })
                 .build();
         // timers-example:begin
-        // Latency histograms: timers rx.call.duration (tags side, service, opcode, proc, code, code.name), fed by
+        // Latency histograms: timers rx.call.duration (tags side, service, opcode, proc, code, code.name, reason), fed by
         // interceptors as calls end, with Micrometer's buckets plus one at 50 ms. No refresh() needed.
         RxCallTimers timers = new RxCallTimers(registry, Tags.of("endpoint", "kv"), Duration.ofMillis(50));
         server = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0)).service(service)
@@ -154,9 +154,11 @@ class RxCallTimersTest {
             assertEquals(6L, b.get(0.05), side + ": the service-level objective's bucket: " + b);
             assertEquals(7L, b.get(Double.POSITIVE_INFINITY), side);
             assertTrue(scrape.contains("rx_call_duration_seconds_count{code=\"0\",code_name=\"OK\",endpoint=\"kv\","
-                    + "opcode=\"1\",proc=\"KV_Sleep\",service=\"4200\",side=\"" + side + "\"} 7"), scrape);
+                    + "opcode=\"1\",proc=\"KV_Sleep\",reason=\"none\",service=\"4200\",side=\"" + side + "\"} 7"),
+                    scrape);
             assertTrue(scrape.contains("rx_call_duration_seconds_sum{code=\"0\",code_name=\"OK\",endpoint=\"kv\","
-                    + "opcode=\"1\",proc=\"KV_Sleep\",service=\"4200\",side=\"" + side + "\"} 0.792"), scrape);
+                    + "opcode=\"1\",proc=\"KV_Sleep\",reason=\"none\",service=\"4200\",side=\"" + side
+                    + "\"} 0.792"), scrape);
         }
     }
 
@@ -168,10 +170,26 @@ class RxCallTimersTest {
         awaitRecorded("client", 2);
         String scrape = registry.scrape();
         Map<Double, Long> failed = buckets(scrape, "side=\"client\"", "opcode=\"2\"", "proc=\"2\"", "code=\"17\"",
-                "code_name=\"17\"");
+                "code_name=\"17\"", "reason=\"peer\"");
         assertCumulative(failed, List.of(0), "client, code 17");
         assertCumulative(buckets(scrape, "side=\"client\"", "opcode=\"1\"", "code=\"0\""), List.of(3), "client ok");
-        assertFalse(scrape.contains("opcode=\"1\",proc=\"KV_Sleep\",service=\"4200\",side=\"client\",le=\"+Inf\"} 2"),
-                "the failed call is not counted under the completed procedure");
+        assertFalse(scrape.contains("opcode=\"1\",proc=\"KV_Sleep\",reason=\"none\",service=\"4200\",side=\"client\","
+                + "le=\"+Inf\"} 2"), "the failed call is not counted under the completed procedure");
+    }
+
+    @Test
+    void localFailuresSharingACodeAreTaggedWithTheirReason() throws Exception {
+        sleep(3);
+        conn.close();
+        RxException closed = assertThrows(RxException.class, () -> conn.call(OP_SLEEP, w -> w.writeInt(1), r -> 0));
+        assertEquals(RxException.Reason.CONNECTION_CLOSED, closed.reason());
+        awaitRecorded("client", 2);
+        String scrape = registry.scrape();
+        assertCumulative(buckets(scrape, "side=\"client\"", "opcode=\"1\"", "code=\"-2\"",
+                "code_name=\"RX_INVALID_OPERATION\"", "reason=\"connection_closed\""), List.of(0), "client, closed");
+        assertEquals("no_answer", RxCallTimers.reasonTag(-1, RxException.Reason.NO_ANSWER));
+        assertEquals("peer_unreachable", RxCallTimers.reasonTag(-1, RxException.Reason.PEER_UNREACHABLE));
+        assertEquals("other", RxCallTimers.reasonTag(-3, null));
+        assertEquals("none", RxCallTimers.reasonTag(0, null));
     }
 }

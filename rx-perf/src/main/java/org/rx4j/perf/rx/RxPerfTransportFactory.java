@@ -284,7 +284,8 @@ public final class RxPerfTransportFactory implements PerfTransportFactory {
 
     /**
      * @return rxperf's form of an rx4j call failure: the same abort code and message, and whether the server sent
-     *     it, answered with ICMP port unreachable or never answered (docs/rxperf.md "Exit codes")
+     *     it, its port or host was found unreachable, no route leads there, or it never answered (docs/rxperf.md
+     *     "Exit codes")
      */
     static PerfCallException perfException(RxException e) {
         PerfCallException.Kind kind;
@@ -292,6 +293,10 @@ public final class RxPerfTransportFactory implements PerfTransportFactory {
             kind = PerfCallException.Kind.ABORTED_BY_PEER;
         } else if (e.reason() == RxException.Reason.PEER_UNREACHABLE) {
             kind = PerfCallException.Kind.PORT_UNREACHABLE;
+        } else if (e.reason() == RxException.Reason.HOST_UNREACHABLE) {
+            kind = PerfCallException.Kind.HOST_UNREACHABLE;
+        } else if (e.reason() == RxException.Reason.NO_ROUTE) {
+            kind = PerfCallException.Kind.NO_ROUTE;
         } else if (e.code() == RxCodes.RX_CALL_DEAD) {
             kind = PerfCallException.Kind.NO_ANSWER;
         } else {

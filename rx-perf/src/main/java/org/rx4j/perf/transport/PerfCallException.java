@@ -27,6 +27,13 @@ public class PerfCallException extends IOException {
          * than after the dead time.
          */
         PORT_UNREACHABLE,
+        /**
+         * The server's host answered with ICMP host unreachable (on the local network: it does not answer ARP or
+         * neighbour discovery): RX_CALL_DEAD within seconds rather than after the dead time.
+         */
+        HOST_UNREACHABLE,
+        /** No route leads to the server (routing table, or ICMP network unreachable): RX_CALL_DEAD at once. */
+        NO_ROUTE,
         /** Nothing was heard from the server for the dead time (RX_CALL_DEAD raised on this side). */
         NO_ANSWER,
         /** Any other failure raised on this side, or not known. */

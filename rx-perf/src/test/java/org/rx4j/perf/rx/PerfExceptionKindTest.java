@@ -17,6 +17,10 @@ class PerfExceptionKindTest {
                 RxPerfTransportFactory.perfException(RxException.remote(RxCodes.RX_CALL_DEAD)).kind());
         assertEquals(Kind.PORT_UNREACHABLE, RxPerfTransportFactory.perfException(RxException.local(
                 RxCodes.RX_CALL_DEAD, RxException.Reason.PEER_UNREACHABLE, "icmp", null)).kind());
+        assertEquals(Kind.HOST_UNREACHABLE, RxPerfTransportFactory.perfException(RxException.local(
+                RxCodes.RX_CALL_DEAD, RxException.Reason.HOST_UNREACHABLE, "icmp", null)).kind());
+        assertEquals(Kind.NO_ROUTE, RxPerfTransportFactory.perfException(RxException.local(
+                RxCodes.RX_CALL_DEAD, RxException.Reason.NO_ROUTE, "route", null)).kind());
         assertEquals(Kind.NO_ANSWER, RxPerfTransportFactory.perfException(
                 RxException.local(RxCodes.RX_CALL_DEAD, "dead")).kind());
         assertEquals(Kind.OTHER, RxPerfTransportFactory.perfException(
