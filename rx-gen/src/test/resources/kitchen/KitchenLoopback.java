@@ -210,7 +210,7 @@ public final class KitchenLoopback implements AutoCloseable {
         @Override
         public CompletionStage<Void> ping(RxRequest request) throws RxException {
             assertFalse(request.caller().isUnresolved());
-            if (request.identity() != null) {
+            if (request.identity().isPresent()) {
                 throw RxException.local(APP_ERROR + 2, "rxnull callers only");
             }
             return CompletableFuture.completedFuture(null);

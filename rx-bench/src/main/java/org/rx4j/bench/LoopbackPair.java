@@ -4,6 +4,7 @@
 package org.rx4j.bench;
 
 import java.io.IOException;
+import org.rx4j.rpc.RxService;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -46,7 +47,7 @@ final class LoopbackPair implements AutoCloseable {
         byte[] reply = new byte[replyBytes];
         RxConfig config = RxConfig.builder().segmentationOffload(segmentationOffload).build();
         server = RxEndpoint.builder().bind(any).jmx(false).transport(transport).config(config)
-                .service(SERVICE, 0, call -> serve(call, reply)).open();
+                .service(RxService.builder(SERVICE).wholeStream(call -> serve(call, reply)).build()).open();
         client = RxEndpoint.builder().bind(any).jmx(false).transport(transport).config(config).open();
         serverAddress = server.localAddress();
     }

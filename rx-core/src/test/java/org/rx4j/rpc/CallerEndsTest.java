@@ -127,7 +127,8 @@ class CallerEndsTest {
     void typedConnectionCall() throws Exception {
         RxConnection c = connect();
         assertTimesOut(c.callAsync(OP_HOLD, w -> { }, XdrReader::readInt));
-        assertTimesOut(c.callAsync(OP_HOLD, w -> { }, XdrReader::readInt, Duration.ofMinutes(5)));
+        assertTimesOut(c.callAsync(OP_HOLD, w -> { }, XdrReader::readInt,
+                RxCallOptions.timeout(Duration.ofMinutes(5))));
         assertCompletesOnTimeout(c.callAsync(OP_HOLD, w -> { }, XdrReader::readInt), 7);
         assertCancels(c.callAsync(OP_HOLD, w -> { }, XdrReader::readInt));
     }
@@ -145,7 +146,8 @@ class CallerEndsTest {
     void typedPoolCall() throws Exception {
         try (RxConnectionPool p = pool()) {
             assertTimesOut(p.callAsync(OP_HOLD, w -> { }, XdrReader::readInt));
-            assertTimesOut(p.callAsync(OP_HOLD, w -> { }, XdrReader::readInt, Duration.ofMinutes(5)));
+            assertTimesOut(p.callAsync(OP_HOLD, w -> { }, XdrReader::readInt,
+                    RxCallOptions.timeout(Duration.ofMinutes(5))));
             assertCompletesOnTimeout(p.callAsync(OP_HOLD, w -> { }, XdrReader::readInt), 7);
             assertCancels(p.callAsync(OP_HOLD, w -> { }, XdrReader::readInt));
         }

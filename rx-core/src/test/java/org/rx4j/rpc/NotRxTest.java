@@ -56,7 +56,7 @@ class NotRxTest {
             RxEndpoint client = RxEndpoint.builder().config(config).clock(clock).probeUnreachable(false)
                     .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0)).open();
             try {
-                RxConnection conn = client.connect((InetSocketAddress) other.getLocalSocketAddress(), 4242, 0);
+                RxConnection conn = client.connect((InetSocketAddress) other.getLocalSocketAddress(), 4242);
                 CompletableFuture<byte[]> f = conn.callAsync(new byte[] {0, 0, 0, 1});
                 long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(20); // a hang guard, not a timing
                 while (client.statistics().malformedDatagrams() == 0 && System.nanoTime() < giveUp) {

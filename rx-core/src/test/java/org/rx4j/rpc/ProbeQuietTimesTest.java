@@ -51,14 +51,14 @@ class ProbeQuietTimesTest {
                 .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0)).open()) {
             InetSocketAddress to = server.localAddress();
             ProbeQuietTimes probes = client.runtime().probes;
-            RxConnection first = client.connect(to, 4242, 0);
+            RxConnection first = client.connect(to, 4242);
             assertEquals(7, first.callAsync(new byte[] {0, 0, 0, 1}).get(30, TimeUnit.SECONDS)[0]);
             assertEquals(1, probes.startedCount());
             while (probes.due(to, clock.getAsLong())) { // the probe's answer is read on the loop's first check
                 Thread.onSpinWait();
             }
             for (int i = 0; i < 100; i++) {
-                RxConnection c = client.connect(to, 4242, 0);
+                RxConnection c = client.connect(to, 4242);
                 assertEquals(7, c.callAsync(new byte[] {0, 0, 0, 1}).get(30, TimeUnit.SECONDS)[0]);
             }
             assertEquals(1, probes.startedCount(), "no connection probed a server that had just answered");

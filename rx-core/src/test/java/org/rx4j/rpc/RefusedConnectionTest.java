@@ -65,8 +65,9 @@ class RefusedConnectionTest {
     void start() throws Exception {
         ServerKey serverKey = desKey(7);
         server = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0)).open();
-        server.registerService(SERVICE, new RxkadServerSecurity(List.of(serverKey), RxkadLevel.CLEAR),
-                call -> call.output().write(call.input().readAllBytes()));
+        server.registerService(RxService.builder(SERVICE)
+                .securityClass(new RxkadServerSecurity(List.of(serverKey), RxkadLevel.CLEAR))
+                        .wholeStream(call -> call.output().write(call.input().readAllBytes())).build());
         client = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0)).open();
         wrongKey = security(desKey(8));
         rightKey = security(serverKey);

@@ -45,8 +45,9 @@ class RefusedThenAuthenticatedTest {
         RxEndpoint client = RxEndpoint.builder().clock(new ManualClock()).probeUnreachable(false)
                 .bind(new InetSocketAddress("127.0.0.1", 0)).open();
         try {
-            server.registerService(SERVICE, new RxkadServerSecurity(List.of(key), RxkadLevel.CLEAR),
-                    call -> call.output().write(call.input().readAllBytes()));
+            server.registerService(RxService.builder(SERVICE)
+                    .securityClass(new RxkadServerSecurity(List.of(key), RxkadLevel.CLEAR))
+                            .wholeStream(call -> call.output().write(call.input().readAllBytes())).build());
             RxException refused = assertThrows(RxException.class,
                     () -> client.connect(server.localAddress(), SERVICE).call(new byte[] {1}));
             assertEquals(RxCodes.RX_INVALID_OPERATION, refused.code());

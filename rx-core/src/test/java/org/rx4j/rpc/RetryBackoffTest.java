@@ -135,12 +135,14 @@ class RetryBackoffTest {
              RxEndpoint client = RxEndpoint.builder().bind(loopback()).open();
              RxConnectionPool pool = pool(client, server, minute, pauses.pause())) {
             RxException busy = assertThrows(RxException.class,
-                    () -> pool.call(OP_FLAKY, w -> { }, XdrReader::readInt, Duration.ofSeconds(10)));
+                    () -> pool.call(OP_FLAKY, w -> { }, XdrReader::readInt,
+                            RxCallOptions.timeout(Duration.ofSeconds(10))));
             assertEquals(RxCodes.RX_CALL_BUSY, busy.code(), "the last failure, not a deadline");
             assertEquals(1, attempts.get());
             assertEquals(0, busy.getSuppressed().length);
             ExecutionException async = assertThrows(ExecutionException.class, () -> pool.callAsync(OP_FLAKY,
-                    w -> { }, XdrReader::readInt, Duration.ofSeconds(10)).get(30, TimeUnit.SECONDS));
+                    w -> { }, XdrReader::readInt,
+                            RxCallOptions.timeout(Duration.ofSeconds(10))).get(30, TimeUnit.SECONDS));
             assertEquals(RxCodes.RX_CALL_BUSY, ((RxException) async.getCause()).code());
             assertEquals(2, attempts.get(), "the async form: one attempt too");
             assertEquals(List.of(), pauses.asked, "a 1 min pause does not fit a 10 s deadline: none is made");

@@ -208,7 +208,8 @@ class RxConnectionPoolTest {
             assertEquals(2, pool.stats().retries());
 
             attempts.set(0);
-            assertEquals(1, pool.callAsync(OP_FLAKY, w -> { }, XdrReader::readInt, Duration.ofSeconds(30))
+            assertEquals(1, pool.callAsync(OP_FLAKY, w -> { }, XdrReader::readInt,
+                    RxCallOptions.timeout(Duration.ofSeconds(30)))
                     .get(30, TimeUnit.SECONDS));
             assertEquals(3, attempts.get(), "the async form repeats the same way");
         }

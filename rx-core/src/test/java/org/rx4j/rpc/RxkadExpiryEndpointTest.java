@@ -62,9 +62,9 @@ class RxkadExpiryEndpointTest {
     @BeforeEach
     void start() throws Exception {
         server = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0)).open();
-        server.registerService(SERVICE, new RxkadServerSecurity(
-                List.of(new ServerKey(ServerKey.RXKAD, KVNO, 0, SERVER_KEY)), RxkadLevel.AUTH),
-                call -> call.output().write(call.input().readAllBytes()));
+        server.registerService(RxService.builder(SERVICE).securityClass(new RxkadServerSecurity(
+                List.of(new ServerKey(ServerKey.RXKAD, KVNO, 0, SERVER_KEY)), RxkadLevel.AUTH))
+                        .wholeStream(call -> call.output().write(call.input().readAllBytes())).build());
         client = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0)).open();
     }
 

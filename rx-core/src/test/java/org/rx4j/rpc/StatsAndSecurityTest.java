@@ -193,11 +193,6 @@ class StatsAndSecurityTest {
         assertEquals(2, two.id().securityIndex());
         RxException refused = assertThrows(RxException.class, () -> two.call(new byte[] {0, 0, 0, 1}));
         assertEquals(AbortCodes.RX_INVALID_OPERATION, refused.code());
-        // By index only rxnull is known.
-        IllegalArgumentException c = assertThrows(IllegalArgumentException.class,
-                () -> client.connect(server.localAddress(), SERVICE, 2));
-        assertTrue(c.getMessage().contains("needs its SecurityClass"), c.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> server.registerService(SERVICE + 2, 3, call -> { }));
         assertThrows(IllegalArgumentException.class, () -> client.connect(server.localAddress(), 0));
 
         // An unregistered (service id, security index) pair gets a raw ABORT -2 (rx-wire-facts.md §2, §7).

@@ -30,13 +30,13 @@ class WorkerPoolBusyTest {
              RxEndpoint client = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0)).open()) {
             CaptureLogger log = new CaptureLogger(null);
             server.runtime().callLog = log;
-            server.registerService(147, 0, call -> {
+            server.registerService(RxService.builder(147).wholeStream(call -> {
                 byte[] req = call.input().readAllBytes();
                 started.countDown();
                 release.await(30, TimeUnit.SECONDS);
                 call.output().write(req);
-            });
-            RxConnection conn = client.connect(server.localAddress(), 147, 0);
+            }).build());
+            RxConnection conn = client.connect(server.localAddress(), 147);
             // Own threads: the common pool has one thread on a 2-core machine, and the first call blocks it.
             ExecutorService callers = Executors.newFixedThreadPool(2);
             CompletableFuture<byte[]> first = CompletableFuture.supplyAsync(() -> call(conn, 1), callers);

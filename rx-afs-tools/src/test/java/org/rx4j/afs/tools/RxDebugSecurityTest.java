@@ -4,6 +4,7 @@
 package org.rx4j.afs.tools;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import org.rx4j.rpc.RxService;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.PrintWriter;
@@ -38,10 +39,11 @@ class RxDebugSecurityTest {
         InetSocketAddress loopback = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
         try (RxEndpoint server = RxEndpoint.builder().bind(loopback).open();
              RxEndpoint client = RxEndpoint.builder().bind(loopback).open()) {
-            server.registerService(SERVICE, new RxkadServerSecurity(keys, RxkadLevel.AUTH), call -> {
+            server.registerService(RxService.builder(SERVICE)
+                    .securityClass(new RxkadServerSecurity(keys, RxkadLevel.AUTH)).wholeStream(call -> {
                 call.input().readAllBytes();
                 call.output().write(new byte[10]);
-            });
+            }).build());
             RxkadCredentials local = LocalAuth.fromKeys(keys, new SecureRandom());
             client.connect(server.localAddress(), SERVICE,
                     new RxkadClientSecurity(RxkadLevel.AUTH, local.sessionKey(), local.kvno(), local.ticket()))

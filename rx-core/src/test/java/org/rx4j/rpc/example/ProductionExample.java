@@ -4,6 +4,7 @@
 package org.rx4j.rpc.example;
 
 import java.io.IOException;
+import org.rx4j.rpc.RxCallOptions;
 import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -93,7 +94,8 @@ public final class ProductionExample {
 
     /** Starts a slow call and gives up on it, as a caller whose user went away does. */
     static void giveUp(RxConnection conn) throws IOException {
-        RxCall call = conn.newCall(OP_SLOW);   // writes the opcode; Slow takes no arguments
+        // writes the opcode; Slow takes no arguments
+        RxCall call = conn.newCall(RxCallOptions.DEFAULT.withOpcode(OP_SLOW));
         call.output().flush();
         call.cancel();           // ABORT −6 to the server: the handler's context is cancelled
         call.close();

@@ -4,6 +4,7 @@
 package org.rx4j.perf.path;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import org.rx4j.rpc.RxService;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -73,13 +74,13 @@ class LargePacketsThroughRelayTest {
         InetAddress lo = InetAddress.getByName("127.0.0.1");
         try (RxEndpoint server = RxEndpoint.builder().bind(new InetSocketAddress(lo, 0)).open();
              RxEndpoint client = RxEndpoint.builder().bind(new InetSocketAddress(lo, 0)).open()) {
-            server.registerService(SVC, 0, LargePacketsThroughRelayTest::serve);
+            server.registerService(RxService.builder(SVC).wholeStream(LargePacketsThroughRelayTest::serve).build());
             try (ImpairmentRelay relay = ImpairmentRelay.builder()
                     .listen(new InetSocketAddress(lo, 0))
                     .target(server.localAddress())
                     .both(Impairment.builder().mtuBytes(CAP).build())
                     .seed(7).start()) {
-                RxConnection conn = client.connect(relay.listenAddress(), SVC, 0);
+                RxConnection conn = client.connect(relay.listenAddress(), SVC);
                 byte[] request = new byte[1 + BYTES];
                 request[0] = 1;
                 for (int i = 0; i < BYTES; i++) {

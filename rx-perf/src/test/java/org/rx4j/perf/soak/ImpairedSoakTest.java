@@ -4,6 +4,7 @@
 package org.rx4j.perf.soak;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import org.rx4j.rpc.RxService;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -96,10 +97,10 @@ class ImpairedSoakTest {
         AtomicLong bytes = new AtomicLong();
         try (RxEndpoint server = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0)).open();
              RxEndpoint client = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0)).open()) {
-            server.registerService(SVC, 0, ImpairedSoakTest::serve);
+            server.registerService(RxService.builder(SVC).wholeStream(ImpairedSoakTest::serve).build());
             try (ImpairmentRelay relay = ImpairmentRelay.builder().listen(new InetSocketAddress("127.0.0.1", 0))
                     .target(server.localAddress()).both(impaired).seed(7).start()) {
-                RxConnection conn = client.connect(relay.listenAddress(), SVC, 0);
+                RxConnection conn = client.connect(relay.listenAddress(), SVC);
                 long end = System.nanoTime() + seconds * 1_000_000_000L;
                 long quarter = System.nanoTime() + seconds * 250_000_000L;
                 long[] heap = new long[2];
