@@ -4,7 +4,6 @@
 package org.rx4j.bench;
 
 import java.io.IOException;
-import org.rx4j.rpc.RxService;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -13,6 +12,7 @@ import org.rx4j.config.RxConfig;
 import org.rx4j.config.TransportKind;
 import org.rx4j.rpc.RxCall;
 import org.rx4j.rpc.RxEndpoint;
+import org.rx4j.rpc.RxService;
 
 /**
  * Two real {@link RxEndpoint}s on 127.0.0.1 in this JVM (UDP sockets, event loops, worker pools), for the

@@ -7,8 +7,8 @@ import io.netty.buffer.ByteBuf;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
 import org.rx4j.engine.Call;
-import org.rx4j.engine.CallOrigin;
 import org.rx4j.engine.CallListener;
+import org.rx4j.engine.CallOrigin;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -3,17 +3,6 @@
 
 package org.rx4j.rpc;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.rx4j.rpc.RxConnectionPoolTest.OP_FLAKY;
-import static org.rx4j.rpc.RxConnectionPoolTest.OP_FLAKY_TOO;
-import static org.rx4j.rpc.RxConnectionPoolTest.SERVICE;
-import static org.rx4j.rpc.RxConnectionPoolTest.flakyServer;
-import static org.rx4j.rpc.RxConnectionPoolTest.loopback;
-
 import java.time.Duration;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -33,6 +22,17 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.rx4j.rpc.xdr.XdrReader;
 import org.rx4j.security.RxNullSecurityClass;
 import org.rx4j.testing.LeakCheckExtension;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.rx4j.rpc.RxConnectionPoolTest.OP_FLAKY;
+import static org.rx4j.rpc.RxConnectionPoolTest.OP_FLAKY_TOO;
+import static org.rx4j.rpc.RxConnectionPoolTest.SERVICE;
+import static org.rx4j.rpc.RxConnectionPoolTest.flakyServer;
+import static org.rx4j.rpc.RxConnectionPoolTest.loopback;
 
 /**
  * The pauses of {@link RxConnectionPool}'s repeats (docs/embedding.md "Pools", Backoff): the jitter is replaced by

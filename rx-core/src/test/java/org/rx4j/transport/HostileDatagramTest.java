@@ -3,10 +3,6 @@
 
 package org.rx4j.transport;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import org.rx4j.rpc.RxService;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.net.DatagramPacket;
 import java.net.DatagramSocket;
 import java.net.InetSocketAddress;
@@ -17,7 +13,11 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.rx4j.rpc.RxConnection;
 import org.rx4j.rpc.RxEndpoint;
+import org.rx4j.rpc.RxService;
 import org.rx4j.testing.LeakCheckExtension;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Garbage on a real socket is counted and dropped; nothing leaks and the endpoint keeps serving

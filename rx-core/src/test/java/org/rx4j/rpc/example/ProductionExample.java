@@ -4,7 +4,6 @@
 package org.rx4j.rpc.example;
 
 import java.io.IOException;
-import org.rx4j.rpc.RxCallOptions;
 import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -13,6 +12,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.rx4j.rpc.RxCall;
 import org.rx4j.rpc.RxCallContext;
+import org.rx4j.rpc.RxCallOptions;
 import org.rx4j.rpc.RxClientInterceptor;
 import org.rx4j.rpc.RxConnection;
 import org.rx4j.rpc.RxEndpoint;

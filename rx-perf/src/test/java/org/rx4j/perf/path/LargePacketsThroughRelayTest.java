@@ -3,10 +3,6 @@
 
 package org.rx4j.perf.path;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import org.rx4j.rpc.RxService;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetAddress;
@@ -23,7 +19,11 @@ import org.rx4j.relay.core.Impairment;
 import org.rx4j.rpc.RxCall;
 import org.rx4j.rpc.RxConnection;
 import org.rx4j.rpc.RxEndpoint;
+import org.rx4j.rpc.RxService;
 import org.rx4j.testing.LeakCheckExtension;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Packet size on a real path narrower than the route (docs/engine.md "Packet size"): two rx4j endpoints on loopback

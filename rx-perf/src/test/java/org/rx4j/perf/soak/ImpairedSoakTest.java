@@ -3,10 +3,6 @@
 
 package org.rx4j.perf.soak;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import org.rx4j.rpc.RxService;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -23,7 +19,11 @@ import org.rx4j.relay.ImpairmentRelay;
 import org.rx4j.relay.core.Impairment;
 import org.rx4j.rpc.RxConnection;
 import org.rx4j.rpc.RxEndpoint;
+import org.rx4j.rpc.RxService;
 import org.rx4j.testing.LeakCheckExtension;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The soak (docs/robustness.md "Soak"): mixed send / recv / rpc calls between two rx4j endpoints through the impairment
