@@ -67,7 +67,7 @@ class RefusedConnectionTest {
         server = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0)).open();
         server.registerService(RxService.builder(SERVICE)
                 .securityClass(new RxkadServerSecurity(List.of(serverKey), RxkadLevel.CLEAR))
-                        .wholeStream(call -> call.output().write(call.input().readAllBytes())).build());
+                .wholeStream(call -> call.output().write(call.input().readAllBytes())).build());
         client = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0)).open();
         wrongKey = security(desKey(8));
         rightKey = security(serverKey);

@@ -47,7 +47,7 @@ class RefusedThenAuthenticatedTest {
         try {
             server.registerService(RxService.builder(SERVICE)
                     .securityClass(new RxkadServerSecurity(List.of(key), RxkadLevel.CLEAR))
-                            .wholeStream(call -> call.output().write(call.input().readAllBytes())).build());
+                    .wholeStream(call -> call.output().write(call.input().readAllBytes())).build());
             RxException refused = assertThrows(RxException.class,
                     () -> client.connect(server.localAddress(), SERVICE).call(new byte[] {1}));
             assertEquals(RxCodes.RX_INVALID_OPERATION, refused.code());

@@ -64,7 +64,7 @@ class RxkadExpiryEndpointTest {
         server = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0)).open();
         server.registerService(RxService.builder(SERVICE).securityClass(new RxkadServerSecurity(
                 List.of(new ServerKey(ServerKey.RXKAD, KVNO, 0, SERVER_KEY)), RxkadLevel.AUTH))
-                        .wholeStream(call -> call.output().write(call.input().readAllBytes())).build());
+                .wholeStream(call -> call.output().write(call.input().readAllBytes())).build());
         client = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0)).open();
     }
 

@@ -99,7 +99,7 @@ class RxkadTicketFormsTest {
         server = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0)).open();
         server.registerService(RxService.builder(SERVICE)
                 .securityClass(new RxkadServerSecurity(keys, RxkadLevel.CLEAR, clock, new Random(3)))
-                        .wholeStream(call -> {
+                .wholeStream(call -> {
                     call.input().readAllBytes();
                     CallerIdentity who = call.identity().orElseThrow();
                     seen.set(who);
