@@ -34,7 +34,6 @@ import org.rx4j.engine.RxEngine;
 import org.rx4j.security.RxNullSecurityClass;
 import org.rx4j.security.SecurityClass;
 import org.rx4j.security.SecurityClassRegistry;
-import org.rx4j.security.SecurityIndex;
 import org.rx4j.transport.NettyTransports;
 import org.rx4j.transport.RxTransport;
 import org.slf4j.Logger;
