@@ -17,6 +17,7 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.rx4j.rpc.RxEndpoint;
+import org.rx4j.rpc.RxService;
 import org.rx4j.wire.AbortPacket;
 import org.rx4j.wire.AckPacket;
 import org.rx4j.wire.AckReason;
@@ -49,11 +50,11 @@ public final class ConflictingLast {
         CompletableFuture<byte[]> seen = new CompletableFuture<>();
         try (RxEndpoint server = RxEndpoint.builder()
                 .bind(new InetSocketAddress(host, port))
-                .service(SERVICE, 0, call -> {
+                .service(RxService.builder(SERVICE).wholeStream(call -> {
                     byte[] all = call.input().readAllBytes();
                     seen.complete(all);
                     new DataOutputStream(call.output()).writeInt(all.length);
-                })
+                }).build())
                 .open();
              DatagramSocket s = new DatagramSocket()) {
             int epoch = 0x4BAD0000 | (int) (System.nanoTime() & 0xFFFF);

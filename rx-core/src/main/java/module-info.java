@@ -6,8 +6,10 @@
  * connection, call, errors, stats), {@code org.rx4j.rpc.xdr}, {@code org.rx4j.rpc.debug} (a client of any Rx
  * server's DEBUG/VERSION packets, as rxdebug asks them), {@code org.rx4j.config} (RxConfig, CongestionControl,
  * TransportKind), the security SPI {@code org.rx4j.security} and rxkad, {@code org.rx4j.security.rxkad} (its client
- * and server classes, credentials and the primitives they are built on). The wire codec, the engine and the
- * transport are internal.
+ * and server classes, credentials and keys). The wire codec, the engine, the transport and rxkad's primitives
+ * ({@code org.rx4j.security.rxkad.crypto}: ciphers, checksum, sealing; {@code org.rx4j.security.rxkad.handshake}:
+ * CHALLENGE, RESPONSE, tickets) are internal; the compiler's {@code -Xlint:exports} (with -Werror) refuses an
+ * exported signature that names one of their types.
  *
  * <p>rx-perf and rx-bench run from shaded jars on the class path, where this descriptor does not apply; the JMH
  * benchmarks reach engine and wire internals that way (their "bench hook"), so no qualified export is needed. A

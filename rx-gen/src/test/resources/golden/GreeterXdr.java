@@ -9,6 +9,7 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import org.rx4j.rpc.RxCall;
+import org.rx4j.rpc.RxCallOptions;
 import org.rx4j.rpc.RxCallTarget;
 import org.rx4j.rpc.RxException;
 import org.rx4j.rpc.xdr.XdrCodec;
@@ -149,9 +150,10 @@ final class GreeterXdr {
      */
     static RxCall start(RxCallTarget target, Duration deadline, Proc proc, XdrMarshaller arguments)
             throws IOException {
+        RxCallOptions options = RxCallOptions.DEFAULT.withOpcode(proc.opcode());
         RxCall call;
         try {
-            call = deadline == null ? target.newCall(proc.opcode()) : target.newCall(proc.opcode(), deadline);
+            call = target.newCall(deadline == null ? options : options.withTimeout(deadline));
         } catch (RxException ex) {
             throw named(proc, ex, XdrSide.CLIENT.marshalCode());
         }
@@ -181,6 +183,14 @@ final class GreeterXdr {
     }
 
     /**
+     * The call options for a deadline (the call's whole life), or the defaults for null; a deadline that is
+     * not positive throws IllegalArgumentException.
+     */
+    static RxCallOptions options(Duration deadline) {
+        return deadline == null ? RxCallOptions.DEFAULT : RxCallOptions.timeout(deadline);
+    }
+
+    /**
      * A whole blocking call: the target writes the opcode and the arguments and reads the results (a pool
      * repeats it when its retry policy marks the opcode idempotent); a failure is rethrown naming the proc.
      * deadline: the whole life of the call (and its repeats), or null for none.
@@ -189,8 +199,7 @@ final class GreeterXdr {
             XdrUnmarshaller<T> results) throws IOException {
         XdrMarshaller marshal = marshalling(proc, arguments);
         try {
-            return deadline == null ? target.call(proc.opcode(), marshal, results)
-                    : target.call(proc.opcode(), marshal, results, deadline);
+            return target.call(proc.opcode(), marshal, results, options(deadline));
         } catch (IOException | RuntimeException ex) {
             throw named(proc, ex, XdrSide.CLIENT.unmarshalCode());
         }
@@ -206,8 +215,7 @@ final class GreeterXdr {
         XdrMarshaller marshal = marshalling(proc, arguments);
         CompletableFuture<T> typed;
         try {
-            typed = deadline == null ? target.callAsync(proc.opcode(), marshal, results)
-                    : target.callAsync(proc.opcode(), marshal, results, deadline);
+            typed = target.callAsync(proc.opcode(), marshal, results, options(deadline));
         } catch (RuntimeException ex) {
             return CompletableFuture.failedFuture(named(proc, ex, XdrSide.CLIENT.marshalCode()));
         }

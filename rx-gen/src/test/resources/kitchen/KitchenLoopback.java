@@ -3,14 +3,6 @@
 
 package org.rx4j.gen.kitchen;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -39,6 +31,14 @@ import org.rx4j.rpc.xdr.XdrReader;
 import org.rx4j.rpc.xdr.XdrSide;
 import org.rx4j.rpc.xdr.XdrWriter;
 import org.rx4j.security.RxNullSecurityClass;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Test scenarios for the code rx-gen generates from kitchen.xg: a Java client and a Java server over rx-core on
@@ -210,7 +210,7 @@ public final class KitchenLoopback implements AutoCloseable {
         @Override
         public CompletionStage<Void> ping(RxRequest request) throws RxException {
             assertFalse(request.caller().isUnresolved());
-            if (request.identity() != null) {
+            if (request.identity().isPresent()) {
                 throw RxException.local(APP_ERROR + 2, "rxnull callers only");
             }
             return CompletableFuture.completedFuture(null);

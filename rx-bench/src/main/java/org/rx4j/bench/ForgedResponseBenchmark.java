@@ -28,11 +28,11 @@ import org.rx4j.security.SecurityContext;
 import org.rx4j.security.rxkad.Krb5Principal;
 import org.rx4j.security.rxkad.Krb5Ticket;
 import org.rx4j.security.rxkad.RxkadLevel;
-import org.rx4j.security.rxkad.RxkadResponse;
 import org.rx4j.security.rxkad.RxkadServerSecurity;
 import org.rx4j.security.rxkad.ServerKey;
 import org.rx4j.security.rxkad.ServerKeySource;
 import org.rx4j.security.rxkad.SessionKey;
+import org.rx4j.security.rxkad.handshake.RxkadResponse;
 
 /**
  * The server CPU one forged rxkad RESPONSE costs (docs/robustness.md "Rule: a forged RESPONSE is cheap"): an rxkad

@@ -12,6 +12,7 @@ import org.rx4j.config.RxConfig;
 import org.rx4j.config.TransportKind;
 import org.rx4j.rpc.RxCall;
 import org.rx4j.rpc.RxEndpoint;
+import org.rx4j.rpc.RxService;
 
 /**
  * Two real {@link RxEndpoint}s on 127.0.0.1 in this JVM (UDP sockets, event loops, worker pools), for the
@@ -46,7 +47,7 @@ final class LoopbackPair implements AutoCloseable {
         byte[] reply = new byte[replyBytes];
         RxConfig config = RxConfig.builder().segmentationOffload(segmentationOffload).build();
         server = RxEndpoint.builder().bind(any).jmx(false).transport(transport).config(config)
-                .service(SERVICE, 0, call -> serve(call, reply)).open();
+                .service(RxService.builder(SERVICE).wholeStream(call -> serve(call, reply)).build()).open();
         client = RxEndpoint.builder().bind(any).jmx(false).transport(transport).config(config).open();
         serverAddress = server.localAddress();
     }

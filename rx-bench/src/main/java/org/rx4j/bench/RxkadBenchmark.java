@@ -19,11 +19,11 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.rx4j.security.SecurityAbortException;
-import org.rx4j.security.rxkad.Fcrypt;
-import org.rx4j.security.rxkad.PacketChecksum;
-import org.rx4j.security.rxkad.PacketProtection;
 import org.rx4j.security.rxkad.RxkadLevel;
 import org.rx4j.security.rxkad.SessionKey;
+import org.rx4j.security.rxkad.crypto.Fcrypt;
+import org.rx4j.security.rxkad.crypto.PacketChecksum;
+import org.rx4j.security.rxkad.crypto.PacketProtection;
 
 /**
  * rxkad's costs (docs/security.md "Speed"): one fcrypt block, the per-packet header checksum every rxkad packet
@@ -48,7 +48,7 @@ public class RxkadBenchmark {
     private static final int OPEN_SEQ = 1;
 
     private final SessionKey key = new SessionKey(0x0123456789abcdefL);
-    private final Fcrypt fcrypt = key.schedule();
+    private final Fcrypt fcrypt = new Fcrypt(key.iv());
     private final long connectionValue = key.connectionValue(0x5e6f7081, 0x00012340, 2);
     private long block = 0x1122334455667788L;
     private int seq;

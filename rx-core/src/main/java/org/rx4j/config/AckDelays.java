@@ -4,6 +4,7 @@
 package org.rx4j.config;
 
 import java.time.Duration;
+import java.util.function.Consumer;
 
 /**
  * How long a receiver may hold back an ACK it owes, hoping to combine it with the next one (OpenAFS 1.8's delayed-ack
@@ -27,5 +28,36 @@ public record AckDelays(long softAckDelayNs, long hardAckDelayNs, long lastAckDe
         SettingCheck.nonNegative("softAckDelay", softAckDelayNs);
         SettingCheck.nonNegative("hardAckDelay", hardAckDelayNs);
         SettingCheck.nonNegative("lastAckDelay", lastAckDelayNs);
+    }
+
+    /**
+     * A mutable copy of these settings, so that {@link RxConfig.Builder} changes one setting by name and the record is
+     * built (and checked) here, the one place that lists the components in order.
+     */
+    static final class Draft {
+        long softAckDelayNs;
+        long hardAckDelayNs;
+        long lastAckDelayNs;
+
+        Draft(AckDelays from) {
+            softAckDelayNs = from.softAckDelayNs;
+            hardAckDelayNs = from.hardAckDelayNs;
+            lastAckDelayNs = from.lastAckDelayNs;
+        }
+
+        AckDelays build() {
+            return new AckDelays(softAckDelayNs, hardAckDelayNs, lastAckDelayNs);
+        }
+    }
+
+    /**
+     * @param edit changes a draft of these settings
+     * @return the settings with that change, checked as any construction is
+     * @throws IllegalArgumentException naming the setting out of range (this record unchanged)
+     */
+    AckDelays with(Consumer<Draft> edit) {
+        Draft d = new Draft(this);
+        edit.accept(d);
+        return d.build();
     }
 }

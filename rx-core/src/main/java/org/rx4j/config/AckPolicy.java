@@ -3,6 +3,8 @@
 
 package org.rx4j.config;
 
+import java.util.function.Consumer;
+
 /**
  * When the receiver of a call acks: how many new or consumed packets it lets pass before an ACK (docs/engine.md
  * "Receiver ACK policy"; OpenAFS's rates, rx-wire-facts.md §8 "Timers and reliability"). How long it may wait
@@ -34,5 +36,40 @@ public record AckPolicy(boolean hardAckOnly, int hardAckInterval, int softAckRat
         SettingCheck.range("softAckRate", softAckRate, 0, 255);
         SettingCheck.range("hardAckRate", hardAckRate, 0, 255);
         SettingCheck.range("ackRate", ackRate, 1, 255);
+    }
+
+    /**
+     * A mutable copy of these settings, so that {@link RxConfig.Builder} changes one setting by name and the record is
+     * built (and checked) here, the one place that lists the components in order.
+     */
+    static final class Draft {
+        boolean hardAckOnly;
+        int hardAckInterval;
+        int softAckRate;
+        int hardAckRate;
+        int ackRate;
+
+        Draft(AckPolicy from) {
+            hardAckOnly = from.hardAckOnly;
+            hardAckInterval = from.hardAckInterval;
+            softAckRate = from.softAckRate;
+            hardAckRate = from.hardAckRate;
+            ackRate = from.ackRate;
+        }
+
+        AckPolicy build() {
+            return new AckPolicy(hardAckOnly, hardAckInterval, softAckRate, hardAckRate, ackRate);
+        }
+    }
+
+    /**
+     * @param edit changes a draft of these settings
+     * @return the settings with that change, checked as any construction is
+     * @throws IllegalArgumentException naming the setting out of range (this record unchanged)
+     */
+    AckPolicy with(Consumer<Draft> edit) {
+        Draft d = new Draft(this);
+        edit.accept(d);
+        return d.build();
     }
 }

@@ -4,6 +4,7 @@
 package org.rx4j.config;
 
 import java.time.Duration;
+import java.util.function.Consumer;
 
 /**
  * When a call fails for lack of progress or for its age (OpenAFS 1.8's dead times, rx-wire-facts.md §8 "Timers and
@@ -31,5 +32,38 @@ public record CallTimeouts(long deadTimeNs, long clientIdleDeadTimeNs, long serv
         SettingCheck.nonNegative("clientIdleDeadTime", clientIdleDeadTimeNs);
         SettingCheck.nonNegative("serverIdleDeadTime", serverIdleDeadTimeNs);
         SettingCheck.nonNegative("hardDeadTime", hardDeadTimeNs);
+    }
+
+    /**
+     * A mutable copy of these settings, so that {@link RxConfig.Builder} changes one setting by name and the record is
+     * built (and checked) here, the one place that lists the components in order.
+     */
+    static final class Draft {
+        long deadTimeNs;
+        long clientIdleDeadTimeNs;
+        long serverIdleDeadTimeNs;
+        long hardDeadTimeNs;
+
+        Draft(CallTimeouts from) {
+            deadTimeNs = from.deadTimeNs;
+            clientIdleDeadTimeNs = from.clientIdleDeadTimeNs;
+            serverIdleDeadTimeNs = from.serverIdleDeadTimeNs;
+            hardDeadTimeNs = from.hardDeadTimeNs;
+        }
+
+        CallTimeouts build() {
+            return new CallTimeouts(deadTimeNs, clientIdleDeadTimeNs, serverIdleDeadTimeNs, hardDeadTimeNs);
+        }
+    }
+
+    /**
+     * @param edit changes a draft of these settings
+     * @return the settings with that change, checked as any construction is
+     * @throws IllegalArgumentException naming the setting out of range (this record unchanged)
+     */
+    CallTimeouts with(Consumer<Draft> edit) {
+        Draft d = new Draft(this);
+        edit.accept(d);
+        return d.build();
     }
 }

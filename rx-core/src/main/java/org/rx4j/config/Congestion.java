@@ -4,6 +4,7 @@
 package org.rx4j.config;
 
 import java.util.Objects;
+import java.util.function.Consumer;
 
 /**
  * How a call's sender reacts to the network: its congestion controller, the window a new call starts with, and how
@@ -34,5 +35,38 @@ public record Congestion(CongestionControl congestionControl, int initialCwnd, i
         SettingCheck.range("initialCwnd", initialCwnd, 1, 255);
         SettingCheck.range("initialSsthresh", initialSsthresh, 2, 255);
         SettingCheck.range("nackThreshold", nackThreshold, 1, 255);
+    }
+
+    /**
+     * A mutable copy of these settings, so that {@link RxConfig.Builder} changes one setting by name and the record is
+     * built (and checked) here, the one place that lists the components in order.
+     */
+    static final class Draft {
+        CongestionControl congestionControl;
+        int initialCwnd;
+        int initialSsthresh;
+        int nackThreshold;
+
+        Draft(Congestion from) {
+            congestionControl = from.congestionControl;
+            initialCwnd = from.initialCwnd;
+            initialSsthresh = from.initialSsthresh;
+            nackThreshold = from.nackThreshold;
+        }
+
+        Congestion build() {
+            return new Congestion(congestionControl, initialCwnd, initialSsthresh, nackThreshold);
+        }
+    }
+
+    /**
+     * @param edit changes a draft of these settings
+     * @return the settings with that change, checked as any construction is
+     * @throws IllegalArgumentException naming the setting out of range (this record unchanged)
+     */
+    Congestion with(Consumer<Draft> edit) {
+        Draft d = new Draft(this);
+        edit.accept(d);
+        return d.build();
     }
 }

@@ -4,6 +4,7 @@
 package org.rx4j.config;
 
 import java.util.Objects;
+import java.util.function.Consumer;
 
 /**
  * How the endpoint answers connectionless DEBUG and VERSION queries (rxdebug; rx-wire-facts.md §9), which a forged
@@ -27,5 +28,34 @@ public record DebugQueries(String versionString, DebugReplies debugReplies) {
      */
     public DebugQueries {
         Objects.requireNonNull(debugReplies, "debugReplies");
+    }
+
+    /**
+     * A mutable copy of these settings, so that {@link RxConfig.Builder} changes one setting by name and the record is
+     * built (and checked) here, the one place that lists the components in order.
+     */
+    static final class Draft {
+        String versionString;
+        DebugReplies debugReplies;
+
+        Draft(DebugQueries from) {
+            versionString = from.versionString;
+            debugReplies = from.debugReplies;
+        }
+
+        DebugQueries build() {
+            return new DebugQueries(versionString, debugReplies);
+        }
+    }
+
+    /**
+     * @param edit changes a draft of these settings
+     * @return the settings with that change, checked as any construction is
+     * @throws IllegalArgumentException naming the setting out of range (this record unchanged)
+     */
+    DebugQueries with(Consumer<Draft> edit) {
+        Draft d = new Draft(this);
+        edit.accept(d);
+        return d.build();
     }
 }

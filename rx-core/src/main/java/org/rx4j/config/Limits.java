@@ -3,6 +3,8 @@
 
 package org.rx4j.config;
 
+import java.util.function.Consumer;
+
 /**
  * How many connections, peers, queued calls and held packets (and held bytes) an endpoint keeps at most, so a flood of them cannot
  * exhaust its memory (docs/robustness.md "Rule: limits" and its "Limits" table). Past a limit the endpoint evicts or
@@ -90,5 +92,46 @@ public record Limits(int maxConnections, int maxPendingCalls, int maxConnections
         SettingCheck.atLeast("maxHeldBytesPerPeer", maxHeldBytesPerPeer, 1_444);
         SettingCheck.atLeast("maxHeldBytes", maxHeldBytes, 1_444);
         SettingCheck.atLeast("maxHeldBytesPerPeer", maxHeldBytesPerPeer, 1_444);
+    }
+
+    /**
+     * A mutable copy of these settings, so that {@link RxConfig.Builder} changes one setting by name and the record is
+     * built (and checked) here, the one place that lists the components in order.
+     */
+    static final class Draft {
+        int maxConnections;
+        int maxPendingCalls;
+        int maxConnectionsPerPeer;
+        int maxUnprovenConnections;
+        int maxPeers;
+        int maxHeldPackets;
+        long maxHeldBytes;
+        long maxHeldBytesPerPeer;
+
+        Draft(Limits from) {
+            maxConnections = from.maxConnections;
+            maxPendingCalls = from.maxPendingCalls;
+            maxConnectionsPerPeer = from.maxConnectionsPerPeer;
+            maxUnprovenConnections = from.maxUnprovenConnections;
+            maxPeers = from.maxPeers;
+            maxHeldPackets = from.maxHeldPackets;
+            maxHeldBytes = from.maxHeldBytes;
+            maxHeldBytesPerPeer = from.maxHeldBytesPerPeer;
+        }
+
+        Limits build() {
+            return new Limits(maxConnections, maxPendingCalls, maxConnectionsPerPeer, maxUnprovenConnections, maxPeers, maxHeldPackets, maxHeldBytes, maxHeldBytesPerPeer);
+        }
+    }
+
+    /**
+     * @param edit changes a draft of these settings
+     * @return the settings with that change, checked as any construction is
+     * @throws IllegalArgumentException naming the setting out of range (this record unchanged)
+     */
+    Limits with(Consumer<Draft> edit) {
+        Draft d = new Draft(this);
+        edit.accept(d);
+        return d.build();
     }
 }

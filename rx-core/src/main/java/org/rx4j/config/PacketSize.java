@@ -3,6 +3,7 @@
 
 package org.rx4j.config;
 
+import java.util.function.Consumer;
 import org.rx4j.wire.RxConstants;
 
 /**
@@ -190,5 +191,38 @@ public record PacketSize(int jumboMax, int maxMtu, int ifMtu, boolean fragmentJu
      */
     public int largestPacket(int localIfMtu) {
         return Math.min(maxMtu, localIfMtu);
+    }
+
+    /**
+     * A mutable copy of these settings, so that {@link RxConfig.Builder} changes one setting by name and the record is
+     * built (and checked) here, the one place that lists the components in order.
+     */
+    static final class Draft {
+        int jumboMax;
+        int maxMtu;
+        int ifMtu;
+        boolean fragmentJumbograms;
+
+        Draft(PacketSize from) {
+            jumboMax = from.jumboMax;
+            maxMtu = from.maxMtu;
+            ifMtu = from.ifMtu;
+            fragmentJumbograms = from.fragmentJumbograms;
+        }
+
+        PacketSize build() {
+            return new PacketSize(jumboMax, maxMtu, ifMtu, fragmentJumbograms);
+        }
+    }
+
+    /**
+     * @param edit changes a draft of these settings
+     * @return the settings with that change, checked as any construction is
+     * @throws IllegalArgumentException naming the setting out of range (this record unchanged)
+     */
+    PacketSize with(Consumer<Draft> edit) {
+        Draft d = new Draft(this);
+        edit.accept(d);
+        return d.build();
     }
 }

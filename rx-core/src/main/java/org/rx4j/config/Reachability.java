@@ -4,6 +4,7 @@
 package org.rx4j.config;
 
 import java.time.Duration;
+import java.util.function.Consumer;
 
 /**
  * Whether a server proves a new peer reachable with a PING before it starts the peer's first call, and how long a proof
@@ -38,5 +39,36 @@ public record Reachability(boolean checkReach, long reachTtlNs, long reachRetryN
     public Reachability {
         SettingCheck.positive("reachTtl", reachTtlNs);
         SettingCheck.positive("reachRetry", reachRetryNs);
+    }
+
+    /**
+     * A mutable copy of these settings, so that {@link RxConfig.Builder} changes one setting by name and the record is
+     * built (and checked) here, the one place that lists the components in order.
+     */
+    static final class Draft {
+        boolean checkReach;
+        long reachTtlNs;
+        long reachRetryNs;
+
+        Draft(Reachability from) {
+            checkReach = from.checkReach;
+            reachTtlNs = from.reachTtlNs;
+            reachRetryNs = from.reachRetryNs;
+        }
+
+        Reachability build() {
+            return new Reachability(checkReach, reachTtlNs, reachRetryNs);
+        }
+    }
+
+    /**
+     * @param edit changes a draft of these settings
+     * @return the settings with that change, checked as any construction is
+     * @throws IllegalArgumentException naming the setting out of range (this record unchanged)
+     */
+    Reachability with(Consumer<Draft> edit) {
+        Draft d = new Draft(this);
+        edit.accept(d);
+        return d.build();
     }
 }

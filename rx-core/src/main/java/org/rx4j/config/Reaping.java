@@ -4,6 +4,7 @@
 package org.rx4j.config;
 
 import java.time.Duration;
+import java.util.function.Consumer;
 
 /**
  * When idle server connections and peers are forgotten (OpenAFS's reaper, rxi_ReapConnections; docs/robustness.md
@@ -30,5 +31,36 @@ public record Reaping(long idleConnectionTimeNs, long idlePeerTimeNs, long reapI
         SettingCheck.positive("idleConnectionTime", idleConnectionTimeNs);
         SettingCheck.positive("idlePeerTime", idlePeerTimeNs);
         SettingCheck.positive("reapInterval", reapIntervalNs);
+    }
+
+    /**
+     * A mutable copy of these settings, so that {@link RxConfig.Builder} changes one setting by name and the record is
+     * built (and checked) here, the one place that lists the components in order.
+     */
+    static final class Draft {
+        long idleConnectionTimeNs;
+        long idlePeerTimeNs;
+        long reapIntervalNs;
+
+        Draft(Reaping from) {
+            idleConnectionTimeNs = from.idleConnectionTimeNs;
+            idlePeerTimeNs = from.idlePeerTimeNs;
+            reapIntervalNs = from.reapIntervalNs;
+        }
+
+        Reaping build() {
+            return new Reaping(idleConnectionTimeNs, idlePeerTimeNs, reapIntervalNs);
+        }
+    }
+
+    /**
+     * @param edit changes a draft of these settings
+     * @return the settings with that change, checked as any construction is
+     * @throws IllegalArgumentException naming the setting out of range (this record unchanged)
+     */
+    Reaping with(Consumer<Draft> edit) {
+        Draft d = new Draft(this);
+        edit.accept(d);
+        return d.build();
     }
 }

@@ -4,6 +4,7 @@
 package org.rx4j.config;
 
 import java.time.Duration;
+import java.util.function.Consumer;
 
 /**
  * Bounds of the retransmission timeout computed from RTT samples (RFC 6298; OpenAFS 1.8's values, rx-wire-facts.md
@@ -29,5 +30,38 @@ public record RetransmitTimeout(long initialRttNs, long minRtoNs, long rtoSlackN
         SettingCheck.nonNegative("minRto", minRtoNs);
         SettingCheck.nonNegative("rtoSlack", rtoSlackNs);
         SettingCheck.nonNegative("maxRto", maxRtoNs);
+    }
+
+    /**
+     * A mutable copy of these settings, so that {@link RxConfig.Builder} changes one setting by name and the record is
+     * built (and checked) here, the one place that lists the components in order.
+     */
+    static final class Draft {
+        long initialRttNs;
+        long minRtoNs;
+        long rtoSlackNs;
+        long maxRtoNs;
+
+        Draft(RetransmitTimeout from) {
+            initialRttNs = from.initialRttNs;
+            minRtoNs = from.minRtoNs;
+            rtoSlackNs = from.rtoSlackNs;
+            maxRtoNs = from.maxRtoNs;
+        }
+
+        RetransmitTimeout build() {
+            return new RetransmitTimeout(initialRttNs, minRtoNs, rtoSlackNs, maxRtoNs);
+        }
+    }
+
+    /**
+     * @param edit changes a draft of these settings
+     * @return the settings with that change, checked as any construction is
+     * @throws IllegalArgumentException naming the setting out of range (this record unchanged)
+     */
+    RetransmitTimeout with(Consumer<Draft> edit) {
+        Draft d = new Draft(this);
+        edit.accept(d);
+        return d.build();
     }
 }

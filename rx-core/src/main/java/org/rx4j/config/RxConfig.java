@@ -151,13 +151,13 @@ public record RxConfig(Windows windows, PacketSize packetSize, AckPolicy ackPoli
 
         /** @return this, with {@link Windows#maxTwind()} set to {@code packets} (packets) */
         public Builder maxTwind(int packets) {
-            windows = new Windows(packets, windows.maxRwind());
+            windows = windows.with(g -> g.maxTwind = packets);
             return this;
         }
 
         /** @return this, with {@link Windows#maxRwind()} set to {@code packets} (packets) */
         public Builder maxRwind(int packets) {
-            windows = new Windows(windows.maxTwind(), packets);
+            windows = windows.with(g -> g.maxRwind = packets);
             return this;
         }
 
@@ -173,267 +173,235 @@ public record RxConfig(Windows windows, PacketSize packetSize, AckPolicy ackPoli
 
         /** @return this, with {@link PacketSize#jumboMax()} set to {@code packets} (packets) */
         public Builder jumboMax(int packets) {
-            packetSize = new PacketSize(packets, packetSize.maxMtu(), packetSize.ifMtu(),
-                    packetSize.fragmentJumbograms());
+            packetSize = packetSize.with(g -> g.jumboMax = packets);
             return this;
         }
 
         /** @return this, with {@link PacketSize#maxMtu()} set to {@code bytes} (bytes) */
         public Builder maxMtu(int bytes) {
-            packetSize = new PacketSize(packetSize.jumboMax(), bytes, packetSize.ifMtu(),
-                    packetSize.fragmentJumbograms());
+            packetSize = packetSize.with(g -> g.maxMtu = bytes);
             return this;
         }
 
         /** @return this, with {@link PacketSize#ifMtu()} set to {@code bytes} (bytes) */
         public Builder ifMtu(int bytes) {
-            packetSize = new PacketSize(packetSize.jumboMax(), packetSize.maxMtu(), bytes,
-                    packetSize.fragmentJumbograms());
+            packetSize = packetSize.with(g -> g.ifMtu = bytes);
             return this;
         }
 
         /** @return this, with {@link PacketSize#fragmentJumbograms()} set to {@code fragment} */
         public Builder fragmentJumbograms(boolean fragment) {
-            packetSize = new PacketSize(packetSize.jumboMax(), packetSize.maxMtu(), packetSize.ifMtu(), fragment);
+            packetSize = packetSize.with(g -> g.fragmentJumbograms = fragment);
             return this;
         }
 
         /** @return this, with {@link AckPolicy#hardAckOnly()} set to {@code on} (on or off) */
         public Builder hardAckOnly(boolean on) {
-            ackPolicy = new AckPolicy(on, ackPolicy.hardAckInterval(), ackPolicy.softAckRate(), ackPolicy.hardAckRate(),
-                    ackPolicy.ackRate());
+            ackPolicy = ackPolicy.with(g -> g.hardAckOnly = on);
             return this;
         }
 
         /** @return this, with {@link AckPolicy#hardAckInterval()} set to {@code packets} (packets) */
         public Builder hardAckInterval(int packets) {
-            ackPolicy = new AckPolicy(ackPolicy.hardAckOnly(), packets, ackPolicy.softAckRate(),
-                    ackPolicy.hardAckRate(), ackPolicy.ackRate());
+            ackPolicy = ackPolicy.with(g -> g.hardAckInterval = packets);
             return this;
         }
 
         /** @return this, with {@link AckPolicy#softAckRate()} set to {@code packets} (packets) */
         public Builder softAckRate(int packets) {
-            ackPolicy = new AckPolicy(ackPolicy.hardAckOnly(), ackPolicy.hardAckInterval(), packets,
-                    ackPolicy.hardAckRate(), ackPolicy.ackRate());
+            ackPolicy = ackPolicy.with(g -> g.softAckRate = packets);
             return this;
         }
 
         /** @return this, with {@link AckPolicy#hardAckRate()} set to {@code packets} (packets) */
         public Builder hardAckRate(int packets) {
-            ackPolicy = new AckPolicy(ackPolicy.hardAckOnly(), ackPolicy.hardAckInterval(), ackPolicy.softAckRate(),
-                    packets, ackPolicy.ackRate());
+            ackPolicy = ackPolicy.with(g -> g.hardAckRate = packets);
             return this;
         }
 
         /** @return this, with {@link AckPolicy#ackRate()} set to {@code packets} (packets) */
         public Builder ackRate(int packets) {
-            ackPolicy = new AckPolicy(ackPolicy.hardAckOnly(), ackPolicy.hardAckInterval(), ackPolicy.softAckRate(),
-                    ackPolicy.hardAckRate(), packets);
+            ackPolicy = ackPolicy.with(g -> g.ackRate = packets);
             return this;
         }
 
         /** @return this, with {@link AckDelays#softAckDelayNs()} set to {@code d} in ns */
         public Builder softAckDelay(Duration d) {
-            ackDelays = new AckDelays(d.toNanos(), ackDelays.hardAckDelayNs(), ackDelays.lastAckDelayNs());
+            ackDelays = ackDelays.with(g -> g.softAckDelayNs = d.toNanos());
             return this;
         }
 
         /** @return this, with {@link AckDelays#hardAckDelayNs()} set to {@code d} in ns */
         public Builder hardAckDelay(Duration d) {
-            ackDelays = new AckDelays(ackDelays.softAckDelayNs(), d.toNanos(), ackDelays.lastAckDelayNs());
+            ackDelays = ackDelays.with(g -> g.hardAckDelayNs = d.toNanos());
             return this;
         }
 
         /** @return this, with {@link AckDelays#lastAckDelayNs()} set to {@code d} in ns */
         public Builder lastAckDelay(Duration d) {
-            ackDelays = new AckDelays(ackDelays.softAckDelayNs(), ackDelays.hardAckDelayNs(), d.toNanos());
+            ackDelays = ackDelays.with(g -> g.lastAckDelayNs = d.toNanos());
             return this;
         }
 
         /** @return this, with {@link RetransmitTimeout#initialRttNs()} set to {@code d} in ns */
         public Builder initialRtt(Duration d) {
-            rto = new RetransmitTimeout(d.toNanos(), rto.minRtoNs(), rto.rtoSlackNs(), rto.maxRtoNs());
+            rto = rto.with(g -> g.initialRttNs = d.toNanos());
             return this;
         }
 
         /** @return this, with {@link RetransmitTimeout#minRtoNs()} set to {@code d} in ns */
         public Builder minRto(Duration d) {
-            rto = new RetransmitTimeout(rto.initialRttNs(), d.toNanos(), rto.rtoSlackNs(), rto.maxRtoNs());
+            rto = rto.with(g -> g.minRtoNs = d.toNanos());
             return this;
         }
 
         /** @return this, with {@link RetransmitTimeout#rtoSlackNs()} set to {@code d} in ns */
         public Builder rtoSlack(Duration d) {
-            rto = new RetransmitTimeout(rto.initialRttNs(), rto.minRtoNs(), d.toNanos(), rto.maxRtoNs());
+            rto = rto.with(g -> g.rtoSlackNs = d.toNanos());
             return this;
         }
 
         /** @return this, with {@link RetransmitTimeout#maxRtoNs()} set to {@code d} in ns */
         public Builder maxRto(Duration d) {
-            rto = new RetransmitTimeout(rto.initialRttNs(), rto.minRtoNs(), rto.rtoSlackNs(), d.toNanos());
+            rto = rto.with(g -> g.maxRtoNs = d.toNanos());
             return this;
         }
 
         /** @return this, with {@link Congestion#congestionControl()} set to {@code cc} (a controller) */
         public Builder congestionControl(CongestionControl cc) {
-            congestion = new Congestion(cc, congestion.initialCwnd(), congestion.initialSsthresh(),
-                    congestion.nackThreshold());
+            congestion = congestion.with(g -> g.congestionControl = cc);
             return this;
         }
 
         /** @return this, with {@link Congestion#initialCwnd()} set to {@code packets} (packets) */
         public Builder initialCwnd(int packets) {
-            congestion = new Congestion(congestion.congestionControl(), packets, congestion.initialSsthresh(),
-                    congestion.nackThreshold());
+            congestion = congestion.with(g -> g.initialCwnd = packets);
             return this;
         }
 
         /** @return this, with {@link Congestion#initialSsthresh()} set to {@code packets} (packets) */
         public Builder initialSsthresh(int packets) {
-            congestion = new Congestion(congestion.congestionControl(), congestion.initialCwnd(), packets,
-                    congestion.nackThreshold());
+            congestion = congestion.with(g -> g.initialSsthresh = packets);
             return this;
         }
 
         /** @return this, with {@link Congestion#nackThreshold()} set to {@code acks} (ACKs) */
         public Builder nackThreshold(int acks) {
-            congestion = new Congestion(congestion.congestionControl(), congestion.initialCwnd(),
-                    congestion.initialSsthresh(), acks);
+            congestion = congestion.with(g -> g.nackThreshold = acks);
             return this;
         }
 
         /** @return this, with {@link CallTimeouts#deadTimeNs()} set to {@code d} in ns */
         public Builder deadTime(Duration d) {
-            timeouts = new CallTimeouts(d.toNanos(), timeouts.clientIdleDeadTimeNs(), timeouts.serverIdleDeadTimeNs(),
-                    timeouts.hardDeadTimeNs());
+            timeouts = timeouts.with(g -> g.deadTimeNs = d.toNanos());
             return this;
         }
 
         /** @return this, with {@link CallTimeouts#clientIdleDeadTimeNs()} set to {@code d} in ns */
         public Builder clientIdleDeadTime(Duration d) {
-            timeouts = new CallTimeouts(timeouts.deadTimeNs(), d.toNanos(), timeouts.serverIdleDeadTimeNs(),
-                    timeouts.hardDeadTimeNs());
+            timeouts = timeouts.with(g -> g.clientIdleDeadTimeNs = d.toNanos());
             return this;
         }
 
         /** @return this, with {@link CallTimeouts#serverIdleDeadTimeNs()} set to {@code d} in ns */
         public Builder serverIdleDeadTime(Duration d) {
-            timeouts = new CallTimeouts(timeouts.deadTimeNs(), timeouts.clientIdleDeadTimeNs(), d.toNanos(),
-                    timeouts.hardDeadTimeNs());
+            timeouts = timeouts.with(g -> g.serverIdleDeadTimeNs = d.toNanos());
             return this;
         }
 
         /** @return this, with {@link CallTimeouts#hardDeadTimeNs()} set to {@code d} in ns */
         public Builder hardDeadTime(Duration d) {
-            timeouts = new CallTimeouts(timeouts.deadTimeNs(), timeouts.clientIdleDeadTimeNs(),
-                    timeouts.serverIdleDeadTimeNs(), d.toNanos());
+            timeouts = timeouts.with(g -> g.hardDeadTimeNs = d.toNanos());
             return this;
         }
 
         /** @return this, with {@link Reachability#checkReach()} set to {@code on} (on or off) */
         public Builder checkReach(boolean on) {
-            reachability = new Reachability(on, reachability.reachTtlNs(), reachability.reachRetryNs());
+            reachability = reachability.with(g -> g.checkReach = on);
             return this;
         }
 
         /** @return this, with {@link Limits#maxConnections()} set to {@code n} (a count) */
         public Builder maxConnections(int n) {
-            limits = new Limits(n, limits.maxPendingCalls(), limits.maxConnectionsPerPeer(),
-                    limits.maxUnprovenConnections(), limits.maxPeers(), limits.maxHeldPackets(),
-                    limits.maxHeldBytes(), limits.maxHeldBytesPerPeer());
+            limits = limits.with(g -> g.maxConnections = n);
             return this;
         }
 
         /** @return this, with {@link Limits#maxPendingCalls()} set to {@code n} (a count) */
         public Builder maxPendingCalls(int n) {
-            limits = new Limits(limits.maxConnections(), n, limits.maxConnectionsPerPeer(),
-                    limits.maxUnprovenConnections(), limits.maxPeers(), limits.maxHeldPackets(),
-                    limits.maxHeldBytes(), limits.maxHeldBytesPerPeer());
+            limits = limits.with(g -> g.maxPendingCalls = n);
             return this;
         }
 
         /** @return this, with {@link Limits#maxConnectionsPerPeer()} set to {@code n} (a count) */
         public Builder maxConnectionsPerPeer(int n) {
-            limits = new Limits(limits.maxConnections(), limits.maxPendingCalls(), n, limits.maxUnprovenConnections(),
-                    limits.maxPeers(), limits.maxHeldPackets(),
-                    limits.maxHeldBytes(), limits.maxHeldBytesPerPeer());
+            limits = limits.with(g -> g.maxConnectionsPerPeer = n);
             return this;
         }
 
         /** @return this, with {@link Limits#maxUnprovenConnections()} set to {@code n} (a count) */
         public Builder maxUnprovenConnections(int n) {
-            limits = new Limits(limits.maxConnections(), limits.maxPendingCalls(), limits.maxConnectionsPerPeer(), n,
-                    limits.maxPeers(), limits.maxHeldPackets(),
-                    limits.maxHeldBytes(), limits.maxHeldBytesPerPeer());
+            limits = limits.with(g -> g.maxUnprovenConnections = n);
             return this;
         }
 
         /** @return this, with {@link Limits#maxPeers()} set to {@code n} (a count) */
         public Builder maxPeers(int n) {
-            limits = new Limits(limits.maxConnections(), limits.maxPendingCalls(), limits.maxConnectionsPerPeer(),
-                    limits.maxUnprovenConnections(), n, limits.maxHeldPackets(), limits.maxHeldBytes(),
-                    limits.maxHeldBytesPerPeer());
+            limits = limits.with(g -> g.maxPeers = n);
             return this;
         }
 
         /** @return this, with {@link Limits#maxHeldPackets()} set to {@code packets} (packets) */
         public Builder maxHeldPackets(int packets) {
-            limits = new Limits(limits.maxConnections(), limits.maxPendingCalls(), limits.maxConnectionsPerPeer(),
-                    limits.maxUnprovenConnections(), limits.maxPeers(), packets, limits.maxHeldBytes(),
-                    limits.maxHeldBytesPerPeer());
+            limits = limits.with(g -> g.maxHeldPackets = packets);
             return this;
         }
 
         /** @return this, with {@link Limits#maxHeldBytes()} set to {@code bytes} (of each kind, endpoint-wide) */
         public Builder maxHeldBytes(long bytes) {
-            limits = new Limits(limits.maxConnections(), limits.maxPendingCalls(), limits.maxConnectionsPerPeer(),
-                    limits.maxUnprovenConnections(), limits.maxPeers(), limits.maxHeldPackets(), bytes,
-                    limits.maxHeldBytesPerPeer());
+            limits = limits.with(g -> g.maxHeldBytes = bytes);
             return this;
         }
 
         /** @return this, with {@link Limits#maxHeldBytesPerPeer()} set to {@code bytes} (of each kind, per peer) */
         public Builder maxHeldBytesPerPeer(long bytes) {
-            limits = new Limits(limits.maxConnections(), limits.maxPendingCalls(), limits.maxConnectionsPerPeer(),
-                    limits.maxUnprovenConnections(), limits.maxPeers(), limits.maxHeldPackets(), limits.maxHeldBytes(),
-                    bytes);
+            limits = limits.with(g -> g.maxHeldBytesPerPeer = bytes);
             return this;
         }
 
         /** @return this, with {@link Reaping#idleConnectionTimeNs()} set to {@code d} in ns */
         public Builder idleConnectionTime(Duration d) {
-            reaping = new Reaping(d.toNanos(), reaping.idlePeerTimeNs(), reaping.reapIntervalNs());
+            reaping = reaping.with(g -> g.idleConnectionTimeNs = d.toNanos());
             return this;
         }
 
         /** @return this, with {@link Reaping#idlePeerTimeNs()} set to {@code d} in ns */
         public Builder idlePeerTime(Duration d) {
-            reaping = new Reaping(reaping.idleConnectionTimeNs(), d.toNanos(), reaping.reapIntervalNs());
+            reaping = reaping.with(g -> g.idlePeerTimeNs = d.toNanos());
             return this;
         }
 
         /** @return this, with {@link Reaping#reapIntervalNs()} set to {@code d} in ns */
         public Builder reapInterval(Duration d) {
-            reaping = new Reaping(reaping.idleConnectionTimeNs(), reaping.idlePeerTimeNs(), d.toNanos());
+            reaping = reaping.with(g -> g.reapIntervalNs = d.toNanos());
             return this;
         }
 
         /** @return this, with {@link DebugQueries#versionString()} set to {@code s} (a string) */
         public Builder versionString(String s) {
-            debugQueries = new DebugQueries(s, debugQueries.debugReplies());
+            debugQueries = debugQueries.with(g -> g.versionString = s);
             return this;
         }
 
         /** @return this, with {@link DebugQueries#debugReplies()} set to {@code policy} (a policy) */
         public Builder debugReplies(DebugReplies policy) {
-            debugQueries = new DebugQueries(debugQueries.versionString(), policy);
+            debugQueries = debugQueries.with(g -> g.debugReplies = policy);
             return this;
         }
 
         /** @return this, with {@link SocketBuffers#udpBufferBytes()} set to {@code bytes} (bytes) */
         public Builder udpBufferBytes(int bytes) {
-            socketBuffers = new SocketBuffers(bytes, socketBuffers.segmentationOffload());
+            socketBuffers = socketBuffers.with(g -> g.udpBufferBytes = bytes);
             return this;
         }
 
@@ -443,7 +411,7 @@ public record RxConfig(Windows windows, PacketSize packetSize, AckPolicy ackPoli
          *     transport)
          */
         public Builder segmentationOffload(boolean on) {
-            socketBuffers = new SocketBuffers(socketBuffers.udpBufferBytes(), on);
+            socketBuffers = socketBuffers.with(g -> g.segmentationOffload = on);
             return this;
         }
 

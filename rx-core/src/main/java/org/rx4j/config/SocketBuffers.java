@@ -3,6 +3,8 @@
 
 package org.rx4j.config;
 
+import java.util.function.Consumer;
+
 /**
  * The UDP socket buffers the endpoint asks the kernel for (docs/transport.md; docs/robustness.md "Flood"), and whether
  * the kernel batches equal-size datagrams in them. What is requested when nothing is set follows from the windows and
@@ -35,5 +37,34 @@ public record SocketBuffers(int udpBufferBytes, boolean segmentationOffload) {
      */
     public SocketBuffers {
         SettingCheck.range("udpBufferBytes", udpBufferBytes, 0, Integer.MAX_VALUE);
+    }
+
+    /**
+     * A mutable copy of these settings, so that {@link RxConfig.Builder} changes one setting by name and the record is
+     * built (and checked) here, the one place that lists the components in order.
+     */
+    static final class Draft {
+        int udpBufferBytes;
+        boolean segmentationOffload;
+
+        Draft(SocketBuffers from) {
+            udpBufferBytes = from.udpBufferBytes;
+            segmentationOffload = from.segmentationOffload;
+        }
+
+        SocketBuffers build() {
+            return new SocketBuffers(udpBufferBytes, segmentationOffload);
+        }
+    }
+
+    /**
+     * @param edit changes a draft of these settings
+     * @return the settings with that change, checked as any construction is
+     * @throws IllegalArgumentException naming the setting out of range (this record unchanged)
+     */
+    SocketBuffers with(Consumer<Draft> edit) {
+        Draft d = new Draft(this);
+        edit.accept(d);
+        return d.build();
     }
 }

@@ -4,10 +4,11 @@
 package org.rx4j.rpc;
 
 import io.netty.buffer.ByteBuf;
+import java.util.Optional;
 import java.util.concurrent.CompletionStage;
 import org.rx4j.engine.Call;
-import org.rx4j.engine.CallOrigin;
 import org.rx4j.engine.CallListener;
+import org.rx4j.engine.CallOrigin;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -105,7 +106,7 @@ final class AsyncServerCall implements CallListener {
             }
         }
         RxRequest req = new RxRequest(opcode, request.toByteArray(), origin.peer(), RxConnectionId.of(origin),
-                origin.identity(), context);
+                Optional.ofNullable(origin.identity()), context);
         CompletionStage<byte[]> stage;
         try {
             stage = handler.handle(req);

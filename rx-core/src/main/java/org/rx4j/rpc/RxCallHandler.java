@@ -4,8 +4,8 @@
 package org.rx4j.rpc;
 
 /**
- * Serves one incoming call of a service registered without opcode dispatch
- * ({@link RxEndpoint#registerService(int, org.rx4j.security.SecurityClass, RxCallHandler)}): the handler sees
+ * Serves one incoming call of a service without opcode dispatch
+ * ({@link RxService.Builder#wholeStream(RxCallHandler)}): the handler sees
  * the whole request stream, opcode included if there is one.
  *
  * <p>Threading: runs on the endpoint's worker pool, never on an event loop, so it may block. Reads the

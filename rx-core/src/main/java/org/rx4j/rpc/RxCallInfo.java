@@ -59,7 +59,7 @@ public final class RxCallInfo {
 
     /**
      * @return the request's opcode (rxgen's first 4 bytes): known for {@link RxService} calls and routed calls on a
-     *     server, and for the typed call forms and {@code newCall(opcode)} on a client; empty for whole-stream calls
+     *     server, and for the typed call forms and a {@code newCall} whose {@link RxCallOptions} carry an opcode on a client; empty for whole-stream calls
      */
     public OptionalInt opcode() {
         return opcodeOrNone == NO_OPCODE ? OptionalInt.empty() : OptionalInt.of((int) opcodeOrNone);

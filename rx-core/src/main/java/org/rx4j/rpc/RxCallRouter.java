@@ -4,8 +4,8 @@
 package org.rx4j.rpc;
 
 /**
- * Chooses, from the first bytes of a request, whether a call of a whole-stream service (one registered with
- * {@link RxEndpoint#registerService(int, int, RxCallHandler, int, RxCallRouter)}) is served on the event loop by
+ * Chooses, from the first bytes of a request, whether a call of a whole-stream service (one built with
+ * {@link RxService.Builder#wholeStream(RxCallHandler, int, RxCallRouter)}) is served on the event loop by
  * an {@link RxAsyncHandler} or, as usual, by the service's blocking {@link RxCallHandler} on the worker pool. A
  * small request/response call routed to the loop is answered without a thread hand-off (rxperf's small rpc
  * calls); a streaming one (a large transfer) keeps its worker thread and its flow control.

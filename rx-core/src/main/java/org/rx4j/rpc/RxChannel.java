@@ -230,63 +230,22 @@ public final class RxChannel implements RxCallTarget {
     }
 
     /**
-     * Starts a streaming call on an address picked by the balancing; never repeated. See {@link RxConnection#newCall()}.
+     * Starts a streaming call on an address picked by the balancing, with the options' deadline and (when they carry
+     * one) its opcode already written; never repeated (the stream is the caller's). The other forms without options
+     * are {@link RxCallTarget}'s defaults.
      *
-     * @return the call (close it: its address counts it outstanding until it ends)
-     * @throws RxException RX_INVALID_OPERATION (−2) if the channel is closed or the endpoint is closing
-     */
-    @Override
-    public RxCall newCall() throws RxException {
-        return stream(RxCallInfo.NO_OPCODE, null);
-    }
-
-    /**
-     * As {@link #newCall()} with a hard deadline.
-     *
-     * @param timeout the call's whole life, from now, positive
+     * @param options the call's deadline and opcode ({@link RxCallOptions#DEFAULT}: none)
      * @return the call (close it)
-     * @throws RxException as {@link #newCall()}
-     * @throws IllegalArgumentException if timeout is not positive
+     * @throws RxException if no address can start it (−2 if the channel is closed)
      */
     @Override
-    public RxCall newCall(Duration timeout) throws RxException {
-        rt.deadlineFromNow(timeout);
-        return stream(RxCallInfo.NO_OPCODE, timeout);
-    }
-
-    /**
-     * As {@link #newCall()}, with {@code opcode} already written; never repeated.
-     *
-     * @param opcode the procedure's opcode
-     * @return the call (close it)
-     * @throws RxException as {@link #newCall()}
-     */
-    @Override
-    public RxCall newCall(int opcode) throws RxException {
-        return stream(opcode, null);
-    }
-
-    /**
-     * As {@link #newCall(int)} with a hard deadline.
-     *
-     * @param opcode the procedure's opcode
-     * @param timeout the call's whole life, from now, positive
-     * @return the call (close it)
-     * @throws RxException as {@link #newCall()}
-     * @throws IllegalArgumentException if timeout is not positive
-     */
-    @Override
-    public RxCall newCall(int opcode, Duration timeout) throws RxException {
-        rt.deadlineFromNow(timeout);
-        return stream(opcode, timeout);
-    }
-
-    private RxCall stream(long opcodeOrNone, Duration timeout) throws RxException {
+    public RxCall newCall(RxCallOptions options) throws RxException {
+        Duration timeout = options.timeoutOrNull();
+        if (timeout != null) {
+            rt.deadlineFromNow(timeout);
+        }
         CompletableFuture<RxCall> f = execute(RxCallInfo.NO_OPCODE, Long.MAX_VALUE, (pool, ignored) -> {
-            int op = (int) opcodeOrNone;
-            RxCall call = opcodeOrNone == RxCallInfo.NO_OPCODE
-                    ? (timeout == null ? pool.newCall() : pool.newCall(timeout))
-                    : timeout == null ? pool.newCall(op) : pool.newCall(op, timeout);
+            RxCall call = pool.newCall(options);
             return new Started<>(CompletableFuture.completedFuture(call), call.completion());
         });
         try {
@@ -299,113 +258,65 @@ public final class RxChannel implements RxCallTarget {
     }
 
     /**
-     * Sends a whole request to an address picked by the balancing and returns the whole reply, blocking; never
-     * repeated (the opcode is not known).
-     *
-     * @param request request bytes
-     * @return reply bytes
-     * @throws RxException with the abort code if the call fails
-     * @throws IOException if interrupted (the call is then cancelled with −6)
-     */
-    @Override
-    public byte[] call(byte[] request) throws IOException {
-        return await(callAsync(request));
-    }
-
-    /**
-     * As {@link RxConnectionPool#callAsync(byte[])} on an address picked by the balancing; never repeated.
+     * As {@link RxConnectionPool#callAsync(byte[], RxCallOptions)} on an address picked by the balancing; never
+     * repeated (the opcode is not known to the channel).
      *
      * @param request the whole request (not copied: must not change until the future completes)
+     * @param options the call's deadline, and an opcode to send before the request
      * @return the reply; exceptionally an {@link RxException} (−2 if the channel is closed)
      */
     @Override
-    public CompletableFuture<byte[]> callAsync(byte[] request) {
-        return execute(RxCallInfo.NO_OPCODE, Long.MAX_VALUE, (pool, t) -> Started.whole(pool.callAsync(request)));
-    }
-
-    /**
-     * As {@link #callAsync(byte[])} with a hard deadline.
-     *
-     * @param request the whole request
-     * @param timeout the call's whole life, from now, positive
-     * @return the reply future
-     * @throws IllegalArgumentException if timeout is not positive
-     */
-    @Override
-    public CompletableFuture<byte[]> callAsync(byte[] request, Duration timeout) {
-        return execute(RxCallInfo.NO_OPCODE, rt.deadlineFromNow(timeout),
-                (pool, t) -> Started.whole(pool.callAsync(request, t)));
+    public CompletableFuture<byte[]> callAsync(byte[] request, RxCallOptions options) {
+        Duration timeout = options.timeoutOrNull();
+        return execute(RxCallInfo.NO_OPCODE, timeout == null ? Long.MAX_VALUE : rt.deadlineFromNow(timeout),
+                (pool, t) -> Started.whole(pool.callAsync(request, t == null ? options : options.withTimeout(t))));
     }
 
     /**
      * One rxgen-style call, blocking; repeated on another address after a connection-level failure when the
-     * channel's {@link RxRetryPolicy} marks {@code opcode} idempotent and the budget allows. The results are read
-     * on the endpoint's callback executor, the calling thread waits.
+     * channel's {@link RxRetryPolicy} marks {@code opcode} idempotent and the budget allows, within the options'
+     * deadline over all attempts and pauses. The results are read on the endpoint's callback executor, the calling
+     * thread waits.
      *
      * @param opcode the operation
      * @param arguments writes the arguments (once per attempt)
      * @param results reads the results from the whole reply
+     * @param options the deadline of the call and its repeats (no opcode: it is {@code opcode})
      * @param <T> the result type
      * @return what {@code results} returned
-     * @throws RxException with the last attempt's abort code, the earlier attempts' failures suppressed
+     * @throws RxException with the last attempt's abort code (−3 when the deadline passed), the earlier attempts'
+     *     failures suppressed
      * @throws IOException if interrupted (the call is then cancelled with −6)
+     * @throws IllegalArgumentException if the options carry an opcode
      */
     @Override
-    public <T> T call(int opcode, XdrMarshaller arguments, XdrUnmarshaller<T> results) throws IOException {
-        return await(callAsync(opcode, arguments, results));
-    }
-
-    /**
-     * As {@link #call(int, XdrMarshaller, XdrUnmarshaller)} with a hard deadline over all attempts and pauses.
-     *
-     * @param opcode the operation
-     * @param arguments writes the arguments (once per attempt)
-     * @param results reads the results
-     * @param timeout the whole life of the call and its repeats, from now, positive
-     * @param <T> the result type
-     * @return what {@code results} returned
-     * @throws RxException with the last attempt's abort code (−3 when the deadline passed)
-     * @throws IOException if interrupted
-     * @throws IllegalArgumentException if timeout is not positive
-     */
-    @Override
-    public <T> T call(int opcode, XdrMarshaller arguments, XdrUnmarshaller<T> results, Duration timeout)
+    public <T> T call(int opcode, XdrMarshaller arguments, XdrUnmarshaller<T> results, RxCallOptions options)
             throws IOException {
-        return await(callAsync(opcode, arguments, results, timeout));
+        return await(callAsync(opcode, arguments, results, options));
     }
 
     /**
-     * One rxgen-style call without blocking, repeated as {@link #call(int, XdrMarshaller, XdrUnmarshaller)} is; the
-     * pause before a repeat is timed on the endpoint's event loop. Ending the future early (cancel, {@code orTimeout},
-     * {@code completeOnTimeout}) ends the attempt in progress the same way, or the pause, and makes no more.
+     * One rxgen-style call without blocking, repeated as {@link #call(int, XdrMarshaller, XdrUnmarshaller,
+     * RxCallOptions)} is; the pause before a repeat is timed on the endpoint's event loop. Ending the future early
+     * (cancel, {@code orTimeout}, {@code completeOnTimeout}) ends the attempt in progress the same way, or the pause,
+     * and makes no more.
      *
      * @param opcode the operation
      * @param arguments writes the arguments (once per attempt)
      * @param results reads the results from the whole reply
+     * @param options the deadline of the call and its repeats (no opcode: it is {@code opcode})
      * @param <T> the result type
      * @return the results' future; exceptionally an {@link RxException} with the last attempt's abort code
-     */
-    @Override
-    public <T> CompletableFuture<T> callAsync(int opcode, XdrMarshaller arguments, XdrUnmarshaller<T> results) {
-        return execute(opcode, Long.MAX_VALUE, (pool, t) -> Started.whole(pool.callAsync(opcode, arguments, results)));
-    }
-
-    /**
-     * As {@link #callAsync(int, XdrMarshaller, XdrUnmarshaller)} with a hard deadline over all attempts.
-     *
-     * @param opcode the operation
-     * @param arguments writes the arguments (once per attempt)
-     * @param results reads the results from the whole reply
-     * @param timeout the whole life of the call and its repeats, from now, positive
-     * @param <T> the result type
-     * @return the results' future
-     * @throws IllegalArgumentException if timeout is not positive
+     * @throws IllegalArgumentException if the options carry an opcode
      */
     @Override
     public <T> CompletableFuture<T> callAsync(int opcode, XdrMarshaller arguments, XdrUnmarshaller<T> results,
-                                              Duration timeout) {
-        return execute(opcode, rt.deadlineFromNow(timeout),
-                (pool, t) -> Started.whole(pool.callAsync(opcode, arguments, results, t)));
+                                              RxCallOptions options) {
+        options.requireNoOpcode("a typed call");
+        Duration timeout = options.timeoutOrNull();
+        return execute(opcode, timeout == null ? Long.MAX_VALUE : rt.deadlineFromNow(timeout),
+                (pool, t) -> Started.whole(pool.callAsync(opcode, arguments, results,
+                        t == null ? RxCallOptions.DEFAULT : RxCallOptions.timeout(t))));
     }
 
     /**

@@ -6,8 +6,9 @@ package org.rx4j.rpc;
 /**
  * Sees every client call an endpoint starts (docs/embedding.md "Interceptors"; the shape of gRPC-java's client
  * interceptors): the service id, the opcode when the call form knows it (the typed
- * {@link RxConnection#call(int, org.rx4j.rpc.xdr.XdrMarshaller, org.rx4j.rpc.xdr.XdrUnmarshaller)} and
- * {@code callAsync} forms and {@link RxConnection#newCall(int)}, which generated split procs use), the procedure
+ * {@link RxCallTarget#call(int, org.rx4j.rpc.xdr.XdrMarshaller, org.rx4j.rpc.xdr.XdrUnmarshaller)} and
+ * {@code callAsync} forms, and {@link RxConnection#newCall(RxCallOptions)} with an opcode in its options, which
+ * generated split procs use), the procedure
  * name given by {@link RxEndpoint.Builder#procNames}, the server's address and the connection's security index. It may run code before the call (here) and after it (the returned
  * {@link RxCallEnd}), time it, or fail it before anything is sent. Registered with
  * {@link RxEndpoint.Builder#clientInterceptor}; interceptors run in registration order.

@@ -7,6 +7,7 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import org.rx4j.engine.Call;
@@ -107,8 +108,13 @@ public final class RxConnection implements RxCallTarget {
      * Starts a streaming call. Write the request to {@link RxCall#output()}, then read the reply from
      * {@link RxCall#input()} (the first read ends the request), then {@link RxCall#close()} it. Returns at
      * once, without waiting for the event loop: the call is created on the loop in order before anything
-     * written to it. If all 4 channels are busy the call waits for one (writes block meanwhile).
+     * written to it. If all 4 channels are busy the call waits for one (writes block meanwhile). With a timeout in
+     * the options the call has a hard deadline ({@link RxCall#setDeadline(Duration)}): past it the call fails with
+     * RX_CALL_TIMEOUT (−3). With an opcode in the options it is already written as the request's first XDR int
+     * (rx-wire-facts.md §6): write the arguments next; interceptors ({@link RxCallInfo#opcode}) and the
+     * per-procedure metrics see it from the start, and a call without one gives them none.
      *
+     * @param options deadline and opcode ({@link RxCallOptions#DEFAULT}: neither)
      * @return the call
      * @throws RxException RX_INVALID_OPERATION (−2) if this connection was closed or the endpoint is closing. If
      *     the loop refuses the call (the connection was aborted, or too many calls already wait for a channel,
@@ -116,46 +122,17 @@ public final class RxConnection implements RxCallTarget {
      *     stream methods, {@link RxCall#awaitCompletion()} and {@link RxCall#completion()} report it. A
      *     {@link RxClientInterceptor} that refuses the call throws its own exception from here.
      */
-    public RxCall newCall() throws RxException {
-        return start(Long.MAX_VALUE, RxCallInfo.NO_OPCODE);
+    @Override
+    public RxCall newCall(RxCallOptions options) throws RxException {
+        long opcodeOrNone = options.opcodeOrNone();
+        RxCall call = start(deadline(options), opcodeOrNone);
+        return opcodeOrNone == RxCallInfo.NO_OPCODE ? call : withOpcode(call, (int) opcodeOrNone);
     }
 
-    /**
-     * Starts a streaming call with a hard deadline; see {@link #newCall()} and {@link RxCall#setDeadline(Duration)}.
-     *
-     * @param timeout the call's whole life, from now, positive; past it the call fails with RX_CALL_TIMEOUT (−3)
-     * @return the call
-     * @throws RxException as {@link #newCall()}
-     * @throws IllegalArgumentException if timeout is not positive
-     */
-    public RxCall newCall(Duration timeout) throws RxException {
-        return start(rt.deadlineFromNow(timeout), RxCallInfo.NO_OPCODE);
-    }
-
-    /**
-     * Starts a streaming call to one procedure: as {@link #newCall()}, with {@code opcode} already written as the
-     * request's first XDR int (rx-wire-facts.md §6); write the arguments next. Interceptors ({@link RxCallInfo#opcode})
-     * and the per-procedure metrics see the opcode from the start; {@link #newCall()} gives them none.
-     *
-     * @param opcode the procedure's opcode
-     * @return the call
-     * @throws RxException as {@link #newCall()}
-     */
-    public RxCall newCall(int opcode) throws RxException {
-        return withOpcode(start(Long.MAX_VALUE, opcode), opcode);
-    }
-
-    /**
-     * As {@link #newCall(int)}, with a hard deadline; see {@link #newCall(Duration)}.
-     *
-     * @param opcode the procedure's opcode
-     * @param timeout the call's whole life, from now, positive; past it the call fails with RX_CALL_TIMEOUT (−3)
-     * @return the call
-     * @throws RxException as {@link #newCall()}
-     * @throws IllegalArgumentException if timeout is not positive
-     */
-    public RxCall newCall(int opcode, Duration timeout) throws RxException {
-        return withOpcode(start(rt.deadlineFromNow(timeout), opcode), opcode);
+    /** @return the options' deadline on the endpoint's clock (ns), or Long.MAX_VALUE for none */
+    private long deadline(RxCallOptions options) {
+        Duration timeout = options.timeoutOrNull();
+        return timeout == null ? Long.MAX_VALUE : rt.deadlineFromNow(timeout);
     }
 
     /** Writes the opcode; a call that cannot take it (it already failed) is released and its error thrown. */
@@ -241,48 +218,29 @@ public final class RxConnection implements RxCallTarget {
     }
 
     /**
-     * Sends a whole request and returns the whole reply, blocking (a convenience for small calls).
-     *
-     * @param request request bytes
-     * @return reply bytes
-     * @throws RxException with the abort code if the call fails
-     * @throws IOException on interruption
-     */
-    public byte[] call(byte[] request) throws IOException {
-        try (RxCall call = newCall()) {
-            call.output().write(request);
-            call.output().close();
-            return call.input().readAllBytes();
-        }
-    }
-
-    /**
      * Sends a whole request and completes the future with the whole reply, without blocking any thread.
      * The future completes on the endpoint's callback executor ({@link RxEndpoint.Builder#callbackExecutor}).
      * Cancelling it, or completing it with a value ({@code completeOnTimeout}), aborts the call with RX_USER_ABORT
      * (−6); completing it by {@code orTimeout} aborts it with RX_CALL_TIMEOUT (−3), by another
-     * {@code completeExceptionally} with that exception's code ({@link RxException#code()}, else −2).
+     * {@code completeExceptionally} with that exception's code ({@link RxException#code()}, else −2). With a
+     * timeout in the options, past it the call is aborted by the engine (ABORT −3 to the server) and the future
+     * fails with RX_CALL_TIMEOUT (−3); with an opcode, it is sent as an XDR int before {@code request}.
      *
      * @param request the whole request (not copied: must not change until the future completes)
+     * @param options deadline and opcode ({@link RxCallOptions#DEFAULT}: neither)
      * @return the reply; exceptionally an {@link RxException} with the abort code (RX_MSGSIZE −8 for a reply
      *     over {@link RxEndpoint.Builder#maxMessageBytes}, RX_INVALID_OPERATION −2 if the connection is closed,
      *     a refusing {@link RxClientInterceptor}'s own exception)
      */
-    public CompletableFuture<byte[]> callAsync(byte[] request) {
-        return startAsync(request, Long.MAX_VALUE, RxCallInfo.NO_OPCODE);
-    }
-
-    /**
-     * As {@link #callAsync(byte[])}, with a hard deadline enforced by the engine: past it the call is aborted
-     * (ABORT −3 to the server) and the future fails with RX_CALL_TIMEOUT (−3).
-     *
-     * @param request the whole request
-     * @param timeout the call's whole life, from now, positive
-     * @return the reply future
-     * @throws IllegalArgumentException if timeout is not positive
-     */
-    public CompletableFuture<byte[]> callAsync(byte[] request, Duration timeout) {
-        return startAsync(request, rt.deadlineFromNow(timeout), RxCallInfo.NO_OPCODE);
+    @Override
+    public CompletableFuture<byte[]> callAsync(byte[] request, RxCallOptions options) {
+        long opcodeOrNone = options.opcodeOrNone();
+        byte[] whole = request;
+        if (opcodeOrNone != RxCallInfo.NO_OPCODE) { // rare: a raw request after a library-written opcode
+            whole = new byte[request.length + 4];
+            ByteBuffer.wrap(whole).putInt((int) opcodeOrNone).put(request);
+        }
+        return startAsync(whole, deadline(options), opcodeOrNone);
     }
 
     private CompletableFuture<byte[]> startAsync(byte[] request, long deadlineNanoTime, long opcodeOrNone) {
@@ -396,37 +354,25 @@ public final class RxConnection implements RxCallTarget {
      * One rxgen-style call, blocking: writes {@code opcode} (XDR int) and the arguments, reads the results.
      * Failures abort the call as an rxgen stub does: marshalling fails with RXGEN_CC_MARSHAL (−450),
      * unmarshalling with RXGEN_CC_UNMARSHAL (−451) (a hostile length fails this way, never with an
-     * OutOfMemoryError); the server's abort arrives as a remote {@link RxException}.
+     * OutOfMemoryError); the server's abort arrives as a remote {@link RxException}. With a timeout in the options
+     * the engine enforces a hard deadline: past it the call is aborted (ABORT −3 to the server) and this method
+     * throws RX_CALL_TIMEOUT (−3).
      *
      * @param opcode the operation
      * @param arguments writes the arguments (client side)
      * @param results reads the results (client side); bytes after what it reads are discarded
+     * @param options the deadline; no opcode
      * @param <T> the result type
      * @return what {@code results} returned
      * @throws RxException with the abort code
      * @throws IOException if interrupted (the call is then cancelled with −6)
+     * @throws IllegalArgumentException if the options carry an opcode
      */
-    public <T> T call(int opcode, XdrMarshaller arguments, XdrUnmarshaller<T> results) throws IOException {
-        return typed(start(Long.MAX_VALUE, opcode), opcode, arguments, results);
-    }
-
-    /**
-     * As {@link #call(int, XdrMarshaller, XdrUnmarshaller)}, with a hard deadline enforced by the engine: past it
-     * the call is aborted (ABORT −3 to the server) and this method throws RX_CALL_TIMEOUT (−3).
-     *
-     * @param opcode the operation
-     * @param arguments writes the arguments (client side)
-     * @param results reads the results (client side)
-     * @param timeout the call's whole life, from now, positive
-     * @param <T> the result type
-     * @return what {@code results} returned
-     * @throws RxException with the abort code (−3 when the deadline passed)
-     * @throws IOException if interrupted (the call is then cancelled with −6)
-     * @throws IllegalArgumentException if timeout is not positive
-     */
-    public <T> T call(int opcode, XdrMarshaller arguments, XdrUnmarshaller<T> results, Duration timeout)
+    @Override
+    public <T> T call(int opcode, XdrMarshaller arguments, XdrUnmarshaller<T> results, RxCallOptions options)
             throws IOException {
-        return typed(start(rt.deadlineFromNow(timeout), opcode), opcode, arguments, results);
+        options.requireNoOpcode("call(opcode, arguments, results, options)");
+        return typed(start(deadline(options), opcode), opcode, arguments, results);
     }
 
     private <T> T typed(RxCall call, int opcode, XdrMarshaller arguments, XdrUnmarshaller<T> results)
@@ -455,37 +401,26 @@ public final class RxConnection implements RxCallTarget {
     /**
      * One rxgen-style call without blocking: the client interceptors run, then the arguments are marshalled on the
      * calling thread, the results unmarshalled on the callback executor. Errors as
-     * {@link #call(int, XdrMarshaller, XdrUnmarshaller)} (RXGEN_CC_MARSHAL −450 fails the future before anything is
-     * sent, and is counted, logged and given to the interceptors' ends as any call's end; RXGEN_CC_UNMARSHAL −451 for
-     * bad results). Ending the returned future early ends the call as {@link #callAsync(byte[])} says: cancel or
-     * {@code completeOnTimeout} aborts it with RX_USER_ABORT (−6), {@code orTimeout} with RX_CALL_TIMEOUT (−3).
+     * {@link #call(int, XdrMarshaller, XdrUnmarshaller, RxCallOptions)} (RXGEN_CC_MARSHAL −450 fails the future
+     * before anything is sent, and is counted, logged and given to the interceptors' ends as any call's end;
+     * RXGEN_CC_UNMARSHAL −451 for bad results). Ending the returned future early ends the call as
+     * {@link #callAsync(byte[], RxCallOptions)} says: cancel or {@code completeOnTimeout} aborts it with
+     * RX_USER_ABORT (−6), {@code orTimeout} with RX_CALL_TIMEOUT (−3); a timeout in the options is a hard deadline
+     * enforced by the engine (ABORT −3 to the server, the future fails with −3).
      *
      * @param opcode the operation
      * @param arguments writes the arguments
      * @param results reads the results from the whole reply
+     * @param options the deadline; no opcode
      * @param <T> the result type
      * @return the results' future; exceptionally an {@link RxException} with the abort code
+     * @throws IllegalArgumentException if the options carry an opcode
      */
-    public <T> CompletableFuture<T> callAsync(int opcode, XdrMarshaller arguments, XdrUnmarshaller<T> results) {
-        return typedAsync(opcode, arguments, results, null);
-    }
-
-    /**
-     * As {@link #callAsync(int, XdrMarshaller, XdrUnmarshaller)}, with a hard deadline enforced by the engine: past
-     * it the call is aborted (ABORT −3 to the server) and the future fails with RX_CALL_TIMEOUT (−3).
-     *
-     * @param opcode the operation
-     * @param arguments writes the arguments
-     * @param results reads the results from the whole reply
-     * @param timeout the call's whole life, from now, positive
-     * @param <T> the result type
-     * @return the results' future; exceptionally an {@link RxException} with the abort code
-     * @throws IllegalArgumentException if timeout is not positive
-     */
+    @Override
     public <T> CompletableFuture<T> callAsync(int opcode, XdrMarshaller arguments, XdrUnmarshaller<T> results,
-                                              Duration timeout) {
-        rt.deadlineFromNow(timeout); // checks the timeout before anything is marshalled
-        return typedAsync(opcode, arguments, results, timeout);
+                                              RxCallOptions options) {
+        options.requireNoOpcode("callAsync(opcode, arguments, results, options)");
+        return typedAsync(opcode, arguments, results, options.timeoutOrNull());
     }
 
     private <T> CompletableFuture<T> typedAsync(int opcode, XdrMarshaller arguments, XdrUnmarshaller<T> results,

@@ -160,67 +160,18 @@ public final class RxConnectionPool implements RxCallTarget {
 
     /**
      * Starts a streaming call on a connection with a free channel (opened if needed); see
-     * {@link RxConnection#newCall()}. Never repeated: the pool does not know what the stream carries.
+     * {@link RxConnection#newCall(RxCallOptions)}. Never repeated: the pool does not know what the stream carries.
      *
+     * @param options deadline and opcode
      * @return the call (close it: its connection counts it busy until it ends)
      * @throws RxException RX_INVALID_OPERATION (−2) if the pool is closed or the endpoint is closing
      */
     @Override
-    public RxCall newCall() throws RxException {
-        return startCall(null, RxCallInfo.NO_OPCODE);
-    }
-
-    /**
-     * As {@link #newCall()} with a hard deadline; see {@link RxConnection#newCall(Duration)}.
-     *
-     * @param timeout the call's whole life, from now, positive
-     * @return the call
-     * @throws RxException as {@link #newCall()}
-     * @throws IllegalArgumentException if timeout is not positive
-     */
-    @Override
-    public RxCall newCall(Duration timeout) throws RxException {
-        rt.deadlineFromNow(timeout);
-        return startCall(timeout, RxCallInfo.NO_OPCODE);
-    }
-
-    /**
-     * As {@link #newCall()}, with {@code opcode} already written; see {@link RxConnection#newCall(int)}. Never
-     * repeated.
-     *
-     * @param opcode the procedure's opcode
-     * @return the call (close it)
-     * @throws RxException as {@link #newCall()}
-     */
-    @Override
-    public RxCall newCall(int opcode) throws RxException {
-        return startCall(null, opcode);
-    }
-
-    /**
-     * As {@link #newCall(int)} with a hard deadline; see {@link RxConnection#newCall(int, Duration)}.
-     *
-     * @param opcode the procedure's opcode
-     * @param timeout the call's whole life, from now, positive
-     * @return the call
-     * @throws RxException as {@link #newCall()}
-     * @throws IllegalArgumentException if timeout is not positive
-     */
-    @Override
-    public RxCall newCall(int opcode, Duration timeout) throws RxException {
-        rt.deadlineFromNow(timeout);
-        return startCall(timeout, opcode);
-    }
-
-    /** @param opcodeOrNone the opcode to write first, or {@link RxCallInfo#NO_OPCODE} for a raw stream */
-    private RxCall startCall(Duration timeout, long opcodeOrNone) throws RxException {
+    public RxCall newCall(RxCallOptions options) throws RxException {
         PoolMembers.Member m = acquire();
         RxCall call;
         try {
-            RxConnection c = m.connection;
-            int op = (int) opcodeOrNone;
-            call = opcodeOrNone == RxCallInfo.NO_OPCODE ? (timeout == null ? c.newCall() : c.newCall(timeout))
-                    : timeout == null ? c.newCall(op) : c.newCall(op, timeout);
+            call = m.connection.newCall(options);
         } catch (RxException | RuntimeException e) {
             members.release(m);
             throw e;
@@ -230,53 +181,14 @@ public final class RxConnectionPool implements RxCallTarget {
     }
 
     /**
-     * Sends a whole request and returns the whole reply, blocking; never repeated (the opcode is not known).
-     *
-     * @param request request bytes
-     * @return reply bytes
-     * @throws RxException with the abort code if the call fails
-     * @throws IOException on interruption
-     */
-    @Override
-    public byte[] call(byte[] request) throws IOException {
-        PoolMembers.Member m = acquire();
-        IOException failure = null;
-        try {
-            return m.connection.call(request);
-        } catch (IOException e) {
-            failure = e;
-            throw e;
-        } finally {
-            members.release(m, failure);
-        }
-    }
-
-    /**
-     * As {@link RxConnection#callAsync(byte[])} on a connection with a free channel; never repeated.
+     * As {@link RxConnection#callAsync(byte[], RxCallOptions)} on a connection with a free channel; never repeated.
      *
      * @param request the whole request (not copied: must not change until the future completes)
+     * @param options deadline and opcode
      * @return the reply; exceptionally an {@link RxException} (−2 if the pool is closed)
      */
     @Override
-    public CompletableFuture<byte[]> callAsync(byte[] request) {
-        return rawAsync(request, null);
-    }
-
-    /**
-     * As {@link RxConnection#callAsync(byte[], Duration)} on a connection with a free channel; never repeated.
-     *
-     * @param request the whole request
-     * @param timeout the call's whole life, from now, positive
-     * @return the reply future
-     * @throws IllegalArgumentException if timeout is not positive
-     */
-    @Override
-    public CompletableFuture<byte[]> callAsync(byte[] request, Duration timeout) {
-        rt.deadlineFromNow(timeout);
-        return rawAsync(request, timeout);
-    }
-
-    private CompletableFuture<byte[]> rawAsync(byte[] request, Duration timeout) {
+    public CompletableFuture<byte[]> callAsync(byte[] request, RxCallOptions options) {
         PoolMembers.Member m;
         try {
             m = acquire();
@@ -286,8 +198,7 @@ public final class RxConnectionPool implements RxCallTarget {
             rt.callback(() -> refused.completeExceptionally(e));
             return refused;
         }
-        CompletableFuture<byte[]> f = timeout == null ? m.connection.callAsync(request)
-                : m.connection.callAsync(request, timeout);
+        CompletableFuture<byte[]> f = m.connection.callAsync(request, options);
         f.whenComplete((v, t) -> members.release(m, t));
         return f;
     }
@@ -296,41 +207,38 @@ public final class RxConnectionPool implements RxCallTarget {
      * One rxgen-style call, blocking, repeated on a connection-level failure when the retry policy marks
      * {@code opcode} idempotent ({@link RxRetryPolicy#retryable(Throwable)}); the calling thread waits out the
      * policy's backoff pause before each repeat (holding no connection). See
-     * {@link RxConnection#call(int, XdrMarshaller, XdrUnmarshaller)}.
+     * {@link RxConnection#call(int, XdrMarshaller, XdrUnmarshaller, RxCallOptions)}. A timeout in the options is a
+     * hard deadline over all attempts and pauses: when it would pass during the pause before a repeat, the call
+     * fails at once with the last failure.
      *
      * @param opcode the operation
      * @param arguments writes the arguments (once per attempt)
      * @param results reads the results
+     * @param options the deadline; no opcode
      * @param <T> the result type
      * @return what {@code results} returned
-     * @throws RxException with the last attempt's abort code; RX_USER_ABORT (−6) when the thread is interrupted
-     *     during a pause (its cause: the failure the call would have ended with; the interrupt status is kept)
+     * @throws RxException with the last attempt's abort code (−3 when the deadline passed); RX_USER_ABORT (−6) when
+     *     the thread is interrupted during a pause (its cause: the failure the call would have ended with; the
+     *     interrupt status is kept)
      * @throws IOException if interrupted during an attempt
+     * @throws IllegalArgumentException if the options carry an opcode
      */
     @Override
-    public <T> T call(int opcode, XdrMarshaller arguments, XdrUnmarshaller<T> results) throws IOException {
-        return typed(opcode, arguments, results, Long.MAX_VALUE);
+    public <T> T call(int opcode, XdrMarshaller arguments, XdrUnmarshaller<T> results, RxCallOptions options)
+            throws IOException {
+        options.requireNoOpcode("call(opcode, arguments, results, options)");
+        return typed(opcode, arguments, results, deadline(options));
     }
 
-    /**
-     * As {@link #call(int, XdrMarshaller, XdrUnmarshaller)} with a hard deadline over all attempts and pauses: when
-     * the deadline would pass during the pause before a repeat, the call fails at once with the last failure.
-     *
-     * @param opcode the operation
-     * @param arguments writes the arguments (once per attempt)
-     * @param results reads the results
-     * @param timeout the whole life of the call and its repeats, from now, positive
-     * @param <T> the result type
-     * @return what {@code results} returned
-     * @throws RxException with the last attempt's abort code (−3 when the deadline passed); −6 when interrupted
-     *     during a pause, as above
-     * @throws IOException if interrupted during an attempt
-     * @throws IllegalArgumentException if timeout is not positive
-     */
-    @Override
-    public <T> T call(int opcode, XdrMarshaller arguments, XdrUnmarshaller<T> results, Duration timeout)
-            throws IOException {
-        return typed(opcode, arguments, results, rt.deadlineFromNow(timeout));
+    /** @return the options' deadline on the endpoint's clock (ns), or Long.MAX_VALUE for none */
+    private long deadline(RxCallOptions options) {
+        Duration timeout = options.timeoutOrNull();
+        return timeout == null ? Long.MAX_VALUE : rt.deadlineFromNow(timeout);
+    }
+
+    /** @return options for one attempt: the time left before {@code deadline}, or none */
+    private RxCallOptions attemptOptions(long deadline) {
+        return deadline == Long.MAX_VALUE ? RxCallOptions.DEFAULT : RxCallOptions.timeout(left(deadline));
     }
 
     private <T> T typed(int opcode, XdrMarshaller arguments, XdrUnmarshaller<T> results, long deadline)
@@ -341,8 +249,7 @@ public final class RxConnectionPool implements RxCallTarget {
             PoolMembers.Member m = acquire();
             RxException failed = null;
             try {
-                return deadline == Long.MAX_VALUE ? m.connection.call(opcode, arguments, results)
-                        : m.connection.call(opcode, arguments, results, left(deadline));
+                return m.connection.call(opcode, arguments, results, attemptOptions(deadline));
             } catch (RxException e) {
                 failed = e;
             } finally {
@@ -362,38 +269,25 @@ public final class RxConnectionPool implements RxCallTarget {
     }
 
     /**
-     * One rxgen-style call without blocking, repeated as {@link #call(int, XdrMarshaller, XdrUnmarshaller)} is; no
-     * thread waits out the backoff pause: the repeat is timed on the endpoint's event loop and starts on the callback
-     * executor (without a pause, on the thread that saw the failure). Ending the future early (cancel −6,
-     * {@code orTimeout} −3, {@code completeOnTimeout} −6) ends the attempt in progress the same way, or the pause,
-     * and makes no more.
+     * One rxgen-style call without blocking, repeated as {@link #call(int, XdrMarshaller, XdrUnmarshaller,
+     * RxCallOptions)} is, its deadline over all attempts; no thread waits out the backoff pause: the repeat is timed
+     * on the endpoint's event loop and starts on the callback executor (without a pause, on the thread that saw the
+     * failure). Ending the future early (cancel −6, {@code orTimeout} −3, {@code completeOnTimeout} −6) ends the
+     * attempt in progress the same way, or the pause, and makes no more.
      *
      * @param opcode the operation
      * @param arguments writes the arguments (once per attempt)
      * @param results reads the results from the whole reply
+     * @param options the deadline; no opcode
      * @param <T> the result type
      * @return the results' future; exceptionally an {@link RxException} with the last attempt's abort code
-     */
-    @Override
-    public <T> CompletableFuture<T> callAsync(int opcode, XdrMarshaller arguments, XdrUnmarshaller<T> results) {
-        return typedAsync(opcode, arguments, results, Long.MAX_VALUE);
-    }
-
-    /**
-     * As {@link #callAsync(int, XdrMarshaller, XdrUnmarshaller)} with a hard deadline over all attempts.
-     *
-     * @param opcode the operation
-     * @param arguments writes the arguments (once per attempt)
-     * @param results reads the results from the whole reply
-     * @param timeout the whole life of the call and its repeats, from now, positive
-     * @param <T> the result type
-     * @return the results' future; exceptionally an {@link RxException} with the last attempt's abort code
-     * @throws IllegalArgumentException if timeout is not positive
+     * @throws IllegalArgumentException if the options carry an opcode
      */
     @Override
     public <T> CompletableFuture<T> callAsync(int opcode, XdrMarshaller arguments, XdrUnmarshaller<T> results,
-                                              Duration timeout) {
-        return typedAsync(opcode, arguments, results, rt.deadlineFromNow(timeout));
+                                              RxCallOptions options) {
+        options.requireNoOpcode("callAsync(opcode, arguments, results, options)");
+        return typedAsync(opcode, arguments, results, deadline(options));
     }
 
     private <T> CompletableFuture<T> typedAsync(int opcode, XdrMarshaller arguments, XdrUnmarshaller<T> results,
@@ -425,8 +319,7 @@ public final class RxConnectionPool implements RxCallTarget {
             return;
         }
         try {
-            f = deadline == Long.MAX_VALUE ? m.connection.callAsync(opcode, arguments, results)
-                    : m.connection.callAsync(opcode, arguments, results, left(deadline));
+            f = m.connection.callAsync(opcode, arguments, results, attemptOptions(deadline));
         } catch (RuntimeException e) { // an argument marshaller's own failure, or a deadline already past
             members.release(m);
             result.completeExceptionally(e);

@@ -34,7 +34,6 @@ import org.rx4j.engine.RxEngine;
 import org.rx4j.security.RxNullSecurityClass;
 import org.rx4j.security.SecurityClass;
 import org.rx4j.security.SecurityClassRegistry;
-import org.rx4j.security.SecurityIndex;
 import org.rx4j.transport.NettyTransports;
 import org.rx4j.transport.RxTransport;
 import org.slf4j.Logger;
@@ -167,94 +166,26 @@ public final class RxEndpoint implements AutoCloseable {
     }
 
     /**
-     * Registers an rxgen-style service: each incoming call's opcode picks its handler (blocking ones run on
-     * the worker pool, non-blocking ones on the event loop); unknown opcodes are aborted with RXGEN_OPCODE
-     * (−455). Each service's blocking handlers use at most its share of the workers (all of them less one for
-     * every other registered service, at least one), so one overloaded service cannot starve another; beyond its
-     * share its calls queue FIFO up to {@link Builder#maxQueuedCalls}, and beyond that they are aborted with
-     * {@link Builder#busyAbortCode}.
+     * Registers a service, the one registration form. An rxgen-style service: each incoming call's opcode picks its
+     * handler (blocking ones run on the worker pool, non-blocking ones on the event loop); unknown opcodes are
+     * aborted with RXGEN_OPCODE (−455). A whole-stream service ({@link RxService.Builder#wholeStream}): its handler
+     * gets each call's whole request stream on the worker pool, or its router serves the call on the loop. Each
+     * service's blocking handlers use at most its share of the workers (all of them less one for every other
+     * registered service, at least one), so one overloaded service cannot starve another; beyond its share its
+     * calls queue FIFO up to {@link Builder#maxQueuedCalls}, and beyond that they are aborted with
+     * {@link Builder#busyAbortCode}. With a security class other than rxnull (e.g. {@code RxkadServerSecurity}) a
+     * call reaches its handler only once its connection is authenticated (docs/security.md "In the engine").
      *
-     * @param service the service (its id and security class)
+     * @param service the service (its id, security class and handlers)
      * @throws IllegalStateException if the (service id, security index) pair is already registered or the
      *     endpoint is closing
      */
     public void registerService(RxService service) {
-        register(service.serviceId(), service.securityClass(), new ServiceDispatch(rt, service, null));
-    }
-
-    /**
-     * Registers a service without opcode dispatch: {@code handler} gets each call's whole request stream on the
-     * worker pool (as rxperf's server does). Queueing and busy aborts as {@link #registerService(RxService)}.
-     *
-     * @param serviceId 1..65535
-     * @param securityClass the class callers must use (rxnull, or e.g. {@code RxkadServerSecurity}: a call reaches
-     *     the handler only once its connection is authenticated, docs/security.md "In the engine")
-     * @param handler the blocking handler
-     * @throws IllegalArgumentException if serviceId is out of range
-     * @throws IllegalStateException if the pair is already registered or the endpoint is closing
-     */
-    public void registerService(int serviceId, SecurityClass securityClass, RxCallHandler handler) {
-        Objects.requireNonNull(handler, "handler");
-        register(serviceId, securityClass, new ServiceDispatch(rt, null, handler));
-    }
-
-    /**
-     * As {@link #registerService(int, SecurityClass, RxCallHandler)} with the class given by its index.
-     *
-     * @param serviceId 1..65535
-     * @param securityIndex 0 (rxnull; other classes are given as objects)
-     * @param handler the blocking handler
-     * @throws IllegalArgumentException if serviceId is out of range or securityIndex is not 0
-     * @throws IllegalStateException if the pair is already registered or the endpoint is closing
-     */
-    public void registerService(int serviceId, int securityIndex, RxCallHandler handler) {
-        registerService(serviceId, securityClass(securityIndex), handler);
-    }
-
-    /**
-     * Registers a whole-stream service whose small calls may be served on the event loop: for each call,
-     * {@code router} sees the request's first {@code prefixBytes} (or the whole request when shorter) on the
-     * loop and picks an {@link RxAsyncHandler} (the whole request is gathered, the handler runs on the loop, no
-     * thread hand-off) or null for {@code handler} on the worker pool with the request stream, as
-     * {@link #registerService(int, int, RxCallHandler)}. rxperf's server answers small rpc calls this way.
-     *
-     * @param serviceId 1..65535
-     * @param securityIndex 0 (rxnull; other classes are given as objects)
-     * @param handler the blocking handler, for the calls the router does not take
-     * @param prefixBytes request bytes the router sees, 4..65536
-     * @param router the per-call choice, run on the event loop (see {@link RxCallRouter})
-     * @throws IllegalArgumentException if serviceId or prefixBytes is out of range or securityIndex is not 0
-     * @throws IllegalStateException if the pair is already registered or the endpoint is closing
-     */
-    public void registerService(int serviceId, int securityIndex, RxCallHandler handler, int prefixBytes,
-                                RxCallRouter router) {
-        registerService(serviceId, securityClass(securityIndex), handler, prefixBytes, router);
-    }
-
-    /**
-     * As {@link #registerService(int, int, RxCallHandler, int, RxCallRouter)} for callers of {@code securityClass}
-     * (e.g. rxkad: each call is routed once its connection is authenticated).
-     *
-     * @param serviceId 1..65535
-     * @param securityClass the class callers must use
-     * @param handler the blocking handler, for the calls the router does not take
-     * @param prefixBytes request bytes the router sees, 4..65536
-     * @param router the per-call choice, run on the event loop (see {@link RxCallRouter})
-     * @throws IllegalArgumentException if serviceId or prefixBytes is out of range
-     * @throws IllegalStateException if the pair is already registered or the endpoint is closing
-     */
-    public void registerService(int serviceId, SecurityClass securityClass, RxCallHandler handler, int prefixBytes,
-                                RxCallRouter router) {
-        Objects.requireNonNull(handler, "handler");
-        Objects.requireNonNull(router, "router");
-        checkPrefixBytes(prefixBytes);
-        register(serviceId, securityClass, new ServiceDispatch(rt, null, handler, prefixBytes, router));
-    }
-
-    private static void checkPrefixBytes(int prefixBytes) {
-        if (prefixBytes < 4 || prefixBytes > 65536) {
-            throw new IllegalArgumentException("prefixBytes must be 4..65536: " + prefixBytes);
-        }
+        Objects.requireNonNull(service, "service");
+        ServiceDispatch dispatch = service.wholeStream() == null ? new ServiceDispatch(rt, service, null)
+                : service.router() == null ? new ServiceDispatch(rt, null, service.wholeStream())
+                : new ServiceDispatch(rt, null, service.wholeStream(), service.prefixBytes(), service.router());
+        register(service.serviceId(), service.securityClass(), dispatch);
     }
 
     private void register(int serviceId, SecurityClass securityClass, ServiceDispatch dispatch) {
@@ -308,28 +239,6 @@ public final class RxEndpoint implements AutoCloseable {
         }
         var conn = transport.submit(engine -> engine.connect(server, serviceId, sc)).join();
         return new RxConnection(rt, conn, server, sc);
-    }
-
-    /**
-     * As {@link #connect(InetSocketAddress, int, SecurityClass)} with the class given by its index.
-     *
-     * @param server the server's address
-     * @param serviceId 1..65535
-     * @param securityIndex 0 (rxnull)
-     * @return the connection
-     * @throws IllegalArgumentException if securityIndex is not 0, or as the other overload
-     * @throws IllegalStateException if the endpoint is closing
-     */
-    public RxConnection connect(InetSocketAddress server, int serviceId, int securityIndex) {
-        return connect(server, serviceId, securityClass(securityIndex));
-    }
-
-    private static SecurityClass securityClass(int securityIndex) {
-        if (securityIndex != SecurityIndex.RXNULL) {
-            throw new IllegalArgumentException("security index " + securityIndex
-                    + " needs its SecurityClass object (only rxnull is known by its index)");
-        }
-        return RxNullSecurityClass.INSTANCE;
     }
 
     /**
@@ -760,74 +669,6 @@ public final class RxEndpoint implements AutoCloseable {
         public Builder service(RxService service) {
             Objects.requireNonNull(service, "service");
             services.add(e -> e.registerService(service));
-            return this;
-        }
-
-        /**
-         * Registers a blocking whole-stream service before the first packet is read (see
-         * {@link RxEndpoint#registerService(int, int, RxCallHandler)}).
-         *
-         * @param serviceId 1..65535
-         * @param securityIndex 0 (rxnull)
-         * @param handler the blocking handler
-         * @return this
-         * @throws IllegalArgumentException if securityIndex is not 0
-         */
-        public Builder service(int serviceId, int securityIndex, RxCallHandler handler) {
-            return service(serviceId, securityClass(securityIndex), handler);
-        }
-
-        /**
-         * Registers a routed whole-stream service before the first packet is read (see
-         * {@link RxEndpoint#registerService(int, int, RxCallHandler, int, RxCallRouter)}).
-         *
-         * @param serviceId 1..65535
-         * @param securityIndex 0 (rxnull)
-         * @param handler the blocking handler
-         * @param prefixBytes request bytes the router sees, 4..65536
-         * @param router the per-call choice between the event loop and {@code handler}
-         * @return this
-         * @throws IllegalArgumentException if prefixBytes is out of range or securityIndex is not 0
-         */
-        public Builder service(int serviceId, int securityIndex, RxCallHandler handler, int prefixBytes,
-                               RxCallRouter router) {
-            return service(serviceId, securityClass(securityIndex), handler, prefixBytes, router);
-        }
-
-        /**
-         * As {@link #service(int, int, RxCallHandler)} for callers of {@code securityClass} (see
-         * {@link RxEndpoint#registerService(int, SecurityClass, RxCallHandler)}).
-         *
-         * @param serviceId 1..65535
-         * @param securityClass the class callers must use (e.g. {@code RxkadServerSecurity})
-         * @param handler the blocking handler
-         * @return this
-         */
-        public Builder service(int serviceId, SecurityClass securityClass, RxCallHandler handler) {
-            Objects.requireNonNull(handler, "handler");
-            Objects.requireNonNull(securityClass, "securityClass");
-            services.add(e -> e.registerService(serviceId, securityClass, handler));
-            return this;
-        }
-
-        /**
-         * As {@link #service(int, int, RxCallHandler, int, RxCallRouter)} for callers of {@code securityClass}.
-         *
-         * @param serviceId 1..65535
-         * @param securityClass the class callers must use
-         * @param handler the blocking handler
-         * @param prefixBytes request bytes the router sees, 4..65536
-         * @param router the per-call choice between the event loop and {@code handler}
-         * @return this
-         * @throws IllegalArgumentException if prefixBytes is out of range
-         */
-        public Builder service(int serviceId, SecurityClass securityClass, RxCallHandler handler, int prefixBytes,
-                               RxCallRouter router) {
-            Objects.requireNonNull(handler, "handler");
-            Objects.requireNonNull(router, "router");
-            Objects.requireNonNull(securityClass, "securityClass");
-            checkPrefixBytes(prefixBytes);
-            services.add(e -> e.registerService(serviceId, securityClass, handler, prefixBytes, router));
             return this;
         }
     }

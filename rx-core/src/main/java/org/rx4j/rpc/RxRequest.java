@@ -5,6 +5,8 @@ package org.rx4j.rpc;
 
 import java.io.ByteArrayInputStream;
 import java.net.InetSocketAddress;
+import java.util.Objects;
+import java.util.Optional;
 import org.rx4j.rpc.xdr.XdrReader;
 import org.rx4j.rpc.xdr.XdrSide;
 import org.rx4j.security.CallerIdentity;
@@ -16,13 +18,23 @@ import org.rx4j.security.CallerIdentity;
  * @param arguments the rest of the request, bytes; owned by the handler (no copy is kept)
  * @param caller the caller's UDP address
  * @param connectionId the caller's connection identity
- * @param identity who the caller proved to be (the connection's security class, e.g. rxkad's ticket), or null on an
- *     rxnull connection; see {@link RxCall#identity()}
+ * @param identity who the caller proved to be (the connection's security class, e.g. rxkad's ticket), or empty on an
+ *     rxnull connection; the same type as {@link RxCall#identity()} and {@link RxCallInfo#identity()}
  * @param context the call's cancellation context (docs/embedding.md "Cancellation"): cancelled when the caller
  *     aborts the call, its deadline passes or the endpoint closes before the handler's stage completed
  */
 public record RxRequest(int opcode, byte[] arguments, InetSocketAddress caller, RxConnectionId connectionId,
-                        CallerIdentity identity, RxCallContext context) {
+                        Optional<CallerIdentity> identity, RxCallContext context) {
+    /**
+     * Checks the components.
+     *
+     * @throws NullPointerException if identity or context is null (an rxnull caller's identity is empty)
+     */
+    public RxRequest {
+        Objects.requireNonNull(identity, "identity");
+        Objects.requireNonNull(context, "context");
+    }
+
     /**
      * A request outside any running call (e.g. for a handler's unit test): its context is never cancelled.
      *
@@ -30,10 +42,11 @@ public record RxRequest(int opcode, byte[] arguments, InetSocketAddress caller, 
      * @param arguments the rest of the request
      * @param caller the caller's UDP address
      * @param connectionId the caller's connection identity
-     * @param identity who the caller proved to be, or null (rxnull)
+     * @param identity who the caller proved to be, or empty (rxnull)
+     * @throws NullPointerException if identity is null
      */
     public RxRequest(int opcode, byte[] arguments, InetSocketAddress caller, RxConnectionId connectionId,
-                     CallerIdentity identity) {
+                     Optional<CallerIdentity> identity) {
         this(opcode, arguments, caller, connectionId, identity, new RxCallContext());
     }
 
@@ -46,7 +59,7 @@ public record RxRequest(int opcode, byte[] arguments, InetSocketAddress caller, 
      * @param connectionId the caller's connection identity
      */
     public RxRequest(int opcode, byte[] arguments, InetSocketAddress caller, RxConnectionId connectionId) {
-        this(opcode, arguments, caller, connectionId, null);
+        this(opcode, arguments, caller, connectionId, Optional.empty());
     }
 
     /**

@@ -241,6 +241,21 @@ class RxConfigTest {
                 "a builder from a configuration changes only what is set");
     }
 
+    /**
+     * A setting is written once: RxConfig.Builder's setters name the one setting they change (through the group's
+     * draft) and never rebuild a group positionally, where two swapped ints of a group would compile.
+     */
+    @Test
+    void builderSettersNeverRebuildAGroupPositionally() throws java.io.IOException {
+        String src = java.nio.file.Files.readString(
+                java.nio.file.Path.of("src/main/java/org/rx4j/config/RxConfig.java"));
+        String builder = src.substring(src.indexOf("public static final class Builder"));
+        for (RecordComponent group : RxConfig.class.getRecordComponents()) {
+            String type = group.getType().getSimpleName();
+            assertTrue(!builder.contains("new " + type + "("), "RxConfig.Builder rebuilds " + type + " positionally");
+        }
+    }
+
     private static void refused(String message, Executable e) {
         assertEquals(message, assertThrows(IllegalArgumentException.class, e).getMessage());
     }

@@ -18,7 +18,7 @@ import org.rx4j.security.rxkad.RxkadServerSecurity;
 import org.rx4j.security.rxkad.ServerKey;
 import org.rx4j.security.rxkad.ServerKeySource;
 import org.rx4j.security.rxkad.SessionKey;
-import org.rx4j.security.rxkad.V4Ticket;
+import org.rx4j.security.rxkad.handshake.V4Ticket;
 
 /**
  * Throwaway rxkad credentials for engine tests: a server DES key (kvno 5), a v4-style ticket for

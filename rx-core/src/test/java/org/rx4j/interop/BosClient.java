@@ -29,8 +29,6 @@ import org.rx4j.rpc.xdr.XdrWriter;
 final class BosClient implements AutoCloseable {
     /** Rx service id of the bozo service (bosserver.c registers service 1). */
     static final int SERVICE_ID = 1;
-    /** rxnull, the only class a {@code -noauth} bosserver needs. */
-    static final int SECURITY_INDEX_RXNULL = 0;
     /** {@code BOZO_GetCellName(OUT string name<BOZO_BSSIZE>)}. */
     static final int OP_GET_CELL_NAME = 94;
     /** {@code BOZO_GetCellHost(IN afs_uint32 awhich, OUT string name<BOZO_BSSIZE>)}. */
@@ -57,7 +55,7 @@ final class BosClient implements AutoCloseable {
      * @param server the bosserver's address, e.g. 127.0.0.1:7007
      */
     BosClient(RxEndpoint endpoint, InetSocketAddress server) {
-        this.connection = endpoint.connect(server, SERVICE_ID, SECURITY_INDEX_RXNULL);
+        this.connection = endpoint.connect(server, SERVICE_ID);
     }
 
     /**

@@ -3,10 +3,6 @@
 
 package org.rx4j.rpc;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.net.DatagramPacket;
 import java.net.DatagramSocket;
 import java.net.InetSocketAddress;
@@ -21,6 +17,10 @@ import org.rx4j.config.DebugReplies;
 import org.rx4j.config.Reachability;
 import org.rx4j.config.RxConfig;
 import org.rx4j.testing.LeakCheckExtension;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * docs/robustness.md, Rule: unsolicited traffic, loops and amplification, over a real socket: one forged datagram per
@@ -88,7 +88,8 @@ class AmplificationLiveTest {
         RxConfig config = RxConfig.builder().debugReplies(DebugReplies.NO_AMPLIFICATION).build();
         try (RxEndpoint server = RxEndpoint.builder().config(config).bind(new InetSocketAddress("127.0.0.1", 0))
                 .open()) {
-            server.registerService(SVC, 0, call -> call.output().write(call.input().readAllBytes()));
+            server.registerService(RxService.builder(SVC)
+                    .wholeStream(call -> call.output().write(call.input().readAllBytes())).build());
             // {label, datagram, replies expected, replies withheld expected (the REQUESTED ack of the 100-byte DATA
             // does not fit beside the PING)}
             Object[][] cases = {
@@ -134,7 +135,8 @@ class AmplificationLiveTest {
         try (RxEndpoint server = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0)).open();
              RxEndpoint client = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0)).open();
              DatagramSocket attacker = new DatagramSocket(new InetSocketAddress("127.0.0.1", 0))) {
-            server.registerService(SVC, 0, call -> call.output().write(call.input().readAllBytes()));
+            server.registerService(RxService.builder(SVC)
+                    .wholeStream(call -> call.output().write(call.input().readAllBytes())).build());
             // Five calls holding DATA 2 only (no packet 1) from a source that never proves reachable: kept by the
             // stateless reachability challenge, no connection or call made, nothing started.
             for (int i = 0; i < 5; i++) {
@@ -145,7 +147,7 @@ class AmplificationLiveTest {
             byte[] asking = datagram(0x9000_0002, 0x3000, 1, 1, 1, CI | REQUEST_ACK, SVC, new byte[4]);
             attacker.send(new DatagramPacket(asking, asking.length, server.localAddress()));
             // A legitimate call after them: the engine handled the datagrams above first.
-            RxConnection conn = client.connect(server.localAddress(), SVC, 0);
+            RxConnection conn = client.connect(server.localAddress(), SVC);
             assertArrayEquals(new byte[] {1, 2, 3}, conn.call(new byte[] {1, 2, 3}));
             Map<String, Long> stats = server.stats();
             for (String key : List.of("acksRejected", "trailersClamped", "jumbogramsRejected", "repliesWithheld",
@@ -175,7 +177,8 @@ class AmplificationLiveTest {
         try (RxEndpoint server = RxEndpoint.builder().workers(2, 8).bind(new InetSocketAddress("127.0.0.1", 0))
                 .open();
              DatagramSocket rxdebug = new DatagramSocket(new InetSocketAddress("127.0.0.1", 0))) {
-            server.registerService(SVC, 0, call -> call.output().write(call.input().readAllBytes()));
+            server.registerService(RxService.builder(SVC)
+                    .wholeStream(call -> call.output().write(call.input().readAllBytes())).build());
             rxdebug.setSoTimeout(10_000);
             List<Throwable> failures = new ArrayList<>();
             int[] callsDone = {0};
@@ -185,7 +188,7 @@ class AmplificationLiveTest {
                         try (RxEndpoint client = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0))
                                 .open()) {
                             for (int c = 0; c < 5; c++) {
-                                RxConnection conn = client.connect(server.localAddress(), SVC, 0);
+                                RxConnection conn = client.connect(server.localAddress(), SVC);
                                 conn.call(new byte[24]);
                                 synchronized (callsDone) {
                                     callsDone[0]++;

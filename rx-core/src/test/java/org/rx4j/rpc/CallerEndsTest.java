@@ -3,10 +3,6 @@
 
 package org.rx4j.rpc;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.concurrent.BlockingQueue;
@@ -24,6 +20,10 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.rx4j.rpc.xdr.XdrReader;
 import org.rx4j.testing.LeakCheckExtension;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Every async call form ends its call the same way when the caller ends the returned future first: {@code orTimeout}
@@ -127,7 +127,8 @@ class CallerEndsTest {
     void typedConnectionCall() throws Exception {
         RxConnection c = connect();
         assertTimesOut(c.callAsync(OP_HOLD, w -> { }, XdrReader::readInt));
-        assertTimesOut(c.callAsync(OP_HOLD, w -> { }, XdrReader::readInt, Duration.ofMinutes(5)));
+        assertTimesOut(c.callAsync(OP_HOLD, w -> { }, XdrReader::readInt,
+                RxCallOptions.timeout(Duration.ofMinutes(5))));
         assertCompletesOnTimeout(c.callAsync(OP_HOLD, w -> { }, XdrReader::readInt), 7);
         assertCancels(c.callAsync(OP_HOLD, w -> { }, XdrReader::readInt));
     }
@@ -145,7 +146,8 @@ class CallerEndsTest {
     void typedPoolCall() throws Exception {
         try (RxConnectionPool p = pool()) {
             assertTimesOut(p.callAsync(OP_HOLD, w -> { }, XdrReader::readInt));
-            assertTimesOut(p.callAsync(OP_HOLD, w -> { }, XdrReader::readInt, Duration.ofMinutes(5)));
+            assertTimesOut(p.callAsync(OP_HOLD, w -> { }, XdrReader::readInt,
+                    RxCallOptions.timeout(Duration.ofMinutes(5))));
             assertCompletesOnTimeout(p.callAsync(OP_HOLD, w -> { }, XdrReader::readInt), 7);
             assertCancels(p.callAsync(OP_HOLD, w -> { }, XdrReader::readInt));
         }

@@ -3,13 +3,6 @@
 
 package org.rx4j.rpc;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.concurrent.BlockingQueue;
@@ -28,6 +21,13 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.rx4j.testing.LeakCheckExtension;
 import org.rx4j.testing.ManualClock;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Per-call cancellation from each side and per-call deadlines over real loopback sockets: the side that
@@ -188,7 +188,7 @@ class CancelAndDeadlineTest {
 
     @Test
     void streamingCallDeadlineFailsWithCallTimeoutOnBothSides() throws Exception {
-        RxCall call = clockedConnect().newCall(Duration.ofMillis(300));
+        RxCall call = clockedConnect().newCall(RxCallOptions.timeout(Duration.ofMillis(300)));
         call.output().write(op(OP_HOLD));
         call.output().flush();
         passDeadlineOnceServerHasTheCall();
@@ -215,7 +215,8 @@ class CancelAndDeadlineTest {
 
     @Test
     void asyncCallDeadlineFailsWithCallTimeout() throws Exception {
-        CompletableFuture<byte[]> f = clockedConnect().callAsync(op(OP_HOLD), Duration.ofMillis(300));
+        CompletableFuture<byte[]> f = clockedConnect().callAsync(op(OP_HOLD),
+                RxCallOptions.timeout(Duration.ofMillis(300)));
         passDeadlineOnceServerHasTheCall();
         ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(20, TimeUnit.SECONDS));
         RxException rx = assertInstanceOf(RxException.class, e.getCause());
@@ -228,19 +229,21 @@ class CancelAndDeadlineTest {
     void typedCallsTakeADeadline() throws Exception {
         RxConnection conn = clockedConnect();
         CompletableFuture<Integer> f = conn.callAsync(OP_HOLD, w -> { }, org.rx4j.rpc.xdr.XdrReader::readInt,
-                Duration.ofMillis(300));
+                RxCallOptions.timeout(Duration.ofMillis(300)));
         passDeadlineOnceServerHasTheCall();
         ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(20, TimeUnit.SECONDS));
         assertEquals(RxCodes.RX_CALL_TIMEOUT, assertInstanceOf(RxException.class, e.getCause()).code());
         assertEquals("remote:-3", nextServerOutcome());
         assertThrows(IllegalArgumentException.class,
-                () -> conn.callAsync(OP_HOLD, w -> { }, org.rx4j.rpc.xdr.XdrReader::readInt, Duration.ZERO));
+                () -> conn.callAsync(OP_HOLD, w -> { }, org.rx4j.rpc.xdr.XdrReader::readInt,
+                        RxCallOptions.timeout(Duration.ZERO)));
 
         // The blocking form on its own thread; the clock passes its 300 ms deadline once the server has the call (the
         // first call's end may still be counted in the connection's active calls, so that count cannot tell).
         CompletableFuture<Integer> blocking = CompletableFuture.supplyAsync(() -> {
             try {
-                return conn.call(OP_HOLD, w -> { }, org.rx4j.rpc.xdr.XdrReader::readInt, Duration.ofMillis(300));
+                return conn.call(OP_HOLD, w -> { }, org.rx4j.rpc.xdr.XdrReader::readInt,
+                        RxCallOptions.timeout(Duration.ofMillis(300)));
             } catch (java.io.IOException x) {
                 throw new CompletionException(x);
             }
@@ -271,11 +274,12 @@ class CancelAndDeadlineTest {
     @Test
     void deadlineThatDoesNotPassChangesNothing() throws Exception {
         RxConnection conn = connect();
-        try (RxCall call = conn.newCall(Duration.ofSeconds(30))) {
+        try (RxCall call = conn.newCall(RxCallOptions.timeout(Duration.ofSeconds(30)))) {
             call.output().write(op(OP_QUICK));
             assertArrayEquals(new byte[] {42}, call.input().readAllBytes());
         }
-        assertArrayEquals(new byte[] {42}, conn.callAsync(op(OP_QUICK), Duration.ofSeconds(30)).get(20, TimeUnit.SECONDS));
-        assertThrows(IllegalArgumentException.class, () -> conn.newCall(Duration.ZERO));
+        assertArrayEquals(new byte[] {42}, conn.callAsync(op(OP_QUICK),
+                RxCallOptions.timeout(Duration.ofSeconds(30))).get(20, TimeUnit.SECONDS));
+        assertThrows(IllegalArgumentException.class, () -> conn.newCall(RxCallOptions.timeout(Duration.ZERO)));
     }
 }

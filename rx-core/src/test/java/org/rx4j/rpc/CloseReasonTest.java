@@ -82,7 +82,7 @@ class CloseReasonTest {
             try (RxEndpoint client = loopback().open()) {
                 RxEndpoint server = loopback().service(h.service()).open();
                 server.runtime().callLog = serverLog;
-                RxConnection conn = client.connect(server.localAddress(), SERVICE, 0);
+                RxConnection conn = client.connect(server.localAddress(), SERVICE);
                 CompletableFuture<Void> blocking = blockingCall(conn, 1);
                 CompletableFuture<byte[]> async = conn.callAsync(new byte[] {0, 0, 0, 2});
                 assertTrue(h.bothRunning.await(30, TimeUnit.SECONDS));
@@ -112,7 +112,7 @@ class CloseReasonTest {
             try (RxEndpoint server = loopback().service(h.service()).open()) {
                 RxEndpoint client = loopback().open();
                 client.runtime().callLog = clientLog;
-                RxConnection conn = client.connect(server.localAddress(), SERVICE, 0);
+                RxConnection conn = client.connect(server.localAddress(), SERVICE);
                 CompletableFuture<Void> blocking = blockingCall(conn, 1);
                 CompletableFuture<byte[]> async = conn.callAsync(new byte[] {0, 0, 0, 2});
                 assertTrue(h.bothRunning.await(30, TimeUnit.SECONDS));

@@ -3,12 +3,6 @@
 
 package org.rx4j.rpc;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.net.DatagramSocket;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -24,6 +18,12 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.rx4j.config.RxConfig;
 import org.rx4j.testing.LeakCheckExtension;
 import org.rx4j.testing.ManualClock;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Calls to a loopback port where nothing listens (the kernel answers with ICMP port unreachable). With the
@@ -53,7 +53,7 @@ class ClosedPortTest {
         ManualClock clock = new ManualClock(); // never moved: no dead time, RTO or deadline can pass
         try (RxEndpoint client = RxEndpoint.builder().clock(clock)
                 .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0)).open()) {
-            RxConnection conn = client.connect(closed, 4242, 0);
+            RxConnection conn = client.connect(closed, 4242);
             List<CompletableFuture<byte[]>> calls = new ArrayList<>();
             for (int i = 0; i < 6; i++) { // 4 on channels, 2 waiting for one
                 calls.add(conn.callAsync(new byte[] {0, 0, 0, 1}));
@@ -97,7 +97,7 @@ class ClosedPortTest {
             InetSocketAddress closed = closedPort();
             try (RxEndpoint client = RxEndpoint.builder().clock(new ManualClock())
                     .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0)).open()) {
-                RxConnection conn = client.connect(closed, 4242, 0);
+                RxConnection conn = client.connect(closed, 4242);
                 List<CompletableFuture<byte[]>> calls = new ArrayList<>();
                 for (int i = 0; i < 6; i++) {
                     calls.add(conn.callAsync(new byte[] {0, 0, 0, 1}));
@@ -119,7 +119,7 @@ class ClosedPortTest {
                 .build();
         try (RxEndpoint client = RxEndpoint.builder().config(config).probeUnreachable(false)
                 .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0)).open()) {
-            RxConnection conn = client.connect(closed, 4242, 0);
+            RxConnection conn = client.connect(closed, 4242);
             RxException rx = failure(conn.callAsync(new byte[] {0, 0, 0, 1}));
             assertEquals(RxCodes.RX_CALL_DEAD, rx.code());
             assertEquals(RxException.Reason.NO_ANSWER, rx.reason(), "the dead time, not ICMP");

@@ -70,7 +70,7 @@ class DeadPeerTest {
         Thread answering = answerVersionOnly(server);
         try (RxEndpoint client = RxEndpoint.builder().clock(clock)
                 .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0)).open()) {
-            RxConnection conn = client.connect((InetSocketAddress) server.getLocalSocketAddress(), 4242, 0);
+            RxConnection conn = client.connect((InetSocketAddress) server.getLocalSocketAddress(), 4242);
             CompletableFuture<byte[]> f = conn.callAsync(new byte[] {0, 0, 0, 1});
             long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(20); // a hang guard, not a timing
             while (client.runtime().probes.due(conn.server(), clock.getAsLong()) && System.nanoTime() < giveUp) {
@@ -104,7 +104,7 @@ class DeadPeerTest {
         }
         try (RxEndpoint client = RxEndpoint.builder().clock(new ManualClock())
                 .bind(new InetSocketAddress(InetAddress.getByName("::1"), 0)).open()) {
-            CompletableFuture<byte[]> f = client.connect(closed, 4242, 0).callAsync(new byte[] {0, 0, 0, 1});
+            CompletableFuture<byte[]> f = client.connect(closed, 4242).callAsync(new byte[] {0, 0, 0, 1});
             ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(20, TimeUnit.SECONDS));
             RxException rx = assertInstanceOf(RxException.class, e.getCause());
             assertEquals(RxException.Reason.PEER_UNREACHABLE, rx.reason(), rx.getMessage());

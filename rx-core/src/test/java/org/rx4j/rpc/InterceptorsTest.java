@@ -3,11 +3,6 @@
 
 package org.rx4j.rpc;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.Comparator;
@@ -29,6 +24,11 @@ import org.rx4j.security.rxkad.RxkadLevel;
 import org.rx4j.security.rxkad.RxkadServerSecurity;
 import org.rx4j.security.rxkad.ServerKey;
 import org.rx4j.testing.LeakCheckExtension;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Interceptors on both sides (docs/embedding.md "Interceptors") over loopback: what they see (service, opcode,
@@ -152,7 +152,8 @@ class InterceptorsTest {
     void aStreamCallStartedWithItsOpcodeShowsItOnBothSides() throws Exception {
         open(RxEndpoint.builder());
         RxConnection conn = client.connect(server.localAddress(), SERVICE);
-        try (RxCall call = conn.newCall(OP_ECHO)) { // writes the opcode: the stream then carries the arguments
+        // writes the opcode: the stream then carries the arguments
+        try (RxCall call = conn.newCall(RxCallOptions.DEFAULT.withOpcode(OP_ECHO))) {
             call.output().write('y');
             call.output().close();
             assertEquals("y", new String(call.input().readAllBytes(), StandardCharsets.US_ASCII));
@@ -163,7 +164,8 @@ class InterceptorsTest {
         assertTrue(ends.contains("client end 0"), ends.toString());
 
         try (RxConnectionPool pool = RxConnectionPool.open(client, server.localAddress(), SERVICE);
-                RxCall call = pool.newCall(OP_ECHO, java.time.Duration.ofSeconds(20))) {
+                RxCall call = pool.newCall(
+                        RxCallOptions.timeout(java.time.Duration.ofSeconds(20)).withOpcode(OP_ECHO))) {
             call.output().write('z');
             call.output().close();
             assertEquals("z", new String(call.input().readAllBytes(), StandardCharsets.US_ASCII));
@@ -227,7 +229,8 @@ class InterceptorsTest {
         open(RxEndpoint.builder());
         RxkadServerSecurity rxkad = new RxkadServerSecurity(List.of(new ServerKey(ServerKey.RXKAD,
                 RxkadEndpointTest.KVNO, 0, RxkadEndpointTest.SERVER_KEY)), RxkadLevel.CRYPT);
-        server.registerService(SERVICE + 1, rxkad, call -> call.output().write(1));
+        server.registerService(RxService.builder(SERVICE + 1).securityClass(rxkad)
+                .wholeStream(call -> call.output().write(1)).build());
         RxConnection conn = client.connect(server.localAddress(), SERVICE + 1,
                 RxkadEndpointTest.credentials(RxkadLevel.CRYPT));
         assertEquals(1, conn.call(new byte[0]).length);

@@ -3,12 +3,6 @@
 
 package org.rx4j.rpc;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.InputStream;
@@ -17,6 +11,12 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 @Timeout(60)
 @org.junit.jupiter.api.extension.ExtendWith(org.rx4j.testing.LeakCheckExtension.class)
@@ -27,7 +27,7 @@ class LoopbackCallTest {
     @BeforeEach
     void start() throws Exception {
         server = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0)).open();
-        server.registerService(100, 0, call -> {
+        server.registerService(RxService.builder(100).wholeStream(call -> {
             DataInputStream in = new DataInputStream(call.input());
             long replyBytes = in.readLong();
             if (replyBytes < 0) {
@@ -55,7 +55,7 @@ class LoopbackCallTest {
                 out.write(buf, 0, len);
                 sent += len;
             }
-        });
+        }).build());
         client = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0)).open();
     }
 
@@ -99,14 +99,14 @@ class LoopbackCallTest {
 
     @Test
     void bulkBothWays() throws Exception {
-        RxConnection conn = client.connect(server.localAddress(), 100, 0);
+        RxConnection conn = client.connect(server.localAddress(), 100);
         long[] r = roundTrip(conn, 8 << 20, 8 << 20);
         assertArrayEquals(new long[] {8 << 20, 8 << 20, 0}, r);
     }
 
     @Test
     void manySmallCalls() throws Exception {
-        RxConnection conn = client.connect(server.localAddress(), 100, 0);
+        RxConnection conn = client.connect(server.localAddress(), 100);
         for (int i = 0; i < 500; i++) {
             assertArrayEquals(new long[] {4, 30, 0}, roundTrip(conn, 4, 30));
         }
@@ -114,7 +114,7 @@ class LoopbackCallTest {
 
     @Test
     void serverAbortSurfacesCode() throws Exception {
-        RxConnection conn = client.connect(server.localAddress(), 100, 0);
+        RxConnection conn = client.connect(server.localAddress(), 100);
         RxCall call = conn.newCall();
         new DataOutputStream(call.output()).writeLong(-1234);
         call.output().close();
@@ -132,7 +132,7 @@ class LoopbackCallTest {
 
     @Test
     void manySmallWritesThenALargeOneArriveInOrder() throws Exception {
-        RxConnection conn = client.connect(server.localAddress(), 100, 0);
+        RxConnection conn = client.connect(server.localAddress(), 100);
         try (RxCall call = conn.newCall()) {
             DataOutputStream out = new DataOutputStream(call.output());
             out.writeLong(0);
@@ -156,7 +156,7 @@ class LoopbackCallTest {
         RxEndpoint strict = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0))
                 .config(org.rx4j.config.RxConfig.builder().maxPendingCalls(0).build()).open();
         try {
-            RxConnection conn = strict.connect(server.localAddress(), 100, 0);
+            RxConnection conn = strict.connect(server.localAddress(), 100);
             RxCall[] running = new RxCall[4];
             for (int i = 0; i < 4; i++) {
                 running[i] = conn.newCall();
@@ -194,7 +194,7 @@ class LoopbackCallTest {
 
     @Test
     void aWaitingCallReportsItsChannelOnceItStarts() throws Exception {
-        RxConnection conn = client.connect(server.localAddress(), 100, 0);
+        RxConnection conn = client.connect(server.localAddress(), 100);
         RxCall[] running = new RxCall[4];
         for (int i = 0; i < 4; i++) {
             running[i] = conn.newCall();

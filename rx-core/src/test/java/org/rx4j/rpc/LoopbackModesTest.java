@@ -3,11 +3,6 @@
 
 package org.rx4j.rpc;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.net.InetSocketAddress;
@@ -22,6 +17,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.rx4j.config.RxConfig;
 import org.rx4j.wire.AbortCodes;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** End-to-end calls over real loopback sockets in each transport mode (docs/transport.md). */
 @Timeout(120)
@@ -46,7 +46,7 @@ class LoopbackModesTest {
 
     private static RxEndpoint server(RxConfig config) throws Exception {
         return RxEndpoint.builder().config(config).bind(new InetSocketAddress("127.0.0.1", 0))
-                .service(SERVICE, 0, LoopbackModesTest::echo).open();
+                .service(RxService.builder(SERVICE).wholeStream(LoopbackModesTest::echo).build()).open();
     }
 
     private static long[] call(RxConnection conn, long request, long reply) throws Exception {
@@ -74,10 +74,11 @@ class LoopbackModesTest {
         // An Ethernet-size interface (ifMtu 1444): loopback's own would carry large packets instead of jumbograms.
         RxConfig config = RxConfig.builder().jumboMax(jumboMax).hardAckOnly(hardAckOnly).ifMtu(1444).build();
         try (RxEndpoint server = RxEndpoint.builder().config(config).transport(kind)
-                .bind(new InetSocketAddress("127.0.0.1", 0)).service(SERVICE, 0, LoopbackModesTest::echo).open();
+                .bind(new InetSocketAddress("127.0.0.1", 0)).service(RxService.builder(SERVICE)
+                        .wholeStream(LoopbackModesTest::echo).build()).open();
              RxEndpoint client = RxEndpoint.builder().config(config).transport(kind)
                      .bind(new InetSocketAddress("127.0.0.1", 0)).open()) {
-            RxConnection conn = client.connect(server.localAddress(), SERVICE, 0);
+            RxConnection conn = client.connect(server.localAddress(), SERVICE);
             assertArrayEquals(new long[] {4 << 20, 4 << 20}, call(conn, 4 << 20, 4 << 20));
             assertArrayEquals(new long[] {4, 30}, call(conn, 4, 30));
             long jumbos = client.stats().get("jumbogramsSent");
@@ -96,7 +97,7 @@ class LoopbackModesTest {
                 .ifMtu(1444).build();
         try (RxEndpoint server = server(config);
              RxEndpoint client = RxEndpoint.builder().config(config).bind(new InetSocketAddress("127.0.0.1", 0)).open()) {
-            RxConnection conn = client.connect(server.localAddress(), SERVICE, 0);
+            RxConnection conn = client.connect(server.localAddress(), SERVICE);
             assertArrayEquals(new long[] {16 << 20, 0}, call(conn, 16 << 20, 0));
             assertEquals(46L, server.stats().get("largestJumbogramReceived"));
         }
@@ -106,7 +107,7 @@ class LoopbackModesTest {
     void fourCallsShareOneConnection() throws Exception {
         try (RxEndpoint server = server(RxConfig.defaults());
              RxEndpoint client = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0)).open()) {
-            RxConnection conn = client.connect(server.localAddress(), SERVICE, 0);
+            RxConnection conn = client.connect(server.localAddress(), SERVICE);
             List<CompletableFuture<long[]>> futures = new ArrayList<>();
             for (int i = 0; i < 6; i++) {
                 futures.add(CompletableFuture.supplyAsync(() -> {
@@ -130,7 +131,7 @@ class LoopbackModesTest {
         int[] code = new int[1];
         try (RxEndpoint server = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0)).open();
              RxEndpoint client = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0)).open()) {
-            server.registerService(SERVICE, 0, call -> {
+            server.registerService(RxService.builder(SERVICE).wholeStream(call -> {
                 handlerRunning.countDown();
                 try {
                     call.input().transferTo(java.io.OutputStream.nullOutputStream());
@@ -139,8 +140,8 @@ class LoopbackModesTest {
                     serverSaw.countDown();
                     throw e;
                 }
-            });
-            RxConnection conn = client.connect(server.localAddress(), SERVICE, 0);
+            }).build());
+            RxConnection conn = client.connect(server.localAddress(), SERVICE);
             RxCall call = conn.newCall();
             call.output().write(new byte[100_000]);
             call.output().flush();
@@ -157,7 +158,7 @@ class LoopbackModesTest {
     void unknownServiceGetsInvalidOperation() throws Exception {
         try (RxEndpoint server = server(RxConfig.defaults());
              RxEndpoint client = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0)).open()) {
-            RxConnection conn = client.connect(server.localAddress(), 999, 0);
+            RxConnection conn = client.connect(server.localAddress(), 999);
             RxException e = assertThrows(RxException.class, () -> conn.call(new byte[8]));
             assertEquals(AbortCodes.RX_INVALID_OPERATION, e.code());
         }

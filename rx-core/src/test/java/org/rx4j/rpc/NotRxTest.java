@@ -3,12 +3,6 @@
 
 package org.rx4j.rpc;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.net.DatagramPacket;
 import java.net.DatagramSocket;
 import java.net.InetAddress;
@@ -24,6 +18,12 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.rx4j.config.RxConfig;
 import org.rx4j.testing.LeakCheckExtension;
 import org.rx4j.testing.ManualClock;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A call to a UDP port where another service answers with bytes that are not Rx dies of the dead time as before
@@ -56,7 +56,7 @@ class NotRxTest {
             RxEndpoint client = RxEndpoint.builder().config(config).clock(clock).probeUnreachable(false)
                     .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0)).open();
             try {
-                RxConnection conn = client.connect((InetSocketAddress) other.getLocalSocketAddress(), 4242, 0);
+                RxConnection conn = client.connect((InetSocketAddress) other.getLocalSocketAddress(), 4242);
                 CompletableFuture<byte[]> f = conn.callAsync(new byte[] {0, 0, 0, 1});
                 long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(20); // a hang guard, not a timing
                 while (client.statistics().malformedDatagrams() == 0 && System.nanoTime() < giveUp) {

@@ -3,10 +3,6 @@
 
 package org.rx4j.rpc;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.concurrent.CompletableFuture;
@@ -16,6 +12,10 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.rx4j.testing.LeakCheckExtension;
 import org.rx4j.testing.ManualClock;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A server that answered an unreachability probe is not probed again for a second, by any connection: the rule
@@ -51,14 +51,14 @@ class ProbeQuietTimesTest {
                 .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0)).open()) {
             InetSocketAddress to = server.localAddress();
             ProbeQuietTimes probes = client.runtime().probes;
-            RxConnection first = client.connect(to, 4242, 0);
+            RxConnection first = client.connect(to, 4242);
             assertEquals(7, first.callAsync(new byte[] {0, 0, 0, 1}).get(30, TimeUnit.SECONDS)[0]);
             assertEquals(1, probes.startedCount());
             while (probes.due(to, clock.getAsLong())) { // the probe's answer is read on the loop's first check
                 Thread.onSpinWait();
             }
             for (int i = 0; i < 100; i++) {
-                RxConnection c = client.connect(to, 4242, 0);
+                RxConnection c = client.connect(to, 4242);
                 assertEquals(7, c.callAsync(new byte[] {0, 0, 0, 1}).get(30, TimeUnit.SECONDS)[0]);
             }
             assertEquals(1, probes.startedCount(), "no connection probed a server that had just answered");

@@ -3,13 +3,6 @@
 
 package org.rx4j.rpc;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.net.InetSocketAddress;
 import java.security.SecureRandom;
 import java.util.List;
@@ -28,6 +21,13 @@ import org.rx4j.security.rxkad.RxkadLevel;
 import org.rx4j.security.rxkad.RxkadServerSecurity;
 import org.rx4j.security.rxkad.ServerKey;
 import org.rx4j.testing.LeakCheckExtension;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A connection the server refuses at the rxkad handshake (a ticket sealed with another key than the server's:
@@ -65,8 +65,9 @@ class RefusedConnectionTest {
     void start() throws Exception {
         ServerKey serverKey = desKey(7);
         server = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0)).open();
-        server.registerService(SERVICE, new RxkadServerSecurity(List.of(serverKey), RxkadLevel.CLEAR),
-                call -> call.output().write(call.input().readAllBytes()));
+        server.registerService(RxService.builder(SERVICE)
+                .securityClass(new RxkadServerSecurity(List.of(serverKey), RxkadLevel.CLEAR))
+                .wholeStream(call -> call.output().write(call.input().readAllBytes())).build());
         client = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0)).open();
         wrongKey = security(desKey(8));
         rightKey = security(serverKey);

@@ -3,10 +3,6 @@
 
 package org.rx4j.rpc;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-
 import java.net.InetSocketAddress;
 import java.security.SecureRandom;
 import java.util.List;
@@ -22,6 +18,10 @@ import org.rx4j.security.rxkad.RxkadServerSecurity;
 import org.rx4j.security.rxkad.ServerKey;
 import org.rx4j.testing.LeakCheckExtension;
 import org.rx4j.testing.ManualClock;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /**
  * An rxnull call refused with −2 (the service offers rxkad only) must not slow the same client's first rxkad call to
@@ -45,8 +45,9 @@ class RefusedThenAuthenticatedTest {
         RxEndpoint client = RxEndpoint.builder().clock(new ManualClock()).probeUnreachable(false)
                 .bind(new InetSocketAddress("127.0.0.1", 0)).open();
         try {
-            server.registerService(SERVICE, new RxkadServerSecurity(List.of(key), RxkadLevel.CLEAR),
-                    call -> call.output().write(call.input().readAllBytes()));
+            server.registerService(RxService.builder(SERVICE)
+                    .securityClass(new RxkadServerSecurity(List.of(key), RxkadLevel.CLEAR))
+                    .wholeStream(call -> call.output().write(call.input().readAllBytes())).build());
             RxException refused = assertThrows(RxException.class,
                     () -> client.connect(server.localAddress(), SERVICE).call(new byte[] {1}));
             assertEquals(RxCodes.RX_INVALID_OPERATION, refused.code());

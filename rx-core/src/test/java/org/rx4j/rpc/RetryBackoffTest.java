@@ -3,17 +3,6 @@
 
 package org.rx4j.rpc;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.rx4j.rpc.RxConnectionPoolTest.OP_FLAKY;
-import static org.rx4j.rpc.RxConnectionPoolTest.OP_FLAKY_TOO;
-import static org.rx4j.rpc.RxConnectionPoolTest.SERVICE;
-import static org.rx4j.rpc.RxConnectionPoolTest.flakyServer;
-import static org.rx4j.rpc.RxConnectionPoolTest.loopback;
-
 import java.time.Duration;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -33,6 +22,17 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.rx4j.rpc.xdr.XdrReader;
 import org.rx4j.security.RxNullSecurityClass;
 import org.rx4j.testing.LeakCheckExtension;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.rx4j.rpc.RxConnectionPoolTest.OP_FLAKY;
+import static org.rx4j.rpc.RxConnectionPoolTest.OP_FLAKY_TOO;
+import static org.rx4j.rpc.RxConnectionPoolTest.SERVICE;
+import static org.rx4j.rpc.RxConnectionPoolTest.flakyServer;
+import static org.rx4j.rpc.RxConnectionPoolTest.loopback;
 
 /**
  * The pauses of {@link RxConnectionPool}'s repeats (docs/embedding.md "Pools", Backoff): the jitter is replaced by
@@ -135,12 +135,14 @@ class RetryBackoffTest {
              RxEndpoint client = RxEndpoint.builder().bind(loopback()).open();
              RxConnectionPool pool = pool(client, server, minute, pauses.pause())) {
             RxException busy = assertThrows(RxException.class,
-                    () -> pool.call(OP_FLAKY, w -> { }, XdrReader::readInt, Duration.ofSeconds(10)));
+                    () -> pool.call(OP_FLAKY, w -> { }, XdrReader::readInt,
+                            RxCallOptions.timeout(Duration.ofSeconds(10))));
             assertEquals(RxCodes.RX_CALL_BUSY, busy.code(), "the last failure, not a deadline");
             assertEquals(1, attempts.get());
             assertEquals(0, busy.getSuppressed().length);
             ExecutionException async = assertThrows(ExecutionException.class, () -> pool.callAsync(OP_FLAKY,
-                    w -> { }, XdrReader::readInt, Duration.ofSeconds(10)).get(30, TimeUnit.SECONDS));
+                    w -> { }, XdrReader::readInt,
+                            RxCallOptions.timeout(Duration.ofSeconds(10))).get(30, TimeUnit.SECONDS));
             assertEquals(RxCodes.RX_CALL_BUSY, ((RxException) async.getCause()).code());
             assertEquals(2, attempts.get(), "the async form: one attempt too");
             assertEquals(List.of(), pauses.asked, "a 1 min pause does not fit a 10 s deadline: none is made");

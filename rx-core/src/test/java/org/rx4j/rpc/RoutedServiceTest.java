@@ -3,11 +3,6 @@
 
 package org.rx4j.rpc;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.io.ByteArrayOutputStream;
 import java.net.InetSocketAddress;
 import java.util.List;
@@ -21,6 +16,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.rx4j.testing.LeakCheckExtension;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A whole-stream service with an {@link RxCallRouter} over real loopback sockets: which calls the router sends to
@@ -66,7 +66,7 @@ class RoutedServiceTest {
             call.output().write(all);
         };
         server = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0))
-                .service(SERVICE, 0, blocking, PREFIX, (prefix, length, whole) -> {
+                .service(RxService.builder(SERVICE).wholeStream(blocking, PREFIX, (prefix, length, whole) -> {
                     routed.add(length + "/" + whole);
                     int first = ((prefix[0] & 0xFF) << 24) | ((prefix[1] & 0xFF) << 16)
                             | ((prefix[2] & 0xFF) << 8) | (prefix[3] & 0xFF);
@@ -74,7 +74,7 @@ class RoutedServiceTest {
                         throw RxException.local(4713, "router refused");
                     }
                     return first == LOOP || first == LOOP_FAIL ? loop : null;
-                }).open();
+                }).build()).open();
         client = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0)).open();
     }
 
@@ -179,7 +179,9 @@ class RoutedServiceTest {
     void prefixSizeIsChecked() {
         RxCallHandler h = call -> { };
         RxCallRouter r = (p, l, w) -> null;
-        assertThrows(IllegalArgumentException.class, () -> server.registerService(SERVICE + 1, 0, h, 3, r));
-        assertThrows(IllegalArgumentException.class, () -> RxEndpoint.builder().service(SERVICE + 1, 0, h, 65537, r));
+        assertThrows(IllegalArgumentException.class, () -> server.registerService(RxService.builder(SERVICE + 1)
+                .wholeStream(h, 3, r).build()));
+        assertThrows(IllegalArgumentException.class, () -> RxEndpoint.builder().service(RxService.builder(SERVICE + 1)
+                .wholeStream(h, 65537, r).build()));
     }
 }

@@ -279,7 +279,7 @@ class RxChannelTest {
                 RxChannelConfig.builder());
         List<Integer> answers = new ArrayList<>();
         for (int i = 0; i < 2; i++) {
-            try (RxCall call = channel.newCall(OP_WHO)) {
+            try (RxCall call = channel.newCall(RxCallOptions.DEFAULT.withOpcode(OP_WHO))) {
                 answers.add(new XdrReader(call.input(), XdrSide.CLIENT).readInt());
             }
         }

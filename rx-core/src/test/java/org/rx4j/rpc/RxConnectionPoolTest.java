@@ -3,11 +3,6 @@
 
 package org.rx4j.rpc;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.time.Duration;
@@ -32,6 +27,11 @@ import org.rx4j.rpc.xdr.XdrSide;
 import org.rx4j.rpc.xdr.XdrWriter;
 import org.rx4j.security.RxNullSecurityClass;
 import org.rx4j.testing.LeakCheckExtension;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * {@link RxConnectionPool} over loopback (docs/embedding.md "Pools"): handlers block until a latch releases them, so
@@ -208,7 +208,8 @@ class RxConnectionPoolTest {
             assertEquals(2, pool.stats().retries());
 
             attempts.set(0);
-            assertEquals(1, pool.callAsync(OP_FLAKY, w -> { }, XdrReader::readInt, Duration.ofSeconds(30))
+            assertEquals(1, pool.callAsync(OP_FLAKY, w -> { }, XdrReader::readInt,
+                    RxCallOptions.timeout(Duration.ofSeconds(30)))
                     .get(30, TimeUnit.SECONDS));
             assertEquals(3, attempts.get(), "the async form repeats the same way");
         }

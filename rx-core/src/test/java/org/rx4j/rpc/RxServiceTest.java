@@ -276,4 +276,17 @@ class RxServiceTest {
         assertEquals(Set.of(1), RxService.builder(1).blocking(1, (c, o) -> { }).build().opcodes());
         assertFalse(server.isClosing());
     }
+
+    @Test
+    void aServiceIsEitherWholeStreamOrDispatchedByOpcode() {
+        RxCallHandler h = call -> { };
+        assertThrows(IllegalStateException.class, () -> RxService.builder(SERVICE).blocking(1, (c, op) -> { })
+                .wholeStream(h));
+        assertThrows(IllegalStateException.class, () -> RxService.builder(SERVICE).wholeStream(h)
+                .async(1, req -> CompletableFuture.completedFuture(new byte[0])));
+        assertThrows(IllegalStateException.class, () -> RxService.builder(SERVICE).wholeStream(h).wholeStream(h));
+        assertThrows(IllegalArgumentException.class, () -> RxService.builder(SERVICE)
+                .wholeStream(h, 3, (prefix, length, whole) -> null));
+        assertTrue(RxService.builder(SERVICE).wholeStream(h).build().opcodes().isEmpty());
+    }
 }

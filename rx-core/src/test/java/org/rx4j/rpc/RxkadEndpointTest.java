@@ -3,12 +3,6 @@
 
 package org.rx4j.rpc;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -29,9 +23,15 @@ import org.rx4j.security.rxkad.RxkadLevel;
 import org.rx4j.security.rxkad.RxkadServerSecurity;
 import org.rx4j.security.rxkad.ServerKey;
 import org.rx4j.security.rxkad.SessionKey;
-import org.rx4j.security.rxkad.V4Ticket;
+import org.rx4j.security.rxkad.handshake.V4Ticket;
 import org.rx4j.testing.LeakCheckExtension;
 import org.rx4j.wire.AbortCodes;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * rxkad between two rx4j endpoints over real UDP sockets on loopback: a server that requires crypt, a client at
@@ -58,7 +58,7 @@ class RxkadEndpointTest {
                 List.of(new ServerKey(ServerKey.RXKAD, KVNO, 0, SERVER_KEY)),
                 RxkadLevel.CRYPT);
         // Echoes the request reversed, then the caller's name.
-        server.registerService(SERVICE, rxkad, call -> {
+        server.registerService(RxService.builder(SERVICE).securityClass(rxkad).wholeStream(call -> {
             byte[] request = call.input().readAllBytes();
             CallerIdentity who = call.identity().orElseThrow();
             seen.set(who);
@@ -68,7 +68,7 @@ class RxkadEndpointTest {
             }
             call.output().write(reply);
             call.output().write(who.principal().getBytes(StandardCharsets.UTF_8));
-        });
+        }).build());
         client = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0)).open();
     }
 
@@ -124,11 +124,11 @@ class RxkadEndpointTest {
         RxkadServerSecurity rxkad = new RxkadServerSecurity(
                 List.of(new ServerKey(ServerKey.RXKAD, KVNO, 0, SERVER_KEY)), RxkadLevel.AUTH);
         // Every call is small and goes to the async handler: it answers with the caller's name and level.
-        server.registerService(SERVICE + 1, rxkad, call -> {
+        server.registerService(RxService.builder(SERVICE + 1).securityClass(rxkad).wholeStream(call -> {
             throw new AssertionError("not routed to the blocking handler");
         }, 4, (prefix, length, whole) -> request -> java.util.concurrent.CompletableFuture.completedFuture(
-                (request.identity().principal() + "/" + request.identity().level())
-                        .getBytes(StandardCharsets.UTF_8)));
+                (request.identity().orElseThrow().principal() + "/" + request.identity().orElseThrow().level())
+                        .getBytes(StandardCharsets.UTF_8))).build());
         RxConnection conn = client.connect(server.localAddress(), SERVICE + 1, credentials(RxkadLevel.CRYPT));
         assertArrayEquals("bob/2".getBytes(StandardCharsets.UTF_8), conn.call(new byte[] {0, 0, 0, 9}));
     }

@@ -3,13 +3,6 @@
 
 package org.rx4j.rpc;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -32,8 +25,15 @@ import org.rx4j.security.rxkad.RxkadLevel;
 import org.rx4j.security.rxkad.RxkadServerSecurity;
 import org.rx4j.security.rxkad.ServerKey;
 import org.rx4j.security.rxkad.SessionKey;
-import org.rx4j.security.rxkad.V4Ticket;
+import org.rx4j.security.rxkad.handshake.V4Ticket;
 import org.rx4j.testing.LeakCheckExtension;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * An {@link RxConnection} whose rxkad ticket ends moves its next call to a new Rx connection with fresh credentials
@@ -62,9 +62,9 @@ class RxkadExpiryEndpointTest {
     @BeforeEach
     void start() throws Exception {
         server = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0)).open();
-        server.registerService(SERVICE, new RxkadServerSecurity(
-                List.of(new ServerKey(ServerKey.RXKAD, KVNO, 0, SERVER_KEY)), RxkadLevel.AUTH),
-                call -> call.output().write(call.input().readAllBytes()));
+        server.registerService(RxService.builder(SERVICE).securityClass(new RxkadServerSecurity(
+                List.of(new ServerKey(ServerKey.RXKAD, KVNO, 0, SERVER_KEY)), RxkadLevel.AUTH))
+                .wholeStream(call -> call.output().write(call.input().readAllBytes())).build());
         client = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0)).open();
     }
 

@@ -3,10 +3,6 @@
 
 package org.rx4j.rpc;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -33,9 +29,13 @@ import org.rx4j.security.rxkad.RxkadLevel;
 import org.rx4j.security.rxkad.RxkadServerSecurity;
 import org.rx4j.security.rxkad.ServerKey;
 import org.rx4j.security.rxkad.SessionKey;
-import org.rx4j.security.rxkad.V4Ticket;
+import org.rx4j.security.rxkad.handshake.V4Ticket;
 import org.rx4j.testing.LeakCheckExtension;
 import org.rx4j.testing.OpenAfsHarness;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /**
  * rxkad between rx4j and a real OpenAFS Rx endpoint, both directions, at each level: rxkad_echo.c (a test resource)
@@ -152,9 +152,10 @@ class RxkadOpenAfsTest {
     @Test
     void anOpenAfsClientRefusesRx4jsChallengeAboveItsLevel() throws Exception {
         endpoint = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0)).open();
-        endpoint.registerService(SERVICE, rx4jServer(RxkadLevel.CRYPT), call -> {
+        endpoint.registerService(RxService.builder(SERVICE).securityClass(rx4jServer(RxkadLevel.CRYPT))
+                .wholeStream(call -> {
             throw new AssertionError("no call may reach the handler");
-        });
+        }).build());
         assertEquals("error " + RxkadCodes.RXKADLEVELFAIL, openAfsClient(RxkadLevel.AUTH));
     }
 
@@ -163,7 +164,8 @@ class RxkadOpenAfsTest {
     void rx4jAcceptsAnOpenAfsClientsResponseAndPackets(RxkadLevel level) throws Exception {
         endpoint = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0)).open();
         CallerIdentity[] seen = new CallerIdentity[1];
-        endpoint.registerService(SERVICE, rx4jServer(RxkadLevel.CLEAR), call -> {
+        endpoint.registerService(RxService.builder(SERVICE).securityClass(rx4jServer(RxkadLevel.CLEAR))
+                .wholeStream(call -> {
                     byte[] request = call.input().readAllBytes();
                     seen[0] = call.identity().orElseThrow();
                     byte[] reply = new byte[request.length + 1 + seen[0].principal().length()];
@@ -174,7 +176,7 @@ class RxkadOpenAfsTest {
                     byte[] name = seen[0].principal().getBytes(StandardCharsets.US_ASCII);
                     System.arraycopy(name, 0, reply, request.length + 1, name.length);
                     call.output().write(reply);
-                });
+                }).build());
         String line = openAfsClient(level);
         String tail = String.format("%02x", level.wire()) + HEX.formatHex("dave".getBytes(StandardCharsets.US_ASCII));
         assertEquals("ok " + Integer.toHexString(300_000 + 5) + " " + tail, line);

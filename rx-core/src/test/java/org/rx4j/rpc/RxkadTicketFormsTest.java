@@ -3,10 +3,6 @@
 
 package org.rx4j.rpc;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
@@ -43,6 +39,10 @@ import org.rx4j.security.rxkad.RxkadServerSecurity;
 import org.rx4j.security.rxkad.ServerKey;
 import org.rx4j.security.rxkad.ServerKeySource;
 import org.rx4j.testing.LeakCheckExtension;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /**
  * An rx4j rxkad server accepts every ticket form by its kvno (docs/security.md "Tickets", "Kerberos 5"), over real
@@ -97,13 +97,14 @@ class RxkadTicketFormsTest {
     /** Starts a server whose clock is {@code clock}; its handler replies with the caller's principal. */
     private void start(ServerKeySource keys, LongSupplier clock) throws IOException {
         server = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0)).open();
-        server.registerService(SERVICE, new RxkadServerSecurity(keys, RxkadLevel.CLEAR, clock, new Random(3)),
-                call -> {
+        server.registerService(RxService.builder(SERVICE)
+                .securityClass(new RxkadServerSecurity(keys, RxkadLevel.CLEAR, clock, new Random(3)))
+                .wholeStream(call -> {
                     call.input().readAllBytes();
                     CallerIdentity who = call.identity().orElseThrow();
                     seen.set(who);
                     call.output().write(who.principal().getBytes(StandardCharsets.UTF_8));
-                });
+                }).build());
         client = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0)).open();
     }
 
@@ -162,11 +163,12 @@ class RxkadTicketFormsTest {
         CredentialCache.Credential afs = afsTicket();
         server = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0)).open();
         // The List constructor: the wall clock, fine for the minted tickets that never end.
-        server.registerService(SERVICE, new RxkadServerSecurity(desOnly, RxkadLevel.CLEAR), call -> {
+        server.registerService(RxService.builder(SERVICE)
+                .securityClass(new RxkadServerSecurity(desOnly, RxkadLevel.CLEAR)).wholeStream(call -> {
             call.input().readAllBytes();
             seen.set(call.identity().orElseThrow());
             call.output().write(seen.get().principal().getBytes(StandardCharsets.UTF_8));
-        });
+        }).build());
         client = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0)).open();
 
         assertEquals(LocalAuth.SUPERUSER, call(LocalAuth.fromKeys(desOnly, new SecureRandom()), RxkadLevel.CRYPT)

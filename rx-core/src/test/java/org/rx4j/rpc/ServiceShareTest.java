@@ -3,10 +3,6 @@
 
 package org.rx4j.rpc;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,6 +14,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 /**
  * docs/robustness.md, Rule: busy channels and workers: one overloaded service does not starve another on the same
@@ -36,14 +36,15 @@ class ServiceShareTest {
         try (RxEndpoint server = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0))
                 .workers(0, 2).maxQueuedCalls(10).open();
              RxEndpoint client = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0)).open()) {
-            server.registerService(147, 0, call -> {
+            server.registerService(RxService.builder(147).wholeStream(call -> {
                 byte[] req = call.input().readAllBytes();
                 slowRunning.incrementAndGet();
                 release.await(30, TimeUnit.SECONDS);
                 call.output().write(req);
-            });
-            server.registerService(148, 0, call -> call.output().write(call.input().readAllBytes()));
-            RxConnection slow = client.connect(server.localAddress(), 147, 0);
+            }).build());
+            server.registerService(RxService.builder(148)
+                    .wholeStream(call -> call.output().write(call.input().readAllBytes())).build());
+            RxConnection slow = client.connect(server.localAddress(), 147);
             List<CompletableFuture<byte[]>> stuck = new ArrayList<>();
             for (int i = 0; i < 3; i++) {
                 int b = i;
@@ -55,7 +56,7 @@ class ServiceShareTest {
             }
             assertEquals(3L, server.stats().get("callsStarted"));
 
-            RxConnection fast = client.connect(server.localAddress(), 148, 0);
+            RxConnection fast = client.connect(server.localAddress(), 148);
             CompletableFuture<byte[]> other = CompletableFuture.supplyAsync(() -> call(fast, 9), callers);
             assertArrayEquals(new byte[] {9}, other.get(20, TimeUnit.SECONDS),
                     "the other service is served while the first one's handlers block");

@@ -3,12 +3,6 @@
 
 package org.rx4j.rpc;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertSame;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.netty.buffer.ByteBuf;
 import java.lang.management.ManagementFactory;
 import java.net.InetSocketAddress;
@@ -27,6 +21,12 @@ import org.rx4j.security.SecurityClass;
 import org.rx4j.security.SecurityContext;
 import org.rx4j.testing.LeakCheckExtension;
 import org.rx4j.wire.AbortCodes;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The stats API (endpoint, connection and peer snapshots, the JMX view) after real calls, and the choice of
@@ -193,11 +193,6 @@ class StatsAndSecurityTest {
         assertEquals(2, two.id().securityIndex());
         RxException refused = assertThrows(RxException.class, () -> two.call(new byte[] {0, 0, 0, 1}));
         assertEquals(AbortCodes.RX_INVALID_OPERATION, refused.code());
-        // By index only rxnull is known.
-        IllegalArgumentException c = assertThrows(IllegalArgumentException.class,
-                () -> client.connect(server.localAddress(), SERVICE, 2));
-        assertTrue(c.getMessage().contains("needs its SecurityClass"), c.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> server.registerService(SERVICE + 2, 3, call -> { }));
         assertThrows(IllegalArgumentException.class, () -> client.connect(server.localAddress(), 0));
 
         // An unregistered (service id, security index) pair gets a raw ABORT -2 (rx-wire-facts.md §2, §7).

@@ -3,11 +3,6 @@
 
 package org.rx4j.rpc;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.net.InetSocketAddress;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -17,6 +12,11 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.rx4j.testing.CaptureLogger;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** When every worker is busy and the queue is full, a new call is aborted with the busy code (rx-wire-facts.md §7). */
 @Timeout(60)
@@ -30,13 +30,13 @@ class WorkerPoolBusyTest {
              RxEndpoint client = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0)).open()) {
             CaptureLogger log = new CaptureLogger(null);
             server.runtime().callLog = log;
-            server.registerService(147, 0, call -> {
+            server.registerService(RxService.builder(147).wholeStream(call -> {
                 byte[] req = call.input().readAllBytes();
                 started.countDown();
                 release.await(30, TimeUnit.SECONDS);
                 call.output().write(req);
-            });
-            RxConnection conn = client.connect(server.localAddress(), 147, 0);
+            }).build());
+            RxConnection conn = client.connect(server.localAddress(), 147);
             // Own threads: the common pool has one thread on a 2-core machine, and the first call blocks it.
             ExecutorService callers = Executors.newFixedThreadPool(2);
             CompletableFuture<byte[]> first = CompletableFuture.supplyAsync(() -> call(conn, 1), callers);

@@ -3,9 +3,6 @@
 
 package org.rx4j.transport;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.net.DatagramPacket;
 import java.net.DatagramSocket;
 import java.net.InetSocketAddress;
@@ -16,7 +13,11 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.rx4j.rpc.RxConnection;
 import org.rx4j.rpc.RxEndpoint;
+import org.rx4j.rpc.RxService;
 import org.rx4j.testing.LeakCheckExtension;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Garbage on a real socket is counted and dropped; nothing leaks and the endpoint keeps serving
@@ -30,7 +31,8 @@ class HostileDatagramTest {
         try (RxEndpoint server = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0)).open();
              RxEndpoint client = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0)).open();
              DatagramSocket attacker = new DatagramSocket()) {
-            server.registerService(147, 0, call -> call.output().write(call.input().readAllBytes()));
+            server.registerService(RxService.builder(147)
+                    .wholeStream(call -> call.output().write(call.input().readAllBytes())).build());
             Random random = new Random(42);
             int sent = 0;
             for (int i = 0; i < 2000; i++) {
@@ -49,7 +51,7 @@ class HostileDatagramTest {
             jumbo[20] = 1;
             jumbo[21] = 0x21;
             attacker.send(new DatagramPacket(jumbo, jumbo.length, server.localAddress()));
-            RxConnection conn = client.connect(server.localAddress(), 147, 0);
+            RxConnection conn = client.connect(server.localAddress(), 147);
             assertArrayEquals(new byte[] {1, 2, 3}, conn.call(new byte[] {1, 2, 3}));
             Map<String, Long> stats = server.stats();
             assertTrue(stats.get("malformedDatagrams") >= 2,

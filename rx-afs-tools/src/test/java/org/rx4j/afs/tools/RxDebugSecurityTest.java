@@ -3,9 +3,6 @@
 
 package org.rx4j.afs.tools;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.InetAddress;
@@ -15,12 +12,16 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.rx4j.rpc.RxEndpoint;
+import org.rx4j.rpc.RxService;
 import org.rx4j.security.rxkad.LocalAuth;
 import org.rx4j.security.rxkad.RxkadClientSecurity;
 import org.rx4j.security.rxkad.RxkadCredentials;
 import org.rx4j.security.rxkad.RxkadLevel;
 import org.rx4j.security.rxkad.RxkadServerSecurity;
 import org.rx4j.security.rxkad.ServerKey;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * rx4j's rxdebug prints an rxkad connection's security statistics the way Debian's rxdebug does (docs/security.md
@@ -38,10 +39,11 @@ class RxDebugSecurityTest {
         InetSocketAddress loopback = new InetSocketAddress(InetAddress.getLoopbackAddress(), 0);
         try (RxEndpoint server = RxEndpoint.builder().bind(loopback).open();
              RxEndpoint client = RxEndpoint.builder().bind(loopback).open()) {
-            server.registerService(SERVICE, new RxkadServerSecurity(keys, RxkadLevel.AUTH), call -> {
+            server.registerService(RxService.builder(SERVICE)
+                    .securityClass(new RxkadServerSecurity(keys, RxkadLevel.AUTH)).wholeStream(call -> {
                 call.input().readAllBytes();
                 call.output().write(new byte[10]);
-            });
+            }).build());
             RxkadCredentials local = LocalAuth.fromKeys(keys, new SecureRandom());
             client.connect(server.localAddress(), SERVICE,
                     new RxkadClientSecurity(RxkadLevel.AUTH, local.sessionKey(), local.kvno(), local.ticket()))

@@ -5,6 +5,7 @@ package org.rx4j.security.rxkad;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import org.rx4j.security.rxkad.crypto.RxkadKdf;
 
 /**
  * rxkad-k5 client credentials from a Kerberos 5 credential cache (docs/security.md "Credentials"): the AFS service

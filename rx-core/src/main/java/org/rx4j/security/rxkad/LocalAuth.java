@@ -9,6 +9,10 @@ import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.List;
 import java.util.Optional;
+import org.rx4j.security.rxkad.crypto.Blocks;
+import org.rx4j.security.rxkad.crypto.Krb5Crypto;
+import org.rx4j.security.rxkad.crypto.RxkadKdf;
+import org.rx4j.security.rxkad.handshake.V4Ticket;
 
 /**
  * Credentials minted from a server's own keys, as OpenAFS's {@code -localauth} does (docs/security.md

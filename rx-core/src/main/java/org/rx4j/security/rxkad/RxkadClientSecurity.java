@@ -12,6 +12,8 @@ import java.util.function.Supplier;
 import org.rx4j.security.PacketHeader;
 import org.rx4j.security.SecurityAbortException;
 import org.rx4j.security.SecurityContext;
+import org.rx4j.security.rxkad.handshake.RxkadChallenge;
+import org.rx4j.security.rxkad.handshake.RxkadResponse;
 
 /**
  * The client side of rxkad (security index 2; docs/security.md): a connection runs at one {@link RxkadLevel} under

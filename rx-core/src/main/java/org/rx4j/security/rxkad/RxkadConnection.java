@@ -9,6 +9,9 @@ import org.rx4j.security.PacketHeader;
 import org.rx4j.security.SecurityAbortException;
 import org.rx4j.security.SecurityContext;
 import org.rx4j.security.SecurityStats;
+import org.rx4j.security.rxkad.crypto.Fcrypt;
+import org.rx4j.security.rxkad.crypto.PacketChecksum;
+import org.rx4j.security.rxkad.crypto.PacketProtection;
 
 /**
  * One rxkad connection's state, kept in its {@link SecurityContext#state()}: the level, the session key and the

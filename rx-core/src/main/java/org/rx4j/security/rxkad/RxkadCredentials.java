@@ -4,6 +4,7 @@
 package org.rx4j.security.rxkad;
 
 import java.util.Arrays;
+import org.rx4j.security.rxkad.handshake.RxkadResponse;
 
 /**
  * What an rxkad client authenticates with (docs/security.md "Credentials"): the session key, the ticket the server

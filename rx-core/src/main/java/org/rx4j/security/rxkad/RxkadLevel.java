@@ -4,6 +4,7 @@
 package org.rx4j.security.rxkad;
 
 import org.rx4j.security.SecurityAbortException;
+import org.rx4j.security.rxkad.crypto.Fcrypt;
 
 /**
  * rxkad's protection levels and what each adds to a DATA packet's payload (docs/security.md "Levels"). This enum is

@@ -9,6 +9,7 @@ import org.rx4j.security.SecurityClass;
 import org.rx4j.security.SecurityContext;
 import org.rx4j.security.SecurityIndex;
 import org.rx4j.security.SecurityStats;
+import org.rx4j.security.rxkad.crypto.Fcrypt;
 import org.rx4j.wire.RxConstants;
 
 /**

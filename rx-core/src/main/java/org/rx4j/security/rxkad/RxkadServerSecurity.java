@@ -16,6 +16,10 @@ import org.rx4j.security.PacketHeader;
 import org.rx4j.security.SecurityAbortException;
 import org.rx4j.security.SecurityContext;
 import org.rx4j.security.SecurityIndex;
+import org.rx4j.security.rxkad.handshake.RxkadChallenge;
+import org.rx4j.security.rxkad.handshake.RxkadResponse;
+import org.rx4j.security.rxkad.handshake.TicketOpener;
+import org.rx4j.security.rxkad.handshake.V4Ticket;
 
 /**
  * The server side of rxkad (security index 2; docs/security.md): each new connection is challenged (a version-2

@@ -3,6 +3,10 @@
 
 package org.rx4j.security.rxkad;
 
+import org.rx4j.security.rxkad.crypto.Blocks;
+import org.rx4j.security.rxkad.crypto.Fcrypt;
+import org.rx4j.security.rxkad.crypto.PacketChecksum;
+
 /**
  * An rxkad session key: the 8-byte key a ticket carries, its fcrypt schedule, and the IV rxkad derives from it (the
  * key's own bytes, docs/security.md "Packet checksum"). Immutable and thread-safe. The key never appears in
@@ -32,8 +36,8 @@ public final class SessionKey {
         return new SessionKey(Blocks.get(key, 0));
     }
 
-    /** @return the key's fcrypt schedule */
-    public Fcrypt schedule() {
+    /** @return the key's fcrypt schedule (an internal type: package callers only) */
+    Fcrypt schedule() {
         return schedule;
     }
 

@@ -14,6 +14,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
+import org.rx4j.rpc.RxCallOptions;
 import org.rx4j.rpc.RxChannel;
 import org.rx4j.rpc.RxChannelConfig;
 import org.rx4j.rpc.RxEndpoint;
@@ -45,10 +46,11 @@ public final class ChannelExample {
             int total = 0;
             for (int i = 1; i <= 12; i++) {
                 int a = i;
+                // a deadline over all attempts and repeats
                 total += channel.call(OP_ADD, w -> {
                     w.writeInt(a);
                     w.writeInt(a);
-                }, XdrReader::readInt, Duration.ofSeconds(5));   // a deadline over all attempts
+                }, XdrReader::readInt, RxCallOptions.timeout(Duration.ofSeconds(5)));
             }
             out.println("12 sums: " + total);
             RxChannel.Stats stats = channel.stats();

@@ -12,6 +12,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.rx4j.rpc.RxCall;
 import org.rx4j.rpc.RxCallContext;
+import org.rx4j.rpc.RxCallOptions;
 import org.rx4j.rpc.RxClientInterceptor;
 import org.rx4j.rpc.RxConnection;
 import org.rx4j.rpc.RxEndpoint;
@@ -93,7 +94,8 @@ public final class ProductionExample {
 
     /** Starts a slow call and gives up on it, as a caller whose user went away does. */
     static void giveUp(RxConnection conn) throws IOException {
-        RxCall call = conn.newCall(OP_SLOW);   // writes the opcode; Slow takes no arguments
+        // writes the opcode; Slow takes no arguments
+        RxCall call = conn.newCall(RxCallOptions.DEFAULT.withOpcode(OP_SLOW));
         call.output().flush();
         call.cancel();           // ABORT −6 to the server: the handler's context is cancelled
         call.close();

@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.security.SecureRandom;
 import org.rx4j.rpc.RxConnection;
 import org.rx4j.rpc.RxEndpoint;
+import org.rx4j.rpc.RxService;
 import org.rx4j.security.CallerIdentity;
 import org.rx4j.security.rxkad.KeyDirectory;
 import org.rx4j.security.rxkad.LocalAuth;
@@ -33,12 +34,14 @@ public final class RxkadExample {
         try (RxEndpoint server = RxEndpoint.builder().bind(loopback).open();
              RxEndpoint client = RxEndpoint.builder().bind(loopback).open()) {
             // Server: rxkad required, at least auth; the handler sees who called and at which level.
-            server.registerService(700, new RxkadServerSecurity(new KeyDirectory(keys), RxkadLevel.AUTH), call -> {
-                byte[] request = call.input().readAllBytes();
-                CallerIdentity who = call.identity().orElseThrow();     // e.g. afs, "", "", level 2
-                call.output().write((who.principal() + " sent " + request.length + " bytes")
-                        .getBytes(StandardCharsets.UTF_8));
-            });
+            server.registerService(RxService.builder(700)
+                    .securityClass(new RxkadServerSecurity(new KeyDirectory(keys), RxkadLevel.AUTH))
+                    .wholeStream(call -> {
+                        byte[] request = call.input().readAllBytes();
+                        CallerIdentity who = call.identity().orElseThrow();     // e.g. afs, "", "", level 2
+                        call.output().write((who.principal() + " sent " + request.length + " bytes")
+                                .getBytes(StandardCharsets.UTF_8));
+                    }).build());
             // Client: credentials, then a connection at crypt (every DATA packet encrypted).
             RxkadCredentials c = LocalAuth.fromDirectory(keys, new SecureRandom());
             RxConnection conn = client.connect(server.localAddress(), 700,

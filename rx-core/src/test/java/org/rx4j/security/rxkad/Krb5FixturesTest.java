@@ -3,12 +3,6 @@
 
 package org.rx4j.security.rxkad;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -18,6 +12,14 @@ import java.util.HexFormat;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.rx4j.security.SecurityAbortException;
+import org.rx4j.security.rxkad.crypto.RxkadKdf;
+import org.rx4j.security.rxkad.handshake.Krb5TicketOpener;
+import org.rx4j.security.rxkad.handshake.V4Ticket;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The credential cache, keytab and key files of a throwaway realm and cell (test resources krb5/, made by MIT's

@@ -3,13 +3,14 @@
 
 package org.rx4j.security.rxkad;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.rx4j.security.rxkad.handshake.Krb5TicketOpener;
+import org.rx4j.security.rxkad.handshake.V4Ticket;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * rx4j's credential readers on the files of a live throwaway realm and cell (scripts/interop.sh, section auth): the

@@ -3,14 +3,6 @@
 
 package org.rx4j.security.rxkad;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
@@ -37,8 +29,15 @@ import org.rx4j.security.SecurityAbortException;
 import org.rx4j.security.SecurityClass;
 import org.rx4j.security.SecurityContext;
 import org.rx4j.security.SecurityIndex;
-import org.rx4j.testing.Captures;
+import org.rx4j.security.rxkad.crypto.Fcrypt;
+import org.rx4j.security.rxkad.crypto.PacketChecksum;
+import org.rx4j.security.rxkad.crypto.RxkadKdf;
+import org.rx4j.security.rxkad.handshake.RxkadChallenge;
+import org.rx4j.security.rxkad.handshake.RxkadResponse;
+import org.rx4j.security.rxkad.handshake.TicketOpener;
+import org.rx4j.security.rxkad.handshake.V4Ticket;
 import org.rx4j.testing.Captures.Datagram;
+import org.rx4j.testing.Captures;
 import org.rx4j.wire.ControlPacket;
 import org.rx4j.wire.DataPacket;
 import org.rx4j.wire.DecodeError;
@@ -49,6 +48,13 @@ import org.rx4j.wire.PacketType;
 import org.rx4j.wire.RxConstants;
 import org.rx4j.wire.RxHeader;
 import org.rx4j.wire.RxPacket;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Golden traffic: rxkad connections between two real OpenAFS 1.8.9 Rx stacks (the project's C rxperf peer on Debian's

@@ -3,9 +3,6 @@
 
 package org.rx4j.security.rxkad;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.io.BufferedReader;
@@ -26,7 +23,18 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.rx4j.security.SecurityAbortException;
+import org.rx4j.security.rxkad.crypto.Blocks;
+import org.rx4j.security.rxkad.crypto.Fcrypt;
+import org.rx4j.security.rxkad.crypto.FcryptPcbc;
+import org.rx4j.security.rxkad.crypto.PacketChecksum;
+import org.rx4j.security.rxkad.crypto.PacketProtection;
+import org.rx4j.security.rxkad.crypto.RxkadKdf;
+import org.rx4j.security.rxkad.handshake.Krb5TicketOpener;
+import org.rx4j.security.rxkad.handshake.RxkadResponse;
+import org.rx4j.security.rxkad.handshake.V4Ticket;
 import org.rx4j.testing.OpenAfsHarness;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 /**
  * rx4j's rxkad primitives against Debian's OpenAFS libraries on seeded random inputs: the test compiles

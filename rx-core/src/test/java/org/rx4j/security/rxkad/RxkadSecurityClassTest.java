@@ -3,13 +3,6 @@
 
 package org.rx4j.security.rxkad;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.util.HexFormat;
@@ -20,6 +13,13 @@ import org.rx4j.security.ConnectionRole;
 import org.rx4j.security.PacketHeader;
 import org.rx4j.security.SecurityAbortException;
 import org.rx4j.security.SecurityContext;
+import org.rx4j.security.rxkad.handshake.V4Ticket;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The rxkad client and server classes on their own, through the security SPI: a RESPONSE replayed on another

@@ -172,9 +172,10 @@ final class SupportGenerator {
                 "deadline: the call's whole life, or null for none.");
         s.line("static RxCall start(RxCallTarget target, Duration deadline, Proc proc, XdrMarshaller arguments)");
         s.line("        throws IOException {");
+        s.line("RxCallOptions options = RxCallOptions.DEFAULT.withOpcode(proc.opcode());");
         s.line("RxCall call;");
         s.line("try {");
-        s.line("call = deadline == null ? target.newCall(proc.opcode()) : target.newCall(proc.opcode(), deadline);");
+        s.line("call = target.newCall(deadline == null ? options : options.withTimeout(deadline));");
         s.line("} catch (RxException ex) {");
         s.line("throw named(proc, ex, XdrSide.CLIENT.marshalCode());");
         s.line("}");
@@ -202,6 +203,12 @@ final class SupportGenerator {
         s.line("}");
         s.line("}");
         s.line("");
+        s.doc("The call options for a deadline (the call's whole life), or the defaults for null; a deadline that is",
+                "not positive throws IllegalArgumentException.");
+        s.line("static RxCallOptions options(Duration deadline) {");
+        s.line("return deadline == null ? RxCallOptions.DEFAULT : RxCallOptions.timeout(deadline);");
+        s.line("}");
+        s.line("");
         s.doc("A whole blocking call: the target writes the opcode and the arguments and reads the results (a pool",
                 "repeats it when its retry policy marks the opcode idempotent); a failure is rethrown naming the proc.",
                 "deadline: the whole life of the call (and its repeats), or null for none.");
@@ -209,8 +216,7 @@ final class SupportGenerator {
         s.line("        XdrUnmarshaller<T> results) throws IOException {");
         s.line("XdrMarshaller marshal = marshalling(proc, arguments);");
         s.line("try {");
-        s.line("return deadline == null ? target.call(proc.opcode(), marshal, results)");
-        s.line("        : target.call(proc.opcode(), marshal, results, deadline);");
+        s.line("return target.call(proc.opcode(), marshal, results, options(deadline));");
         s.line("} catch (IOException | RuntimeException ex) {");
         s.line("throw named(proc, ex, XdrSide.CLIENT.unmarshalCode());");
         s.line("}");
@@ -224,8 +230,7 @@ final class SupportGenerator {
         s.line("XdrMarshaller marshal = marshalling(proc, arguments);");
         s.line("CompletableFuture<T> typed;");
         s.line("try {");
-        s.line("typed = deadline == null ? target.callAsync(proc.opcode(), marshal, results)");
-        s.line("        : target.callAsync(proc.opcode(), marshal, results, deadline);");
+        s.line("typed = target.callAsync(proc.opcode(), marshal, results, options(deadline));");
         s.line("} catch (RuntimeException ex) {");
         s.line("return CompletableFuture.failedFuture(named(proc, ex, XdrSide.CLIENT.marshalCode()));");
         s.line("}");

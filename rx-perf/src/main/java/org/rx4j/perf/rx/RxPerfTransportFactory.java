@@ -34,10 +34,11 @@ import org.rx4j.perf.transport.RxperfAbortException;
 import org.rx4j.rpc.RxAsyncHandler;
 import org.rx4j.rpc.RxCall;
 import org.rx4j.rpc.RxCallHandler;
+import org.rx4j.rpc.RxCodes;
 import org.rx4j.rpc.RxConnection;
 import org.rx4j.rpc.RxEndpoint;
-import org.rx4j.rpc.RxCodes;
 import org.rx4j.rpc.RxException;
+import org.rx4j.rpc.RxService;
 import org.rx4j.security.RxNullSecurityClass;
 import org.rx4j.security.SecurityClass;
 import org.rx4j.security.rxkad.KeyFiles;
@@ -259,10 +260,11 @@ public final class RxPerfTransportFactory implements PerfTransportFactory {
                             throw RxException.local(e.code(), e.getMessage());
                         }
                     };
-                    b.service(serviceId, securityClass, streams, prefix,
-                            (bytes, length, whole) -> handler.isSmallCall(bytes, length, whole) ? small : null);
+                    b.service(RxService.builder(serviceId).securityClass(securityClass).wholeStream(streams, prefix,
+                            (bytes, length, whole) -> handler.isSmallCall(bytes, length, whole) ? small : null)
+                                    .build());
                 } else {
-                    b.service(serviceId, securityClass, streams);
+                    b.service(RxService.builder(serviceId).securityClass(securityClass).wholeStream(streams).build());
                 }
                 endpoint = b.open();
                 return endpoint.localAddress().getPort();

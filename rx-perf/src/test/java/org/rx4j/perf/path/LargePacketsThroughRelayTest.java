@@ -3,9 +3,6 @@
 
 package org.rx4j.perf.path;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetAddress;
@@ -22,7 +19,11 @@ import org.rx4j.relay.core.Impairment;
 import org.rx4j.rpc.RxCall;
 import org.rx4j.rpc.RxConnection;
 import org.rx4j.rpc.RxEndpoint;
+import org.rx4j.rpc.RxService;
 import org.rx4j.testing.LeakCheckExtension;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Packet size on a real path narrower than the route (docs/engine.md "Packet size"): two rx4j endpoints on loopback
@@ -73,13 +74,13 @@ class LargePacketsThroughRelayTest {
         InetAddress lo = InetAddress.getByName("127.0.0.1");
         try (RxEndpoint server = RxEndpoint.builder().bind(new InetSocketAddress(lo, 0)).open();
              RxEndpoint client = RxEndpoint.builder().bind(new InetSocketAddress(lo, 0)).open()) {
-            server.registerService(SVC, 0, LargePacketsThroughRelayTest::serve);
+            server.registerService(RxService.builder(SVC).wholeStream(LargePacketsThroughRelayTest::serve).build());
             try (ImpairmentRelay relay = ImpairmentRelay.builder()
                     .listen(new InetSocketAddress(lo, 0))
                     .target(server.localAddress())
                     .both(Impairment.builder().mtuBytes(CAP).build())
                     .seed(7).start()) {
-                RxConnection conn = client.connect(relay.listenAddress(), SVC, 0);
+                RxConnection conn = client.connect(relay.listenAddress(), SVC);
                 byte[] request = new byte[1 + BYTES];
                 request[0] = 1;
                 for (int i = 0; i < BYTES; i++) {

@@ -3,9 +3,6 @@
 
 package org.rx4j.perf.soak;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -22,7 +19,11 @@ import org.rx4j.relay.ImpairmentRelay;
 import org.rx4j.relay.core.Impairment;
 import org.rx4j.rpc.RxConnection;
 import org.rx4j.rpc.RxEndpoint;
+import org.rx4j.rpc.RxService;
 import org.rx4j.testing.LeakCheckExtension;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The soak (docs/robustness.md "Soak"): mixed send / recv / rpc calls between two rx4j endpoints through the impairment
@@ -96,10 +97,10 @@ class ImpairedSoakTest {
         AtomicLong bytes = new AtomicLong();
         try (RxEndpoint server = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0)).open();
              RxEndpoint client = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0)).open()) {
-            server.registerService(SVC, 0, ImpairedSoakTest::serve);
+            server.registerService(RxService.builder(SVC).wholeStream(ImpairedSoakTest::serve).build());
             try (ImpairmentRelay relay = ImpairmentRelay.builder().listen(new InetSocketAddress("127.0.0.1", 0))
                     .target(server.localAddress()).both(impaired).seed(7).start()) {
-                RxConnection conn = client.connect(relay.listenAddress(), SVC, 0);
+                RxConnection conn = client.connect(relay.listenAddress(), SVC);
                 long end = System.nanoTime() + seconds * 1_000_000_000L;
                 long quarter = System.nanoTime() + seconds * 250_000_000L;
                 long[] heap = new long[2];

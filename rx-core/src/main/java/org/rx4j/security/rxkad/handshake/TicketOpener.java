@@ -1,11 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The rx4j Authors
 
-package org.rx4j.security.rxkad;
+package org.rx4j.security.rxkad.handshake;
 
 import java.io.IOException;
 import java.util.Optional;
 import org.rx4j.security.SecurityAbortException;
+import org.rx4j.security.rxkad.Krb5Ticket;
+import org.rx4j.security.rxkad.RxkadCodes;
+import org.rx4j.security.rxkad.ServerKey;
+import org.rx4j.security.rxkad.ServerKeySource;
+import org.rx4j.security.rxkad.crypto.Blocks;
+import org.rx4j.security.rxkad.handshake.V4Ticket;
 
 /**
  * What an rxkad server does with the ticket of a RESPONSE (docs/security.md "Tickets", "Kerberos 5"): by the kvno,

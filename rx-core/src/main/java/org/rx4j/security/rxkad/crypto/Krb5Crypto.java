@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The rx4j Authors
 
-package org.rx4j.security.rxkad;
+package org.rx4j.security.rxkad.crypto;
 
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
@@ -21,13 +21,13 @@ import javax.crypto.spec.SecretKeySpec;
  * and the key usage (DK with constants usage|0xAA and usage|0x55, n-fold of RFC 3961 section 5.1). AES and the CTS
  * mode are the JDK's. Key bytes never appear in messages.
  */
-final class Krb5Crypto {
+public final class Krb5Crypto {
     /** aes128-cts-hmac-sha1-96. */
     static final int AES128_CTS_HMAC_SHA1_96 = 17;
     /** aes256-cts-hmac-sha1-96. */
     static final int AES256_CTS_HMAC_SHA1_96 = 18;
     /** The key usage of a ticket's enc-part (RFC 4120 section 7.5.1). */
-    static final int USAGE_TICKET = 2;
+    public static final int USAGE_TICKET = 2;
 
     private static final int BLOCK = 16;
     private static final int MAC_LENGTH = 12;
@@ -38,7 +38,7 @@ final class Krb5Crypto {
     }
 
     /** @return whether {@code enctype} is one this class handles */
-    static boolean supports(int enctype) {
+    public static boolean supports(int enctype) {
         return keyLength(enctype) > 0;
     }
 
@@ -51,7 +51,7 @@ final class Krb5Crypto {
      * @return the ciphertext
      * @throws IllegalArgumentException if the enctype is not supported or the key length does not match it
      */
-    static byte[] encrypt(int enctype, byte[] key, int usage, byte[] plain, SecureRandom random) {
+    public static byte[] encrypt(int enctype, byte[] key, int usage, byte[] plain, SecureRandom random) {
         checkKey(enctype, key);
         try {
             if (enctype == Rc4Hmac.ENCTYPE) {
@@ -88,7 +88,7 @@ final class Krb5Crypto {
      *     usage or altered bytes)
      * @throws IllegalArgumentException if the enctype is not supported or the key length does not match it
      */
-    static byte[] decrypt(int enctype, byte[] key, int usage, byte[] cipher) throws GeneralSecurityException {
+    public static byte[] decrypt(int enctype, byte[] key, int usage, byte[] cipher) throws GeneralSecurityException {
         checkKey(enctype, key);
         if (enctype == Rc4Hmac.ENCTYPE) {
             return Rc4Hmac.decrypt(key, usage, cipher);

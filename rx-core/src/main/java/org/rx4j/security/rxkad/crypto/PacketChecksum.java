@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The rx4j Authors
 
-package org.rx4j.security.rxkad;
+package org.rx4j.security.rxkad.crypto;
 
 /**
  * The 16-bit checksum every DATA packet of an rxkad connection carries in the Rx header's spare field (bytes 24..25),

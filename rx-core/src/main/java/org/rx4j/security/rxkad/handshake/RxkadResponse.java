@@ -1,12 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The rx4j Authors
 
-package org.rx4j.security.rxkad;
+package org.rx4j.security.rxkad.handshake;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.util.Arrays;
 import org.rx4j.security.SecurityAbortException;
+import org.rx4j.security.rxkad.RxkadCodes;
+import org.rx4j.security.rxkad.RxkadLevel;
+import org.rx4j.security.rxkad.SessionKey;
+import org.rx4j.security.rxkad.crypto.Fcrypt;
+import org.rx4j.security.rxkad.crypto.FcryptPcbc;
 
 /**
  * The payload of an rxkad version-2 RESPONSE packet (type 7, docs/security.md "Handshake"), as the client builds it
@@ -168,7 +173,7 @@ public final class RxkadResponse {
     public void encode(SessionKey key, ByteBuf out) {
         byte[] header = plainHeader();
         putInt(header, CHECKSUM_OFFSET, checksum(header));
-        FcryptPcbc.encrypt(key.schedule(), key.iv(), Unpooled.wrappedBuffer(header), SEALED_OFFSET, SEALED_SIZE);
+        FcryptPcbc.encrypt(new Fcrypt(key.iv()), key.iv(), Unpooled.wrappedBuffer(header), SEALED_OFFSET, SEALED_SIZE);
         out.writeBytes(header).writeBytes(ticket);
     }
 
@@ -321,7 +326,7 @@ public final class RxkadResponse {
          */
         public RxkadResponse open(SessionKey key) throws SecurityAbortException {
             byte[] h = header.clone();
-            FcryptPcbc.decrypt(key.schedule(), key.iv(), Unpooled.wrappedBuffer(h), SEALED_OFFSET, SEALED_SIZE);
+            FcryptPcbc.decrypt(new Fcrypt(key.iv()), key.iv(), Unpooled.wrappedBuffer(h), SEALED_OFFSET, SEALED_SIZE);
             if (getInt(h, CHECKSUM_OFFSET) != checksum(h)) {
                 throw new SecurityAbortException(RxkadCodes.RXKADSEALEDINCON, "rxkad RESPONSE checksum mismatch");
             }

@@ -1,13 +1,23 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The rx4j Authors
 
-package org.rx4j.security.rxkad;
+package org.rx4j.security.rxkad.handshake;
 
 import java.io.IOException;
 import java.security.GeneralSecurityException;
 import java.util.List;
 import java.util.Optional;
 import org.rx4j.security.SecurityAbortException;
+import org.rx4j.security.rxkad.EncTicketPart;
+import org.rx4j.security.rxkad.Krb5Principal;
+import org.rx4j.security.rxkad.Krb5Ticket;
+import org.rx4j.security.rxkad.LocalAuth;
+import org.rx4j.security.rxkad.RxkadCodes;
+import org.rx4j.security.rxkad.ServerKey;
+import org.rx4j.security.rxkad.ServerKeySource;
+import org.rx4j.security.rxkad.crypto.Krb5Crypto;
+import org.rx4j.security.rxkad.crypto.RxkadKdf;
+import org.rx4j.security.rxkad.handshake.V4Ticket;
 
 /**
  * Opens the Kerberos 5 ticket forms of an rxkad RESPONSE on the server side (docs/security.md "Kerberos 5"): kvno

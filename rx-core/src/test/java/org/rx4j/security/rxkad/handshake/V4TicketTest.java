@@ -1,16 +1,19 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The rx4j Authors
 
-package org.rx4j.security.rxkad;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
+package org.rx4j.security.rxkad.handshake;
 
 import java.util.HexFormat;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 import org.rx4j.security.SecurityAbortException;
+import org.rx4j.security.rxkad.RxkadCodes;
+import org.rx4j.security.rxkad.ServerKey;
+import org.rx4j.security.rxkad.ServerKeySource;
+import org.rx4j.security.rxkad.TicketLifetime;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /**
  * v4-style tickets and their lifetimes against a ticket made by Debian's OpenAFS 1.8.9 (tkt_MakeTicket through

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The rx4j Authors
 
-package org.rx4j.security.rxkad;
+package org.rx4j.security.rxkad.crypto;
 
 import io.netty.buffer.ByteBuf;
 import org.rx4j.security.SecurityAbortException;
+import org.rx4j.security.rxkad.RxkadCodes;
+import org.rx4j.security.rxkad.RxkadLevel;
 
 /**
  * The payload transformation of rxkad's auth and crypt levels (docs/security.md "Levels"): the security header in

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The rx4j Authors
 
-package org.rx4j.security.rxkad;
+package org.rx4j.security.rxkad.crypto;
 
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
@@ -17,7 +17,7 @@ import javax.crypto.spec.SecretKeySpec;
  * 8-byte random confounder; the data is RC4-encrypted under HMAC-MD5(K1, checksum); the ciphertext is the checksum
  * followed by the encrypted data. RC4 and HMAC-MD5 are the JDK's. Key bytes never appear in messages.
  */
-final class Rc4Hmac {
+public final class Rc4Hmac {
     /** The enctype number. */
     static final int ENCTYPE = 23;
     /** Key length, bytes. */

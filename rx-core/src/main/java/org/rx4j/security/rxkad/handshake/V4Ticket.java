@@ -1,11 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The rx4j Authors
 
-package org.rx4j.security.rxkad;
+package org.rx4j.security.rxkad.handshake;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import org.rx4j.security.SecurityAbortException;
+import org.rx4j.security.rxkad.RxkadCodes;
+import org.rx4j.security.rxkad.TicketLifetime;
+import org.rx4j.security.rxkad.crypto.DesPcbc;
+import org.rx4j.security.rxkad.crypto.RxkadKdf;
 
 /**
  * A v4-style rxkad ticket (kvno 0..255; docs/security.md "Tickets"): who the client is, its session key and the

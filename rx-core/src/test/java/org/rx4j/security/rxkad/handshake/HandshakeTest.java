@@ -1,12 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The rx4j Authors
 
-package org.rx4j.security.rxkad;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
+package org.rx4j.security.rxkad.handshake;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -14,6 +9,13 @@ import java.util.HexFormat;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 import org.rx4j.security.SecurityAbortException;
+import org.rx4j.security.rxkad.RxkadCodes;
+import org.rx4j.security.rxkad.RxkadLevel;
+import org.rx4j.security.rxkad.SessionKey;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /**
  * CHALLENGE and RESPONSE payloads: layouts, the RESPONSE checksum against values recorded from Debian's OpenAFS

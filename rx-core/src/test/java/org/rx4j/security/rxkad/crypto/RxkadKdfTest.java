@@ -1,16 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The rx4j Authors
 
-package org.rx4j.security.rxkad;
+package org.rx4j.security.rxkad.crypto;
+
+import java.util.HexFormat;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-
-import java.util.HexFormat;
-import java.util.SplittableRandom;
-import org.junit.jupiter.api.Test;
 
 /**
  * rxkad-kdf against keys derived by Debian's OpenAFS 1.8.9 (tkt_DeriveDesKey through rxkad_peer.c, for AES-256 and

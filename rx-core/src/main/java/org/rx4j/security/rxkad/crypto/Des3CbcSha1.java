@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The rx4j Authors
 
-package org.rx4j.security.rxkad;
+package org.rx4j.security.rxkad.crypto;
 
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
@@ -20,7 +20,7 @@ import javax.crypto.spec.SecretKeySpec;
  * padding stays on the decrypted plaintext (DER readers ignore what follows the value). Key bytes never appear in
  * messages.
  */
-final class Des3CbcSha1 {
+public final class Des3CbcSha1 {
     /** The enctype number. */
     static final int ENCTYPE = 16;
     /** Key length, bytes. */

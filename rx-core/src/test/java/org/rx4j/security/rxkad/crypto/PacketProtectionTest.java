@@ -1,13 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The rx4j Authors
 
-package org.rx4j.security.rxkad;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+package org.rx4j.security.rxkad.crypto;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -17,6 +11,14 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.rx4j.security.SecurityAbortException;
 import org.rx4j.security.SecurityIndex;
+import org.rx4j.security.rxkad.RxkadCodes;
+import org.rx4j.security.rxkad.RxkadLevel;
+import org.rx4j.security.rxkad.SessionKey;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The per-connection value, the header checksum and the auth/crypt payload sealing against golden vectors recorded
@@ -62,9 +64,9 @@ class PacketProtectionTest {
                 int seq = rnd.nextInt();
                 ByteBuf buf = Unpooled.buffer(100).writeZero(100);
                 buf.setBytes(20 + level.headerSize(), data);
-                int wire = PacketProtection.seal(level, key.schedule(), key.iv(), buf, 20, len, call, seq);
+                int wire = PacketProtection.seal(level, new Fcrypt(key.iv()), key.iv(), buf, 20, len, call, seq);
                 assertEquals(level.preparedLength(len), wire);
-                int user = PacketProtection.open(level, key.schedule(), key.iv(), buf, 20, wire, call, seq);
+                int user = PacketProtection.open(level, new Fcrypt(key.iv()), key.iv(), buf, 20, wire, call, seq);
                 assertEquals(len, user);
                 assertArrayEquals(data, Arrays.copyOfRange(buf.array(), 20 + level.headerSize(),
                         20 + level.headerSize() + len), level + " len " + len);
@@ -78,10 +80,10 @@ class PacketProtectionTest {
         for (RxkadLevel level : new RxkadLevel[] {RxkadLevel.AUTH, RxkadLevel.CRYPT}) {
             ByteBuf buf = sealed(level, 5, 9, 12);
             SecurityAbortException e = assertThrows(SecurityAbortException.class, () -> PacketProtection.open(
-                    level, K1.schedule(), K1.iv(), buf.copy(), 0, buf.readableBytes(), 5, 10));
+                    level, new Fcrypt(K1.iv()), K1.iv(), buf.copy(), 0, buf.readableBytes(), 5, 10));
             assertEquals(RxkadCodes.RXKADSEALEDINCON, e.code());
             e = assertThrows(SecurityAbortException.class, () -> PacketProtection.open(
-                    level, K1.schedule(), K1.iv(), buf.copy(), 0, buf.readableBytes(), 6, 9));
+                    level, new Fcrypt(K1.iv()), K1.iv(), buf.copy(), 0, buf.readableBytes(), 6, 9));
             assertEquals(RxkadCodes.RXKADSEALEDINCON, e.code());
         }
     }
@@ -91,7 +93,7 @@ class PacketProtectionTest {
         ByteBuf buf = sealed(RxkadLevel.CRYPT, 5, 9, 30);
         buf.setByte(3, buf.getByte(3) ^ 0x10);
         SecurityAbortException e = assertThrows(SecurityAbortException.class, () -> PacketProtection.open(
-                RxkadLevel.CRYPT, K1.schedule(), K1.iv(), buf, 0, buf.readableBytes(), 5, 9));
+                RxkadLevel.CRYPT, new Fcrypt(K1.iv()), K1.iv(), buf, 0, buf.readableBytes(), 5, 9));
         assertEquals(RxkadCodes.RXKADSEALEDINCON, e.code());
     }
 
@@ -99,30 +101,30 @@ class PacketProtectionTest {
     void malformedPayloadsGetTheirCodes() {
         ByteBuf shortAuth = Unpooled.buffer(8).writeZero(7);
         assertEquals(RxkadCodes.RXKADSEALEDINCON, assertThrows(SecurityAbortException.class, () ->
-                PacketProtection.open(RxkadLevel.AUTH, K1.schedule(), K1.iv(), shortAuth, 0, 7, 1, 1)).code());
+                PacketProtection.open(RxkadLevel.AUTH, new Fcrypt(K1.iv()), K1.iv(), shortAuth, 0, 7, 1, 1)).code());
         ByteBuf ragged = Unpooled.buffer(20).writeZero(20);
         assertEquals(RxkadCodes.RXKADSEALEDINCON, assertThrows(SecurityAbortException.class, () ->
-                PacketProtection.open(RxkadLevel.CRYPT, K1.schedule(), K1.iv(), ragged, 0, 20, 1, 1)).code());
+                PacketProtection.open(RxkadLevel.CRYPT, new Fcrypt(K1.iv()), K1.iv(), ragged, 0, 20, 1, 1)).code());
         // A sealed length larger than the payload: seal 4 user bytes, then claim 9 in a 16-byte crypt payload.
         ByteBuf buf = Unpooled.buffer(16).writeZero(16);
         buf.setInt(0, ((3 ^ 4) << 16) | 9);
-        FcryptPcbc.encrypt(K1.schedule(), K1.iv(), buf, 0, 16);
+        FcryptPcbc.encrypt(new Fcrypt(K1.iv()), K1.iv(), buf, 0, 16);
         assertEquals(RxkadCodes.RXKADDATALEN, assertThrows(SecurityAbortException.class, () ->
-                PacketProtection.open(RxkadLevel.CRYPT, K1.schedule(), K1.iv(), buf, 0, 16, 4, 3)).code());
+                PacketProtection.open(RxkadLevel.CRYPT, new Fcrypt(K1.iv()), K1.iv(), buf, 0, 16, 4, 3)).code());
     }
 
     @Test
     void checksumIsNeverZeroAndDependsOnChannelCallAndSeq() {
         long cv = K1.connectionValue(1, 4, 2);
-        int base = PacketChecksum.compute(K1.schedule(), cv, 10, 4, 1);
-        assertNotEquals(base, PacketChecksum.compute(K1.schedule(), cv, 10, 5, 1));
-        assertNotEquals(base, PacketChecksum.compute(K1.schedule(), cv, 11, 4, 1));
-        assertNotEquals(base, PacketChecksum.compute(K1.schedule(), cv, 10, 4, 2));
+        int base = PacketChecksum.compute(new Fcrypt(K1.iv()), cv, 10, 4, 1);
+        assertNotEquals(base, PacketChecksum.compute(new Fcrypt(K1.iv()), cv, 10, 5, 1));
+        assertNotEquals(base, PacketChecksum.compute(new Fcrypt(K1.iv()), cv, 11, 4, 1));
+        assertNotEquals(base, PacketChecksum.compute(new Fcrypt(K1.iv()), cv, 10, 4, 2));
         // seq contributes only its low 30 bits: the top two are the channel's place.
-        assertEquals(base, PacketChecksum.compute(K1.schedule(), cv, 10, 4, 1 | 0xc0000000));
+        assertEquals(base, PacketChecksum.compute(new Fcrypt(K1.iv()), cv, 10, 4, 1 | 0xc0000000));
         SplittableRandom rnd = new SplittableRandom(3);
         for (int i = 0; i < 100_000; i++) {
-            int sum = PacketChecksum.compute(K1.schedule(), cv, rnd.nextInt(), rnd.nextInt(), rnd.nextInt());
+            int sum = PacketChecksum.compute(new Fcrypt(K1.iv()), cv, rnd.nextInt(), rnd.nextInt(), rnd.nextInt());
             assertTrue(sum >= 1 && sum <= 0xffff);
         }
     }
@@ -159,18 +161,18 @@ class PacketProtectionTest {
         for (int i = 0; i < len; i++) {
             buf.setByte(level.headerSize() + i, i);
         }
-        PacketProtection.seal(level, K1.schedule(), K1.iv(), buf, 0, len, call, seq);
+        PacketProtection.seal(level, new Fcrypt(K1.iv()), K1.iv(), buf, 0, len, call, seq);
         return buf;
     }
 
     private static void golden(RxkadLevel level, SessionKey key, int epoch, int cid, int call, int seq,
                                String data, int checksum, String wire) {
         long cv = key.connectionValue(epoch, cid, SecurityIndex.RXKAD);
-        assertEquals(checksum, PacketChecksum.compute(key.schedule(), cv, call, cid, seq), level + " checksum");
+        assertEquals(checksum, PacketChecksum.compute(new Fcrypt(key.iv()), cv, call, cid, seq), level + " checksum");
         byte[] user = HEX.parseHex(data);
         ByteBuf buf = Unpooled.buffer(128).writeZero(level.preparedLength(user.length));
         buf.setBytes(level.headerSize(), user);
-        int n = PacketProtection.seal(level, key.schedule(), key.iv(), buf, 0, user.length, call, seq);
+        int n = PacketProtection.seal(level, new Fcrypt(key.iv()), key.iv(), buf, 0, user.length, call, seq);
         assertEquals(wire, HEX.formatHex(buf.array(), 0, n), level + " payload");
     }
 }

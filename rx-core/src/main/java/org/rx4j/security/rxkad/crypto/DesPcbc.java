@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The rx4j Authors
 
-package org.rx4j.security.rxkad;
+package org.rx4j.security.rxkad.crypto;
 
 import java.security.GeneralSecurityException;
 import javax.crypto.Cipher;
@@ -12,7 +12,7 @@ import javax.crypto.spec.SecretKeySpec;
  * comes from the JDK's provider (ECB: one block at a time to encrypt, the whole input in one call to decrypt); the
  * chaining is done here since the JDK has no PCBC.
  */
-final class DesPcbc {
+public final class DesPcbc {
     private DesPcbc() {
     }
 
@@ -24,7 +24,7 @@ final class DesPcbc {
      * @param encrypt true to encrypt, false to decrypt
      * @throws IllegalStateException if the JDK provides no DES
      */
-    static void apply(long key, byte[] data, boolean encrypt) {
+    public static void apply(long key, byte[] data, boolean encrypt) {
         byte[] k = new byte[8];
         Blocks.put(k, 0, key);
         Cipher des;

@@ -1,11 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The rx4j Authors
 
-package org.rx4j.security.rxkad;
-
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
+package org.rx4j.security.rxkad.crypto;
 
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
@@ -17,6 +13,10 @@ import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 /** n-fold against RFC 3961's vectors, AES-CTS against RFC 3962's, and the encrypt/decrypt pair. */
 class Krb5CryptoTest {

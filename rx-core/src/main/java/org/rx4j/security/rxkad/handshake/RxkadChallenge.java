@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The rx4j Authors
 
-package org.rx4j.security.rxkad;
+package org.rx4j.security.rxkad.handshake;
 
 import io.netty.buffer.ByteBuf;
 import org.rx4j.security.SecurityAbortException;
+import org.rx4j.security.rxkad.RxkadCodes;
+import org.rx4j.security.rxkad.RxkadLevel;
 
 /**
  * The payload of an rxkad CHALLENGE packet (type 6, docs/security.md "Handshake"): a nonce the client must answer
