@@ -24,8 +24,8 @@ import org.rx4j.wire.RxConstants;
  * The transmit side of one {@link Call}: cuts the application's bytes into packets, sends what the windows (twind,
  * cwnd) allow with jumbogram grouping and the REQUEST_ACK policy, builds the DATA packets, applies the peer's ACK
  * trailers, and hands each ACK's body and the retransmit timeout to its {@link RecoveryManager}
- * (rx-wire-facts.md §3, §4, §5, §8). It is the one owner of the call's {@link PathMtuProber}: tells it what happened
- * (a pass starts or ends, a datagram left, a timeout, an ACK, the recovery probe timer) and lets it probe and re-cut
+ * (rx-wire-facts.md §3, §4, §5, §8). The one owner of the call's {@link PathMtuProber}: tells it what happened (a
+ * pass starts or ends, a datagram left, a timeout, an ACK, the recovery probe timer) and lets it probe and re-cut
  * through {@link ProbingCall}; the packet size comes from the peer's {@link PathMtuState}; {@link PacketCutter} cuts
  * (docs/engine.md "Packet size", "Path MTU below one full packet"). Gets every collaborator in its constructor; talks
  * upward only through the call's {@link CallOutput}. Runs on the engine's thread; times are ns on the engine's

@@ -10,9 +10,9 @@ import org.rx4j.wire.RxConstants;
  * proved, the limit a probe ladder found below the usual size, the size the peer verified, how many jumbogram
  * sub-packets the path carries, and the probe schedules that go with them (docs/engine.md "Packet size", "Path MTU
  * below one full packet"). One per peer, shared by all calls to it. Its public methods are the sizes the peer's
- * calls read (and {@link #onVerified}, a size the peer is known to carry); only the calls' {@link PathMtuProber}s change
- * it, through the package-private rest. Pure state: no clock, every time is an engine-clock {@code now} in ns passed
- * in. Runs on the engine's thread.
+ * calls read (and {@link #onVerified}, a size the peer is known to carry); only the calls' {@link PathMtuProber}s
+ * change it, through the package-private rest. Pure state: no clock, every time is an engine-clock {@code now} in ns
+ * passed in. Runs on the engine's thread.
  */
 public final class PathMtuState {
     /** How often a path held back (to single packets, or below a large size) is probed again, ns. */
