@@ -95,7 +95,8 @@ final class CallInbound {
             ackProgress++;
         }
         // Path-MTU probes' answers and progress (docs/engine.md "Path MTU below one full packet"); an ACK describes
-        // the path even after the call ended.
+        // the path even after the call ended. Read after the reachability answer: a probe's serial is never a
+        // reachability PING's, so no path size changes between the two.
         sender.onAckForPathMtu(now, a, progress);
         if (h.hasFlag(PacketFlags.REQUEST_ACK)) {
             if (life.state == CallState.ERROR) {
