@@ -4,7 +4,6 @@
 package org.rx4j.engine;
 
 import org.rx4j.config.RxConfig;
-import org.rx4j.engine.pmtu.PathMtuProber;
 import org.rx4j.engine.recovery.AckValidator;
 import org.rx4j.engine.recovery.LossDetector;
 import org.rx4j.engine.recovery.RecoveryManager;
@@ -24,7 +23,6 @@ final class AckIntake {
     private final CallOutput out;
     private final SendQueue sq;
     private final RecoveryManager recovery;
-    private final PathMtuProber pmtu;
     private final CallCounters stats;
     /** True once an ACK carried SLOW_START_OK (the peer is not an old one that wants every other packet acked). */
     private boolean seenSlowStartOk;
@@ -37,13 +35,11 @@ final class AckIntake {
     private int lastDataSerial;
     private long lastDataSentNs;
 
-    AckIntake(RxConfig config, CallOutput out, SendQueue sq, RecoveryManager recovery, PathMtuProber pmtu,
-            CallCounters stats) {
+    AckIntake(RxConfig config, CallOutput out, SendQueue sq, RecoveryManager recovery, CallCounters stats) {
         this.config = config;
         this.out = out;
         this.sq = sq;
         this.recovery = recovery;
-        this.pmtu = pmtu;
         this.stats = stats;
     }
 
@@ -111,9 +107,6 @@ final class AckIntake {
         if ((result & RecoveryManager.FAST_RETRANSMIT) != 0) {
             counters.fastRetransmits++;
             out.retransmitting(PacketTrace.Retransmit.FAST, sq.first(), sq.nextToSend());
-        }
-        if ((result & RecoveryManager.PROGRESS) != 0) {
-            pmtu.onProgress(a); // the path carries what this call sends after all
         }
         int ackSerial = a.serial();
         if (rttProbeSerial != 0 && ackSerial - rttProbeSerial >= 0 && ackSerial != 0) {

@@ -84,18 +84,20 @@ final class CallInbound {
         out.counters().acksReceived[Math.min(a.reason(), AckReason.COUNT - 1)]++;
         RxHeader h = a.header();
         sender.applyTrailer(a);
-        sender.onPingResponse(a.reason(), a.serial());
         if (timers.onPingResponse(now, a.reason(), a.serial())) {
             events.peerReachable(now);
         }
+        boolean progress = false;
         if (life.isDone()) {
             sender.sampleAfterEnd(now, a);
         } else if (sender.processAckBody(now, a)) {
+            progress = true;
             ackProgress++;
         }
-        // A path-MTU probe's answer (docs/engine.md "Path MTU below one full packet"); it describes the path even after
-        // the call ended.
-        sender.onLadderAnswer(now, a);
+        // Path-MTU probes' answers and progress (docs/engine.md "Path MTU below one full packet"); an ACK describes
+        // the path even after the call ended. Read after the reachability answer: a probe's serial is never a
+        // reachability PING's, so no path size changes between the two.
+        sender.onAckForPathMtu(now, a, progress);
         if (h.hasFlag(PacketFlags.REQUEST_ACK)) {
             if (life.state == CallState.ERROR) {
                 // A failed call answers with its ABORT, so the peer stops keeping the call alive (§2).

@@ -9,6 +9,7 @@ import org.rx4j.config.RxConfig;
 import org.rx4j.engine.cc.CongestionController;
 import org.rx4j.engine.cc.CongestionControllerSupplier;
 import org.rx4j.engine.cc.JumboSizer;
+import org.rx4j.engine.pmtu.PathMtuCall;
 import org.rx4j.engine.pmtu.PathMtuProber;
 import org.rx4j.engine.pmtu.PathMtuState;
 import org.rx4j.engine.recovery.AckValidator;
@@ -23,10 +24,12 @@ import org.rx4j.wire.RxConstants;
  * The transmit side of one {@link Call}: cuts the application's bytes into packets, sends what the windows (twind,
  * cwnd) allow with jumbogram grouping and the REQUEST_ACK policy, builds the DATA packets, applies the peer's ACK
  * trailers, and hands each ACK's body and the retransmit timeout to its {@link RecoveryManager}
- * (rx-wire-facts.md §3, §4, §5, §8). The packet size it asks of the call's {@link PathMtuProber} (probes, re-cut
- * decisions) and the peer's {@link PathMtuState}; {@link PacketCutter} cuts (docs/engine.md "Packet size", "Path MTU
- * below one full packet"). Gets every collaborator in its constructor; talks upward only through the call's
- * {@link CallOutput}. Runs on the engine's thread; times are ns on the engine's clock.
+ * (rx-wire-facts.md §3, §4, §5, §8). The one owner of the call's {@link PathMtuProber}: tells it what happened (a
+ * pass starts or ends, a datagram left, a timeout, an ACK, the recovery probe timer) and lets it probe and re-cut
+ * through {@link ProbingCall}; the packet size comes from the peer's {@link PathMtuState}; {@link PacketCutter} cuts
+ * (docs/engine.md "Packet size", "Path MTU below one full packet"). Gets every collaborator in its constructor; talks
+ * upward only through the call's {@link CallOutput}. Runs on the engine's thread; times are ns on the engine's
+ * clock.
  */
 final class CallSender {
     private final RxConfig config;
@@ -73,7 +76,7 @@ final class CallSender {
         this.server = server;
         Peer peer = out.peer();
         this.cutter = new PacketCutter(sq, alloc, out.dataPerPacket(peer.packetDataSize(config)));
-        this.pmtu = new PathMtuProber(peer.pathMtuState(), sq, acks::sendMtuProbe, server,
+        this.pmtu = new PathMtuProber(peer.pathMtuState(), sq, new ProbingCall(), server,
                 config.timeouts().deadTimeNs());
         int peerRwind = peer.lastRwind > 0 ? peer.lastRwind : RxConfig.INITIAL_WINDOW;
         this.twind = Math.min(config.windows().maxTwind(), peerRwind);
@@ -88,9 +91,9 @@ final class CallSender {
             jumbo.restore(start.jumbo());
         }
         this.recovery = new RecoveryManager(sq, cc, jumbo, peer.path.rate());
-        this.intake = new AckIntake(config, out, sq, recovery, pmtu, stats);
-        this.probes = new RecoveryProbes(config, out, sq, recovery, acks, pmtu);
-        this.datagrams = new DataDatagrams(out, sq, cc, recovery, activity, stats, intake, pmtu, alloc);
+        this.intake = new AckIntake(config, out, sq, recovery, stats);
+        this.probes = new RecoveryProbes(config, out, sq, recovery);
+        this.datagrams = new DataDatagrams(out, sq, cc, recovery, activity, stats, intake, alloc);
         peer.congestion(cc);
     }
 
@@ -152,12 +155,7 @@ final class CallSender {
      */
     void transmit(long now) {
         Peer peer = out.peer();
-        pmtu.maybeProbeJumbograms(now, uncappedJumboLimit());
-        pmtu.maybeProbeLargePackets(now, peer.largePacketTarget(config),
-                Math.max(2 * peer.rtt().srttNs(), config.rto().minRtoNs()));
-        if (peer.pathMtuState().limited()) {
-            pmtu.maybeRaise(now, peer.usualPacketSize(config));
-        }
+        pmtu.beforeTransmit(now);
         int size = out.dataPerPacket(peer.packetDataSize(config));
         cutter.recutUnsent(size);
         cutter.growUnsent(size);
@@ -165,11 +163,11 @@ final class CallSender {
         pacingDeadlineNs = Deadlines.NONE;
         boolean paced = false;
         if (sq.lostCount() > 0) {
-            int pathMtu = peer.pathMtuState().pathMtu();
+            int pathMtu = peer.pathMtu();
             for (int s = sq.first(); s - sq.nextToSend() < 0 && sq.lostCount() > 0 && sq.inFlight() < cwnd; s++) {
                 SendQueue.Entry e = sq.get(s);
                 // A packet larger than the path is known to carry is not resent: it cannot arrive, and its re-cut
-                // waits for a probe answer well after its last copy (PathMtuProber.recutFrom).
+                // waits for a probe answer well after its last copy (PathMtuProber.onAck).
                 if (e.isLost() && RxConstants.HEADER_SIZE + e.wire().readableBytes() <= pathMtu) {
                     if (pacedOut(now)) {
                         paced = true;
@@ -216,12 +214,13 @@ final class CallSender {
                     || intake.wantsRttProbe(now));
             boolean requestAck = probe || (!isLast && cc.wantsAckPerDatagram());
             int serial = datagrams.sendNew(now, nextToSend, k, moreAfter, requestAck);
+            pmtu.onDatagramSent(nextToSend, k);
             if (probe) {
                 intake.onRttProbeSent(serial, now);
             }
         }
         maxInFlight = Math.max(maxInFlight, sq.inFlight());
-        maybeVerifyFullSize(now);
+        pmtu.afterSending(now, cutter.firstCutSmall());
         if (!paced && sq.nextToSend() - sq.next() == 0 && sq.lostCount() == 0 && sq.inFlight() < cwnd) {
             // Nothing left to send with room in the window: rate samples from now on are application-limited.
             recovery.rate().markAppLimited();
@@ -276,16 +275,6 @@ final class CallSender {
                 + "us pathInFlight=" + recovery.rate().inFlight() + " " + cc.mode();
     }
 
-    /**
-     * A client request whose first packet was cut small, sent whole: one PING padded to the full size may prove the
-     * path ({@link PathMtuProber#maybeVerifyFullSize}).
-     */
-    private void maybeVerifyFullSize(long now) {
-        if (cutter.firstCutSmall()) {
-            pmtu.maybeVerifyFullSize(now, RxConstants.HEADER_SIZE + out.peer().packetDataSize(config), true);
-        }
-    }
-
     /** @return when the pacer lets this call's next datagram leave (engine clock, ns), or {@link Deadlines#NONE} */
     long pacingDeadlineNs() {
         return pacingDeadlineNs;
@@ -306,25 +295,14 @@ final class CallSender {
         return Math.max(1, Math.min(peer.maxDgramPackets, Math.min(byMtu, peer.jumboLimit())));
     }
 
-    /**
-     * An ACK arrived: a PING_RESPONSE to the jumbogram or large-packet probe proves the path carries its size.
-     *
-     * @param reason the ACK's reason
-     * @param serial the serial it acknowledges
-     */
-    void onPingResponse(int reason, int serial) {
-        if (reason == AckReason.PING_RESPONSE) {
-            pmtu.onPingResponse(reason, serial, uncappedJumboLimit());
-        }
-    }
-
     /** The retransmit timer fired: back off the RTO, then resend everything in flight or PING (§8). */
     void onResendTimeout(long now) {
         out.timedOut(sq.first(), sq.nextToSend());
-        pmtu.onTimeout(now);
-        Peer peer = out.peer();
-        if (recovery.onTimeout(twind, peer.rtt())) {
-            if (!pmtu.probeDownward(now, peer::heardSince)) {
+        boolean resending = recovery.onTimeout(twind, out.peer().rtt());
+        // The recovery reads nothing of the prober's: the prober hears of the timeout once the flight is marked lost.
+        boolean ladderSent = pmtu.onTimeout(now, resending);
+        if (resending) {
+            if (!ladderSent) {
                 transmit(now);
             }
             probes.onTimeout(now);
@@ -336,36 +314,26 @@ final class CallSender {
     }
 
     /**
-     * An ACK arrived that the call's sender read: when it answers a probe of the outstanding ladder, the peer's path
-     * state learns from it, and packets larger than the peer's packet size now are re-cut where the prober finds
-     * that safe ({@link PathMtuProber#recutFrom}).
+     * An ACK arrived, after {@link #processAckBody} (or {@link #sampleAfterEnd} for a finished call) read it: the
+     * call's prober learns from it what probes it answers and whether the path carries what this call sends, and
+     * may re-cut packets ({@link PathMtuProber#onAck}). It describes the path even after the call ended.
      *
      * @param now current time, ns
      * @param a the ACK (not consumed)
+     * @param progress what {@link #processAckBody} returned; false for a finished call
      */
-    void onLadderAnswer(long now, AckPacket a) {
-        if (!pmtu.onLadderAnswer(now, a)) {
-            return;
-        }
-        Peer peer = out.peer();
-        int max = out.dataPerPacket(peer.packetDataSize(config));
-        long margin = Math.max(peer.rtt().srttNs(), config.rto().minRtoNs()) + config.rto().rtoSlackNs();
-        int from = pmtu.recutFrom(now, a, max, margin);
-        if (from == sq.next()) {
-            return;
-        }
-        boolean sent = from - sq.nextToSend() < 0;
-        cutter.recut(from, max);
-        recovery.syncInFlight();
-        pmtu.onRecut(sent);
-        if (sent) {
-            stats.recuts++;
-        }
+    void onAckForPathMtu(long now, AckPacket a, boolean progress) {
+        pmtu.onAck(now, a, progress);
     }
 
-    /** The recovery probe timer fired ({@link RecoveryProbes}). */
+    /**
+     * The recovery probe timer fired ({@link RecoveryProbes}): when a probe is due, the prober's PING of the path's
+     * known size ({@link PathMtuProber#onRecoveryProbe}) or else a plain PING.
+     */
     void onRecoveryProbeTimer(long now) {
-        probes.onTimer(now);
+        if (probes.onTimer(now) && !pmtu.onRecoveryProbe(now)) {
+            acks.sendAck(now, AckReason.PING, 0, true);
+        }
     }
 
     /** @return when the next recovery probe goes out (engine clock, ns), or {@link Deadlines#NONE} */
@@ -384,12 +352,14 @@ final class CallSender {
      * @return true when the call must end
      */
     boolean stuckOnLargePackets(long now) {
-        return pmtu.mustEnd(now);
+        long deadline = pmtu.stuckDeadlineNs();
+        return deadline != PathMtuProber.NOT_STUCK && now - deadline >= 0;
     }
 
     /** @return when {@link #stuckOnLargePackets} turns true (engine clock, ns), or {@link Deadlines#NONE} */
     long largeStuckDeadlineNs() {
-        return pmtu.stuckOnLargePackets() ? pmtu.stuckDeadlineNs() : Deadlines.NONE;
+        long deadline = pmtu.stuckDeadlineNs();
+        return deadline == PathMtuProber.NOT_STUCK ? Deadlines.NONE : deadline;
     }
 
     /** @return when the retransmit timer fires (engine clock, ns), or {@link Deadlines#NONE} */
@@ -451,7 +421,7 @@ final class CallSender {
 
     /**
      * Everything sent counts as hard-acked: an ACKALL, or (client) the first reply packet (§2, §6.3). A client request
-     * whose first packet was cut small may then prove the path at full size ({@link #maybeVerifyFullSize}).
+     * whose first packet was cut small may then prove the path at full size ({@link PathMtuProber#afterSending}).
      *
      * @param now current time, ns
      */
@@ -459,7 +429,7 @@ final class CallSender {
         intake.onAckAll();
         acked |= sq.nextToSend() != 1;
         activity.sendProgressNs = now;
-        maybeVerifyFullSize(now);
+        pmtu.afterSending(now, cutter.firstCutSmall());
     }
 
     /** A finished call's ACK may time its last DATA transmission ({@link AckIntake#sampleAfterEnd}). */
@@ -470,5 +440,65 @@ final class CallSender {
     /** @return the call's congestion controller */
     CongestionController congestion() {
         return cc;
+    }
+
+    /**
+     * What this call's {@link PathMtuProber} reads of the call and its peer, each value the one of now, and the
+     * probes and re-cuts it asks for (docs/engine.md "Path MTU below one full packet").
+     */
+    private final class ProbingCall implements PathMtuCall {
+        @Override
+        public int send(long now, int datagramBytes) {
+            return acks.sendMtuProbe(now, datagramBytes);
+        }
+
+        @Override
+        public int jumboWant() {
+            return uncappedJumboLimit();
+        }
+
+        @Override
+        public int largePacketTarget() {
+            return out.peer().largePacketTarget(config);
+        }
+
+        @Override
+        public long largeProbeQuickWaitNs() {
+            return Math.max(2 * out.peer().rtt().srttNs(), config.rto().minRtoNs());
+        }
+
+        @Override
+        public int usualPacketSize() {
+            return out.peer().usualPacketSize(config);
+        }
+
+        @Override
+        public int fullPacketSize() {
+            return RxConstants.HEADER_SIZE + out.peer().packetDataSize(config);
+        }
+
+        @Override
+        public int packetDataSize() {
+            return out.dataPerPacket(out.peer().packetDataSize(config));
+        }
+
+        @Override
+        public long recutMarginNs() {
+            return Math.max(out.peer().rtt().srttNs(), config.rto().minRtoNs()) + config.rto().rtoSlackNs();
+        }
+
+        @Override
+        public boolean heardSince(long t) {
+            return out.peer().heardSince(t);
+        }
+
+        @Override
+        public void recut(int from, int max, boolean transmitted) {
+            cutter.recut(from, max);
+            recovery.syncInFlight();
+            if (transmitted) {
+                stats.recuts++;
+            }
+        }
     }
 }

@@ -8,7 +8,6 @@ import io.netty.buffer.ByteBufAllocator;
 import java.util.ArrayList;
 import java.util.List;
 import org.rx4j.engine.cc.CongestionController;
-import org.rx4j.engine.pmtu.PathMtuProber;
 import org.rx4j.engine.recovery.RecoveryManager;
 import org.rx4j.engine.recovery.SendQueue;
 import org.rx4j.security.SecurityAbortException;
@@ -21,7 +20,7 @@ import org.rx4j.wire.RxHeader;
 /**
  * Puts one call's DATA datagrams on the wire, once its sender chose what goes: builds each packet (header and serial,
  * the send queue's payload with one more reference), records the transmission (send queue, delivery-rate snapshot,
- * counters, the congestion controller's datagram count, the prober's sizes) and hands the datagram to the call's
+ * counters, the congestion controller's datagram count) and hands the datagram to the call's
  * {@link CallOutput} (rx-wire-facts.md §4, §5). Runs on the engine's thread; times are ns on the engine's clock.
  */
 final class DataDatagrams {
@@ -32,7 +31,6 @@ final class DataDatagrams {
     private final CallActivity activity;
     private final CallCounters stats;
     private final AckIntake intake;
-    private final PathMtuProber pmtu;
     private final ByteBufAllocator alloc;
     /** The spare value {@link ConnectionSecurity#prepare} returns (one array per call, not per packet). */
     private final int[] spare = new int[1];
@@ -40,7 +38,7 @@ final class DataDatagrams {
     private List<DataPacket> batch;
 
     DataDatagrams(CallOutput out, SendQueue sq, CongestionController cc, RecoveryManager recovery,
-            CallActivity activity, CallCounters stats, AckIntake intake, PathMtuProber pmtu, ByteBufAllocator alloc) {
+            CallActivity activity, CallCounters stats, AckIntake intake, ByteBufAllocator alloc) {
         this.out = out;
         this.sq = sq;
         this.cc = cc;
@@ -48,7 +46,6 @@ final class DataDatagrams {
         this.activity = activity;
         this.stats = stats;
         this.intake = intake;
-        this.pmtu = pmtu;
         this.alloc = alloc;
     }
 
@@ -140,12 +137,10 @@ final class DataDatagrams {
                 flags |= PacketFlags.REQUEST_ACK;
             }
             SendQueue.Entry e = sq.get(seq);
-            pmtu.onPacketSent(seq, RxConstants.HEADER_SIZE + e.wire().readableBytes());
             b.add(dataPacket(now, i, seq, e, flags));
         }
         int serial = out.lastSerial();
         sq.markSent(k);
-        pmtu.onDatagramSent(k, sq.get(first + k - 1).wire().readableBytes());
         recovery.syncInFlight();
         if (k > 1) {
             out.counters().jumbogramsSent++;

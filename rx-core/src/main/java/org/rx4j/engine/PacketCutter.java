@@ -5,7 +5,6 @@ package org.rx4j.engine;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
-import org.rx4j.engine.pmtu.PathMtuProber;
 import org.rx4j.engine.recovery.SendQueue;
 import org.rx4j.wire.PacketFlags;
 
@@ -138,7 +137,10 @@ final class PacketCutter {
         }
         dataSize = Math.min(dataSize, max);
         unsentCutMax = max;
-        int s = PathMtuProber.firstLargerThan(sq, sq.nextToSend(), sq.next(), max);
+        int s = sq.nextToSend();
+        while (s - sq.next() < 0 && sq.get(s).payload().readableBytes() <= max) {
+            s++; // the first packet never sent that is larger than max
+        }
         if (s != sq.next()) {
             sq.recut(s, max, alloc);
         }
@@ -170,7 +172,7 @@ final class PacketCutter {
 
     /**
      * Re-cuts every packet from {@code from} on at {@code max} data bytes: the caller checked that the receiver
-     * holds none of them ({@link PathMtuProber#recutFrom}).
+     * holds none of them ({@link org.rx4j.engine.pmtu.PathMtuProber#onAck}).
      *
      * @param from the first seq to re-cut
      * @param max data bytes per packet

@@ -4,10 +4,8 @@
 package org.rx4j.engine;
 
 import org.rx4j.config.RxConfig;
-import org.rx4j.engine.pmtu.PathMtuProber;
 import org.rx4j.engine.recovery.RecoveryManager;
 import org.rx4j.engine.recovery.SendQueue;
-import org.rx4j.wire.AckReason;
 
 /**
  * The recovery probes of one call's sender. From a retransmission timeout until an ACK acknowledges something new, the
@@ -30,19 +28,14 @@ final class RecoveryProbes {
     private final CallOutput out;
     private final SendQueue sq;
     private final RecoveryManager recovery;
-    private final AckScheduler acks;
-    private final PathMtuProber pmtu;
     /** When the next probe goes out (engine clock, ns), or NONE. */
     private long deadlineNs = Deadlines.NONE;
 
-    RecoveryProbes(RxConfig config, CallOutput out, SendQueue sq, RecoveryManager recovery, AckScheduler acks,
-            PathMtuProber pmtu) {
+    RecoveryProbes(RxConfig config, CallOutput out, SendQueue sq, RecoveryManager recovery) {
         this.config = config;
         this.out = out;
         this.sq = sq;
         this.recovery = recovery;
-        this.acks = acks;
-        this.pmtu = pmtu;
     }
 
     /**
@@ -55,20 +48,20 @@ final class RecoveryProbes {
     }
 
     /**
-     * The probe timer fired: a PING, or, when packets larger than the path is known to carry wait for their re-cut,
-     * the prober's PING of the known size ({@link PathMtuProber#evidenceProbe}).
+     * The probe timer fired: says whether a probe is due now and schedules the next one. The sender sends it: a PING,
+     * or, when packets larger than the path is known to carry wait for their re-cut, the path-MTU prober's PING of the
+     * known size ({@code PathMtuProber.onRecoveryProbe}).
      *
      * @param now current time, ns
+     * @return true when the caller sends a probe now; false when recovery is over (the timer stops)
      */
-    void onTimer(long now) {
+    boolean onTimer(long now) {
         if (!recovery.afterTimeout() || !sq.hasUnacked()) {
             deadlineNs = Deadlines.NONE;
-            return;
-        }
-        if (!pmtu.evidenceProbe(now)) {
-            acks.sendAck(now, AckReason.PING, 0, true);
+            return false;
         }
         deadlineNs = now + intervalNs();
+        return true;
     }
 
     /**

@@ -9,8 +9,10 @@ import org.rx4j.wire.RxConstants;
  * What the path to one peer is known to carry, and when it may be probed again: the large packet size a padded PING
  * proved, the limit a probe ladder found below the usual size, the size the peer verified, how many jumbogram
  * sub-packets the path carries, and the probe schedules that go with them (docs/engine.md "Packet size", "Path MTU
- * below one full packet"). One per peer, shared by all calls to it, which ask it through {@link PathMtuProber}.
- * Pure state: no clock, every time is an engine-clock {@code now} in ns passed in. Runs on the engine's thread.
+ * below one full packet"). One per peer, shared by all calls to it. Its public methods are the sizes the peer's
+ * calls read (and {@link #onVerified}, a size the peer is known to carry); only the calls' {@link PathMtuProber}s
+ * change it, through the package-private rest. Pure state: no clock, every time is an engine-clock {@code now} in ns
+ * passed in. Runs on the engine's thread.
  */
 public final class PathMtuState {
     /** How often a path held back (to single packets, or below a large size) is probed again, ns. */
@@ -122,7 +124,7 @@ public final class PathMtuState {
     }
 
     /** @return true while a probe ladder's limit holds packets below their usual size */
-    public boolean limited() {
+    boolean limited() {
         return pathMtu != Integer.MAX_VALUE;
     }
 
@@ -151,7 +153,7 @@ public final class PathMtuState {
     }
 
     /** A client request's first packet was lost at a timeout: the next call's first packet is cut small again. */
-    public void forgetVerified() {
+    void forgetVerified() {
         verifiedPacketSize = 0;
     }
 
@@ -164,7 +166,7 @@ public final class PathMtuState {
      *
      * @param now current time, ns
      */
-    public void holdToSinglePackets(long now) {
+    void holdToSinglePackets(long now) {
         jumboCap = 1;
         nextJumboProbeNs = now + PROBE_INTERVAL_NS;
     }
@@ -174,7 +176,7 @@ public final class PathMtuState {
      * @param want sub-packets per datagram the peer and this endpoint allow
      * @return true when the path is held below {@code want} and the interval for the next jumbogram probe is over
      */
-    public boolean jumboProbeDue(long now, int want) {
+    boolean jumboProbeDue(long now, int want) {
         return jumboCap < want && now - nextJumboProbeNs >= 0;
     }
 
@@ -183,7 +185,7 @@ public final class PathMtuState {
      *
      * @param now current time, ns
      */
-    public void onJumboProbeSent(long now) {
+    void onJumboProbeSent(long now) {
         nextJumboProbeNs = now + PROBE_INTERVAL_NS;
     }
 
@@ -193,7 +195,7 @@ public final class PathMtuState {
      * @param packets the sub-packets its size stands for
      * @param want sub-packets per datagram the peer and this endpoint allow: reaching it lifts the cap
      */
-    public void onJumboProven(int packets, int want) {
+    void onJumboProven(int packets, int want) {
         jumboCap = packets >= want ? Integer.MAX_VALUE : Math.max(jumboCap, packets);
     }
 
@@ -206,7 +208,7 @@ public final class PathMtuState {
      *     minimum RTO), ns
      * @return true when {@code target} is above the proven size and a large-packet probe may go out now
      */
-    public boolean largeProbeDue(long now, int target, long quickWaitNs) {
+    boolean largeProbeDue(long now, int target, long quickWaitNs) {
         if (target <= provenPacketSize) {
             return false;
         }
@@ -219,7 +221,7 @@ public final class PathMtuState {
      *
      * @param now current time, ns
      */
-    public void onLargeProbeSent(long now) {
+    void onLargeProbeSent(long now) {
         largeProbeSent = true;
         largeProbeTries++;
         lastLargeProbeNs = now;
@@ -231,7 +233,7 @@ public final class PathMtuState {
      *
      * @param bytes the probe's size, bytes
      */
-    public void onLargeProven(int bytes) {
+    void onLargeProven(int bytes) {
         if (bytes > provenPacketSize) {
             provenPacketSize = bytes;
             largeProbeTries = 0;
@@ -245,7 +247,7 @@ public final class PathMtuState {
      *
      * @param now current time, ns
      */
-    public void onLargeFailed(long now) {
+    void onLargeFailed(long now) {
         provenPacketSize = RxConstants.REMOTE_PACKET_SIZE;
         largeProbeSent = true;
         largeProbeTries = LARGE_PROBE_QUICK_TRIES;
@@ -259,7 +261,7 @@ public final class PathMtuState {
      * @return true when a full downward ladder may go out: at most one per {@link #PROBE_INTERVAL_NS} per peer, as
      *     timeouts are common on a lossy path
      */
-    public boolean ladderAllowed(long now) {
+    boolean ladderAllowed(long now) {
         return !ladderSent || now - lastLadderNs >= PROBE_INTERVAL_NS;
     }
 
@@ -268,7 +270,7 @@ public final class PathMtuState {
      *
      * @param now current time, ns
      */
-    public void onLadderSent(long now) {
+    void onLadderSent(long now) {
         ladderSent = true;
         lastLadderNs = now;
     }
@@ -280,7 +282,7 @@ public final class PathMtuState {
      * @param bytes the largest size answered, bytes
      * @param now current time, ns
      */
-    public void lowerTo(int bytes, long now) {
+    void lowerTo(int bytes, long now) {
         pathMtu = bytes;
         nextRaiseNs = now + RAISE_INTERVAL_NS;
     }
@@ -290,7 +292,7 @@ public final class PathMtuState {
      *
      * @param bytes the limit before the ladder, bytes ({@link Integer#MAX_VALUE} for none)
      */
-    public void restore(int bytes) {
+    void restore(int bytes) {
         pathMtu = bytes;
     }
 
@@ -300,7 +302,7 @@ public final class PathMtuState {
      * @param bytes its size, bytes
      * @param usual true when it was the usual size: the limit is lifted
      */
-    public void raiseTo(int bytes, boolean usual) {
+    void raiseTo(int bytes, boolean usual) {
         pathMtu = usual ? Integer.MAX_VALUE : Math.max(pathMtu, bytes);
     }
 
@@ -312,7 +314,7 @@ public final class PathMtuState {
      * @param usual the usual packet size ({@link #usualPacketSize}), bytes
      * @return true when the ladder should go out (the next one is scheduled {@link #RAISE_INTERVAL_NS} later)
      */
-    public boolean takeRaise(long now, int usual) {
+    boolean takeRaise(long now, int usual) {
         if (pathMtu == Integer.MAX_VALUE || now - nextRaiseNs < 0) {
             return false;
         }
@@ -334,7 +336,7 @@ public final class PathMtuState {
      * @param full the full packet size, bytes (header + data)
      * @return true when the verification PING goes out now
      */
-    public boolean takeVerifyProbe(long now, int full) {
+    boolean takeVerifyProbe(long now, int full) {
         if (verifiedPacketSize >= full || limited()
                 || (verifyProbeSent && now - lastVerifyProbeNs < PROBE_INTERVAL_NS)) {
             return false;

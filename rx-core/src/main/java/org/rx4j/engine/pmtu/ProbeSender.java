@@ -5,8 +5,8 @@ package org.rx4j.engine.pmtu;
 
 /**
  * Sends one path-MTU probe for a {@link PathMtuProber}: a PING (REQUEST_ACK) padded to a datagram size, whose
- * PING_RESPONSE proves the path carries that size (docs/engine.md "Packet size"). The engine's is the call's
- * {@code AckScheduler.sendMtuProbe}.
+ * PING_RESPONSE proves the path carries that size (docs/engine.md "Packet size"). Part of {@link PathMtuCall}; the
+ * engine's sends through the call's {@code AckScheduler.sendMtuProbe}.
  */
 @FunctionalInterface
 public interface ProbeSender {

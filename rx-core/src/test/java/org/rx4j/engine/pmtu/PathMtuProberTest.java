@@ -22,8 +22,9 @@ import org.rx4j.wire.PacketType;
 import org.rx4j.wire.RxHeader;
 
 /**
- * One call's path-MTU prober on its own: a send queue filled by hand, probes recorded instead of sent, ACKs built by
- * hand, times as plain ns values.
+ * One call's path-MTU prober on its own, through its door: a send queue filled by hand, a {@link PathMtuCall} whose
+ * sizes the test sets and which records probes and re-cuts instead of doing them, ACKs built by hand, times as plain
+ * ns values.
  */
 @ExtendWith(LeakCheckExtension.class)
 class PathMtuProberTest {
@@ -31,10 +32,9 @@ class PathMtuProberTest {
     private static final long DEAD_TIME = 12_000 * MS;
     /** Sizes of the probes sent, in order; probe i has serial 100 + i. */
     private final List<Integer> probes = new ArrayList<>();
-    private final ProbeSender sender = (now, bytes) -> {
-        probes.add(bytes);
-        return 100 + probes.size() - 1;
-    };
+    /** The re-cuts asked for, in order: {from, max, transmitted ? 1 : 0}. */
+    private final List<List<Integer>> recuts = new ArrayList<>();
+    private final TestCall call = new TestCall();
     private final PathMtuState state = new PathMtuState();
     private SendQueue sq = new SendQueue();
 
@@ -55,7 +55,74 @@ class PathMtuProberTest {
     }
 
     private PathMtuProber client() {
-        return new PathMtuProber(state, sq, sender, false, DEAD_TIME);
+        return new PathMtuProber(state, sq, call, false, DEAD_TIME);
+    }
+
+    /** The owning call as the test sets it: no jumbograms, no large-packet target, 1412-byte packets. */
+    private final class TestCall implements PathMtuCall {
+        int jumboWant = 1;
+        int largeTarget = 1444;
+        long quickWaitNs = 200 * MS;
+        int usual = 1440;
+        int full = 1440;
+        int max = 1412;
+        long marginNs = 300 * MS;
+        boolean heard = true;
+
+        @Override
+        public int send(long now, int datagramBytes) {
+            probes.add(datagramBytes);
+            return 100 + probes.size() - 1;
+        }
+
+        @Override
+        public int jumboWant() {
+            return jumboWant;
+        }
+
+        @Override
+        public int largePacketTarget() {
+            return largeTarget;
+        }
+
+        @Override
+        public long largeProbeQuickWaitNs() {
+            return quickWaitNs;
+        }
+
+        @Override
+        public int usualPacketSize() {
+            return usual;
+        }
+
+        @Override
+        public int fullPacketSize() {
+            return full;
+        }
+
+        @Override
+        public int packetDataSize() {
+            return max;
+        }
+
+        @Override
+        public long recutMarginNs() {
+            return marginNs;
+        }
+
+        @Override
+        public boolean heardSince(long t) {
+            return heard;
+        }
+
+        @Override
+        public void recut(int from, int max, boolean transmitted) {
+            recuts.add(List.of(from, max, transmitted ? 1 : 0));
+        }
+    }
+
+    private static boolean stuck(PathMtuProber p) {
+        return p.stuckDeadlineNs() != PathMtuProber.NOT_STUCK;
     }
 
     /** A PING_RESPONSE to the probe of {@code serial}: firstPacket {@code first}, soft acks as '+' / '-'. */
@@ -76,10 +143,8 @@ class PathMtuProberTest {
             sq.markLost(s);
         }
         PathMtuProber p = client();
-        p.onTimeout(500 * MS);
-        assertFalse(p.probeDownward(500 * MS, t -> true), "default-size packets: plain loss is likelier at first");
-        p.onTimeout(1000 * MS);
-        assertTrue(p.probeDownward(1000 * MS, t -> true));
+        assertFalse(p.onTimeout(500 * MS, true), "default-size packets: plain loss is likelier at first");
+        assertTrue(p.onTimeout(1000 * MS, true));
         return p;
     }
 
@@ -97,19 +162,19 @@ class PathMtuProberTest {
         queue(2, 0, 1412, 1412);
         sq.markLost(1);
         PathMtuProber p = client();
-        p.onTimeout(500 * MS);
-        p.onTimeout(1000 * MS);
-        assertFalse(p.probeDownward(1000 * MS, t -> false), "not heard from since the data left");
+        p.onTimeout(500 * MS, false);
+        call.heard = false;
+        assertFalse(p.onTimeout(1000 * MS, true), "not heard from since the data left");
         assertTrue(probes.isEmpty());
+        call.heard = true;
 
         sq.releaseAll();
         sq = new SendQueue();
         queue(1, 0, 400);
         sq.markLost(1);
         PathMtuProber small = client();
-        small.onTimeout(500 * MS);
-        small.onTimeout(1000 * MS);
-        assertFalse(small.probeDownward(1000 * MS, t -> true), "520 bytes or less always fits");
+        small.onTimeout(500 * MS, false);
+        assertFalse(small.onTimeout(1000 * MS, true), "520 bytes or less always fits");
         assertTrue(probes.isEmpty());
     }
 
@@ -119,21 +184,23 @@ class PathMtuProberTest {
         int serial1200 = 100 + probes.indexOf(1200);
         int serial1000 = 100 + probes.indexOf(1000);
 
-        assertTrue(p.onLadderAnswer(1010 * MS, answer(serial1000, 1, "----")));
+        p.onAck(1010 * MS, answer(serial1000, 1, "----"), false);
         assertEquals(1000, state.pathMtu());
-        assertTrue(p.onLadderAnswer(1011 * MS, answer(serial1200, 1, "----")));
+        p.onAck(1011 * MS, answer(serial1200, 1, "----"), false);
         assertEquals(1200, state.pathMtu(), "a larger answer arriving later raises it");
         assertEquals(1200, state.verifiedPacketSize());
-        assertFalse(p.onLadderAnswer(1012 * MS, answer(99, 1, "----")), "not a probe of the ladder");
+        p.onAck(1012 * MS, answer(99, 1, "----"), false);
+        assertEquals(1200, state.pathMtu(), "not a probe of the ladder: nothing learned");
+        assertTrue(recuts.isEmpty(), "1412-byte packets fit the packet size of now");
     }
 
     @Test
     void whenTheFailingSizeItselfIsAnsweredTheLossWasNotThePaths() {
         PathMtuProber p = ladderAfterTwoTimeouts();
-        p.onLadderAnswer(1010 * MS, answer(100 + probes.indexOf(1000), 1, "----"));
+        p.onAck(1010 * MS, answer(100 + probes.indexOf(1000), 1, "----"), false);
         assertEquals(1000, state.pathMtu());
 
-        p.onLadderAnswer(1011 * MS, answer(101, 1, "----"));
+        p.onAck(1011 * MS, answer(101, 1, "----"), false);
 
         assertFalse(state.limited(), "the limit is back to what it was before the ladder");
     }
@@ -142,80 +209,88 @@ class PathMtuProberTest {
     void sentPacketsAreReCutOnlyWhenTheReceiverHoldsNoneAndTheirLastCopyIsOldEnough() {
         PathMtuProber p = ladderAfterTwoTimeouts();
         AckPacket a = answer(100 + probes.indexOf(1000), 1, "----");
-        p.onLadderAnswer(1010 * MS, a);
+        call.max = 972;
 
-        assertEquals(1, p.recutFrom(1010 * MS, a, 972, 300 * MS), "last copies left 1 s before the ladder");
-        assertFalse(p.stuckOnLargePackets());
+        p.onAck(1010 * MS, a, false);
+        assertEquals(List.of(List.of(1, 972, 1)), recuts, "last copies left 1 s before the ladder");
+        assertFalse(stuck(p));
 
-        assertEquals(sq.next(), p.recutFrom(1010 * MS, a, 972, 1500 * MS), "a copy may still be on its way");
-        assertTrue(p.stuckOnLargePackets());
-        assertFalse(p.mustEnd(1010 * MS + DEAD_TIME - 1));
-        assertTrue(p.mustEnd(1010 * MS + DEAD_TIME), "stuck for a dead time: the call ends");
-        assertEquals(1010 * MS + DEAD_TIME, p.stuckDeadlineNs());
+        call.marginNs = 1500 * MS;
+        p.onAck(1010 * MS, a, false);
+        assertEquals(1, recuts.size(), "a copy may still be on its way");
+        assertTrue(stuck(p));
+        assertEquals(1010 * MS + DEAD_TIME, p.stuckDeadlineNs(), "stuck for a dead time: the call ends");
     }
 
     @Test
     void aPacketTheReceiverHoldsBlocksTheReCutOfEveryPacketBeforeIt() {
         PathMtuProber p = ladderAfterTwoTimeouts();
-        AckPacket a = answer(100 + probes.indexOf(1000), 1, "--+-");
-        p.onLadderAnswer(1010 * MS, a);
+        call.max = 972;
+        p.onAck(1010 * MS, answer(100 + probes.indexOf(1000), 1, "--+-"), false);
 
-        assertEquals(sq.next(), p.recutFrom(1010 * MS, a, 972, 300 * MS), "seq 3 is held");
-        assertTrue(p.stuckOnLargePackets());
+        assertTrue(recuts.isEmpty(), "seq 3 is held");
+        assertTrue(stuck(p));
 
-        p.onRecut(true);
-        assertFalse(p.stuckOnLargePackets(), "a re-cut of sent packets ends the stuck state");
+        p.onAck(1020 * MS, answer(100 + probes.indexOf(1000), 1, "----"), false);
+        assertEquals(List.of(List.of(1, 972, 1)), recuts);
+        assertFalse(stuck(p), "a re-cut of sent packets ends the stuck state");
     }
 
     @Test
     void packetsNoLargerThanThePathCarriesNeedNoReCut() {
         PathMtuProber p = ladderAfterTwoTimeouts();
-        AckPacket a = answer(101, 1, "----");
-        p.onLadderAnswer(1010 * MS, a);
-        assertEquals(sq.next(), p.recutFrom(1010 * MS, a, 1412, 300 * MS));
-        assertFalse(p.stuckOnLargePackets());
+        p.onAck(1010 * MS, answer(101, 1, "----"), false);
+        assertTrue(recuts.isEmpty());
+        assertFalse(stuck(p));
     }
 
     @Test
     void withAKnownLimitTheRecoveryProbeIsOnePingOfThatSize() {
         queue(2, 0, 1412, 400);
         PathMtuProber p = client();
-        assertFalse(p.evidenceProbe(0), "no known limit: the plain PING");
+        assertFalse(p.onRecoveryProbe(0), "no known limit: the plain PING");
 
         state.lowerTo(1000, 0);
-        assertTrue(p.evidenceProbe(MS));
+        assertTrue(p.onRecoveryProbe(MS));
         assertEquals(List.of(1000), probes);
 
         state.lowerTo(1500, 0);
-        assertFalse(p.evidenceProbe(2 * MS), "nothing sent is larger than the limit");
+        assertFalse(p.onRecoveryProbe(2 * MS), "nothing sent is larger than the limit");
     }
 
     @Test
     void aSmallerPacketWaitsWhileLargerOnesAreLost() {
         queue(2, 0, 1412, 1412, 300);
         PathMtuProber p = client();
-        p.onPacketSent(1, 1440);
-        p.onPacketSent(2, 1440);
+        p.onDatagramSent(1, 2);
         assertFalse(p.holdsBack(3), "nothing lost");
 
         sq.markLost(2);
         assertTrue(p.holdsBack(3));
-        p.onRecut(true);
+        // A re-cut of the sent packets: the path is known to carry 1000 bytes, the recovery probe asks, its answer
+        // shows the receiver holds neither.
+        state.lowerTo(1000, 0);
+        assertTrue(p.onRecoveryProbe(MS));
+        call.max = 972;
+        call.marginNs = 0;
+        p.onAck(2 * MS, answer(100, 1, "--"), false);
+        assertEquals(List.of(List.of(1, 972, 1)), recuts);
         assertFalse(p.holdsBack(3), "after a re-cut nothing larger was sent");
     }
 
     @Test
     void aLargeProbeAnsweredProvesItsSize() {
         PathMtuProber p = client();
-        p.maybeProbeLargePackets(0, 9000, 200 * MS);
+        call.largeTarget = 9000;
+        p.beforeTransmit(0);
         assertEquals(List.of(9000), probes);
-        p.maybeProbeLargePackets(MS, 9000, 200 * MS);
+        p.beforeTransmit(MS);
         assertEquals(1, probes.size(), "the retry waits");
 
-        p.onPingResponse(AckReason.PING_RESPONSE, 100, 1);
+        p.onAck(2 * MS, answer(100, 1, ""), false);
 
         assertEquals(9000, state.provenPacketSize());
-        p.maybeProbeLargePackets(500 * MS, 9000, 200 * MS);
+        p.beforeTransmit(500 * MS);
         assertEquals(1, probes.size(), "proven: no more probes");
     }
 
@@ -224,26 +299,28 @@ class PathMtuProberTest {
         state.onLargeProven(9000);
         queue(1, 0, 8972);
         PathMtuProber p = client();
-        p.onDatagramSent(1, 8972);
+        p.onDatagramSent(1, 1);
 
-        p.onTimeout(300 * MS);
+        p.onTimeout(300 * MS, false);
 
         assertEquals(1444, state.provenPacketSize());
-        assertTrue(p.stuckOnLargePackets());
-        p.onProgress(answer(0, 2, ""));
-        assertFalse(p.stuckOnLargePackets(), "something was acknowledged: the path carries what was sent");
+        assertTrue(stuck(p));
+        p.onAck(400 * MS, answer(0, 2, ""), true);
+        assertFalse(stuck(p), "something was acknowledged: the path carries what was sent");
     }
 
     @Test
     void aJumbogramTimeoutHoldsThePathToSinglePacketsUntilAProbeOfTheJumbogramsSizeIsAnswered() {
+        queue(4, 0, 1412, 1412, 1412, 1412);
         PathMtuProber p = client();
-        p.onDatagramSent(4, 1412);
-        p.onTimeout(0);
+        p.onDatagramSent(1, 4);
+        p.onTimeout(0, false);
         assertEquals(1, state.jumboCap());
 
-        p.maybeProbeJumbograms(PathMtuState.PROBE_INTERVAL_NS, 4);
+        call.jumboWant = 4;
+        p.beforeTransmit(PathMtuState.PROBE_INTERVAL_NS);
         assertEquals(List.of(28 + 1412 + 3 * 1416), probes, "one PING the size of a 4-packet jumbogram");
-        p.onPingResponse(AckReason.PING_RESPONSE, 100, 4);
+        p.onAck(PathMtuState.PROBE_INTERVAL_NS + MS, answer(100, 1, ""), false);
         assertEquals(Integer.MAX_VALUE, state.jumboCap());
     }
 
@@ -251,15 +328,15 @@ class PathMtuProberTest {
     void upwardProbesGoFromTheUsualSizeToJustAboveTheLimitAndTheUsualSizeLiftsIt() {
         state.lowerTo(1000, 0);
         PathMtuProber p = client();
-        p.maybeRaise(PathMtuState.RAISE_INTERVAL_NS - 1, 1440);
+        p.beforeTransmit(PathMtuState.RAISE_INTERVAL_NS - 1);
         assertTrue(probes.isEmpty());
 
-        p.maybeRaise(PathMtuState.RAISE_INTERVAL_NS, 1440);
+        p.beforeTransmit(PathMtuState.RAISE_INTERVAL_NS);
 
         assertEquals(List.of(1440, 1400, 1360, 1320, 1280, 1240, 1232, 1200, 1150, 1100, 1050), probes);
-        p.onLadderAnswer(PathMtuState.RAISE_INTERVAL_NS + MS, answer(100 + probes.indexOf(1200), 1, ""));
+        p.onAck(PathMtuState.RAISE_INTERVAL_NS + MS, answer(100 + probes.indexOf(1200), 1, ""), false);
         assertEquals(1200, state.pathMtu());
-        p.onLadderAnswer(PathMtuState.RAISE_INTERVAL_NS + MS, answer(100, 1, ""));
+        p.onAck(PathMtuState.RAISE_INTERVAL_NS + MS, answer(100, 1, ""), false);
         assertFalse(state.limited());
     }
 
@@ -269,18 +346,18 @@ class PathMtuProberTest {
         sq.add(Unpooled.buffer(508).writeZero(508), PacketFlags.LAST_PACKET);
         sq.markSent(2);
         PathMtuProber p = client();
-        p.maybeVerifyFullSize(0, 1440, true);
+        p.afterSending(0, true);
         assertTrue(probes.isEmpty(), "packet 1 not consumed yet: the call may still be in PRECALL");
 
         sq.hardAck(2);
-        p.maybeVerifyFullSize(MS, 1440, false);
+        p.afterSending(MS, false);
         assertTrue(probes.isEmpty(), "the first packet was not cut small");
-        p.maybeVerifyFullSize(MS, 1440, true);
+        p.afterSending(MS, true);
         assertEquals(List.of(1440), probes);
-        p.maybeVerifyFullSize(2 * MS, 1440, true);
+        p.afterSending(2 * MS, true);
         assertEquals(1, probes.size(), "one per interval per peer");
 
-        p.onLadderAnswer(3 * MS, answer(100, 2, ""));
+        p.onAck(3 * MS, answer(100, 2, ""), false);
         assertEquals(1440, state.verifiedPacketSize());
         assertFalse(state.limited());
     }
@@ -290,13 +367,12 @@ class PathMtuProberTest {
         state.onVerified(1440);
         queue(1, 0, 1412);
         sq.markLost(1);
-        PathMtuProber p = new PathMtuProber(state, sq, sender, true, DEAD_TIME);
-        p.onTimeout(MS);
-        p.probeDownward(MS, t -> true);
+        PathMtuProber p = new PathMtuProber(state, sq, call, true, DEAD_TIME);
+        p.onTimeout(MS, true);
         assertEquals(1440, state.verifiedPacketSize());
 
         PathMtuProber c = client();
-        c.probeDownward(MS, t -> true);
+        c.onTimeout(MS, true);
         assertEquals(0, state.verifiedPacketSize(), "a client's lost first packet may be too large for the path");
     }
 }
