@@ -42,11 +42,17 @@ class HistogramFootprintTest {
         for (int i = 0; i < 300_000; i++) {
             record.accept(h, i * 997L % 2_000_000_000L);
         }
-        before = allocated();
-        for (int i = 0; i < 1_000_000; i++) {
-            record.accept(h, i * 7919L % 2_000_000_000L);
+        // The least of three passes: what the runtime itself allocates on this thread now and then (seen under
+        // load) only adds, while an allocation per record would show in every pass (at least 16 MB).
+        long least = Long.MAX_VALUE;
+        for (int pass = 0; pass < 3; pass++) {
+            before = allocated();
+            for (int i = 0; i < 1_000_000; i++) {
+                record.accept(h, i * 7919L % 2_000_000_000L);
+            }
+            least = Math.min(least, allocated() - before);
         }
-        return new long[] {made, allocated() - before};
+        return new long[] {made, least};
     }
 
     @Test
@@ -57,7 +63,8 @@ class HistogramFootprintTest {
         System.out.printf("LatencyHistogram %d B, Histogram(1h, 2 digits) %d B, AtomicHistogram %d B; "
                 + "per 10^6 records: %d, %d, %d B%n", own[0], hdr[0], atomic[0], own[1], hdr[1], atomic[1]);
         // A thread's allocation counter may include a few hundred bytes of its own bookkeeping.
-        assertTrue(own[1] < 4096 && hdr[1] < 4096 && atomic[1] < 4096, "record() allocates nothing");
+        assertTrue(own[1] < 4096 && hdr[1] < 4096 && atomic[1] < 4096, "record() allocates nothing: own " + own[1]
+                + " B, Histogram " + hdr[1] + " B, AtomicHistogram " + atomic[1] + " B per 10^6 records");
         assertTrue(own[0] < 2_200, "242 counters and three fields: " + own[0]);
         assertTrue(hdr[0] > 15 * own[0], "HdrHistogram at 2 digits: " + hdr[0]);
     }
