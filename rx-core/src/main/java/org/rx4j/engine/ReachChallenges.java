@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import org.rx4j.security.SecurityClass;
 import java.util.Map;
 import org.rx4j.wire.DataPacket;
 import org.rx4j.wire.RxConstants;
@@ -49,6 +50,11 @@ final class ReachChallenges {
         int callNumber;
         int securityIndex;
         int serviceId;
+        /**
+         * The class of the last DATA's service: when it has a stateless CHALLENGE, that goes instead of the PING
+         * (its answer proves the source and authenticates the connection at once); else null.
+         */
+        SecurityClass securityClass;
         /** DATA packets kept for replay once the source answers, oldest first (own headers, heap copies). */
         final List<HeldPacket> packets = new ArrayList<>(2);
         /** Bytes of {@link #packets} (28-byte header + payload each). */

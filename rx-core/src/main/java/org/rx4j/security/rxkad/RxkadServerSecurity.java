@@ -123,6 +123,23 @@ public final class RxkadServerSecurity extends RxkadSecurity {
         return Optional.of(out.array());
     }
 
+    /**
+     * @return the 16-byte version-2 CHALLENGE with {@code nonce} and this server's minimum level (rx-wire-facts.md
+     *     §7), the same bytes {@link #challengeBody} sends for a connection of that nonce
+     */
+    @Override
+    public Optional<byte[]> statelessChallengeBody(int nonce) {
+        ByteBuf out = Unpooled.buffer(RxkadChallenge.V2_SIZE, RxkadChallenge.V2_SIZE);
+        RxkadChallenge.v2(nonce, minLevel).encode(out);
+        return Optional.of(out.array());
+    }
+
+    /** Gives the connection the stateless CHALLENGE's nonce (not a random one); it has no key until the RESPONSE. */
+    @Override
+    public void newChallengedConnection(SecurityContext ctx, int nonce) {
+        ctx.setState(new RxkadConnection(nonce));
+    }
+
     /** @return {@link RxkadCodes#RXKADINCONSISTENCY}: a server answers no CHALLENGE */
     @Override
     public byte[] responseBody(SecurityContext ctx, byte[] challengeBody) throws SecurityAbortException {
