@@ -64,6 +64,9 @@ public final class RxkadServerSecurity extends RxkadSecurity {
     }
 
     /**
+     * A server with the clock and random source given. Loads the JDK's DES here, at the server's start (tens of ms in
+     * a cold JVM), rather than on the first RESPONSE (docs/embedding.md "Start-up time").
+     *
      * @param keys where the keys come from
      * @param minLevel the least level a client may run at
      * @param clockSeconds the wall clock, seconds since 1970, for tickets' times (tests pass a fixed one)
@@ -76,6 +79,7 @@ public final class RxkadServerSecurity extends RxkadSecurity {
         this.minLevel = Objects.requireNonNull(minLevel, "minLevel");
         this.clockSeconds = Objects.requireNonNull(clockSeconds, "clockSeconds");
         this.random = Objects.requireNonNull(random, "random");
+        DesPcbc.warmUp(); // at the server's start, not on its first RESPONSE
     }
 
     /** @return the least level this server accepts */
