@@ -11,6 +11,7 @@
 #     CHECK_REACH  true (default) or false: the server's reachability checks
 #     RUNS         fresh bos processes per mode (default 3); the median is printed
 # BOS_TIMING_WARM=0 skips the one untimed bos call that warms the server first (then run 1 meets a cold JVM).
+# BOS_TIMING_JAVA_OPTS adds options to the server's JVM (e.g. -XX:SharedArchiveFile=..., -Xlog:class+load).
 # Prints each run's wall time in ms, the median per mode, and per mode a tshark summary of the last run (a
 # retransmission shows as a second DATA with the same seq from the client).
 set -euo pipefail
@@ -31,7 +32,8 @@ echo "$cell" > "$dir/server/ThisCell"
 printf '>%s\t#rx4j timing cell\n127.0.0.1\t#localhost\n' "$cell" > "$dir/server/CellServDB"
 mount --bind "$dir/server" /etc/openafs/server
 asetkey add 3 0123456789abcdef > /dev/null
-java -XX:TieredStopAtLevel=1 -Dslf4j.internal.verbosity=ERROR -cp "$jar:$repo/scripts/interop" \
+# shellcheck disable=SC2086  # BOS_TIMING_JAVA_OPTS holds several options on purpose
+java -XX:TieredStopAtLevel=1 ${BOS_TIMING_JAVA_OPTS:-} -Dslf4j.internal.verbosity=ERROR -cp "$jar:$repo/scripts/interop" \
     "$repo/scripts/interop/BosTimingServer.java" 127.0.0.1 7007 /etc/openafs/server "$check" "$cell" localhost \
     > "$dir/server.out" 2>&1 &
 srv=$!

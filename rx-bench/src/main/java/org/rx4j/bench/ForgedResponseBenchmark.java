@@ -38,7 +38,8 @@ import org.rx4j.security.rxkad.handshake.RxkadResponse;
  * The server CPU one forged rxkad RESPONSE costs (docs/robustness.md "Rule: a forged RESPONSE is cheap"): an rxkad
  * server holding a DES key (kvno 1) and an aes256 rxkad_krb5 key (kvno 3) checks a RESPONSE whose ticket is random
  * bytes of {@code ticketBytes}: a v4-style ticket of kvno 1 ({@code v4}), or a Kerberos 5 EncryptedData (kvno 213)
- * whose cipher text is random ({@code krb5}: it parses, so it is decrypted and its checksum fails). Every check
+ * whose cipher text is random ({@code krb5}: it parses, so its first block is decrypted and fails the EncTicketPart
+ * check; tickets too short to have a first block apart are decrypted whole and fail the checksum). Every check
  * refuses it; the figure is the time to refuse. Each iteration also prints the benchmark thread's CPU time per
  * check ({@code cpu per forged RESPONSE}), which a loaded machine does not inflate as it does the wall-clock score.
  * Run: {@code java -jar rx-bench/target/benchmarks.jar ForgedResponseBenchmark -f 1 -wi 3 -i 5}.

@@ -5,6 +5,7 @@ package org.rx4j.engine;
 
 import java.util.List;
 import org.rx4j.security.SecurityClass;
+import org.rx4j.security.SecurityContext;
 import org.rx4j.wire.AbortCodes;
 import org.rx4j.wire.AbortPacket;
 import org.rx4j.wire.ControlPacket;
@@ -60,6 +61,30 @@ public final class Connection {
         this.cid = cid;
         this.serviceId = serviceId;
         this.security = new ConnectionSecurity(securityClass, client, epoch, cid, serviceId, this::callNumber);
+    }
+
+    /**
+     * A server connection whose client the stateless challenge already authenticated (docs/robustness.md "Rule:
+     * stateless reachability challenge"): its security context, checked before the connection existed, is taken as
+     * it is; its channels then follow the RESPONSE's call numbers.
+     *
+     * @param link what the connection gets from the engine
+     * @param peer the client's peer
+     * @param checked the accepted context (epoch, cid, service and class are the connection's)
+     * @param callNumbers the call numbers the RESPONSE reported, or null
+     */
+    Connection(ConnectionContext link, Peer peer, SecurityContext checked, int[] callNumbers) {
+        this.link = link;
+        this.callContext = new ConnectionCallContext(this, link);
+        this.peer = peer;
+        this.client = false;
+        this.epoch = checked.epoch();
+        this.cid = checked.cid();
+        this.serviceId = checked.serviceId();
+        this.security = new ConnectionSecurity(checked);
+        if (callNumbers != null) {
+            adoptCallNumbers(callNumbers);
+        }
     }
 
     /** @return true on the side that created the connection (sends CLIENT_INITIATED) */

@@ -74,11 +74,22 @@ final class ConnectionSecurity {
      */
     ConnectionSecurity(SecurityClass securityClass, boolean client, int epoch, int cid, int serviceId,
             ChannelCallNumbers callNumbers) {
-        this.securityClass = securityClass;
-        this.context = new SecurityContext(securityClass, client ? ConnectionRole.CLIENT : ConnectionRole.SERVER,
-                epoch, cid, serviceId, callNumbers);
-        this.none = securityClass == RxNullSecurityClass.INSTANCE;
+        this(new SecurityContext(securityClass, client ? ConnectionRole.CLIENT : ConnectionRole.SERVER,
+                epoch, cid, serviceId, callNumbers));
         securityClass.newConnection(context);
+    }
+
+    /**
+     * Takes a server context that is already set up and authenticated: the stateless challenge's RESPONSE was checked
+     * on it before the connection existed ({@link SecurityClass#newChallengedConnection}; docs/robustness.md "Rule:
+     * stateless reachability challenge").
+     *
+     * @param checked the context, its class's state in it
+     */
+    ConnectionSecurity(SecurityContext checked) {
+        this.securityClass = checked.securityClass();
+        this.context = checked;
+        this.none = securityClass == RxNullSecurityClass.INSTANCE;
     }
 
     /**

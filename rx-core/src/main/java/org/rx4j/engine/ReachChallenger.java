@@ -7,11 +7,18 @@ import io.netty.buffer.ByteBufAllocator;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.BiConsumer;
 import org.rx4j.config.Reachability;
 import org.rx4j.config.RxConfig;
+import org.rx4j.security.ChannelCallNumbers;
+import org.rx4j.security.ConnectionRole;
+import org.rx4j.security.SecurityClass;
+import org.rx4j.security.SecurityContext;
+import org.rx4j.wire.AbortCodes;
 import org.rx4j.wire.AckPacket;
 import org.rx4j.wire.AckReason;
+import org.rx4j.wire.ControlPacket;
 import org.rx4j.wire.DataPacket;
 import org.rx4j.wire.PacketFlags;
 import org.rx4j.wire.PacketType;
@@ -42,12 +49,17 @@ final class ReachChallenger {
     private final ConnectionLimits limits;
     private final PacketSink sink;
     private final RxCounters counters;
+    private final SecurityCounters securityCounters;
     private final ByteBufAllocator alloc;
     /** Unproven sources' new-connection DATA, kept without a connection until they answer the PING. */
     private final ReachChallenges challenges;
     /** Proven sources whose kept packets wait to be replayed ({@link #takeReplay}), with their packets. */
     private final List<InetSocketAddress> replayFrom = new ArrayList<>(1);
     private final List<List<DataPacket>> replayPackets = new ArrayList<>(1);
+    /** The class's code for the last stateless RESPONSE refused. */
+    private int refusalCode;
+    /** Stateless RESPONSEs refused from a source not challenged for their connection ({@link #challengedFor}). */
+    private long otherAddressFailures;
     /** The connection the last proof was for ({@link #takeProof}); null once used or before any. */
     private InetSocketAddress provenFrom;
     private int provenEpoch;
@@ -64,6 +76,24 @@ final class ReachChallenger {
      */
     ReachChallenger(RxConfig config, ConnectionTable table, ConnectionLimits limits, PacketSink sink,
             RxCounters counters, ByteBufAllocator alloc, long secret) {
+        this(config, table, limits, sink, counters, new SecurityCounters(), alloc, secret);
+    }
+
+    /**
+     * As above, counting stateless CHALLENGEs and their RESPONSEs in the endpoint's security counters.
+     *
+     * @param config tunables
+     * @param table the connection and peer tables
+     * @param limits whether a proven source's peer may be made
+     * @param sink where the PINGs and CHALLENGEs go
+     * @param counters the endpoint's counters
+     * @param securityCounters the endpoint's handshake counters (CHALLENGEs sent, RESPONSEs refused)
+     * @param alloc where replayed packets' payload buffers come from
+     * @param secret the key of the PING's serial and the CHALLENGE's nonce (random outside tests)
+     */
+    ReachChallenger(RxConfig config, ConnectionTable table, ConnectionLimits limits, PacketSink sink,
+            RxCounters counters, SecurityCounters securityCounters, ByteBufAllocator alloc, long secret) {
+        this.securityCounters = securityCounters;
         this.config = config;
         this.table = table;
         this.limits = limits;
@@ -92,6 +122,22 @@ final class ReachChallenger {
      * @param bytes its size, header + body, bytes
      */
     void challenge(long now, InetSocketAddress from, DataPacket p, int bytes) {
+        challenge(now, from, p, bytes, null);
+    }
+
+    /**
+     * As {@link #challenge(long, InetSocketAddress, DataPacket, int)}, for a service of {@code securityClass}.
+     *
+     * <p>Ownership: takes {@code p}.
+     *
+     * @param now current time, ns
+     * @param from the source address
+     * @param p the packet
+     * @param bytes its size, header + body, bytes
+     * @param securityClass the class of the packet's service: one with a stateless CHALLENGE gets that instead of
+     *     the PING ({@link SecurityClass#statelessChallengeBody}); null: the PING
+     */
+    void challenge(long now, InetSocketAddress from, DataPacket p, int bytes, SecurityClass securityClass) {
         RxHeader h = p.header();
         ReachChallenges.Pending rec = challenges.open(now, from);
         rec.credit += (long) Reachability.AMPLIFICATION_LIMIT * bytes;
@@ -105,6 +151,7 @@ final class ReachChallenger {
         rec.callNumber = h.callNumber();
         rec.securityIndex = h.securityIndex();
         rec.serviceId = h.serviceId();
+        rec.securityClass = securityClass;
         if (h.hasFlag(PacketFlags.REQUEST_ACK)) {
             counters.repliesWithheld++; // no ACK but the PING until the source answers (no amplification)
         }
@@ -124,6 +171,9 @@ final class ReachChallenger {
      * resend them. Its serial is {@link ReachChallenges#cookie}.
      */
     private void sendPing(long now, InetSocketAddress to, ReachChallenges.Pending rec) {
+        if (rec.securityClass != null && sendChallenge(now, to, rec)) {
+            return;
+        }
         int bare = RxConstants.HEADER_SIZE + RxConstants.ACK_FIXED_SIZE;
         int full = bare + RxConstants.ACK_PAD_SIZE + 16;
         int size = rec.credit >= full ? full : rec.credit >= bare ? bare : 0;
@@ -157,6 +207,128 @@ final class ReachChallenger {
     }
 
     /**
+     * The stateless CHALLENGE in place of the PING, for a service whose class has one: on the recorded connection
+     * (callNumber 0, the connection id without channel bits), its nonce {@link ReachChallenges#cookie} of the source
+     * and the connection with callNumber 0 (a PING's serial never has callNumber 0), paid from the record's credit
+     * like the PING (44 bytes for rxkad: the smallest DATA, 28 bytes, pays for it three times over). Withheld when the
+     * credit does not cover it.
+     *
+     * @return false when the class has no stateless CHALLENGE (the PING goes instead)
+     */
+    private boolean sendChallenge(long now, InetSocketAddress to, ReachChallenges.Pending rec) {
+        int cid = rec.cid & RxConstants.CID_MASK;
+        int nonce = challenges.cookie(to, rec.epoch, cid, 0);
+        Optional<byte[]> body = rec.securityClass.statelessChallengeBody(nonce);
+        if (body.isEmpty()) {
+            return false;
+        }
+        int size = RxConstants.HEADER_SIZE + body.get().length;
+        if (rec.credit < size) {
+            if (!rec.pingWithheld) {
+                counters.repliesWithheld++;
+            }
+            rec.pingWithheld = true;
+            return true;
+        }
+        rec.credit -= size;
+        rec.pingWithheld = false;
+        rec.pingSerial = nonce;
+        rec.pingSentNs = now;
+        RxHeader h = new RxHeader(rec.epoch, cid, 0, 0, 1, PacketType.CHALLENGE, 0, 0, rec.securityIndex, 0,
+                rec.serviceId);
+        counters.challengesSent++;
+        counters.packetsSent[PacketType.CHALLENGE]++;
+        counters.bytesSent += size;
+        securityCounters.challengesSent++;
+        sink.send(to, new ControlPacket(h, body.get()));
+        return true;
+    }
+
+    /**
+     * A RESPONSE for no known connection of a service whose class has a stateless CHALLENGE: checked by the class
+     * against the nonce the CHALLENGE to this source and connection carried ({@link #sendChallenge}), recomputed,
+     * on a context made for it alone. Nothing is kept or sent for a RESPONSE that fails (counted in the security
+     * counters' {@code responsesRefused}); one that passes has proved both that its source hears us (it knew the
+     * nonce, which went only to that address) and who it is. Its cost is the class's check: for rxkad the ticket's
+     * opening, which refuses a forged one cheaply (docs/robustness.md "Rule: a forged RESPONSE is cheap").
+     *
+     * @param from the source address
+     * @param p the RESPONSE (its body is read, not kept)
+     * @param securityClass the service's class
+     * @param callNumbers what the context reports as the connection's call numbers (the connection, once made)
+     * @return the accepted context (authenticated; the RESPONSE's call numbers in it), or null
+     */
+    SecurityContext checkResponse(InetSocketAddress from, ControlPacket p, SecurityClass securityClass,
+            ChannelCallNumbers callNumbers) {
+        RxHeader h = p.header();
+        SecurityContext ctx = new SecurityContext(securityClass, ConnectionRole.SERVER, h.epoch(), h.connectionId(),
+                h.serviceId(), callNumbers);
+        securityClass.newChallengedConnection(ctx, challenges.cookie(from, h.epoch(), h.connectionId(), 0));
+        int code;
+        try {
+            code = securityClass.checkResponse(ctx, p.body());
+        } catch (RuntimeException e) {
+            code = AbortCodes.RX_PROTOCOL_ERROR; // the SPI never throws for input bytes; refuse all the same
+        }
+        if (code != 0 || !securityClass.isAuthenticated(ctx)) {
+            securityCounters.responsesRefused++;
+            securityClass.destroyConnection(ctx);
+            refusalCode = code != 0 ? code : AbortCodes.RX_PROTOCOL_ERROR;
+            return null;
+        }
+        return ctx;
+    }
+
+    /**
+     * @return the class's code for the last RESPONSE {@link #checkResponse} refused
+     */
+    int refusalCode() {
+        return refusalCode;
+    }
+
+    /**
+     * Whether {@code from} has a record whose last DATA was for the connection of {@code h}: the source that sent
+     * that connection's DATA and was challenged, so the client a refused RESPONSE's ABORT is for. A RESPONSE from
+     * any other source is dropped without an answer (docs/robustness.md "Rule: a security failure from another
+     * address ends nothing").
+     *
+     * @param now current time, ns
+     * @param from the RESPONSE's source
+     * @param h the RESPONSE's header
+     * @return true when the source was challenged for that connection; false counts a security failure from
+     *     another address ({@code securityFailuresFromOtherAddresses})
+     */
+    boolean challengedFor(long now, InetSocketAddress from, RxHeader h) {
+        ReachChallenges.Pending rec = challenges.get(now, from);
+        boolean mine = rec != null && rec.epoch == h.epoch() && (rec.cid & RxConstants.CID_MASK) == h.connectionId()
+                && rec.securityClass != null;
+        if (!mine) {
+            otherAddressFailures++;
+        }
+        return mine;
+    }
+
+    /**
+     * The connection of an accepted stateless RESPONSE proved its source ({@link #checkResponse}): as a
+     * PING_RESPONSE does ({@link #onAck}), the peer is made and heard from, gets the CHALLENGE's round trip as its
+     * first RTT sample, and the packets the record kept for that connection wait for replay; the caller makes the
+     * connection before they are replayed.
+     *
+     * @param now current time, ns
+     * @param from the source address
+     * @param h the RESPONSE's header
+     * @param bytes its size, header + body, bytes
+     * @return the source's peer (the RESPONSE counted as received here)
+     */
+    Peer provenByResponse(long now, InetSocketAddress from, RxHeader h, int bytes) {
+        counters.challengesAnswered++;
+        counters.packetsReceived[PacketType.RESPONSE]++;
+        counters.bytesReceived += bytes;
+        int nonce = challenges.cookie(from, h.epoch(), h.connectionId(), 0);
+        return proven(now, from, h, nonce);
+    }
+
+    /**
      * A client-initiated ACK for no known connection of a known service: a PING_RESPONSE whose serial is the cookie
      * of its call proves the source reachable and that connection able to hear us — its peer is made (when the peer
      * limit allows) and heard from, given the PING's RTT sample, and the packets its record kept for that connection
@@ -185,25 +357,10 @@ final class ReachChallenger {
             counters.packetsReceived[PacketType.ACK]++;
             counters.acksReceived[AckReason.PING_RESPONSE]++;
             counters.bytesReceived += bytes;
-            ReachChallenges.Pending rec = challenges.get(now, from);
-            Peer peer = table.peer(from);
-            peer.heardFrom(now);
-            if (rec != null && rec.pingSerial == a.serial()) {
-                peer.rtt().onSample(now - rec.pingSentNs);
-            }
             provenFrom = from;
             provenEpoch = h.epoch();
             provenConnectionId = h.connectionId();
-            List<ReachChallenges.HeldPacket> mine = challenges.takeConnection(from, h.epoch(), h.connectionId());
-            if (!mine.isEmpty()) {
-                List<DataPacket> kept = new ArrayList<>(mine.size());
-                for (ReachChallenges.HeldPacket held : mine) {
-                    kept.add(held.toPacket(alloc));
-                }
-                replayFrom.add(from);
-                replayPackets.add(kept);
-            }
-            return peer;
+            return proven(now, from, h, a.serial());
         }
         ReachChallenges.Pending rec = challenges.get(now, from);
         if (rec != null) {
@@ -215,6 +372,26 @@ final class ReachChallenger {
             }
         }
         return null;
+    }
+
+    /** Makes the proven source's peer, heard from now, and queues the packets kept for its proven connection. */
+    private Peer proven(long now, InetSocketAddress from, RxHeader h, int answeredSerial) {
+        ReachChallenges.Pending rec = challenges.get(now, from);
+        Peer peer = table.peer(from);
+        peer.heardFrom(now);
+        if (rec != null && rec.pingSerial == answeredSerial) {
+            peer.rtt().onSample(now - rec.pingSentNs);
+        }
+        List<ReachChallenges.HeldPacket> mine = challenges.takeConnection(from, h.epoch(), h.connectionId());
+        if (!mine.isEmpty()) {
+            List<DataPacket> kept = new ArrayList<>(mine.size());
+            for (ReachChallenges.HeldPacket held : mine) {
+                kept.add(held.toPacket(alloc));
+            }
+            replayFrom.add(from);
+            replayPackets.add(kept);
+        }
+        return peer;
     }
 
     /**
@@ -317,5 +494,6 @@ final class ReachChallenger {
         snapshot.challengesExpired += challenges.sourcesExpired();
         snapshot.heldBytes += challenges.heldBytes();
         snapshot.heldPacketsRefused += challenges.packetsRefused();
+        snapshot.securityFailuresFromOtherAddresses += otherAddressFailures;
     }
 }

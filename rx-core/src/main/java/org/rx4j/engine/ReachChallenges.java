@@ -5,12 +5,15 @@ package org.rx4j.engine;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
+import java.net.Inet4Address;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.rx4j.security.SecurityClass;
 import org.rx4j.wire.DataPacket;
 import org.rx4j.wire.RxConstants;
 import org.rx4j.wire.RxHeader;
@@ -49,6 +52,11 @@ final class ReachChallenges {
         int callNumber;
         int securityIndex;
         int serviceId;
+        /**
+         * The class of the last DATA's service: when it has a stateless CHALLENGE, that goes instead of the PING
+         * (its answer proves the source and authenticates the connection at once); else null.
+         */
+        SecurityClass securityClass;
         /** DATA packets kept for replay once the source answers, oldest first (own headers, heap copies). */
         final List<HeldPacket> packets = new ArrayList<>(2);
         /** Bytes of {@link #packets} (28-byte header + payload each). */
@@ -130,11 +138,36 @@ final class ReachChallenges {
      * @return the serial, not 0
      */
     int cookie(InetSocketAddress from, int epoch, int cid, int callNumber) {
-        long x = secret ^ ((long) from.hashCode() << 32 | (callNumber & 0xFFFFFFFFL));
+        long x = secret ^ ((long) addressKey(from) << 32 | (callNumber & 0xFFFFFFFFL));
         x = mix(x ^ ((long) epoch << 32 | (cid & 0xFFFFFFFFL)));
         x = mix(x + secret);
         int s = (int) (x ^ (x >>> 32));
         return s == 0 ? 1 : s;
+    }
+
+    /**
+     * The source address folded to 32 bits under the secret: IPv4 address and port kept apart before the mix (where
+     * {@code InetSocketAddress.hashCode} adds them, so that host + 1 with port − 1 shared every cookie of host with
+     * port), an IPv6 address's 16 bytes mixed in whole (its {@code hashCode} folds them too, predictably).
+     */
+    private int addressKey(InetSocketAddress from) {
+        InetAddress a = from.getAddress();
+        long x;
+        if (a instanceof Inet4Address) {
+            x = (long) from.getPort() << 32 | (a.hashCode() & 0xFFFFFFFFL);
+        } else {
+            byte[] b = a == null ? new byte[0] : a.getAddress();
+            x = from.getPort();
+            for (int i = 0; i < b.length; i += 8) {
+                long w = 0;
+                for (int j = i; j < Math.min(i + 8, b.length); j++) {
+                    w = w << 8 | (b[j] & 0xFF);
+                }
+                x = mix(x ^ w ^ secret);
+            }
+        }
+        x = mix(x ^ secret);
+        return (int) (x ^ (x >>> 32));
     }
 
     private static long mix(long z) {

@@ -60,7 +60,8 @@ public final class RxEngine implements EngineView {
         this.link = new EngineContext(config, alloc, sink, events, timers, services);
         this.clients = new ClientConnections(link, table, epoch);
         ConnectionLimits limits = new ConnectionLimits(config, table, endpointCounters);
-        this.challenger = new ReachChallenger(config, table, limits, sink, endpointCounters, alloc, random.nextLong());
+        this.challenger = new ReachChallenger(config, table, limits, sink, endpointCounters, handshake.counters(),
+                alloc, random.nextLong());
         this.connectionless = new ConnectionlessResponder(config, sink, endpointCounters, this);
         this.dispatcher = new PacketDispatcher(config, table, services, link, endpointCounters,
                 new ServerConnectionAdmission(config, table, services, link, limits, challenger,

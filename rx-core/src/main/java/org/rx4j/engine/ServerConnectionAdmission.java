@@ -5,8 +5,11 @@ package org.rx4j.engine;
 
 import java.net.InetSocketAddress;
 import org.rx4j.config.RxConfig;
+import org.rx4j.security.SecurityClass;
+import org.rx4j.security.SecurityContext;
 import org.rx4j.wire.AbortCodes;
 import org.rx4j.wire.AckPacket;
+import org.rx4j.wire.ControlPacket;
 import org.rx4j.wire.DataPacket;
 import org.rx4j.wire.PacketType;
 import org.rx4j.wire.RxConstants;
@@ -83,6 +86,12 @@ final class ServerConnectionAdmission {
             p.release();
             return refuse(null); // taken: it proved its source
         }
+        if (known && h.type() == PacketType.RESPONSE && config.reachability().checkReach()) {
+            SecurityClass cls = services.securityClass(h.serviceId(), h.securityIndex());
+            if (cls.statelessChallengeBody(0).isPresent()) {
+                return acceptResponse(now, from, (ControlPacket) p, cls, bytes);
+            }
+        }
         if (!known || h.type() != PacketType.DATA) {
             // only DATA creates a connection (§2)
             return refuse(known || h.type() == PacketType.ABORT ? PacketTrace.In.NO_CONNECTION
@@ -98,7 +107,8 @@ final class ServerConnectionAdmission {
             // Every new connection proves itself, also from a proven address: a proof belongs to the connection that
             // answered (docs/robustness.md "Rule: stateless reachability challenge").
             link.trace().inbound(PacketTrace.In.CHALLENGED, from, h);
-            challenger.challenge(now, from, (DataPacket) p, bytes);
+            challenger.challenge(now, from, (DataPacket) p, bytes,
+                    services.securityClass(h.serviceId(), h.securityIndex()));
             return refuse(null);
         }
         if (!limits.admit(now, from)) {
@@ -110,6 +120,43 @@ final class ServerConnectionAdmission {
                 services.securityClass(h.serviceId(), h.securityIndex()));
         table.addServer(c, from);
         return c;
+    }
+
+    /**
+     * A RESPONSE that reached no connection, for a service whose class has a stateless CHALLENGE (docs/robustness.md
+     * "Rule: stateless reachability challenge"): if the class accepts it against the nonce that CHALLENGE carried
+     * ({@link ReachChallenger#checkResponse}), its connection is made at once, authenticated and proven, within the
+     * limits; the DATA kept for it is replayed after this datagram and starts its calls. Refused: the RESPONSE is
+     * dropped, and the source gets an ABORT with the class's code only when it is the one challenged for that
+     * connection. Past a limit: dropped, nothing sent (the client resends its DATA and is challenged again).
+     *
+     * @return null: the RESPONSE is the caller's to drop ({@link #refusal} says why) or was taken
+     */
+    private Connection acceptResponse(long now, InetSocketAddress from, ControlPacket p, SecurityClass cls,
+            int bytes) {
+        RxHeader h = p.header();
+        Connection[] made = new Connection[1];
+        SecurityContext ctx = challenger.checkResponse(from, p, cls, ch -> made[0] == null ? 0
+                : made[0].callNumber(ch));
+        if (ctx == null) {
+            if (challenger.challengedFor(now, from, h)) {
+                // The challenged client's own RESPONSE was refused (an expired ticket, a level too low): it learns
+                // why, as from a connection's handshake; a small ABORT, paced endpoint-wide.
+                rawAborts.send(now, from, h, challenger.refusalCode(), bytes);
+            }
+            return refuse(PacketTrace.In.NO_CONNECTION);
+        }
+        if (!limits.roomForPeer(now, from) || !limits.admit(now, from)) {
+            cls.destroyConnection(ctx);
+            return refuse(PacketTrace.In.BUSY_REFUSED);
+        }
+        Peer peer = challenger.provenByResponse(now, from, h, bytes);
+        link.trace().inbound(PacketTrace.In.NEW_CONNECTION, from, h);
+        made[0] = new Connection(link, peer, ctx, ctx.takeResponseCallNumbers());
+        table.addServer(made[0], from);
+        services.peerReachable(peer, now);
+        p.release();
+        return refuse(null);
     }
 
     /** @return why the last {@link #connection} call found none: a drop reason, or null when the packet was taken */

@@ -211,6 +211,36 @@ public interface SecurityClass {
     Optional<byte[]> challengeBody(SecurityContext ctx);
 
     /**
+     * Server side, the stateless challenge (docs/robustness.md "Rule: stateless reachability challenge"): the body of
+     * a CHALLENGE sent to a source before any connection exists, carrying {@code nonce}, a keyed cookie of the
+     * source address and the connection's ids that the engine recomputes when the RESPONSE comes
+     * ({@link #newChallengedConnection}). The answer then proves at once that the source hears us and who it is, in
+     * one round trip and with nothing kept for the source but what the engine keeps anyway.
+     *
+     * @param nonce the challenge's nonce (any 32-bit value)
+     * @return the body, or empty (the default) when this class has no stateless challenge: the engine then proves
+     *     the source with its reachability PING and challenges the connection afterwards ({@link #challengeBody})
+     */
+    default Optional<byte[]> statelessChallengeBody(int nonce) {
+        return Optional.empty();
+    }
+
+    /**
+     * Server side: sets up a connection's state as {@link #newConnection} does, but for the stateless challenge that
+     * carried {@code nonce} ({@link #statelessChallengeBody}), so that {@link #checkResponse} checks the RESPONSE
+     * against it. Called instead of {@code newConnection} on a context the engine made for a RESPONSE that reached
+     * no connection; if the check accepts it, the engine makes the connection with that context.
+     *
+     * @param ctx a server context not yet set up
+     * @param nonce the nonce the stateless CHALLENGE carried
+     * @throws UnsupportedOperationException by default (a class without {@link #statelessChallengeBody} is never
+     *     asked)
+     */
+    default void newChallengedConnection(SecurityContext ctx, int nonce) {
+        throw new UnsupportedOperationException(name() + " has no stateless challenge");
+    }
+
+    /**
      * Client side: the body of the RESPONSE to a CHALLENGE (rx-wire-facts.md §7). rxkad, for example,
      * answers with the connection's epoch, cid and the four channels' call numbers (from {@code ctx})
      * sealed with the session key.

@@ -193,12 +193,12 @@ class ReachChallengeTest {
     }
 
     /**
-     * The rxkad form of the same forgery: a forged first packet at security index 2 from a proven address earns no
-     * CHALLENGE (the CHALLENGE belongs to a connection, made only after that connection answered its PING), where
-     * it earned 8 CHALLENGEs over 16 s.
+     * The rxkad form of the same forgery: a forged first packet at security index 2 from a proven address earns one
+     * stateless CHALLENGE (44 bytes for its 48) and nothing else in 60 s: no connection, no resends, where it earned
+     * 8 CHALLENGEs over 16 s before the reachability challenge.
      */
     @Test
-    void aForgedRxkadConnectionFromAProvenAddressEarnsNoChallenge() {
+    void aForgedRxkadConnectionFromAProvenAddressEarnsOneStatelessChallengeWithinThreeTimesItsBytes() {
         EngineHarness h = new EngineHarness(RxConfig.defaults());
         Service svc = new Service(() -> h.now, 10);
         h.engine.registerService(SVC, 0, svc);
@@ -221,9 +221,11 @@ class ReachChallengeTest {
                 }
             }
         }
-        assertEquals(0, h.engine.securityCounters().challengesSent(), "no CHALLENGE");
-        assertEquals(1, pingsTo(h, REMOTE).stream().filter(a -> (a.header().cid() & ~3) == forged.cid).count(),
-                "only the forged connection's reachability PING");
+        // One stateless CHALLENGE in 60 s (44 bytes for 48), nothing more: no connection's CHALLENGE resends.
+        assertEquals(1, h.engine.securityCounters().challengesSent(), "one CHALLENGE");
+        assertEquals(0, pingsTo(h, REMOTE).stream().filter(a -> (a.header().cid() & ~3) == forged.cid).count(),
+                "the CHALLENGE is the proof: no PING");
+        assertEquals(1, h.engine.serverConnections().size(), "only the victim's connection");
         assertTrue(out <= Reachability.AMPLIFICATION_LIMIT * in, out + " bytes out for " + in + " in");
         h.engine.shutdown(h.now);
     }

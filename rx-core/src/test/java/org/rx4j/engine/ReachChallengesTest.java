@@ -4,6 +4,7 @@
 package org.rx4j.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import io.netty.buffer.Unpooled;
 import java.net.InetSocketAddress;
@@ -78,5 +79,27 @@ class ReachChallengesTest {
         RxHeader h = new RxHeader(0x7000_0001, cid, 1, seq, seq, PacketType.DATA, PacketFlags.CLIENT_INITIATED, 0, 0, 0,
                 147);
         return new DataPacket(h, Unpooled.buffer(bytes).writeZero(bytes));
+    }
+
+    /**
+     * The cookie keeps address and port apart: host + 1 with port − 1 (the same {@code InetSocketAddress.hashCode})
+     * gets other cookies, so a RESPONSE or PING_RESPONSE made for one address proves nothing from the other; so do
+     * two IPv6 addresses with the same {@code hashCode}.
+     */
+    @Test
+    void addressesWithTheSameHashCodeGetDifferentCookies() {
+        ReachChallenges t = new ReachChallenges(29, 3, 10, 100);
+        InetSocketAddress a = new InetSocketAddress("10.0.0.1", 7001);
+        InetSocketAddress b = new InetSocketAddress("10.0.0.2", 7000);
+        assertEquals(a.hashCode(), b.hashCode());
+        int same = 0;
+        for (int cid = 0; cid < 64; cid += 4) {
+            same += t.cookie(a, 0x12345678, cid, 0) == t.cookie(b, 0x12345678, cid, 0) ? 1 : 0;
+        }
+        assertEquals(0, same, "IPv4");
+        InetSocketAddress c = new InetSocketAddress("fd00::1", 7001);
+        InetSocketAddress d = new InetSocketAddress("fd00:0:0:1::", 7001);
+        assertEquals(c.hashCode(), d.hashCode());
+        assertNotEquals(t.cookie(c, 1, 4, 0), t.cookie(d, 1, 4, 0), "IPv6");
     }
 }

@@ -78,6 +78,61 @@ public record EncTicketPart(int flags, int keyType, byte[] key, String crealm, L
     }
 
     /**
+     * Whether {@code head}, the first bytes of a decrypted enc-part of {@code length} bytes in all, can begin what
+     * {@link #decode} accepts: [APPLICATION 3] and SEQUENCE, each with a length form it reads and a length within
+     * its container, then [0]. A check on the unauthenticated first block ({@link Krb5Crypto#head}): it refuses
+     * only what {@code decode} would refuse too, and a forged ciphertext passes it with a probability below
+     * 2<sup>-24</sup> (three tag bytes, besides the two lengths bounded by the ticket's).
+     *
+     * @param head the plaintext's first bytes, at least 13 to check everything (fewer: what is there)
+     * @param length the plaintext's length after the confounder, bytes
+     * @return false if {@code decode} would refuse any plaintext that starts with {@code head}
+     */
+    static boolean couldStart(byte[] head, int length) {
+        int[] tags = {Der.application(3), Der.SEQUENCE, Der.context(0)};
+        int pos = 0;
+        long end = length;
+        for (int t = 0; t < tags.length; t++) {
+            if (pos >= head.length) {
+                return true;
+            }
+            if (pos >= end || (head[pos] & 0xff) != tags[t]) {
+                return false;
+            }
+            if (t == tags.length - 1) {
+                return true;
+            }
+            pos++;
+            if (pos >= end) {
+                return false;
+            }
+            if (pos >= head.length) {
+                return true;
+            }
+            int first = head[pos++] & 0xff;
+            long len = first;
+            if (first >= 0x80) {
+                int n = first & 0x7f;
+                if (n == 0 || n > 4 || end - pos < n) {
+                    return false;
+                }
+                if (pos + n > head.length) {
+                    return true;
+                }
+                len = 0;
+                for (int i = 0; i < n; i++) {
+                    len = (len << 8) | (head[pos++] & 0xff);
+                }
+            }
+            if (len > end - pos) {
+                return false;
+            }
+            end = pos + len;
+        }
+        return true;
+    }
+
+    /**
      * @return the DER EncTicketPart: flags, key, crealm, cname (NT-PRINCIPAL), an empty transited encoding,
      *     authtime, endtime (starttime is left out when it equals authtime)
      */

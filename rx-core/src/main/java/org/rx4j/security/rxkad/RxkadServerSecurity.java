@@ -68,6 +68,9 @@ public final class RxkadServerSecurity extends RxkadSecurity {
     }
 
     /**
+     * A server with the clock and random source given. Loads the JDK's DES here, at the server's start (tens of ms in
+     * a cold JVM), rather than on the first RESPONSE (docs/embedding.md "Start-up time").
+     *
      * @param keys where the keys come from
      * @param minLevel the least level a client may run at
      * @param clockSeconds the wall clock, seconds since 1970, for tickets' times (tests pass a fixed one)
@@ -80,6 +83,7 @@ public final class RxkadServerSecurity extends RxkadSecurity {
         this.minLevel = Objects.requireNonNull(minLevel, "minLevel");
         this.clockSeconds = Objects.requireNonNull(clockSeconds, "clockSeconds");
         this.random = Objects.requireNonNull(random, "random");
+        DesPcbc.warmUp(); // at the server's start, not on its first RESPONSE
     }
 
     /** @return the least level this server accepts */
@@ -125,6 +129,23 @@ public final class RxkadServerSecurity extends RxkadSecurity {
         ByteBuf out = Unpooled.buffer(RxkadChallenge.V2_SIZE, RxkadChallenge.V2_SIZE);
         RxkadChallenge.v2(c.nonce, minLevel).encode(out);
         return Optional.of(out.array());
+    }
+
+    /**
+     * @return the 16-byte version-2 CHALLENGE with {@code nonce} and this server's minimum level (rx-wire-facts.md
+     *     §7), the same bytes {@link #challengeBody} sends for a connection of that nonce
+     */
+    @Override
+    public Optional<byte[]> statelessChallengeBody(int nonce) {
+        ByteBuf out = Unpooled.buffer(RxkadChallenge.V2_SIZE, RxkadChallenge.V2_SIZE);
+        RxkadChallenge.v2(nonce, minLevel).encode(out);
+        return Optional.of(out.array());
+    }
+
+    /** Gives the connection the stateless CHALLENGE's nonce (not a random one); it has no key until the RESPONSE. */
+    @Override
+    public void newChallengedConnection(SecurityContext ctx, int nonce) {
+        ctx.setState(new RxkadConnection(nonce));
     }
 
     /** @return {@link RxkadCodes#RXKADINCONSISTENCY}: a server answers no CHALLENGE */

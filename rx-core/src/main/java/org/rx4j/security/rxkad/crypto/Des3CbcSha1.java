@@ -26,6 +26,9 @@ public final class Des3CbcSha1 {
     /** Key length, bytes. */
     static final int KEY_LENGTH = 24;
 
+    /** Bytes a ciphertext has beyond its padded plaintext: the confounder and the HMAC-SHA1. */
+    static final int OVERHEAD = 8 + 20;
+
     private static final int BLOCK = 8;
     private static final int MAC_LENGTH = 20;
 
@@ -60,6 +63,20 @@ public final class Des3CbcSha1 {
             throw new GeneralSecurityException("Kerberos integrity check failed");
         }
         return Arrays.copyOfRange(data, BLOCK, data.length);
+    }
+
+    /**
+     * @return {@link Krb5Crypto#HEAD} bytes of plaintext after the confounder, unchecked: the two CBC blocks after
+     *     it, decrypted with the confounder's cipher block as their IV; null if the ciphertext is shorter
+     */
+    static byte[] head(byte[] key, int usage, byte[] cipher) throws GeneralSecurityException {
+        if (cipher.length < OVERHEAD + Krb5Crypto.HEAD) {
+            return null;
+        }
+        Cipher c = Cipher.getInstance("DESede/CBC/NoPadding");
+        c.init(Cipher.DECRYPT_MODE, new SecretKeySpec(derive(key, usage, (byte) 0xaa), "DESede"),
+                new IvParameterSpec(cipher, 0, BLOCK));
+        return c.doFinal(cipher, BLOCK, Krb5Crypto.HEAD);
     }
 
     /** DK(key, usage | kind): 21 bytes of {@link Krb5Crypto#dr} with 3DES, each 7 bytes spread to 8 with parity. */

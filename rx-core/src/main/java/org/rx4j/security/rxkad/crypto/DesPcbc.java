@@ -17,6 +17,21 @@ public final class DesPcbc {
     }
 
     /**
+     * Makes the JDK's DES ready now (its provider looked up, the crypto policy read, the cipher's classes loaded), so
+     * that a server's first RESPONSE does not pay for it (docs/embedding.md "Start-up time"). Does nothing when the
+     * JDK has no DES ({@link #apply} then reports it).
+     */
+    static void warmUp() {
+        try {
+            Cipher des = Cipher.getInstance("DES/ECB/NoPadding");
+            des.init(Cipher.DECRYPT_MODE, new SecretKeySpec(new byte[8], "DES"));
+            des.doFinal(new byte[8]);
+        } catch (GeneralSecurityException e) {
+            // No DES: the first ticket's unsealing says so, with its cause.
+        }
+    }
+
+    /**
      * Encrypts or decrypts {@code data} in place.
      *
      * @param key the 8-byte DES key as a big-endian long; also the IV

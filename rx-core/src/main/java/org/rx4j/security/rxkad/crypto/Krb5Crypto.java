@@ -9,7 +9,6 @@ import java.security.SecureRandom;
 import java.util.Arrays;
 import javax.crypto.Cipher;
 import javax.crypto.Mac;
-import javax.crypto.spec.IvParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
@@ -29,10 +28,11 @@ public final class Krb5Crypto {
     /** The key usage of a ticket's enc-part (RFC 4120 section 7.5.1). */
     public static final int USAGE_TICKET = 2;
 
+    /** Plaintext bytes {@link #head} returns. */
+    static final int HEAD = 16;
+
     private static final int BLOCK = 16;
     private static final int MAC_LENGTH = 12;
-    private static final byte ENCRYPTION = (byte) 0xaa;
-    private static final byte INTEGRITY = 0x55;
 
     private Krb5Crypto() {
     }
@@ -69,9 +69,10 @@ public final class Krb5Crypto {
         System.arraycopy(confounder, 0, data, 0, BLOCK);
         System.arraycopy(plain, 0, data, BLOCK, plain.length);
         try {
-            byte[] c = cts(Cipher.ENCRYPT_MODE, derive(key, usage, ENCRYPTION), data);
+            AesCtsKeys k = AesCtsKeys.of(key, usage);
+            byte[] c = k.cts(Cipher.ENCRYPT_MODE, data, 0, data.length);
             byte[] out = Arrays.copyOf(c, c.length + MAC_LENGTH);
-            System.arraycopy(mac(derive(key, usage, INTEGRITY), data), 0, out, c.length, MAC_LENGTH);
+            System.arraycopy(k.mac(data), 0, out, c.length, MAC_LENGTH);
             return out;
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("AES-CTS or HMAC-SHA1 failed", e);
@@ -100,12 +101,65 @@ public final class Krb5Crypto {
             throw new GeneralSecurityException("Kerberos ciphertext of " + cipher.length + " bytes is too short");
         }
         int n = cipher.length - MAC_LENGTH;
-        byte[] data = cts(Cipher.DECRYPT_MODE, derive(key, usage, ENCRYPTION), Arrays.copyOf(cipher, n));
-        byte[] expected = Arrays.copyOf(mac(derive(key, usage, INTEGRITY), data), MAC_LENGTH);
+        AesCtsKeys k = AesCtsKeys.of(key, usage);
+        byte[] data = k.cts(Cipher.DECRYPT_MODE, cipher, 0, n);
+        byte[] expected = Arrays.copyOf(k.mac(data), MAC_LENGTH);
         if (!MessageDigest.isEqual(expected, Arrays.copyOfRange(cipher, n, cipher.length))) {
             throw new GeneralSecurityException("Kerberos integrity check failed");
         }
         return Arrays.copyOfRange(data, BLOCK, data.length);
+    }
+
+    /**
+     * The first plaintext bytes after the confounder, decrypted alone and <em>not</em> integrity-checked, so that a
+     * caller can refuse a ciphertext whose plaintext cannot be what it expects before paying for the whole
+     * decryption and checksum (docs/robustness.md "Rule: a forged RESPONSE is cheap"). Without the key nobody can
+     * choose what these bytes decrypt to, so a forgery passes a check on them only by chance. How: AES-CTS leaves
+     * every block but the last two plain CBC (RFC 3962 section 5), so with four blocks or more the one after the
+     * confounder is AES<sup>-1</sup>(C2) xor C1 (one AES block); des3-cbc-sha1-kd is CBC throughout (two DES3
+     * blocks after the 8-byte confounder, RFC 3961 section 6.3); rc4-hmac is a stream keyed from the checksum
+     * (RFC 4757 section 5: two short HMAC-MD5s, then 24 bytes of RC4).
+     *
+     * @param enctype 16, 17, 18 or 23
+     * @param key the base key, of the enctype's length
+     * @param usage the key usage
+     * @param cipher the ciphertext
+     * @return {@link #HEAD} bytes of plaintext after the confounder, or null when the ciphertext is too short to
+     *     have them apart (the caller then decrypts it whole, which costs no more)
+     * @throws GeneralSecurityException if the JDK's cipher fails
+     * @throws IllegalArgumentException if the enctype is not supported or the key length does not match it
+     */
+    static byte[] head(int enctype, byte[] key, int usage, byte[] cipher) throws GeneralSecurityException {
+        checkKey(enctype, key);
+        if (enctype == Rc4Hmac.ENCTYPE) {
+            return Rc4Hmac.head(key, usage, cipher);
+        }
+        if (enctype == Des3CbcSha1.ENCTYPE) {
+            return Des3CbcSha1.head(key, usage, cipher);
+        }
+        if (cipher.length - MAC_LENGTH <= 3 * BLOCK) {
+            return null;
+        }
+        byte[] p = AesCtsKeys.of(key, usage).decryptBlock(cipher, BLOCK);
+        for (int i = 0; i < BLOCK; i++) {
+            p[i] ^= cipher[i];
+        }
+        return p;
+    }
+
+    /**
+     * @param enctype 16, 17, 18 or 23
+     * @param cipherLength the ciphertext's length, bytes
+     * @return the length in bytes of what {@link #decrypt} returns for such a ciphertext (des3: with its padding),
+     *     or -1 if it is too short to decrypt
+     */
+    static int plainLength(int enctype, int cipherLength) {
+        int n = switch (enctype) {
+            case Rc4Hmac.ENCTYPE -> cipherLength - Rc4Hmac.OVERHEAD;
+            case Des3CbcSha1.ENCTYPE -> cipherLength - Des3CbcSha1.OVERHEAD;
+            default -> cipherLength - BLOCK - MAC_LENGTH;
+        };
+        return n < 0 ? -1 : n;
     }
 
     /** DK(key, usage | kind) for the AES enctypes: {@link #dr} with AES, as long as the key (random-to-key is 1:1). */
@@ -177,12 +231,6 @@ public final class Krb5Crypto {
 
     private static int gcd(int a, int b) {
         return b == 0 ? a : gcd(b, a % b);
-    }
-
-    private static byte[] cts(int mode, byte[] key, byte[] data) throws GeneralSecurityException {
-        Cipher c = Cipher.getInstance("AES/CTS/NoPadding");
-        c.init(mode, new SecretKeySpec(key, "AES"), new IvParameterSpec(new byte[BLOCK]));
-        return c.doFinal(data);
     }
 
     /** @return HMAC-SHA1 of {@code data} under {@code key} */

@@ -23,6 +23,9 @@ public final class Rc4Hmac {
     /** Key length, bytes. */
     static final int KEY_LENGTH = 16;
 
+    /** Bytes a ciphertext has beyond its plaintext: the checksum and the confounder. */
+    static final int OVERHEAD = 16 + 8;
+
     private static final int CHECKSUM = 16;
     private static final int CONFOUNDER = 8;
 
@@ -59,6 +62,19 @@ public final class Rc4Hmac {
             throw new GeneralSecurityException("Kerberos integrity check failed");
         }
         return Arrays.copyOfRange(data, CONFOUNDER, data.length);
+    }
+
+    /**
+     * @return {@link Krb5Crypto#HEAD} bytes of plaintext after the confounder, unchecked (the RC4 stream is keyed
+     *     from the checksum, so only the start of the stream is made), or null if the ciphertext is shorter
+     */
+    static byte[] head(byte[] key, int usage, byte[] cipher) throws GeneralSecurityException {
+        if (cipher.length < OVERHEAD + Krb5Crypto.HEAD) {
+            return null;
+        }
+        byte[] k3 = hmac(hmac(key, usageBytes(usage)), Arrays.copyOf(cipher, CHECKSUM));
+        byte[] start = rc4(k3, Arrays.copyOfRange(cipher, CHECKSUM, OVERHEAD + Krb5Crypto.HEAD));
+        return Arrays.copyOfRange(start, CONFOUNDER, start.length);
     }
 
     /** RFC 4757's usage numbers: 3 and 9 become 8, 23 becomes 13, as 4 bytes little-endian. */

@@ -80,8 +80,15 @@ public final class Krb5TicketOpener {
                     "no rxkad_krb5 key of kvno " + t.kvno() + " and enctype " + t.etype());
         }
         EncTicketPart part;
+        byte[] k = key.get().key();
         try {
-            byte[] plain = Krb5Crypto.decrypt(t.etype(), key.get().key(), Krb5Crypto.USAGE_TICKET, t.cipher());
+            // The first block alone first: a forged ticket of any length is refused for one block's decryption.
+            byte[] head = Krb5Crypto.head(t.etype(), k, Krb5Crypto.USAGE_TICKET, t.cipher());
+            if (head != null && !EncTicketPart.couldStart(head, Krb5Crypto.plainLength(t.etype(),
+                    t.cipher().length))) {
+                throw bad("does not decrypt under the key of kvno " + t.kvno() + " (its first block)");
+            }
+            byte[] plain = Krb5Crypto.decrypt(t.etype(), k, Krb5Crypto.USAGE_TICKET, t.cipher());
             part = EncTicketPart.decode(plain);
         } catch (GeneralSecurityException | IllegalArgumentException e) {
             throw bad("does not decrypt under the key of kvno " + t.kvno());
