@@ -80,7 +80,7 @@ public record EncTicketPart(int flags, int keyType, byte[] key, String crealm, L
     /**
      * Whether {@code head}, the first bytes of a decrypted enc-part of {@code length} bytes in all, can begin what
      * {@link #decode} accepts: [APPLICATION 3] and SEQUENCE, each with a length form it reads and a length within
-     * its container, then [0]. A check on the unauthenticated first block ({@link Krb5Crypto#head}): it refuses
+     * its container, then [0]. A check on the unauthenticated first block ({@code Krb5Crypto.head}): it refuses
      * only what {@code decode} would refuse too, and a forged ciphertext passes it with a probability below
      * 2<sup>-24</sup> (three tag bytes, besides the two lengths bounded by the ticket's).
      *
@@ -88,7 +88,7 @@ public record EncTicketPart(int flags, int keyType, byte[] key, String crealm, L
      * @param length the plaintext's length after the confounder, bytes
      * @return false if {@code decode} would refuse any plaintext that starts with {@code head}
      */
-    static boolean couldStart(byte[] head, int length) {
+    public static boolean couldStart(byte[] head, int length) {
         int[] tags = {Der.application(3), Der.SEQUENCE, Der.context(0)};
         int pos = 0;
         long end = length;

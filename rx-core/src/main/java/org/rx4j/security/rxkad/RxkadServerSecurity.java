@@ -16,6 +16,7 @@ import org.rx4j.security.PacketHeader;
 import org.rx4j.security.SecurityAbortException;
 import org.rx4j.security.SecurityContext;
 import org.rx4j.security.SecurityIndex;
+import org.rx4j.security.rxkad.crypto.DesPcbc;
 import org.rx4j.security.rxkad.handshake.RxkadChallenge;
 import org.rx4j.security.rxkad.handshake.RxkadResponse;
 import org.rx4j.security.rxkad.handshake.TicketOpener;

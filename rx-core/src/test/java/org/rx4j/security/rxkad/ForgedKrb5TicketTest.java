@@ -15,6 +15,9 @@ import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.rx4j.security.SecurityAbortException;
+import org.rx4j.security.rxkad.crypto.Krb5Crypto;
+import org.rx4j.security.rxkad.handshake.Krb5TicketOpener;
+import org.rx4j.security.rxkad.handshake.V4Ticket;
 
 /**
  * docs/robustness.md "Rule: a forged RESPONSE is cheap", Kerberos 5 tickets: a forged enc-part is refused on its

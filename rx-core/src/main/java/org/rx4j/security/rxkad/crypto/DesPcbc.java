@@ -21,7 +21,7 @@ public final class DesPcbc {
      * that a server's first RESPONSE does not pay for it (docs/embedding.md "Start-up time"). Does nothing when the
      * JDK has no DES ({@link #apply} then reports it).
      */
-    static void warmUp() {
+    public static void warmUp() {
         try {
             Cipher des = Cipher.getInstance("DES/ECB/NoPadding");
             des.init(Cipher.DECRYPT_MODE, new SecretKeySpec(new byte[8], "DES"));

@@ -29,7 +29,7 @@ public final class Krb5Crypto {
     public static final int USAGE_TICKET = 2;
 
     /** Plaintext bytes {@link #head} returns. */
-    static final int HEAD = 16;
+    public static final int HEAD = 16;
 
     private static final int BLOCK = 16;
     private static final int MAC_LENGTH = 12;
@@ -129,7 +129,7 @@ public final class Krb5Crypto {
      * @throws GeneralSecurityException if the JDK's cipher fails
      * @throws IllegalArgumentException if the enctype is not supported or the key length does not match it
      */
-    static byte[] head(int enctype, byte[] key, int usage, byte[] cipher) throws GeneralSecurityException {
+    public static byte[] head(int enctype, byte[] key, int usage, byte[] cipher) throws GeneralSecurityException {
         checkKey(enctype, key);
         if (enctype == Rc4Hmac.ENCTYPE) {
             return Rc4Hmac.head(key, usage, cipher);
@@ -153,7 +153,7 @@ public final class Krb5Crypto {
      * @return the length in bytes of what {@link #decrypt} returns for such a ciphertext (des3: with its padding),
      *     or -1 if it is too short to decrypt
      */
-    static int plainLength(int enctype, int cipherLength) {
+    public static int plainLength(int enctype, int cipherLength) {
         int n = switch (enctype) {
             case Rc4Hmac.ENCTYPE -> cipherLength - Rc4Hmac.OVERHEAD;
             case Des3CbcSha1.ENCTYPE -> cipherLength - Des3CbcSha1.OVERHEAD;
