@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The rx4j Authors
+
+package org.rx4j.afs.files;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.rx4j.afs.fs.RxafsClient;
+import org.rx4j.rpc.RxCodes;
+import org.rx4j.rpc.RxEndpoint;
+import org.rx4j.rpc.RxException;
+import org.rx4j.security.SecurityClass;
+
+/**
+ * One RXAFS client (a connection pool, service 1 on port 7000) per fileserver, and the rule that moves a call on
+ * to a volume's next site: the server cannot be reached (RX_CALL_DEAD, RX_CALL_TIMEOUT) or says the volume is not
+ * there now (VBUSY, VOFFLINE, VNOVOL, VMOVED, VSALVAGE, VSALVAGING, VNOSERVICE, VIO). A read-only volume's replicas
+ * are tried in the VLDB's order; after VNOVOL or VMOVED the volume's location is asked again once.
+ */
+final class FileServers implements AutoCloseable {
+    /** The fileserver's Rx service id. */
+    static final int SERVICE_ID = 1;
+    private static final Set<Integer> NEXT_SITE = Set.of(RxCodes.RX_CALL_DEAD, RxCodes.RX_CALL_TIMEOUT,
+            AfsErrors.VBUSY, AfsErrors.VOFFLINE, AfsErrors.VNOVOL, AfsErrors.VMOVED, AfsErrors.VSALVAGE, 105, 112, 113);
+
+    /** A call on one fileserver. */
+    interface Op<T> {
+        /**
+         * @param fs the fileserver's client
+         * @return the result
+         * @throws IOException the call's failure
+         */
+        T run(RxafsClient fs) throws IOException;
+    }
+
+    private final RxEndpoint endpoint;
+    private final SecurityClass security;
+    private final VolumeLocator locator;
+    private final Map<InetSocketAddress, RxafsClient> clients = new ConcurrentHashMap<>();
+
+    FileServers(RxEndpoint endpoint, SecurityClass security, VolumeLocator locator) {
+        this.endpoint = endpoint;
+        this.security = security;
+        this.locator = locator;
+    }
+
+    RxafsClient client(InetSocketAddress server) {
+        return clients.computeIfAbsent(server, s -> RxafsClient.connect(endpoint, s, SERVICE_ID, security));
+    }
+
+    /**
+     * Runs a call on the volume's sites in turn until one answers (or fails with a code that is not about the site).
+     *
+     * @param volume the volume id the call is about
+     * @param op the call
+     * @return its result
+     * @throws IOException the last site's failure, or the VL lookup's
+     */
+    <T> T onVolume(int volume, Op<T> op) throws IOException {
+        IOException last = null;
+        for (int round = 0; round < 2; round++) {
+            VolumeSites sites = locator.byId(volume);
+            boolean relocate = false;
+            for (InetSocketAddress s : sites.servers()) {
+                try {
+                    return op.run(client(s));
+                } catch (RxException e) {
+                    if (!NEXT_SITE.contains(e.code())) {
+                        throw e;
+                    }
+                    last = e;
+                    relocate |= e.code() == AfsErrors.VNOVOL || e.code() == AfsErrors.VMOVED;
+                }
+            }
+            if (!relocate) {
+                break;
+            }
+            locator.forget(volume);
+        }
+        throw last;
+    }
+
+    @Override
+    public void close() {
+        clients.values().forEach(RxafsClient::close);
+        clients.clear();
+    }
+}
