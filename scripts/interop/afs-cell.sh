@@ -9,7 +9,7 @@
 #                        private mount namespace that bind-mounts a temporary /etc/openafs, /var/lib/openafs,
 #                        /var/log/openafs and /vicepa (the host keeps only an empty /vicepa, made once), the
 #                        volumes root.afs, root.cell and test.vol with -maxquota 0 (unlimited), and
-#                        system:anyuser rlidwk on root.cell's root directory. Prints the state file's path.
+#                        system:anyuser rlidwka on root.cell and test.vol's root directory. Prints the state file's path.
 #   afs-cell.sh stop     shut the servers down and remove the namespace and the temporary directory;
 #                        idempotent (nothing to stop is not an error)
 #   afs-cell.sh status   exit 0 when the cell answers (bos status)
@@ -57,7 +57,7 @@ wait_for() {
 }
 
 # patch_acl IN OUT: rewrites the root directory's ACL in a volume dump from system:administrators rlidwka
-# alone to that plus system:anyuser (-101) rlidwk (0x3f). In a dump the ACL follows the vnode tag 'A' as a
+# alone to that plus system:anyuser (-101) rlidwka (0x7f: "a" lets anonymous tests make mount points). In a dump the ACL follows the vnode tag 'A' as a
 # fixed-size big-endian struct (size, version 1, total, positive, negative, then id/rights pairs); the new
 # struct overwrites the old in place, so the dump's length is unchanged.
 patch_acl() {
@@ -65,7 +65,7 @@ patch_acl() {
 import struct, sys
 data = open(sys.argv[1], "rb").read()
 old = b"A" + struct.pack(">7i", 28, 1, 1, 1, 0, -204, 127)
-new = b"A" + struct.pack(">9i", 36, 1, 2, 2, 0, -204, 127, -101, 63)
+new = b"A" + struct.pack(">9i", 36, 1, 2, 2, 0, -204, 127, -101, 127)
 at = data.index(old)
 open(sys.argv[2], "wb").write(data[:at] + new + data[at + len(new):])
 EOF

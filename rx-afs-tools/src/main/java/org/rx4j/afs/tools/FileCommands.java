@@ -15,6 +15,7 @@ import java.util.concurrent.Callable;
 import org.rx4j.afs.cell.AfsService;
 import org.rx4j.afs.files.AfsFileSystem;
 import org.rx4j.afs.files.AfsStat;
+import org.rx4j.afs.files.Fids;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -120,6 +121,10 @@ final class FileCommands {
                 description = "bytes at most (default: to the end)")
         long length;
 
+        @Option(names = "--fid", description = "PATH is a fid, VOLUME.VNODE.UNIQUE (as afsio fidread -fid); "
+                + "a directory's raw bytes too; needs -c CELL")
+        boolean fid;
+
         /** Where the bytes go (System.out unless a test sets it). */
         OutputStream sink = System.out;
 
@@ -131,7 +136,7 @@ final class FileCommands {
         @Override
         int run(AfsFileSystem afs, PrintWriter out) throws IOException {
             out.flush();
-            try (InputStream in = afs.read(path, offset, length)) {
+            try (InputStream in = fid ? afs.read(Fids.parse(path), offset, length) : afs.read(path, offset, length)) {
                 in.transferTo(sink);
             }
             sink.flush();
@@ -240,6 +245,30 @@ final class FileCommands {
         @Override
         int run(AfsFileSystem afs, PrintWriter out) throws IOException {
             afs.mkdir(path);
+            return 0;
+        }
+    }
+
+    @Command(name = "mkmount", mixinStandardHelpOptions = true, version = "afsq (rx4j)",
+            description = "Makes a volume mount point, as fs mkmount does.")
+    static final class Mkmount extends FileCommand {
+        @Parameters(index = "0", paramLabel = "PATH", description = "/afs/CELL/...")
+        String path;
+
+        @Parameters(index = "1", paramLabel = "VOLUME", description = "the volume's name")
+        String volume;
+
+        @Option(names = "-rw", description = "a read-write mount point (%%VOLUME.)")
+        boolean readWrite;
+
+        @Override
+        String firstPath() {
+            return path;
+        }
+
+        @Override
+        int run(AfsFileSystem afs, PrintWriter out) throws IOException {
+            afs.mkmount(path, volume, readWrite);
             return 0;
         }
     }

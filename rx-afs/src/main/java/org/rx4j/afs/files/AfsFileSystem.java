@@ -27,6 +27,7 @@ import org.rx4j.afs.fs.RxafsFetchData64Result;
 import org.rx4j.afs.fs.RxafsFetchStatusResult;
 import org.rx4j.afs.fs.RxafsMakeDirResult;
 import org.rx4j.afs.fs.RxafsStoreData64Result;
+import org.rx4j.afs.fs.RxafsSymlinkResult;
 import org.rx4j.afs.ubik.UbikClient;
 import org.rx4j.afs.vl.VlClient;
 import org.rx4j.rpc.RxEndpoint;
@@ -57,8 +58,9 @@ public final class AfsFileSystem implements AutoCloseable {
     private static final int VL_SERVICE_ID = 52;
     /** The vlserver's port. */
     private static final int VL_PORT = 7003;
-    /** Rights bits (AFSFetchStatus.CallerAccess): read. */
+    /** A new file's mode. */
     private static final int MODE_FILE = 0644;
+    /** A directory's mode. */
     private static final int MODE_DIR = 0755;
 
     /** How {@link #write} treats an existing file. */
@@ -589,6 +591,26 @@ public final class AfsFileSystem implements AutoCloseable {
         AfsStat st = AfsStat.of(r.outFid(), r.outFidStatus());
         cache.put(st, r.callBack(), start);
         return st;
+    }
+
+    /**
+     * Makes a volume mount point, as {@code fs mkmount} does: a symbolic link with mode 0644 whose contents are
+     * {@code #VOLUME.} (or {@code %VOLUME.} for a read-write mount point).
+     *
+     * @param path the mount point's path; its parent must exist
+     * @param volume the volume's name
+     * @param readWrite whether the mount point always means the read-write volume
+     * @return the mount point's status
+     * @throws IOException EEXIST, EACCES, EROFS ...
+     */
+    public AfsStat mkmount(String path, String volume, boolean readWrite) throws IOException {
+        Node dir = resolve(parentOf(path), true);
+        String name = AfsNames.toWire(nameOf(path));
+        String target = (readWrite ? "%" : "#") + AfsNames.toWire(volume) + ".";
+        RxafsSymlinkResult r = call(path, dir.fid().volume(),
+                fs -> fs.symlink(dir.fid(), name, target, storeStatus(MODE_FILE), deadline));
+        forgetDirectory(dir.fid());
+        return AfsStat.of(r.outFid(), r.outFidStatus());
     }
 
     /**
