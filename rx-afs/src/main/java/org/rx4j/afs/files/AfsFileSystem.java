@@ -512,11 +512,10 @@ public final class AfsFileSystem implements AutoCloseable {
     private AFSFid createOrFind(String path, WriteMode mode) throws IOException {
         Node dir = resolve(parentOf(path), true);
         String name = AfsNames.toWire(nameOf(path));
-        Optional<AfsDirectory.Entry> e = directory(dir.fid(), path).lookup(name);
+        // CREATE_NEW leaves the existence check to the fileserver (EEXIST): no directory fetch per new file
+        Optional<AfsDirectory.Entry> e = mode == WriteMode.CREATE_NEW ? Optional.empty()
+                : directory(dir.fid(), path).lookup(name);
         if (e.isPresent()) {
-            if (mode == WriteMode.CREATE_NEW) {
-                throw new AfsFileException(path, AfsErrors.EEXIST, null, null);
-            }
             AFSFid fid = new AFSFid(dir.fid().volume(), e.get().vnode(), e.get().unique());
             if (stat(fid, path).type() == AfsStat.Type.DIRECTORY) {
                 throw new AfsFileException(path, 0, "EISDIR: is a directory", null);
@@ -526,7 +525,7 @@ public final class AfsFileSystem implements AutoCloseable {
         long start = clock.getAsLong();
         RxafsCreateFileResult r = call(path, dir.fid().volume(),
                 fs -> fs.createFile(dir.fid(), name, storeStatus(MODE_FILE), deadline));
-        forgetDirectory(dir.fid());
+        cache.update(AfsStat.of(dir.fid(), r.outDirStatus()));
         cache.put(AfsStat.of(r.outFid(), r.outFidStatus()), r.callBack(), start);
         return r.outFid();
     }

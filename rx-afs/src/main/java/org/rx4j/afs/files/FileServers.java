@@ -18,13 +18,20 @@ import org.rx4j.security.SecurityClass;
  * One RXAFS client (a connection pool, service 1 on port 7000) per fileserver, and the rule that moves a call on
  * to a volume's next site: the server cannot be reached (RX_CALL_DEAD, RX_CALL_TIMEOUT) or says the volume is not
  * there now (VBUSY, VOFFLINE, VNOVOL, VMOVED, VSALVAGE, VSALVAGING, VNOSERVICE, VIO). A read-only volume's replicas
- * are tried in the VLDB's order; after VNOVOL or VMOVED the volume's location is asked again once.
+ * are tried in the VLDB's order; after VNOVOL or VMOVED the volume's location is asked again once; while every site
+ * says VBUSY the round is repeated after a pause (20 ms, doubling up to 1 s; 40 rounds at most).
  */
 final class FileServers implements AutoCloseable {
     /** The fileserver's Rx service id. */
     static final int SERVICE_ID = 1;
     private static final Set<Integer> NEXT_SITE = Set.of(RxCodes.RX_CALL_DEAD, RxCodes.RX_CALL_TIMEOUT,
             AfsErrors.VBUSY, AfsErrors.VOFFLINE, AfsErrors.VNOVOL, AfsErrors.VMOVED, AfsErrors.VSALVAGE, 105, 112, 113);
+
+    /** Rounds over a volume's sites while it answers VBUSY (about 30 s with the pauses below). */
+    private static final int BUSY_ROUNDS = 40;
+    /** The first pause after a round of VBUSY, ms; doubled each round up to {@link #BUSY_MAX_PAUSE_MS}. */
+    private static final long BUSY_FIRST_PAUSE_MS = 20;
+    private static final long BUSY_MAX_PAUSE_MS = 1000;
 
     /** A call on one fileserver. */
     interface Op<T> {
@@ -61,9 +68,12 @@ final class FileServers implements AutoCloseable {
      */
     <T> T onVolume(int volume, Op<T> op) throws IOException {
         IOException last = null;
-        for (int round = 0; round < 2; round++) {
+        boolean relocated = false;
+        long pauseMillis = BUSY_FIRST_PAUSE_MS;
+        for (int round = 0; round < BUSY_ROUNDS; round++) {
             VolumeSites sites = locator.byId(volume);
             boolean relocate = false;
+            boolean busy = false;
             for (InetSocketAddress s : sites.servers()) {
                 try {
                     return op.run(client(s));
@@ -73,14 +83,33 @@ final class FileServers implements AutoCloseable {
                     }
                     last = e;
                     relocate |= e.code() == AfsErrors.VNOVOL || e.code() == AfsErrors.VMOVED;
+                    busy |= e.code() == AfsErrors.VBUSY;
                 }
             }
-            if (!relocate) {
+            if (relocate && !relocated) {
+                relocated = true;
+                locator.forget(volume);
+            } else if (busy) {
+                pause(pauseMillis);
+                pauseMillis = Math.min(pauseMillis * 2, BUSY_MAX_PAUSE_MS);
+            } else {
                 break;
             }
-            locator.forget(volume);
         }
         throw last;
+    }
+
+    /**
+     * Waits before asking a busy volume again. VBUSY means "try again" (another call holds the vnode, or the volume
+     * is being cloned); a cache manager waits and repeats too.
+     */
+    private static void pause(long millis) throws java.io.InterruptedIOException {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new java.io.InterruptedIOException("interrupted while the volume was busy");
+        }
     }
 
     @Override

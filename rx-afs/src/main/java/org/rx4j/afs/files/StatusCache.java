@@ -53,6 +53,18 @@ public final class StatusCache {
     }
 
     /**
+     * Replaces a held status with a newer one this client's own change returned (e.g. a directory's status after
+     * CreateFile): the callback still holds, since a fileserver does not break the changer's own; the directory
+     * contents are dropped when the data version moved. Nothing happens when the fid is not held.
+     *
+     * @param stat the newer status
+     */
+    public void update(AfsStat stat) {
+        held.computeIfPresent(stat.fid(), (k, h) -> new Held(stat, h.expiresNanos(),
+                h.stat().dataVersion() == stat.dataVersion() ? h.directory() : null));
+    }
+
+    /**
      * @param fid a fid
      * @return its status while the callback holds, else null
      */
