@@ -30,6 +30,7 @@ import org.rx4j.afs.fs.RxafsStoreData64Result;
 import org.rx4j.afs.fs.RxafsSymlinkResult;
 import org.rx4j.afs.ubik.UbikClient;
 import org.rx4j.afs.vl.VlClient;
+import org.rx4j.config.RxConfig;
 import org.rx4j.rpc.RxEndpoint;
 import org.rx4j.rpc.RxException;
 import org.rx4j.security.RxNullSecurityClass;
@@ -137,9 +138,27 @@ public final class AfsFileSystem implements AutoCloseable {
      */
     public static AfsFileSystem open(String cell, List<InetSocketAddress> vlservers, SecurityClass security,
             Duration deadline, Duration transferDeadline) throws IOException {
+        return open(cell, vlservers, security, deadline, transferDeadline, RxConfig.defaults());
+    }
+
+    /**
+     * As {@link #open(String, List, SecurityClass, Duration, Duration)} with the endpoint's Rx configuration given
+     * (windows, packet sizes: docs/embedding.md).
+     *
+     * @param cell the cell's name
+     * @param vlservers the cell's database servers
+     * @param security the connections' security class
+     * @param deadline each metadata call's deadline
+     * @param transferDeadline each data transfer's deadline
+     * @param config the endpoint's configuration
+     * @return the file system; close it
+     * @throws IOException if the endpoint cannot be opened
+     */
+    public static AfsFileSystem open(String cell, List<InetSocketAddress> vlservers, SecurityClass security,
+            Duration deadline, Duration transferDeadline, RxConfig config) throws IOException {
         StatusCache cache = new StatusCache(System::nanoTime);
         CallbackService cb = new CallbackService(cache, newUuid());
-        RxEndpoint endpoint = RxEndpoint.builder().bind(new InetSocketAddress(0))
+        RxEndpoint endpoint = RxEndpoint.builder().bind(new InetSocketAddress(0)).config(config)
                 .service(RxafscbDispatcher.service(FileServers.SERVICE_ID, RxNullSecurityClass.INSTANCE, cb))
                 .open();
         try {
