@@ -45,9 +45,13 @@ state() { sed -n "s/^$1=//p" "$STATE"; }
 CELL=$(state AFSCELL_CELL)
 ADDR=$(state AFSCELL_ADDR)
 DB=(--cellservdb "$(state AFSCELL_CELLSERVDB)")
-Q=$ROOT/scripts/afsq
 JAR=$ROOT/rx-afs-tools/target/afsq.jar
-"$Q" --version > /dev/null 2>&1    # builds the jar when it is stale
+"$ROOT/scripts/afsq" --version > /dev/null 2>&1    # builds the jar when it is stale
+# afsq as scripts/afsq runs it, but without its staleness check, so no timed run can include a build
+Q=$WORK/afsq
+printf '#!/bin/sh\nexec java -XX:TieredStopAtLevel=1 -Dslf4j.internal.verbosity=ERROR -cp %s org.rx4j.afs.tools.Afsq "$@"\n' \
+    "$JAR" > "$Q"
+chmod +x "$Q"
 in_cell() { "$CELL_SH" run "$@"; }
 
 # seconds command...: the wall time of one run, s

@@ -9,7 +9,8 @@
 #                        private mount namespace that bind-mounts a temporary /etc/openafs, /var/lib/openafs,
 #                        /var/log/openafs and /vicepa (the host keeps only an empty /vicepa, made once), the
 #                        volumes root.afs, root.cell and test.vol with -maxquota 0 (unlimited), and
-#                        system:anyuser rlidwka on root.cell and test.vol's root directory. Prints the state file's path.
+#                        system:anyuser rlidwka on root.cell's and test.vol's root directories. Prints the state
+#                        file's path.
 #   afs-cell.sh stop     shut the servers down and remove the namespace and the temporary directory;
 #                        idempotent (nothing to stop is not an error)
 #   afs-cell.sh status   exit 0 when the cell answers (bos status)
@@ -57,9 +58,9 @@ wait_for() {
 }
 
 # patch_acl IN OUT: rewrites the root directory's ACL in a volume dump from system:administrators rlidwka
-# alone to that plus system:anyuser (-101) rlidwka (0x7f: "a" lets anonymous tests make mount points). In a dump the ACL follows the vnode tag 'A' as a
-# fixed-size big-endian struct (size, version 1, total, positive, negative, then id/rights pairs); the new
-# struct overwrites the old in place, so the dump's length is unchanged.
+# alone to that plus system:anyuser (-101) rlidwka (0x7f: "a" lets anonymous tests make mount points). In a
+# dump the ACL follows the vnode tag 'A' as a fixed-size big-endian struct (size, version 1, total, positive,
+# negative, then id/rights pairs); the new struct overwrites the old in place, so the dump's length is unchanged.
 patch_acl() {
     python3 - "$1" "$2" << 'EOF'
 import struct, sys

@@ -58,8 +58,8 @@ section_files() {
     check "afscp-ls (libafscp's directory listing) build" 60 "$INTEROP_DIR/build-afscp-ls.sh" "$AFSCP_LS"
     check "AFS cell with a fileserver in netns rx4j-afscell (scripts/interop/afs-cell.sh start)" 120 \
         "$AFS_CELL_SH" start
-    check "rx4j: AfsFilesInteropTest (afsio reads what rx4j wrote and back, ranges, callbacks broken by afsio within 1 s, 10,000 entries = libafscp's listing, rxkad crypt)" \
-        300 rx4j_files_test
+    check "rx4j: AfsFilesInteropTest (afsio reads what rx4j wrote and back, ranges, callbacks broken by afsio \
+within 1 s, 10,000 entries = libafscp's listing, rxkad crypt)" 300 rx4j_files_test
     check "scripts/afsq put/cat/ls/stat/rm against afsio fidread; ENOENT named" 180 files_afsq
     check "AFS cell stop" 60 "$AFS_CELL_SH" stop
 }

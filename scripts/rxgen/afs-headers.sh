@@ -51,7 +51,8 @@ check() {
     decls "$header" "$pkg" > "$WORK/$dir.theirs"
     # every proc, opcode and struct of ours must appear, identical, in Debian's header (we may declare fewer)
     local missing
-    missing=$(comm -23 "$WORK/$dir.mine" "$WORK/$dir.theirs" | grep -vxF -f <(printf '%s\n' "${ALLOWED[@]}") || true)
+    missing=$(comm -23 "$WORK/$dir.mine" "$WORK/$dir.theirs" \
+        | grep -vxF -f <(printf '%s\n' "${ALLOWED[@]}") || true)
     local n
     n=$(grep -c '^proc ' "$WORK/$dir.mine" || true)
     if [[ -n $missing ]]; then

@@ -536,8 +536,13 @@ public final class AfsFileSystem implements AutoCloseable {
                 : directory(dir.fid(), path).lookup(name);
         if (e.isPresent()) {
             AFSFid fid = new AFSFid(dir.fid().volume(), e.get().vnode(), e.get().unique());
-            if (stat(fid, path).type() == AfsStat.Type.DIRECTORY) {
+            AfsStat.Type type = stat(fid, path).type();
+            if (type == AfsStat.Type.DIRECTORY) {
                 throw new AfsFileException(path, 0, "EISDIR: is a directory", null);
+            }
+            if (type != AfsStat.Type.FILE) {
+                // writing through a symbolic link or mount point would change the link's own contents
+                throw new AfsFileException(path, 0, "EINVAL: a symbolic link or mount point, not a file", null);
             }
             return fid;
         }

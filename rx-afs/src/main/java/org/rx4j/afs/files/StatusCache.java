@@ -140,7 +140,10 @@ public final class StatusCache {
         held.clear();
     }
 
-    /** @param fid a fid @return whether its status is held now */
+    /**
+     * @param fid a fid
+     * @return whether its status is held now (its callback has neither expired nor been broken)
+     */
     public boolean holds(AFSFid fid) {
         return valid(fid) != null;
     }
