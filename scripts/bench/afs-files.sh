@@ -5,7 +5,8 @@
 # fileserver at the same security level (anonymous, rxnull), in the test cell of scripts/interop/afs-cell.sh (its
 # namespace address 10.99.0.1), fresh processes, median of 3:
 #   - a 1 GiB file written and read: `afsq put` / `afsq cat --fid` against afsio. afsio corrupts single writes over
-#     64 MiB (1.8.9), so its write is `afsio write` of 64 MiB, then `afsio append` of 64 MiB pieces, timed together;
+#     64 MiB (1.8.9), so its write is `afsio write -file /NAME` of 64 MiB, then `afsio append -file NAME` of 64 MiB
+#     pieces, timed together;
 #     both sides read the data from one local file (written once from /dev/urandom).
 #   - 1,000 files of 4 KiB stat-ed and read: one rx4j process (scripts/bench/AfsFilesBench.java; its own cold and
 #     warm passes reported too) against 1,000 `afsio fidread` runs (one file per process, as afsio works), and
@@ -79,7 +80,9 @@ afsio_put() {
     head -c "$piece" "$SRC" | in_cell afsio write -file "$name" -cell "$CELL" 2> /dev/null
     off=$piece
     while (( off < size )); do
-        tail -c +$((off + 1)) "$SRC" | head -c "$piece" | in_cell afsio append -file "$name" -cell "$CELL" 2> /dev/null
+        # append takes the name relative to root.cell's root (with the slash it finds no file)
+        tail -c +$((off + 1)) "$SRC" | head -c "$piece" \
+            | in_cell afsio append -file "${name#/}" -cell "$CELL" 2> /dev/null
         off=$((off + piece))
     done
 }
