@@ -95,12 +95,13 @@ public final class AfsFileSystem implements AutoCloseable {
     private final LongSupplier clock = System::nanoTime;
 
     private AfsFileSystem(String cell, RxEndpoint endpoint, boolean ownsEndpoint, UbikClient<VlClient> vl,
-            SecurityClass security, StatusCache cache, Duration deadline, Duration transferDeadline) {
+            SecurityClass security, StatusCache cache, Duration deadline, Duration transferDeadline,
+            int fileServerPort) {
         this.cell = cell;
         this.endpoint = endpoint;
         this.ownsEndpoint = ownsEndpoint;
         this.vl = vl;
-        this.locator = new VolumeLocator(vl, deadline);
+        this.locator = new VolumeLocator(vl, deadline, fileServerPort);
         this.servers = new FileServers(endpoint, security, locator);
         this.cache = cache;
         this.deadline = deadline;
@@ -156,6 +157,12 @@ public final class AfsFileSystem implements AutoCloseable {
      */
     public static AfsFileSystem open(String cell, List<InetSocketAddress> vlservers, SecurityClass security,
             Duration deadline, Duration transferDeadline, RxConfig config) throws IOException {
+        return open(cell, vlservers, security, deadline, transferDeadline, config, VolumeLocator.FILESERVER_PORT);
+    }
+
+    /** As above, with the fileservers on another port than 7000 (for tests with fake fileservers). */
+    static AfsFileSystem open(String cell, List<InetSocketAddress> vlservers, SecurityClass security,
+            Duration deadline, Duration transferDeadline, RxConfig config, int fileServerPort) throws IOException {
         StatusCache cache = new StatusCache(System::nanoTime);
         CallbackService cb = new CallbackService(cache, newUuid());
         RxEndpoint endpoint = RxEndpoint.builder().bind(new InetSocketAddress(0)).config(config)
@@ -165,7 +172,8 @@ public final class AfsFileSystem implements AutoCloseable {
             List<InetSocketAddress> db = vlservers.stream()
                     .map(a -> a.getPort() == 0 ? new InetSocketAddress(a.getAddress(), VL_PORT) : a).toList();
             UbikClient<VlClient> vl = UbikClient.connect(endpoint, db, VL_SERVICE_ID, security, VlClient::new);
-            return new AfsFileSystem(cell, endpoint, true, vl, security, cache, deadline, transferDeadline);
+            return new AfsFileSystem(cell, endpoint, true, vl, security, cache, deadline, transferDeadline,
+                    fileServerPort);
         } catch (RuntimeException e) {
             endpoint.close();
             throw e;

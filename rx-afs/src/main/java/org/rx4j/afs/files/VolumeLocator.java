@@ -32,6 +32,7 @@ public final class VolumeLocator {
 
     private final UbikClient<VlClient> vl;
     private final Duration deadline;
+    private final int port;
     private final Map<Object, VolumeSites> cache = new ConcurrentHashMap<>();
 
     /**
@@ -39,8 +40,18 @@ public final class VolumeLocator {
      * @param deadline each VL call's deadline
      */
     public VolumeLocator(UbikClient<VlClient> vl, Duration deadline) {
+        this(vl, deadline, FILESERVER_PORT);
+    }
+
+    /**
+     * @param vl the cell's vlservers (not closed by this class)
+     * @param deadline each VL call's deadline
+     * @param fileServerPort the fileservers' UDP port (the VLDB records addresses only; 7000 in every real cell)
+     */
+    public VolumeLocator(UbikClient<VlClient> vl, Duration deadline, int fileServerPort) {
         this.vl = vl;
         this.deadline = deadline;
+        this.port = fileServerPort;
     }
 
     /**
@@ -108,19 +119,19 @@ public final class VolumeLocator {
         cache.remove(id);
     }
 
-    private static VolumeSites sites(Nvldbentry e, int kind) throws UnknownHostException {
+    private VolumeSites sites(Nvldbentry e, int kind) throws UnknownHostException {
         int flag = kind == 1 ? VlConstants.VLSF_ROVOL : VlConstants.VLSF_RWVOL;
         int ro = (e.flags() & VlConstants.VLF_ROEXISTS) != 0 ? e.volumeId().get(1) : 0;
         return new VolumeSites(e.name(), e.volumeId().get(kind), kind == 1, servers(e, flag), ro);
     }
 
-    private static List<InetSocketAddress> servers(Nvldbentry e, int flag) throws UnknownHostException {
+    private List<InetSocketAddress> servers(Nvldbentry e, int flag) throws UnknownHostException {
         List<InetSocketAddress> out = new ArrayList<>();
         for (int i = 0; i < e.nServers(); i++) {
             if ((e.serverFlags().get(i) & flag) != 0) {
                 int a = e.serverNumber().get(i);
                 byte[] b = {(byte) (a >>> 24), (byte) (a >>> 16), (byte) (a >>> 8), (byte) a};
-                out.add(new InetSocketAddress(InetAddress.getByAddress(b), FILESERVER_PORT));
+                out.add(new InetSocketAddress(InetAddress.getByAddress(b), port));
             }
         }
         return out;
