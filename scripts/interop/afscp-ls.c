@@ -1,6 +1,7 @@
-/* SPDX-License-Identifier: Apache-2.0
- * Copyright 2026 The rx4j Authors
- *
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The rx4j Authors
+
+/*
  * afscp-ls: lists one AFS directory by fid with OpenAFS's own client library (libafscp, Debian's
  * libopenafs-dev), anonymously, one "vnode.unique name" line per entry, "." and ".." included. The reference
  * rx4j's directory reader is compared with (scripts/interop/afs-files.sh).
