@@ -703,11 +703,13 @@ public final class AfsFileSystem implements AutoCloseable {
     }
 
     /**
-     * Stops: gives up nothing explicitly (callbacks lapse), closes the fileserver and vlserver clients and the
-     * endpoint.
+     * Stops: gives up this client's callbacks on every fileserver it called (GiveUpAllCallBacks, 2 s at most each,
+     * failures ignored), so no fileserver later waits on this endpoint to break one; then closes the fileserver and
+     * vlserver clients and the endpoint.
      */
     @Override
     public void close() {
+        servers.giveUpAllCallBacks(Duration.ofSeconds(2));
         servers.close();
         vl.close();
         if (ownsEndpoint) {

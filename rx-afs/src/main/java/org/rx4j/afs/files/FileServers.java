@@ -112,6 +112,23 @@ final class FileServers implements AutoCloseable {
         }
     }
 
+    /**
+     * Gives up this client's callbacks on every fileserver it called (GiveUpAllCallBacks), so no fileserver later
+     * waits on this endpoint, gone, to break one. Failures are ignored: a fileserver that does not answer drops the
+     * callbacks when they expire.
+     *
+     * @param deadline each call's deadline
+     */
+    void giveUpAllCallBacks(java.time.Duration deadline) {
+        for (RxafsClient c : clients.values()) {
+            try {
+                c.giveUpAllCallBacks(deadline);
+            } catch (IOException e) {
+                // the callbacks lapse at their expiration instead
+            }
+        }
+    }
+
     @Override
     public void close() {
         clients.values().forEach(RxafsClient::close);
