@@ -29,6 +29,9 @@
 #             ccache, keytab and key-file readers on the real files; rx4j's rxkad BOZO/VL/PR clients
 #             (-localauth and kinit credentials) against those servers and Debian's bos -localauth against
 #             an rx4j BOZO server requiring rxkad, each level proven with rxdebug
+#   files     a cell with a fileserver (scripts/interop/afs-cell.sh: bosserver, ptserver, vlserver, fileserver,
+#             volserver, salvager in netns rx4j-afscell): rx4j's file API (AfsFilesInteropTest) and afsq's file
+#             commands checked with Debian's afsio and libafscp (scripts/interop/afscp-ls.c)
 #   fragments rx4j <-> rx4j through a veth pair at MTU 1500 and 9000: no IP fragments (nstat;
 #             scripts/netns/fragments.sh)
 #   capture   tshark capture of a C<->C mix; its Wireshark expert-info kinds are the control
@@ -52,7 +55,7 @@ INTEROP_DIR=$ROOT/scripts/interop
 # The harness, one file per area under scripts/interop/ (docs/interop.md "How to run"): common setup and
 # teardown first, then the sections.
 for part in common section-build section-c2c section-bos rx4j-bos section-rxgen section-db section-auth \
-        section-fragments section-capture rx4j-rxdebug rx4j-matrix rx4j-capture; do
+        section-fragments section-capture section-files rx4j-rxdebug rx4j-matrix rx4j-capture; do
     # The parts are named by the loop, so shellcheck cannot follow them.
     # shellcheck source=/dev/null
     source "$INTEROP_DIR/$part.sh"
@@ -70,11 +73,12 @@ section_rx4j() {
 
 main() {
     local sections=("$@") section start
-    [[ ${#sections[@]} -gt 0 ]] || sections=(packages build c2c bos rxgen db ubik auth fragments capture rx4j)
+    [[ ${#sections[@]} -gt 0 ]] || sections=(packages build c2c bos rxgen db ubik auth files fragments capture rx4j)
     for section in "${sections[@]}"; do
         case $section in
-            packages|build|c2c|bos|rxgen|db|ubik|auth|fragments|capture|rx4j) ;;
-            *) echo "usage: $0 [packages|build|c2c|bos|rxgen|db|ubik|auth|fragments|capture|rx4j]..." >&2; exit 2 ;;
+            packages|build|c2c|bos|rxgen|db|ubik|auth|files|fragments|capture|rx4j) ;;
+            *) echo "usage: $0 [packages|build|c2c|bos|rxgen|db|ubik|auth|files|fragments|capture|rx4j]..." >&2
+               exit 2 ;;
         esac
     done
     start_watchdog

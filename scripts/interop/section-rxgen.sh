@@ -9,4 +9,6 @@
 section_rxgen() {
     check "rx-gen kitchen sink vs Debian rxgen's C stubs, both directions (scripts/rxgen/cross-check.sh)" 300 \
         "$ROOT/scripts/rxgen/cross-check.sh"
+    check "rx-afs's .xg files (BOZO, VL, PR, RXAFS, RXAFSCB) = Debian's headers (scripts/rxgen/afs-headers.sh)" 60 \
+        "$ROOT/scripts/rxgen/afs-headers.sh"
 }

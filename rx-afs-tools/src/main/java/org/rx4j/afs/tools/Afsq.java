@@ -46,6 +46,9 @@ import picocli.CommandLine.Spec;
  * <pre>
  * afsq vl-entry VOLUME [-c CELL] [--cellservdb FILE] [--dns HOST:PORT] [--port PORT] [-t SECONDS]
  * afsq pt-id NAME...   [-c CELL] [--cellservdb FILE] [--dns HOST:PORT] [--port PORT] [-t SECONDS]
+ * afsq ls [-l] PATH | cat [-o BYTES] [-n BYTES] [--fid] PATH | put [-a|-x] LOCAL PATH | stat PATH | mkdir PATH
+ *      | mkmount [-rw] PATH VOLUME | rm PATH
+ *    (PATH: /afs/CELL/...; FileCommands)
  *    both also: [-localauth [-config DIR] | -ccache FILE] [-encrypt]
  * </pre>
  *
@@ -54,15 +57,18 @@ import picocli.CommandLine.Spec;
  * Reference: docs/cells.md ("afsq").
  */
 @Command(name = "afsq", mixinStandardHelpOptions = true, version = "afsq (rx4j)",
-        description = "Asks an AFS cell's vlserver or ptserver (rxnull, or rxkad with -localauth or -ccache).",
-        subcommands = {Afsq.VlEntry.class, Afsq.PtId.class})
+        description = "Asks an AFS cell's vlserver or ptserver, or reads and writes its files (rxnull, or rxkad with "
+                + "-localauth or -ccache).",
+        subcommands = {Afsq.VlEntry.class, Afsq.PtId.class, FileCommands.Ls.class, FileCommands.Cat.class,
+            FileCommands.Put.class, FileCommands.Stat.class, FileCommands.Mkdir.class, FileCommands.Mkmount.class,
+            FileCommands.Rm.class})
 public final class Afsq implements Callable<Integer> {
     /** ptserver's answer for a name it does not know (ANONYMOUSID, ptint.h). */
     static final int ANONYMOUS_ID = 32766;
 
     @Override
     public Integer call() {
-        throw new CommandLine.ParameterException(new CommandLine(this), "a command is required: vl-entry or pt-id");
+        throw new CommandLine.ParameterException(new CommandLine(this), "a command is required: vl-entry, pt-id, ls, cat, put, stat, mkdir, mkmount or rm");
     }
 
     /** Options every command takes. */

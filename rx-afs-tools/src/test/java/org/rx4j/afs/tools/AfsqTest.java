@@ -190,6 +190,21 @@ class AfsqTest {
     }
 
     @Test
+    void fileCommandsRefuseWhatIsNotAPathOfTheCellInOneLine() {
+        Run relative = afsq(cell("stat", "relative/path"));
+        assertEquals(1, relative.status(), relative.err());
+        assertEquals(1, relative.err().lines().count(), relative.err());
+        assertTrue(relative.err().startsWith("afsq: relative/path: not an AFS path (it must start with "
+                + "/afs/test.example)"), relative.err());
+        Run other = afsq(cell("ls", "/afs/other.example/x"));
+        assertEquals(1, other.status(), other.err());
+        assertTrue(other.err().contains("cell other.example is not this file system's (test.example)"), other.err());
+        Run fid = afsq(cell("cat", "--fid", "1.2"));
+        assertEquals(1, fid.status(), fid.err());
+        assertTrue(fid.err().contains("not a fid (volume.vnode.unique): 1.2"), fid.err());
+    }
+
+    @Test
     void helpNamesBothSecurityClasses() {
         Run r = afsq("--help");
         assertEquals(0, r.status(), r.err());

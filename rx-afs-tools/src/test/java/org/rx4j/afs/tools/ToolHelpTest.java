@@ -14,7 +14,9 @@ import org.junit.jupiter.api.Test;
 class ToolHelpTest {
     @Test
     void everyAfsqSubcommandAndRxdebugAnswerHelp() {
-        for (String[] args : new String[][] {{"--help"}, {"vl-entry", "--help"}, {"pt-id", "-h"}}) {
+        for (String[] args : new String[][] {{"--help"}, {"vl-entry", "--help"}, {"pt-id", "-h"},
+                {"ls", "--help"}, {"cat", "-h"}, {"put", "--help"}, {"stat", "-h"}, {"mkdir", "--help"},
+                {"rm", "-h"}, {"mkmount", "--help"}}) {
             StringWriter out = new StringWriter();
             StringWriter err = new StringWriter();
             assertEquals(0, Afsq.run(args, new PrintWriter(out, true), new PrintWriter(err, true)), err.toString());
