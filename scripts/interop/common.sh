@@ -17,7 +17,7 @@ RX4J_RXPERF=$ROOT/scripts/rxperf
 PERF_PORT=${INTEROP_PORT:-7009}           # rxperf's port; Wireshark dissects Rx on 7000-7009 by itself
 BUDGET_S=${INTEROP_BUDGET_S:-700}
 PACKAGES=(openafs-client openafs-fileserver openafs-dbserver libopenafs-dev tshark gcc iproute2 util-linux
-    krb5-kdc krb5-admin-server krb5-user)
+    krb5-kdc krb5-admin-server krb5-user python3)
 CELL=interop.rx4j.test
 
 WORK=$(mktemp -d /tmp/rx4j-interop.XXXXXX)
