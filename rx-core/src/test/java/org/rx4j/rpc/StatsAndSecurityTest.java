@@ -3,6 +3,7 @@
 
 package org.rx4j.rpc;
 
+import org.rx4j.security.packet.PacketSecurity;
 import io.netty.buffer.ByteBuf;
 import java.lang.management.ManagementFactory;
 import java.net.InetSocketAddress;
@@ -15,10 +16,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.rx4j.security.PacketHeader;
+import org.rx4j.security.packet.PacketHeader;
 import org.rx4j.security.RxNullSecurityClass;
 import org.rx4j.security.SecurityClass;
-import org.rx4j.security.SecurityContext;
+import org.rx4j.security.packet.SecurityContext;
 import org.rx4j.testing.LeakCheckExtension;
 import org.rx4j.wire.AbortCodes;
 
@@ -129,7 +130,7 @@ class StatsAndSecurityTest {
     }
 
     /** Stands for rxkad (index 2): the API accepts it, the engine does not run it yet. */
-    static final class IndexTwo implements SecurityClass {
+    static final class IndexTwo implements PacketSecurity {
         @Override
         public int securityIndex() {
             return 2;

@@ -3,6 +3,9 @@
 
 package org.rx4j.security;
 
+import org.rx4j.security.packet.PacketHeader;
+import org.rx4j.security.packet.SecurityContext;
+import org.rx4j.security.packet.PacketSecurity;
 import io.netty.buffer.ByteBuf;
 import java.nio.ByteBuffer;
 import java.util.Optional;
@@ -15,7 +18,7 @@ import java.util.Random;
  * Each DATA body is {@code [4-byte data length][data XOR keystream][8-byte MAC]}, and the spare field holds a
  * 16-bit checksum of (callNumber, channel, seq) under the session key, never 0 (as rxkad's).
  */
-public final class ToyChecksumSecurityClass implements SecurityClass {
+final class ToyChecksumSecurityClass implements PacketSecurity {
     static final int INDEX = 200;
     static final int HEADER_SIZE = 4;
     static final int TRAILER_SIZE = 8;
