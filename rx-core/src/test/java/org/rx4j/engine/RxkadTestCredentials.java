@@ -3,16 +3,16 @@
 
 package org.rx4j.engine;
 
-import org.rx4j.security.packet.PacketSecurityAccess;
-import org.rx4j.security.packet.PacketSecurity;
 import io.netty.buffer.ByteBuf;
 import java.util.List;
 import java.util.Random;
 import java.util.function.UnaryOperator;
 import org.rx4j.security.CallerIdentity;
-import org.rx4j.security.packet.PacketHeader;
 import org.rx4j.security.SecurityAbortException;
 import org.rx4j.security.SecurityClass;
+import org.rx4j.security.packet.PacketHeader;
+import org.rx4j.security.packet.PacketSecurity;
+import org.rx4j.security.packet.PacketSecurityAccess;
 import org.rx4j.security.packet.SecurityContext;
 import org.rx4j.security.rxkad.RxkadClientSecurity;
 import org.rx4j.security.rxkad.RxkadLevel;

@@ -3,7 +3,6 @@
 
 package org.rx4j.rpc;
 
-import org.rx4j.security.packet.PacketSecurity;
 import io.netty.buffer.ByteBuf;
 import java.lang.management.ManagementFactory;
 import java.net.InetSocketAddress;
@@ -16,9 +15,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.rx4j.security.packet.PacketHeader;
 import org.rx4j.security.RxNullSecurityClass;
 import org.rx4j.security.SecurityClass;
+import org.rx4j.security.packet.PacketHeader;
+import org.rx4j.security.packet.PacketSecurity;
 import org.rx4j.security.packet.SecurityContext;
 import org.rx4j.testing.LeakCheckExtension;
 import org.rx4j.wire.AbortCodes;
@@ -127,6 +127,28 @@ class StatsAndSecurityTest {
         assertTrue(client.mbeanName().isEmpty(), "off unless asked for");
         server.close();
         assertFalse(mbs.isRegistered(name), "closing unregisters the MBean");
+    }
+
+    /** A security class written outside rx4j has no packet work: connecting or registering with it is refused. */
+    @Test
+    void aSecurityClassFromOutsideTheLibraryIsRefused() {
+        SecurityClass foreign = new SecurityClass() {
+            @Override
+            public int securityIndex() {
+                return 2;
+            }
+
+            @Override
+            public String name() {
+                return "foreign";
+            }
+        };
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> client.connect(server.localAddress(), SERVICE, foreign));
+        assertTrue(e.getMessage().contains("not one of rx4j's security classes"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> server.registerService(RxService.builder(SERVICE + 1)
+                .securityClass(foreign).blocking(1, (call, op) -> call.output().write(new byte[1])).build()));
+        assertEquals(0, client.statistics().totals().bytesSent(), "nothing was sent");
     }
 
     /** Stands for rxkad (index 2): the API accepts it, the engine does not run it yet. */

@@ -3,12 +3,12 @@
 
 package org.rx4j.security;
 
-import org.rx4j.security.packet.ConnectionRole;
 import org.rx4j.security.packet.ChannelCallNumbers;
+import org.rx4j.security.packet.ConnectionRole;
 import org.rx4j.security.packet.PacketHeader;
-import org.rx4j.security.packet.SecurityContext;
-import org.rx4j.security.packet.PacketSecurityAccess;
 import org.rx4j.security.packet.PacketSecurity;
+import org.rx4j.security.packet.PacketSecurityAccess;
+import org.rx4j.security.packet.SecurityContext;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 

@@ -3,13 +3,13 @@
 
 package org.rx4j.security;
 
-import org.rx4j.security.packet.PacketHeader;
-import org.rx4j.security.packet.SecurityContext;
-import org.rx4j.security.packet.PacketSecurity;
 import io.netty.buffer.ByteBuf;
 import java.nio.ByteBuffer;
 import java.util.Optional;
 import java.util.Random;
+import org.rx4j.security.packet.PacketHeader;
+import org.rx4j.security.packet.PacketSecurity;
+import org.rx4j.security.packet.SecurityContext;
 
 /**
  * TEST ONLY, not secure: a security class shaped like rxkad to prove that {@link SecurityClass} carries

@@ -4,11 +4,7 @@
 package org.rx4j.security;
 
 import org.rx4j.security.packet.ConnectionRole;
-import org.rx4j.security.packet.ChannelCallNumbers;
-import org.rx4j.security.packet.PacketHeader;
 import org.rx4j.security.packet.SecurityContext;
-import org.rx4j.security.packet.PacketSecurityAccess;
-import org.rx4j.security.packet.PacketSecurity;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -3,8 +3,6 @@
 
 package org.rx4j.security.rxkad;
 
-import org.rx4j.security.packet.PacketSecurityAccess;
-import org.rx4j.security.packet.PacketSecurity;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
@@ -24,13 +22,15 @@ import java.util.random.RandomGenerator;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.FieldSource;
 import org.rx4j.security.CallerIdentity;
+import org.rx4j.security.SecurityAbortException;
+import org.rx4j.security.SecurityClass;
+import org.rx4j.security.SecurityIndex;
 import org.rx4j.security.packet.ChannelCallNumbers;
 import org.rx4j.security.packet.ConnectionRole;
 import org.rx4j.security.packet.PacketHeader;
-import org.rx4j.security.SecurityAbortException;
-import org.rx4j.security.SecurityClass;
+import org.rx4j.security.packet.PacketSecurity;
+import org.rx4j.security.packet.PacketSecurityAccess;
 import org.rx4j.security.packet.SecurityContext;
-import org.rx4j.security.SecurityIndex;
 import org.rx4j.security.rxkad.crypto.Fcrypt;
 import org.rx4j.security.rxkad.crypto.PacketChecksum;
 import org.rx4j.security.rxkad.crypto.RxkadKdf;
@@ -38,8 +38,8 @@ import org.rx4j.security.rxkad.handshake.RxkadChallenge;
 import org.rx4j.security.rxkad.handshake.RxkadResponse;
 import org.rx4j.security.rxkad.handshake.TicketOpener;
 import org.rx4j.security.rxkad.handshake.V4Ticket;
-import org.rx4j.testing.Captures.Datagram;
 import org.rx4j.testing.Captures;
+import org.rx4j.testing.Captures.Datagram;
 import org.rx4j.wire.ControlPacket;
 import org.rx4j.wire.DataPacket;
 import org.rx4j.wire.DecodeError;

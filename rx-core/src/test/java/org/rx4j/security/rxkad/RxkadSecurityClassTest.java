@@ -3,17 +3,17 @@
 
 package org.rx4j.security.rxkad;
 
-import org.rx4j.security.packet.PacketSecurityAccess;
-import org.rx4j.security.packet.PacketSecurity;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.rx4j.security.SecurityAbortException;
 import org.rx4j.security.packet.ConnectionRole;
 import org.rx4j.security.packet.PacketHeader;
-import org.rx4j.security.SecurityAbortException;
+import org.rx4j.security.packet.PacketSecurity;
+import org.rx4j.security.packet.PacketSecurityAccess;
 import org.rx4j.security.packet.SecurityContext;
 import org.rx4j.security.rxkad.handshake.V4Ticket;
 import static org.junit.jupiter.api.Assertions.assertEquals;
