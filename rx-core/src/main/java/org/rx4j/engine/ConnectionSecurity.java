@@ -26,10 +26,10 @@ import org.rx4j.wire.RxHeader;
 
 /**
  * One connection's security class as the engine applies it (docs/security.md "In the engine"): the class, its packet
- * work ({@link PacketSecurity}) and its {@link SecurityContext}, the per-packet work (prepare an outgoing DATA body, check an incoming one), the DATA of a
- * server connection parked until its client answered the CHALLENGE, and the handshake's per-connection counts (the
- * {@link SecurityHandshake} drives them). rxnull costs nothing here: its packets are neither copied nor checked.
- * Engine thread only.
+ * work ({@link PacketSecurity}) and its {@link SecurityContext}, the per-packet work (prepare an outgoing DATA body,
+ * check an incoming one), the DATA of a server connection parked until its client answered the CHALLENGE, and the
+ * handshake's per-connection counts (the {@link SecurityHandshake} drives them). rxnull costs nothing here: its packets
+ * are neither copied nor checked. Engine thread only.
  */
 final class ConnectionSecurity {
     /** Most calls whose DATA a server connection parks before its client is authenticated. */

@@ -15,7 +15,7 @@ package org.rx4j.security;
  */
 public interface SecurityClass {
 
-    /** @return the index carried in header byte 23 of every packet of its connections, 0..255 (see {@link SecurityIndex}) */
+    /** @return the index in header byte 23 of every packet of its connections, 0..255 (see {@link SecurityIndex}) */
     int securityIndex();
 
     /** @return a short name for logs, e.g. {@code "rxnull"} or {@code "rxkad"} */

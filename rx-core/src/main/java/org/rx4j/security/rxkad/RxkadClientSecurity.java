@@ -18,10 +18,10 @@ import org.rx4j.security.packet.PacketSecurityAccess;
  *
  * <p>Credentials, two ways (docs/security.md "Ticket expiry"). Fixed ones (session key, kvno, ticket) serve every
  * connection; when the ticket ends the server aborts the connection with {@link RxkadCodes#RXKADEXPIRED} and its calls
- * fail. A credential supplier (a re-read of a ccache, a re-mint by {@link LocalAuth}) is asked once per new
- * connection; once the ticket's end passes on this class's clock, or the server aborted the connection with
- * RXKADEXPIRED, the engine is told to start the next call on a new connection (new cid),
- * which asks the supplier again, while calls in flight finish on the old one, as OpenAFS clients do.
+ * fail. A credential supplier (a re-read of a ccache, a re-mint by {@link LocalAuth}) is asked once per new connection;
+ * once the ticket's end passes on this class's clock, or the server aborted the connection with RXKADEXPIRED, the
+ * engine is told to start the next call on a new connection (new cid), which asks the supplier again, while calls in
+ * flight finish on the old one, as OpenAFS clients do.
  *
  * <p>A handle: how its connections protect packets is internal (docs/security.md "The security SPI"). Thread-safe
  * when the supplier is. Neither the key nor the ticket appears in {@link #toString()} or in any message.

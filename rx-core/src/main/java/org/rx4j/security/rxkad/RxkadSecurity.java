@@ -14,9 +14,9 @@ import org.rx4j.wire.RxConstants;
 
 /**
  * What the packet work of rxkad's client and server sides shares (behind the handles {@link RxkadClientSecurity} and
- * {@link RxkadServerSecurity}; package-private, so none of it is public API): the index, the sizes of a connection's packets at its level, and
- * sealing an outgoing packet under the connection's session key (docs/security.md "Levels"). Each connection's level
- * and key live in its {@link RxkadConnection}.
+ * {@link RxkadServerSecurity}; package-private, so none of it is public API): the index, the sizes of a connection's
+ * packets at its level, and sealing an outgoing packet under the connection's session key (docs/security.md "Levels").
+ * Each connection's level and key live in its {@link RxkadConnection}.
  */
 abstract class RxkadSecurity implements PacketSecurity {
     /** @return 2 (rxkad) */

@@ -24,8 +24,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The rxkad client and server classes on their own, through the security SPI: a RESPONSE replayed on another
- * connection, sizes at each level, and no key or ticket in any string or message.
+ * The rxkad client and server classes on their own, through their packet work (the internal security SPI): a
+ * RESPONSE replayed on another connection, sizes at each level, and no key or ticket in any string or message.
  */
 class RxkadSecurityClassTest {
     static final long SERVER_KEY = 0x0123456789abcdefL; // DES odd parity in every byte
