@@ -5,8 +5,9 @@
  * rx4j core: the AFS Rx RPC protocol over UDP. Exports only the public API: {@code org.rx4j.rpc} (endpoint,
  * connection, call, errors, stats), {@code org.rx4j.rpc.xdr}, {@code org.rx4j.rpc.debug} (a client of any Rx
  * server's DEBUG/VERSION packets, as rxdebug asks them), {@code org.rx4j.config} (RxConfig, CongestionControl,
- * TransportKind), the security SPI {@code org.rx4j.security} and rxkad, {@code org.rx4j.security.rxkad} (its client
- * and server classes, credentials and keys). The wire codec, the engine, the transport and rxkad's primitives
+ * TransportKind), the security classes as applications hold them, {@code org.rx4j.security} and rxkad's
+ * {@code org.rx4j.security.rxkad} (its client and server classes, credentials and keys). The wire codec, the engine,
+ * the transport, the security classes' packet work ({@code org.rx4j.security.packet}) and rxkad's primitives
  * ({@code org.rx4j.security.rxkad.crypto}: ciphers, checksum, sealing; {@code org.rx4j.security.rxkad.handshake}:
  * CHALLENGE, RESPONSE, tickets) are internal; the compiler's {@code -Xlint:exports} (with -Werror) refuses an
  * exported signature that names one of their types.
@@ -16,9 +17,9 @@
  * benchmark module on the module path would need {@code exports org.rx4j.wire to org.rx4j.bench;} here.
  */
 module org.rx4j.core {
-    // ByteBuf (netty-buffer, extends netty-common's ReferenceCounted) appears in the security SPI.
-    requires transitive io.netty.buffer;
-    requires transitive io.netty.common;
+    // Not transitive: no exported signature names a Netty type (the security classes' packet work is internal).
+    requires io.netty.buffer;
+    requires io.netty.common;
     requires io.netty.transport;
     requires io.netty.transport.classes.epoll;
     // Errors.NativeIoException: the errno of a GSO send the kernel refused (transport.DatagramEncoder).

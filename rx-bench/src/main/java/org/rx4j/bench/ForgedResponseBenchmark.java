@@ -23,8 +23,10 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
-import org.rx4j.security.ConnectionRole;
-import org.rx4j.security.SecurityContext;
+import org.rx4j.security.packet.ConnectionRole;
+import org.rx4j.security.packet.PacketSecurity;
+import org.rx4j.security.packet.PacketSecurityAccess;
+import org.rx4j.security.packet.SecurityContext;
 import org.rx4j.security.rxkad.Krb5Principal;
 import org.rx4j.security.rxkad.Krb5Ticket;
 import org.rx4j.security.rxkad.RxkadLevel;
@@ -59,7 +61,7 @@ public class ForgedResponseBenchmark {
     @Param({"v4", "krb5"})
     public String form;
 
-    private RxkadServerSecurity server;
+    private PacketSecurity server;
     private SecurityContext context;
     private byte[] body;
     private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
@@ -72,10 +74,10 @@ public class ForgedResponseBenchmark {
         Random random = new Random(29);
         byte[] aes = new byte[32];
         random.nextBytes(aes);
-        server = new RxkadServerSecurity(ServerKeySource.of(List.of(
+        server = PacketSecurityAccess.of(new RxkadServerSecurity(ServerKeySource.of(List.of(
                 new ServerKey(ServerKey.RXKAD, 1, 0, desKey(0x0123456789abcdefL)),
                 new ServerKey(ServerKey.RXKAD_KRB5, 3, 18, aes))), RxkadLevel.CLEAR, () -> 1_700_000_000L,
-                random);
+                random));
         context = new SecurityContext(server, ConnectionRole.SERVER, 0x5e6f7081, 0x00012340, 1, ch -> 0);
         server.newConnection(context);
         byte[] ticket;

@@ -17,7 +17,7 @@ import org.rx4j.security.CallerIdentity;
  * @param cid the connection id, channel bits clear (unsigned 32-bit)
  * @param serviceId the service id, 0..65535
  * @param securityIndex the security class index, 0..255 (0 = rxnull)
- * @param identity who the caller proved to be on a server connection ({@code SecurityClass.identity}: principal,
+ * @param identity who the caller proved to be on a server connection ({@code PacketSecurity.identity}: principal,
  *     instance, cell, level, expiry), or null (rxnull, or the client side)
  */
 public record CallOrigin(InetSocketAddress peer, int epoch, int cid, int serviceId, int securityIndex,

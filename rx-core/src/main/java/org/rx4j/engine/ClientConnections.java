@@ -5,14 +5,15 @@ package org.rx4j.engine;
 
 import java.net.InetSocketAddress;
 import org.rx4j.security.SecurityClass;
+import org.rx4j.security.packet.PacketSecurity;
 
 /**
  * Opens client connections and replaces one whose credentials ended (docs/security.md "Ticket expiry"): when a new
- * call is about to start on a connection whose class says so ({@link SecurityClass#needsNewConnection}: rxkad's ticket
- * ended, or the server aborted the connection with RXKADEXPIRED), a new connection to the same peer, service and class
- * (a new cid, whose {@link SecurityClass#newConnection} picks fresh credentials) takes the call instead. The old one is
- * marked retiring: its calls in flight finish, and the reaper ({@link ConnectionTable#reap}) closes it once they have
- * (sending nothing here keeps this a plain lookup for the caller). Engine thread only.
+ * call is about to start on a connection whose class says so ({@link PacketSecurity#needsNewConnection}: rxkad's
+ * ticket ended, or the server aborted the connection with RXKADEXPIRED), a new connection to the same peer, service
+ * and class (a new cid, whose {@link PacketSecurity#newConnection} picks fresh credentials) takes the call instead.
+ * The old one is marked retiring: its calls in flight finish, and the reaper ({@link ConnectionTable#reap}) closes it
+ * once they have (sending nothing here keeps this a plain lookup for the caller). Engine thread only.
  */
 final class ClientConnections {
     private final ConnectionContext link;

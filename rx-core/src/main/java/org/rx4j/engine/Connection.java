@@ -5,7 +5,7 @@ package org.rx4j.engine;
 
 import java.util.List;
 import org.rx4j.security.SecurityClass;
-import org.rx4j.security.SecurityContext;
+import org.rx4j.security.packet.SecurityContext;
 import org.rx4j.wire.AbortCodes;
 import org.rx4j.wire.AbortPacket;
 import org.rx4j.wire.ControlPacket;

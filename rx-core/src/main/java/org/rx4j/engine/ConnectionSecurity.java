@@ -8,26 +8,28 @@ import io.netty.buffer.ByteBufAllocator;
 import java.util.ArrayList;
 import java.util.List;
 import org.rx4j.security.CallerIdentity;
-import org.rx4j.security.ChannelCallNumbers;
-import org.rx4j.security.ConnectionRole;
-import org.rx4j.security.PacketHeader;
 import org.rx4j.security.RxNullSecurityClass;
 import org.rx4j.security.SecurityAbortException;
 import org.rx4j.security.SecurityClass;
-import org.rx4j.security.SecurityContext;
 import org.rx4j.security.SecurityIndex;
-import org.rx4j.wire.AbortCodes;
 import org.rx4j.security.SecurityStats;
+import org.rx4j.security.packet.ChannelCallNumbers;
+import org.rx4j.security.packet.ConnectionRole;
+import org.rx4j.security.packet.PacketHeader;
+import org.rx4j.security.packet.PacketSecurity;
+import org.rx4j.security.packet.PacketSecurityAccess;
+import org.rx4j.security.packet.SecurityContext;
+import org.rx4j.wire.AbortCodes;
 import org.rx4j.wire.DataPacket;
 import org.rx4j.wire.RxConstants;
 import org.rx4j.wire.RxHeader;
 
 /**
- * One connection's security class as the engine applies it (docs/security.md "In the engine"): the class and its
- * {@link SecurityContext}, the per-packet work (prepare an outgoing DATA body, check an incoming one), the DATA of a
- * server connection parked until its client answered the CHALLENGE, and the handshake's per-connection counts (the
- * {@link SecurityHandshake} drives them). rxnull costs nothing here: its packets are neither copied nor checked.
- * Engine thread only.
+ * One connection's security class as the engine applies it (docs/security.md "In the engine"): the class, its packet
+ * work ({@link PacketSecurity}) and its {@link SecurityContext}, the per-packet work (prepare an outgoing DATA body,
+ * check an incoming one), the DATA of a server connection parked until its client answered the CHALLENGE, and the
+ * handshake's per-connection counts (the {@link SecurityHandshake} drives them). rxnull costs nothing here: its packets
+ * are neither copied nor checked. Engine thread only.
  */
 final class ConnectionSecurity {
     /** Most calls whose DATA a server connection parks before its client is authenticated. */
@@ -35,7 +37,10 @@ final class ConnectionSecurity {
     /** Most DATA packets a server connection parks before its client is authenticated (the client resends the rest). */
     static final int MAX_PARKED_PACKETS = 16;
 
+    /** The handle the connection was made with (a client's replacement connection is made with it again). */
     final SecurityClass securityClass;
+    /** The handle's packet work, found once per connection. */
+    final PacketSecurity packets;
     final SecurityContext context;
     /** True for rxnull: nothing to prepare, check or challenge. */
     final boolean none;
@@ -63,9 +68,9 @@ final class ConnectionSecurity {
 
     /**
      * Makes the connection's {@link SecurityContext} and lets the class set up its state
-     * ({@link SecurityClass#newConnection}).
+     * ({@link PacketSecurity#newConnection}).
      *
-     * @param securityClass the connection's class
+     * @param securityClass the connection's class (one of this library's, see {@link PacketSecurityAccess#of})
      * @param client true on the side that created the connection
      * @param epoch the connection's epoch
      * @param cid the connection id
@@ -76,18 +81,19 @@ final class ConnectionSecurity {
             ChannelCallNumbers callNumbers) {
         this(new SecurityContext(securityClass, client ? ConnectionRole.CLIENT : ConnectionRole.SERVER,
                 epoch, cid, serviceId, callNumbers));
-        securityClass.newConnection(context);
+        packets.newConnection(context);
     }
 
     /**
      * Takes a server context that is already set up and authenticated: the stateless challenge's RESPONSE was checked
-     * on it before the connection existed ({@link SecurityClass#newChallengedConnection}; docs/robustness.md "Rule:
+     * on it before the connection existed ({@link PacketSecurity#newChallengedConnection}; docs/robustness.md "Rule:
      * stateless reachability challenge").
      *
      * @param checked the context, its class's state in it
      */
     ConnectionSecurity(SecurityContext checked) {
         this.securityClass = checked.securityClass();
+        this.packets = PacketSecurityAccess.of(securityClass);
         this.context = checked;
         this.none = securityClass == RxNullSecurityClass.INSTANCE;
     }
@@ -111,49 +117,49 @@ final class ConnectionSecurity {
 
     /** @return true when calls may start (the client side, rxnull, or a server whose client answered) */
     boolean isAuthenticated() {
-        return none || context.isClient() || securityClass.isAuthenticated(context);
+        return none || context.isClient() || packets.isAuthenticated(context);
     }
 
     /**
      * @param abortCode the code the whole connection was aborted with, or 0
      * @return true on a client whose class wants new calls on a new connection
-     *     ({@link SecurityClass#needsNewConnection})
+     *     ({@link PacketSecurity#needsNewConnection})
      */
     boolean needsNewConnection(int abortCode) {
-        return !none && context.isClient() && securityClass.needsNewConnection(context, abortCode);
+        return !none && context.isClient() && packets.needsNewConnection(context, abortCode);
     }
 
     /** @return the caller's identity the class proved, or null */
     CallerIdentity identity() {
-        return none ? null : securityClass.identity(context);
+        return none ? null : packets.identity(context);
     }
 
-    /** @return the class's statistics for the DEBUG connection listings ({@link SecurityClass#stats}) */
+    /** @return the class's statistics for the DEBUG connection listings ({@link PacketSecurity#stats}) */
     SecurityStats stats() {
-        return none ? SecurityStats.NONE : securityClass.stats(context);
+        return none ? SecurityStats.NONE : packets.stats(context);
     }
 
     /**
      * @param payloadBytes bytes of DATA body a packet may carry after the Rx header (the peer's packet size less 28)
      * @return data bytes per packet: the one place the security header and trailer come off
-     *     ({@link SecurityClass#maxDataPerPacket})
+     *     ({@link PacketSecurity#maxDataPerPacket})
      */
     int dataPerPacket(int payloadBytes) {
         return none ? payloadBytes
-                : securityClass.maxDataPerPacket(context, payloadBytes + RxConstants.HEADER_SIZE);
+                : packets.maxDataPerPacket(context, payloadBytes + RxConstants.HEADER_SIZE);
     }
 
     /**
      * @param dataBytes data bytes of a packet
-     * @return bytes of DATA body it goes out with ({@link SecurityClass#preparedLength})
+     * @return bytes of DATA body it goes out with ({@link PacketSecurity#preparedLength})
      */
     int preparedLength(int dataBytes) {
-        return none ? dataBytes : securityClass.preparedLength(context, dataBytes);
+        return none ? dataBytes : packets.preparedLength(context, dataBytes);
     }
 
     /**
-     * Prepares one outgoing DATA packet ({@link SecurityClass#prepareOutgoing}) into a new buffer: the queued data
-     * stays as it was, so a re-cut starts from plain data. A class that {@link SecurityClass#preparesWithoutChange
+     * Prepares one outgoing DATA packet ({@link PacketSecurity#prepareOutgoing}) into a new buffer: the queued data
+     * stays as it was, so a re-cut starts from plain data. A class that {@link PacketSecurity#preparesWithoutChange
      * prepares without change} (rxkad at clear) gets a retained slice of the data instead: no copy, and still nothing
      * written to it. Ownership: {@code data} is borrowed; the returned buffer (new, or the slice holding its own
      * reference) belongs to the caller.
@@ -169,16 +175,16 @@ final class ConnectionSecurity {
      */
     ByteBuf prepare(ByteBufAllocator alloc, int channel, int callNumber, int seq, ByteBuf data, int[] spare)
             throws SecurityAbortException {
-        int header = securityClass.headerSize(context);
-        int trailer = securityClass.trailerSize(context);
-        boolean inPlace = header == 0 && trailer == 0 && securityClass.preparesWithoutChange(context);
+        int header = packets.headerSize(context);
+        int trailer = packets.trailerSize(context);
+        boolean inPlace = header == 0 && trailer == 0 && packets.preparesWithoutChange(context);
         int capacity = header + data.readableBytes() + trailer;
         ByteBuf body = inPlace ? data.retainedSlice() : alloc.buffer(capacity, capacity);
         try {
             if (!inPlace) {
                 body.writeZero(header).writeBytes(data, data.readerIndex(), data.readableBytes());
             }
-            spare[0] = securityClass.prepareOutgoing(context, channel, callNumber, seq, body);
+            spare[0] = packets.prepareOutgoing(context, channel, callNumber, seq, body);
             return body;
         } catch (SecurityAbortException | RuntimeException e) {
             body.release();
@@ -187,7 +193,7 @@ final class ConnectionSecurity {
     }
 
     /**
-     * Checks one incoming DATA packet ({@link SecurityClass#checkIncoming}) and narrows its payload to the data.
+     * Checks one incoming DATA packet ({@link PacketSecurity#checkIncoming}) and narrows its payload to the data.
      * Ownership: the packet stays the caller's.
      *
      * @param p the packet
@@ -204,7 +210,7 @@ final class ConnectionSecurity {
         PacketHeader ph = header.set(h.epoch(), h.cid(), h.callNumber(), h.seq(), h.serial(), h.type(), h.flags(),
                 h.userStatus(), h.securityIndex(), h.spare(), h.serviceId());
         try {
-            return securityClass.checkIncoming(context, ph, p.payload());
+            return packets.checkIncoming(context, ph, p.payload());
         } catch (RuntimeException e) {
             // The SPI never throws for input bytes; a class that does still must not let a packet through.
             return AbortCodes.RX_PROTOCOL_ERROR;
@@ -288,6 +294,6 @@ final class ConnectionSecurity {
     /** The connection is gone: releases what it parked and lets the class drop its state. */
     void close() {
         releaseParked();
-        securityClass.destroyConnection(context);
+        packets.destroyConnection(context);
     }
 }

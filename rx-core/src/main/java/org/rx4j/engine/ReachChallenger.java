@@ -11,10 +11,12 @@ import java.util.Optional;
 import java.util.function.BiConsumer;
 import org.rx4j.config.Reachability;
 import org.rx4j.config.RxConfig;
-import org.rx4j.security.ChannelCallNumbers;
-import org.rx4j.security.ConnectionRole;
 import org.rx4j.security.SecurityClass;
-import org.rx4j.security.SecurityContext;
+import org.rx4j.security.packet.ChannelCallNumbers;
+import org.rx4j.security.packet.ConnectionRole;
+import org.rx4j.security.packet.PacketSecurity;
+import org.rx4j.security.packet.PacketSecurityAccess;
+import org.rx4j.security.packet.SecurityContext;
 import org.rx4j.wire.AbortCodes;
 import org.rx4j.wire.AckPacket;
 import org.rx4j.wire.AckReason;
@@ -218,7 +220,7 @@ final class ReachChallenger {
     private boolean sendChallenge(long now, InetSocketAddress to, ReachChallenges.Pending rec) {
         int cid = rec.cid & RxConstants.CID_MASK;
         int nonce = challenges.cookie(to, rec.epoch, cid, 0);
-        Optional<byte[]> body = rec.securityClass.statelessChallengeBody(nonce);
+        Optional<byte[]> body = PacketSecurityAccess.of(rec.securityClass).statelessChallengeBody(nonce);
         if (body.isEmpty()) {
             return false;
         }
@@ -263,16 +265,17 @@ final class ReachChallenger {
         RxHeader h = p.header();
         SecurityContext ctx = new SecurityContext(securityClass, ConnectionRole.SERVER, h.epoch(), h.connectionId(),
                 h.serviceId(), callNumbers);
-        securityClass.newChallengedConnection(ctx, challenges.cookie(from, h.epoch(), h.connectionId(), 0));
+        PacketSecurity packets = PacketSecurityAccess.of(securityClass);
+        packets.newChallengedConnection(ctx, challenges.cookie(from, h.epoch(), h.connectionId(), 0));
         int code;
         try {
-            code = securityClass.checkResponse(ctx, p.body());
+            code = packets.checkResponse(ctx, p.body());
         } catch (RuntimeException e) {
             code = AbortCodes.RX_PROTOCOL_ERROR; // the SPI never throws for input bytes; refuse all the same
         }
-        if (code != 0 || !securityClass.isAuthenticated(ctx)) {
+        if (code != 0 || !packets.isAuthenticated(ctx)) {
             securityCounters.responsesRefused++;
-            securityClass.destroyConnection(ctx);
+            packets.destroyConnection(ctx);
             refusalCode = code != 0 ? code : AbortCodes.RX_PROTOCOL_ERROR;
             return null;
         }

@@ -176,7 +176,7 @@ final class SecurityHandshake {
      */
     private boolean challenge(long now, Connection conn) {
         ConnectionSecurity sec = conn.security;
-        Optional<byte[]> body = sec.securityClass.challengeBody(sec.context);
+        Optional<byte[]> body = sec.packets.challengeBody(sec.context);
         if (body.isEmpty()) {
             return false;
         }
@@ -213,7 +213,7 @@ final class SecurityHandshake {
         }
         int code;
         try {
-            code = sec.securityClass.checkResponse(sec.context, p.body());
+            code = sec.packets.checkResponse(sec.context, p.body());
         } catch (RuntimeException e) {
             code = AbortCodes.RX_PROTOCOL_ERROR; // the SPI never throws for input bytes; refuse all the same
         }
@@ -264,7 +264,7 @@ final class SecurityHandshake {
         sec.responsesInWindow++;
         byte[] body;
         try {
-            body = sec.securityClass.responseBody(sec.context, p.body());
+            body = sec.packets.responseBody(sec.context, p.body());
         } catch (SecurityAbortException e) {
             conn.abort(now, e.code()); // to the server this client chose; once, as the connection fails
             return;

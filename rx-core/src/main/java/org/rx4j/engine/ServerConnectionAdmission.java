@@ -6,7 +6,8 @@ package org.rx4j.engine;
 import java.net.InetSocketAddress;
 import org.rx4j.config.RxConfig;
 import org.rx4j.security.SecurityClass;
-import org.rx4j.security.SecurityContext;
+import org.rx4j.security.packet.PacketSecurityAccess;
+import org.rx4j.security.packet.SecurityContext;
 import org.rx4j.wire.AbortCodes;
 import org.rx4j.wire.AckPacket;
 import org.rx4j.wire.ControlPacket;
@@ -88,7 +89,7 @@ final class ServerConnectionAdmission {
         }
         if (known && h.type() == PacketType.RESPONSE && config.reachability().checkReach()) {
             SecurityClass cls = services.securityClass(h.serviceId(), h.securityIndex());
-            if (cls.statelessChallengeBody(0).isPresent()) {
+            if (PacketSecurityAccess.of(cls).statelessChallengeBody(0).isPresent()) {
                 return acceptResponse(now, from, (ControlPacket) p, cls, bytes);
             }
         }
@@ -147,7 +148,7 @@ final class ServerConnectionAdmission {
             return refuse(PacketTrace.In.NO_CONNECTION);
         }
         if (!limits.roomForPeer(now, from) || !limits.admit(now, from)) {
-            cls.destroyConnection(ctx);
+            PacketSecurityAccess.of(cls).destroyConnection(ctx);
             return refuse(PacketTrace.In.BUSY_REFUSED);
         }
         Peer peer = challenger.provenByResponse(now, from, h, bytes);

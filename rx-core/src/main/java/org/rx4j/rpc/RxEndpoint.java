@@ -34,6 +34,7 @@ import org.rx4j.engine.RxEngine;
 import org.rx4j.security.RxNullSecurityClass;
 import org.rx4j.security.SecurityClass;
 import org.rx4j.security.SecurityClassRegistry;
+import org.rx4j.security.packet.PacketSecurityAccess;
 import org.rx4j.transport.NettyTransports;
 import org.rx4j.transport.RxTransport;
 import org.slf4j.Logger;
@@ -177,6 +178,7 @@ public final class RxEndpoint implements AutoCloseable {
      * call reaches its handler only once its connection is authenticated (docs/security.md "In the engine").
      *
      * @param service the service (its id, security class and handlers)
+     * @throws IllegalArgumentException if its security class is not one of rx4j's (rxnull, rxkad)
      * @throws IllegalStateException if the (service id, security index) pair is already registered or the
      *     endpoint is closing
      */
@@ -190,6 +192,7 @@ public final class RxEndpoint implements AutoCloseable {
 
     private void register(int serviceId, SecurityClass securityClass, ServiceDispatch dispatch) {
         SecurityClass sc = Objects.requireNonNull(securityClass, "securityClass");
+        PacketSecurityAccess.of(sc); // refuses, before anything is registered, a class with no packet work
         if (rt.closing) {
             throw new IllegalStateException("endpoint closing");
         }
@@ -223,7 +226,8 @@ public final class RxEndpoint implements AutoCloseable {
      * @param securityClass the class the connection uses (rxnull, or e.g. {@code RxkadClientSecurity}, which
      *     answers the server's CHALLENGE and protects every DATA packet)
      * @return the connection
-     * @throws IllegalArgumentException if the address is unresolved or serviceId is out of range
+     * @throws IllegalArgumentException if the address is unresolved, serviceId is out of range or the security class
+     *     is not one of rx4j's (rxnull, rxkad)
      * @throws IllegalStateException if the endpoint is closing
      */
     public RxConnection connect(InetSocketAddress server, int serviceId, SecurityClass securityClass) {
@@ -234,6 +238,7 @@ public final class RxEndpoint implements AutoCloseable {
             throw new IllegalArgumentException("serviceId must be 1..65535: " + serviceId);
         }
         SecurityClass sc = Objects.requireNonNull(securityClass, "securityClass");
+        PacketSecurityAccess.of(sc); // refuses a class with no packet work here, not on the event loop
         if (rt.closing) {
             throw new IllegalStateException("endpoint closing");
         }

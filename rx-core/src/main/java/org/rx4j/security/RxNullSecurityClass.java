@@ -3,20 +3,21 @@
 
 package org.rx4j.security;
 
-import io.netty.buffer.ByteBuf;
-import java.util.Optional;
+import org.rx4j.security.packet.PacketSecurityAccess;
+import org.rx4j.security.packet.RxNullPackets;
 
 /**
- * rxnull, security index 0 (rx-wire-facts.md §11): no security header or trailer (data starts right
- * after the 28-byte Rx header), spare/checksum 0, every packet accepted, every connection authenticated,
- * so no CHALLENGE is ever sent (§7). A server must register it at index 0 to accept rxnull clients, as
- * rxperf does (§10). Stateless; one shared instance, thread-safe.
+ * rxnull, security index 0 (rx-wire-facts.md §11): no authentication, integrity or encryption; DATA carries no
+ * security header or trailer and spare 0, and no CHALLENGE is ever sent (§7). A server must register it at index 0
+ * to accept rxnull clients, as rxperf does (§10). Stateless; one shared instance, thread-safe.
  */
 public final class RxNullSecurityClass implements SecurityClass {
     /** The shared instance. */
     public static final RxNullSecurityClass INSTANCE = new RxNullSecurityClass();
 
-    private static final byte[] EMPTY = new byte[0];
+    static {
+        PacketSecurityAccess.register(RxNullSecurityClass.class, c -> RxNullPackets.INSTANCE);
+    }
 
     private RxNullSecurityClass() {
     }
@@ -31,66 +32,6 @@ public final class RxNullSecurityClass implements SecurityClass {
     @Override
     public String name() {
         return "rxnull";
-    }
-
-    /** @return 0: no security header */
-    @Override
-    public int headerSize(SecurityContext ctx) {
-        return 0;
-    }
-
-    /** @return 0: no security trailer */
-    @Override
-    public int trailerSize(SecurityContext ctx) {
-        return 0;
-    }
-
-    /**
-     * Leaves the packet untouched (borrowed, not released).
-     *
-     * @return 0, the spare value rxnull sends
-     */
-    @Override
-    public int prepareOutgoing(SecurityContext ctx, int channel, int callNumber, int seq, ByteBuf packet) {
-        return 0;
-    }
-
-    /**
-     * Accepts the packet as it is, whatever its spare field; indexes untouched (borrowed, not released).
-     *
-     * @return 0
-     */
-    @Override
-    public int checkIncoming(SecurityContext ctx, PacketHeader header, ByteBuf packet) {
-        return 0;
-    }
-
-    /** @return true: rxnull never challenges */
-    @Override
-    public boolean isAuthenticated(SecurityContext ctx) {
-        return true;
-    }
-
-    /** @return empty: rxnull never challenges */
-    @Override
-    public Optional<byte[]> challengeBody(SecurityContext ctx) {
-        return Optional.empty();
-    }
-
-    /**
-     * A peer that challenges an rxnull connection anyway gets an empty RESPONSE body.
-     *
-     * @return an empty array
-     */
-    @Override
-    public byte[] responseBody(SecurityContext ctx, byte[] challengeBody) {
-        return EMPTY;
-    }
-
-    /** @return 0: any response is accepted (none is expected) */
-    @Override
-    public int checkResponse(SecurityContext ctx, byte[] responseBody) {
-        return 0;
     }
 
     @Override

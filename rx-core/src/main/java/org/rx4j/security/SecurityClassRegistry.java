@@ -10,7 +10,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * The server's table of security classes by (service id, security index) (rx-wire-facts.md §7): a new
  * server connection is created only for a registered pair; an unregistered one gets a raw ABORT -2
  * (RX_INVALID_OPERATION, §2). The engine looks a class up once per new connection and keeps it in the
- * connection's {@link SecurityContext}.
+ * connection's security state.
  *
  * <p>Thread-safe: services may be registered while event loops look classes up.
  */

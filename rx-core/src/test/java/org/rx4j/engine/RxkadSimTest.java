@@ -3,6 +3,7 @@
 
 package org.rx4j.engine;
 
+import org.rx4j.security.packet.PacketSecurity;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -21,9 +22,9 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.rx4j.config.Reachability;
 import org.rx4j.config.RxConfig;
 import org.rx4j.security.CallerIdentity;
-import org.rx4j.security.PacketHeader;
 import org.rx4j.security.SecurityClass;
-import org.rx4j.security.SecurityContext;
+import org.rx4j.security.packet.PacketHeader;
+import org.rx4j.security.packet.SecurityContext;
 import org.rx4j.security.rxkad.RxkadClientSecurity;
 import org.rx4j.security.rxkad.RxkadCodes;
 import org.rx4j.security.rxkad.RxkadLevel;
@@ -401,7 +402,7 @@ class RxkadSimTest {
             data.setByte(0, 0x55);
             assertEquals(0x55, body.getByte(0), "the body shares the data's memory");
             data.setByte(0, 0x01);
-            int copiedSpare = clear.securityClass.prepareOutgoing(clear.context, 1, 7, 3, copy);
+            int copiedSpare = clear.packets.prepareOutgoing(clear.context, 1, 7, 3, copy);
             assertEquals(copiedSpare, spare[0], "the same checksum as a copied body");
             assertTrue(spare[0] != 0);
         } finally {
@@ -426,7 +427,7 @@ class RxkadSimTest {
     void everyCheckedPacketLendsTheConnectionsOneHeaderRefilled() {
         List<PacketHeader> lent = new ArrayList<>();
         List<String> fields = new ArrayList<>();
-        SecurityClass recording = new SecurityClass() {
+        SecurityClass recording = new PacketSecurity() {
             @Override
             public int securityIndex() {
                 return 2;

@@ -8,10 +8,12 @@ import java.util.List;
 import java.util.Random;
 import java.util.function.UnaryOperator;
 import org.rx4j.security.CallerIdentity;
-import org.rx4j.security.PacketHeader;
 import org.rx4j.security.SecurityAbortException;
 import org.rx4j.security.SecurityClass;
-import org.rx4j.security.SecurityContext;
+import org.rx4j.security.packet.PacketHeader;
+import org.rx4j.security.packet.PacketSecurity;
+import org.rx4j.security.packet.PacketSecurityAccess;
+import org.rx4j.security.packet.SecurityContext;
 import org.rx4j.security.rxkad.RxkadClientSecurity;
 import org.rx4j.security.rxkad.RxkadLevel;
 import org.rx4j.security.rxkad.RxkadServerSecurity;
@@ -72,13 +74,13 @@ final class RxkadTestCredentials {
     }
 
     /** A client class whose RESPONSE bodies (or CHALLENGE bodies it reads) a test rewrites: a hostile client. */
-    static final class Rewriting implements SecurityClass {
-        final SecurityClass inner;
+    static final class Rewriting implements PacketSecurity {
+        final PacketSecurity inner;
         final UnaryOperator<byte[]> challenge;
         final UnaryOperator<byte[]> response;
 
         Rewriting(SecurityClass inner, UnaryOperator<byte[]> challenge, UnaryOperator<byte[]> response) {
-            this.inner = inner;
+            this.inner = PacketSecurityAccess.of(inner);
             this.challenge = challenge;
             this.response = response;
         }

@@ -15,10 +15,11 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.rx4j.security.PacketHeader;
 import org.rx4j.security.RxNullSecurityClass;
 import org.rx4j.security.SecurityClass;
-import org.rx4j.security.SecurityContext;
+import org.rx4j.security.packet.PacketHeader;
+import org.rx4j.security.packet.PacketSecurity;
+import org.rx4j.security.packet.SecurityContext;
 import org.rx4j.testing.LeakCheckExtension;
 import org.rx4j.wire.AbortCodes;
 
@@ -128,8 +129,30 @@ class StatsAndSecurityTest {
         assertFalse(mbs.isRegistered(name), "closing unregisters the MBean");
     }
 
+    /** A security class written outside rx4j has no packet work: connecting or registering with it is refused. */
+    @Test
+    void aSecurityClassFromOutsideTheLibraryIsRefused() {
+        SecurityClass foreign = new SecurityClass() {
+            @Override
+            public int securityIndex() {
+                return 2;
+            }
+
+            @Override
+            public String name() {
+                return "foreign";
+            }
+        };
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> client.connect(server.localAddress(), SERVICE, foreign));
+        assertTrue(e.getMessage().contains("not one of rx4j's security classes"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> server.registerService(RxService.builder(SERVICE + 1)
+                .securityClass(foreign).blocking(1, (call, op) -> call.output().write(new byte[1])).build()));
+        assertEquals(0, client.statistics().totals().bytesSent(), "nothing was sent");
+    }
+
     /** Stands for rxkad (index 2): the API accepts it, the engine does not run it yet. */
-    static final class IndexTwo implements SecurityClass {
+    static final class IndexTwo implements PacketSecurity {
         @Override
         public int securityIndex() {
             return 2;

@@ -3,6 +3,10 @@
 
 package org.rx4j.security;
 
+import org.rx4j.security.packet.ConnectionRole;
+import org.rx4j.security.packet.PacketSecurity;
+import org.rx4j.security.packet.PacketSecurityAccess;
+import org.rx4j.security.packet.SecurityContext;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -24,7 +28,7 @@ import org.rx4j.wire.RxConstants;
 import org.rx4j.wire.RxHeader;
 
 class RxNullSecurityClassTest {
-    private final RxNullSecurityClass rxnull = RxNullSecurityClass.INSTANCE;
+    private final PacketSecurity rxnull = PacketSecurityAccess.of(RxNullSecurityClass.INSTANCE);
     private final SecurityContext client = context(rxnull, ConnectionRole.CLIENT, callNumbers(1, 0, 0, 0));
     private final SecurityContext server = context(rxnull, ConnectionRole.SERVER, callNumbers(1, 0, 0, 0));
 
@@ -69,7 +73,7 @@ class RxNullSecurityClassTest {
     }
 
     @Test
-    void neverChallenges() {
+    void neverChallenges() throws SecurityAbortException {
         assertTrue(rxnull.isAuthenticated(server));
         assertTrue(rxnull.challengeBody(server).isEmpty());
         assertEquals(0, rxnull.responseBody(client, new byte[16]).length);

@@ -3,6 +3,8 @@
 
 package org.rx4j.security;
 
+import org.rx4j.security.packet.ConnectionRole;
+import org.rx4j.security.packet.SecurityContext;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

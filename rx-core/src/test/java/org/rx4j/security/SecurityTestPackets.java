@@ -3,6 +3,12 @@
 
 package org.rx4j.security;
 
+import org.rx4j.security.packet.ChannelCallNumbers;
+import org.rx4j.security.packet.ConnectionRole;
+import org.rx4j.security.packet.PacketHeader;
+import org.rx4j.security.packet.PacketSecurity;
+import org.rx4j.security.packet.PacketSecurityAccess;
+import org.rx4j.security.packet.SecurityContext;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
@@ -34,7 +40,7 @@ final class SecurityTestPackets {
 
     static SecurityContext context(SecurityClass sc, ConnectionRole role, ChannelCallNumbers numbers) {
         SecurityContext ctx = new SecurityContext(sc, role, EPOCH, CID, SERVICE, numbers);
-        sc.newConnection(ctx);
+        PacketSecurityAccess.of(sc).newConnection(ctx);
         return ctx;
     }
 
@@ -45,7 +51,7 @@ final class SecurityTestPackets {
      */
     static DataPacket prepare(SecurityContext ctx, int channel, int callNumber, int seq, int serial, int flags,
                               byte[] data) throws SecurityAbortException {
-        SecurityClass sc = ctx.securityClass();
+        PacketSecurity sc = PacketSecurityAccess.of(ctx.securityClass());
         int capacity = sc.headerSize(ctx) + data.length + sc.trailerSize(ctx);
         ByteBuf body = Unpooled.buffer(capacity, capacity);
         boolean ok = false;

@@ -7,6 +7,9 @@ import io.netty.buffer.ByteBuf;
 import java.nio.ByteBuffer;
 import java.util.Optional;
 import java.util.Random;
+import org.rx4j.security.packet.PacketHeader;
+import org.rx4j.security.packet.PacketSecurity;
+import org.rx4j.security.packet.SecurityContext;
 
 /**
  * TEST ONLY, not secure: a security class shaped like rxkad to prove that {@link SecurityClass} carries
@@ -15,7 +18,7 @@ import java.util.Random;
  * Each DATA body is {@code [4-byte data length][data XOR keystream][8-byte MAC]}, and the spare field holds a
  * 16-bit checksum of (callNumber, channel, seq) under the session key, never 0 (as rxkad's).
  */
-public final class ToyChecksumSecurityClass implements SecurityClass {
+final class ToyChecksumSecurityClass implements PacketSecurity {
     static final int INDEX = 200;
     static final int HEADER_SIZE = 4;
     static final int TRAILER_SIZE = 8;

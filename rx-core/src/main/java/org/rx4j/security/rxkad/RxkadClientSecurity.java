@@ -3,17 +3,12 @@
 
 package org.rx4j.security.rxkad;
 
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.Unpooled;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
-import org.rx4j.security.PacketHeader;
-import org.rx4j.security.SecurityAbortException;
-import org.rx4j.security.SecurityContext;
-import org.rx4j.security.rxkad.handshake.RxkadChallenge;
-import org.rx4j.security.rxkad.handshake.RxkadResponse;
+import org.rx4j.security.SecurityClass;
+import org.rx4j.security.SecurityIndex;
+import org.rx4j.security.packet.PacketSecurityAccess;
 
 /**
  * The client side of rxkad (security index 2; docs/security.md): a connection runs at one {@link RxkadLevel} under
@@ -23,20 +18,21 @@ import org.rx4j.security.rxkad.handshake.RxkadResponse;
  *
  * <p>Credentials, two ways (docs/security.md "Ticket expiry"). Fixed ones (session key, kvno, ticket) serve every
  * connection; when the ticket ends the server aborts the connection with {@link RxkadCodes#RXKADEXPIRED} and its calls
- * fail. A credential supplier (a re-read of a ccache, a re-mint by {@link LocalAuth}) is asked once per new
- * connection; once the ticket's end passes on this class's clock, or the server aborted the connection with
- * RXKADEXPIRED, {@link #needsNewConnection} tells the engine to start the next call on a new connection (new cid),
- * which asks the supplier again, while calls in flight finish on the old one, as OpenAFS clients do.
+ * fail. A credential supplier (a re-read of a ccache, a re-mint by {@link LocalAuth}) is asked once per new connection;
+ * once the ticket's end passes on this class's clock, or the server aborted the connection with RXKADEXPIRED, the
+ * engine is told to start the next call on a new connection (new cid), which asks the supplier again, while calls in
+ * flight finish on the old one, as OpenAFS clients do.
  *
- * <p>Thread-safe when the supplier is; per-connection state (level, key, credentials) lives in the connection's
- * context. Neither the key nor the ticket appears in {@link #toString()} or in any message.
+ * <p>A handle: how its connections protect packets is internal (docs/security.md "The security SPI"). Thread-safe
+ * when the supplier is. Neither the key nor the ticket appears in {@link #toString()} or in any message.
  */
-public final class RxkadClientSecurity extends RxkadSecurity {
+public final class RxkadClientSecurity implements SecurityClass {
+    static {
+        PacketSecurityAccess.register(RxkadClientSecurity.class, c -> c.packets);
+    }
+
     private final RxkadLevel level;
-    /** The credentials of every connection, or null when {@link #source} gives each its own. */
-    private final RxkadCredentials fixed;
-    private final Supplier<RxkadCredentials> source;
-    private final LongSupplier clockSeconds;
+    private final RxkadClientPackets packets;
 
     /**
      * A client with fixed credentials: every connection carries this ticket, and none is replaced when it ends.
@@ -51,9 +47,9 @@ public final class RxkadClientSecurity extends RxkadSecurity {
      */
     public RxkadClientSecurity(RxkadLevel level, SessionKey sessionKey, int kvno, byte[] ticket) {
         this.level = Objects.requireNonNull(level, "level");
-        this.fixed = new RxkadCredentials(sessionKey, kvno, ticket, TicketLifetime.NEVER, "");
-        this.source = null;
-        this.clockSeconds = RxkadClientSecurity::wallClockSeconds;
+        this.packets = new RxkadClientPackets(level,
+                new RxkadCredentials(sessionKey, kvno, ticket, TicketLifetime.NEVER, ""), null,
+                RxkadClientSecurity::wallClockSeconds);
     }
 
     /**
@@ -82,9 +78,8 @@ public final class RxkadClientSecurity extends RxkadSecurity {
      */
     public RxkadClientSecurity(RxkadLevel level, Supplier<RxkadCredentials> credentials, LongSupplier clockSeconds) {
         this.level = Objects.requireNonNull(level, "level");
-        this.fixed = null;
-        this.source = Objects.requireNonNull(credentials, "credentials");
-        this.clockSeconds = Objects.requireNonNull(clockSeconds, "clockSeconds");
+        this.packets = new RxkadClientPackets(level, null, Objects.requireNonNull(credentials, "credentials"),
+                Objects.requireNonNull(clockSeconds, "clockSeconds"));
     }
 
     private static long wallClockSeconds() {
@@ -96,84 +91,21 @@ public final class RxkadClientSecurity extends RxkadSecurity {
         return level;
     }
 
-    /**
-     * Keys the new connection with this client's level and the fixed credentials or the supplier's current ones (the
-     * checksum's per-connection value).
-     *
-     * @throws NullPointerException if the supplier gave null
-     */
+    /** @return 2 (rxkad) */
     @Override
-    public void newConnection(SecurityContext ctx) {
-        RxkadConnection c = new RxkadConnection(0);
-        c.keyClient(ctx, level, fixed != null ? fixed : Objects.requireNonNull(source.get(), "credentials"));
-        ctx.setState(c);
+    public int securityIndex() {
+        return SecurityIndex.RXKAD;
     }
 
-    /**
-     * @return with a credential supplier: true once the connection's ticket ended on this class's clock, or when the
-     *     server aborted the connection with {@link RxkadCodes#RXKADEXPIRED}; always false with fixed credentials
-     *     (a new connection would carry the same ticket)
-     */
+    /** @return {@code "rxkad"} */
     @Override
-    public boolean needsNewConnection(SecurityContext ctx, int abortCode) {
-        return source != null && (abortCode == RxkadCodes.RXKADEXPIRED
-                || clockSeconds.getAsLong() >= RxkadConnection.of(ctx).expires());
-    }
-
-    /** @return 0, or the RXKAD code of a wrong checksum or sealed word (the connection is aborted) */
-    @Override
-    public int checkIncoming(SecurityContext ctx, PacketHeader header, ByteBuf packet) {
-        return RxkadConnection.of(ctx).check(header, packet, Long.MIN_VALUE);
-    }
-
-    /** @return true: a client is never challenged by itself */
-    @Override
-    public boolean isAuthenticated(SecurityContext ctx) {
-        return true;
-    }
-
-    /** @return empty: clients do not challenge */
-    @Override
-    public Optional<byte[]> challengeBody(SecurityContext ctx) {
-        return Optional.empty();
-    }
-
-    /**
-     * Answers a CHALLENGE: the connection's epoch, cid and call numbers with the nonce + 1 and level, sealed under the
-     * session key, then kvno and ticket (docs/security.md "Handshake").
-     *
-     * @throws SecurityAbortException {@link RxkadCodes#RXKADPACKETSHORT} for a short CHALLENGE,
-     *     {@link RxkadCodes#RXKADLEVELFAIL} when the server wants a level above this client's or an unknown one,
-     *     {@link RxkadCodes#RXKADINCONSISTENCY} when a call number is above 2^31-1
-     */
-    @Override
-    public byte[] responseBody(SecurityContext ctx, byte[] challengeBody) throws SecurityAbortException {
-        RxkadChallenge challenge = RxkadChallenge.decode(Unpooled.wrappedBuffer(challengeBody), 0,
-                challengeBody.length);
-        int[] calls = new int[RxkadResponse.CHANNELS];
-        for (int i = 0; i < calls.length; i++) {
-            calls[i] = ctx.callNumber(i);
-            if (calls[i] < 0) {
-                throw new SecurityAbortException(RxkadCodes.RXKADINCONSISTENCY, "call number above 2^31-1");
-            }
-        }
-        RxkadCredentials creds = RxkadConnection.of(ctx).credentials();
-        RxkadResponse r = RxkadResponse.answer(challenge, level, ctx.epoch(), ctx.cid(), ctx.securityIndex(), calls,
-                creds.kvno(), creds.ticket());
-        ByteBuf out = Unpooled.buffer(r.encodedLength(), r.encodedLength());
-        r.encode(creds.sessionKey(), out);
-        return out.array();
-    }
-
-    /** @return {@link RxkadCodes#RXKADINCONSISTENCY}: a client checks no RESPONSE */
-    @Override
-    public int checkResponse(SecurityContext ctx, byte[] responseBody) {
-        return RxkadCodes.RXKADINCONSISTENCY;
+    public String name() {
+        return "rxkad";
     }
 
     /** @return e.g. {@code rxkad-client[CRYPT, kvno 3]} ({@code supplied} for a supplier), without key or ticket */
     @Override
     public String toString() {
-        return "rxkad-client[" + level + (fixed != null ? ", kvno " + fixed.kvno() : ", supplied") + "]";
+        return packets.toString();
     }
 }

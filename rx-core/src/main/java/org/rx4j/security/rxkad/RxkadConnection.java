@@ -5,10 +5,10 @@ package org.rx4j.security.rxkad;
 
 import io.netty.buffer.ByteBuf;
 import org.rx4j.security.CallerIdentity;
-import org.rx4j.security.PacketHeader;
 import org.rx4j.security.SecurityAbortException;
-import org.rx4j.security.SecurityContext;
 import org.rx4j.security.SecurityStats;
+import org.rx4j.security.packet.PacketHeader;
+import org.rx4j.security.packet.SecurityContext;
 import org.rx4j.security.rxkad.crypto.Fcrypt;
 import org.rx4j.security.rxkad.crypto.PacketChecksum;
 import org.rx4j.security.rxkad.crypto.PacketProtection;

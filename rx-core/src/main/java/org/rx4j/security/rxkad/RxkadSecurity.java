@@ -5,19 +5,20 @@ package org.rx4j.security.rxkad;
 
 import io.netty.buffer.ByteBuf;
 import org.rx4j.security.SecurityAbortException;
-import org.rx4j.security.SecurityClass;
-import org.rx4j.security.SecurityContext;
 import org.rx4j.security.SecurityIndex;
 import org.rx4j.security.SecurityStats;
+import org.rx4j.security.packet.PacketSecurity;
+import org.rx4j.security.packet.SecurityContext;
 import org.rx4j.security.rxkad.crypto.Fcrypt;
 import org.rx4j.wire.RxConstants;
 
 /**
- * What rxkad's client and server classes share: the index, the sizes of a connection's packets at its level, and
- * sealing an outgoing packet under the connection's session key (docs/security.md "Levels"). Each connection's level
- * and key live in its {@link RxkadConnection}.
+ * What the packet work of rxkad's client and server sides shares (behind the handles {@link RxkadClientSecurity} and
+ * {@link RxkadServerSecurity}; package-private, so none of it is public API): the index, the sizes of a connection's
+ * packets at its level, and sealing an outgoing packet under the connection's session key (docs/security.md "Levels").
+ * Each connection's level and key live in its {@link RxkadConnection}.
  */
-abstract class RxkadSecurity implements SecurityClass {
+abstract class RxkadSecurity implements PacketSecurity {
     /** @return 2 (rxkad) */
     @Override
     public final int securityIndex() {

@@ -22,13 +22,15 @@ import java.util.random.RandomGenerator;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.FieldSource;
 import org.rx4j.security.CallerIdentity;
-import org.rx4j.security.ChannelCallNumbers;
-import org.rx4j.security.ConnectionRole;
-import org.rx4j.security.PacketHeader;
 import org.rx4j.security.SecurityAbortException;
 import org.rx4j.security.SecurityClass;
-import org.rx4j.security.SecurityContext;
 import org.rx4j.security.SecurityIndex;
+import org.rx4j.security.packet.ChannelCallNumbers;
+import org.rx4j.security.packet.ConnectionRole;
+import org.rx4j.security.packet.PacketHeader;
+import org.rx4j.security.packet.PacketSecurity;
+import org.rx4j.security.packet.PacketSecurityAccess;
+import org.rx4j.security.packet.SecurityContext;
 import org.rx4j.security.rxkad.crypto.Fcrypt;
 import org.rx4j.security.rxkad.crypto.PacketChecksum;
 import org.rx4j.security.rxkad.crypto.RxkadKdf;
@@ -36,8 +38,8 @@ import org.rx4j.security.rxkad.handshake.RxkadChallenge;
 import org.rx4j.security.rxkad.handshake.RxkadResponse;
 import org.rx4j.security.rxkad.handshake.TicketOpener;
 import org.rx4j.security.rxkad.handshake.V4Ticket;
-import org.rx4j.testing.Captures.Datagram;
 import org.rx4j.testing.Captures;
+import org.rx4j.testing.Captures.Datagram;
 import org.rx4j.wire.ControlPacket;
 import org.rx4j.wire.DataPacket;
 import org.rx4j.wire.DecodeError;
@@ -159,7 +161,7 @@ class RxkadCaptureTest {
         int offset = RxConstants.HEADER_SIZE + 8 + 20;
         byte[] body = flipped(capture, index, offset).get(index).bytes();
         byte[] response = Arrays.copyOfRange(body, RxConstants.HEADER_SIZE, body.length);
-        RxkadServerSecurity server = server(level(name), replay.challenge.nonce());
+        PacketSecurity server = server(level(name), replay.challenge.nonce());
         SecurityContext ctx = context(server, ConnectionRole.SERVER, replay.first, ch -> 0);
         assertEquals("RXKADSEALEDINCON", codeName(server.checkResponse(ctx, response)));
         assertFalse(server.isAuthenticated(ctx));
@@ -180,9 +182,9 @@ class RxkadCaptureTest {
         Packet responsePacket;
         V4Ticket ticket;
         RxkadResponse response;
-        RxkadServerSecurity server;
+        PacketSecurity server;
         SecurityContext serverCtx;
-        RxkadClientSecurity client;
+        PacketSecurity client;
         SecurityContext clientCtx;
         int dataPackets;
         int ackPackets;
@@ -268,7 +270,7 @@ class RxkadCaptureTest {
             assertArrayEquals(challengeBody, server.challengeBody(serverCtx).orElseThrow(),
                     name + ": rx4j's CHALLENGE for the same nonce");
             assertEquals(0, server.checkResponse(serverCtx, responseBody), name + ": rx4j's server accepts it");
-            client = new RxkadClientSecurity(level, key, sealed.kvno(), sealed.ticket());
+            client = PacketSecurityAccess.of(new RxkadClientSecurity(level, key, sealed.kvno(), sealed.ticket()));
             clientCtx = context(client, ConnectionRole.CLIENT, first, response::callNumber);
             assertArrayEquals(responseBody, client.responseBody(clientCtx, challengeBody),
                     name + ": rx4j's client answers the CHALLENGE with the same bytes");
@@ -291,14 +293,14 @@ class RxkadCaptureTest {
                 assertEquals(PacketChecksum.compute(key.schedule(), connectionValue, h.callNumber(), h.cid(), h.seq()),
                         h.spare(), p.where() + ": header checksum");
                 boolean c2s = p.datagram().clientToServer();
-                SecurityClass receiver = c2s ? server : client;
+                PacketSecurity receiver = c2s ? server : client;
                 ByteBuf body = Unpooled.copiedBuffer(p.body());
                 int code = receiver.checkIncoming(c2s ? serverCtx : clientCtx, header(h, h.spare()), body);
                 assertEquals("0", codeName(code), p.where() + ": rx4j's " + receiver);
                 byte[] plain = ByteBufUtil.getBytes(body);
                 assertEquals(level.preparedLength(plain.length), p.body().length, p.where() + ": padding");
 
-                SecurityClass sender = c2s ? client : server;
+                PacketSecurity sender = c2s ? client : server;
                 ByteBuf again = Unpooled.buffer(p.body().length, p.body().length);
                 again.writeZero(level.headerSize()).writeBytes(plain);
                 int sum = sender.prepareOutgoing(c2s ? clientCtx : serverCtx, h.channel(), h.callNumber(), h.seq(),
@@ -435,15 +437,15 @@ class RxkadCaptureTest {
     }
 
     /** @return rx4j's server at the capture's level, whose CHALLENGE carries the captured nonce */
-    private static RxkadServerSecurity server(RxkadLevel level, int nonce) {
+    private static PacketSecurity server(RxkadLevel level, int nonce) {
         RandomGenerator capturedNonce = () -> (long) nonce << 32; // nextInt() is the high half of nextLong()
-        return new RxkadServerSecurity(keys(), level, () -> CAPTURED_AT, capturedNonce);
+        return PacketSecurityAccess.of(new RxkadServerSecurity(keys(), level, () -> CAPTURED_AT, capturedNonce));
     }
 
     private static SecurityContext context(SecurityClass c, ConnectionRole role, RxHeader h,
                                            ChannelCallNumbers calls) {
         SecurityContext ctx = new SecurityContext(c, role, h.epoch(), h.cid(), h.serviceId(), calls);
-        c.newConnection(ctx);
+        PacketSecurityAccess.of(c).newConnection(ctx);
         return ctx;
     }
 

@@ -9,10 +9,12 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
-import org.rx4j.security.ConnectionRole;
-import org.rx4j.security.PacketHeader;
 import org.rx4j.security.SecurityAbortException;
-import org.rx4j.security.SecurityContext;
+import org.rx4j.security.packet.ConnectionRole;
+import org.rx4j.security.packet.PacketHeader;
+import org.rx4j.security.packet.PacketSecurity;
+import org.rx4j.security.packet.PacketSecurityAccess;
+import org.rx4j.security.packet.SecurityContext;
 import org.rx4j.security.rxkad.handshake.V4Ticket;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -22,8 +24,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The rxkad client and server classes on their own, through the security SPI: a RESPONSE replayed on another
- * connection, sizes at each level, and no key or ticket in any string or message.
+ * The rxkad client and server classes on their own, through their packet work (the internal security SPI): a
+ * RESPONSE replayed on another connection, sizes at each level, and no key or ticket in any string or message.
  */
 class RxkadSecurityClassTest {
     static final long SERVER_KEY = 0x0123456789abcdefL; // DES odd parity in every byte
@@ -40,14 +42,15 @@ class RxkadSecurityClassTest {
 
     private static SecurityContext context(org.rx4j.security.SecurityClass c, ConnectionRole role, int cid) {
         SecurityContext ctx = new SecurityContext(c, role, 0x81234567, cid, 1, ch -> ch + 1);
-        c.newConnection(ctx);
+        PacketSecurityAccess.of(c).newConnection(ctx);
         return ctx;
     }
 
     @Test
     void aResponseReplayedOnAnotherConnectionIsRefused() throws SecurityAbortException {
-        RxkadClientSecurity client = new RxkadClientSecurity(RxkadLevel.CRYPT, new SessionKey(SESSION), 1, TICKET);
-        RxkadServerSecurity server = server();
+        PacketSecurity client = PacketSecurityAccess.of(new RxkadClientSecurity(RxkadLevel.CRYPT,
+                new SessionKey(SESSION), 1, TICKET));
+        PacketSecurity server = PacketSecurityAccess.of(server());
         SecurityContext a = context(server, ConnectionRole.SERVER, 0x40);
         SecurityContext b = context(server, ConnectionRole.SERVER, 0x80);
         byte[] response = client.responseBody(context(client, ConnectionRole.CLIENT, 0x40),
@@ -64,7 +67,8 @@ class RxkadSecurityClassTest {
     @Test
     void sizesFollowTheLevel() {
         for (RxkadLevel level : RxkadLevel.values()) {
-            RxkadClientSecurity client = new RxkadClientSecurity(level, new SessionKey(SESSION), 1, TICKET);
+            PacketSecurity client = PacketSecurityAccess.of(new RxkadClientSecurity(level, new SessionKey(SESSION), 1,
+                    TICKET));
             SecurityContext ctx = context(client, ConnectionRole.CLIENT, 0x40);
             int data = client.maxDataPerPacket(ctx, 1440);
             assertEquals(List.of(1412, 1408, 1400).get(level.ordinal()), data);
@@ -76,8 +80,9 @@ class RxkadSecurityClassTest {
 
     @Test
     void aPacketSealedByOneSideOpensOnTheOtherOnlyUnchanged() throws SecurityAbortException {
-        RxkadClientSecurity client = new RxkadClientSecurity(RxkadLevel.AUTH, new SessionKey(SESSION), 1, TICKET);
-        RxkadServerSecurity server = server();
+        PacketSecurity client = PacketSecurityAccess.of(new RxkadClientSecurity(RxkadLevel.AUTH,
+                new SessionKey(SESSION), 1, TICKET));
+        PacketSecurity server = PacketSecurityAccess.of(server());
         SecurityContext s = context(server, ConnectionRole.SERVER, 0x40);
         SecurityContext c = context(client, ConnectionRole.CLIENT, 0x40);
         assertEquals(0, server.checkResponse(s, client.responseBody(c, server.challengeBody(s).orElseThrow())));
@@ -98,7 +103,8 @@ class RxkadSecurityClassTest {
     void noKeyOrTicketInStringsOrMessages() {
         String key = String.format("%016x", SESSION);
         String ticket = HexFormat.of().formatHex(TICKET, 0, 8);
-        RxkadClientSecurity client = new RxkadClientSecurity(RxkadLevel.CRYPT, new SessionKey(SESSION), 1, TICKET);
+        PacketSecurity client = PacketSecurityAccess.of(new RxkadClientSecurity(RxkadLevel.CRYPT,
+                new SessionKey(SESSION), 1, TICKET));
         SecurityContext c = context(client, ConnectionRole.CLIENT, 0x40);
         SecurityAbortException refused = assertThrows(SecurityAbortException.class,
                 () -> client.responseBody(c, new byte[] {0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 7, 0, 0, 0, 0}));

@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The rx4j Authors
 
-package org.rx4j.security;
+package org.rx4j.security.packet;
 
 import java.util.Objects;
+import org.rx4j.security.SecurityClass;
 import org.rx4j.wire.RxConstants;
 
 /**
  * One connection's security state, created by the engine when the connection is created and passed to
- * every {@link SecurityClass} call for that connection. It exposes what a security class needs to know
+ * every {@link PacketSecurity} call for that connection. It exposes what a security class needs to know
  * about the connection (epoch, cid, service id, role, the four channels' call numbers; rx-wire-facts.md
  * §1, §7) and holds one slot, {@link #state()}, that belongs to the security class (keys, nonces,
  * counters). The engine never reads or writes that slot.
@@ -109,7 +110,7 @@ public final class SecurityContext {
     }
 
     /**
-     * Server side, called by the security class from {@link SecurityClass#checkResponse}: the RESPONSE
+     * Server side, called by the security class from {@link PacketSecurity#checkResponse}: the RESPONSE
      * carried the client's four call numbers (rxkad does, §7). The engine applies them to its channels
      * after a successful check, so that calls older than the authenticated ones cannot be replayed
      * (OpenAFS does the same after rxkad's check).
@@ -126,7 +127,7 @@ public final class SecurityContext {
     }
 
     /**
-     * Engine side, after {@link SecurityClass#checkResponse} returned 0: the call numbers the RESPONSE
+     * Engine side, after {@link PacketSecurity#checkResponse} returned 0: the call numbers the RESPONSE
      * carried, if the class reported any; reading clears them.
      *
      * @return four call numbers (channel 0..3), or null when the class reported none (rxnull never does)

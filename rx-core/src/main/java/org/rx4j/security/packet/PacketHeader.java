@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The rx4j Authors
 
-package org.rx4j.security;
+package org.rx4j.security.packet;
 
 /**
  * The fields of a received packet's 28-byte Rx header that a security class checks (rx-wire-facts.md §1), as the
- * security SPI's own type: a security class needs no internal package.
+ * security SPI's own type: a security class needs nothing from the wire codec.
  *
  * <p>Borrowed, like the SPI's buffers: the engine keeps one instance per connection and refills it from each decoded
- * DATA header before {@link SecurityClass#checkIncoming}, so receiving allocates no header object per packet. A
+ * DATA header before {@link PacketSecurity#checkIncoming}, so receiving allocates no header object per packet. A
  * class reads it during the call and keeps neither the instance nor a reference to it afterwards (copy the fields
  * it needs). Not thread-safe; the engine touches it only on its event loop.
  */

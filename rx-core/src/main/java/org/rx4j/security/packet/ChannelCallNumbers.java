@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The rx4j Authors
 
-package org.rx4j.security;
+package org.rx4j.security.packet;
 
 /**
  * Read-only view of a connection's per-channel call numbers, implemented by the engine and read by

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 The rx4j Authors
 
-package org.rx4j.security;
+package org.rx4j.security.packet;
 
 /**
  * Which end of an Rx connection this side is (rx-wire-facts.md §7): the client starts calls and sets
