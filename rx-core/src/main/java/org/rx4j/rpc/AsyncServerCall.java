@@ -108,11 +108,15 @@ final class AsyncServerCall implements CallListener {
         RxRequest req = new RxRequest(opcode, request.toByteArray(), origin.peer(), RxConnectionId.of(origin),
                 Optional.ofNullable(origin.identity()), context);
         CompletionStage<byte[]> stage;
+        // Current while handle() runs: the calls it starts inherit the call's end (RxContext).
+        RxContext previous = RxContext.ofServerCall(context, rt::now, rt::callback).enter();
         try {
             stage = handler.handle(req);
         } catch (Exception e) {
             fail(c, e);
             return;
+        } finally {
+            RxContext.restore(previous);
         }
         if (stage == null) {
             fail(c, new NullPointerException("async handler for opcode " + opcode + " returned null"));

@@ -95,6 +95,8 @@ final class BlockingServerCall {
 
     /** Worker side: runs the handler, ends the reply or aborts, and releases the streams once the call ends. */
     private static void run(EndpointRuntime rt, RxCall call, RxCallHandler body) {
+        // Current while the handler runs: the calls it makes inherit its deadline and end (RxContext).
+        RxContext previous = RxContext.ofServerCall(call.context(), rt::now, rt::callback).enter();
         try {
             body.handle(call);
             call.output().close();
@@ -117,6 +119,7 @@ final class BlockingServerCall {
             call.abort(RxCodes.RX_INVALID_OPERATION, RxException.Reason.HANDLER_THREW);
             throw e;
         } finally {
+            RxContext.restore(previous);
             rt.tracker.handlerDone();
             call.completion().whenComplete((v, t) -> call.streams().release());
         }
