@@ -54,7 +54,8 @@ public final class RxCallOptions {
     /**
      * A hard deadline enforced by the engine: past it the call is aborted (ABORT −3 to the server) and fails with
      * RX_CALL_TIMEOUT (−3); for a pool that repeats an idempotent call it covers every attempt and pause. The clock
-     * starts when the call starts, not here.
+     * starts when the call starts, not here. A call made while a handler runs gets the earlier of this and the
+     * handler's deadline ({@link RxContext}) unless {@link #detached()}.
      *
      * @param timeout the call's whole life from its start, positive
      * @return these options with that deadline

@@ -14,7 +14,7 @@ import java.util.function.LongSupplier;
 /**
  * The deadline and cancellation that the calls made by a piece of code inherit, in this process only (the shape of
  * gRPC-java's {@code io.grpc.Context}; docs/embedding.md "Context that flows"). Rx carries no per-call metadata on
- * the wire (rx-wire-facts.md §6: a call is its header and its XDR stream), so a server cannot learn its client's
+ * the wire (rx-wire-facts.md §1, §6: a call is its headers and its XDR stream), so a server cannot learn its client's
  * deadline; what flows is what this process knows.
  *
  * <p>While a server handler runs, its call's context is {@link #current()}: on the worker thread for the whole of a
