@@ -11,10 +11,10 @@ import java.util.OptionalInt;
 /**
  * How one client call runs, as a value: its hard deadline, for a streaming or raw call the opcode the library
  * writes as the request's first XDR int (rx-wire-facts.md §6), and whether it inherits the deadline and end of the
- * {@link RxContext} current where it is made (by default it does; {@link #detached()}). Every {@link RxCallTarget} call form takes one; the
- * forms without it use {@link #DEFAULT}. Immutable and thread-safe: make one per kind of call and share it; each
- * {@code with*} method returns a new value. Further per-call choices are added as further withers, so code written
- * against this class keeps compiling (docs/embedding.md "Call forms").
+ * {@link RxContext} current where it is made (by default it does; {@link #detached()}). Every {@link RxCallTarget}
+ * call form takes one; the forms without it use {@link #DEFAULT}. Immutable and thread-safe: make one per kind of
+ * call and share it; each {@code with*} and {@link #detached()} method returns a new value. Further per-call choices
+ * are added as further withers, so code written against this class keeps compiling (docs/embedding.md "Call forms").
  */
 public final class RxCallOptions {
     /** No deadline, no opcode: the call runs until it ends or is cancelled, and its request is written whole. */

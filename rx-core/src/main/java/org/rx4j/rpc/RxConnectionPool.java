@@ -301,8 +301,9 @@ public final class RxConnectionPool implements RxCallTarget {
 
     /** @param earlier the failures of the attempts before this one (repeated), oldest first; null for none */
     private <T> void attemptAsync(int opcode, XdrMarshaller arguments, XdrUnmarshaller<T> results,
-                                  RxCallOptions options, long deadline, int attempt, int attempts, CompletableFuture<T> result,
-                                  AtomicReference<Future<?>> attemptInProgress, List<Throwable> earlier) {
+                                  RxCallOptions options, long deadline, int attempt, int attempts,
+                                  CompletableFuture<T> result, AtomicReference<Future<?>> attemptInProgress,
+                                  List<Throwable> earlier) {
         if (result.isDone()) {
             return; // cancelled by the application: no further attempt
         }
