@@ -16,6 +16,8 @@ import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -53,6 +55,8 @@ class ContextInheritanceTest {
     static final int OP_ASYNC_PLAIN = 4;
     /** Front, blocking: one inheriting and one detached async HOLD; records how each ended. */
     static final int OP_DETACHED = 5;
+    /** Front, async: starts an async HOLD from a continuation on another thread, carried by a wrapped executor. */
+    static final int OP_ASYNC_CONTINUATION = 6;
     /** Code the back service aborts with when nobody ended its hold (no inheritance). */
     static final int NOT_ENDED = 99;
 
@@ -108,6 +112,12 @@ class ContextInheritanceTest {
                             return recorded(f);
                         })
                         .async(OP_ASYNC_PLAIN, req -> recorded(asyncForm(req.xdr().readInt())))
+                        .async(OP_ASYNC_CONTINUATION, req -> {
+                            int form = req.xdr().readInt();
+                            Executor carried = RxContext.current().wrap(ForkJoinPool.commonPool());
+                            return recorded(CompletableFuture.supplyAsync(() -> asyncForm(form), carried)
+                                    .thenCompose(f -> f));
+                        })
                         .blocking(OP_DETACHED, (call, op) -> {
                             CompletableFuture<Integer> inheriting = toBack.callAsync(OP_HOLD, w -> { },
                                     XdrReader::readInt);
@@ -245,6 +255,19 @@ class ContextInheritanceTest {
     @ValueSource(ints = {0, 1, 2, 3})
     void cancellingAnAsyncHandlersCallCancelsItsCall(int form) throws Exception {
         try (RxCall call = callFront(OP_ASYNC_PLAIN, form)) {
+            assertEquals("started", next(backStarted));
+            call.cancel();
+        } catch (RxException e) {
+            assertEquals(RxCodes.RX_USER_ABORT, e.code());
+        }
+        assertEquals("code " + RxCodes.RX_USER_ABORT, next(frontSaw), "the outgoing call's end");
+        assertEquals("cancelled " + RxCodes.RX_USER_ABORT, next(backSaw), "what the back service saw");
+    }
+
+    @ParameterizedTest(name = "form {0}")
+    @ValueSource(ints = {0, 1, 2, 3})
+    void aWrappedExecutorCarriesTheContextToAContinuationsCall(int form) throws Exception {
+        try (RxCall call = callFront(OP_ASYNC_CONTINUATION, form)) {
             assertEquals("started", next(backStarted));
             call.cancel();
         } catch (RxException e) {
