@@ -57,6 +57,7 @@ final class AsyncServerCall implements CallListener {
     static void start(EndpointRuntime rt, Call call, int opcode, ByteBuf rest, RxAsyncHandler handler, long now,
             CallMeter meter) {
         AsyncServerCall a = new AsyncServerCall(rt, opcode, handler, meter);
+        a.context.hardDeadTimeEnd(call.hardDeadTimeEnd()); // what the handler's calls inherit (RxContext)
         call.setListener(a);
         if (rest != null && !a.append(call, rest)) {
             return;

@@ -41,6 +41,7 @@ final class BlockingServerCall {
     static void start(EndpointRuntime rt, WorkerShare share, Call call, ByteBuf preload, RxCallHandler body,
             long opcodeOrNone, long now, CallMeter meter) {
         CallStreams streams = new CallStreams(rt, true);
+        streams.context().hardDeadTimeEnd(call.hardDeadTimeEnd()); // what the handler's calls inherit, until it sets one
         streams.meter(meter);
         streams.attach(call);
         rt.tracker.opened(streams);

@@ -35,6 +35,8 @@ public final class RxCallContext {
      * call's {@link RxContext} hands the calls its handler makes (docs/embedding.md "Context that flows").
      */
     private volatile long deadlineNs = Long.MAX_VALUE;
+    /** When the endpoint's hard dead time ends the call (endpoint clock, ns), or {@code Long.MAX_VALUE} for none. */
+    private volatile long hardDeadTimeEndNs = Long.MAX_VALUE;
 
     RxCallContext() {
     }
@@ -94,9 +96,22 @@ public final class RxCallContext {
         run(listener);
     }
 
-    /** @return the call's hard deadline (endpoint clock, ns), or {@code Long.MAX_VALUE} for none */
+    /**
+     * @return the earlier of the call's own hard deadline and the end of the endpoint's hard dead time (endpoint
+     *     clock, ns, compared wrap-safe), or {@code Long.MAX_VALUE} for neither
+     */
     long deadlineNs() {
-        return deadlineNs;
+        long own = deadlineNs;
+        long hard = hardDeadTimeEndNs;
+        if (own == Long.MAX_VALUE) {
+            return hard;
+        }
+        return hard == Long.MAX_VALUE || own - hard < 0 ? own : hard;
+    }
+
+    /** @param endNs when the endpoint's hard dead time ends the call (endpoint clock, ns), or Long.MAX_VALUE */
+    void hardDeadTimeEnd(long endNs) {
+        this.hardDeadTimeEndNs = endNs;
     }
 
     /** @param deadlineNs the call's hard deadline (endpoint clock, ns), or {@code Long.MAX_VALUE} for none */
