@@ -24,8 +24,9 @@ import java.util.function.LongSupplier;
  * stubs), unless its {@link RxCallOptions#detached()}:
  * <ul>
  *   <li>gets the earlier of its own deadline and this context's: past it, RX_CALL_TIMEOUT (−3), as its own
- *       deadline would; a server call's deadline is the one its handler set ({@link RxCall#setDeadline(Duration)}),
- *       narrowed by {@link #withTimeout(Duration)};</li>
+ *       deadline would; a server call's deadline is the earlier of the one its handler set
+ *       ({@link RxCall#setDeadline(Duration)}) and the end of its endpoint's hard dead time
+ *       ({@code RxConfig.Builder.hardDeadTime}), narrowed by {@link #withTimeout(Duration)};</li>
  *   <li>ends when the handler's call ends, however it ends: aborted with RX_CALL_TIMEOUT (−3) when that call
  *       timed out, else with RX_USER_ABORT (−6), the code of a cancel (docs/errors.md).</li>
  * </ul>

@@ -278,8 +278,8 @@ class ContextInheritanceTest {
     }
 
     /**
-     * A server whose hard dead time is 200 ms gives its async handlers' calls the rest of it: the calls go out from
-     * another endpoint without one, so only the inherited deadline can end them.
+     * A server whose hard dead time is 200 ms gives its async handlers' calls the rest of it, as their context's
+     * deadline and as the end of the handler's call: the calls go out from another endpoint without one.
      */
     @ParameterizedTest(name = "form {0}")
     @ValueSource(ints = {0, 1, 2})
@@ -288,16 +288,21 @@ class ContextInheritanceTest {
         try (RxConnectionPool outPool = RxConnectionPool.open(client, back.localAddress(), BACK);
              RxEndpoint hard = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0))
                      .config(org.rx4j.config.RxConfig.builder().hardDeadTime(Duration.ofMillis(200)).build())
-                     .service(RxService.builder(FRONT).async(OP_ASYNC_PLAIN, req -> recorded(switch (form) {
-                         case 0 -> out.callAsync(OP_HOLD, w -> { }, XdrReader::readInt);
-                         case 1 -> outPool.callAsync(OP_HOLD, w -> { }, XdrReader::readInt);
-                         default -> out.callAsync(new byte[] {0, 0, 0, OP_HOLD}).thenApply(b -> b.length);
-                     })).build())
+                     .service(RxService.builder(FRONT).async(OP_ASYNC_PLAIN, req -> {
+                         Duration left = RxContext.current().timeRemaining().orElse(Duration.ofDays(1));
+                         frontSaw.add("within the hard dead time " + (left.compareTo(Duration.ofMillis(200)) <= 0));
+                         return recorded(switch (form) {
+                             case 0 -> out.callAsync(OP_HOLD, w -> { }, XdrReader::readInt);
+                             case 1 -> outPool.callAsync(OP_HOLD, w -> { }, XdrReader::readInt);
+                             default -> out.callAsync(new byte[] {0, 0, 0, OP_HOLD}).thenApply(b -> b.length);
+                         });
+                     }).build())
                      .open()) {
             try (RxCall call = client.connect(hard.localAddress(), FRONT)
                     .newCall(RxCallOptions.DEFAULT.withOpcode(OP_ASYNC_PLAIN))) {
                 new XdrWriter(call.output(), XdrSide.CLIENT).writeInt(form);
                 call.output().close();
+                assertEquals("within the hard dead time true", next(frontSaw), "the context's deadline");
                 assertEquals("code " + RxCodes.RX_CALL_TIMEOUT, next(frontSaw), "the outgoing call's end");
                 assertEquals("cancelled " + RxCodes.RX_CALL_TIMEOUT, next(backSaw), "what the back service saw");
                 call.awaitCompletion(); // the handler's empty reply or the hard dead time, whichever came first
