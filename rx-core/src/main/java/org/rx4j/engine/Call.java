@@ -331,6 +331,14 @@ public final class Call {
         return timers.callDeadlineNs;
     }
 
+    /**
+     * @return when the endpoint-wide hard dead time ends this call (its start + {@code hardDeadTime}, engine clock,
+     *     ns; rx-wire-facts.md §8), or {@code Long.MAX_VALUE} when that setting is off
+     */
+    public long hardDeadTimeEnd() {
+        return timers.hardDeadTimeEnd(life.startNs);
+    }
+
     // =====================================================================================
     // For the connection, the dispatcher and the engine's queues
 

@@ -94,6 +94,15 @@ final class CallTimers {
     }
 
     /**
+     * @param startNs when the call started, ns
+     * @return when the hard dead time ends the call, ns, or {@link Deadlines#NONE} when it is off
+     */
+    long hardDeadTimeEnd(long startNs) {
+        long hard = config.timeouts().hardDeadTimeNs();
+        return hard > 0 ? startNs + hard : Deadlines.NONE;
+    }
+
+    /**
      * How long a client call may hear nothing from the server while its data waits for acknowledgement before it is
      * reported stalled: the dead time / 24 (500 ms at the default 12 s), long against a loopback or LAN round trip
      * and well before the dead time, so that ICMP from a probe can end the call near when OpenAFS's error-queue

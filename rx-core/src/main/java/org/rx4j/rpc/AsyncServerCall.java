@@ -57,6 +57,7 @@ final class AsyncServerCall implements CallListener {
     static void start(EndpointRuntime rt, Call call, int opcode, ByteBuf rest, RxAsyncHandler handler, long now,
             CallMeter meter) {
         AsyncServerCall a = new AsyncServerCall(rt, opcode, handler, meter);
+        a.context.hardDeadTimeEnd(call.hardDeadTimeEnd()); // what the handler's calls inherit (RxContext)
         call.setListener(a);
         if (rest != null && !a.append(call, rest)) {
             return;
@@ -108,11 +109,15 @@ final class AsyncServerCall implements CallListener {
         RxRequest req = new RxRequest(opcode, request.toByteArray(), origin.peer(), RxConnectionId.of(origin),
                 Optional.ofNullable(origin.identity()), context);
         CompletionStage<byte[]> stage;
+        // Current while handle() runs: the calls it starts inherit the call's end (RxContext).
+        RxContext previous = RxContext.ofServerCall(context, rt::now, rt::callback).enter();
         try {
             stage = handler.handle(req);
         } catch (Exception e) {
             fail(c, e);
             return;
+        } finally {
+            RxContext.restore(previous);
         }
         if (stage == null) {
             fail(c, new NullPointerException("async handler for opcode " + opcode + " returned null"));

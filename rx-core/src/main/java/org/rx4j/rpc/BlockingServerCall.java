@@ -41,6 +41,7 @@ final class BlockingServerCall {
     static void start(EndpointRuntime rt, WorkerShare share, Call call, ByteBuf preload, RxCallHandler body,
             long opcodeOrNone, long now, CallMeter meter) {
         CallStreams streams = new CallStreams(rt, true);
+        streams.context().hardDeadTimeEnd(call.hardDeadTimeEnd()); // what the handler's calls inherit, until it sets one
         streams.meter(meter);
         streams.attach(call);
         rt.tracker.opened(streams);
@@ -95,6 +96,8 @@ final class BlockingServerCall {
 
     /** Worker side: runs the handler, ends the reply or aborts, and releases the streams once the call ends. */
     private static void run(EndpointRuntime rt, RxCall call, RxCallHandler body) {
+        // Current while the handler runs: the calls it makes inherit its deadline and end (RxContext).
+        RxContext previous = RxContext.ofServerCall(call.context(), rt::now, rt::callback).enter();
         try {
             body.handle(call);
             call.output().close();
@@ -117,6 +120,7 @@ final class BlockingServerCall {
             call.abort(RxCodes.RX_INVALID_OPERATION, RxException.Reason.HANDLER_THREW);
             throw e;
         } finally {
+            RxContext.restore(previous);
             rt.tracker.handlerDone();
             call.completion().whenComplete((v, t) -> call.streams().release());
         }

@@ -526,6 +526,7 @@ final class CallStreams implements CallListener {
      *     {@code Long.MAX_VALUE} for none
      */
     void setDeadline(long deadlineNanoTime) {
+        context.deadlineNs(deadlineNanoTime); // what the calls a handler makes inherit (RxContext)
         runtime.onLoop(e -> {
             if (call != null) {
                 call.setDeadline(runtime.now(), deadlineNanoTime);

@@ -5,6 +5,7 @@ package org.rx4j.rpc;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -27,6 +28,15 @@ public final class RxCallContext {
     private boolean ended;
     /** Listeners not run yet; allocated by the first {@link #onCancel}. Guarded by lock. */
     private List<Runnable> listeners;
+    /** Run with the end code on any end, cancelled or not ({@link #onEnd}); null until the first. Guarded by lock. */
+    private List<IntConsumer> enders;
+    /**
+     * The call's own hard deadline on its endpoint's clock, ns, or {@code Long.MAX_VALUE} for none: what a server
+     * call's {@link RxContext} hands the calls its handler makes (docs/embedding.md "Context that flows").
+     */
+    private volatile long deadlineNs = Long.MAX_VALUE;
+    /** When the endpoint's hard dead time ends the call (endpoint clock, ns), or {@code Long.MAX_VALUE} for none. */
+    private volatile long hardDeadTimeEndNs = Long.MAX_VALUE;
 
     RxCallContext() {
     }
@@ -87,6 +97,59 @@ public final class RxCallContext {
     }
 
     /**
+     * @return the earlier of the call's own hard deadline and the end of the endpoint's hard dead time (endpoint
+     *     clock, ns, compared wrap-safe), or {@code Long.MAX_VALUE} for neither
+     */
+    long deadlineNs() {
+        long own = deadlineNs;
+        long hard = hardDeadTimeEndNs;
+        if (own == Long.MAX_VALUE) {
+            return hard;
+        }
+        return hard == Long.MAX_VALUE || own - hard < 0 ? own : hard;
+    }
+
+    /** @param endNs when the endpoint's hard dead time ends the call (endpoint clock, ns), or Long.MAX_VALUE */
+    void hardDeadTimeEnd(long endNs) {
+        this.hardDeadTimeEndNs = endNs;
+    }
+
+    /** @param deadlineNs the call's hard deadline (endpoint clock, ns), or {@code Long.MAX_VALUE} for none */
+    void deadlineNs(long deadlineNs) {
+        this.deadlineNs = deadlineNs;
+    }
+
+    /**
+     * Runs {@code listener} with the end code (0 for a normal completion) when the call ends, however it ends; at
+     * once on this thread when it has ended already. For the calls a handler makes, which end with it whether it was
+     * cancelled or completed ({@link RxContext}). Must not block.
+     *
+     * @param listener what to run
+     * @return removes the listener (when the call it would end ended first); idempotent
+     */
+    Runnable onEnd(IntConsumer listener) {
+        int endedWith;
+        synchronized (lock) {
+            if (!ended) {
+                if (enders == null) {
+                    enders = new ArrayList<>(2);
+                }
+                enders.add(listener);
+                return () -> {
+                    synchronized (lock) {
+                        if (enders != null) {
+                            enders.remove(listener);
+                        }
+                    }
+                };
+            }
+            endedWith = code;
+        }
+        listener.accept(endedWith);
+        return () -> { };
+    }
+
+    /**
      * The call ended: cancels this context when {@code errorCode} is an abort code and runs its listeners on this
      * thread, else drops them. Idempotent: only the first end counts.
      *
@@ -95,6 +158,7 @@ public final class RxCallContext {
      */
     void end(int errorCode, RxException.Reason why) {
         List<Runnable> toRun;
+        List<IntConsumer> toEnd;
         synchronized (lock) {
             if (ended) {
                 return;
@@ -106,10 +170,17 @@ public final class RxCallContext {
             }
             toRun = errorCode != 0 ? listeners : null;
             listeners = null;
+            toEnd = enders;
+            enders = null;
         }
         if (toRun != null) {
             for (Runnable r : toRun) {
                 run(r);
+            }
+        }
+        if (toEnd != null) {
+            for (IntConsumer c : toEnd) {
+                run(() -> c.accept(errorCode));
             }
         }
     }

@@ -240,12 +240,10 @@ public final class RxChannel implements RxCallTarget {
      */
     @Override
     public RxCall newCall(RxCallOptions options) throws RxException {
-        Duration timeout = options.timeoutOrNull();
-        if (timeout != null) {
-            rt.deadlineFromNow(timeout);
-        }
+        RxCallOptions bound = options.bound(); // the stream may start on another thread
+        InheritedContext.deadline(rt, bound); // checks the timeout
         CompletableFuture<RxCall> f = execute(RxCallInfo.NO_OPCODE, Long.MAX_VALUE, (pool, ignored) -> {
-            RxCall call = pool.newCall(options);
+            RxCall call = pool.newCall(bound);
             return new Started<>(CompletableFuture.completedFuture(call), call.completion());
         });
         try {
@@ -267,9 +265,9 @@ public final class RxChannel implements RxCallTarget {
      */
     @Override
     public CompletableFuture<byte[]> callAsync(byte[] request, RxCallOptions options) {
-        Duration timeout = options.timeoutOrNull();
-        return execute(RxCallInfo.NO_OPCODE, timeout == null ? Long.MAX_VALUE : rt.deadlineFromNow(timeout),
-                (pool, t) -> Started.whole(pool.callAsync(request, t == null ? options : options.withTimeout(t))));
+        RxCallOptions bound = options.bound(); // attempts may start on the callback executor
+        return execute(RxCallInfo.NO_OPCODE, InheritedContext.deadline(rt, bound),
+                (pool, t) -> Started.whole(pool.callAsync(request, bound.withTimeoutOrNone(t))));
     }
 
     /**
@@ -313,10 +311,9 @@ public final class RxChannel implements RxCallTarget {
     public <T> CompletableFuture<T> callAsync(int opcode, XdrMarshaller arguments, XdrUnmarshaller<T> results,
                                               RxCallOptions options) {
         options.requireNoOpcode("a typed call");
-        Duration timeout = options.timeoutOrNull();
-        return execute(opcode, timeout == null ? Long.MAX_VALUE : rt.deadlineFromNow(timeout),
-                (pool, t) -> Started.whole(pool.callAsync(opcode, arguments, results,
-                        t == null ? RxCallOptions.DEFAULT : RxCallOptions.timeout(t))));
+        RxCallOptions bound = options.bound(); // attempts may start on the callback executor
+        return execute(opcode, InheritedContext.deadline(rt, bound),
+                (pool, t) -> Started.whole(pool.callAsync(opcode, arguments, results, bound.withTimeoutOrNone(t))));
     }
 
     /**

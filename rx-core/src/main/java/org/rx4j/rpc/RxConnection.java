@@ -125,14 +125,8 @@ public final class RxConnection implements RxCallTarget {
     @Override
     public RxCall newCall(RxCallOptions options) throws RxException {
         long opcodeOrNone = options.opcodeOrNone();
-        RxCall call = start(deadline(options), opcodeOrNone);
+        RxCall call = start(options, opcodeOrNone);
         return opcodeOrNone == RxCallInfo.NO_OPCODE ? call : withOpcode(call, (int) opcodeOrNone);
-    }
-
-    /** @return the options' deadline on the endpoint's clock (ns), or Long.MAX_VALUE for none */
-    private long deadline(RxCallOptions options) {
-        Duration timeout = options.timeoutOrNull();
-        return timeout == null ? Long.MAX_VALUE : rt.deadlineFromNow(timeout);
     }
 
     /** Writes the opcode; a call that cannot take it (it already failed) is released and its error thrown. */
@@ -150,11 +144,12 @@ public final class RxConnection implements RxCallTarget {
     }
 
     /**
-     * @param deadlineNanoTime the call's hard deadline (endpoint clock, ns), or Long.MAX_VALUE
+     * @param options the call's options: its deadline, and the context it inherits ({@link InheritedContext})
      * @param opcodeOrNone the request's opcode when the call form knows it (for the interceptors), or
      *     {@link RxCallInfo#NO_OPCODE}
      */
-    private RxCall start(long deadlineNanoTime, long opcodeOrNone) throws RxException {
+    private RxCall start(RxCallOptions options, long opcodeOrNone) throws RxException {
+        long deadlineNanoTime = InheritedContext.deadline(rt, options);
         CallStreams streams = new CallStreams(rt, false);
         CallHooks hooks = CallHooks.client(rt, this, opcodeOrNone, streams.context()); // may refuse the call
         streams.hooks(hooks);
@@ -214,7 +209,9 @@ public final class RxConnection implements RxCallTarget {
             throw RxException.local(RxCodes.RX_INVALID_OPERATION, RxException.Reason.ENDPOINT_CLOSING,
                     "endpoint closed", null);
         }
-        return new RxCall(streams, false, server, id, null);
+        RxCall call = new RxCall(streams, false, server, id, null);
+        InheritedContext.link(options, call);
+        return call;
     }
 
     /**
@@ -240,10 +237,10 @@ public final class RxConnection implements RxCallTarget {
             whole = new byte[request.length + 4];
             ByteBuffer.wrap(whole).putInt((int) opcodeOrNone).put(request);
         }
-        return startAsync(whole, deadline(options), opcodeOrNone);
+        return startAsync(whole, options, opcodeOrNone);
     }
 
-    private CompletableFuture<byte[]> startAsync(byte[] request, long deadlineNanoTime, long opcodeOrNone) {
+    private CompletableFuture<byte[]> startAsync(byte[] request, RxCallOptions options, long opcodeOrNone) {
         CallHooks hooks;
         RxCallContext context = new RxCallContext();
         try {
@@ -251,13 +248,17 @@ public final class RxConnection implements RxCallTarget {
         } catch (RxException e) {
             return CompletableFuture.failedFuture(e);
         }
-        return startAsync(request, deadlineNanoTime, hooks, context);
+        return startAsync(request, options, hooks, context);
     }
 
-    private CompletableFuture<byte[]> startAsync(byte[] request, long deadlineNanoTime, CallHooks hooks,
+    /** The one start of every async form: the deadline and the end inherited ({@link InheritedContext}). */
+    private CompletableFuture<byte[]> startAsync(byte[] request, RxCallOptions options, CallHooks hooks,
             RxCallContext context) {
-        return AsyncClientCall.start(rt, serviceId(), this::forNewCall, request, deadlineNanoTime, () -> unreachable,
-                this::endReason, this::probeOnLoop, this::probeOnStall, hooks, context);
+        CompletableFuture<byte[]> f = AsyncClientCall.start(rt, serviceId(), this::forNewCall, request,
+                InheritedContext.deadline(rt, options), () -> unreachable, this::endReason, this::probeOnLoop,
+                this::probeOnStall, hooks, context);
+        InheritedContext.link(options, f);
+        return f;
     }
 
     /**
@@ -372,7 +373,7 @@ public final class RxConnection implements RxCallTarget {
     public <T> T call(int opcode, XdrMarshaller arguments, XdrUnmarshaller<T> results, RxCallOptions options)
             throws IOException {
         options.requireNoOpcode("call(opcode, arguments, results, options)");
-        return typed(start(deadline(options), opcode), opcode, arguments, results);
+        return typed(start(options, opcode), opcode, arguments, results);
     }
 
     private <T> T typed(RxCall call, int opcode, XdrMarshaller arguments, XdrUnmarshaller<T> results)
@@ -420,11 +421,11 @@ public final class RxConnection implements RxCallTarget {
     public <T> CompletableFuture<T> callAsync(int opcode, XdrMarshaller arguments, XdrUnmarshaller<T> results,
                                               RxCallOptions options) {
         options.requireNoOpcode("callAsync(opcode, arguments, results, options)");
-        return typedAsync(opcode, arguments, results, options.timeoutOrNull());
+        return typedAsync(opcode, arguments, results, options);
     }
 
     private <T> CompletableFuture<T> typedAsync(int opcode, XdrMarshaller arguments, XdrUnmarshaller<T> results,
-                                                Duration timeout) {
+                                                RxCallOptions options) {
         RxCallContext context = new RxCallContext();
         CallHooks hooks;
         try {
@@ -444,8 +445,7 @@ public final class RxConnection implements RxCallTarget {
                     hooks, context);
             return CompletableFuture.failedFuture(e);
         }
-        CompletableFuture<byte[]> raw = startAsync(request,
-                timeout == null ? Long.MAX_VALUE : rt.deadlineFromNow(timeout), hooks, context);
+        CompletableFuture<byte[]> raw = startAsync(request, options, hooks, context);
         CompletableFuture<T> typed = new CompletableFuture<>();
         raw.whenComplete((bytes, t) -> {
             if (t != null) {

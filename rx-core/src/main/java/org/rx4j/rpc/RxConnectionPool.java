@@ -227,29 +227,27 @@ public final class RxConnectionPool implements RxCallTarget {
     public <T> T call(int opcode, XdrMarshaller arguments, XdrUnmarshaller<T> results, RxCallOptions options)
             throws IOException {
         options.requireNoOpcode("call(opcode, arguments, results, options)");
-        return typed(opcode, arguments, results, deadline(options));
+        RxCallOptions bound = options.bound();
+        return typed(opcode, arguments, results, bound, InheritedContext.deadline(rt, bound));
     }
 
-    /** @return the options' deadline on the endpoint's clock (ns), or Long.MAX_VALUE for none */
-    private long deadline(RxCallOptions options) {
-        Duration timeout = options.timeoutOrNull();
-        return timeout == null ? Long.MAX_VALUE : rt.deadlineFromNow(timeout);
+    /**
+     * @return options for one attempt: the time left before {@code deadline}, or none; the context the call
+     *     inherits kept
+     */
+    private RxCallOptions attemptOptions(RxCallOptions options, long deadline) {
+        return options.withTimeoutOrNone(deadline == Long.MAX_VALUE ? null : left(deadline));
     }
 
-    /** @return options for one attempt: the time left before {@code deadline}, or none */
-    private RxCallOptions attemptOptions(long deadline) {
-        return deadline == Long.MAX_VALUE ? RxCallOptions.DEFAULT : RxCallOptions.timeout(left(deadline));
-    }
-
-    private <T> T typed(int opcode, XdrMarshaller arguments, XdrUnmarshaller<T> results, long deadline)
-            throws IOException {
+    private <T> T typed(int opcode, XdrMarshaller arguments, XdrUnmarshaller<T> results, RxCallOptions options,
+                        long deadline) throws IOException {
         int attempts = attemptsFor(opcode);
         List<Throwable> earlier = null;
         for (int attempt = 1; ; attempt++) {
             PoolMembers.Member m = acquire();
             RxException failed = null;
             try {
-                return m.connection.call(opcode, arguments, results, attemptOptions(deadline));
+                return m.connection.call(opcode, arguments, results, attemptOptions(options, deadline));
             } catch (RxException e) {
                 failed = e;
             } finally {
@@ -287,22 +285,25 @@ public final class RxConnectionPool implements RxCallTarget {
     public <T> CompletableFuture<T> callAsync(int opcode, XdrMarshaller arguments, XdrUnmarshaller<T> results,
                                               RxCallOptions options) {
         options.requireNoOpcode("callAsync(opcode, arguments, results, options)");
-        return typedAsync(opcode, arguments, results, deadline(options));
+        RxCallOptions bound = options.bound(); // repeats start on the callback executor: capture the context here
+        return typedAsync(opcode, arguments, results, bound, InheritedContext.deadline(rt, bound));
     }
 
     private <T> CompletableFuture<T> typedAsync(int opcode, XdrMarshaller arguments, XdrUnmarshaller<T> results,
-                                                long deadline) {
+                                                RxCallOptions options, long deadline) {
         CompletableFuture<T> result = new CompletableFuture<>();
         AtomicReference<Future<?>> attemptInProgress = new AtomicReference<>(); // or the pause before it
         result.whenComplete((v, t) -> CallerEnds.endLike(result, attemptInProgress.get()));
-        attemptAsync(opcode, arguments, results, deadline, 1, attemptsFor(opcode), result, attemptInProgress, null);
+        attemptAsync(opcode, arguments, results, options, deadline, 1, attemptsFor(opcode), result,
+                attemptInProgress, null);
         return result;
     }
 
     /** @param earlier the failures of the attempts before this one (repeated), oldest first; null for none */
-    private <T> void attemptAsync(int opcode, XdrMarshaller arguments, XdrUnmarshaller<T> results, long deadline,
-                                  int attempt, int attempts, CompletableFuture<T> result,
-                                  AtomicReference<Future<?>> attemptInProgress, List<Throwable> earlier) {
+    private <T> void attemptAsync(int opcode, XdrMarshaller arguments, XdrUnmarshaller<T> results,
+                                  RxCallOptions options, long deadline, int attempt, int attempts,
+                                  CompletableFuture<T> result, AtomicReference<Future<?>> attemptInProgress,
+                                  List<Throwable> earlier) {
         if (result.isDone()) {
             return; // cancelled by the application: no further attempt
         }
@@ -319,7 +320,7 @@ public final class RxConnectionPool implements RxCallTarget {
             return;
         }
         try {
-            f = m.connection.callAsync(opcode, arguments, results, attemptOptions(deadline));
+            f = m.connection.callAsync(opcode, arguments, results, attemptOptions(options, deadline));
         } catch (RuntimeException e) { // an argument marshaller's own failure, or a deadline already past
             members.release(m);
             result.completeExceptionally(e);
@@ -341,8 +342,8 @@ public final class RxConnectionPool implements RxCallTarget {
             }
             List<Throwable> failed = earlier == null ? new ArrayList<>() : earlier;
             failed.add(cause);
-            Runnable next = () -> attemptAsync(opcode, arguments, results, deadline, attempt + 1, attempts, result,
-                    attemptInProgress, failed);
+            Runnable next = () -> attemptAsync(opcode, arguments, results, options, deadline, attempt + 1, attempts,
+                    result, attemptInProgress, failed);
             if (ns == 0) {
                 next.run();
                 return;

@@ -72,6 +72,18 @@ class RxCallOptionsTest {
     }
 
     @Test
+    void detachedIsKeptByTheOtherWithers() {
+        RxCallOptions d = RxCallOptions.DEFAULT.detached();
+        assertTrue(RxCallOptions.DEFAULT.inheritsContext(), "inheriting by default");
+        assertEquals(false, d.inheritsContext());
+        RxCallOptions both = d.withTimeout(Duration.ofSeconds(1)).withOpcode(3);
+        assertEquals(false, both.inheritsContext(), "kept through withTimeout and withOpcode");
+        assertEquals(RxCallOptions.timeout(Duration.ofSeconds(1)).withOpcode(3).detached(), both);
+        assertNotEquals(RxCallOptions.timeout(Duration.ofSeconds(1)).withOpcode(3), both);
+        assertTrue(both.toString().contains("detached"), both.toString());
+    }
+
+    @Test
     void theOpcodeOfRawAndStreamingCallsReachesTheServersDispatch() throws Exception {
         RxConnection conn = client.connect(server.localAddress(), SERVICE);
         RxCallOptions echo = RxCallOptions.DEFAULT.withOpcode(OP_ECHO);
