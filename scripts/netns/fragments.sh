@@ -47,7 +47,12 @@ for mtu in "${MTUS[@]}"; do
         [[ $mode == default ]] || extra=("$mode")
         ip netns exec "$NS_B" "$RXPERF" server -p "$PORT" "${extra[@]}" >/dev/null 2>&1 &
         server=$!
-        sleep 2
+        # the launcher may first record its start-up cache for the server's flags (seconds): wait for the port
+        for _ in $(seq 1 600); do
+            ip netns exec "$NS_B" ss -Hlun "sport = :$PORT" | grep -q . && break
+            sleep 0.1
+        done
+        sleep 0.3    # rxperf registers its service just after binding
         before=$(( $(frags "$NS_A") + $(frags "$NS_B") ))
         lines=""
         for w in send recv; do
