@@ -10,7 +10,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -29,15 +28,7 @@ class ChannelExampleTest {
 
     @Test
     void docIncludesTheExampleSourceVerbatim() throws Exception {
-        Path root = EmbeddingDocTest.repoRoot();
-        String source = Files.readString(root.resolve(SOURCE));
-        String example = EmbeddingDocTest.between(source, "// channel-example:begin", "// channel-example:end", SOURCE);
-        String doc = Files.readString(root.resolve("docs/embedding.md"));
-        String block = EmbeddingDocTest.between(doc, "<!-- include: " + SOURCE + " -->", EmbeddingDocTest.DOC_END,
-                "docs/embedding.md");
-        assertTrue(block.startsWith("```java\n") && block.endsWith("```\n"), "the included block is one java fence");
-        assertEquals(example, block.substring("```java\n".length(), block.length() - "```\n".length()),
-                "docs/embedding.md no longer matches " + SOURCE + ": copy the region between the markers into the doc");
+        EmbeddingDocTest.assertIncludedVerbatim(SOURCE, "channel-example");
     }
 
     @Test

@@ -18,7 +18,6 @@ import org.junit.jupiter.api.Test;
  */
 class EmbeddingDocTest {
     static final String SOURCE = "rx-core/src/test/java/org/rx4j/rpc/example/EmbeddingExample.java";
-    static final String DOC_BEGIN = "<!-- include: " + SOURCE + " -->";
     static final String DOC_END = "<!-- end include -->";
 
     /** @return the repository root: the nearest directory up from the working directory that has docs/ */
@@ -38,18 +37,30 @@ class EmbeddingDocTest {
         return text.substring(text.indexOf('\n', b) + 1, e);
     }
 
-    @Test
-    void docIncludesTheExampleSourceVerbatim() throws IOException {
+    /**
+     * Asserts that docs/embedding.md's java block after {@code <!-- include: SOURCE -->} equals the source between
+     * the file's {@code // REGION:begin} and {@code // REGION:end} markers.
+     *
+     * @param source the example's path from the repository root
+     * @param region the marker name, e.g. {@code pool-example}
+     * @throws IOException if a file cannot be read
+     */
+    static void assertIncludedVerbatim(String source, String region) throws IOException {
         Path root = repoRoot();
-        String source = Files.readString(root.resolve(SOURCE));
-        String example = between(source, "// embedding-example:begin", "// embedding-example:end", SOURCE);
+        String example = between(Files.readString(root.resolve(source)), "// " + region + ":begin",
+                "// " + region + ":end", source);
         String doc = Files.readString(root.resolve("docs/embedding.md"));
-        String block = between(doc, DOC_BEGIN, DOC_END, "docs/embedding.md");
+        String block = between(doc, "<!-- include: " + source + " -->", DOC_END, "docs/embedding.md");
         assertTrue(block.startsWith("```java\n") && block.endsWith("```\n"),
                 "the included block is one java code fence");
         String included = block.substring("```java\n".length(), block.length() - "```\n".length());
-        assertEquals(example, included, "docs/embedding.md no longer matches " + SOURCE
+        assertEquals(example, included, "docs/embedding.md no longer matches " + source
                 + ": copy the region between the markers into the doc");
+    }
+
+    @Test
+    void docIncludesTheExampleSourceVerbatim() throws IOException {
+        assertIncludedVerbatim(SOURCE, "embedding-example");
     }
 
     @Test

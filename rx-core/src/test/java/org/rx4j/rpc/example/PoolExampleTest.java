@@ -4,13 +4,10 @@
 package org.rx4j.rpc.example;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -29,15 +26,7 @@ class PoolExampleTest {
 
     @Test
     void docIncludesTheExampleSourceVerbatim() throws Exception {
-        Path root = EmbeddingDocTest.repoRoot();
-        String source = Files.readString(root.resolve(SOURCE));
-        String example = EmbeddingDocTest.between(source, "// pool-example:begin", "// pool-example:end", SOURCE);
-        String doc = Files.readString(root.resolve("docs/embedding.md"));
-        String block = EmbeddingDocTest.between(doc, "<!-- include: " + SOURCE + " -->", EmbeddingDocTest.DOC_END,
-                "docs/embedding.md");
-        assertTrue(block.startsWith("```java\n") && block.endsWith("```\n"), "the included block is one java fence");
-        assertEquals(example, block.substring("```java\n".length(), block.length() - "```\n".length()),
-                "docs/embedding.md no longer matches " + SOURCE + ": copy the region between the markers into the doc");
+        EmbeddingDocTest.assertIncludedVerbatim(SOURCE, "pool-example");
     }
 
     @Test
