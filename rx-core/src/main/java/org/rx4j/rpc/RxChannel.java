@@ -241,7 +241,6 @@ public final class RxChannel implements RxCallTarget {
     @Override
     public RxCall newCall(RxCallOptions options) throws RxException {
         RxCallOptions bound = options.bound(); // the stream may start on another thread
-        InheritedContext.deadline(rt, bound); // checks the timeout
         CompletableFuture<RxCall> f = execute(RxCallInfo.NO_OPCODE, Long.MAX_VALUE, (pool, ignored) -> {
             RxCall call = pool.newCall(bound);
             return new Started<>(CompletableFuture.completedFuture(call), call.completion());
