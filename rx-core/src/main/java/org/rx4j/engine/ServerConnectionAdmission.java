@@ -89,7 +89,7 @@ final class ServerConnectionAdmission {
         }
         if (known && h.type() == PacketType.RESPONSE && config.reachability().checkReach()) {
             SecurityClass cls = services.securityClass(h.serviceId(), h.securityIndex());
-            if (PacketSecurityAccess.of(cls).statelessChallengeBody(0).isPresent()) {
+            if (PacketSecurityAccess.of(cls).hasStatelessChallenge()) {
                 return acceptResponse(now, from, (ControlPacket) p, cls, bytes);
             }
         }

@@ -230,6 +230,16 @@ public interface PacketSecurity extends SecurityClass {
     }
 
     /**
+     * Server side: whether {@link #statelessChallengeBody} returns a body, asked for each RESPONSE that reaches no
+     * connection without making one.
+     *
+     * @return false by default; true for a class that implements the stateless challenge
+     */
+    default boolean hasStatelessChallenge() {
+        return false;
+    }
+
+    /**
      * Server side: sets up a connection's state as {@link #newConnection} does, but for the stateless challenge that
      * carried {@code nonce} ({@link #statelessChallengeBody}), so that {@link #checkResponse} checks the RESPONSE
      * against it. Called instead of {@code newConnection} on a context the engine made for a RESPONSE that reached

@@ -99,6 +99,12 @@ final class RxkadServerPackets extends RxkadSecurity {
         return Optional.of(out.array());
     }
 
+    /** @return true: rxkad's server challenges a source before any connection exists */
+    @Override
+    public boolean hasStatelessChallenge() {
+        return true;
+    }
+
     /** Gives the connection the stateless CHALLENGE's nonce (not a random one); it has no key until the RESPONSE. */
     @Override
     public void newChallengedConnection(SecurityContext ctx, int nonce) {
