@@ -31,6 +31,7 @@ import org.rx4j.afs.fs.RxafsSymlinkResult;
 import org.rx4j.afs.ubik.UbikClient;
 import org.rx4j.afs.vl.VlClient;
 import org.rx4j.config.RxConfig;
+import org.rx4j.config.TransportKind;
 import org.rx4j.rpc.RxEndpoint;
 import org.rx4j.rpc.RxException;
 import org.rx4j.security.RxNullSecurityClass;
@@ -165,7 +166,9 @@ public final class AfsFileSystem implements AutoCloseable {
             Duration deadline, Duration transferDeadline, RxConfig config, int fileServerPort) throws IOException {
         StatusCache cache = new StatusCache(System::nanoTime);
         CallbackService cb = new CallbackService(cache, newUuid());
+        // AUTO: epoll where Netty's native transport is on the class path (afsq has it), for its batched sends
         RxEndpoint endpoint = RxEndpoint.builder().bind(new InetSocketAddress(0)).config(config)
+                .transport(TransportKind.AUTO)
                 .service(RxafscbDispatcher.service(FileServers.SERVICE_ID, RxNullSecurityClass.INSTANCE, cb))
                 .open();
         try {
