@@ -14,18 +14,23 @@
 # Prints one line per figure and the ratios. Needs root; starts the cell when none runs (and stops it at the end
 # only then). Results are what docs/benchmarks.md ("AFS files") quotes.
 #
-#   scripts/bench/afs-files.sh [--size MIB] [--files N]
+# --baseline JAR also times the 1 GiB put and cat with another afsq.jar (e.g. one built from an earlier commit),
+# in the same rounds, alternating with this checkout's, and prints its figures as "before".
+#
+#   scripts/bench/afs-files.sh [--size MIB] [--files N] [--baseline JAR]
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 CELL_SH=$ROOT/scripts/interop/afs-cell.sh
 MIB=1024
 FILES=1000
+BASE_JAR=
 while [[ $# -gt 0 ]]; do
     case $1 in
         --size) MIB=$2; shift 2 ;;
         --files) FILES=$2; shift 2 ;;
-        *) echo "usage: $0 [--size MIB] [--files N]" >&2; exit 2 ;;
+        --baseline) BASE_JAR=$(realpath "$2"); shift 2 ;;
+        *) echo "usage: $0 [--size MIB] [--files N] [--baseline JAR]" >&2; exit 2 ;;
     esac
 done
 
@@ -53,6 +58,11 @@ Q=$WORK/afsq
 printf '#!/bin/sh\nexec java -XX:TieredStopAtLevel=1 -Dslf4j.internal.verbosity=ERROR -cp %s org.rx4j.afs.tools.Afsq "$@"\n' \
     "$JAR" > "$Q"
 chmod +x "$Q"
+if [[ -n $BASE_JAR ]]; then
+    QB=$WORK/afsq-before
+    sed "s|$JAR|$BASE_JAR|" "$Q" > "$QB"
+    chmod +x "$QB"
+fi
 in_cell() { "$CELL_SH" run "$@"; }
 
 # seconds command...: the wall time of one run, s
@@ -87,8 +97,14 @@ afsio_put() {
     done
 }
 
-declare -a rw rr aw ar
+declare -a rw rr aw ar bw br
 for i in 1 2 3; do
+    if [[ -n $BASE_JAR ]]; then
+        bw+=("$(seconds in_cell "$QB" put "$SRC" "$DIR/big-before" "${DB[@]}")")
+        bfid=$(in_cell "$Q" stat "$DIR/big-before" "${DB[@]}" | sed -n 's/^Fid: //p')
+        br+=("$(seconds sh -c "$CELL_SH run $QB cat --fid $bfid -c $CELL ${DB[*]} > $WORK/back.before")")
+        [[ $(md5sum < "$WORK/back.before") == "$want" ]] || { echo "before: read back differs" >&2; exit 1; }
+    fi
     rw+=("$(seconds in_cell "$Q" put "$SRC" "$DIR/big-rx4j" "${DB[@]}")")
     fid=$(in_cell "$Q" stat "$DIR/big-rx4j" "${DB[@]}" | sed -n 's/^Fid: //p')
     rr+=("$(seconds sh -c "$CELL_SH run $Q cat --fid $fid -c $CELL ${DB[*]} > $WORK/back.rx4j")")
@@ -106,6 +122,15 @@ printf 'write %d MiB: rx4j afsq put %s s (runs %s), afsio write+append %s s (run
 printf 'read %d MiB: rx4j afsq cat --fid %s s (runs %s), afsio fidread %s s (runs %s), ratio %.2f\n' "$MIB" \
     "$(median "${rr[@]}")" "${rr[*]}" "$(median "${ar[@]}")" "${ar[*]}" \
     "$(awk -v a="$(median "${ar[@]}")" -v b="$(median "${rr[@]}")" 'BEGIN { print a / b }')"
+if [[ -n $BASE_JAR ]]; then
+    printf 'before (%s): write %d MiB %s s (runs %s), ratio %.2f; read %s s (runs %s), ratio %.2f\n' \
+        "$BASE_JAR" "$MIB" "$(median "${bw[@]}")" "${bw[*]}" \
+        "$(awk -v a="$(median "${aw[@]}")" -v b="$(median "${bw[@]}")" 'BEGIN { print a / b }')" \
+        "$(median "${br[@]}")" "${br[*]}" \
+        "$(awk -v a="$(median "${ar[@]}")" -v b="$(median "${br[@]}")" 'BEGIN { print a / b }')"
+    in_cell "$Q" rm "$DIR/big-before" "${DB[@]}"
+fi
+echo "load average after the large files: $(cut -d' ' -f1-3 /proc/loadavg)"
 in_cell "$Q" rm "$DIR/big-rx4j" "${DB[@]}"
 for i in 1 2 3; do in_cell "$Q" rm "/afs/$CELL/$RUN-big-afsio-$i" "${DB[@]}"; done
 
