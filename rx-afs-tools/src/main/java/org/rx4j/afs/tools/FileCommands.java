@@ -13,6 +13,8 @@ import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.rx4j.afs.cell.AfsService;
+import org.rx4j.afs.files.AfsErrors;
+import org.rx4j.afs.files.AfsFileException;
 import org.rx4j.afs.files.AfsFileSystem;
 import org.rx4j.afs.files.AfsStat;
 import org.rx4j.afs.files.Fids;
@@ -103,18 +105,30 @@ final class FileCommands {
         @Override
         int run(AfsFileSystem afs, PrintWriter out) throws IOException {
             AfsStat st = afs.stat(path);
-            List<AfsFileSystem.Entry> entries = st.type() == AfsStat.Type.DIRECTORY || st.isMountPointCandidate()
-                    ? afs.list(path) : List.of(new AfsFileSystem.Entry(path.substring(path.lastIndexOf('/') + 1),
-                            st.fid()));
-            entries = entries.stream().sorted((a, b) -> a.name().compareTo(b.name())).toList();
-            for (AfsFileSystem.Entry e : entries) {
-                if (longForm) {
-                    out.println(Stat.longLine(afs.stat(e.fid()), e.name()));
+            boolean dir = st.type() == AfsStat.Type.DIRECTORY || st.isMountPointCandidate();
+            String self = path.substring(path.lastIndexOf('/') + 1);
+            if (!longForm) {
+                List<AfsFileSystem.Entry> entries = dir ? afs.list(path)
+                        : List.of(new AfsFileSystem.Entry(self, st.fid()));
+                entries.stream().map(AfsFileSystem.Entry::name).sorted().forEach(out::println);
+                return 0;
+            }
+            // -l: the entries' statuses 50 a call (InlineBulkStatus), not one FetchStatus each
+            List<AfsFileSystem.StatEntry> entries = dir ? afs.listWithStatus(path)
+                    : List.of(new AfsFileSystem.StatEntry(self, st.fid(), st, 0));
+            int status = 0;
+            for (AfsFileSystem.StatEntry e : entries.stream()
+                    .sorted((a, b) -> a.name().compareTo(b.name())).toList()) {
+                if (e.stat() != null) {
+                    out.println(Stat.longLine(e.stat(), e.name()));
                 } else {
-                    out.println(e.name());
+                    // as ls does: the entry's error on stderr, the others listed, exit status 1
+                    spec.commandLine().getErr().println("afsq: " + path + "/" + e.name() + ": "
+                            + AfsErrors.describe(e.errorCode()));
+                    status = 1;
                 }
             }
-            return 0;
+            return status;
         }
     }
 
@@ -287,6 +301,74 @@ final class FileCommands {
         @Override
         int run(AfsFileSystem afs, PrintWriter out) throws IOException {
             afs.mkmount(path, volume, readWrite);
+            return 0;
+        }
+    }
+
+    @Command(name = "mv", mixinStandardHelpOptions = true, version = "afsq (rx4j)",
+            description = "Renames FROM to TO within one volume (RXAFS_Rename; an existing TO is replaced, as mv "
+                    + "does; EXDEV across volumes).")
+    static final class Mv extends FileCommand {
+        @Parameters(index = "0", paramLabel = "FROM", description = "/afs/CELL/...")
+        String from;
+
+        @Parameters(index = "1", paramLabel = "TO", description = "/afs/CELL/... (an existing directory: FROM "
+                + "moves into it under its own name)")
+        String to;
+
+        @Override
+        String firstPath() {
+            return from;
+        }
+
+        @Override
+        int run(AfsFileSystem afs, PrintWriter out) throws IOException {
+            String dest = to;
+            if (isDirectory(afs, to)) {
+                String p = from.endsWith("/") ? from.substring(0, from.length() - 1) : from;
+                dest = (to.endsWith("/") ? to : to + "/") + p.substring(p.lastIndexOf('/') + 1);
+            }
+            afs.rename(from, dest);
+            return 0;
+        }
+
+        private static boolean isDirectory(AfsFileSystem afs, String path) throws IOException {
+            try {
+                return afs.stat(path).type() == AfsStat.Type.DIRECTORY;
+            } catch (AfsFileException e) {
+                if (e.errno() == AfsErrors.ENOENT) {
+                    return false;
+                }
+                throw e;
+            }
+        }
+    }
+
+    @Command(name = "ln", mixinStandardHelpOptions = true, version = "afsq (rx4j)",
+            description = "Makes a hard link PATH to the file TARGET (RXAFS_Link: files of the same directory only), "
+                    + "or with -s a symbolic link PATH whose contents are TARGET (RXAFS_Symlink).")
+    static final class Ln extends FileCommand {
+        @Parameters(index = "0", paramLabel = "TARGET", description = "the existing file; with -s any text")
+        String target;
+
+        @Parameters(index = "1", paramLabel = "PATH", description = "/afs/CELL/... the new name")
+        String path;
+
+        @Option(names = {"-s", "--symbolic"}, description = "a symbolic link")
+        boolean symbolic;
+
+        @Override
+        String firstPath() {
+            return path;
+        }
+
+        @Override
+        int run(AfsFileSystem afs, PrintWriter out) throws IOException {
+            if (symbolic) {
+                afs.symlink(path, target);
+            } else {
+                afs.link(target, path);
+            }
             return 0;
         }
     }
