@@ -65,12 +65,30 @@ if [[ -n $BASE_JAR ]]; then
 fi
 in_cell() { "$CELL_SH" run "$@"; }
 
-# seconds command...: the wall time of one run, s
+# CPU seconds this shell's waited-for children have used so far, user + system (bash's `times`, second line; run
+# in this shell, not in a command substitution, whose children are its own)
+child_cpu() {
+    local f=$WORK/times.$BASHPID
+    times > "$f"
+    sed -n 2p "$f" | awk '{ t = 0; for (i = 1; i <= 2; i++) { split($i, a, /[ms]/); t += a[1] * 60 + a[2] }
+        printf "%.3f", t }'
+}
+FS_PID=$(pgrep -xf /usr/lib/openafs/fileserver | head -1)
+CLK=$(getconf CLK_TCK)
+fs_ticks() { awk '{ print $14 + $15 }' "/proc/$FS_PID/stat"; }
+# seconds LABEL command...: prints the wall time of one run, s; appends "LABEL wall client-CPU fileserver-CPU" (s) to
+# $WORK/cpu.log: the command's CPU with its children's (the JVM or afsio in the cell), and the fileserver's during it
 seconds() {
-    local t0 t1
-    t0=$(date +%s%N)
+    local label=$1 t0 t1 c0 c1 f0 f1
+    shift
+    child_cpu > "$WORK/c0.$BASHPID"
+    f0=$(fs_ticks); t0=$(date +%s%N)
     "$@"
-    t1=$(date +%s%N)
+    t1=$(date +%s%N); f1=$(fs_ticks)
+    child_cpu > "$WORK/c1.$BASHPID"
+    c0=$(< "$WORK/c0.$BASHPID"); c1=$(< "$WORK/c1.$BASHPID")
+    awk -v l="$label" -v a="$t0" -v b="$t1" -v c="$c0" -v d="$c1" -v f="$((f1 - f0))" -v k="$CLK" \
+        'BEGIN { printf "%s %.3f %.2f %.2f\n", l, (b - a) / 1e9, d - c, f / k }' >> "$WORK/cpu.log"
     awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", (b - a) / 1e9 }'
 }
 median() { printf '%s\n' "$@" | sort -g | sed -n 2p; }
@@ -100,20 +118,20 @@ afsio_put() {
 declare -a rw rr aw ar bw br
 for i in 1 2 3; do
     if [[ -n $BASE_JAR ]]; then
-        bw+=("$(seconds in_cell "$QB" put "$SRC" "$DIR/big-before" "${DB[@]}")")
+        bw+=("$(seconds before-write in_cell "$QB" put "$SRC" "$DIR/big-before" "${DB[@]}")")
         bfid=$(in_cell "$Q" stat "$DIR/big-before" "${DB[@]}" | sed -n 's/^Fid: //p')
-        br+=("$(seconds sh -c "$CELL_SH run $QB cat --fid $bfid -c $CELL ${DB[*]} > $WORK/back.before")")
+        br+=("$(seconds before-read sh -c "$CELL_SH run $QB cat --fid $bfid -c $CELL ${DB[*]} > $WORK/back.before")")
         [[ $(md5sum < "$WORK/back.before") == "$want" ]] || { echo "before: read back differs" >&2; exit 1; }
     fi
-    rw+=("$(seconds in_cell "$Q" put "$SRC" "$DIR/big-rx4j" "${DB[@]}")")
+    rw+=("$(seconds rx4j-write in_cell "$Q" put "$SRC" "$DIR/big-rx4j" "${DB[@]}")")
     fid=$(in_cell "$Q" stat "$DIR/big-rx4j" "${DB[@]}" | sed -n 's/^Fid: //p')
-    rr+=("$(seconds sh -c "$CELL_SH run $Q cat --fid $fid -c $CELL ${DB[*]} > $WORK/back.rx4j")")
+    rr+=("$(seconds rx4j-read sh -c "$CELL_SH run $Q cat --fid $fid -c $CELL ${DB[*]} > $WORK/back.rx4j")")
     [[ $(md5sum < "$WORK/back.rx4j") == "$want" ]] || { echo "rx4j read back differs" >&2; exit 1; }
     # afsio's names are relative to root.cell's root (its `write -file /NAME` form only)
     # a new name each run: afsio's `write -file /NAME` creates, and it cannot overwrite in that form
-    aw+=("$(seconds afsio_put "/$RUN-big-afsio-$i")")
+    aw+=("$(seconds afsio-write afsio_put "/$RUN-big-afsio-$i")")
     afid=$(in_cell "$Q" stat "/afs/$CELL/$RUN-big-afsio-$i" "${DB[@]}" | sed -n 's/^Fid: //p')
-    ar+=("$(seconds sh -c "$CELL_SH run afsio fidread -fid $afid -cell $CELL > $WORK/back.afsio")")
+    ar+=("$(seconds afsio-read sh -c "$CELL_SH run afsio fidread -fid $afid -cell $CELL > $WORK/back.afsio")")
     [[ $(md5sum < "$WORK/back.afsio") == "$want" ]] || { echo "afsio read back differs" >&2; exit 1; }
 done
 printf 'write %d MiB: rx4j afsq put %s s (runs %s), afsio write+append %s s (runs %s), ratio %.2f\n' "$MIB" \
@@ -131,6 +149,11 @@ if [[ -n $BASE_JAR ]]; then
     in_cell "$Q" rm "$DIR/big-before" "${DB[@]}"
 fi
 echo "load average after the large files: $(cut -d' ' -f1-3 /proc/loadavg)"
+# CPU per run, median of 3 (s): on a loaded machine the wall time follows the CPU both processes need
+for l in before-write rx4j-write afsio-write before-read rx4j-read afsio-read; do
+    grep "^$l " "$WORK/cpu.log" | sort -k3 -g | sed -n 2p \
+        | awk '{ printf "cpu %s: client %.2f s + fileserver %.2f s = %.2f s (that run: wall %.2f s)\n", $1, $3, $4, $3 + $4, $2 }'
+done
 in_cell "$Q" rm "$DIR/big-rx4j" "${DB[@]}"
 for i in 1 2 3; do in_cell "$Q" rm "/afs/$CELL/$RUN-big-afsio-$i" "${DB[@]}"; done
 
@@ -149,8 +172,8 @@ for i in 1 2 3; do
     jt+=("$(awk -v a="$t0" -v b="$(date +%s%N)" 'BEGIN { printf "%.3f", (b - a) / 1e9 }')")
     jc+=("$(printf '%s\n' "$out" | awk '$1 == "cold" { print $2 }')")
     jw+=("$(printf '%s\n' "$out" | awk '$1 == "warm" { print $2 }')")
-    at+=("$(seconds afsio_all)")
-    ab+=("$(seconds afsio_bare)")
+    at+=("$(seconds afsio-small afsio_all)")
+    ab+=("$(seconds afsio-bare afsio_bare)")
 done
 jt_m=$(median "${jt[@]}"); at_m=$(median "${at[@]}"); ab_m=$(median "${ab[@]}")
 printf '%d x 4 KiB stat+read: rx4j one process %s s (runs %s; in it cold pass %s s, warm pass %s s), ' \
