@@ -14,18 +14,23 @@
 # Prints one line per figure and the ratios. Needs root; starts the cell when none runs (and stops it at the end
 # only then). Results are what docs/benchmarks.md ("AFS files") quotes.
 #
-#   scripts/bench/afs-files.sh [--size MIB] [--files N]
+# --baseline JAR also times the 1 GiB put and cat with another afsq.jar (e.g. one built from an earlier commit),
+# in the same rounds, alternating with this checkout's, and prints its figures as "before".
+#
+#   scripts/bench/afs-files.sh [--size MIB] [--files N] [--baseline JAR]
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 CELL_SH=$ROOT/scripts/interop/afs-cell.sh
 MIB=1024
 FILES=1000
+BASE_JAR=
 while [[ $# -gt 0 ]]; do
     case $1 in
         --size) MIB=$2; shift 2 ;;
         --files) FILES=$2; shift 2 ;;
-        *) echo "usage: $0 [--size MIB] [--files N]" >&2; exit 2 ;;
+        --baseline) BASE_JAR=$(realpath "$2"); shift 2 ;;
+        *) echo "usage: $0 [--size MIB] [--files N] [--baseline JAR]" >&2; exit 2 ;;
     esac
 done
 
@@ -53,14 +58,37 @@ Q=$WORK/afsq
 printf '#!/bin/sh\nexec java -XX:TieredStopAtLevel=1 -Dslf4j.internal.verbosity=ERROR -cp %s org.rx4j.afs.tools.Afsq "$@"\n' \
     "$JAR" > "$Q"
 chmod +x "$Q"
+if [[ -n $BASE_JAR ]]; then
+    QB=$WORK/afsq-before
+    sed "s|$JAR|$BASE_JAR|" "$Q" > "$QB"
+    chmod +x "$QB"
+fi
 in_cell() { "$CELL_SH" run "$@"; }
 
-# seconds command...: the wall time of one run, s
+# CPU seconds this shell's waited-for children have used so far, user + system (bash's `times`, second line; run
+# in this shell, not in a command substitution, whose children are its own)
+child_cpu() {
+    local f=$WORK/times.$BASHPID
+    times > "$f"
+    sed -n 2p "$f" | awk '{ t = 0; for (i = 1; i <= 2; i++) { split($i, a, /[ms]/); t += a[1] * 60 + a[2] }
+        printf "%.3f", t }'
+}
+FS_PID=$(pgrep -xf /usr/lib/openafs/fileserver | head -1)
+CLK=$(getconf CLK_TCK)
+fs_ticks() { awk '{ print $14 + $15 }' "/proc/$FS_PID/stat"; }
+# seconds LABEL command...: prints the wall time of one run, s; appends "LABEL wall client-CPU fileserver-CPU" (s) to
+# $WORK/cpu.log: the command's CPU with its children's (the JVM or afsio in the cell), and the fileserver's during it
 seconds() {
-    local t0 t1
-    t0=$(date +%s%N)
+    local label=$1 t0 t1 c0 c1 f0 f1
+    shift
+    child_cpu > "$WORK/c0.$BASHPID"
+    f0=$(fs_ticks); t0=$(date +%s%N)
     "$@"
-    t1=$(date +%s%N)
+    t1=$(date +%s%N); f1=$(fs_ticks)
+    child_cpu > "$WORK/c1.$BASHPID"
+    c0=$(< "$WORK/c0.$BASHPID"); c1=$(< "$WORK/c1.$BASHPID")
+    awk -v l="$label" -v a="$t0" -v b="$t1" -v c="$c0" -v d="$c1" -v f="$((f1 - f0))" -v k="$CLK" \
+        'BEGIN { printf "%s %.3f %.2f %.2f\n", l, (b - a) / 1e9, d - c, f / k }' >> "$WORK/cpu.log"
     awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", (b - a) / 1e9 }'
 }
 median() { printf '%s\n' "$@" | sort -g | sed -n 2p; }
@@ -87,17 +115,23 @@ afsio_put() {
     done
 }
 
-declare -a rw rr aw ar
+declare -a rw rr aw ar bw br
 for i in 1 2 3; do
-    rw+=("$(seconds in_cell "$Q" put "$SRC" "$DIR/big-rx4j" "${DB[@]}")")
+    if [[ -n $BASE_JAR ]]; then
+        bw+=("$(seconds before-write in_cell "$QB" put "$SRC" "$DIR/big-before" "${DB[@]}")")
+        bfid=$(in_cell "$Q" stat "$DIR/big-before" "${DB[@]}" | sed -n 's/^Fid: //p')
+        br+=("$(seconds before-read sh -c "$CELL_SH run $QB cat --fid $bfid -c $CELL ${DB[*]} > $WORK/back.before")")
+        [[ $(md5sum < "$WORK/back.before") == "$want" ]] || { echo "before: read back differs" >&2; exit 1; }
+    fi
+    rw+=("$(seconds rx4j-write in_cell "$Q" put "$SRC" "$DIR/big-rx4j" "${DB[@]}")")
     fid=$(in_cell "$Q" stat "$DIR/big-rx4j" "${DB[@]}" | sed -n 's/^Fid: //p')
-    rr+=("$(seconds sh -c "$CELL_SH run $Q cat --fid $fid -c $CELL ${DB[*]} > $WORK/back.rx4j")")
+    rr+=("$(seconds rx4j-read sh -c "$CELL_SH run $Q cat --fid $fid -c $CELL ${DB[*]} > $WORK/back.rx4j")")
     [[ $(md5sum < "$WORK/back.rx4j") == "$want" ]] || { echo "rx4j read back differs" >&2; exit 1; }
     # afsio's names are relative to root.cell's root (its `write -file /NAME` form only)
     # a new name each run: afsio's `write -file /NAME` creates, and it cannot overwrite in that form
-    aw+=("$(seconds afsio_put "/$RUN-big-afsio-$i")")
+    aw+=("$(seconds afsio-write afsio_put "/$RUN-big-afsio-$i")")
     afid=$(in_cell "$Q" stat "/afs/$CELL/$RUN-big-afsio-$i" "${DB[@]}" | sed -n 's/^Fid: //p')
-    ar+=("$(seconds sh -c "$CELL_SH run afsio fidread -fid $afid -cell $CELL > $WORK/back.afsio")")
+    ar+=("$(seconds afsio-read sh -c "$CELL_SH run afsio fidread -fid $afid -cell $CELL > $WORK/back.afsio")")
     [[ $(md5sum < "$WORK/back.afsio") == "$want" ]] || { echo "afsio read back differs" >&2; exit 1; }
 done
 printf 'write %d MiB: rx4j afsq put %s s (runs %s), afsio write+append %s s (runs %s), ratio %.2f\n' "$MIB" \
@@ -106,6 +140,20 @@ printf 'write %d MiB: rx4j afsq put %s s (runs %s), afsio write+append %s s (run
 printf 'read %d MiB: rx4j afsq cat --fid %s s (runs %s), afsio fidread %s s (runs %s), ratio %.2f\n' "$MIB" \
     "$(median "${rr[@]}")" "${rr[*]}" "$(median "${ar[@]}")" "${ar[*]}" \
     "$(awk -v a="$(median "${ar[@]}")" -v b="$(median "${rr[@]}")" 'BEGIN { print a / b }')"
+if [[ -n $BASE_JAR ]]; then
+    printf 'before (%s): write %d MiB %s s (runs %s), ratio %.2f; read %s s (runs %s), ratio %.2f\n' \
+        "$BASE_JAR" "$MIB" "$(median "${bw[@]}")" "${bw[*]}" \
+        "$(awk -v a="$(median "${aw[@]}")" -v b="$(median "${bw[@]}")" 'BEGIN { print a / b }')" \
+        "$(median "${br[@]}")" "${br[*]}" \
+        "$(awk -v a="$(median "${ar[@]}")" -v b="$(median "${br[@]}")" 'BEGIN { print a / b }')"
+    in_cell "$Q" rm "$DIR/big-before" "${DB[@]}"
+fi
+echo "load average after the large files: $(cut -d' ' -f1-3 /proc/loadavg)"
+# CPU per run, median of 3 (s): on a loaded machine the wall time follows the CPU both processes need
+for l in before-write rx4j-write afsio-write before-read rx4j-read afsio-read; do
+    grep "^$l " "$WORK/cpu.log" | sort -k3 -g | sed -n 2p \
+        | awk '{ printf "cpu %s: client %.2f s + fileserver %.2f s = %.2f s (that run: wall %.2f s)\n", $1, $3, $4, $3 + $4, $2 }'
+done
 in_cell "$Q" rm "$DIR/big-rx4j" "${DB[@]}"
 for i in 1 2 3; do in_cell "$Q" rm "/afs/$CELL/$RUN-big-afsio-$i" "${DB[@]}"; done
 
@@ -124,8 +172,8 @@ for i in 1 2 3; do
     jt+=("$(awk -v a="$t0" -v b="$(date +%s%N)" 'BEGIN { printf "%.3f", (b - a) / 1e9 }')")
     jc+=("$(printf '%s\n' "$out" | awk '$1 == "cold" { print $2 }')")
     jw+=("$(printf '%s\n' "$out" | awk '$1 == "warm" { print $2 }')")
-    at+=("$(seconds afsio_all)")
-    ab+=("$(seconds afsio_bare)")
+    at+=("$(seconds afsio-small afsio_all)")
+    ab+=("$(seconds afsio-bare afsio_bare)")
 done
 jt_m=$(median "${jt[@]}"); at_m=$(median "${at[@]}"); ab_m=$(median "${ab[@]}")
 printf '%d x 4 KiB stat+read: rx4j one process %s s (runs %s; in it cold pass %s s, warm pass %s s), ' \

@@ -80,6 +80,11 @@ final class CallStreams implements CallListener {
     private boolean pullScheduled;
     /** Application threads in {@link #await()} (guarded by lock): the loop notifies only when one waits. */
     private int waiters;
+    /**
+     * Bytes a reader in {@link Input#readNBytes} waits for (0: any byte wakes it), at most half of
+     * {@link #INBOX_LIMIT} so the loop keeps pulling until it is met. Guarded by lock.
+     */
+    private int readerWants;
     /** A wake-up is queued with the runtime for the end of this unit of loop work. Loop only. */
     private boolean wakeQueued;
     /** Times the call (docs/embedding.md, "Metrics"); set before the call starts. */
@@ -292,10 +297,15 @@ final class CallStreams implements CallListener {
     void wakeNow() {
         wakeQueued = false;
         synchronized (lock) {
-            if (waiters > 0) {
+            if (waiters > 0 && (readerWants == 0 || waiters > 1 || readerCanGoLocked())) {
                 lock.notifyAll();
             }
         }
+    }
+
+    /** @return true when a reader waiting for {@link #readerWants} bytes has them, or will never get more */
+    private boolean readerCanGoLocked() {
+        return inboxBytes >= readerWants || eof || done || released;
     }
 
     @Override
@@ -646,6 +656,33 @@ final class CallStreams implements CallListener {
         @Override
         public int read(byte[] b, int off, int len) throws IOException {
             java.util.Objects.checkFromIndexSize(off, len, b.length);
+            return read(b, off, len, 1);
+        }
+
+        /**
+         * Blocks until {@code len} bytes were read or the stream ended, as {@link InputStream#readNBytes(byte[], int,
+         * int)}; while it waits, the loop wakes it only once half of {@link #INBOX_LIMIT} (or all it still needs) has
+         * arrived, not at every read burst, so a bulk reader costs one wake-up per that many bytes.
+         */
+        @Override
+        public int readNBytes(byte[] b, int off, int len) throws IOException {
+            java.util.Objects.checkFromIndexSize(off, len, b.length);
+            int n = 0;
+            while (n < len) {
+                int k = read(b, off + n, len - n, Math.min(len - n, INBOX_LIMIT / 2));
+                if (k < 0) {
+                    break;
+                }
+                n += k;
+            }
+            return n;
+        }
+
+        /**
+         * @param want bytes to wait for before copying (1..len), unless the stream ends first
+         * @return bytes copied (up to len, all that is staged), or -1 at the end of the stream
+         */
+        private int read(byte[] b, int off, int len, int want) throws IOException {
             if (len == 0) {
                 return 0;
             }
@@ -657,7 +694,7 @@ final class CallStreams implements CallListener {
             synchronized (lock) {
                 while (true) {
                     // Staged data first: after a graceful close's abort the reader still gets what arrived.
-                    if (!inbox.isEmpty() && !released) {
+                    if (!inbox.isEmpty() && !released && (inboxBytes >= want || eof || done)) {
                         break;
                     }
                     if (completeLocked() && !released) {
@@ -667,13 +704,24 @@ final class CallStreams implements CallListener {
                     if (eof) {
                         return -1;
                     }
-                    await();
+                    readerWants = want > 1 ? want : 0;
+                    try {
+                        await();
+                    } finally {
+                        readerWants = 0;
+                    }
                 }
-                ByteBuf head = inbox.peek();
-                n = Math.min(len, head.readableBytes());
-                head.readBytes(b, off, n);
-                if (!head.isReadable()) {
-                    inbox.poll().release();
+                // Everything staged that fits, not one packet's worth: a bulk reader (a file copy) then takes a
+                // whole read burst per lock and per wake-up instead of one packet at a time.
+                n = 0;
+                while (n < len && !inbox.isEmpty()) {
+                    ByteBuf head = inbox.peek();
+                    int k = Math.min(len - n, head.readableBytes());
+                    head.readBytes(b, off + n, k);
+                    n += k;
+                    if (!head.isReadable()) {
+                        inbox.poll().release();
+                    }
                 }
                 int before = inboxBytes;
                 inboxBytes -= n;

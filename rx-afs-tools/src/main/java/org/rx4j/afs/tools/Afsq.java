@@ -61,7 +61,7 @@ import picocli.CommandLine.Spec;
                 + "-localauth or -ccache).",
         subcommands = {Afsq.VlEntry.class, Afsq.PtId.class, FileCommands.Ls.class, FileCommands.Cat.class,
             FileCommands.Put.class, FileCommands.Stat.class, FileCommands.Mkdir.class, FileCommands.Mkmount.class,
-            FileCommands.Rm.class})
+            FileCommands.Rm.class, FileCommands.Mv.class, FileCommands.Ln.class})
 public final class Afsq implements Callable<Integer> {
     /** ptserver's answer for a name it does not know (ANONYMOUSID, ptint.h). */
     static final int ANONYMOUS_ID = 32766;

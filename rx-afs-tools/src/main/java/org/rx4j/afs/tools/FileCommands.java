@@ -13,9 +13,12 @@ import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.rx4j.afs.cell.AfsService;
+import org.rx4j.afs.files.AfsErrors;
+import org.rx4j.afs.files.AfsFileException;
 import org.rx4j.afs.files.AfsFileSystem;
 import org.rx4j.afs.files.AfsStat;
 import org.rx4j.afs.files.Fids;
+import org.rx4j.config.RxConfig;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -67,7 +70,7 @@ final class FileCommands {
             }
             String cell = options.cell();
             try (AfsFileSystem afs = AfsFileSystem.open(cell, options.servers(AfsService.VLSERVER),
-                    security.securityClass(cell), options.deadline(), java.time.Duration.ofHours(1))) {
+                    security.securityClass(cell), options.deadline(), java.time.Duration.ofHours(1), CONFIG)) {
                 PrintWriter out = spec.commandLine().getOut();
                 int status = run(afs, out);
                 out.flush();
@@ -75,6 +78,15 @@ final class FileCommands {
             }
         }
     }
+
+    /**
+     * The endpoint's configuration: the defaults without UDP GSO/GRO. A fileserver sends one packet per datagram
+     * (OpenAFS fileservers send no jumbograms unless started with -jumbo), which GRO does not coalesce on loopback
+     * or a veth; with GRO on, the epoll transport reads one datagram per system call, without it 8 per recvmmsg
+     * (docs/transport.md "Segmentation offload"). Measured on a 256 MiB `cat`: 2.9 s of CPU against 3.7 s with GSO/GRO;
+     * a `put` is no slower for it (docs/afs-files.md "Speed").
+     */
+    static final RxConfig CONFIG = RxConfig.builder().segmentationOffload(false).build();
 
     @Command(name = "ls", mixinStandardHelpOptions = true, version = "afsq (rx4j)",
             description = "Lists a directory (names sorted; -l: type, mode, bytes, mtime, fid).")
@@ -93,24 +105,39 @@ final class FileCommands {
         @Override
         int run(AfsFileSystem afs, PrintWriter out) throws IOException {
             AfsStat st = afs.stat(path);
-            List<AfsFileSystem.Entry> entries = st.type() == AfsStat.Type.DIRECTORY || st.isMountPointCandidate()
-                    ? afs.list(path) : List.of(new AfsFileSystem.Entry(path.substring(path.lastIndexOf('/') + 1),
-                            st.fid()));
-            entries = entries.stream().sorted((a, b) -> a.name().compareTo(b.name())).toList();
-            for (AfsFileSystem.Entry e : entries) {
-                if (longForm) {
-                    out.println(Stat.longLine(afs.stat(e.fid()), e.name()));
+            boolean dir = st.type() == AfsStat.Type.DIRECTORY || st.isMountPointCandidate();
+            String self = path.substring(path.lastIndexOf('/') + 1);
+            if (!longForm) {
+                List<AfsFileSystem.Entry> entries = dir ? afs.list(path)
+                        : List.of(new AfsFileSystem.Entry(self, st.fid()));
+                entries.stream().map(AfsFileSystem.Entry::name).sorted().forEach(out::println);
+                return 0;
+            }
+            // -l: the entries' statuses 50 a call (InlineBulkStatus), not one FetchStatus each
+            List<AfsFileSystem.StatEntry> entries = dir ? afs.listWithStatus(path)
+                    : List.of(new AfsFileSystem.StatEntry(self, st.fid(), st, 0));
+            int status = 0;
+            for (AfsFileSystem.StatEntry e : entries.stream()
+                    .sorted((a, b) -> a.name().compareTo(b.name())).toList()) {
+                if (e.stat() != null) {
+                    out.println(Stat.longLine(e.stat(), e.name()));
                 } else {
-                    out.println(e.name());
+                    // as ls does: the entry's error on stderr, the others listed, exit status 1
+                    spec.commandLine().getErr().println("afsq: " + path + "/" + e.name() + ": "
+                            + AfsErrors.describe(e.errorCode()));
+                    status = 1;
                 }
             }
-            return 0;
+            return status;
         }
     }
 
     @Command(name = "cat", mixinStandardHelpOptions = true, version = "afsq (rx4j)",
             description = "Writes a file's bytes to standard output (-o/-n: a range).")
     static final class Cat extends FileCommand {
+        /** Bytes copied to the sink at most per write (256 KiB: half of what Rx stages for a reader). */
+        static final int COPY_BYTES = 256 * 1024;
+
         @Parameters(paramLabel = "PATH", description = "/afs/CELL/...")
         String path;
 
@@ -137,7 +164,12 @@ final class FileCommands {
         int run(AfsFileSystem afs, PrintWriter out) throws IOException {
             out.flush();
             try (InputStream in = fid ? afs.read(Fids.parse(path), offset, length) : afs.read(path, offset, length)) {
-                in.transferTo(sink);
+                // Large pieces: a read returns all that has arrived (up to the buffer), and each piece is one write
+                // to stdout, not one per packet (System.out flushes every write)
+                byte[] buf = new byte[COPY_BYTES];
+                for (int n; (n = in.read(buf)) >= 0; ) {
+                    sink.write(buf, 0, n);
+                }
             }
             sink.flush();
             return 0;
@@ -269,6 +301,74 @@ final class FileCommands {
         @Override
         int run(AfsFileSystem afs, PrintWriter out) throws IOException {
             afs.mkmount(path, volume, readWrite);
+            return 0;
+        }
+    }
+
+    @Command(name = "mv", mixinStandardHelpOptions = true, version = "afsq (rx4j)",
+            description = "Renames FROM to TO within one volume (RXAFS_Rename; an existing TO is replaced, as mv "
+                    + "does; EXDEV across volumes).")
+    static final class Mv extends FileCommand {
+        @Parameters(index = "0", paramLabel = "FROM", description = "/afs/CELL/...")
+        String from;
+
+        @Parameters(index = "1", paramLabel = "TO", description = "/afs/CELL/... (an existing directory: FROM "
+                + "moves into it under its own name)")
+        String to;
+
+        @Override
+        String firstPath() {
+            return from;
+        }
+
+        @Override
+        int run(AfsFileSystem afs, PrintWriter out) throws IOException {
+            String dest = to;
+            if (isDirectory(afs, to)) {
+                String p = from.endsWith("/") ? from.substring(0, from.length() - 1) : from;
+                dest = (to.endsWith("/") ? to : to + "/") + p.substring(p.lastIndexOf('/') + 1);
+            }
+            afs.rename(from, dest);
+            return 0;
+        }
+
+        private static boolean isDirectory(AfsFileSystem afs, String path) throws IOException {
+            try {
+                return afs.stat(path).type() == AfsStat.Type.DIRECTORY;
+            } catch (AfsFileException e) {
+                if (e.errno() == AfsErrors.ENOENT) {
+                    return false;
+                }
+                throw e;
+            }
+        }
+    }
+
+    @Command(name = "ln", mixinStandardHelpOptions = true, version = "afsq (rx4j)",
+            description = "Makes a hard link PATH to the file TARGET (RXAFS_Link: files of the same directory only), "
+                    + "or with -s a symbolic link PATH whose contents are TARGET (RXAFS_Symlink).")
+    static final class Ln extends FileCommand {
+        @Parameters(index = "0", paramLabel = "TARGET", description = "the existing file; with -s any text")
+        String target;
+
+        @Parameters(index = "1", paramLabel = "PATH", description = "/afs/CELL/... the new name")
+        String path;
+
+        @Option(names = {"-s", "--symbolic"}, description = "a symbolic link")
+        boolean symbolic;
+
+        @Override
+        String firstPath() {
+            return path;
+        }
+
+        @Override
+        int run(AfsFileSystem afs, PrintWriter out) throws IOException {
+            if (symbolic) {
+                afs.symlink(path, target);
+            } else {
+                afs.link(target, path);
+            }
             return 0;
         }
     }

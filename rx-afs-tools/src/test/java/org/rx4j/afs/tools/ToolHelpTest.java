@@ -16,7 +16,7 @@ class ToolHelpTest {
     void everyAfsqSubcommandAndRxdebugAnswerHelp() {
         for (String[] args : new String[][] {{"--help"}, {"vl-entry", "--help"}, {"pt-id", "-h"},
                 {"ls", "--help"}, {"cat", "-h"}, {"put", "--help"}, {"stat", "-h"}, {"mkdir", "--help"},
-                {"rm", "-h"}, {"mkmount", "--help"}}) {
+                {"rm", "-h"}, {"mkmount", "--help"}, {"mv", "--help"}, {"ln", "-h"}}) {
             StringWriter out = new StringWriter();
             StringWriter err = new StringWriter();
             assertEquals(0, Afsq.run(args, new PrintWriter(out, true), new PrintWriter(err, true)), err.toString());

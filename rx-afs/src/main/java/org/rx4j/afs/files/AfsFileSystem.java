@@ -12,7 +12,9 @@ import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.LongSupplier;
 import org.rx4j.afs.cb.AfsUUID;
@@ -25,12 +27,14 @@ import org.rx4j.afs.fs.RxafsClient;
 import org.rx4j.afs.fs.RxafsCreateFileResult;
 import org.rx4j.afs.fs.RxafsFetchData64Result;
 import org.rx4j.afs.fs.RxafsFetchStatusResult;
+import org.rx4j.afs.fs.RxafsLinkResult;
 import org.rx4j.afs.fs.RxafsMakeDirResult;
 import org.rx4j.afs.fs.RxafsStoreData64Result;
 import org.rx4j.afs.fs.RxafsSymlinkResult;
 import org.rx4j.afs.ubik.UbikClient;
 import org.rx4j.afs.vl.VlClient;
 import org.rx4j.config.RxConfig;
+import org.rx4j.config.TransportKind;
 import org.rx4j.rpc.RxEndpoint;
 import org.rx4j.rpc.RxException;
 import org.rx4j.security.RxNullSecurityClass;
@@ -83,6 +87,19 @@ public final class AfsFileSystem implements AutoCloseable {
     public record Entry(String name, AFSFid fid) {
     }
 
+    /**
+     * One directory entry with its own status (a symbolic link's or mount point's, not its target's), as
+     * {@link #listWithStatus} returns it.
+     *
+     * @param name the name (UTF-8 decoded)
+     * @param fid the entry's fid
+     * @param stat its status, or null when the fileserver gave an error for it instead
+     * @param errorCode 0 with a status; else the fileserver's code for this entry (VNOVNODE when the entry went
+     *     away since the directory was read, EACCES...), named by {@link AfsErrors#name}
+     */
+    public record StatEntry(String name, AFSFid fid, AfsStat stat, int errorCode) {
+    }
+
     private final String cell;
     private final RxEndpoint endpoint;
     private final boolean ownsEndpoint;
@@ -90,6 +107,8 @@ public final class AfsFileSystem implements AutoCloseable {
     private final VolumeLocator locator;
     private final FileServers servers;
     private final StatusCache cache;
+    /** The bulk status procedure this client still asks the fileservers for. */
+    private final BulkStatuses bulk = new BulkStatuses();
     private final Duration deadline;
     private final Duration transferDeadline;
     private final LongSupplier clock = System::nanoTime;
@@ -165,7 +184,9 @@ public final class AfsFileSystem implements AutoCloseable {
             Duration deadline, Duration transferDeadline, RxConfig config, int fileServerPort) throws IOException {
         StatusCache cache = new StatusCache(System::nanoTime);
         CallbackService cb = new CallbackService(cache, newUuid());
+        // AUTO: epoll where Netty's native transport is on the class path (afsq has it), for its batched sends
         RxEndpoint endpoint = RxEndpoint.builder().bind(new InetSocketAddress(0)).config(config)
+                .transport(TransportKind.AUTO)
                 .service(RxafscbDispatcher.service(FileServers.SERVICE_ID, RxNullSecurityClass.INSTANCE, cb))
                 .open();
         try {
@@ -197,6 +218,11 @@ public final class AfsFileSystem implements AutoCloseable {
     /** @return the status cache (its {@link StatusCache#breaks()} counts broken callbacks) */
     public StatusCache cache() {
         return cache;
+    }
+
+    /** @return the bulk status procedure this client still asks for (tests) */
+    BulkStatuses.Level bulkLevel() {
+        return bulk.level();
     }
 
     /** @return the volume locator */
@@ -401,6 +427,49 @@ public final class AfsFileSystem implements AutoCloseable {
             if (!e.name().equals(".") && !e.name().equals("..")) {
                 out.add(new Entry(AfsNames.fromWire(e.name()),
                         new AFSFid(n.fid().volume(), e.vnode(), e.unique())));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * A directory's entries with their statuses, as {@code ls -l} needs them: the statuses not held in the cache are
+     * fetched {@link AfsConstants#AFSCBMAX} (50) a call with InlineBulkStatus, or BulkStatus, or one FetchStatus each,
+     * whichever the fileserver knows ({@link BulkStatuses}), and kept in the cache under their callbacks.
+     *
+     * @param path a directory's path
+     * @return the entries in the directory's hash-chain order, "." and ".." left out
+     * @throws AfsFileException ENOTDIR, ENOENT, EACCES ... (an error about one entry is in its {@link StatEntry})
+     * @throws IOException no server answered, or the directory is malformed ({@link AfsFormatException})
+     */
+    public List<StatEntry> listWithStatus(String path) throws IOException {
+        List<Entry> entries = list(path);
+        Map<AFSFid, BulkStatuses.Answer> answers = new HashMap<>();
+        List<AFSFid> ask = new ArrayList<>();
+        for (Entry e : entries) {
+            if (!cache.holds(e.fid())) {
+                ask.add(e.fid());
+            }
+        }
+        for (int i = 0; i < ask.size(); i += AfsConstants.AFSCBMAX) {
+            List<AFSFid> batch = ask.subList(i, Math.min(ask.size(), i + AfsConstants.AFSCBMAX));
+            long start = clock.getAsLong();
+            for (BulkStatuses.Answer a : call(path, batch.get(0).volume(), fs -> bulk.fetch(fs, batch, deadline))) {
+                answers.put(a.fid(), a);
+                if (a.error() == 0 && a.callBack() != null) {
+                    cache.put(AfsStat.of(a.fid(), a.status()), a.callBack(), start);
+                }
+            }
+        }
+        List<StatEntry> out = new ArrayList<>(entries.size());
+        for (Entry e : entries) {
+            BulkStatuses.Answer a = answers.get(e.fid());
+            if (a == null) {
+                out.add(new StatEntry(e.name(), e.fid(), stat(e.fid(), path), 0));
+            } else if (a.error() != 0) {
+                out.add(new StatEntry(e.name(), e.fid(), null, a.error()));
+            } else {
+                out.add(new StatEntry(e.name(), e.fid(), AfsStat.of(e.fid(), a.status()), 0));
             }
         }
         return out;
@@ -645,6 +714,63 @@ public final class AfsFileSystem implements AutoCloseable {
     }
 
     /**
+     * Makes a symbolic link, as {@code ln -s TARGET PATH} does (mode 0755, as the cache manager gives links; a
+     * target of the form {@code #vol.} or {@code %vol.} would be a mount point only with mode 0644, {@link #mkmount}).
+     * Paths through it follow the target, relative to the link's directory unless it starts with {@code /}.
+     *
+     * @param path the link's path; its parent must exist
+     * @param target what the link points to, stored as its UTF-8 bytes (at most 1,024)
+     * @return the link's own status
+     * @throws IOException EEXIST, EACCES, EROFS, ENOENT ...
+     */
+    public AfsStat symlink(String path, String target) throws IOException {
+        Node dir = resolve(parentOf(path), true);
+        String name = AfsNames.toWire(nameOf(path));
+        String contents = AfsNames.toWire(target);
+        RxafsSymlinkResult r = call(path, dir.fid().volume(),
+                fs -> fs.symlink(dir.fid(), name, contents, storeStatus(MODE_DIR), deadline));
+        forgetDirectory(dir.fid());
+        return AfsStat.of(r.outFid(), r.outFidStatus());
+    }
+
+    /**
+     * A symbolic link's target, as {@code readlink} gives it (a mount point's {@code #vol.} too).
+     *
+     * @param path the link's path (not followed at its end)
+     * @return the target
+     * @throws IOException EINVAL when it is not a symbolic link, ENOENT ...
+     */
+    public String readLink(String path) throws IOException {
+        Node n = resolve(path, false);
+        if (stat(n.fid(), path).type() != AfsStat.Type.SYMLINK) {
+            throw new AfsFileException(path, 22, "EINVAL: not a symbolic link", null);
+        }
+        return AfsNames.fromWire(new String(readAllBytes(n.fid(), path), StandardCharsets.ISO_8859_1));
+    }
+
+    /**
+     * Makes a hard link, as {@code ln EXISTING PATH} does. AFS links files only, and only within one directory:
+     * the fileserver refuses a directory (EISDIR) and a file of another directory (EXDEV).
+     *
+     * @param existing the existing file's path (a symbolic link at its end is linked itself, not followed)
+     * @param path the new name
+     * @return the file's status (its link count raised)
+     * @throws IOException EXDEV, EISDIR, EEXIST, EACCES, EROFS, ENOENT ...
+     */
+    public AfsStat link(String existing, String path) throws IOException {
+        Node target = resolve(existing, false);
+        Node dir = resolve(parentOf(path), true);
+        String name = AfsNames.toWire(nameOf(path));
+        if (target.fid().volume() != dir.fid().volume()) {
+            throw new AfsFileException(path, 18, "EXDEV: " + existing + " is in another volume", null);
+        }
+        RxafsLinkResult r = call(path, dir.fid().volume(), fs -> fs.link(dir.fid(), name, target.fid(), deadline));
+        forgetDirectory(dir.fid());
+        cache.invalidate(target.fid());
+        return AfsStat.of(target.fid(), r.outFidStatus());
+    }
+
+    /**
      * Removes a file, a symbolic link, or an empty directory (RemoveFile or RemoveDir by the entry's type).
      *
      * @param path the path (a symbolic link or mount point at the end is removed itself, not followed)
@@ -703,13 +829,13 @@ public final class AfsFileSystem implements AutoCloseable {
     }
 
     /**
-     * Stops: gives up this client's callbacks on every fileserver it called (GiveUpAllCallBacks, 2 s at most each,
-     * failures ignored), so no fileserver later waits on this endpoint to break one; then closes the fileserver and
-     * vlserver clients and the endpoint.
+     * Stops: gives up this client's callbacks on every fileserver it called (GiveUpAllCallBacks; GiveUpCallBacks for
+     * the held fids where a fileserver does not know it; 2 s at most a call, failures ignored), so no fileserver later
+     * waits on this endpoint to break one; then closes the fileserver and vlserver clients and the endpoint.
      */
     @Override
     public void close() {
-        servers.giveUpAllCallBacks(Duration.ofSeconds(2));
+        servers.giveUpCallBacks(cache.heldFids(), Duration.ofSeconds(2));
         servers.close();
         vl.close();
         if (ownsEndpoint) {

@@ -11,7 +11,9 @@ import org.rx4j.afs.fs.RxafsFetchData64Result;
 /**
  * The bytes of one RXAFS_FetchData64 call as a stream: the fileserver sends the length it will send (64 bits,
  * big-endian), the bytes, then the OUT results (status, callback), which {@link #read} takes at the end of the
- * data and hands to the status cache. Closing before the end cancels the call (RX_USER_ABORT). Not thread-safe.
+ * data and hands to the status cache. A read blocks until it has all the bytes asked for (or all that remain): the
+ * fileserver sends the announced length unasked. Closing before the end cancels the call (RX_USER_ABORT). Not
+ * thread-safe.
  */
 final class FetchStream extends InputStream {
     /** Receives the call's results at the end of the data. */
@@ -80,8 +82,10 @@ final class FetchStream extends InputStream {
         if (len == 0) {
             return 0;
         }
-        int n = in.read(b, off, (int) Math.min(len, remaining));
-        if (n < 0) {
+        // readNBytes: the fileserver sends every announced byte unasked, so waiting for all of them is safe, and
+        // the call's stream then wakes this thread once per large piece instead of once per read burst
+        int n = in.readNBytes(b, off, (int) Math.min(len, remaining));
+        if (n == 0) {
             throw new AfsFileException(path, 0, "FetchData64 ended with " + remaining + " bytes not sent", null);
         }
         remaining -= n;

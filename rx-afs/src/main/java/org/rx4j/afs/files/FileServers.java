@@ -5,9 +5,13 @@ package org.rx4j.afs.files;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import org.rx4j.afs.fs.AFSCallBack;
+import org.rx4j.afs.fs.AFSFid;
+import org.rx4j.afs.fs.AfsConstants;
 import org.rx4j.afs.fs.RxafsClient;
 import org.rx4j.rpc.RxCodes;
 import org.rx4j.rpc.RxEndpoint;
@@ -26,6 +30,9 @@ final class FileServers implements AutoCloseable {
     static final int SERVICE_ID = 1;
     private static final Set<Integer> NEXT_SITE = Set.of(RxCodes.RX_CALL_DEAD, RxCodes.RX_CALL_TIMEOUT,
             AfsErrors.VBUSY, AfsErrors.VOFFLINE, AfsErrors.VNOVOL, AfsErrors.VMOVED, AfsErrors.VSALVAGE, 105, 112, 113);
+
+    /** A callback given up: version 1, no expiration, type CB_DROPPED. */
+    private static final AFSCallBack DROPPED = new AFSCallBack(1, 0, AfsConstants.CB_DROPPED);
 
     /** Rounds over a volume's sites while it answers VBUSY (about 30 s with the pauses below). */
     private static final int BUSY_ROUNDS = 40;
@@ -52,6 +59,15 @@ final class FileServers implements AutoCloseable {
         this.endpoint = endpoint;
         this.security = security;
         this.locator = locator;
+    }
+
+    /**
+     * @param e a fileserver call's failure
+     * @return true when it is about the fid asked for (VNOVNODE, EACCES, ENOENT...): the fileserver's own code,
+     *     positive, and not one that moves a call to the volume's next site
+     */
+    static boolean isPerFid(RxException e) {
+        return e.remote() && e.code() > 0 && !NEXT_SITE.contains(e.code());
     }
 
     RxafsClient client(InetSocketAddress server) {
@@ -114,17 +130,38 @@ final class FileServers implements AutoCloseable {
 
     /**
      * Gives up this client's callbacks on every fileserver it called (GiveUpAllCallBacks), so no fileserver later
-     * waits on this endpoint, gone, to break one. Failures are ignored: a fileserver that does not answer drops the
-     * callbacks when they expire.
+     * waits on this endpoint, gone, to break one. A fileserver that does not know GiveUpAllCallBacks (RXGEN_OPCODE,
+     * before OpenAFS 1.4) is sent GiveUpCallBacks for {@code held}, {@link AfsConstants#AFSCBMAX} fids a call, as a
+     * cache manager does. Failures are ignored: a fileserver that does not answer drops the callbacks when they
+     * expire.
      *
+     * @param held the fids whose callbacks this client still holds (on any fileserver: one that holds none for a
+     *     fid ignores it)
      * @param deadline each call's deadline
      */
-    void giveUpAllCallBacks(java.time.Duration deadline) {
+    void giveUpCallBacks(List<AFSFid> held, java.time.Duration deadline) {
         for (RxafsClient c : clients.values()) {
             try {
                 c.giveUpAllCallBacks(deadline);
+            } catch (RxException e) {
+                if (e.remote() && e.code() == RxCodes.RXGEN_OPCODE) {
+                    giveUpEach(c, held, deadline);
+                }
             } catch (IOException e) {
                 // the callbacks lapse at their expiration instead
+            }
+        }
+    }
+
+    private static void giveUpEach(RxafsClient c, List<AFSFid> held, java.time.Duration deadline) {
+        for (int i = 0; i < held.size(); i += AfsConstants.AFSCBMAX) {
+            List<AFSFid> fids = held.subList(i, Math.min(held.size(), i + AfsConstants.AFSCBMAX));
+            // one dropped promise per fid, as the cache manager sends; the fileserver only needs no more of them
+            List<AFSCallBack> cbs = java.util.Collections.nCopies(fids.size(), DROPPED);
+            try {
+                c.giveUpCallBacks(fids, cbs, deadline);
+            } catch (IOException e) {
+                return;
             }
         }
     }

@@ -148,6 +148,11 @@ public final class StatusCache {
         return valid(fid) != null;
     }
 
+    /** @return the fids whose callbacks are held now (neither expired nor broken), in no order */
+    java.util.List<AFSFid> heldFids() {
+        return held.keySet().stream().filter(this::holds).toList();
+    }
+
     /** @return callbacks broken by fileservers so far (fids, each counted once) */
     public long breaks() {
         return breaks.get();

@@ -221,6 +221,57 @@ class AfsFilesInteropTest {
                 .map(e -> Integer.toUnsignedString(e.fid().vnode()) + "." + Integer.toUnsignedString(e.fid().unique())
                         + " " + e.name()).toList();
         assertEquals(theirs, ours);
+        // ls -l: every status, 50 a call with InlineBulkStatus, each equal to what FetchStatus says
+        afs.cache().clear();
+        List<AfsFileSystem.StatEntry> stats = afs.listWithStatus(big);
+        assertEquals(BulkStatuses.Level.INLINE, afs.bulkLevel(), "this fileserver knows InlineBulkStatus");
+        assertEquals(mine.stream().map(AfsFileSystem.Entry::fid).toList(),
+                stats.stream().map(AfsFileSystem.StatEntry::fid).toList());
+        for (AfsFileSystem.StatEntry e : stats) {
+            assertEquals(0, e.errorCode(), e.name());
+            assertEquals(AfsStat.Type.FILE, e.stat().type(), e.name());
+            assertEquals(0, e.stat().length(), e.name());
+            assertTrue(afs.cache().holds(e.fid()), "kept under its callback: " + e.name());
+        }
+        try (AfsFileSystem other = AfsFileSystem.open(cell(),
+                List.of(new InetSocketAddress(cell.getProperty("AFSCELL_ADDR"), 7003)), RxNullSecurityClass.INSTANCE)) {
+            for (int i = 0; i < stats.size(); i += 997) {
+                assertEquals(other.stat(stats.get(i).fid()), stats.get(i).stat(), stats.get(i).name());
+            }
+        }
+    }
+
+    @Test
+    void symbolicAndHardLinks() throws Exception {
+        String d = root + "/links";
+        afs.mkdir(d);
+        afs.mkdir(d + "/sub");
+        byte[] data = random(5000, 11);
+        AfsStat file = afs.write(d + "/sub/file", data, AfsFileSystem.WriteMode.CREATE_NEW);
+        AfsStat rel = afs.symlink(d + "/rel", "sub/file");
+        assertEquals(AfsStat.Type.SYMLINK, rel.type());
+        assertFalse(rel.isMountPointCandidate(), "mode 0755: a symbolic link, not a mount point");
+        assertEquals("sub/file", afs.readLink(d + "/rel"));
+        afs.symlink(d + "/abs", d + "/sub");
+        assertArrayEquals(data, afs.readAllBytes(d + "/rel"), "relative to the link's directory");
+        assertArrayEquals(data, afs.readAllBytes(d + "/abs/file"), "an absolute link inside the path");
+        assertEquals(file.fid(), afs.stat(d + "/abs/file").fid());
+        assertEquals(rel.fid(), afs.stat(d + "/rel").fid(), "stat does not follow the last link");
+        // what afsio reads from the link's fid is the link's contents
+        assertEquals("sub/file", new String(afsioFidread(rel.fid()), StandardCharsets.UTF_8));
+        AfsStat hard = afs.link(d + "/sub/file", d + "/sub/again");
+        assertEquals(file.fid(), hard.fid());
+        assertEquals(2, afs.stat(d + "/sub/again").linkCount());
+        assertArrayEquals(data, afsioFidread(afs.stat(d + "/sub/again").fid()));
+        assertEquals("EXDEV", assertThrows(AfsFileException.class,
+                () -> afs.link(d + "/sub/file", d + "/elsewhere")).codeName(), "AFS links within one directory");
+        assertEquals("EEXIST", assertThrows(AfsFileException.class,
+                () -> afs.symlink(d + "/rel", "x")).codeName());
+        afs.symlink(d + "/loop1", "loop2");
+        afs.symlink(d + "/loop2", "loop1");
+        AfsFileException loop = assertThrows(AfsFileException.class, () -> afs.readAllBytes(d + "/loop1"));
+        assertTrue(loop.getMessage().contains("ELOOP"), loop.getMessage());
+        assertEquals("EINVAL", assertThrows(AfsFileException.class, () -> afs.readLink(d + "/sub")).codeName());
     }
 
     @Test
