@@ -6,10 +6,14 @@ package org.rx4j.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.rx4j.config.RxConfig;
+import org.rx4j.engine.call.Call;
+import org.rx4j.engine.call.CallListener;
 import org.rx4j.engine.connection.Connection;
 import org.rx4j.testing.LeakCheckExtension;
 import org.rx4j.wire.PacketType;
@@ -17,7 +21,8 @@ import org.rx4j.wire.PacketType;
 /**
  * Jumbograms as full as the peer allows at a full window (docs/engine.md "Jumbogram size"), in the simulator on the
  * virtual clock: a receiver that acknowledges every datagram (soft-ack rate 1, as OpenAFS) and a 32-packet window; an
- * upload of 8 MiB leaves in 4-packet jumbograms but for the call's first and last datagrams.
+ * upload of 8 MiB leaves in 4-packet jumbograms but for the call's first and last datagrams; a request written and
+ * ended in one step leaves in as few jumbograms as its packets fill.
  */
 @ExtendWith(LeakCheckExtension.class)
 class JumbogramFillSimTest {
@@ -59,5 +64,62 @@ class JumbogramFillSimTest {
         // C's own sender: 3,645 of 3,778 datagrams were 4-packet jumbograms on a 20 MiB send (3.93 packets each).
         assertTrue(perDatagram >= 3.9, "DATA packets per jumbogram: " + perDatagram + " (" + up.dataPackets
                 + " packets in " + dataDatagrams + " datagrams, " + up.jumbograms + " of them jumbograms)");
+    }
+
+    /**
+     * A 32 KiB request (24 packets, the last one short) that its window sends at once, written and ended in one
+     * step as the rpc layer does at close: 6 four-packet jumbograms, the short packet in the last one. Written and
+     * then ended in two steps, the first step sends the 23 full packets and the short last one follows alone in a
+     * seventh datagram.
+     */
+    @Test
+    void aRequestEndedWithItsLastBytesLeavesInFullJumbograms() {
+        RxConfig config = RxConfig.defaults();
+        LinkModel link = LinkModel.delay(MS / 2);
+        net = new SimNetwork(config, config, link, link, 5);
+        SimApps.BulkServer server = new SimApps.BulkServer(net);
+        net.server().engine.registerService(147, 0, server);
+        Connection conn = net.client().engine.connect(SimNetwork.SERVER, 147, 0);
+        // A first call proves the path, learns the peer's jumbogram limit and opens the window the next one starts from.
+        SimApps.BulkClient warm = new SimApps.BulkClient(net, 1 << 20, 4);
+        warm.start(conn);
+        assertTrue(net.runUntil(() -> warm.done, 60 * S), "the first call did not end");
+        long dataBefore = net.deliveredToServer.datagramsByType[PacketType.DATA];
+        long packetsBefore = net.deliveredToServer.dataPackets;
+
+        int payload = 32 << 10;
+        ByteBuf pattern = SimApps.pattern(0, payload);
+        ByteBuf request = Unpooled.buffer(8 + payload).writeLong(4).writeBytes(pattern);
+        pattern.release();
+        int[] end = {Integer.MIN_VALUE};
+        Call call = net.client().engine.newCall(net.now(), conn, new CallListener() {
+            @Override
+            public void onReadable(Call c, long now) {
+                ByteBuf b;
+                while ((b = c.read(now)) != null) {
+                    b.release();
+                }
+            }
+
+            @Override
+            public void onWritable(Call c) {
+            }
+
+            @Override
+            public void onComplete(Call c, int errorCode) {
+                end[0] = errorCode;
+            }
+        });
+        assertTrue(call.cwnd() >= 24, "the window holds the whole request: " + call.cwnd());
+        call.finishSending(net.now(), request);
+        assertTrue(net.runUntil(() -> end[0] != Integer.MIN_VALUE, 60 * S), "the call did not end");
+        assertEquals(0, end[0]);
+        assertEquals((1 << 20) + payload, server.requestBytes, "the server read both requests");
+        assertEquals(0, server.mismatches);
+
+        long packets = net.deliveredToServer.dataPackets - packetsBefore;
+        long datagrams = net.deliveredToServer.datagramsByType[PacketType.DATA] - dataBefore;
+        assertEquals(24, packets, "32 KiB and the 8-byte header in 1,412-byte packets");
+        assertEquals(6, datagrams, "24 packets in 4-packet jumbograms, the short last packet in the last one");
     }
 }

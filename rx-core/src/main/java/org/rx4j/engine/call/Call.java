@@ -236,6 +236,30 @@ public final class Call {
     }
 
     /**
+     * Appends the stream's last bytes and ends it in one step: everything goes to one transmission, so a short last
+     * packet rides in the last jumbogram with the full packets before it (rx-wire-facts.md §4) instead of following
+     * them alone, as it does after {@link #write} then {@link #finishSending(long)} when the window already sent the
+     * full ones (docs/engine.md "Jumbogram size").
+     *
+     * <p>Ownership: takes {@code data} (released by the call, also on error).
+     *
+     * @param now current time, ns
+     * @param data the last bytes to send (readable region; may be empty)
+     * @throws IllegalStateException if the call is done or sending was finished
+     */
+    public void finishSending(long now, ByteBuf data) {
+        if (isDone() || life.sendFinished) {
+            data.release();
+            if (isDone()) {
+                throw new IllegalStateException("call ended: " + AbortCodes.name(life.error));
+            }
+            throw new IllegalStateException("sending already finished");
+        }
+        sender.append(data);
+        finishSending(now);
+    }
+
+    /**
      * @return true when the application may write more: the call is active, sending is not finished and
      *     fewer than 2 × twind packets wait to be acknowledged (OpenAFS's writer rule, §5)
      */

@@ -615,7 +615,9 @@ public final class CallStreams implements CallListener {
             long now = runtime.now();
             try {
                 if (call != null && !call.isDone()) {
-                    if (buf.isReadable()) {
+                    if (finish && buf.isReadable()) {
+                        call.finishSending(now, buf); // one transmission: the last bytes join the last jumbogram
+                    } else if (buf.isReadable()) {
                         call.write(now, buf);
                     } else {
                         buf.release();

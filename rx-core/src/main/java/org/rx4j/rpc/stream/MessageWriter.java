@@ -35,8 +35,15 @@ public final class MessageWriter {
      */
     public boolean pump(Call c, long now) {
         while (rest != null && c.isWritable()) {
-            if (rest.isReadable()) {
-                c.write(now, rest.readRetainedSlice(Math.min(rest.readableBytes(), CallStreams.CHUNK)));
+            if (rest.readableBytes() > CallStreams.CHUNK) {
+                c.write(now, rest.readRetainedSlice(CallStreams.CHUNK));
+            } else if (rest.isReadable()) {
+                // The last piece ends the stream in the same step, so its short last packet rides in the last
+                // jumbogram (Call.finishSending(long, ByteBuf)).
+                c.finishSending(now, rest.readRetainedSlice(rest.readableBytes()));
+                rest.release();
+                rest = null;
+                return true;
             }
             if (!rest.isReadable()) {
                 rest.release();
