@@ -8,7 +8,8 @@
  * {@link org.rx4j.transport.EngineHandler} feeds them to the engine, which writes through
  * {@link org.rx4j.transport.DatagramEncoder}. {@link org.rx4j.transport.RxTransport} binds, hands work to the
  * loop and closes; it never hands the loop-confined engine out. Time comes from one clock per transport: the
- * event loop's Netty ticker unless the endpoint injects one. Depends on engine, config and wire; never on rpc.
+ * event loop's Netty ticker unless the endpoint injects one. Depends on the engine (its facade and the output
+ * room's {@link org.rx4j.engine.output.PacketSink}), config and wire; never on rpc.
  * Internal: not exported by the module org.rx4j.core.
  */
 package org.rx4j.transport;
