@@ -91,7 +91,7 @@ final class CallSender {
             jumbo.restore(start.jumbo());
         }
         this.recovery = new RecoveryManager(sq, cc, jumbo, peer.path.rate());
-        this.intake = new AckIntake(config, out, sq, recovery, stats);
+        this.intake = new AckIntake(config, out, sq, recovery, stats, start);
         this.probes = new RecoveryProbes(config, out, sq, recovery);
         this.datagrams = new DataDatagrams(out, sq, cc, recovery, activity, stats, intake, alloc);
         peer.congestion(cc);
@@ -105,7 +105,8 @@ final class CallSender {
      */
     void saveCongestionState(long now) {
         Peer peer = out.peer();
-        peer.carried.save(now, peer.rtt().rtoNs(), start, acked, cc.cwnd(), cc.ssthresh(), jumbo.size(), maxInFlight);
+        peer.carried.save(now, peer.rtt().rtoNs(), start, acked, cc.cwnd(), cc.ssthresh(), jumbo.size(), maxInFlight,
+                intake.seenSlowStartOk(), intake.probeAnsweredNs());
     }
 
     // =====================================================================================

@@ -13,13 +13,17 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.rx4j.config.RxConfig;
 import org.rx4j.testing.LeakCheckExtension;
+import org.rx4j.wire.PacketFlags;
+import org.rx4j.wire.PacketType;
+import org.rx4j.wire.RxPacket;
 
 /**
  * The congestion state a peer's calls hand on to its next calls (docs/engine.md "Carried state"), in the simulator on
  * the virtual clock, 10 ms RTT: short calls keep the path in use, so a large call soon after starts from the carried
  * window (halved for each idle bound no call filled half of it) and a 32 KiB call takes two round trips, not three;
  * after a path shrank, the call that met the shrink hands on its reduced window and the next call loses nothing at its
- * start; an unvalidated window decays to the initial one; a long idle restarts from the initial window.
+ * start; an unvalidated window decays to the initial one; a long idle restarts from the initial window; a call on a
+ * path in use asks for no ACK at its start (the peer's last RTT probe answer and SLOW_START_OK are carried).
  */
 @ExtendWith(LeakCheckExtension.class)
 class CarriedWindowSimTest {
@@ -125,5 +129,40 @@ class CarriedWindowSimTest {
         assertEquals(atStart, net.dropped, "no loss in the first two RTTs of the next call");
         assertTrue(net.runUntil(() -> c.done, 60 * S), "the call did not end");
         assertEquals(0, c.error);
+    }
+
+    @Test
+    void aCallOnAPathInUseAsksForNoAckAtItsStart() {
+        SimNetwork net = net(LinkModel.delay(5 * MS));
+        int[] requests = new int[1];
+        int[] serverAcks = new int[1];
+        net.sendTap = (now, fromClient, packets) -> {
+            RxPacket last = packets.get(packets.size() - 1);
+            if (fromClient && last.header().type() == PacketType.DATA
+                    && last.header().hasFlag(PacketFlags.REQUEST_ACK)) {
+                requests[0]++;
+            } else if (!fromClient && last.header().type() == PacketType.ACK) {
+                serverAcks[0]++;
+            }
+        };
+        Connection conn = net.client().engine.connect(SimNetwork.SERVER, SVC, 0);
+        call(net, conn, 1 << 20);
+        long samples = conn.peer().rtt().samples();
+        requests[0] = 0;
+        serverAcks[0] = 0;
+        for (int i = 0; i < 10; i++) {
+            call(net, conn, 32 << 10);
+        }
+        // Before, every call asked twice (20 REQUEST_ACKs, 40 ACKs from the server); now the answer to the last
+        // probe stands for max(2 srtt, minimum RTO): 2 asked, 32 ACKs.
+        assertTrue(requests[0] <= 4, "datagrams that asked for an ACK in 10 calls of 32 KiB: " + requests[0]);
+        assertTrue(serverAcks[0] <= 34, "ACKs from the server in 10 calls: " + serverAcks[0]);
+        assertTrue(conn.peer().rtt().samples() >= samples + 2, "the calls still time the path");
+        assertEquals(10 * MS, conn.peer().rtt().srttNs(), MS / 2, "srtt");
+        // After an idle longer than the idle bound nothing is carried: the next call probes at its start.
+        net.runFor(1100 * MS);
+        requests[0] = 0;
+        call(net, conn, 32 << 10);
+        assertTrue(requests[0] >= 1, "a call after an idle asks for an ACK at its start");
     }
 }
