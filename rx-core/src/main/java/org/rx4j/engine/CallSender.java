@@ -80,7 +80,8 @@ final class CallSender {
                 config.timeouts().deadTimeNs());
         int peerRwind = peer.lastRwind > 0 ? peer.lastRwind : RxConfig.INITIAL_WINDOW;
         this.twind = Math.min(config.windows().maxTwind(), peerRwind);
-        // A server call carries nothing to a peer that has not proved its address (docs/engine.md "Carried state").
+        // A server call carries nothing to a peer that has not proved its address (docs/engine.md "State carried
+        // between calls").
         this.start = peer.carried.start(now, peer.rtt().rtoNs(), config.congestion().initialCwnd(),
                 config.congestion().initialSsthresh(), !server || peer.isReachable(now));
         this.cc = ccSupplier.newController(Math.min(start.cwnd(), config.windows().maxTwind()), start.ssthresh(),
@@ -99,7 +100,7 @@ final class CallSender {
 
     /**
      * Hands this call's congestion state on to the peer's next calls, once the peer acknowledged some of its DATA
-     * ({@link CarriedWindow#save}; docs/engine.md "Carried state").
+     * ({@link CarriedWindow#save}; docs/engine.md "State carried between calls").
      *
      * @param now current time, ns
      */

@@ -6,7 +6,8 @@ package org.rx4j.engine;
 /**
  * The congestion state one peer's calls hand on to its next calls (OpenAFS keeps cwind and nDgramPackets per peer): the
  * congestion window, slow-start threshold and jumbo size the last calls learned, when the path last carried a call the
- * peer answered, and when a call last filled at least half that window (docs/engine.md "Carried state").
+ * peer answered, and when a call last filled at least half that window (docs/engine.md "State carried between
+ * calls").
  *
  * <p>Rules: a new call starts from this state while the path was in use less than the idle bound ago, max(1 s, RTO);
  * after a longer idle it restarts from the initial window (RFC 5681 §4.1). A window no call has filled to half lately

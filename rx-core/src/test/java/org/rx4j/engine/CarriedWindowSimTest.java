@@ -18,9 +18,9 @@ import org.rx4j.wire.PacketType;
 import org.rx4j.wire.RxPacket;
 
 /**
- * The congestion state a peer's calls hand on to its next calls (docs/engine.md "Carried state"), in the simulator on
- * the virtual clock, 10 ms RTT: short calls keep the path in use, so a large call soon after starts from the carried
- * window (halved for each idle bound no call filled half of it) and a 32 KiB call takes two round trips, not three;
+ * The congestion state a peer's calls hand on to its next calls (docs/engine.md "State carried between calls"), in
+ * the simulator on the virtual clock, 10 ms RTT: short calls keep the path in use, so a large call soon after starts
+ * from the carried window (halved for each idle bound no call filled half of it) and a 32 KiB call takes two round trips, not three;
  * after a path shrank, the call that met the shrink hands on its reduced window and the next call loses nothing at its
  * start; an unvalidated window decays to the initial one; a long idle restarts from the initial window; a call on a
  * path in use asks for no ACK at its start (the peer's last RTT probe answer and SLOW_START_OK are carried).
