@@ -132,6 +132,27 @@ class AckPolicyTest {
     }
 
     @Test
+    void aServerLeavesTheAckOfAWholeRequestToItsReply() {
+        // Before, the second new packet earned an IDLE ack at once although it ended the request: one more datagram
+        // each way per call, just before the reply that acknowledges the whole request (§6.3).
+        EngineHarness replying = new EngineHarness(RxConfig.builder().checkReach(false).build());
+        replying.engine.registerService(SVC, 0, new Service(() -> replying.now, 4));
+        replying.deliver(client.data(0, 1, 1, 0, 1412));
+        replying.deliver(client.data(0, 1, 2, PacketFlags.LAST_PACKET, 1412));
+        assertEquals(0, replying.acksSent().size(), "no ACK: " + replying.acksSent());
+        assertEquals(1, replying.dataSent().size(), "the reply");
+        replying.advance(200 * MS);
+        assertEquals(0, replying.acksSent().size(), "the reply cancelled the delayed ack");
+        // A handler that has not answered: the ack of the whole request follows after the soft-ack delay, well
+        // before the client's smallest RTO (220 ms).
+        h.deliver(client.data(0, 1, 1, 0, 1412));
+        h.deliver(client.data(0, 1, 2, PacketFlags.LAST_PACKET, 1412));
+        assertEquals(0, h.acksSent().size());
+        h.advance(100 * MS);
+        assertArrayEquals(acks("++"), onlyAck().acks(), "both packets acknowledged after 100 ms");
+    }
+
+    @Test
     void aLonePacketIsAckedByTheDelayedAckTimer() {
         h.deliver(client.data(0, 1, 1, 0, 1412));
         h.advance(99 * MS);

@@ -4,6 +4,7 @@
 package org.rx4j.engine.call;
 
 import org.rx4j.config.RxConfig;
+import org.rx4j.engine.peer.CarriedWindow;
 import org.rx4j.engine.peer.Peer;
 import org.rx4j.engine.recovery.AckValidator;
 import org.rx4j.engine.recovery.LossDetector;
@@ -39,12 +40,31 @@ final class AckIntake {
     private int lastDataSerial;
     private long lastDataSentNs;
 
-    AckIntake(RxConfig config, CallOutput out, SendQueue sq, RecoveryManager recovery, CallCounters stats) {
+    /**
+     * When the peer's last calls had an RTT probe answered, ns (valid while {@link #carriedProbe}): until this call
+     * sends its own probe, that answer counts as this call's, so the call's first datagram does not ask for an ACK.
+     */
+    private long carriedProbeNs;
+    private boolean carriedProbe;
+    /** When this call's last RTT probe was answered, ns, or {@link CarriedWindow#NEVER}. */
+    private long probeAnsweredNs = CarriedWindow.NEVER;
+
+    /**
+     * @param start where the call started: a carried start hands on what the peer's ACKs showed to its last calls
+     *     (SLOW_START_OK, the time of the last answered RTT probe; docs/engine.md "State carried between calls")
+     */
+    AckIntake(RxConfig config, CallOutput out, SendQueue sq, RecoveryManager recovery, CallCounters stats,
+            CarriedWindow.Start start) {
         this.config = config;
         this.out = out;
         this.sq = sq;
         this.recovery = recovery;
         this.stats = stats;
+        if (start.carried()) {
+            seenSlowStartOk = start.slowStartOk();
+            carriedProbe = start.probed();
+            carriedProbeNs = start.probeAnsweredAtNs();
+        }
     }
 
     /**
@@ -115,6 +135,7 @@ final class AckIntake {
         int ackSerial = a.serial();
         if (rttProbeSerial != 0 && ackSerial - rttProbeSerial >= 0 && ackSerial != 0) {
             rttProbeSerial = 0;
+            probeAnsweredNs = now;
         }
         return (result & RecoveryManager.PROGRESS) != 0;
     }
@@ -172,20 +193,29 @@ final class AckIntake {
     void onRttProbeSent(int serial, long now) {
         rttProbeSerial = serial;
         rttProbeSentNs = now;
+        carriedProbe = false;
+    }
+
+    /** @return when this call's last RTT probe was answered, ns, or {@link CarriedWindow#NEVER} for none */
+    long probeAnsweredNs() {
+        return probeAnsweredNs;
     }
 
     /**
      * @param now current time, ns
      * @return true when the next datagram should ask for an ACK to time: none is outstanding, or it has gone
      *     unanswered for two srtt (at least the minimum RTO): its ACK was lost, or a receiver's hard ack for consumed
-     *     data (serial 0) went out instead; probe again rather than never
+     *     data (serial 0) went out instead; probe again rather than never. Before this call's first probe, an
+     *     answer to the peer's last calls' probe less than that long ago stands for one (a short call on a path in
+     *     use asks for no ACK it does not need).
      */
     boolean wantsRttProbe(long now) {
-        if (rttProbeSerial == 0) {
-            return true;
-        }
         long srtt = out.peer().rtt().srttNs();
-        return now - rttProbeSentNs >= Math.max(2 * srtt, config.rto().minRtoNs());
+        long interval = Math.max(2 * srtt, config.rto().minRtoNs());
+        if (rttProbeSerial == 0) {
+            return !carriedProbe || now - carriedProbeNs >= interval;
+        }
+        return now - rttProbeSentNs >= interval;
     }
 
     /** @return true once an ACK carried SLOW_START_OK */

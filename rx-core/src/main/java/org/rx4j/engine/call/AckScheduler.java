@@ -118,6 +118,10 @@ public final class AckScheduler {
                 } else if (arrivalsSinceAck > 0) {
                     scheduleAck(now, config.ackDelays().softAckDelayNs());
                 }
+            } else if (server && rq.allReceived()) {
+                // The whole request is here: the reply, which acknowledges all of it (§6.3), follows as soon as the
+                // handler answers and cancels this ack; an ACK now would be one more datagram each way per call.
+                scheduleAck(now, lastAckDelay());
             } else if (arrivalsSinceAck > config.ackPolicy().softAckRate()
                     && (burstEnded || arrivalsSinceAck >= ackRate())) {
                 // The sender's burst ended (it now waits for acks), or ackRate packets arrived within it.
@@ -189,9 +193,13 @@ public final class AckScheduler {
             }
         } else {
             // Within a burst, hard acks wait for ackRate consumed packets; once the burst is read, or when the
-            // sender asks for acks, it hears at once, as after every hardAckRate packets in OpenAFS.
-            ackNow = consumedSinceAck > config.ackPolicy().hardAckRate()
+            // sender asks for acks, it hears at once, as after every hardAckRate packets in OpenAFS. A server that
+            // has the whole request leaves the hard ack to its reply (the sender has nothing left to send).
+            ackNow = consumedSinceAck > config.ackPolicy().hardAckRate() && !(server && rq.allReceived())
                     && (consumedSinceAck >= ackRate() || burstConsumed() || ackRequested);
+            if (!ackNow && server && rq.allReceived()) {
+                delay = lastAckDelay();
+            }
         }
         if (ackNow) {
             if (pendingAckReason != AckReason.REQUESTED || ackRequestedBefore) {

@@ -83,7 +83,8 @@ public final class CallSender {
                 config.timeouts().deadTimeNs());
         int peerRwind = peer.lastRwind > 0 ? peer.lastRwind : RxConfig.INITIAL_WINDOW;
         this.twind = Math.min(config.windows().maxTwind(), peerRwind);
-        // A server call carries nothing to a peer that has not proved its address (docs/engine.md "Carried state").
+        // A server call carries nothing to a peer that has not proved its address (docs/engine.md "State carried
+        // between calls").
         this.start = peer.carried.start(now, peer.rtt().rtoNs(), config.congestion().initialCwnd(),
                 config.congestion().initialSsthresh(), !server || peer.isReachable(now));
         this.cc = ccSupplier.newController(Math.min(start.cwnd(), config.windows().maxTwind()), start.ssthresh(),
@@ -94,7 +95,7 @@ public final class CallSender {
             jumbo.restore(start.jumbo());
         }
         this.recovery = new RecoveryManager(sq, cc, jumbo, peer.path.rate());
-        this.intake = new AckIntake(config, out, sq, recovery, stats);
+        this.intake = new AckIntake(config, out, sq, recovery, stats, start);
         this.probes = new RecoveryProbes(config, out, sq, recovery);
         this.datagrams = new DataDatagrams(out, sq, cc, recovery, activity, stats, intake, alloc);
         peer.congestion(cc);
@@ -102,13 +103,14 @@ public final class CallSender {
 
     /**
      * Hands this call's congestion state on to the peer's next calls, once the peer acknowledged some of its DATA
-     * ({@link CarriedWindow#save}; docs/engine.md "Carried state").
+     * ({@link CarriedWindow#save}; docs/engine.md "State carried between calls").
      *
      * @param now current time, ns
      */
     void saveCongestionState(long now) {
         Peer peer = out.peer();
-        peer.carried.save(now, peer.rtt().rtoNs(), start, acked, cc.cwnd(), cc.ssthresh(), jumbo.size(), maxInFlight);
+        peer.carried.save(now, peer.rtt().rtoNs(), start, acked, cc.cwnd(), cc.ssthresh(), jumbo.size(), maxInFlight,
+                intake.seenSlowStartOk(), intake.probeAnsweredNs());
     }
 
     // =====================================================================================

@@ -6,7 +6,8 @@ package org.rx4j.engine.peer;
 /**
  * The congestion state one peer's calls hand on to its next calls (OpenAFS keeps cwind and nDgramPackets per peer): the
  * congestion window, slow-start threshold and jumbo size the last calls learned, when the path last carried a call the
- * peer answered, and when a call last filled at least half that window (docs/engine.md "Carried state").
+ * peer answered, and when a call last filled at least half that window (docs/engine.md "State carried between
+ * calls").
  *
  * <p>Rules: a new call starts from this state while the path was in use less than the idle bound ago, max(1 s, RTO);
  * after a longer idle it restarts from the initial window (RFC 5681 §4.1). A window no call has filled to half lately
@@ -15,12 +16,16 @@ package org.rx4j.engine.peer;
  * carried window (after a loss the window above ssthresh was reached ACK by ACK, not sent as one burst). Every call the
  * peer answered hands its state on, short ones included: a call that saw congestion (its ssthresh or cwnd fell below
  * where it started) leaves its reduced state; one that did not keeps the larger of its own window and the carried one,
- * unless another call reduced the state since it started. Owned by the engine's thread; times are ns on the engine's
- * clock.
+ * unless another call reduced the state since it started. With the window goes what the peer's ACKs showed: that
+ * they carry SLOW_START_OK, and when an RTT probe was last answered, so a call on a path in use does not ask for an
+ * ACK at its first datagram only to learn them again (the call's {@code AckIntake}). Owned by the engine's thread; times are ns
+ * on the engine's clock.
  */
 public final class CarriedWindow {
     /** The shortest idle bound, ns: 1 s, RFC 6298's lower bound on the RTO. */
     static final long MIN_IDLE_BOUND_NS = 1_000_000_000L;
+    /** A time that never came: no RTT probe of the call was answered. */
+    public static final long NEVER = Long.MAX_VALUE;
 
     /** Carried congestion window, packets; 0 = nothing carried yet. */
     private int cwnd;
@@ -32,9 +37,19 @@ public final class CarriedWindow {
     private long validatedAtNs;
     /** Counts reductions: a call that started before one never raises the window again. */
     private int generation;
+    /** True once a call saw an ACK with SLOW_START_OK from the peer (rx-wire-facts.md §3). */
+    private boolean slowStartOk;
+    /** When a call's RTT probe was last answered, ns; valid when {@link #probed}. */
+    private long probeAnsweredAtNs;
+    private boolean probed;
 
-    /** Where a new call starts: its window, threshold and jumbo size, and the state's generation at that moment. */
-    public record Start(int cwnd, int ssthresh, int jumbo, boolean carried, int generation) {
+    /**
+     * Where a new call starts: its window, threshold and jumbo size, the state's generation at that moment, and what
+     * the peer's ACKs showed: SLOW_START_OK, and when an RTT probe was last answered ({@code probeAnsweredAtNs} valid
+     * when {@code probed}). Only {@code carried} starts hand any of it on.
+     */
+    public record Start(int cwnd, int ssthresh, int jumbo, boolean carried, int generation, boolean slowStartOk,
+            boolean probed, long probeAnsweredAtNs) {
     }
 
     /**
@@ -49,7 +64,7 @@ public final class CarriedWindow {
     public Start start(long now, long rtoNs, int initialCwnd, int initialSsthresh, boolean mayCarry) {
         long bound = Math.max(MIN_IDLE_BOUND_NS, rtoNs);
         if (!mayCarry || cwnd == 0 || now - usedAtNs >= bound) {
-            return new Start(initialCwnd, initialSsthresh, 1, false, generation);
+            return new Start(initialCwnd, initialSsthresh, 1, false, generation, false, false, 0);
         }
         long unvalidated = (now - validatedAtNs) / bound;
         int w = unvalidated >= 31 ? 0 : cwnd >> unvalidated;
@@ -57,7 +72,7 @@ public final class CarriedWindow {
         // burst. Slow start climbs back to 3/4 of it (RFC 2861's ssthresh on a reduced window).
         int startCwnd = Math.max(initialCwnd, Math.min(w, ssthresh));
         int startSsthresh = Math.max(2, Math.max(ssthresh, 3 * w / 4));
-        return new Start(startCwnd, startSsthresh, jumbo, true, generation);
+        return new Start(startCwnd, startSsthresh, jumbo, true, generation, slowStartOk, probed, probeAnsweredAtNs);
     }
 
     /**
@@ -71,14 +86,23 @@ public final class CarriedWindow {
      * @param endSsthresh its slow-start threshold at its end, packets
      * @param endJumbo its jumbo size at its end, sub-packets
      * @param maxInFlight the most packets it had in flight at once
+     * @param sawSlowStartOk true when one of the peer's ACKs to the call carried SLOW_START_OK
+     * @param probeAnsweredAt when the call's last RTT probe was answered, ns, or {@link #NEVER}
      */
     public void save(long now, long rtoNs, Start start, boolean answered, int endCwnd, int endSsthresh, int endJumbo,
-            int maxInFlight) {
+            int maxInFlight, boolean sawSlowStartOk, long probeAnsweredAt) {
         if (!answered || maxInFlight == 0) {
             return;
         }
         boolean reduced = endSsthresh < start.ssthresh() || endCwnd < start.cwnd();
         boolean stale = cwnd == 0 || now - usedAtNs >= Math.max(MIN_IDLE_BOUND_NS, rtoNs);
+        // What the peer's ACKs showed: kept while the path stays in use, learned afresh after an idle.
+        slowStartOk = sawSlowStartOk || (slowStartOk && !stale);
+        probed &= !stale;
+        if (probeAnsweredAt != NEVER && (!probed || probeAnsweredAt - probeAnsweredAtNs > 0)) {
+            probed = true;
+            probeAnsweredAtNs = probeAnsweredAt;
+        }
         if (reduced || stale) {
             cwnd = endCwnd;
             ssthresh = endSsthresh;

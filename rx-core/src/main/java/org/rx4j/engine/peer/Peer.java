@@ -52,7 +52,7 @@ public final class Peer {
     private boolean reachConfirmed;
     private long reachableUntilNs;
     public int connections;
-    /** The congestion state calls to this peer hand on to the next (docs/engine.md "Carried state"). */
+    /** The congestion state calls to this peer hand on to the next (docs/engine.md "State carried between calls"). */
     public final CarriedWindow carried = new CarriedWindow();
     public long lastUsedNs;
     /** What the path to this peer is known to carry (path-MTU discovery, docs/engine.md "Packet size"). */
