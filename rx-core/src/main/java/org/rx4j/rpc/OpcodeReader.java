@@ -11,7 +11,7 @@ import org.rx4j.engine.CallListener;
  * The first listener of a server call of an {@link RxService}: on the event loop, takes the 4-byte
  * big-endian opcode from the start of the request (rxgen's convention, rx-wire-facts.md §6) and hands the
  * call to the opcode's handler: a blocking one through {@link BlockingServerCall}, a non-blocking one through
- * {@link AsyncServerCall}. An unknown opcode aborts the call with RXGEN_OPCODE (−455); a request that ends
+ * {@link AsyncServerCall}, a streaming one through {@link AsyncStreamServerCall}. An unknown opcode aborts the call with RXGEN_OPCODE (−455); a request that ends
  * before 4 bytes with RXGEN_DECODE (−454). The opcode may arrive split over several packets.
  */
 final class OpcodeReader implements CallListener {
@@ -64,6 +64,8 @@ final class OpcodeReader implements CallListener {
         } else if (route.blocking() != null) {
             RxOpcodeHandler h = route.blocking();
             BlockingServerCall.start(rt, share, c, rest, call -> h.handle(call, opcode), opcode, now, meter);
+        } else if (route.stream() != null) {
+            AsyncStreamServerCall.start(rt, c, opcode, rest, route.stream(), now, meter);
         } else {
             AsyncServerCall.start(rt, c, opcode, rest, route.async(), now, meter);
         }
