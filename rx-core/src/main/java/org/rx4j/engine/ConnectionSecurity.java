@@ -55,6 +55,8 @@ final class ConnectionSecurity {
     long nextChallengeNs;
     /** Server: the handshake gave up (too many CHALLENGEs unanswered); the connection takes no more DATA. */
     boolean handshakeFailed;
+    /** Client: a CHALLENGE arrived, so the server offers this security class for the service. */
+    boolean challenged;
     /** Client: the start of the current one-second window of RESPONSEs, and RESPONSEs sent in it. */
     long responseWindowNs;
     int responsesInWindow;

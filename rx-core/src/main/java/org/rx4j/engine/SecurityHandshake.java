@@ -253,6 +253,7 @@ final class SecurityHandshake {
             counters.challengesIgnored++;
             return;
         }
+        sec.challenged = true;
         if (now - sec.responseWindowNs >= SECOND_NS) {
             sec.responseWindowNs = now;
             sec.responsesInWindow = 0;

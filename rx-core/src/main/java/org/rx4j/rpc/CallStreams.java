@@ -530,7 +530,7 @@ final class CallStreams implements CallListener {
         RxException.Reason cause;
         synchronized (lock) {
             cause = remote
-                    ? (connectionReason == RxException.Reason.REFUSED ? connectionReason : RxException.Reason.PEER)
+                    ? (ClientEndReasons.isRemote(connectionReason) ? connectionReason : RxException.Reason.PEER)
                     : endedByClose ? RxException.Reason.ENDPOINT_CLOSING
                     : localReason != null ? localReason
                     : deadWhy != null ? deadWhy.reason() : connectionReason;
@@ -600,8 +600,7 @@ final class CallStreams implements CallListener {
 
     private RxException plainException() {
         if (remote) {
-            return connectionReason == RxException.Reason.REFUSED ? RxException.remote(error,
-                    RxException.Reason.REFUSED, "the server refused the connection") : RxException.remote(error);
+            return ClientEndReasons.remote(error, connectionReason);
         }
         if (endedByClose) {
             return RxException.local(error, RxException.Reason.ENDPOINT_CLOSING,
