@@ -77,6 +77,8 @@ class ServiceNotOfferedTest {
         assertEquals(RxCodes.RX_INVALID_OPERATION, e.code());
         assertTrue(e.remote());
         assertEquals(RxException.Reason.SERVICE_NOT_OFFERED, e.reason(), e.getMessage());
+        assertTrue(e.getMessage().startsWith("call aborted by peer (service not offered): RX_INVALID_OPERATION (-2)"),
+                e.getMessage());
         assertTrue(e.getMessage().contains("does not offer this service with this security class"), e.getMessage());
     }
 
