@@ -325,6 +325,9 @@ final class CallStreams implements CallListener {
         runtime.onLoop(e -> {
             flowSender = sender;
             flowReceiver = receiver;
+            if (isDone()) {
+                settleAfterEnd(); // ended (or never started) before this: nothing else settles it
+            }
             driveFlows();
         });
     }
@@ -924,6 +927,7 @@ final class CallStreams implements CallListener {
                     meter.end(RxCodes.RX_USER_ABORT, runtime.now()));
         }
         runtime.tracker.released(this);
+        runtime.onLoop(e -> driveFlows()); // the non-blocking form's pending sends and receives hear the end
     }
 
     private void releaseInboxLocked() {

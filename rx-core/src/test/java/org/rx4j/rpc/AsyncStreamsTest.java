@@ -243,6 +243,18 @@ class AsyncStreamsTest {
         assertEquals(RxCodes.RX_CALL_TIMEOUT, serverSawEnd.get(30, TimeUnit.SECONDS));
     }
 
+    @Test
+    void closingTheEndpointFailsPendingSendsAndReceives() throws Exception {
+        RxConnection conn = client.connect(server.localAddress(), SERVICE);
+        RxAsyncStreams a = conn.newCall(RxCallOptions.DEFAULT.withOpcode(OP_STALL)).async();
+        CompletableFuture<byte[]> rest = a.receiveRest();
+        assertFalse(rest.isDone());
+        client.close();
+        RxException rx = assertInstanceOf(RxException.class, assertFailsWith(rest).getCause());
+        assertEquals(RxCodes.RX_USER_ABORT, rx.code());
+        assertInstanceOf(RxException.class, assertFailsWith(a.send(new byte[1])).getCause());
+    }
+
     static ExecutionException assertFailsWith(CompletableFuture<?> f) throws Exception {
         try {
             f.get(30, TimeUnit.SECONDS);
