@@ -22,9 +22,9 @@ import org.rx4j.rpc.RxRequest;
  * rx-core's {@code RxAsyncHandler} says. A null stage aborts with −2. A request larger than the
  * endpoint's {@code maxMessageBytes} is aborted with RX_MSGSIZE (−8) before the method runs.
  *
- * <p>Split procs get the call's {@code RxAsyncStreams} after the IN arguments: receive or send the bulk
- * data there (Flow publishers with back-pressure through the call's windows, no thread held while
- * waiting) and complete the stage with the OUT results, which are sent after the bulk data.
+ * <p>Split procs get the call's {@code RxAsyncStreams} after the IN arguments: receive or send the
+ * bulk data there (Flow publishers with back-pressure through the call's windows, no thread held
+ * while waiting) and complete the stage with the OUT results, which are sent after the bulk data.
  */
 public interface GrAsyncServer {
     /**

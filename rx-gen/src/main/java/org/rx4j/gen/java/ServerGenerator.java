@@ -96,7 +96,7 @@ final class ServerGenerator extends ProcGenerator {
 
     private String asyncServer(String pb, String prefix, List<Proc> procs) {
         Src s = new Src();
-        s.doc("The server side of package " + packageText(prefix) + " without a thread per call: implement it and",
+        List<String> doc = new ArrayList<>(List.of("The server side of package " + packageText(prefix) + " without a thread per call: implement it and",
                 "register it with {@code " + pb + "AsyncDispatcher}. Each method gets the whole request, decoded and",
                 "checked against its bounds (bad or hostile arguments abort with RXGEN_SS_UNMARSHAL −453 before it",
                 "runs), and returns a stage of the results; the reply is encoded and sent when the stage completes, on",
@@ -110,11 +110,14 @@ final class ServerGenerator extends ProcGenerator {
                 "RxException with its code (use {@code RxException.local} with your own positive code), a",
                 "CancellationException with RX_USER_ABORT (−6), anything else with RX_INVALID_OPERATION (−2), as",
                 "rx-core's {@code RxAsyncHandler} says. A null stage aborts with −2. A request larger than the",
-                "endpoint's {@code maxMessageBytes} is aborted with RX_MSGSIZE (−8) before the method runs.",
-                "",
-                "<p>Split procs get the call's {@code RxAsyncStreams} after the IN arguments: receive or send the bulk",
-                "data there (Flow publishers with back-pressure through the call's windows, no thread held while",
-                "waiting) and complete the stage with the OUT results, which are sent after the bulk data.");
+                "endpoint's {@code maxMessageBytes} is aborted with RX_MSGSIZE (−8) before the method runs."));
+        if (procs.stream().anyMatch(Proc::split)) {
+            doc.addAll(List.of("",
+                    "<p>Split procs get the call's {@code RxAsyncStreams} after the IN arguments: receive or send the",
+                    "bulk data there (Flow publishers with back-pressure through the call's windows, no thread held",
+                    "while waiting) and complete the stage with the OUT results, which are sent after the bulk data."));
+        }
+        s.doc(doc.toArray(String[]::new));
         methods(s, pb + "AsyncServer", procs, p -> {
             if (p.split()) {
                 asyncSplitMethod(s, pb, p);
