@@ -9,6 +9,12 @@ import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Flow;
+import org.rx4j.rpc.runtime.ApiAccess;
+import org.rx4j.rpc.runtime.EndpointRuntime;
+import org.rx4j.rpc.runtime.HandlerFailures;
+import org.rx4j.rpc.stream.CallStreams;
+import org.rx4j.rpc.stream.FlowReceiver;
+import org.rx4j.rpc.stream.FlowSender;
 import org.rx4j.rpc.xdr.XdrSide;
 import org.rx4j.rpc.xdr.XdrUnmarshaller;
 
@@ -52,7 +58,7 @@ public final class RxAsyncStreams {
 
     private RxAsyncStreams(RxCall call, FlowSender sender, FlowReceiver receiver) {
         this.call = call;
-        this.streams = call.streams();
+        this.streams = ApiAccess.api().streams(call);
         this.sender = sender;
         this.receiver = receiver;
     }
@@ -65,7 +71,7 @@ public final class RxAsyncStreams {
      * @throws IOException the call's failure, if it has already failed
      */
     static RxAsyncStreams of(RxCall call) throws IOException {
-        CallStreams s = call.streams();
+        CallStreams s = ApiAccess.api().streams(call);
         EndpointRuntime rt = s.runtime();
         FlowSender sender = new FlowSender(s, rt, call.isServer());
         FlowReceiver receiver = new FlowReceiver(s, rt, call.isServer() ? null : sender::finishOnce);

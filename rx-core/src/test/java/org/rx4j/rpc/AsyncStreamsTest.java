@@ -31,6 +31,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.rx4j.rpc.xdr.XdrMarshaller;
 import org.rx4j.rpc.xdr.XdrSide;
+import org.rx4j.rpc.stream.CallStreams;
 import org.rx4j.testing.LeakCheckExtension;
 
 /**
@@ -284,7 +285,7 @@ class AsyncStreamsTest {
         for (Map.Entry<Thread, StackTraceElement[]> e : Thread.getAllStackTraces().entrySet()) {
             for (StackTraceElement f : e.getValue()) {
                 if (f.getClassName().equals(CallStreams.class.getName()) && f.getMethodName().equals("await")
-                        || f.getClassName().equals(BlockingServerCall.class.getName())) {
+                        || f.getClassName().equals("org.rx4j.rpc.server.BlockingServerCall")) {
                     return e.getKey().getName();
                 }
             }
