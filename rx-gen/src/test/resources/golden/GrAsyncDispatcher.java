@@ -3,9 +3,10 @@ package org.example.greeter;
 
 import java.io.IOException;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
-import org.rx4j.rpc.RxCall;
+import org.rx4j.rpc.RxAsyncStreams;
 import org.rx4j.rpc.RxRequest;
 import org.rx4j.rpc.RxService;
 import org.rx4j.rpc.xdr.XdrMarshaller;
@@ -15,11 +16,11 @@ import org.rx4j.security.SecurityClass;
 
 /**
  * Registers the opcodes of package {@code GR_} of greeter.xg on an RxService for a {@code GrAsyncServer}:
- * each proc but the split ones as an async handler on the event loop (no thread is held while
- * its stage is pending) that decodes the arguments (bad or hostile ones: RXGEN_SS_UNMARSHAL −453),
- * calls the server and encodes the stage's results (values out of their bounds: RXGEN_SS_MARSHAL
- * −452); split procs as blocking handlers on the worker pool, as {@code GrDispatcher}
- * does. Other opcodes are refused by the service with RXGEN_OPCODE (−455).
+ * each proc as an async handler on the event loop (no thread is held while its stage is pending)
+ * that decodes the arguments (bad or hostile ones: RXGEN_SS_UNMARSHAL −453), calls the server and
+ * encodes the stage's results (values out of their bounds: RXGEN_SS_MARSHAL −452); split procs as
+ * stream handlers, whose bulk data flows on the call's async streams between the arguments and the
+ * results. Other opcodes are refused by the service with RXGEN_OPCODE (−455).
  */
 public final class GrAsyncDispatcher {
     private static final GreeterXdr.Proc GREET = new GreeterXdr.Proc("GR_Greet", GrOpcodes.GREET);
@@ -54,7 +55,7 @@ public final class GrAsyncDispatcher {
         Objects.requireNonNull(server, "server");
         builder.async(GrOpcodes.GREET, request -> greet(server, request));
         builder.async(GrOpcodes.COUNT, request -> count(server, request));
-        builder.blocking(GrOpcodes.UPLOAD, (call, opcode) -> upload(server, call));
+        builder.stream(GrOpcodes.UPLOAD, (streams, opcode) -> upload(server, streams));
         return builder;
     }
 
@@ -104,14 +105,21 @@ public final class GrAsyncDispatcher {
         });
     }
 
-    private static void upload(GrAsyncServer server, RxCall call) throws Exception {
-        XdrReader reader = new XdrReader(call.input(), XdrSide.SERVER);
-        int size;
-        try {
-            size = reader.readInt();
-        } catch (IOException | RuntimeException ex) {
-            throw GreeterXdr.named(UPLOAD, ex, XdrSide.SERVER.unmarshalCode());
-        }
-        server.upload(call, size);
+    /** The IN arguments of {@code GR_Upload}, decoded before the bulk data. */
+    private record UploadArguments(int size) {
+    }
+
+    private static CompletionStage<Void> upload(GrAsyncServer server, RxAsyncStreams streams) {
+        CompletableFuture<UploadArguments> args = GreeterXdr.arguments(UPLOAD,
+                streams.receiveXdr(reader -> new UploadArguments(
+                        reader.readInt())));
+        return args.thenCompose(decoded -> {
+            try {
+                return Objects.requireNonNull(server.upload(streams, decoded.size()),
+                        "GR_Upload returned no stage");
+            } catch (Exception ex) {
+                throw new CompletionException(ex);
+            }
+        }).thenApply(result -> null);
     }
 }

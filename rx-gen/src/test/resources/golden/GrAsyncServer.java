@@ -2,7 +2,7 @@
 package org.example.greeter;
 
 import java.util.concurrent.CompletionStage;
-import org.rx4j.rpc.RxCall;
+import org.rx4j.rpc.RxAsyncStreams;
 import org.rx4j.rpc.RxRequest;
 
 /**
@@ -22,8 +22,9 @@ import org.rx4j.rpc.RxRequest;
  * rx-core's {@code RxAsyncHandler} says. A null stage aborts with −2. A request larger than the
  * endpoint's {@code maxMessageBytes} is aborted with RX_MSGSIZE (−8) before the method runs.
  *
- * <p>Split procs stream bulk data on the call's blocking streams, which an event-loop method cannot
- * use: they keep the blocking form of {@code GrServer} here and run on the worker pool.
+ * <p>Split procs get the call's {@code RxAsyncStreams} after the IN arguments: receive or send the
+ * bulk data there (Flow publishers with back-pressure through the call's windows, no thread held
+ * while waiting) and complete the stage with the OUT results, which are sent after the bulk data.
  */
 public interface GrAsyncServer {
     /**
@@ -49,12 +50,16 @@ public interface GrAsyncServer {
     CompletionStage<GrCountResult> count(RxRequest request, int from) throws Exception;
 
     /**
-     * Serves {@code GR_Upload}, opcode 102 (greeter.xg:17): a split proc. Read or write the bulk data on the
-     * call's streams before returning; the OUT results are written after it.
+     * Serves split proc {@code GR_Upload}, opcode 102 (greeter.xg:17), on the event loop: must not block.
+     * Receive or send the bulk data on the streams; the OUT results are sent when the stage completes, after
+     * every send made before.
      *
-     * @param call the call: the caller's address and identity, and the streams for bulk data
+     * @param streams the call's async streams after the IN arguments ({@code streams.call()}: the caller's
+     *     address, identity and cancellation context)
      * @param size IN {@code int}
+     * @return a stage of nothing (complete it with null); completed exceptionally to abort the call (an
+     *     RxException: with its code)
      * @throws Exception to abort the call (an RxException: with its code)
      */
-    void upload(RxCall call, int size) throws Exception;
+    CompletionStage<Void> upload(RxAsyncStreams streams, int size) throws Exception;
 }

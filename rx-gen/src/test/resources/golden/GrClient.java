@@ -17,7 +17,8 @@ import org.rx4j.security.SecurityClass;
 /**
  * Client of package {@code GR_} of greeter.xg: per proc a blocking method and a
  * {@code CompletableFuture} method, each also with a deadline (the call's whole life; past it the call
- * fails with RX_CALL_TIMEOUT −3); a split proc gives a {@code GreeterSplitCall} instead.
+ * fails with RX_CALL_TIMEOUT −3); a split proc gives a {@code GreeterSplitCall} instead, and
+ * its {@code Async} method a {@code GreeterAsyncSplitCall} (bulk data as Flow publishers).
  *
  * <p>Every failure names the proc and opcode ({@code GreeterCallException}, an RxException
  * keeping the abort code): the server's abort (remote), RXGEN_CC_MARSHAL −450 for an argument out of
@@ -256,6 +257,37 @@ public final class GrClient implements AutoCloseable {
      */
     public GreeterSplitCall<Void> upload(int size, Duration deadline) throws IOException {
         return new GreeterSplitCall<>(GreeterXdr.start(this.target, Objects.requireNonNull(deadline,
+                "deadline"), UPLOAD, uploadArguments(size)), UPLOAD, GreeterXdr.NO_RESULTS);
+    }
+
+    /**
+     * Starts split proc {@code GR_Upload}, opcode 102 (greeter.xg:17) in its async form: sends the opcode and
+     * the IN arguments without waiting, then gives the call's async streams for bulk data (Flow publishers
+     * with back-pressure, no thread held); {@code end()} gives a future of nothing.
+     *
+     * @param size IN {@code int}
+     * @return the call between its IN and OUT phases
+     * @throws IOException an RxException naming the proc, for a failure found before anything is sent (an
+     *     argument out of its bounds: RXGEN_CC_MARSHAL −450, a closed connection)
+     */
+    public GreeterAsyncSplitCall<Void> uploadAsync(int size) throws IOException {
+        return new GreeterAsyncSplitCall<>(GreeterXdr.startAsync(this.target, null, UPLOAD,
+                uploadArguments(size)), UPLOAD, GreeterXdr.NO_RESULTS);
+    }
+
+    /**
+     * Starts split proc {@code GR_Upload}, opcode 102 (greeter.xg:17) in its async form: sends the opcode and
+     * the IN arguments without waiting, then gives the call's async streams for bulk data (Flow publishers
+     * with back-pressure, no thread held); {@code end()} gives a future of nothing.
+     *
+     * @param size IN {@code int}
+     * @param deadline the call's whole life, positive
+     * @return the call between its IN and OUT phases
+     * @throws IOException an RxException naming the proc, for a failure found before anything is sent (an
+     *     argument out of its bounds: RXGEN_CC_MARSHAL −450, a closed connection)
+     */
+    public GreeterAsyncSplitCall<Void> uploadAsync(int size, Duration deadline) throws IOException {
+        return new GreeterAsyncSplitCall<>(GreeterXdr.startAsync(this.target, Objects.requireNonNull(deadline,
                 "deadline"), UPLOAD, uploadArguments(size)), UPLOAD, GreeterXdr.NO_RESULTS);
     }
 

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import org.rx4j.rpc.RxAsyncStreams;
 import org.rx4j.rpc.RxCall;
 import org.rx4j.rpc.RxCallOptions;
 import org.rx4j.rpc.RxCallTarget;
@@ -165,6 +166,42 @@ final class GreeterXdr {
         } catch (IOException | RuntimeException ex) {
             throw fail(call, proc, ex, XdrSide.CLIENT.marshalCode());
         }
+    }
+
+    /**
+     * Starts a call to the proc in its async form (RxAsyncStreams) and sends the arguments; nothing waits.
+     * deadline: the call's whole life, or null for none.
+     */
+    static RxAsyncStreams startAsync(RxCallTarget target, Duration deadline, Proc proc,
+            XdrMarshaller arguments) throws IOException {
+        byte[] bytes;
+        try {
+            bytes = XdrMarshaller.toBytes(XdrSide.CLIENT, arguments);
+        } catch (IOException | RuntimeException ex) {
+            throw named(proc, ex, XdrSide.CLIENT.marshalCode());
+        }
+        RxCall call = start(target, deadline, proc, NOTHING);
+        try {
+            RxAsyncStreams streams = call.async();
+            streams.send(bytes);
+            return streams;
+        } catch (IOException | RuntimeException ex) {
+            throw fail(call, proc, ex, XdrSide.CLIENT.marshalCode());
+        }
+    }
+
+    /**
+     * A split proc's IN arguments as a server decodes them from the stream: failures named, bad bytes with
+     * RXGEN_SS_UNMARSHAL (−453).
+     */
+    static <T> CompletableFuture<T> arguments(Proc proc, CompletableFuture<T> decoded) {
+        return decoded.exceptionallyCompose(ex -> CompletableFuture.failedFuture(
+                named(proc, unwrap(ex), XdrSide.SERVER.unmarshalCode())));
+    }
+
+    /** The failure inside a stage's CompletionException. */
+    static Throwable unwrap(Throwable t) {
+        return t instanceof CompletionException && t.getCause() != null ? t.getCause() : t;
     }
 
     /**

@@ -8,6 +8,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,7 +20,9 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Flow;
 import java.util.concurrent.TimeUnit;
+import org.rx4j.rpc.RxAsyncStreams;
 import org.rx4j.rpc.RxCall;
 import org.rx4j.rpc.RxCallTarget;
 import org.rx4j.rpc.RxEndpoint;
@@ -243,10 +246,27 @@ public final class KitchenLoopback implements AutoCloseable {
         }
 
         @Override
-        public KsTransferResult transfer(RxCall call, int length) throws Exception {
-            return blocking.transfer(call, length);
+        public CompletionStage<KsTransferResult> transfer(RxAsyncStreams streams, int length) throws RxException {
+            // Split proc without a thread: receive the bulk bytes, send them back, then the OUT results go after.
+            if (length < 0) {
+                throw RxException.local(APP_ERROR, "negative length");
+            }
+            if (length == STALLING_LENGTH) {
+                return new CompletableFuture<>(); // never answers: the client's deadline or orTimeout ends the call
+            }
+            return streams.receiveBytes(length).thenCompose(data -> {
+                int sum = 0;
+                for (byte b : data) {
+                    sum = sum * 31 + (b & 0xFF);
+                }
+                int checksum = sum;
+                return streams.send(data).thenApply(v -> new KsTransferResult(data.length, checksum));
+            });
         }
     }
+
+    /** A Transfer length the async server never answers. */
+    static final int STALLING_LENGTH = 999_999;
 
     /** Handlers that answer with a length far over the declared bound. */
     private static RxService hostileService() {
@@ -563,7 +583,7 @@ public final class KitchenLoopback implements AutoCloseable {
         call.close();
     }
 
-    /** The async server answers every proc as the blocking one does; the split proc runs on the worker pool. */
+    /** The async server answers every proc as the blocking one does, the split proc on its async streams. */
     public void checkAsyncServerEveryProc() throws Exception {
         assertEquals(new KsEchoResult(42, "cba"), async.echo(41, "abc"));
         async.ping();
@@ -586,6 +606,111 @@ public final class KitchenLoopback implements AutoCloseable {
             assertArrayEquals(data, c.call().input().readNBytes(data.length));
             assertEquals(data.length, c.end().received());
         }
+        KitchenAsyncSplitCall<KsTransferResult> c = async.transferAsync(data.length);
+        c.streams().send(data);
+        CompletableFuture<byte[]> back = c.streams().receiveBytes(data.length);
+        assertEquals(data.length, c.end().get(30, TimeUnit.SECONDS).received());
+        assertArrayEquals(data, back.get(30, TimeUnit.SECONDS));
+    }
+
+    /**
+     * A split proc in its async form against the blocking server: bulk data sent from a Flow publisher and read by a
+     * subscriber (one chunk requested at a time), the OUT results from end(); the server's abort names the proc.
+     */
+    public void checkAsyncSplitClient() throws Exception {
+        int length = 300_000;
+        byte[] data = new byte[length];
+        int sum = 0;
+        for (int i = 0; i < length; i++) {
+            data[i] = (byte) (i * 13);
+            sum = sum * 31 + (data[i] & 0xFF);
+        }
+        clientOpcodes.clear();
+        KitchenAsyncSplitCall<KsTransferResult> c = ks.transferAsync(length, Duration.ofSeconds(60));
+        assertEquals(List.of(KsOpcodes.TRANSFER), List.copyOf(clientOpcodes), "the interceptor saw the opcode");
+        List<ByteBuffer> chunks = new ArrayList<>();
+        for (int off = 0; off < length; off += 20_000) {
+            chunks.add(ByteBuffer.wrap(data, off, Math.min(20_000, length - off)));
+        }
+        c.streams().send(subscriber -> {
+            java.util.Iterator<ByteBuffer> next = chunks.iterator();
+            subscriber.onSubscribe(new Flow.Subscription() {
+                @Override
+                public void request(long n) {
+                    for (long i = 0; i < n && next.hasNext(); i++) {
+                        subscriber.onNext(next.next());
+                    }
+                    if (!next.hasNext()) {
+                        subscriber.onComplete();
+                    }
+                }
+
+                @Override
+                public void cancel() {
+                }
+            });
+        });
+        java.io.ByteArrayOutputStream got = new java.io.ByteArrayOutputStream();
+        CompletableFuture<Void> received = new CompletableFuture<>();
+        c.streams().receive(length).subscribe(new Flow.Subscriber<>() {
+            private Flow.Subscription s;
+
+            @Override
+            public void onSubscribe(Flow.Subscription s) {
+                this.s = s;
+                s.request(1);
+            }
+
+            @Override
+            public void onNext(ByteBuffer item) {
+                byte[] b = new byte[item.remaining()];
+                item.get(b);
+                got.write(b, 0, b.length);
+                s.request(1);
+            }
+
+            @Override
+            public void onError(Throwable t) {
+                received.completeExceptionally(t);
+            }
+
+            @Override
+            public void onComplete() {
+                received.complete(null);
+            }
+        });
+        assertEquals(new KsTransferResult(length, sum), c.end().get(60, TimeUnit.SECONDS));
+        received.get(30, TimeUnit.SECONDS);
+        assertArrayEquals(data, got.toByteArray());
+
+        ExecutionException e = assertThrows(ExecutionException.class,
+                () -> ks.transferAsync(-1).end().get(30, TimeUnit.SECONDS));
+        KitchenCallException named = assertInstanceOf(KitchenCallException.class, e.getCause());
+        assertEquals(APP_ERROR, named.code());
+        assertTrue(named.remote());
+        assertTrue(named.getMessage().startsWith("KS_Transfer (opcode 7): call aborted by peer: "), named.getMessage());
+        ks.ping();
+    }
+
+    /**
+     * The async split form's deadline and orTimeout: a call the async server never answers ends with RX_CALL_TIMEOUT
+     * (−3), the proc named, and the server's abort reaches nothing further.
+     */
+    public void checkAsyncSplitDeadline() throws Exception {
+        KitchenAsyncSplitCall<KsTransferResult> c = async.transferAsync(STALLING_LENGTH, Duration.ofMillis(300));
+        ExecutionException e = assertThrows(ExecutionException.class, () -> c.end().get(30, TimeUnit.SECONDS));
+        KitchenCallException named = assertInstanceOf(KitchenCallException.class, e.getCause());
+        assertEquals(-3, named.code());
+        assertTrue(named.getMessage().startsWith("KS_Transfer (opcode 7): "), named.getMessage());
+
+        KitchenAsyncSplitCall<KsTransferResult> d = async.transferAsync(STALLING_LENGTH);
+        CompletableFuture<KsTransferResult> end = d.end().orTimeout(300, TimeUnit.MILLISECONDS);
+        ExecutionException timedOut = assertThrows(ExecutionException.class, () -> end.get(30, TimeUnit.SECONDS));
+        assertInstanceOf(java.util.concurrent.TimeoutException.class, timedOut.getCause());
+        ExecutionException callEnd = assertThrows(ExecutionException.class,
+                () -> d.streams().call().completion().get(30, TimeUnit.SECONDS));
+        assertEquals(-3, assertInstanceOf(RxException.class, callEnd.getCause()).code());
+        async.ping();
     }
 
     /**

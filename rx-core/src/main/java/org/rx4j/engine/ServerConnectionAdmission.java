@@ -104,6 +104,7 @@ final class ServerConnectionAdmission {
         if (!known || h.type() != PacketType.DATA) {
             // only DATA creates a connection (§2)
             return refuse(known || h.type() == PacketType.ABORT ? PacketTrace.In.NO_CONNECTION
+                    : services.offersService(h.serviceId()) ? PacketTrace.In.SECURITY_CLASS_NOT_OFFERED
                     : PacketTrace.In.UNKNOWN_SERVICE);
         }
         if (h.callNumber() == 0 || h.seq() < 1 || h.seq() > config.windows().maxRwind()) {

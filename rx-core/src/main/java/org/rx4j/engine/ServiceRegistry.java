@@ -71,6 +71,19 @@ final class ServiceRegistry {
         return classes.get(key(serviceId, securityIndex));
     }
 
+    /**
+     * @return true when a handler is registered for the service id with some security index: a packet of it with
+     *     another index asks for a security class the service does not offer (docs/errors.md "Local reasons")
+     */
+    boolean offersService(int serviceId) {
+        for (int key : services.keySet()) {
+            if (key >>> 8 == serviceId) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** @return true when a handler is registered for the service id and security index */
     boolean isKnown(int serviceId, int securityIndex) {
         return services.containsKey(key(serviceId, securityIndex));

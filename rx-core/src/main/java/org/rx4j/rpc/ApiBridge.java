@@ -124,6 +124,17 @@ final class ApiBridge extends ApiAccess {
     }
 
     @Override
+    public RxStreamHandler streamRoute(RxService service, int opcode) {
+        RxService.Route r = service.route(opcode);
+        return r == null ? null : r.stream();
+    }
+
+    @Override
+    public RxAsyncStreams asyncStreams(RxCall call) throws java.io.IOException {
+        return call.async();
+    }
+
+    @Override
     public LatencyStats latencyStats(long[] counts, long totalNs, long maxNs) {
         return new LatencyStats(counts, totalNs, maxNs);
     }

@@ -32,6 +32,8 @@ public final class RxCall implements AutoCloseable {
     private final InetSocketAddress peer;
     private final RxConnectionId connectionId;
     private final CallerIdentity identity;
+    /** The call's non-blocking form, once {@link #async()} made it. */
+    private RxAsyncStreams async;
 
     RxCall(CallStreams streams, boolean server, InetSocketAddress peer, RxConnectionId connectionId,
            CallerIdentity identity) {
@@ -61,6 +63,25 @@ public final class RxCall implements AutoCloseable {
      */
     public InputStream input() {
         return streams.input();
+    }
+
+    /**
+     * Switches this call to its non-blocking form: data sent and received without a waiting thread, with flow
+     * control ({@link RxAsyncStreams}). Once per call, before anything but the opcode (written by
+     * {@link RxCallOptions#withOpcode}) went on {@link #output()}; afterwards the blocking streams must not be used
+     * and the call needs no {@link #close()} (its buffers are released when it ends). Any thread; does not block.
+     *
+     * @return the call's async streams
+     * @throws IllegalStateException if called twice
+     * @throws RxException the call's failure, if it already failed
+     * @throws IOException if handing over the bytes already written fails
+     */
+    public synchronized RxAsyncStreams async() throws IOException {
+        if (async != null) {
+            throw new IllegalStateException("the call is already in its async form");
+        }
+        async = RxAsyncStreams.of(this);
+        return async;
     }
 
     /** @return true on the server side */

@@ -81,6 +81,15 @@ public class RxException extends IOException {
          */
         REFUSED,
         /**
+         * The server does not serve the connection's service id with its security class: it answered the call with
+         * ABORT RX_INVALID_OPERATION (−2) before any security handshake, which a server sends for an unknown service
+         * id and for a security class the service does not offer alike (the wire does not say which; OpenAFS sends
+         * the same raw ABORT for both). Told apart from a handler's −2 only on a connection with a security class
+         * (rxkad): no handler runs before the handshake. On an rxnull connection the same ABORT is {@link #PEER}.
+         * {@link RxException#remote()} is true.
+         */
+        SERVICE_NOT_OFFERED,
+        /**
          * The connection (or its pool) was closed by this side: a new call refused (−2), or a running call aborted by
          * {@code close()} (−6).
          */

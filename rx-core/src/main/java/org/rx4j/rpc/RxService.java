@@ -17,7 +17,8 @@ import org.rx4j.security.SecurityClass;
  * {@link RxEndpoint.Builder#service(RxService)}). Either of two kinds:
  * <ul>
  *   <li>rxgen's convention (rx-wire-facts.md §6): the first 4 bytes of each request are a big-endian opcode that
- *       picks the operation. Maps opcodes to blocking handlers (worker pool) or non-blocking ones (event loop); a
+ *       picks the operation. Maps opcodes to blocking handlers (worker pool) or non-blocking ones (event loop:
+ *       whole messages, or streams through {@link Builder#stream}); a
  *       request with any other opcode is aborted with RXGEN_OPCODE (−455), and one shorter than 4 bytes with
  *       RXGEN_DECODE (−454), as rxgen's generated dispatch does;</li>
  *   <li>whole-stream ({@link Builder#wholeStream(RxCallHandler)}): one blocking handler gets each call's whole
@@ -46,8 +47,8 @@ public final class RxService {
     /** The whole-stream router, or null. */
     private final RxCallRouter router;
 
-    /** What serves one opcode: exactly one of the two handlers is set. */
-    record Route(RxOpcodeHandler blocking, RxAsyncHandler async) {
+    /** What serves one opcode: exactly one of the three handlers is set. */
+    record Route(RxOpcodeHandler blocking, RxAsyncHandler async, RxStreamHandler stream) {
     }
 
     private RxService(Builder b) {
@@ -144,7 +145,7 @@ public final class RxService {
          * @throws IllegalStateException if the opcode already has a handler
          */
         public Builder blocking(int opcode, RxOpcodeHandler handler) {
-            return add(opcode, new Route(Objects.requireNonNull(handler, "handler"), null));
+            return add(opcode, new Route(Objects.requireNonNull(handler, "handler"), null, null));
         }
 
         /**
@@ -156,7 +157,20 @@ public final class RxService {
          * @throws IllegalStateException if the opcode already has a handler
          */
         public Builder async(int opcode, RxAsyncHandler handler) {
-            return add(opcode, new Route(null, Objects.requireNonNull(handler, "handler")));
+            return add(opcode, new Route(null, Objects.requireNonNull(handler, "handler"), null));
+        }
+
+        /**
+         * Serves {@code opcode} with a non-blocking streaming handler on the event loop: it receives and sends the
+         * call's data through {@link RxAsyncStreams} (bulk data without a thread per call, with flow control).
+         *
+         * @param opcode the opcode (any int)
+         * @param handler the handler; must not block
+         * @return this
+         * @throws IllegalStateException if the opcode already has a handler
+         */
+        public Builder stream(int opcode, RxStreamHandler handler) {
+            return add(opcode, new Route(null, null, Objects.requireNonNull(handler, "handler")));
         }
 
         /**

@@ -117,6 +117,16 @@ class PacketTraceTest {
     }
 
     @Test
+    void aPacketOfASecurityClassTheServiceDoesNotOfferSaysSo() {
+        CaptureLogger log = new CaptureLogger(Level.TRACE);
+        EngineHarness h = serving(log);
+        h.deliver(FakePeer.client(0x80000010, 0x20, SVC, 2).data(0, 1, 1, 0, 100));
+        assertEquals(1, h.sentOfType(PacketType.ABORT).size());
+        assertEquals(List.of("in DATA from " + REMOTE + " epoch 80000010 cid 20 ch 0 call 1 seq 1 serial 1 service 147"
+                + " sec 2: dropped, security class not offered: raw ABORT"), log.lines());
+    }
+
+    @Test
     void aPacketForAnUnknownServiceGetsARawAbort() {
         CaptureLogger log = new CaptureLogger(Level.TRACE);
         EngineHarness h = traced(RxConfig.defaults(), log);

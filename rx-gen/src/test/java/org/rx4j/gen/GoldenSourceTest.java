@@ -26,8 +26,8 @@ import org.rx4j.gen.java.JavaGenerator;
 class GoldenSourceTest {
     private static final String PACKAGE = "org.example.greeter";
     private static final List<String> CLASSES = List.of("GrAsyncDispatcher", "GrAsyncServer", "GrClient",
-            "GrCountResult", "GrDispatcher", "GrMood", "GrOpcodes", "GrPerson", "GrServer", "GreeterCallException",
-            "GreeterConstants", "GreeterSplitCall", "GreeterXdr");
+            "GrCountResult", "GrDispatcher", "GrMood", "GrOpcodes", "GrPerson", "GrServer", "GreeterAsyncSplitCall",
+            "GreeterCallException", "GreeterConstants", "GreeterSplitCall", "GreeterXdr");
 
     private static Map<String, String> generated() throws Exception {
         return GeneratedCode.generate("xg/greeter.xg", PACKAGE);

@@ -66,8 +66,8 @@ class KitchenSinkTest {
 
     @Test
     void generatesOneClassPerTypeAndPerRole() {
-        assertEquals(List.of("KitchenCallException", "KitchenConstants", "KitchenSplitCall", "KitchenXdr",
-                "KsAsyncDispatcher", "KsAsyncServer", "KsClient", "KsColor", "KsDispatcher", "KsEchoResult",
+        assertEquals(List.of("KitchenAsyncSplitCall", "KitchenCallException", "KitchenConstants", "KitchenSplitCall",
+                "KitchenXdr", "KsAsyncDispatcher", "KsAsyncServer", "KsClient", "KsColor", "KsDispatcher", "KsEchoResult",
                 "KsEverything", "KsInner", "KsNode", "KsOpcodes", "KsPoint", "KsServer", "KsShape", "KsShapesResult",
                 "KsTransferResult"),
                 List.copyOf(generated.keySet()));
@@ -75,7 +75,9 @@ class KitchenSinkTest {
         for (String m : List.of("echo(int a, String n)", "echo(int a, String n, Duration deadline)",
                 "echoAsync(int a, String n)", "echoAsync(int a, String n, Duration deadline)",
                 "KitchenSplitCall<KsTransferResult> transfer(int length)",
-                "KitchenSplitCall<KsTransferResult> transfer(int length, Duration deadline)")) {
+                "KitchenSplitCall<KsTransferResult> transfer(int length, Duration deadline)",
+                "KitchenAsyncSplitCall<KsTransferResult> transferAsync(int length)",
+                "KitchenAsyncSplitCall<KsTransferResult> transferAsync(int length, Duration deadline)")) {
             assertTrue(client.contains(m), m);
         }
         // Only rx-core's public API and the JDK: no rx-gen runtime, no rx-core internals.

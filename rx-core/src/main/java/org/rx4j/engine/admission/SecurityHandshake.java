@@ -259,6 +259,7 @@ public final class SecurityHandshake {
             counters.challengesIgnored++;
             return;
         }
+        sec.challenged = true;
         if (now - sec.responseWindowNs >= SECOND_NS) {
             sec.responseWindowNs = now;
             sec.responsesInWindow = 0;

@@ -136,6 +136,15 @@ public final class Connection {
         return errorFromPeer;
     }
 
+    /**
+     * @return true once a CHALLENGE arrived on this client connection of a security class other than rxnull: its
+     *     server serves the service with that class, so an ABORT −2 before it means the server does not
+     *     (docs/errors.md "Local reasons"); engine thread
+     */
+    public boolean challenged() {
+        return security.challenged;
+    }
+
     /** @return true once the connection was closed by this side; engine thread */
     public boolean isClosed() {
         return closed;

@@ -57,6 +57,8 @@ public final class ConnectionSecurity {
     public long nextChallengeNs;
     /** Server: the handshake gave up (too many CHALLENGEs unanswered); the connection takes no more DATA. */
     public boolean handshakeFailed;
+    /** Client: a CHALLENGE arrived, so the server offers this security class for the service. */
+    public boolean challenged;
     /** Client: the start of the current one-second window of RESPONSEs, and RESPONSEs sent in it. */
     public long responseWindowNs;
     public int responsesInWindow;

@@ -45,6 +45,11 @@ public final class PacketTrace {
         REACHABLE("source proven reachable"),
         /** A packet for a service this endpoint does not offer: answered with a raw ABORT (paced). */
         UNKNOWN_SERVICE("dropped, unknown service: raw ABORT"),
+        /**
+         * A packet for a service this endpoint offers, but not with the packet's security class: answered with the same
+         * raw ABORT as an unknown service (paced), as OpenAFS does.
+         */
+        SECURITY_CLASS_NOT_OFFERED("dropped, security class not offered: raw ABORT"),
         /** A new connection over the connection limits: answered with a raw BUSY ABORT (paced). */
         BUSY_REFUSED("dropped, connection limits: raw BUSY ABORT"),
         /** A BUSY packet: the channel is marked busy for new calls. */

@@ -206,8 +206,7 @@ public final class AsyncClientCall implements CallListener {
             // before shutting the engine down), as the blocking API reports it.
             RxException e = dead != null
                     ? RxException.local(errorCode, dead.reason(), dead.message(), null)
-                    : c.isRemoteError() ? (reason == RxException.Reason.REFUSED ? RxException.remote(errorCode,
-                            reason, "the server refused the connection") : RxException.remote(errorCode))
+                    : c.isRemoteError() ? ClientEndReasons.remote(errorCode, reason)
                     : rt.graceOver ? RxException.local(errorCode, RxException.Reason.ENDPOINT_CLOSING,
                             "the endpoint closed before the call ended", null)
                     : reason != null ? RxException.local(errorCode, reason, ClientEndReasons.detail(reason), null)
@@ -233,7 +232,7 @@ public final class AsyncClientCall implements CallListener {
      * @param durationNs the call's duration as its meter recorded it, ns
      */
     private void ended(int code, long durationNs) {
-        RxException.Reason why = reason == RxException.Reason.REFUSED ? reason : peerAborted ? RxException.Reason.PEER
+        RxException.Reason why = ClientEndReasons.isRemote(reason) ? reason : peerAborted ? RxException.Reason.PEER
                 : code != 0 && rt.graceOver ? RxException.Reason.ENDPOINT_CLOSING : reason;
         ApiAccess.api().end(context, code, why);
         if (hooks != null) {

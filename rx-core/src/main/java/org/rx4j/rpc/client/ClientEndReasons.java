@@ -10,7 +10,9 @@ import org.rx4j.rpc.RxException;
 /**
  * Why a client call ended, or could not start, beyond its Rx code, from what the engine knows of the call's
  * connection (docs/errors.md "Local reasons"): a connection the server aborted as a whole (its security class refused
- * the handshake) is {@link RxException.Reason#REFUSED} and keeps the server's code; a local RX_CALL_DEAD with no ICMP
+ * the handshake) is {@link RxException.Reason#REFUSED} and keeps the server's code; the server's −2 before any
+ * CHALLENGE on a connection with a security class is {@link RxException.Reason#SERVICE_NOT_OFFERED}; a local
+ * RX_CALL_DEAD with no ICMP
  * verdict is {@link RxException.Reason#NOT_RX} when datagrams that are not Rx came from the server's address, else
  * {@link RxException.Reason#NO_ANSWER}; a call refused because the connection was closed is
  * {@link RxException.Reason#CONNECTION_CLOSED}, because too many calls wait for a channel
@@ -41,6 +43,10 @@ public final class ClientEndReasons {
         if (c.abortCode() == code && c.abortedByPeer()) {
             return RxException.Reason.REFUSED;
         }
+        if (remote && code == RxCodes.RX_INVALID_OPERATION && c.securityIndex() != 0 && !c.challenged()) {
+            // No handler runs before the handshake: this −2 is the server's refusal of the service or the class.
+            return RxException.Reason.SERVICE_NOT_OFFERED;
+        }
         if (remote || code != RxCodes.RX_CALL_DEAD) {
             return null;
         }
@@ -49,11 +55,38 @@ public final class ClientEndReasons {
     }
 
     /**
+     * @param reason a reason {@link #ended} gave, or null
+     * @return true for a reason of the server's own ABORT ({@link RxException.Reason#REFUSED},
+     *     {@link RxException.Reason#SERVICE_NOT_OFFERED}): a remote end keeps it instead of
+     *     {@link RxException.Reason#PEER}
+     */
+    public static boolean isRemote(RxException.Reason reason) {
+        return reason == RxException.Reason.REFUSED || reason == RxException.Reason.SERVICE_NOT_OFFERED;
+    }
+
+    /**
+     * @param code the server's abort code
+     * @param reason what {@link #ended} said, or null
+     * @return the exception of a call the server's ABORT ended
+     */
+    public static RxException remote(int code, RxException.Reason reason) {
+        if (reason == RxException.Reason.REFUSED) {
+            return RxException.remote(code, reason, "the server refused the connection");
+        }
+        if (reason == RxException.Reason.SERVICE_NOT_OFFERED) {
+            return RxException.remote(code, reason, detail(reason));
+        }
+        return RxException.remote(code);
+    }
+
+    /**
      * @param reason a reason {@link #ended} gave
      * @return what it means, for the exception's message, or null when the reason says enough
      */
     public static String detail(RxException.Reason reason) {
         return switch (reason) {
+            case SERVICE_NOT_OFFERED -> "the server does not offer this service with this security class"
+                    + " (unknown service id, or a class the service does not accept)";
             case NO_ANSWER -> "nothing heard from the server for the dead time";
             case NOT_RX -> "the server's address answered with datagrams that are not Rx (another service there?)";
             default -> null;

@@ -12,6 +12,8 @@ import java.util.function.LongSupplier;
 import org.rx4j.engine.call.CallOrigin;
 import org.rx4j.engine.connection.Connection;
 import org.rx4j.rpc.RxAsyncHandler;
+import org.rx4j.rpc.RxAsyncStreams;
+import org.rx4j.rpc.RxStreamHandler;
 import org.rx4j.rpc.RxCall;
 import org.rx4j.rpc.RxCallContext;
 import org.rx4j.rpc.RxCallInfo;
@@ -208,6 +210,20 @@ public abstract class ApiAccess {
      * @return the asynchronous handler registered for it, or null
      */
     public abstract RxAsyncHandler asyncRoute(RxService service, int opcode);
+
+    /**
+     * @param service a service
+     * @param opcode an opcode
+     * @return the streaming handler registered for it, or null
+     */
+    public abstract RxStreamHandler streamRoute(RxService service, int opcode);
+
+    /**
+     * @param call a call (a server's, for a stream handler)
+     * @return its non-blocking form ({@link RxCall#async()})
+     * @throws java.io.IOException the call's failure, if it already failed
+     */
+    public abstract RxAsyncStreams asyncStreams(RxCall call) throws java.io.IOException;
 
     /**
      * @param counts the histogram's bucket counts (taken, not copied)

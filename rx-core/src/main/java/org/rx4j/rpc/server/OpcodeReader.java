@@ -8,6 +8,7 @@ import org.rx4j.engine.call.Call;
 import org.rx4j.engine.call.CallListener;
 import org.rx4j.rpc.RxCallInfo;
 import org.rx4j.rpc.RxAsyncHandler;
+import org.rx4j.rpc.RxStreamHandler;
 import org.rx4j.rpc.RxCodes;
 import org.rx4j.rpc.RxOpcodeHandler;
 import org.rx4j.rpc.RxService;
@@ -20,7 +21,7 @@ import org.rx4j.rpc.runtime.EndpointRuntime;
  * The first listener of a server call of an {@link RxService}: on the event loop, takes the 4-byte
  * big-endian opcode from the start of the request (rxgen's convention, rx-wire-facts.md §6) and hands the
  * call to the opcode's handler: a blocking one through {@link BlockingServerCall}, a non-blocking one through
- * {@link AsyncServerCall}. An unknown opcode aborts the call with RXGEN_OPCODE (−455); a request that ends
+ * {@link AsyncServerCall}, a streaming one through {@link AsyncStreamServerCall}. An unknown opcode aborts the call with RXGEN_OPCODE (−455); a request that ends
  * before 4 bytes with RXGEN_DECODE (−454). The opcode may arrive split over several packets.
  */
 final class OpcodeReader implements CallListener {
@@ -63,7 +64,9 @@ final class OpcodeReader implements CallListener {
         meter.opcode(opcode);
         RxOpcodeHandler blocking = ApiAccess.api().blockingRoute(service, opcode);
         RxAsyncHandler async = blocking == null ? ApiAccess.api().asyncRoute(service, opcode) : null;
-        if (blocking == null && async == null) {
+        RxStreamHandler stream = blocking == null && async == null ? ApiAccess.api().streamRoute(service, opcode)
+                : null;
+        if (blocking == null && async == null && stream == null) {
             if (rest != null) {
                 rest.release();
             }
@@ -74,6 +77,8 @@ final class OpcodeReader implements CallListener {
         } else if (blocking != null) {
             RxOpcodeHandler h = blocking;
             BlockingServerCall.start(rt, share, c, rest, call -> h.handle(call, opcode), opcode, now, meter);
+        } else if (stream != null) {
+            AsyncStreamServerCall.start(rt, c, opcode, rest, stream, now, meter);
         } else {
             AsyncServerCall.start(rt, c, opcode, rest, async, now, meter);
         }

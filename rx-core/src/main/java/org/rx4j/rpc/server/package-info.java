@@ -4,7 +4,8 @@
 /**
  * Internal: the server side of calls behind {@code RxService}: the dispatch of a new call to its service
  * ({@code ServiceDispatch}), reading the opcode or a routing prefix ({@code OpcodeReader}, {@code PrefixRouter},
- * {@code RequestPrefix}), blocking and asynchronous handlers ({@code BlockingServerCall}, {@code AsyncServerCall})
+ * {@code RequestPrefix}), blocking, asynchronous and streaming handlers ({@code BlockingServerCall},
+ * {@code AsyncServerCall}, {@code AsyncStreamServerCall})
  * and the worker pool share of each service ({@code WorkerShare}). Not exported; public for the other rpc packages.
  */
 package org.rx4j.rpc.server;

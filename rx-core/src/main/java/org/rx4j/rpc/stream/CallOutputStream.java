@@ -109,6 +109,23 @@ final class CallOutputStream extends OutputStream {
         submitChunk(false, true);
     }
 
+    /**
+     * Hands the bytes gathered so far to the loop without flushing a short packet, so that the call's non-blocking
+     * form ({@link RxAsyncStreams}) follows them; later writes here are refused. Does not wait: at most one chunk was
+     * ever gathered before (a client's opcode).
+     *
+     * @throws IOException if the call already failed
+     */
+    void handOver() throws IOException {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        if (used > 0) {
+            submitChunk(false);
+        }
+    }
+
     @Override
     public void close() throws IOException {
         if (closed) {

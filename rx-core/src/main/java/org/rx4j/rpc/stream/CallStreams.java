@@ -115,6 +115,9 @@ public final class CallStreams implements CallListener {
     private CallHooks hooks;
     private final CallOutputStream output;
     private final Input input = new Input();
+    /** The non-blocking form's sending and receiving sides, or null while the call uses the blocking streams. */
+    private FlowSender flowSender;
+    private FlowReceiver flowReceiver;
 
     /**
      * @param runtime the endpoint's shared parts
@@ -310,6 +313,165 @@ public final class CallStreams implements CallListener {
                 lock.notifyAll();
             }
         }
+        driveFlows();
+    }
+
+    /** Loop only: lets the non-blocking form's sides act on what changed (data, room, the end). */
+    void driveFlows() {
+        if (flowSender != null) {
+            flowSender.pump();
+        }
+        if (flowReceiver != null) {
+            flowReceiver.drain();
+        }
+    }
+
+    /**
+     * Switches the call to the non-blocking form ({@link RxAsyncStreams}). Any thread, once, before the blocking
+     * streams carry anything but a client's opcode: bytes the output gathered are handed to the loop first.
+     *
+     * @param sender the sending side
+     * @param receiver the receiving side
+     * @throws IOException if handing over the gathered bytes fails (the call failed)
+     */
+    public void useFlows(FlowSender sender, FlowReceiver receiver) throws IOException {
+        output.handOver();
+        runtime.onLoop(e -> {
+            flowSender = sender;
+            flowReceiver = receiver;
+            if (isDone()) {
+                settleAfterEnd(); // ended (or never started) before this: nothing else settles it
+            }
+            driveFlows();
+        });
+    }
+
+    /** @return the call, once the loop created it; loop only (null before, or when it never started) */
+    public Call engineCall() {
+        return call;
+    }
+
+    /** What a non-blocking reader finds now ({@link #readState()}). */
+    enum ReadState { DATA, WAIT, END }
+
+    /**
+     * Loop only: what a non-blocking reader finds, in the order the blocking reader looks (staged data first, then
+     * the end of a complete stream, then the failure).
+     *
+     * @return DATA when staged bytes wait, END at the end of the peer's stream, WAIT otherwise
+     * @throws RxException the call's failure
+     */
+    ReadState readState() throws RxException {
+        synchronized (lock) {
+            if (!inbox.isEmpty() && !released) {
+                return ReadState.DATA;
+            }
+            if (completeLocked() && !released) {
+                return ReadState.END;
+            }
+            checkFailed();
+            return eof ? ReadState.END : ReadState.WAIT;
+        }
+    }
+
+    /**
+     * Loop only: copies up to {@code max} staged bytes out (one staged buffer at most) and pulls more from the call
+     * when the inbox fell below half its limit.
+     *
+     * @param max most bytes to take, positive
+     * @return a fresh heap array of 1..max bytes, or null when nothing is staged
+     */
+    byte[] takeStaged(int max) {
+        byte[] out;
+        boolean wantPull;
+        synchronized (lock) {
+            ByteBuf head = released ? null : inbox.peek();
+            if (head == null) {
+                return null;
+            }
+            out = new byte[Math.min(max, head.readableBytes())];
+            head.readBytes(out);
+            if (!head.isReadable()) {
+                inbox.poll().release();
+            }
+            int before = inboxBytes;
+            inboxBytes -= out.length;
+            wantPull = before >= INBOX_LIMIT / 2 && inboxBytes < INBOX_LIMIT / 2;
+        }
+        if (wantPull && call != null && !call.isDone()) {
+            pull(call, runtime.now());
+        }
+        return out;
+    }
+
+    /**
+     * Loop only: puts bytes back at the head of the inbox (what a decoder took beyond its item).
+     *
+     * @param bytes the bytes (not copied)
+     * @param off where they start
+     * @param len how many, positive
+     */
+    void unread(byte[] bytes, int off, int len) {
+        synchronized (lock) {
+            if (released || (done && error != 0)) {
+                return;
+            }
+            inbox.addFirst(Unpooled.wrappedBuffer(bytes, off, len));
+            inboxBytes += len;
+        }
+    }
+
+    /**
+     * Loop only: the reply's end was handed to the engine (server calls): the call's duration ends here
+     * ({@link CallMeter}).
+     *
+     * @param now current time, ns
+     */
+    void replyComplete(long now) {
+        meter.replyComplete(now);
+    }
+
+    /**
+     * @return the call's failure as the application sees it, or RX_USER_ABORT (−6) "the call ended" when it
+     *     ended without one (what a send after the end reports)
+     */
+    RxException failureOrEnded() {
+        synchronized (lock) {
+            return done && error != 0 ? exception() : RxException.local(RxCodes.RX_USER_ABORT, "the call ended");
+        }
+    }
+
+    /** @return bytes staged for the reader now (what the loop took from the call and nobody read yet) */
+    int stagedBytes() {
+        synchronized (lock) {
+            return inboxBytes;
+        }
+    }
+
+    /** @return the call's failure as the application sees it (after it ended with a non-zero code) */
+    RxException failure() {
+        synchronized (lock) {
+            return exception();
+        }
+    }
+
+    /**
+     * Loop only, for the non-blocking form once the call ended: unread received bytes move to one heap array (a
+     * receive after the end still gets them) and the pooled buffers go back, so nothing waits for a close.
+     */
+    void settleAfterEnd() {
+        synchronized (lock) {
+            if (!released && inboxBytes > 0) {
+                ByteBuf copy = Unpooled.buffer(inboxBytes, inboxBytes);
+                for (ByteBuf b : inbox) {
+                    copy.writeBytes(b, b.readerIndex(), b.readableBytes());
+                }
+                releaseInboxLocked();
+                inbox.add(copy);
+                inboxBytes = copy.readableBytes();
+            }
+        }
+        runtime.tracker.released(this);
     }
 
     /** @return true when a reader waiting for {@link #readerWants} bytes has them, or will never get more */
@@ -390,13 +552,16 @@ public final class CallStreams implements CallListener {
         RxException.Reason cause;
         synchronized (lock) {
             cause = remote
-                    ? (connectionReason == RxException.Reason.REFUSED ? connectionReason : RxException.Reason.PEER)
+                    ? (ClientEndReasons.isRemote(connectionReason) ? connectionReason : RxException.Reason.PEER)
                     : endedByClose ? RxException.Reason.ENDPOINT_CLOSING
                     : localReason != null ? localReason
                     : deadWhy != null ? deadWhy.reason() : connectionReason;
         }
         ended(errorCode, cause, durationNs);
         runtime.tracker.callEnded();
+        if (flowReceiver != null) {
+            settleAfterEnd();
+        }
         if (errorCode == 0) {
             completion.complete(null);
         } else {
@@ -457,8 +622,7 @@ public final class CallStreams implements CallListener {
 
     private RxException plainException() {
         if (remote) {
-            return connectionReason == RxException.Reason.REFUSED ? RxException.remote(error,
-                    RxException.Reason.REFUSED, "the server refused the connection") : RxException.remote(error);
+            return ClientEndReasons.remote(error, connectionReason);
         }
         if (endedByClose) {
             return RxException.local(error, RxException.Reason.ENDPOINT_CLOSING,
@@ -822,6 +986,7 @@ public final class CallStreams implements CallListener {
                     meter.end(RxCodes.RX_USER_ABORT, runtime.now()));
         }
         runtime.tracker.released(this);
+        runtime.onLoop(e -> driveFlows()); // the non-blocking form's pending sends and receives hear the end
     }
 
     private void releaseInboxLocked() {

@@ -3,7 +3,8 @@
 
 /**
  * Internal: a call as the application's threads see it: the bridge between the engine's loop and blocking
- * streams ({@code CallStreams}, {@code CallOutputStream}), whole messages ({@code MessageBuffer},
+ * streams ({@code CallStreams}, {@code CallOutputStream}) and their non-blocking form ({@code FlowSender},
+ * {@code FlowReceiver}), whole messages ({@code MessageBuffer},
  * {@code MessageWriter}), recycled receive chunks ({@code ChunkRecycler}) and the endpoint's open calls
  * ({@code CallTracker}). Not exported; public for the other rpc packages.
  */

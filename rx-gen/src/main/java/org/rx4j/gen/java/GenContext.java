@@ -24,7 +24,7 @@ final class GenContext {
             "java.time.Duration", "java.util.Arrays", "java.util.List", "java.util.Objects",
             "java.util.concurrent.CancellationException", "java.util.concurrent.CompletableFuture",
             "java.util.concurrent.CompletionException", "java.util.concurrent.CompletionStage",
-            "org.rx4j.rpc.RxCall", "org.rx4j.rpc.RxCallOptions", "org.rx4j.rpc.RxCallTarget",
+            "org.rx4j.rpc.RxAsyncStreams", "org.rx4j.rpc.RxCall", "org.rx4j.rpc.RxCallOptions", "org.rx4j.rpc.RxCallTarget",
             "org.rx4j.rpc.RxConnection",
             "org.rx4j.rpc.RxConnectionPool", "org.rx4j.rpc.RxEndpoint", "org.rx4j.rpc.RxPoolConfig",
             "org.rx4j.rpc.RxProcNames",
@@ -79,6 +79,10 @@ final class GenContext {
 
     String splitClass() {
         return base + "SplitCall";
+    }
+
+    String asyncSplitClass() {
+        return base + "AsyncSplitCall";
     }
 
     /**

@@ -17,8 +17,8 @@ import org.rx4j.gen.xg.XgException;
  * Generates, per rxgen package (prefix), the server side: the blocking server interface and the dispatcher that
  * registers it on an {@code RxService} (worker pool), and the async server interface ({@code CompletionStage}
  * results) with the dispatcher that registers it as rx-core async handlers (event loop, no thread held per call).
- * Split procs stream bulk data on blocking streams, so the async interface keeps their blocking form and its
- * dispatcher runs them on the worker pool (docs/rxgen.md, "Async servers").
+ * Split procs stream bulk data: in the async interface through rx-core's {@code RxAsyncStreams} (Flow publishers
+ * with back-pressure), registered as stream handlers on the event loop (docs/rxgen.md, "Async servers").
  */
 final class ServerGenerator extends ProcGenerator {
     /** @param ctx names and settings shared by the generators */
@@ -96,7 +96,7 @@ final class ServerGenerator extends ProcGenerator {
 
     private String asyncServer(String pb, String prefix, List<Proc> procs) {
         Src s = new Src();
-        s.doc("The server side of package " + packageText(prefix) + " without a thread per call: implement it and",
+        List<String> doc = new ArrayList<>(List.of("The server side of package " + packageText(prefix) + " without a thread per call: implement it and",
                 "register it with {@code " + pb + "AsyncDispatcher}. Each method gets the whole request, decoded and",
                 "checked against its bounds (bad or hostile arguments abort with RXGEN_SS_UNMARSHAL −453 before it",
                 "runs), and returns a stage of the results; the reply is encoded and sent when the stage completes, on",
@@ -110,13 +110,17 @@ final class ServerGenerator extends ProcGenerator {
                 "RxException with its code (use {@code RxException.local} with your own positive code), a",
                 "CancellationException with RX_USER_ABORT (−6), anything else with RX_INVALID_OPERATION (−2), as",
                 "rx-core's {@code RxAsyncHandler} says. A null stage aborts with −2. A request larger than the",
-                "endpoint's {@code maxMessageBytes} is aborted with RX_MSGSIZE (−8) before the method runs.",
-                "",
-                "<p>Split procs stream bulk data on the call's blocking streams, which an event-loop method cannot",
-                "use: they keep the blocking form of {@code " + pb + "Server} here and run on the worker pool.");
+                "endpoint's {@code maxMessageBytes} is aborted with RX_MSGSIZE (−8) before the method runs."));
+        if (procs.stream().anyMatch(Proc::split)) {
+            doc.addAll(List.of("",
+                    "<p>Split procs get the call's {@code RxAsyncStreams} after the IN arguments: receive or send the",
+                    "bulk data there (Flow publishers with back-pressure through the call's windows, no thread held",
+                    "while waiting) and complete the stage with the OUT results, which are sent after the bulk data."));
+        }
+        s.doc(doc.toArray(String[]::new));
         methods(s, pb + "AsyncServer", procs, p -> {
             if (p.split()) {
-                blockingMethod(s, pb, p);
+                asyncSplitMethod(s, pb, p);
             } else {
                 asyncMethod(s, pb, p);
             }
@@ -145,6 +149,29 @@ final class ServerGenerator extends ProcGenerator {
                 + String.join(", ", decls) + ") throws Exception;");
     }
 
+    /** A split proc's method in the async form: gets the streams, returns a stage of the results. */
+    private void asyncSplitMethod(Src s, String pb, Proc p) {
+        Set<String> taken = new HashSet<>(paramNames(p));
+        String streams = fresh("streams", taken);
+        List<String> doc = new ArrayList<>();
+        doc.add("Serves split proc {@code " + p.fullName() + "}, opcode " + p.opcode() + " (" + ctx.where(p.pos())
+                + "), on the event loop: must not block. Receive or send the bulk data on the streams; the OUT "
+                + "results are sent when the stage completes, after every send made before.");
+        doc.add("");
+        doc.add("@param " + streams + " the call's async streams after the IN arguments ({@code " + streams
+                + ".call()}: the caller's address, identity and cancellation context)");
+        doc.addAll(paramLines(p));
+        doc.add("@return a stage of " + returnsText(pb, p) + (p.outputs().isEmpty() ? " (complete it with null)"
+                : "") + "; completed exceptionally to abort the call (an RxException: with its code)");
+        doc.add("@throws Exception to abort the call (an RxException: with its code)");
+        s.doc(doc.toArray(String[]::new));
+        List<String> decls = new ArrayList<>();
+        decls.add("RxAsyncStreams " + streams);
+        decls.addAll(paramDecls(p));
+        s.line("CompletionStage<" + resultType(pb, p, true) + "> " + Names.member(p.name()) + "("
+                + String.join(", ", decls) + ") throws Exception;");
+    }
+
     private String dispatcher(String pb, String prefix, List<Proc> procs, boolean async) {
         String x = ctx.xdrClass();
         String cls = pb + (async ? "AsyncDispatcher" : "Dispatcher");
@@ -153,11 +180,11 @@ final class ServerGenerator extends ProcGenerator {
         if (async) {
             s.doc("Registers the opcodes of package " + packageText(prefix) + " on an RxService for a {@code "
                             + server + "}:",
-                    "each proc but the split ones as an async handler on the event loop (no thread is held while",
-                    "its stage is pending) that decodes the arguments (bad or hostile ones: RXGEN_SS_UNMARSHAL −453),",
-                    "calls the server and encodes the stage's results (values out of their bounds: RXGEN_SS_MARSHAL",
-                    "−452); split procs as blocking handlers on the worker pool, as {@code " + pb + "Dispatcher}",
-                    "does. Other opcodes are refused by the service with RXGEN_OPCODE (−455).");
+                    "each proc as an async handler on the event loop (no thread is held while its stage is pending)",
+                    "that decodes the arguments (bad or hostile ones: RXGEN_SS_UNMARSHAL −453), calls the server and",
+                    "encodes the stage's results (values out of their bounds: RXGEN_SS_MARSHAL −452); split procs as",
+                    "stream handlers, whose bulk data flows on the call's async streams between the arguments and the",
+                    "results. Other opcodes are refused by the service with RXGEN_OPCODE (−455).");
         } else {
             s.doc("Registers the opcodes of package " + packageText(prefix) + " on an RxService, each as a blocking",
                     "handler that decodes the arguments (bad or hostile ones: RXGEN_SS_UNMARSHAL −453), calls the",
@@ -190,7 +217,10 @@ final class ServerGenerator extends ProcGenerator {
         s.line("Objects.requireNonNull(server, \"server\");");
         for (Proc p : procs) {
             String opcode = pb + "Opcodes." + Names.constant(p.name());
-            if (async && !p.split()) {
+            if (async && p.split()) {
+                s.wrapped("builder.stream(" + opcode + ", (streams, opcode) -> " + Names.member(p.name())
+                        + "(server, streams));");
+            } else if (async) {
                 s.wrapped("builder.async(" + opcode + ", request -> " + Names.member(p.name()) + "(server, request));");
             } else {
                 s.wrapped("builder.blocking(" + opcode + ", (call, opcode) -> " + Names.member(p.name())
@@ -200,7 +230,9 @@ final class ServerGenerator extends ProcGenerator {
         s.line("return builder;");
         s.line("}");
         for (Proc p : procs) {
-            if (async && !p.split()) {
+            if (async && p.split()) {
+                asyncSplitDispatchProc(s, pb, p);
+            } else if (async) {
                 asyncDispatchProc(s, pb, p);
             } else {
                 dispatchProc(s, pb, server, p);
@@ -316,6 +348,74 @@ final class ServerGenerator extends ProcGenerator {
         s.line("} catch (IOException | RuntimeException " + ex + ") {");
         s.line("throw new CompletionException(" + x + ".named(" + c + ", " + ex + ", XdrSide.SERVER.marshalCode()));");
         s.line("}");
+        s.line("});");
+        s.line("}");
+    }
+
+    /**
+     * A split proc's stream handler: decodes the IN arguments from the stream as they arrive (an XDR item of their
+     * own, a record), calls the server with the streams, then sends the stage's results after its bulk data.
+     */
+    private void asyncSplitDispatchProc(Src s, String pb, Proc p) {
+        String x = ctx.xdrClass();
+        String c = Names.constant(p.name());
+        Set<String> taken = new HashSet<>(paramNames(p));
+        String server = fresh("server", taken);
+        String streams = fresh("streams", taken);
+        String reader = fresh("reader", taken);
+        String args = fresh("args", taken);
+        String result = fresh("result", taken);
+        String writer = fresh("writer", taken);
+        String bytes = fresh("bytes", taken);
+        String ex = fresh("ex", taken);
+        String decoded = fresh("decoded", taken);
+        String argsRecord = Names.type(p.name()) + "Arguments";
+        s.line("");
+        if (!p.inputs().isEmpty()) {
+            s.line("/** The IN arguments of {@code " + p.fullName() + "}, decoded before the bulk data. */");
+            s.line("private record " + argsRecord + "(" + String.join(", ", paramDecls(p)) + ") {");
+            s.line("}");
+            s.line("");
+        }
+        s.line("private static CompletionStage<Void> " + Names.member(p.name()) + "(" + pb + "AsyncServer " + server
+                + ", RxAsyncStreams " + streams + ") {");
+        List<String> call = new ArrayList<>();
+        call.add(streams);
+        if (p.inputs().isEmpty()) {
+            s.line("CompletableFuture<Void> " + args + " = CompletableFuture.completedFuture(null);");
+        } else {
+            s.line("CompletableFuture<" + argsRecord + "> " + args + " = " + x + ".arguments(" + c + ",");
+            s.line("        " + streams + ".receiveXdr(" + reader + " -> new " + argsRecord + "(");
+            for (int i = 0; i < p.inputs().size(); i++) {
+                Param q = p.inputs().get(i);
+                s.line("                " + types.decode(q.decl().type(), reader) + (i == p.inputs().size() - 1
+                        ? ")));"
+                        : ","));
+                call.add(decoded + "." + Names.member(q.decl().name()) + "()");
+            }
+        }
+        String invoke = server + "." + Names.member(p.name()) + "(" + String.join(", ", call) + ")";
+        s.line("return " + args + ".thenCompose(" + decoded + " -> {");
+        s.line("try {");
+        s.wrapped("return Objects.requireNonNull(" + invoke + ", \"" + p.fullName() + " returned no stage\");");
+        s.line("} catch (Exception " + ex + ") {");
+        s.line("throw new CompletionException(" + ex + ");");
+        s.line("}");
+        if (p.outputs().isEmpty()) {
+            s.line("}).thenApply(" + result + " -> null);");
+            s.line("}");
+            return;
+        }
+        s.line("}).thenCompose(" + result + " -> {");
+        s.line("byte[] " + bytes + ";");
+        s.line("try {");
+        s.line(bytes + " = XdrMarshaller.toBytes(XdrSide.SERVER, " + writer + " -> {");
+        encodeResults(s, p, writer, result);
+        s.line("});");
+        s.line("} catch (IOException | RuntimeException " + ex + ") {");
+        s.line("throw new CompletionException(" + x + ".named(" + c + ", " + ex + ", XdrSide.SERVER.marshalCode()));");
+        s.line("}");
+        s.line("return " + streams + ".send(" + bytes + ");");
         s.line("});");
         s.line("}");
     }

@@ -107,7 +107,8 @@ final class ServiceGenerator extends ProcGenerator {
         Src s = new Src();
         s.doc("Client of package " + packageText(prefix) + ": per proc a blocking method and a",
                 "{@code CompletableFuture} method, each also with a deadline (the call's whole life; past it the call",
-                "fails with RX_CALL_TIMEOUT −3); a split proc gives a {@code " + ctx.splitClass() + "} instead.",
+                "fails with RX_CALL_TIMEOUT −3); a split proc gives a {@code " + ctx.splitClass() + "} instead, and",
+                "its {@code Async} method a {@code " + ctx.asyncSplitClass() + "} (bulk data as Flow publishers).",
                 "",
                 "<p>Every failure names the proc and opcode ({@code " + ctx.exceptionClass() + "}, an RxException",
                 "keeping the abort code): the server's abort (remote), RXGEN_CC_MARSHAL −450 for an argument out of",
@@ -230,6 +231,26 @@ final class ServiceGenerator extends ProcGenerator {
                 s.line("public " + ctx.splitClass() + "<" + boxed + "> " + m + "(" + params
                         + (deadline ? sep + "Duration " + dl : "") + ") throws IOException {");
                 s.wrapped("return new " + ctx.splitClass() + "<>(" + x + ".start(this.target, "
+                        + (deadline ? "Objects.requireNonNull(" + dl + ", \"deadline\")" : "null") + ", " + c + ", "
+                        + argsExpr + "), " + c + ", " + resultsExpr + ");");
+                s.line("}");
+                s.line("");
+            }
+            for (boolean deadline : new boolean[] {false, true}) {
+                List<String> doc = procDoc(p, "Starts split proc " + intro + " in its async form: sends the opcode "
+                        + "and the IN arguments without waiting, then gives the call's async streams for bulk data "
+                        + "(Flow publishers with back-pressure, no thread held); {@code end()} gives a future of "
+                        + returnsText(pb, p) + ".");
+                if (deadline) {
+                    doc.add("@param " + dl + " the call's whole life, positive");
+                }
+                doc.add("@return the call between its IN and OUT phases");
+                doc.add("@throws IOException an RxException naming the proc, for a failure found before anything is "
+                        + "sent (an argument out of its bounds: RXGEN_CC_MARSHAL −450, a closed connection)");
+                s.doc(doc.toArray(String[]::new));
+                s.line("public " + ctx.asyncSplitClass() + "<" + boxed + "> " + m + "Async(" + params
+                        + (deadline ? sep + "Duration " + dl : "") + ") throws IOException {");
+                s.wrapped("return new " + ctx.asyncSplitClass() + "<>(" + x + ".startAsync(this.target, "
                         + (deadline ? "Objects.requireNonNull(" + dl + ", \"deadline\")" : "null") + ", " + c + ", "
                         + argsExpr + "), " + c + ", " + resultsExpr + ");");
                 s.line("}");

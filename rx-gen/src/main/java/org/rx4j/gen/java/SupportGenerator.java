@@ -26,16 +26,17 @@ final class SupportGenerator {
      * @throws XgException for a class name clash
      */
     void generate(Map<String, String> out, boolean withProcs, boolean withSplit) throws XgException {
-        ctx.put(out, ctx.xdrClass(), xdr(withProcs), null);
+        ctx.put(out, ctx.xdrClass(), xdr(withProcs, withSplit), null);
         if (withProcs) {
             ctx.put(out, ctx.exceptionClass(), exception(), null);
         }
         if (withSplit) {
             ctx.put(out, ctx.splitClass(), split(), null);
+            ctx.put(out, ctx.asyncSplitClass(), asyncSplit(), null);
         }
     }
 
-    private String xdr(boolean withProcs) {
+    private String xdr(boolean withProcs, boolean withSplit) {
         String x = ctx.xdrClass();
         String e = ctx.exceptionClass();
         Src s = new Src();
@@ -149,13 +150,13 @@ final class SupportGenerator {
         s.line("return value;");
         s.line("}");
         if (withProcs) {
-            callHelpers(s, e);
+            callHelpers(s, e, withSplit);
         }
         s.line("}");
         return s.toString();
     }
 
-    private void callHelpers(Src s, String e) {
+    private void callHelpers(Src s, String e, boolean withSplit) {
         s.line("");
         s.doc("A proc's name (with its package prefix) and opcode, for calls and error messages.");
         s.line("record Proc(String name, int opcode) {");
@@ -190,6 +191,9 @@ final class SupportGenerator {
         s.line("}");
         s.line("}");
         s.line("");
+        if (withSplit) {
+            asyncSplitHelpers(s, e);
+        }
         s.doc("Ends the request, reads the results and closes the call; a failure aborts it (RXGEN_CC_UNMARSHAL",
                 "−451 for bad results) and is rethrown naming the proc.");
         s.line("static <T> T finish(RxCall call, Proc proc, XdrUnmarshaller<T> results) throws IOException {");
@@ -339,6 +343,110 @@ final class SupportGenerator {
         s.doc("@return the proc's opcode");
         s.line("public int opcode() {");
         s.line("return opcode;");
+        s.line("}");
+        s.line("}");
+        return s.toString();
+    }
+
+    /** The helpers of split procs' async form: start a call, and unwrap a stage's failure. */
+    private void asyncSplitHelpers(Src s, String e) {
+        s.doc("Starts a call to the proc in its async form (RxAsyncStreams) and sends the arguments; nothing waits.",
+                "deadline: the call's whole life, or null for none.");
+        s.line("static RxAsyncStreams startAsync(RxCallTarget target, Duration deadline, Proc proc,");
+        s.line("        XdrMarshaller arguments) throws IOException {");
+        s.line("byte[] bytes;");
+        s.line("try {");
+        s.line("bytes = XdrMarshaller.toBytes(XdrSide.CLIENT, arguments);");
+        s.line("} catch (IOException | RuntimeException ex) {");
+        s.line("throw named(proc, ex, XdrSide.CLIENT.marshalCode());");
+        s.line("}");
+        s.line("RxCall call = start(target, deadline, proc, NOTHING);");
+        s.line("try {");
+        s.line("RxAsyncStreams streams = call.async();");
+        s.line("streams.send(bytes);");
+        s.line("return streams;");
+        s.line("} catch (IOException | RuntimeException ex) {");
+        s.line("throw fail(call, proc, ex, XdrSide.CLIENT.marshalCode());");
+        s.line("}");
+        s.line("}");
+        s.line("");
+        s.doc("A split proc's IN arguments as a server decodes them from the stream: failures named, bad bytes with",
+                "RXGEN_SS_UNMARSHAL (−453).");
+        s.line("static <T> CompletableFuture<T> arguments(Proc proc, CompletableFuture<T> decoded) {");
+        s.line("return decoded.exceptionallyCompose(ex -> CompletableFuture.failedFuture(");
+        s.line("        named(proc, unwrap(ex), XdrSide.SERVER.unmarshalCode())));");
+        s.line("}");
+        s.line("");
+        s.doc("The failure inside a stage's CompletionException.");
+        s.line("static Throwable unwrap(Throwable t) {");
+        s.line("return t instanceof CompletionException && t.getCause() != null ? t.getCause() : t;");
+        s.line("}");
+        s.line("");
+    }
+
+    private String asyncSplit() {
+        String c = ctx.asyncSplitClass();
+        String x = ctx.xdrClass();
+        Src s = new Src();
+        s.doc("A split proc in its async form, between its phases: the opcode and the IN arguments are sent. Send or",
+                "receive the bulk data on {@link #streams()} (Flow publishers with back-pressure, no thread waits;",
+                "docs/rxgen.md \"Split procs\"), then {@link #end()} gives the OUT results. Every failure names the",
+                "proc. Thread-safe.",
+                "",
+                "@param <T> the results' type ({@code Void} when the proc has no OUT parameters)");
+        s.line("public final class " + c + "<T> {");
+        s.line("private final RxAsyncStreams streams;");
+        s.line("private final " + x + ".Proc proc;");
+        s.line("private final XdrUnmarshaller<T> results;");
+        s.line("private boolean ended;");
+        s.line("");
+        s.line(c + "(RxAsyncStreams streams, " + x + ".Proc proc, XdrUnmarshaller<T> results) {");
+        s.line("this.streams = streams;");
+        s.line("this.proc = proc;");
+        s.line("this.results = results;");
+        s.line("}");
+        s.line("");
+        s.doc("@return the call's async streams, for bulk data between the IN and OUT phases (the call itself is",
+                "    {@code streams().call()})");
+        s.line("public RxAsyncStreams streams() {");
+        s.line("return streams;");
+        s.line("}");
+        s.line("");
+        s.doc("Ends the request (after the sends made before), receives the OUT results after the receives made",
+                "before, and completes with them once the call has ended. Ending the future early ends the call:",
+                "{@code orTimeout} with RX_CALL_TIMEOUT (−3), {@code cancel} with RX_USER_ABORT (−6).",
+                "",
+                "@return a future of the results (null for a proc without OUT parameters), completed on the endpoint's",
+                "    callback executor; exceptionally an RxException (" + ctx.exceptionClass() + ") naming the proc: the",
+                "    peer's abort, RXGEN_CC_UNMARSHAL (−451) for bad results (the call is aborted), or another failure",
+                "@throws IllegalStateException if called twice");
+        s.line("public CompletableFuture<T> end() {");
+        s.line("synchronized (this) {");
+        s.line("if (ended) {");
+        s.line("throw new IllegalStateException(proc.name() + \" already ended\");");
+        s.line("}");
+        s.line("ended = true;");
+        s.line("}");
+        s.line("CompletableFuture<T> result = new CompletableFuture<>();");
+        s.line("streams.finish();");
+        s.line("CompletableFuture<T> value = streams.receiveXdr(results);");
+        s.line("value.thenCompose(v -> streams.receiveRest()) // a reply longer than its results: read and dropped");
+        s.line("        .thenCompose(rest -> streams.call().completion())");
+        s.line("        .whenCompleteAsync((v, t) -> {");
+        s.line("            if (t == null) {");
+        s.line("                result.complete(value.join());");
+        s.line("            } else {");
+        s.line("                Throwable cause = " + x + ".unwrap(t);");
+        s.line("                result.completeExceptionally(cause instanceof CancellationException ? cause");
+        s.line("                        : " + x + ".named(proc, cause, XdrSide.CLIENT.unmarshalCode()));");
+        s.line("            }");
+        s.line("        }, streams.callbackExecutor());");
+        s.line("return streams.abortOnFailure(result);");
+        s.line("}");
+        s.line("");
+        s.doc("Cancels the call (RX_USER_ABORT −6) unless it has ended; pending sends and receives fail.");
+        s.line("public void cancel() {");
+        s.line("streams.call().cancel();");
         s.line("}");
         s.line("}");
         return s.toString();

@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The rx4j Authors
+
+package org.rx4j.rpc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.InetSocketAddress;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.rx4j.security.SecurityClass;
+import org.rx4j.security.rxkad.RxkadLevel;
+import org.rx4j.security.rxkad.RxkadServerSecurity;
+import org.rx4j.security.rxkad.ServerKey;
+import org.rx4j.testing.LeakCheckExtension;
+
+/**
+ * The server's raw ABORT −2 for a service id it does not serve, or a security class the service does not offer
+ * (docs/errors.md "Local reasons"): on an rxkad connection it arrives before any CHALLENGE, which no handler's −2 can,
+ * so its reason is {@link RxException.Reason#SERVICE_NOT_OFFERED} (blocking and async forms); on an rxnull connection
+ * the same ABORT cannot be told from a handler's −2 and stays {@link RxException.Reason#PEER}, as does a handler's −2
+ * after the rxkad handshake.
+ */
+@Timeout(60)
+@ExtendWith(LeakCheckExtension.class)
+class ServiceNotOfferedTest {
+    static final int RXNULL_ONLY = 741;
+    static final int RXKAD_ONLY = 742;
+    static final int UNKNOWN = 743;
+
+    RxEndpoint server;
+    RxEndpoint client;
+
+    @BeforeEach
+    void start() throws Exception {
+        server = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0)).open();
+        server.registerService(RxService.builder(RXNULL_ONLY).async(1, req -> CompletableFuture.completedFuture(
+                new byte[0])).build());
+        RxkadServerSecurity rxkad = new RxkadServerSecurity(List.of(new ServerKey(ServerKey.RXKAD,
+                RxkadEndpointTest.KVNO, 0, RxkadEndpointTest.SERVER_KEY)), RxkadLevel.CLEAR);
+        server.registerService(RxService.builder(RXKAD_ONLY).securityClass(rxkad)
+                .blocking(1, (call, op) -> {
+                    throw new IllegalStateException("a handler's own -2");
+                }).build());
+        client = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0)).open();
+    }
+
+    @AfterEach
+    void stop() {
+        client.close();
+        server.close();
+    }
+
+    private RxException blocking(int service, SecurityClass sc) throws Exception {
+        RxConnection conn = client.connect(server.localAddress(), service, sc);
+        return assertThrows(RxException.class, () -> conn.call(new byte[] {0, 0, 0, 1}));
+    }
+
+    private RxException async(int service, SecurityClass sc) throws Exception {
+        RxConnection conn = client.connect(server.localAddress(), service, sc);
+        ExecutionException e = assertThrows(ExecutionException.class,
+                () -> conn.callAsync(new byte[] {0, 0, 0, 1}).get(30, TimeUnit.SECONDS));
+        return assertInstanceOf(RxException.class, e.getCause());
+    }
+
+    private static void notOffered(RxException e) {
+        assertEquals(RxCodes.RX_INVALID_OPERATION, e.code());
+        assertTrue(e.remote());
+        assertEquals(RxException.Reason.SERVICE_NOT_OFFERED, e.reason(), e.getMessage());
+        assertTrue(e.getMessage().startsWith("call aborted by peer (service not offered): RX_INVALID_OPERATION (-2)"),
+                e.getMessage());
+        assertTrue(e.getMessage().contains("does not offer this service with this security class"), e.getMessage());
+    }
+
+    @Test
+    void rxkadAgainstAnRxnullOnlyServiceIsNotOffered() throws Exception {
+        notOffered(blocking(RXNULL_ONLY, RxkadEndpointTest.credentials(RxkadLevel.CLEAR)));
+        notOffered(async(RXNULL_ONLY, RxkadEndpointTest.credentials(RxkadLevel.CLEAR)));
+    }
+
+    @Test
+    void rxkadToAnUnknownServiceIsNotOffered() throws Exception {
+        notOffered(blocking(UNKNOWN, RxkadEndpointTest.credentials(RxkadLevel.CLEAR)));
+        notOffered(async(UNKNOWN, RxkadEndpointTest.credentials(RxkadLevel.CLEAR)));
+    }
+
+    @Test
+    void onRxnullTheSameAbortIsThePeers() throws Exception {
+        for (int service : new int[] {UNKNOWN, RXKAD_ONLY}) {
+            RxException e = blocking(service, org.rx4j.security.RxNullSecurityClass.INSTANCE);
+            assertEquals(RxCodes.RX_INVALID_OPERATION, e.code());
+            assertEquals(RxException.Reason.PEER, e.reason());
+        }
+    }
+
+    @Test
+    void aHandlersMinusTwoAfterTheHandshakeIsThePeers() throws Exception {
+        RxException e = blocking(RXKAD_ONLY, RxkadEndpointTest.credentials(RxkadLevel.CLEAR));
+        assertEquals(RxCodes.RX_INVALID_OPERATION, e.code());
+        assertTrue(e.remote());
+        assertEquals(RxException.Reason.PEER, e.reason());
+    }
+}
