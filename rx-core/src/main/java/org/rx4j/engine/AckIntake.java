@@ -19,6 +19,7 @@ import org.rx4j.wire.RxConstants;
  * what it sees in the connection's counters. Runs on the engine's thread; times are ns on the engine's clock.
  */
 final class AckIntake {
+    private final CallEnv env;
     private final RxConfig config;
     private final CallOutput out;
     private final SendQueue sq;
@@ -35,8 +36,9 @@ final class AckIntake {
     private int lastDataSerial;
     private long lastDataSentNs;
 
-    AckIntake(RxConfig config, CallOutput out, SendQueue sq, RecoveryManager recovery, CallCounters stats) {
-        this.config = config;
+    AckIntake(CallEnv env, CallOutput out, SendQueue sq, RecoveryManager recovery, CallCounters stats) {
+        this.env = env;
+        this.config = env.config();
         this.out = out;
         this.sq = sq;
         this.recovery = recovery;
@@ -53,7 +55,7 @@ final class AckIntake {
      * @return the transmit window after it, packets
      */
     int applyTrailer(AckPacket a, int twind) {
-        Peer peer = out.peer();
+        Peer peer = env.peer();
         int result = twind;
         if (a.hasTrailer()) {
             boolean clamped = peer.applyTrailer(a.trailerWords(), a.maxMTU(), a.ifMTU(), a.maxDgramPackets(),
@@ -67,7 +69,7 @@ final class AckIntake {
                 result = a.trailerWords() >= 4 ? t : Math.min(twind, t);
             }
             if (clamped) {
-                out.counters().trailersClamped++;
+                env.counters().trailersClamped++;
             }
         }
         if (a.header().hasFlag(PacketFlags.SLOW_START_OK)) {
@@ -96,8 +98,8 @@ final class AckIntake {
      * @return true when the ACK acknowledged something new or moved tfirst
      */
     boolean onAckBody(long now, AckPacket a) {
-        int result = recovery.onAck(now, a, out.peer().rtt());
-        RxCounters counters = out.counters();
+        int result = recovery.onAck(now, a, env.peer().rtt());
+        RxCounters counters = env.counters();
         countHardAcked(counters);
         if ((result & RecoveryManager.IGNORED) != 0) {
             counters.acksIgnored++;
@@ -118,8 +120,8 @@ final class AckIntake {
     /** Everything sent counts as hard-acked (an ACKALL, or a client's first reply packet, §2, §6.3). */
     void onAckAll() {
         recovery.onAckAll();
-        countHardAcked(out.counters());
-        out.peer().rtt().clearBackoff(); // the peer has all of it: the path delivers again
+        countHardAcked(env.counters());
+        env.peer().rtt().clearBackoff(); // the peer has all of it: the path delivers again
     }
 
     /**
@@ -136,7 +138,7 @@ final class AckIntake {
         if (lastDataSerial == 0 || a.serial() != lastDataSerial || !LossDetector.timesATransmission(a)) {
             return;
         }
-        out.peer().rtt().onSample(now - lastDataSentNs);
+        env.peer().rtt().onSample(now - lastDataSentNs);
         stats.rttSamples++;
         lastDataSerial = 0;
     }
@@ -180,7 +182,7 @@ final class AckIntake {
         if (rttProbeSerial == 0) {
             return true;
         }
-        long srtt = out.peer().rtt().srttNs();
+        long srtt = env.peer().rtt().srttNs();
         return now - rttProbeSentNs >= Math.max(2 * srtt, config.rto().minRtoNs());
     }
 

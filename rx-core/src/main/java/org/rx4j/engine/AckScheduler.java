@@ -22,6 +22,7 @@ import org.rx4j.wire.RxHeader;
  * engine's clock.
  */
 final class AckScheduler {
+    private final CallEnv env;
     private final RxConfig config;
     private final CallOutput out;
     private final ReceiveQueue rq;
@@ -48,8 +49,9 @@ final class AckScheduler {
     /** The datagram before the last one asked for an ack too: the sender asks on every datagram. */
     private boolean ackRequestedBefore;
 
-    AckScheduler(RxConfig config, CallOutput out, ReceiveQueue rq, CallActivity activity, boolean server) {
-        this.config = config;
+    AckScheduler(CallEnv env, CallOutput out, ReceiveQueue rq, CallActivity activity, boolean server) {
+        this.env = env;
+        this.config = env.config();
         this.out = out;
         this.rq = rq;
         this.activity = activity;
@@ -161,7 +163,7 @@ final class AckScheduler {
 
     /** @return how long a short burst tail waits for the next burst: a quarter RTT once one is measured */
     private long burstTailDelay() {
-        Peer peer = out.peer();
+        Peer peer = env.peer();
         if (peer.rtt().samples() == 0) {
             return config.ackDelays().hardAckDelayNs();
         }
@@ -271,10 +273,10 @@ final class AckScheduler {
         byte[] soft = rq.softAcks(null);
         int plain = RxConstants.HEADER_SIZE + RxConstants.ACK_FIXED_SIZE + soft.length + RxConstants.ACK_PAD_SIZE + 16;
         AckPacket probe = new AckPacket(h, 0, 0, rq.first(), rq.highest(), 0, AckReason.PING, soft, 4,
-                out.peer().advertisedMaxMtu(), out.peer().localIfMtu(), config.windows().maxRwind(),
-                out.peer().jumboLimit(),
+                env.peer().advertisedMaxMtu(), env.peer().localIfMtu(), config.windows().maxRwind(),
+                env.peer().jumboLimit(),
                 Math.max(0, datagramBytes - plain));
-        out.counters().acksSent[AckReason.PING]++;
+        env.counters().acksSent[AckReason.PING]++;
         activity.lastSendNs = now;
         out.send(probe);
         return h.serial();
@@ -317,7 +319,7 @@ final class AckScheduler {
         }
         // The engine's reused ACK when the sink encodes on send: nothing allocated per ACK (docs/engine.md
         // "Known gaps").
-        OutboundPackets reuse = out.reusablePackets();
+        OutboundPackets reuse = env.reusablePackets();
         byte[] soft = null;
         int trailerWords = 4;
         if (out.muted) {
@@ -326,12 +328,12 @@ final class AckScheduler {
             reuse = null;
             soft = rq.softAcks(null);
             int bare = RxConstants.HEADER_SIZE + RxConstants.ACK_FIXED_SIZE + soft.length;
-            Peer peer = out.peer();
+            Peer peer = env.peer();
             if (!peer.spendReplyCredit(bare + RxConstants.ACK_PAD_SIZE + 16)) {
                 if (reason == AckReason.PING && peer.spendReplyCredit(bare)) {
                     trailerWords = 0;
                 } else {
-                    out.counters().repliesWithheld++;
+                    env.counters().repliesWithheld++;
                     if (reason == AckReason.REQUESTED) {
                         pendingAckReason = AckReason.DELAY; // owed, sent once the peer answers (as above)
                         pendingAckSerial = 0;
@@ -351,11 +353,11 @@ final class AckScheduler {
         if (trailerWords == 0) {
             ack = new AckPacket(h, 0, 0, first, rq.highest(), serial, reason, soft, 0, 0, 0, 0, 0, 0);
         } else if (reuse == null) {
-            ack = AckPacket.of(h, first, rq.highest(), serial, reason, soft, out.peer().advertisedMaxMtu(),
-                    out.peer().localIfMtu(), config.windows().maxRwind(), out.peer().jumboLimit());
+            ack = AckPacket.of(h, first, rq.highest(), serial, reason, soft, env.peer().advertisedMaxMtu(),
+                    env.peer().localIfMtu(), config.windows().maxRwind(), env.peer().jumboLimit());
         } else {
-            ack = reuse.ack(h, first, rq.highest(), serial, reason, soft, out.peer().advertisedMaxMtu(),
-                    out.peer().localIfMtu(), config.windows().maxRwind(), out.peer().jumboLimit());
+            ack = reuse.ack(h, first, rq.highest(), serial, reason, soft, env.peer().advertisedMaxMtu(),
+                    env.peer().localIfMtu(), config.windows().maxRwind(), env.peer().jumboLimit());
         }
         advertisedFirst = first;
         arrivalsSinceAck = 0;
@@ -364,7 +366,7 @@ final class AckScheduler {
         pendingAckSerial = 0;
         ackDeadlineNs = Deadlines.NONE;
         activity.lastSendNs = now;
-        out.counters().acksSent[reason]++;
+        env.counters().acksSent[reason]++;
         out.sendUnmuted(ack);
         return true;
     }

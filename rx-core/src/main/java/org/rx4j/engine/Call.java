@@ -4,7 +4,6 @@
 package org.rx4j.engine;
 
 import io.netty.buffer.ByteBuf;
-import org.rx4j.config.RxConfig;
 import org.rx4j.engine.recovery.SendQueue;
 import org.rx4j.wire.AbortCodes;
 import org.rx4j.wire.AckPacket;
@@ -15,15 +14,16 @@ import org.rx4j.wire.DataPacket;
  * owner of the call's parts — the state machine ({@link CallLifecycle}), the send side ({@link CallSender} with its
  * recovery manager), the receive side ({@link CallReceiver} with the ack policy {@link AckScheduler}), the liveness
  * timers ({@link CallTimers}) and the handling of the peer's packets ({@link CallInbound}). The parts get what they
- * need in their constructors and raise events through the {@link CallEvents} the call passes down; the call talks
- * to its connection only through the {@link CallContext} it was given, and does not know the connection itself.
+ * need in their constructors and raise events through the {@link CallEvents} bound to the call when it was made;
+ * the call reads what its connection's calls share in the fixed {@link CallEnv} and asks the rest of the
+ * {@link CallOwner} (serials, sending, a freed channel), and does not know the connection itself.
  * Sans-I/O: every method takes {@code now} (ns from the engine's clock) and runs on the engine's thread.
  *
  * <p>Application side: {@link #write}, {@link #finishSending}, {@link #read}, {@link #abort}, {@link #origin}; events
  * through the {@link CallListener}.
  */
 public final class Call {
-    private final CallContext ctx;
+    private final CallEnv env;
     private final CallEvents events;
     private final CallOutput out;
     private final boolean server;
@@ -45,27 +45,27 @@ public final class Call {
     boolean dirty;
 
     /**
-     * @param ctx the owner's narrow interface
+     * @param env what the calls of the connection share
+     * @param owner the connection's serials, sending and channels
+     * @param events the call's events, bound to it by its maker ({@link ConnectionContext#newCall})
      * @param channel 0..3, or -1 for a client call that waits for a channel until {@link #assignChannel}
      * @param callNumber its number on the channel, 0 while waiting
      * @param server true for a call received by a server
      * @param now current time, ns
      */
-    Call(CallContext ctx, int channel, int callNumber, boolean server, long now) {
-        this.ctx = ctx;
-        this.out = new CallOutput(ctx, channel, callNumber);
+    Call(CallEnv env, CallOwner owner, CallEvents events, int channel, int callNumber, boolean server, long now) {
+        this.env = env;
+        this.out = new CallOutput(env, owner, channel, callNumber);
         this.server = server;
         activity.restart(now);
-        RxConfig config = ctx.config();
         ReceiveQueue rq = new ReceiveQueue();
-        this.events = ctx.events(this);
-        this.acks = new AckScheduler(config, out, rq, activity, server);
-        this.sender = new CallSender(config, out, new SendQueue(), acks, activity, stats, ctx.alloc(), server,
-                ctx.congestionControl(), now);
-        this.timers = new CallTimers(config, out, activity, acks, sender, rq, server);
-        this.receiver = new CallReceiver(rq, acks, timers, activity, stats, out);
-        this.life = new CallLifecycle(out, events, sender, receiver, timers, acks, now);
-        this.inbound = new CallInbound(life, events, out, activity, sender, receiver, acks, timers, server);
+        this.events = events;
+        this.acks = new AckScheduler(env, out, rq, activity, server);
+        this.sender = new CallSender(env, out, new SendQueue(), acks, activity, stats, server, now);
+        this.timers = new CallTimers(env, out, activity, acks, sender, rq, server);
+        this.receiver = new CallReceiver(env, rq, acks, timers, activity, stats);
+        this.life = new CallLifecycle(env, out, events, sender, receiver, timers, acks, now);
+        this.inbound = new CallInbound(env, life, events, out, activity, sender, receiver, acks, timers, server);
         if (channel < 0) {
             life.state = CallState.WAITING;
         }
@@ -85,7 +85,7 @@ public final class Call {
 
     /** @return the peer's current address and the identity of the connection carrying this call */
     public CallOrigin origin() {
-        return ctx.origin();
+        return env.origin();
     }
 
     /** @return the channel, 0..3 (-1 while waiting for one) */
@@ -298,11 +298,9 @@ public final class Call {
         if (isDone()) {
             return;
         }
-        if (life.state == CallState.WAITING) {
-            // Never on the wire: no channel, no callNumber, so no ABORT (one with callNumber 0 would end the
-            // whole connection at the peer, §6.5).
-            ctx.leaveWaiting(this);
-        } else {
+        if (life.state != CallState.WAITING) {
+            // A waiting call was never on the wire: no channel, no callNumber, so no ABORT (one with callNumber 0
+            // would end the whole connection at the peer, §6.5); its end takes it out of the waiting queue.
             out.sendAbort(code);
         }
         life.fail(now, code);
@@ -485,7 +483,7 @@ public final class Call {
 
     @Override
     public String toString() {
-        return "Call{" + ctx.origin() + " ch=" + out.channel + " call=" + out.callNumber + " " + life.state
+        return "Call{" + env.origin() + " ch=" + out.channel + " call=" + out.callNumber + " " + life.state
                 + (life.error != 0 ? " error=" + life.error : "") + "}";
     }
 }

@@ -17,6 +17,7 @@ import org.rx4j.wire.RxHeader;
  * its constructor and raises events through the call's {@link CallEvents}. Engine thread only; times are ns.
  */
 final class CallInbound {
+    private final CallEnv env;
     private final CallLifecycle life;
     private final CallEvents events;
     private final CallOutput out;
@@ -29,8 +30,9 @@ final class CallInbound {
     /** Bumped whenever the peer acknowledges something new (hard or soft); read by tests' stall detector. */
     long ackProgress;
 
-    CallInbound(CallLifecycle life, CallEvents events, CallOutput out, CallActivity activity, CallSender sender,
+    CallInbound(CallEnv env, CallLifecycle life, CallEvents events, CallOutput out, CallActivity activity, CallSender sender,
             CallReceiver receiver, AckScheduler acks, CallTimers timers, boolean server) {
+        this.env = env;
         this.life = life;
         this.events = events;
         this.out = out;
@@ -77,11 +79,11 @@ final class CallInbound {
             // Describes packets never transmitted: hostile or broken, believed in nothing, not even as a sign of life
             // (docs/robustness.md "Rule: ACKs checked against what was transmitted"). A finished call reads no ACK
             // body; it still answers PINGs below.
-            out.counters().acksRejected++;
+            env.counters().acksRejected++;
             return;
         }
         activity.lastReceiveNs = now;
-        out.counters().acksReceived[Math.min(a.reason(), AckReason.COUNT - 1)]++;
+        env.counters().acksReceived[Math.min(a.reason(), AckReason.COUNT - 1)]++;
         RxHeader h = a.header();
         sender.applyTrailer(a);
         if (timers.onPingResponse(now, a.reason(), a.serial())) {
@@ -118,7 +120,7 @@ final class CallInbound {
     void onAckAll(long now) {
         if (!sender.hasTransmittedUnacked()) {
             // Nothing transmitted waits for an ack: an ACKALL now cannot describe this call.
-            out.counters().acksRejected++;
+            env.counters().acksRejected++;
             return;
         }
         activity.lastReceiveNs = now;

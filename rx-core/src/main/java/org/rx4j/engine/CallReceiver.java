@@ -16,22 +16,21 @@ import org.rx4j.wire.RxHeader;
  * Runs on the engine's thread; times are ns on the engine's clock.
  */
 final class CallReceiver {
+    private final CallEnv env;
     private final ReceiveQueue rq;
     private final AckScheduler acks;
     private final CallTimers timers;
     private final CallActivity activity;
     private final CallCounters stats;
-    private final CallOutput out;
     private boolean notifyReadable;
 
-    CallReceiver(ReceiveQueue rq, AckScheduler acks, CallTimers timers, CallActivity activity, CallCounters stats,
-            CallOutput out) {
+    CallReceiver(CallEnv env, ReceiveQueue rq, AckScheduler acks, CallTimers timers, CallActivity activity, CallCounters stats) {
+        this.env = env;
         this.rq = rq;
         this.acks = acks;
         this.timers = timers;
         this.activity = activity;
         this.stats = stats;
-        this.out = out;
     }
 
     /** Notes the arrival of a DATA packet for the liveness timers. */
@@ -55,10 +54,10 @@ final class CallReceiver {
         int result = acks.receive(p);
         stats.dataPacketsReceived++;
         if (result == ReceiveQueue.DUPLICATE) {
-            out.counters().duplicatesReceived++;
-            out.trace().inbound(PacketTrace.In.DUPLICATE, out.peer().address(), h);
+            env.counters().duplicatesReceived++;
+            env.trace().inbound(PacketTrace.In.DUPLICATE, env.peer().address(), h);
         } else if (result == ReceiveQueue.BEYOND_LAST) {
-            out.counters().dataBeyondLast++;
+            env.counters().dataBeyondLast++;
         } else if (result == ReceiveQueue.ACCEPTED) {
             if (rq.hasReadable()) {
                 notifyReadable = true;
@@ -106,7 +105,7 @@ final class CallReceiver {
         ByteBuf p = rq.poll();
         if (p != null) {
             acks.countConsumed();
-            out.counters().payloadBytesDelivered += p.readableBytes();
+            env.counters().payloadBytesDelivered += p.readableBytes();
         }
         return p;
     }
