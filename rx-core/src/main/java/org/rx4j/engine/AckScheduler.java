@@ -59,15 +59,14 @@ final class AckScheduler {
     }
 
     /**
-     * Offers one received DATA packet to the receive queue and queues the ACK it earns, if any (§3, §8).
+     * Queues the ACK one received DATA packet earns, if any, from what the receive queue did with it (§3, §8).
      *
-     * @param p the packet; ownership passes to the receive queue
-     * @return {@link ReceiveQueue#ACCEPTED}, {@link ReceiveQueue#DUPLICATE}, {@link ReceiveQueue#EXCEEDS_WINDOW} or
-     *     {@link ReceiveQueue#BEYOND_LAST} (answered like a duplicate: the stream already ended below it)
+     * @param result {@link ReceiveQueue#offer}'s result: {@link ReceiveQueue#ACCEPTED}, {@link ReceiveQueue#DUPLICATE},
+     *     {@link ReceiveQueue#EXCEEDS_WINDOW} or {@link ReceiveQueue#BEYOND_LAST} (answered like a duplicate: the
+     *     stream already ended below it)
+     * @param h the packet's header
      */
-    int receive(DataPacket p) {
-        RxHeader h = p.header();
-        int result = rq.offer(p, config.windows().maxRwind());
+    void onArrival(int result, RxHeader h) {
         if (result == ReceiveQueue.DUPLICATE || result == ReceiveQueue.BEYOND_LAST) {
             queueAck(AckReason.DUPLICATE, h.serial());
         } else if (result == ReceiveQueue.EXCEEDS_WINDOW) {
@@ -80,7 +79,6 @@ final class AckScheduler {
                 queueAck(AckReason.OUT_OF_SEQUENCE, h.serial());
             }
         }
-        return result;
     }
 
     void queueAck(int reason, int serial) {

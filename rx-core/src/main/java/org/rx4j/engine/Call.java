@@ -36,6 +36,7 @@ public final class Call {
     private final CallTimers timers;
     private final CallLifecycle life;
     private final CallInbound inbound;
+    private final ReceiveQueue rq;
 
     // ---- the engine's bookkeeping (timer queue and touched list)
     /** The call's next deadline, ns, or Deadlines.NONE; its index in the engine's timer heap. */
@@ -58,7 +59,7 @@ public final class Call {
         this.out = new CallOutput(env, owner, channel, callNumber);
         this.server = server;
         activity.restart(now);
-        ReceiveQueue rq = new ReceiveQueue();
+        this.rq = new ReceiveQueue();
         this.events = events;
         this.acks = new AckScheduler(env, out, rq, activity, server);
         this.sender = new CallSender(env, out, new SendQueue(), acks, activity, stats, server, now);
@@ -258,10 +259,12 @@ public final class Call {
      */
     public ByteBuf read(long now) {
         while (true) {
-            ByteBuf payload = receiver.poll();
+            ByteBuf payload = rq.poll(); // straight from the queue: one step fewer on the application's read
             if (payload == null) {
                 return null;
             }
+            acks.countConsumed();
+            env.counters().payloadBytesDelivered += payload.readableBytes();
             if (receiver.isReadComplete() && !server) {
                 // Client read the whole reply: the call is complete (§6.4).
                 if (life.sendFinished) {
@@ -340,24 +343,12 @@ public final class Call {
     // =====================================================================================
     // For the connection, the dispatcher and the engine's queues
 
-    /** One DATA packet (a sub-packet of a datagram); ownership of {@code p} passes to the call. */
-    void onData(long now, DataPacket p, boolean lastInDatagram) {
-        inbound.onData(now, p, lastInDatagram);
-    }
-
-    /** One ACK for this call (rx-wire-facts.md §3, §8). */
-    void onAck(long now, AckPacket a) {
-        inbound.onAck(now, a);
-    }
-
-    /** ACKALL for this call (§2). */
-    void onAckAll(long now) {
-        inbound.onAckAll(now);
-    }
-
-    /** The peer aborted this call (or its connection) with {@code code}. */
-    void onAbort(long now, int code) {
-        inbound.onAbort(now, code);
+    /**
+     * @return the part that takes the peer's DATA, ACK, ACKALL and ABORT packets for this call: the dispatcher hands
+     *     them to it directly (one step fewer per packet than through the call)
+     */
+    CallInbound inbound() {
+        return inbound;
     }
 
     /** Ends the call as failed with {@code code}; nothing is sent. */

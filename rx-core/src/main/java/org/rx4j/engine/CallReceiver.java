@@ -3,7 +3,6 @@
 
 package org.rx4j.engine;
 
-import io.netty.buffer.ByteBuf;
 import org.rx4j.wire.AckReason;
 import org.rx4j.wire.DataPacket;
 import org.rx4j.wire.PacketFlags;
@@ -11,13 +10,15 @@ import org.rx4j.wire.RxHeader;
 
 /**
  * The receive side of one {@link Call}: takes the peer's DATA packets into the {@link ReceiveQueue}, lets the
- * {@link AckScheduler} pick the ACK each datagram earns, and hands in-order packets to the application
- * (rx-wire-facts.md §3, §8). Gets its collaborators in its constructor; the call acts on what it returns.
+ * {@link AckScheduler} pick the ACK each datagram earns, and says what the application may read
+ * (rx-wire-facts.md §3, §8); {@link Call#read} takes the in-order packets from the queue itself. Gets its collaborators in its constructor; the call acts on what it returns.
  * Runs on the engine's thread; times are ns on the engine's clock.
  */
 final class CallReceiver {
     private final CallEnv env;
     private final ReceiveQueue rq;
+    /** The receive window, packets. */
+    private final int maxRwind;
     private final AckScheduler acks;
     private final CallTimers timers;
     private final CallActivity activity;
@@ -27,6 +28,7 @@ final class CallReceiver {
     CallReceiver(CallEnv env, ReceiveQueue rq, AckScheduler acks, CallTimers timers, CallActivity activity, CallCounters stats) {
         this.env = env;
         this.rq = rq;
+        this.maxRwind = env.config().windows().maxRwind();
         this.acks = acks;
         this.timers = timers;
         this.activity = activity;
@@ -51,7 +53,8 @@ final class CallReceiver {
      */
     boolean onData(long now, DataPacket p, boolean lastInDatagram, boolean precall) {
         RxHeader h = p.header();
-        int result = acks.receive(p);
+        int result = rq.offer(p, maxRwind);
+        acks.onArrival(result, h);
         stats.dataPacketsReceived++;
         if (result == ReceiveQueue.DUPLICATE) {
             env.counters().duplicatesReceived++;
@@ -94,20 +97,6 @@ final class CallReceiver {
             return true;
         }
         return false;
-    }
-
-    /**
-     * Takes the next in-order packet's payload for the application and counts the packet as consumed.
-     *
-     * @return the payload (the caller owns it; possibly empty) or null
-     */
-    ByteBuf poll() {
-        ByteBuf p = rq.poll();
-        if (p != null) {
-            acks.countConsumed();
-            env.counters().payloadBytesDelivered += p.readableBytes();
-        }
-        return p;
     }
 
     /** @return true when seq 1 is held or was already consumed (a server call's request has begun) */

@@ -474,7 +474,7 @@ public final class Connection implements CallOwner {
         for (Call c : calls) {
             if (c != null) {
                 if (remote) {
-                    c.onAbort(now, code);
+                    c.inbound().onAbort(now, code);
                 } else {
                     c.fail(now, code);
                 }
