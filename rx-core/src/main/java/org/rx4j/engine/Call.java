@@ -44,6 +44,8 @@ public final class Call {
     int heapIndex = -1;
     /** True while queued in the engine's list of touched calls. */
     boolean dirty;
+    /** True once the listener was told the peer's stream is complete ({@link CallListener#onReadComplete}). */
+    private boolean readCompleteTold;
 
     /**
      * @param env what the calls of the connection share
@@ -277,6 +279,24 @@ public final class Call {
                 return payload;
             }
             payload.release();
+        }
+    }
+
+    /**
+     * Hands the readable bytes to the listener while it wants them, then, once, the end of the stream (the engine's
+     * event queue calls it for a readable or new-call event): the listener gets the bytes and never reads them itself.
+     *
+     * @param now the draining entry point's time, ns
+     */
+    void deliver(long now) {
+        ByteBuf b;
+        // The listener is read again each time: a router may hand the call to another listener in onData.
+        while (listener.wantsData(this) && (b = read(now)) != null) {
+            listener.onData(this, b, now);
+        }
+        if (!readCompleteTold && life.error == 0 && receiver.isReadComplete()) {
+            readCompleteTold = true;
+            listener.onReadComplete(this, now);
         }
     }
 

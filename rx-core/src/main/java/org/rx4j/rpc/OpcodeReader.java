@@ -36,17 +36,13 @@ final class OpcodeReader implements CallListener {
     }
 
     @Override
-    public void onReadable(Call c, long now) {
+    public void onData(Call c, ByteBuf b, long now) {
         if (routed || c.isDone()) {
+            b.release();
             return;
         }
-        ByteBuf rest = opcodeBytes.fill(c, now);
+        ByteBuf rest = opcodeBytes.offer(b);
         if (!opcodeBytes.isFull()) {
-            if (c.isReadComplete()) {
-                CallHooks.refused(rt, c.origin(), RxCallInfo.NO_OPCODE, "request shorter than an opcode",
-                        RxCodes.RXGEN_DECODE);
-                c.abort(now, RxCodes.RXGEN_DECODE);
-            }
             return;
         }
         routed = true;
@@ -66,6 +62,15 @@ final class OpcodeReader implements CallListener {
             BlockingServerCall.start(rt, share, c, rest, call -> h.handle(call, opcode), opcode, now, meter);
         } else {
             AsyncServerCall.start(rt, c, opcode, rest, route.async(), now, meter);
+        }
+    }
+
+    @Override
+    public void onReadComplete(Call c, long now) {
+        if (!routed && !c.isDone()) { // the whole request is shorter than an opcode
+            CallHooks.refused(rt, c.origin(), RxCallInfo.NO_OPCODE, "request shorter than an opcode",
+                    RxCodes.RXGEN_DECODE);
+            c.abort(now, RxCodes.RXGEN_DECODE);
         }
     }
 
