@@ -252,7 +252,8 @@ public final class Call {
 
     /**
      * Takes the next in-order bytes the peer sent. Consuming a packet advances the hard ack (firstPacket)
-     * and may send an ACK.
+     * and may send an ACK. The engine reads this way for the listener ({@link CallListener#onData}); the application
+     * calls it from a task of its own for what its listener left in the call, never from inside an event.
      *
      * <p>Ownership: the caller owns and must release the returned buffer.
      *

@@ -11,8 +11,9 @@ import org.rx4j.wire.RxHeader;
 /**
  * The receive side of one {@link Call}: takes the peer's DATA packets into the {@link ReceiveQueue}, lets the
  * {@link AckScheduler} pick the ACK each datagram earns, and says what the application may read
- * (rx-wire-facts.md §3, §8); {@link Call#read} takes the in-order packets from the queue itself. Gets its collaborators in its constructor; the call acts on what it returns.
- * Runs on the engine's thread; times are ns on the engine's clock.
+ * (rx-wire-facts.md §3, §8); {@link Call#read} takes the in-order packets from the queue itself. Gets its
+ * collaborators in its constructor; the call acts on what it returns. Runs on the engine's thread; times are ns on
+ * the engine's clock.
  */
 final class CallReceiver {
     private final CallEnv env;
