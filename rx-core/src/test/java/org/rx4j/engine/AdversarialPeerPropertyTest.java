@@ -21,6 +21,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.rx4j.config.RxConfig;
 import org.rx4j.engine.AdversarialPeer.Behaviour;
 import org.rx4j.engine.RecordingApps.Service;
+import org.rx4j.engine.call.Call;
+import org.rx4j.engine.connection.Connection;
 import org.rx4j.wire.AbortCodes;
 
 /**

@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.rx4j.config.RxConfig;
+import org.rx4j.engine.call.CallSender;
+import org.rx4j.engine.connection.Connection;
 import org.rx4j.wire.PacketType;
 
 /**

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.rx4j.rpc.debug.ConnectionInfo;
 import org.rx4j.rpc.debug.RxDebugClient;
+import org.rx4j.rpc.stats.SecurityCounterStats;
 import org.rx4j.security.CallerIdentity;
 import org.rx4j.security.SecurityStats;
 import org.rx4j.security.rxkad.RxkadClientSecurity;

@@ -13,6 +13,9 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.rx4j.config.RxConfig;
 import org.rx4j.config.TransportKind;
+import org.rx4j.rpc.stats.CounterStats;
+import org.rx4j.rpc.stats.EndpointStats;
+import org.rx4j.rpc.stats.SecurityCounterStats;
 import org.rx4j.testing.ManualClock;
 
 /**

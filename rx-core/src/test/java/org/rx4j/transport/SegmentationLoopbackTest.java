@@ -152,7 +152,7 @@ class SegmentationLoopbackTest {
     /** A GSO sender on its own epoll transport; {@link #send} runs one unit of work on its loop. */
     private static final class Sender implements AutoCloseable {
         final RxTransport transport;
-        private org.rx4j.engine.PacketSink sink;
+        private org.rx4j.engine.output.PacketSink sink;
 
         Sender(RxConfig config) throws Exception {
             transport = RxTransport.bind(config, LOOPBACK, TransportKind.EPOLL, (s, alloc, now) -> {
