@@ -2,8 +2,10 @@
 // Copyright 2026 The rx4j Authors
 
 /**
- * Public API: endpoints ({@link org.rx4j.rpc.RxEndpoint}), connections, calls as streams or whole messages,
- * rxgen-style services, errors ({@link org.rx4j.rpc.RxException}, {@link org.rx4j.rpc.RxCodes}) and immutable
- * statistics snapshots. See docs/embedding.md.
+ * Public API: endpoints ({@link org.rx4j.rpc.RxEndpoint}), connections, pools and channels, calls as streams or
+ * whole messages, rxgen-style services, call options and contexts, errors ({@link org.rx4j.rpc.RxException},
+ * {@link org.rx4j.rpc.RxCodes}); statistics snapshots are in {@link org.rx4j.rpc.stats}. See docs/embedding.md.
+ * The implementation lives in the unexported sub-packages client, server, stream, pool, metrics and runtime; it
+ * reaches the package-private members of these types only through {@code ApiBridge}.
  */
 package org.rx4j.rpc;
