@@ -91,12 +91,9 @@ public class EngineReceiveBenchmark {
         engine = new RxEngine(RxConfig.defaults(), sink, PooledByteBufAllocator.DEFAULT, 1, now);
         CallListener reader = new CallListener() {
             @Override
-            public void onReadable(Call call, long now) {
-                ByteBuf b;
-                while ((b = call.read(now)) != null) {
-                    bytesRead += b.readableBytes();
-                    b.release();
-                }
+            public void onData(Call call, ByteBuf b, long now) {
+                bytesRead += b.readableBytes();
+                b.release();
             }
 
             @Override

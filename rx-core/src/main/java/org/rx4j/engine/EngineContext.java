@@ -8,11 +8,13 @@ import java.net.InetSocketAddress;
 import java.util.List;
 import org.rx4j.config.RxConfig;
 import org.rx4j.engine.call.Call;
-import org.rx4j.engine.call.CallContext;
+import org.rx4j.engine.call.CallEnv;
+import org.rx4j.engine.call.CallOwner;
 import org.rx4j.engine.call.CallEvents;
 import org.rx4j.engine.call.Deadlines;
 import org.rx4j.engine.cc.CongestionControllerSupplier;
 import org.rx4j.engine.connection.ConnectionContext;
+import org.rx4j.engine.peer.Peer;
 import org.rx4j.engine.output.PacketSink;
 import org.rx4j.engine.telemetry.PacketTrace;
 import org.rx4j.wire.DataPacket;
@@ -22,7 +24,7 @@ import org.rx4j.wire.OutboundPackets;
 /**
  * The engine's side of {@link ConnectionContext}: what the engine passes down to each connection it creates — the
  * packet sink, the timer queue, the endpoint's settings (among them the congestion controller chosen from
- * {@code RxConfig.congestion().congestionControl()}) — and the maker of each call's {@link CallEvents}, which
+ * {@code RxConfig.congestion().congestionControl()}) — and the maker of each call with its {@link CallEvents}, which
  * deliver to the event queue and the services directly. Engine thread only.
  */
 final class EngineContext implements ConnectionContext {
@@ -95,8 +97,11 @@ final class EngineContext implements ConnectionContext {
     }
 
     @Override
-    public CallEvents callEvents(Call c, CallContext owner) {
-        return new BoundEvents(c, owner);
+    public Call newCall(CallEnv env, CallOwner owner, int channel, int callNumber, boolean server, long now) {
+        BoundEvents ev = new BoundEvents(env.peer(), owner);
+        Call c = new Call(env, owner, ev, channel, callNumber, server, now);
+        ev.call = c; // the call raises no event while it is being made
+        return c;
     }
 
     @Override
@@ -105,13 +110,18 @@ final class EngineContext implements ConnectionContext {
         timers.update(c);
     }
 
-    /** One call's {@link CallEvents}: each goes to the engine's queue (and services) itself, naming the call. */
+    /**
+     * One call's {@link CallEvents}: each goes to the engine's queue (and services) itself, naming the call, and the
+     * end of the call to its connection's channels.
+     */
     private final class BoundEvents implements CallEvents {
-        private final Call call;
-        private final CallContext owner;
+        private final Peer peer;
+        private final CallOwner owner;
+        /** Set once, right after the call is made ({@link #newCall}). */
+        private Call call;
 
-        BoundEvents(Call call, CallContext owner) {
-            this.call = call;
+        BoundEvents(Peer peer, CallOwner owner) {
+            this.peer = peer;
             this.owner = owner;
         }
 
@@ -134,7 +144,7 @@ final class EngineContext implements ConnectionContext {
         public void ended(long now) {
             services.ended(call);
             events.complete(call);
-            owner.ended(call, now); // after the completion event: a waiting call's events follow it
+            owner.callEnded(call.channel(), now); // after the completion event: a waiting call's events follow it
         }
 
         @Override
@@ -144,7 +154,7 @@ final class EngineContext implements ConnectionContext {
 
         @Override
         public void peerReachable(long now) {
-            services.peerReachable(owner.peer(), now);
+            services.peerReachable(peer, now);
         }
     }
 }

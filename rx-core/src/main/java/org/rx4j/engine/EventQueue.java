@@ -185,14 +185,12 @@ final class EventQueue {
             case EV_NEW_CALL -> {
                 if (!c.isDone()) {
                     h.onNewCall(c);
-                    if (c.isReadable() || c.isReadComplete()) {
-                        c.listener().onReadable(c, now);
-                    }
+                    c.deliver(now);
                 }
             }
             case EV_READABLE -> {
                 if (!c.isDone() && c.state() != CallState.PRECALL) {
-                    l.onReadable(c, now);
+                    c.deliver(now);
                 }
             }
             case EV_WRITABLE -> {

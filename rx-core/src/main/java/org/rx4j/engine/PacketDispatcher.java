@@ -181,7 +181,7 @@ final class PacketDispatcher {
                 Call call = conn.call(ch, callNumber);
                 if (call != null) {
                     trace.inbound(PacketTrace.In.DELIVERED, from, h);
-                    call.onAck(now, (AckPacket) p);
+                    call.inbound().onAck(now, (AckPacket) p);
                 } else {
                     drop(PacketTrace.In.UNKNOWN_CALL, from, p);
                 }
@@ -194,7 +194,7 @@ final class PacketDispatcher {
                 if (callNumber == 0) {
                     conn.fail(now, code, true);
                 } else if (call != null) {
-                    call.onAbort(now, code);
+                    call.inbound().onAbort(now, code);
                 }
             }
             case PacketType.BUSY -> {
@@ -205,7 +205,7 @@ final class PacketDispatcher {
                 Call call = conn.call(ch, callNumber);
                 trace.inbound(call != null ? PacketTrace.In.DELIVERED : PacketTrace.In.UNKNOWN_CALL, from, h);
                 if (call != null) {
-                    call.onAckAll(now);
+                    call.inbound().onAckAll(now);
                 }
             }
             case PacketType.CHALLENGE -> {
@@ -300,7 +300,7 @@ final class PacketDispatcher {
         if (call != null) {
             trace.inbound(PacketTrace.In.DELIVERED, from, h);
             boolean wasHeld = call.state() == CallState.PRECALL;
-            call.onData(now, p, lastInDatagram);
+            call.inbound().onData(now, p, lastInDatagram);
             if (wasHeld) {
                 services.heldData(now, call, conn);
             }
@@ -316,7 +316,7 @@ final class PacketDispatcher {
         // gets a handler only after packet 1, from a reachable peer"): a call holding only later packets never
         // reaches a handler or a worker.
         services.admitted(now, fresh, conn);
-        fresh.onData(now, p, lastInDatagram);
+        fresh.inbound().onData(now, p, lastInDatagram);
         services.heldData(now, fresh, conn);
         link.touched(fresh, now);
     }

@@ -11,7 +11,8 @@
  * {@code admission} (limits, reachability challenge, security handshake) and {@code debug} (VERSION, DEBUG,
  * rxdebug); each uses only the rooms below it (LayeringArchTest). Ownership runs one way — RxEngine →
  * ConnectionTable → Connection → Call → the call's parts — and what flows back goes through the narrow interfaces
- * each owner passes down ({@code ConnectionContext}, {@code CallContext}, {@code CallEvents}). No threads, sockets
+ * each owner passes down ({@code ConnectionContext}; to a call, the fixed {@code CallEnv}, the {@code CallOwner}
+ * verbs and the {@code CallEvents} bound to it). No threads, sockets
  * or clocks: every entry point takes {@code now} in nanoseconds. The algorithms live in {@link org.rx4j.engine.cc}
  * (congestion control), {@link org.rx4j.engine.recovery} (RTT, loss detection and recovery) and
  * {@link org.rx4j.engine.pmtu} (path-MTU discovery).

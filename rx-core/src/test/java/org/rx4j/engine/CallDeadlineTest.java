@@ -44,11 +44,8 @@ class CallDeadlineTest {
             started++;
             call.setListener(new CallListener() {
                 @Override
-                public void onReadable(Call c, long now) {
-                    ByteBuf b;
-                    while ((b = c.read(net.now())) != null) {
-                        b.release();
-                    }
+                public void onData(Call c, ByteBuf b, long now) {
+                    b.release();
                 }
 
                 @Override
@@ -75,11 +72,8 @@ class CallDeadlineTest {
         }
 
         @Override
-        public void onReadable(Call c, long now) {
-            ByteBuf b;
-            while ((b = c.read(net.now())) != null) {
-                b.release();
-            }
+        public void onData(Call c, ByteBuf b, long now) {
+            b.release();
         }
 
         @Override

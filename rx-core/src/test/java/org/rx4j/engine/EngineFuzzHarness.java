@@ -48,11 +48,12 @@ final class EngineFuzzHarness implements PacketSink, AutoCloseable {
             private boolean replied;
 
             @Override
-            public void onReadable(Call c, long now) {
-                ByteBuf b;
-                while ((b = c.read(now)) != null) {
-                    b.release();
-                }
+            public void onData(Call c, ByteBuf b, long now) {
+                b.release();
+            }
+
+            @Override
+            public void onReadComplete(Call c, long now) {
                 if (c.isReadComplete() && !replied) {
                     replied = true;
                     c.write(now, alloc.buffer(3000).writeZero(3000));

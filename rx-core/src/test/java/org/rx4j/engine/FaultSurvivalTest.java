@@ -77,11 +77,12 @@ class FaultSurvivalTest {
             calls[0]++;
             call.setListener(new CallListener() {
                 @Override
-                public void onReadable(Call c, long now) {
-                    io.netty.buffer.ByteBuf b;
-                    while ((b = c.read(h.now)) != null) {
-                        b.release();
-                    }
+                public void onData(Call c, io.netty.buffer.ByteBuf b, long now) {
+                    b.release();
+                }
+
+                @Override
+                public void onReadComplete(Call c, long now) {
                     if (c.isReadComplete() && c.isWritable() && !c.replySent()) {
                         c.write(h.now, EngineHarness.bytes(10));
                         c.finishSending(h.now);

@@ -38,14 +38,15 @@ class FirstLastPacketTest {
         h.engine.registerService(SVC, 0, call -> {
             call.setListener(new CallListener() {
                 @Override
-                public void onReadable(Call c, long now) {
-                    ByteBuf b;
-                    while ((b = c.read(h.now)) != null) {
-                        byte[] bytes = new byte[b.readableBytes()];
-                        b.readBytes(bytes);
-                        read.writeBytes(bytes);
-                        b.release();
-                    }
+                public void onData(Call c, ByteBuf b, long now) {
+                    byte[] bytes = new byte[b.readableBytes()];
+                    b.readBytes(bytes);
+                    read.writeBytes(bytes);
+                    b.release();
+                }
+
+                @Override
+                public void onReadComplete(Call c, long now) {
                     readComplete |= c.isReadComplete();
                 }
 

@@ -222,7 +222,13 @@ class HostileAckTest {
         int[] error = {Integer.MIN_VALUE};
         Call call = h.engine.newCall(h.now, conn, new CallListener() {
             @Override
-            public void onReadable(Call c, long now) {
+            public boolean wantsData(Call c) {
+                return false; // leaves the bytes in the call
+            }
+
+            @Override
+            public void onData(Call c, ByteBuf b, long now) {
+                b.release();
             }
 
             @Override

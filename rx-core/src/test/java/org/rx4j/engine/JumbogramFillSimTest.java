@@ -94,11 +94,8 @@ class JumbogramFillSimTest {
         int[] end = {Integer.MIN_VALUE};
         Call call = net.client().engine.newCall(net.now(), conn, new CallListener() {
             @Override
-            public void onReadable(Call c, long now) {
-                ByteBuf b;
-                while ((b = c.read(now)) != null) {
-                    b.release();
-                }
+            public void onData(Call c, ByteBuf data, long now) {
+                data.release();
             }
 
             @Override

@@ -8,6 +8,7 @@ import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPac
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.tngtech.archunit.core.domain.Dependency;
@@ -17,7 +18,11 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.library.dependencies.SliceAssignment;
 import com.tngtech.archunit.library.dependencies.SliceIdentifier;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import org.rx4j.engine.call.AckScheduler;
 import org.rx4j.engine.call.Call;
@@ -31,7 +36,7 @@ import org.rx4j.engine.call.CallSender;
 import org.rx4j.engine.call.CallTimers;
 import org.rx4j.engine.call.ReceiveQueue;
 import org.rx4j.engine.connection.Connection;
-import org.rx4j.engine.connection.ConnectionCallContext;
+import org.rx4j.engine.connection.ConnectionContext;
 import org.rx4j.engine.connection.ConnectionTable;
 import org.rx4j.engine.recovery.LossDetector;
 import org.rx4j.engine.recovery.RecoveryManager;
@@ -82,7 +87,7 @@ class LayeringArchTest {
 
     /** What lies above a call: the engine, its tables, dispatch, queues and the connection's implementation. */
     private static final Class<?>[] ABOVE_A_CALL = {RxEngine.class, ConnectionTable.class, PacketDispatcher.class,
-        EventQueue.class, TimerQueue.class, ServiceRegistry.class, EngineContext.class, ConnectionCallContext.class};
+        EventQueue.class, TimerQueue.class, ServiceRegistry.class, EngineContext.class, ConnectionContext.class};
 
     @Test
     void thePartsOfACallNeverDependOnTheEngineItsTablesOrTheCall() {
@@ -97,7 +102,7 @@ class LayeringArchTest {
     void aCallNeverDependsOnTheEngineOrItsTables() {
         noClasses().that().belongToAnyOf(Call.class)
                 .should().dependOnClassesThat().belongToAnyOf(ABOVE_A_CALL)
-                .because("a call talks to its owner only through the CallContext it was given")
+                .because("a call reads its CallEnv and asks its CallOwner; its events are bound to it when it is made")
                 .check(MAIN);
     }
 
@@ -112,7 +117,7 @@ class LayeringArchTest {
 
     @Test
     void aConnectionNeverDependsOnTheEngineOrItsTables() {
-        noClasses().that().belongToAnyOf(Connection.class, ConnectionCallContext.class)
+        noClasses().that().belongToAnyOf(Connection.class)
                 .should().dependOnClassesThat().belongToAnyOf(RxEngine.class, ConnectionTable.class,
                         PacketDispatcher.class, EventQueue.class, TimerQueue.class, ServiceRegistry.class,
                         EngineContext.class)
@@ -134,6 +139,44 @@ class LayeringArchTest {
                 return "the engine's packages";
             }
         }).should().beFreeOfCycles().check(MAIN);
+    }
+
+    /**
+     * The engine's class graph (every org.rx4j.engine package; a nested class counts as its outer class) has no cycle
+     * but a call and its listener (docs/engine.md "Two-way references"): a call's link to its owner is bound per
+     * call, and nothing a call holds names the call.
+     */
+    @Test
+    void theEnginesOnlyCycleIsACallAndItsListener() {
+        Map<String, Set<String>> graph = new TreeMap<>();
+        for (JavaClass c : MAIN) {
+            if (!c.getPackageName().startsWith("org.rx4j.engine")) {
+                continue;
+            }
+            Set<String> out = graph.computeIfAbsent(qualifiedTopLevel(c), k -> new TreeSet<>());
+            for (Dependency d : c.getDirectDependenciesFromSelf()) {
+                JavaClass t = d.getTargetClass();
+                if (t.getPackageName().startsWith("org.rx4j.engine") && !qualifiedTopLevel(t).equals(qualifiedTopLevel(c))) {
+                    out.add(qualifiedTopLevel(t));
+                }
+            }
+        }
+        List<Set<String>> cycles = new ArrayList<>();
+        for (Set<String> component : StronglyConnected.components(graph)) {
+            if (component.size() > 1) {
+                cycles.add(component);
+            }
+        }
+        assertTrue(graph.containsKey("org.rx4j.engine.call.Call") && graph.get("org.rx4j.engine.connection.Connection")
+                .contains("org.rx4j.engine.call.Call"), "the import sees the engine's classes: " + graph.keySet());
+        assertEquals(List.of(Set.of("org.rx4j.engine.call.Call", "org.rx4j.engine.call.CallListener")), cycles,
+                "cycles among the engine's classes");
+    }
+
+    /** @return the full name of {@code c}, or of the top-level class it is nested in */
+    private static String qualifiedTopLevel(JavaClass c) {
+        JavaClass k = c.isArray() ? c.getBaseComponentType() : c;
+        return k.getPackageName() + "." + topLevel(k);
     }
 
     /**
@@ -169,7 +212,7 @@ class LayeringArchTest {
      * The most pairs of classes of the engine's ownership tree (org.rx4j.engine and its rooms, not the cc, recovery
      * and pmtu algorithms) that name each other (docs/engine.md "Two-way references").
      */
-    private static final int MAX_TWO_WAY = 4;
+    private static final int MAX_TWO_WAY = 1;
 
     @Test
     void fewEngineClassesNameEachOtherBothWays() {

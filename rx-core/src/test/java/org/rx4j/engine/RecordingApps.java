@@ -38,20 +38,19 @@ final class RecordingApps {
         }
 
         @Override
-        public void onReadable(Call c, long now) {
-            if (reading) {
-                drain(c);
-            }
+        public boolean wantsData(Call c) {
+            return reading;
         }
 
-        /** Reads everything readable now. */
-        void drain(Call c) {
-            ByteBuf b;
-            while ((b = c.read(clock.getAsLong())) != null) {
-                bytesRead += b.readableBytes();
-                b.release();
-            }
-            if (c.isReadComplete() && !readComplete) {
+        @Override
+        public void onData(Call c, ByteBuf b, long now) {
+            bytesRead += b.readableBytes();
+            b.release();
+        }
+
+        @Override
+        public void onReadComplete(Call c, long now) {
+            if (!readComplete) {
                 readComplete = true;
                 onRequestComplete(c);
             }

@@ -127,18 +127,21 @@ final class SimApps {
                 PatternWriter writer;
 
                 @Override
-                public void onReadable(Call c, long now) {
-                    if (!reading) {
-                        return;
+                public boolean wantsData(Call c) {
+                    return reading;
+                }
+
+                @Override
+                public void onData(Call c, ByteBuf b, long now) {
+                    if (header.isWritable()) {
+                        int n = Math.min(header.writableBytes(), b.readableBytes());
+                        header.writeBytes(b, n);
                     }
-                    ByteBuf b;
-                    while ((b = c.read(net.now())) != null) {
-                        if (header.isWritable()) {
-                            int n = Math.min(header.writableBytes(), b.readableBytes());
-                            header.writeBytes(b, n);
-                        }
-                        reader.consume(b);
-                    }
+                    reader.consume(b);
+                }
+
+                @Override
+                public void onReadComplete(Call c, long now) {
                     if (c.isReadComplete() && writer == null) {
                         requestBytes += reader.received;
                         mismatches += reader.mismatches;
@@ -203,14 +206,13 @@ final class SimApps {
         }
 
         @Override
-        public void onReadable(Call c, long now) {
-            if (!reading) {
-                return;
-            }
-            ByteBuf b;
-            while ((b = c.read(net.now())) != null) {
-                reader.consume(b);
-            }
+        public boolean wantsData(Call c) {
+            return reading;
+        }
+
+        @Override
+        public void onData(Call c, ByteBuf b, long now) {
+            reader.consume(b);
         }
 
         @Override

@@ -86,7 +86,13 @@ class UnsolicitedTrafficTest {
         int[] error = {1};
         Call call = net.client().engine.newCall(net.now(), conn, new CallListener() {
             @Override
-            public void onReadable(Call c, long now) {
+            public boolean wantsData(Call c) {
+                return false; // leaves the bytes in the call
+            }
+
+            @Override
+            public void onData(Call c, io.netty.buffer.ByteBuf b, long now) {
+                b.release();
             }
 
             @Override
@@ -256,7 +262,13 @@ class UnsolicitedTrafficTest {
         for (int i = 0; i < 3; i++) { // three calls on one new connection
             Call call = net.client().engine.newCall(net.now(), conn, new CallListener() {
                 @Override
-                public void onReadable(Call c, long now) {
+                public boolean wantsData(Call c) {
+                    return false; // leaves the bytes in the call
+                }
+
+                @Override
+                public void onData(Call c, io.netty.buffer.ByteBuf b, long now) {
+                    b.release();
                 }
 
                 @Override

@@ -46,11 +46,8 @@ class EngineHandlerTest {
         }
 
         @Override
-        public void onReadable(Call c, long now) {
-            ByteBuf b;
-            while ((b = c.read(ch.now())) != null) {
-                b.release();
-            }
+        public void onData(Call c, ByteBuf b, long now) {
+            b.release();
         }
 
         @Override

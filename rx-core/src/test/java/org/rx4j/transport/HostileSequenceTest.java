@@ -55,14 +55,11 @@ class HostileSequenceTest {
         }
 
         @Override
-        public void onReadable(Call c, long now) {
-            ByteBuf b;
-            while ((b = c.read(ch.now())) != null) {
-                byte[] a = new byte[b.readableBytes()];
-                b.readBytes(a);
-                bytes.writeBytes(a);
-                b.release();
-            }
+        public void onData(Call c, ByteBuf b, long now) {
+            byte[] a = new byte[b.readableBytes()];
+            b.readBytes(a);
+            bytes.writeBytes(a);
+            b.release();
         }
 
         @Override

@@ -111,11 +111,12 @@ class PoisonedBufferTest {
             ch.handler.run(e -> e.setDebugResponder(new org.rx4j.engine.debug.EngineDebugResponder()));
             ch.handler.run(e -> e.registerService(SVC, 0, call -> call.setListener(new CallListener() {
                 @Override
-                public void onReadable(Call c, long now) {
-                    ByteBuf b;
-                    while ((b = c.read(ch.now())) != null) {
-                        b.release();
-                    }
+                public void onData(Call c, ByteBuf b, long now) {
+                    b.release();
+                }
+
+                @Override
+                public void onReadComplete(Call c, long now) {
                     if (c.isReadComplete()) {
                         c.write(ch.now(), Unpooled.copiedBuffer(new byte[3000]));
                         c.finishSending(ch.now());

@@ -24,6 +24,7 @@ import org.rx4j.wire.RxConstants;
  * what it sees in the connection's counters. Runs on the engine's thread; times are ns on the engine's clock.
  */
 final class AckIntake {
+    private final CallEnv env;
     private final RxConfig config;
     private final CallOutput out;
     private final SendQueue sq;
@@ -53,9 +54,10 @@ final class AckIntake {
      * @param start where the call started: a carried start hands on what the peer's ACKs showed to its last calls
      *     (SLOW_START_OK, the time of the last answered RTT probe; docs/engine.md "State carried between calls")
      */
-    AckIntake(RxConfig config, CallOutput out, SendQueue sq, RecoveryManager recovery, CallCounters stats,
+    AckIntake(CallEnv env, CallOutput out, SendQueue sq, RecoveryManager recovery, CallCounters stats,
             CarriedWindow.Start start) {
-        this.config = config;
+        this.env = env;
+        this.config = env.config();
         this.out = out;
         this.sq = sq;
         this.recovery = recovery;
@@ -77,7 +79,7 @@ final class AckIntake {
      * @return the transmit window after it, packets
      */
     int applyTrailer(AckPacket a, int twind) {
-        Peer peer = out.peer();
+        Peer peer = env.peer();
         int result = twind;
         if (a.hasTrailer()) {
             boolean clamped = peer.applyTrailer(a.trailerWords(), a.maxMTU(), a.ifMTU(), a.maxDgramPackets(),
@@ -91,7 +93,7 @@ final class AckIntake {
                 result = a.trailerWords() >= 4 ? t : Math.min(twind, t);
             }
             if (clamped) {
-                out.counters().trailersClamped++;
+                env.counters().trailersClamped++;
             }
         }
         if (a.header().hasFlag(PacketFlags.SLOW_START_OK)) {
@@ -120,8 +122,8 @@ final class AckIntake {
      * @return true when the ACK acknowledged something new or moved tfirst
      */
     boolean onAckBody(long now, AckPacket a) {
-        int result = recovery.onAck(now, a, out.peer().rtt());
-        RxCounters counters = out.counters();
+        int result = recovery.onAck(now, a, env.peer().rtt());
+        RxCounters counters = env.counters();
         countHardAcked(counters);
         if ((result & RecoveryManager.IGNORED) != 0) {
             counters.acksIgnored++;
@@ -143,8 +145,8 @@ final class AckIntake {
     /** Everything sent counts as hard-acked (an ACKALL, or a client's first reply packet, §2, §6.3). */
     void onAckAll() {
         recovery.onAckAll();
-        countHardAcked(out.counters());
-        out.peer().rtt().clearBackoff(); // the peer has all of it: the path delivers again
+        countHardAcked(env.counters());
+        env.peer().rtt().clearBackoff(); // the peer has all of it: the path delivers again
     }
 
     /**
@@ -161,7 +163,7 @@ final class AckIntake {
         if (lastDataSerial == 0 || a.serial() != lastDataSerial || !LossDetector.timesATransmission(a)) {
             return;
         }
-        out.peer().rtt().onSample(now - lastDataSentNs);
+        env.peer().rtt().onSample(now - lastDataSentNs);
         stats.rttSamples++;
         lastDataSerial = 0;
     }
@@ -210,7 +212,7 @@ final class AckIntake {
      *     use asks for no ACK it does not need).
      */
     boolean wantsRttProbe(long now) {
-        long srtt = out.peer().rtt().srttNs();
+        long srtt = env.peer().rtt().srttNs();
         long interval = Math.max(2 * srtt, config.rto().minRtoNs());
         if (rttProbeSerial == 0) {
             return !carriedProbe || now - carriedProbeNs >= interval;

@@ -23,6 +23,7 @@ import org.rx4j.wire.RxHeader;
  * engine's clock.
  */
 public final class AckScheduler {
+    private final CallEnv env;
     private final RxConfig config;
     private final CallOutput out;
     private final ReceiveQueue rq;
@@ -49,8 +50,9 @@ public final class AckScheduler {
     /** The datagram before the last one asked for an ack too: the sender asks on every datagram. */
     private boolean ackRequestedBefore;
 
-    AckScheduler(RxConfig config, CallOutput out, ReceiveQueue rq, CallActivity activity, boolean server) {
-        this.config = config;
+    AckScheduler(CallEnv env, CallOutput out, ReceiveQueue rq, CallActivity activity, boolean server) {
+        this.env = env;
+        this.config = env.config();
         this.out = out;
         this.rq = rq;
         this.activity = activity;
@@ -58,15 +60,14 @@ public final class AckScheduler {
     }
 
     /**
-     * Offers one received DATA packet to the receive queue and queues the ACK it earns, if any (§3, §8).
+     * Queues the ACK one received DATA packet earns, if any, from what the receive queue did with it (§3, §8).
      *
-     * @param p the packet; ownership passes to the receive queue
-     * @return {@link ReceiveQueue#ACCEPTED}, {@link ReceiveQueue#DUPLICATE}, {@link ReceiveQueue#EXCEEDS_WINDOW} or
-     *     {@link ReceiveQueue#BEYOND_LAST} (answered like a duplicate: the stream already ended below it)
+     * @param result {@link ReceiveQueue#offer}'s result: {@link ReceiveQueue#ACCEPTED}, {@link ReceiveQueue#DUPLICATE},
+     *     {@link ReceiveQueue#EXCEEDS_WINDOW} or {@link ReceiveQueue#BEYOND_LAST} (answered like a duplicate: the
+     *     stream already ended below it)
+     * @param h the packet's header
      */
-    int receive(DataPacket p) {
-        RxHeader h = p.header();
-        int result = rq.offer(p, config.windows().maxRwind());
+    void onArrival(int result, RxHeader h) {
         if (result == ReceiveQueue.DUPLICATE || result == ReceiveQueue.BEYOND_LAST) {
             queueAck(AckReason.DUPLICATE, h.serial());
         } else if (result == ReceiveQueue.EXCEEDS_WINDOW) {
@@ -79,7 +80,6 @@ public final class AckScheduler {
                 queueAck(AckReason.OUT_OF_SEQUENCE, h.serial());
             }
         }
-        return result;
     }
 
     void queueAck(int reason, int serial) {
@@ -166,7 +166,7 @@ public final class AckScheduler {
 
     /** @return how long a short burst tail waits for the next burst: a quarter RTT once one is measured */
     private long burstTailDelay() {
-        Peer peer = out.peer();
+        Peer peer = env.peer();
         if (peer.rtt().samples() == 0) {
             return config.ackDelays().hardAckDelayNs();
         }
@@ -280,10 +280,10 @@ public final class AckScheduler {
         byte[] soft = rq.softAcks(null);
         int plain = RxConstants.HEADER_SIZE + RxConstants.ACK_FIXED_SIZE + soft.length + RxConstants.ACK_PAD_SIZE + 16;
         AckPacket probe = new AckPacket(h, 0, 0, rq.first(), rq.highest(), 0, AckReason.PING, soft, 4,
-                out.peer().advertisedMaxMtu(), out.peer().localIfMtu(), config.windows().maxRwind(),
-                out.peer().jumboLimit(),
+                env.peer().advertisedMaxMtu(), env.peer().localIfMtu(), config.windows().maxRwind(),
+                env.peer().jumboLimit(),
                 Math.max(0, datagramBytes - plain));
-        out.counters().acksSent[AckReason.PING]++;
+        env.counters().acksSent[AckReason.PING]++;
         activity.lastSendNs = now;
         out.send(probe);
         return h.serial();
@@ -326,7 +326,7 @@ public final class AckScheduler {
         }
         // The engine's reused ACK when the sink encodes on send: nothing allocated per ACK (docs/engine.md
         // "Known gaps").
-        OutboundPackets reuse = out.reusablePackets();
+        OutboundPackets reuse = env.reusablePackets();
         byte[] soft = null;
         int trailerWords = 4;
         if (out.muted) {
@@ -335,12 +335,12 @@ public final class AckScheduler {
             reuse = null;
             soft = rq.softAcks(null);
             int bare = RxConstants.HEADER_SIZE + RxConstants.ACK_FIXED_SIZE + soft.length;
-            Peer peer = out.peer();
+            Peer peer = env.peer();
             if (!peer.spendReplyCredit(bare + RxConstants.ACK_PAD_SIZE + 16)) {
                 if (reason == AckReason.PING && peer.spendReplyCredit(bare)) {
                     trailerWords = 0;
                 } else {
-                    out.counters().repliesWithheld++;
+                    env.counters().repliesWithheld++;
                     if (reason == AckReason.REQUESTED) {
                         pendingAckReason = AckReason.DELAY; // owed, sent once the peer answers (as above)
                         pendingAckSerial = 0;
@@ -360,11 +360,11 @@ public final class AckScheduler {
         if (trailerWords == 0) {
             ack = new AckPacket(h, 0, 0, first, rq.highest(), serial, reason, soft, 0, 0, 0, 0, 0, 0);
         } else if (reuse == null) {
-            ack = AckPacket.of(h, first, rq.highest(), serial, reason, soft, out.peer().advertisedMaxMtu(),
-                    out.peer().localIfMtu(), config.windows().maxRwind(), out.peer().jumboLimit());
+            ack = AckPacket.of(h, first, rq.highest(), serial, reason, soft, env.peer().advertisedMaxMtu(),
+                    env.peer().localIfMtu(), config.windows().maxRwind(), env.peer().jumboLimit());
         } else {
-            ack = reuse.ack(h, first, rq.highest(), serial, reason, soft, out.peer().advertisedMaxMtu(),
-                    out.peer().localIfMtu(), config.windows().maxRwind(), out.peer().jumboLimit());
+            ack = reuse.ack(h, first, rq.highest(), serial, reason, soft, env.peer().advertisedMaxMtu(),
+                    env.peer().localIfMtu(), config.windows().maxRwind(), env.peer().jumboLimit());
         }
         advertisedFirst = first;
         arrivalsSinceAck = 0;
@@ -373,7 +373,7 @@ public final class AckScheduler {
         pendingAckSerial = 0;
         ackDeadlineNs = Deadlines.NONE;
         activity.lastSendNs = now;
-        out.counters().acksSent[reason]++;
+        env.counters().acksSent[reason]++;
         out.sendUnmuted(ack);
         return true;
     }

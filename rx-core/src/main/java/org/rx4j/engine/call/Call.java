@@ -4,7 +4,6 @@
 package org.rx4j.engine.call;
 
 import io.netty.buffer.ByteBuf;
-import org.rx4j.config.RxConfig;
 import org.rx4j.engine.recovery.SendQueue;
 import org.rx4j.engine.telemetry.CallCounters;
 import org.rx4j.wire.AbortCodes;
@@ -16,15 +15,16 @@ import org.rx4j.wire.DataPacket;
  * owner of the call's parts — the state machine ({@link CallLifecycle}), the send side ({@link CallSender} with its
  * recovery manager), the receive side ({@link CallReceiver} with the ack policy {@link AckScheduler}), the liveness
  * timers ({@link CallTimers}) and the handling of the peer's packets ({@link CallInbound}). The parts get what they
- * need in their constructors and raise events through the {@link CallEvents} the call passes down; the call talks
- * to its connection only through the {@link CallContext} it was given, and does not know the connection itself.
+ * need in their constructors and raise events through the {@link CallEvents} bound to the call when it was made;
+ * the call reads what its connection's calls share in the fixed {@link CallEnv} and asks the rest of the
+ * {@link CallOwner} (serials, sending, a freed channel), and does not know the connection itself.
  * Sans-I/O: every method takes {@code now} (ns from the engine's clock) and runs on the engine's thread.
  *
  * <p>Application side: {@link #write}, {@link #finishSending}, {@link #read}, {@link #abort}, {@link #origin}; events
  * through the {@link CallListener}.
  */
 public final class Call {
-    private final CallContext ctx;
+    private final CallEnv env;
     private final CallEvents events;
     private final CallOutput out;
     private final boolean server;
@@ -37,6 +37,7 @@ public final class Call {
     private final CallTimers timers;
     private final CallLifecycle life;
     private final CallInbound inbound;
+    private final ReceiveQueue rq;
 
     // ---- the engine's bookkeeping (timer queue and touched list)
     /** The call's next deadline, ns, or Deadlines.NONE; its index in the engine's timer heap. */
@@ -44,29 +45,31 @@ public final class Call {
     public int heapIndex = -1;
     /** True while queued in the engine's list of touched calls. */
     public boolean dirty;
+    /** True once the listener was told the peer's stream is complete ({@link CallListener#onReadComplete}). */
+    private boolean readCompleteTold;
 
     /**
-     * @param ctx the owner's narrow interface
+     * @param env what the calls of the connection share
+     * @param owner the connection's serials, sending and channels
+     * @param events the call's events, bound to it by its maker ({@link ConnectionContext#newCall})
      * @param channel 0..3, or -1 for a client call that waits for a channel until {@link #assignChannel}
      * @param callNumber its number on the channel, 0 while waiting
      * @param server true for a call received by a server
      * @param now current time, ns
      */
-    public Call(CallContext ctx, int channel, int callNumber, boolean server, long now) {
-        this.ctx = ctx;
-        this.out = new CallOutput(ctx, channel, callNumber);
+    public Call(CallEnv env, CallOwner owner, CallEvents events, int channel, int callNumber, boolean server, long now) {
+        this.env = env;
+        this.out = new CallOutput(env, owner, channel, callNumber);
         this.server = server;
         activity.restart(now);
-        RxConfig config = ctx.config();
-        ReceiveQueue rq = new ReceiveQueue();
-        this.events = ctx.events(this);
-        this.acks = new AckScheduler(config, out, rq, activity, server);
-        this.sender = new CallSender(config, out, new SendQueue(), acks, activity, stats, ctx.alloc(), server,
-                ctx.congestionControl(), now);
-        this.timers = new CallTimers(config, out, activity, acks, sender, rq, server);
-        this.receiver = new CallReceiver(rq, acks, timers, activity, stats, out);
-        this.life = new CallLifecycle(out, events, sender, receiver, timers, acks, now);
-        this.inbound = new CallInbound(life, events, out, activity, sender, receiver, acks, timers, server);
+        this.rq = new ReceiveQueue();
+        this.events = events;
+        this.acks = new AckScheduler(env, out, rq, activity, server);
+        this.sender = new CallSender(env, out, new SendQueue(), acks, activity, stats, server, now);
+        this.timers = new CallTimers(env, out, activity, acks, sender, rq, server);
+        this.receiver = new CallReceiver(env, rq, acks, timers, activity, stats);
+        this.life = new CallLifecycle(env, out, events, sender, receiver, timers, acks, now);
+        this.inbound = new CallInbound(env, life, events, out, activity, sender, receiver, acks, timers, server);
         if (channel < 0) {
             life.state = CallState.WAITING;
         }
@@ -86,7 +89,7 @@ public final class Call {
 
     /** @return the peer's current address and the identity of the connection carrying this call */
     public CallOrigin origin() {
-        return ctx.origin();
+        return env.origin();
     }
 
     /** @return the channel, 0..3 (-1 while waiting for one) */
@@ -274,7 +277,8 @@ public final class Call {
 
     /**
      * Takes the next in-order bytes the peer sent. Consuming a packet advances the hard ack (firstPacket)
-     * and may send an ACK.
+     * and may send an ACK. The engine reads this way for the listener ({@link CallListener#onData}); the application
+     * calls it from a task of its own for what its listener left in the call, never from inside an event.
      *
      * <p>Ownership: the caller owns and must release the returned buffer.
      *
@@ -283,10 +287,12 @@ public final class Call {
      */
     public ByteBuf read(long now) {
         while (true) {
-            ByteBuf payload = receiver.poll();
+            ByteBuf payload = rq.poll(); // straight from the queue: one step fewer on the application's read
             if (payload == null) {
                 return null;
             }
+            acks.countConsumed();
+            env.counters().payloadBytesDelivered += payload.readableBytes();
             if (receiver.isReadComplete() && !server) {
                 // Client read the whole reply: the call is complete (§6.4).
                 if (life.sendFinished) {
@@ -299,6 +305,24 @@ public final class Call {
                 return payload;
             }
             payload.release();
+        }
+    }
+
+    /**
+     * Hands the readable bytes to the listener while it wants them, then, once, the end of the stream (the engine's
+     * event queue calls it for a readable or new-call event): the listener gets the bytes and never reads them itself.
+     *
+     * @param now the draining entry point's time, ns
+     */
+    public void deliver(long now) {
+        ByteBuf b;
+        // The listener is read again each time: a router may hand the call to another listener in onData.
+        while (listener.wantsData(this) && (b = read(now)) != null) {
+            listener.onData(this, b, now);
+        }
+        if (!readCompleteTold && life.error == 0 && receiver.isReadComplete()) {
+            readCompleteTold = true;
+            listener.onReadComplete(this, now);
         }
     }
 
@@ -323,11 +347,9 @@ public final class Call {
         if (isDone()) {
             return;
         }
-        if (life.state == CallState.WAITING) {
-            // Never on the wire: no channel, no callNumber, so no ABORT (one with callNumber 0 would end the
-            // whole connection at the peer, §6.5).
-            ctx.leaveWaiting(this);
-        } else {
+        if (life.state != CallState.WAITING) {
+            // A waiting call was never on the wire: no channel, no callNumber, so no ABORT (one with callNumber 0
+            // would end the whole connection at the peer, §6.5); its end takes it out of the waiting queue.
             out.sendAbort(code);
         }
         life.fail(now, code);
@@ -367,24 +389,12 @@ public final class Call {
     // =====================================================================================
     // For the connection, the dispatcher and the engine's queues
 
-    /** One DATA packet (a sub-packet of a datagram); ownership of {@code p} passes to the call. */
-    public void onData(long now, DataPacket p, boolean lastInDatagram) {
-        inbound.onData(now, p, lastInDatagram);
-    }
-
-    /** One ACK for this call (rx-wire-facts.md §3, §8). */
-    public void onAck(long now, AckPacket a) {
-        inbound.onAck(now, a);
-    }
-
-    /** ACKALL for this call (§2). */
-    public void onAckAll(long now) {
-        inbound.onAckAll(now);
-    }
-
-    /** The peer aborted this call (or its connection) with {@code code}. */
-    public void onAbort(long now, int code) {
-        inbound.onAbort(now, code);
+    /**
+     * @return the part that takes the peer's DATA, ACK, ACKALL and ABORT packets for this call: the dispatcher hands
+     *     them to it directly (one step fewer per packet than through the call)
+     */
+    public CallInbound inbound() {
+        return inbound;
     }
 
     /** Ends the call as failed with {@code code}; nothing is sent. */
@@ -510,7 +520,7 @@ public final class Call {
 
     @Override
     public String toString() {
-        return "Call{" + ctx.origin() + " ch=" + out.channel + " call=" + out.callNumber + " " + life.state
+        return "Call{" + env.origin() + " ch=" + out.channel + " call=" + out.callNumber + " " + life.state
                 + (life.error != 0 ? " error=" + life.error : "") + "}";
     }
 }

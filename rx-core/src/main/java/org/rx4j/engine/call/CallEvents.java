@@ -4,9 +4,9 @@
 package org.rx4j.engine.call;
 
 /**
- * The one way a call and its parts raise the call's events: bound to the call when it is created (its
- * {@link CallContext#events}) and passed down to the parts, so no part holds the call. Each event goes straight to
- * the engine's event queue (and, for the end of a call, its services and connection). Clock-free: events that settle
+ * The one way a call and its parts raise the call's events: bound to the call when it is made
+ * ({@link ConnectionContext#newCall}) and passed down to the parts, so no part holds the call. Each event goes straight to
+ * the engine's event queue (and, for the end of a call, its services and its connection's channels, {@link CallOwner#callEnded}). Clock-free: events that settle
  * work take the caller's {@code now} (ns). Engine thread only.
  */
 public interface CallEvents {

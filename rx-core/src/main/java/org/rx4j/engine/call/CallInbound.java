@@ -17,6 +17,7 @@ import org.rx4j.wire.RxHeader;
  * its constructor and raises events through the call's {@link CallEvents}. Engine thread only; times are ns.
  */
 public final class CallInbound {
+    private final CallEnv env;
     private final CallLifecycle life;
     private final CallEvents events;
     private final CallOutput out;
@@ -29,8 +30,9 @@ public final class CallInbound {
     /** Bumped whenever the peer acknowledges something new (hard or soft); read by tests' stall detector. */
     long ackProgress;
 
-    CallInbound(CallLifecycle life, CallEvents events, CallOutput out, CallActivity activity, CallSender sender,
+    CallInbound(CallEnv env, CallLifecycle life, CallEvents events, CallOutput out, CallActivity activity, CallSender sender,
             CallReceiver receiver, AckScheduler acks, CallTimers timers, boolean server) {
+        this.env = env;
         this.life = life;
         this.events = events;
         this.out = out;
@@ -43,7 +45,7 @@ public final class CallInbound {
     }
 
     /** One DATA packet (one sub-packet of a datagram); ownership of {@code p} passes here. */
-    void onData(long now, DataPacket p, boolean lastInDatagram) {
+    public void onData(long now, DataPacket p, boolean lastInDatagram) {
         receiver.heardData(now);
         if (life.state == CallState.ERROR) {
             p.release();
@@ -72,16 +74,16 @@ public final class CallInbound {
     }
 
     /** One ACK: trailer, reachability answer, hard and soft acks, the PING answer it asks for (§3, §8). */
-    void onAck(long now, AckPacket a) {
+    public void onAck(long now, AckPacket a) {
         if (!life.isDone() && sender.checkAck(a) != AckValidator.OK) {
             // Describes packets never transmitted: hostile or broken, believed in nothing, not even as a sign of life
             // (docs/robustness.md "Rule: ACKs checked against what was transmitted"). A finished call reads no ACK
             // body; it still answers PINGs below.
-            out.counters().acksRejected++;
+            env.counters().acksRejected++;
             return;
         }
         activity.lastReceiveNs = now;
-        out.counters().acksReceived[Math.min(a.reason(), AckReason.COUNT - 1)]++;
+        env.counters().acksReceived[Math.min(a.reason(), AckReason.COUNT - 1)]++;
         RxHeader h = a.header();
         sender.applyTrailer(a);
         if (timers.onPingResponse(now, a.reason(), a.serial())) {
@@ -115,10 +117,10 @@ public final class CallInbound {
      * unacked: it never releases what was never sent (docs/robustness.md "Rule: ACKs checked against what was
      * transmitted").
      */
-    void onAckAll(long now) {
+    public void onAckAll(long now) {
         if (!sender.hasTransmittedUnacked()) {
             // Nothing transmitted waits for an ack: an ACKALL now cannot describe this call.
-            out.counters().acksRejected++;
+            env.counters().acksRejected++;
             return;
         }
         activity.lastReceiveNs = now;
@@ -143,7 +145,7 @@ public final class CallInbound {
     }
 
     /** The peer sent ABORT for this call (or its connection): fail with the code, send nothing. */
-    void onAbort(long now, int code) {
+    public void onAbort(long now, int code) {
         if (life.isDone()) {
             return;
         }

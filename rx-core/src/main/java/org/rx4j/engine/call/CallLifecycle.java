@@ -12,6 +12,7 @@ import org.rx4j.wire.AbortCodes;
  * collaborators in its constructor and raises events through the call's {@link CallEvents}. Engine thread only.
  */
 public final class CallLifecycle {
+    private final CallEnv env;
     private final CallOutput out;
     private final CallEvents events;
     private final CallSender sender;
@@ -27,8 +28,9 @@ public final class CallLifecycle {
     boolean sendFinished;
     private boolean wasWritable = true;
 
-    CallLifecycle(CallOutput out, CallEvents events, CallSender sender, CallReceiver receiver, CallTimers timers,
+    CallLifecycle(CallEnv env, CallOutput out, CallEvents events, CallSender sender, CallReceiver receiver, CallTimers timers,
             AckScheduler acks, long now) {
+        this.env = env;
         this.out = out;
         this.events = events;
         this.sender = sender;
@@ -76,9 +78,9 @@ public final class CallLifecycle {
         timers.cancelReach();
         if (endState == CallState.ERROR) {
             acks.cancelDelayedAck(); // a dallying call keeps its final ack's timer
-            out.counters().callsFailed++;
+            env.counters().callsFailed++;
         } else {
-            out.counters().callsSucceeded++;
+            env.counters().callsSucceeded++;
         }
         events.ended(now);
     }

@@ -3,20 +3,51 @@
 
 package org.rx4j.engine.call;
 
+import io.netty.buffer.ByteBuf;
+
 /**
  * Events of one call, delivered on the engine's thread, one at a time (never nested in another event), after
  * the entry point that caused them has updated the engine. Implementations must not block (the transport hands
  * work to application threads) and should not throw: an exception leaves the engine's entry point (the
  * transport counts and drops it) and the events still queued wait for the engine's next entry point.
+ *
+ * <p>The engine hands the peer's in-order bytes to the listener ({@link #onData}) while it {@link #wantsData wants
+ * them}; a listener never calls back into {@link Call#read} from inside an event. What it leaves in the call (its
+ * receive window closes: the flow control back to the sender) the application takes later with {@link Call#read}
+ * from a task of its own on the engine's thread.
  */
 public interface CallListener {
     /**
-     * In-order data became available to {@link Call#read}, or the end of the peer's stream was reached.
+     * Asked before each {@link #onData}: whether the listener takes more of the peer's bytes now.
      *
      * @param call the call
-     * @param now the time of the engine entry point that delivers the event, ns: pass it to {@link Call#read}
+     * @return true to be given the next bytes; false leaves them in the call. Default: true
      */
-    void onReadable(Call call, long now);
+    default boolean wantsData(Call call) {
+        return true;
+    }
+
+    /**
+     * The next in-order bytes of the peer's stream (rx-wire-facts.md §5); reading them advanced the hard ack.
+     *
+     * <p>Ownership: {@code data} passes to the listener, which releases it.
+     *
+     * @param call the call
+     * @param data the bytes, non-empty
+     * @param now the time of the engine entry point that delivers them, ns
+     */
+    void onData(Call call, ByteBuf data, long now);
+
+    /**
+     * The peer's whole stream (through LAST_PACKET) was delivered: no {@link #onData} follows. Told once, after the
+     * last bytes, when the engine delivered them (the application that reads the rest itself with {@link Call#read}
+     * sees {@link Call#isReadComplete()} instead). Default: nothing.
+     *
+     * @param call the call
+     * @param now the time of the engine entry point, ns
+     */
+    default void onReadComplete(Call call, long now) {
+    }
 
     /**
      * Room opened in the call's send buffer (see {@link Call#isWritable()}).
@@ -48,10 +79,16 @@ public interface CallListener {
     default void onStall(Call call, long now) {
     }
 
-    /** A listener that ignores every event. */
+    /** A listener that ignores every event and leaves the peer's bytes in the call. */
     CallListener NONE = new CallListener() {
         @Override
-        public void onReadable(Call call, long now) {
+        public boolean wantsData(Call call) {
+            return false;
+        }
+
+        @Override
+        public void onData(Call call, ByteBuf data, long now) {
+            data.release();
         }
 
         @Override

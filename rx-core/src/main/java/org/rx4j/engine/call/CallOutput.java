@@ -17,12 +17,13 @@ import org.rx4j.wire.RxHeader;
 import org.rx4j.wire.RxPacket;
 
 /**
- * One call's wire identity (channel, callNumber) and its way out: builds the headers of the call's packets and
- * sends them through the {@link CallContext} its connection passed down. Shared by the call's parts, so none of
- * them needs the call. Engine thread only.
+ * One call's wire identity (channel, callNumber) and its way out: builds the headers of the call's packets (with the
+ * connection's next serial) and sends them to its {@link CallOwner}, withholding them while the call is muted.
+ * Shared by the call's parts, so none of them needs the call. Engine thread only.
  */
 public final class CallOutput {
-    private final CallContext ctx;
+    private final CallEnv env;
+    private final CallOwner owner;
     /** 0..3; -1 while the call waits for a channel. */
     int channel;
     /** The call's number on its channel; 0 while it waits. */
@@ -36,8 +37,15 @@ public final class CallOutput {
     /** The code the security class refused a packet of this call with, 0 while none (the connection is aborted). */
     int securityFailure;
 
-    CallOutput(CallContext ctx, int channel, int callNumber) {
-        this.ctx = ctx;
+    /**
+     * @param env what the connection's calls share (headers, the peer, counters, trace)
+     * @param owner the connection's serials and sending
+     * @param channel 0..3, or -1 while the call waits for a channel
+     * @param callNumber its number on the channel, 0 while it waits
+     */
+    CallOutput(CallEnv env, CallOwner owner, int channel, int callNumber) {
+        this.env = env;
+        this.owner = owner;
         this.channel = channel;
         this.callNumber = callNumber;
     }
@@ -49,12 +57,7 @@ public final class CallOutput {
      * @return a header for this call's next packet (with the connection's next serial)
      */
     RxHeader header(int seq, int type, int flags) {
-        return ctx.header(channel, callNumber, seq, type, flags);
-    }
-
-    /** @return the engine's reused outgoing packets when its sink encodes on send, else null (new objects) */
-    OutboundPackets reusablePackets() {
-        return ctx.reusablePackets();
+        return env.header(null, 0, channel, callNumber, seq, owner.nextSerial(), type, flags, 0);
     }
 
     /**
@@ -67,7 +70,7 @@ public final class CallOutput {
      * @return a header for this call's next packet (with the connection's next serial): the slot's, or a new one
      */
     RxHeader header(OutboundPackets reuse, int slot, int seq, int type, int flags) {
-        return ctx.header(reuse, slot, channel, callNumber, seq, type, flags, 0);
+        return env.header(reuse, slot, channel, callNumber, seq, owner.nextSerial(), type, flags, 0);
     }
 
     /**
@@ -77,21 +80,7 @@ public final class CallOutput {
      * @return the header
      */
     RxHeader dataHeader(OutboundPackets reuse, int slot, int seq, int flags, int spare) {
-        return ctx.header(reuse, slot, channel, callNumber, seq, PacketType.DATA, flags, spare);
-    }
-
-    /** @return the connection's security class as the engine applies it */
-    ConnectionSecurity security() {
-        return ctx.security();
-    }
-
-    /**
-     * @param payloadBytes bytes of DATA body a packet may carry (the peer's packet size less the 28-byte header)
-     * @return data bytes per packet once the security class's header and trailer are off
-     *     ({@link ConnectionSecurity#dataPerPacket}, the one place they come off)
-     */
-    int dataPerPacket(int payloadBytes) {
-        return ctx.security().dataPerPacket(payloadBytes);
+        return env.header(reuse, slot, channel, callNumber, seq, owner.nextSerial(), PacketType.DATA, flags, spare);
     }
 
     /**
@@ -101,7 +90,7 @@ public final class CallOutput {
      * @param now current time, ns
      */
     void abortConnection(long now) {
-        ctx.abortConnection(now, securityFailure);
+        owner.abort(now, securityFailure);
     }
 
     /** @param p a packet of this call; ownership passes to the sink (or it is released while {@link #muted}) */
@@ -110,12 +99,12 @@ public final class CallOutput {
             p.release();
             return;
         }
-        ctx.send(p);
+        owner.send(p);
     }
 
     /** @param p a packet sent even while {@link #muted} (the reachability PING); ownership passes to the sink */
     void sendUnmuted(RxPacket p) {
-        ctx.send(p);
+        owner.send(p);
     }
 
     /** @param batch DATA packets of this call for one datagram; sent (or released while muted) and cleared */
@@ -127,13 +116,13 @@ public final class CallOutput {
             batch.clear();
             return;
         }
-        ctx.sendData(batch);
+        owner.sendData(batch);
     }
 
     /** Sends ABORT for this call with {@code code} (§2); nothing while {@link #muted}. */
     void sendAbort(int code) {
         if (!muted) {
-            ctx.send(new AbortPacket(header(0, PacketType.ABORT, 0), code));
+            owner.send(new AbortPacket(header(0, PacketType.ABORT, 0), code));
         }
     }
 
@@ -145,7 +134,7 @@ public final class CallOutput {
      * @param code the call's error code
      */
     void answerWithAbort(long now, int code) {
-        if (peer().allowAbortReply(now)) {
+        if (env.peer().allowAbortReply(now)) {
             sendAbort(code);
         }
     }
@@ -153,28 +142,13 @@ public final class CallOutput {
     /** Sends ACKALL for this call: every packet of the peer's stream counts as acknowledged (§2, §6.4). */
     void sendAckAll() {
         if (!muted) {
-            ctx.send(new ControlPacket(header(0, PacketType.ACKALL, 0), new byte[0]));
+            owner.send(new ControlPacket(header(0, PacketType.ACKALL, 0), new byte[0]));
         }
     }
 
-    /** @return the last serial the connection sent */
+    /** @return the last serial the connection sent (the serial of this call's packet just sent, if it was last) */
     int lastSerial() {
-        return ctx.lastSerial();
-    }
-
-    /** @return the connection's peer (fixed for the connection's life) */
-    Peer peer() {
-        return ctx.peer();
-    }
-
-    /** @return the connection's counters */
-    RxCounters counters() {
-        return ctx.counters();
-    }
-
-    /** @return the engine's TRACE log of packet decisions */
-    PacketTrace trace() {
-        return ctx.trace();
+        return owner.lastSerial();
     }
 
     /**
@@ -186,8 +160,8 @@ public final class CallOutput {
      * @param next the next seq never sent
      */
     void retransmitting(PacketTrace.Retransmit why, int first, int next) {
-        Peer peer = ctx.peer();
-        ctx.trace().retransmit(why, peer.address(), channel, callNumber, first, next, peer.rtt().rtoNs());
+        Peer peer = env.peer();
+        env.trace().retransmit(why, peer.address(), channel, callNumber, first, next, peer.rtt().rtoNs());
     }
 
     /**
@@ -197,7 +171,7 @@ public final class CallOutput {
      * @param next the next seq never sent
      */
     void timedOut(int first, int next) {
-        counters().timeouts++;
+        env.counters().timeouts++;
         retransmitting(PacketTrace.Retransmit.RTO, first, next);
     }
 }

@@ -3,7 +3,6 @@
 
 package org.rx4j.engine.call;
 
-import io.netty.buffer.ByteBuf;
 import org.rx4j.engine.telemetry.CallCounters;
 import org.rx4j.engine.telemetry.PacketTrace;
 import org.rx4j.wire.AckReason;
@@ -13,27 +12,30 @@ import org.rx4j.wire.RxHeader;
 
 /**
  * The receive side of one {@link Call}: takes the peer's DATA packets into the {@link ReceiveQueue}, lets the
- * {@link AckScheduler} pick the ACK each datagram earns, and hands in-order packets to the application
- * (rx-wire-facts.md §3, §8). Gets its collaborators in its constructor; the call acts on what it returns.
- * Runs on the engine's thread; times are ns on the engine's clock.
+ * {@link AckScheduler} pick the ACK each datagram earns, and says what the application may read
+ * (rx-wire-facts.md §3, §8); {@link Call#read} takes the in-order packets from the queue itself. Gets its
+ * collaborators in its constructor; the call acts on what it returns. Runs on the engine's thread; times are ns on
+ * the engine's clock.
  */
 public final class CallReceiver {
+    private final CallEnv env;
     private final ReceiveQueue rq;
+    /** The receive window, packets. */
+    private final int maxRwind;
     private final AckScheduler acks;
     private final CallTimers timers;
     private final CallActivity activity;
     private final CallCounters stats;
-    private final CallOutput out;
     private boolean notifyReadable;
 
-    CallReceiver(ReceiveQueue rq, AckScheduler acks, CallTimers timers, CallActivity activity, CallCounters stats,
-            CallOutput out) {
+    CallReceiver(CallEnv env, ReceiveQueue rq, AckScheduler acks, CallTimers timers, CallActivity activity, CallCounters stats) {
+        this.env = env;
         this.rq = rq;
+        this.maxRwind = env.config().windows().maxRwind();
         this.acks = acks;
         this.timers = timers;
         this.activity = activity;
         this.stats = stats;
-        this.out = out;
     }
 
     /** Notes the arrival of a DATA packet for the liveness timers. */
@@ -54,13 +56,14 @@ public final class CallReceiver {
      */
     boolean onData(long now, DataPacket p, boolean lastInDatagram, boolean precall) {
         RxHeader h = p.header();
-        int result = acks.receive(p);
+        int result = rq.offer(p, maxRwind);
+        acks.onArrival(result, h);
         stats.dataPacketsReceived++;
         if (result == ReceiveQueue.DUPLICATE) {
-            out.counters().duplicatesReceived++;
-            out.trace().inbound(PacketTrace.In.DUPLICATE, out.peer().address(), h);
+            env.counters().duplicatesReceived++;
+            env.trace().inbound(PacketTrace.In.DUPLICATE, env.peer().address(), h);
         } else if (result == ReceiveQueue.BEYOND_LAST) {
-            out.counters().dataBeyondLast++;
+            env.counters().dataBeyondLast++;
         } else if (result == ReceiveQueue.ACCEPTED) {
             if (rq.hasReadable()) {
                 notifyReadable = true;
@@ -97,20 +100,6 @@ public final class CallReceiver {
             return true;
         }
         return false;
-    }
-
-    /**
-     * Takes the next in-order packet's payload for the application and counts the packet as consumed.
-     *
-     * @return the payload (the caller owns it; possibly empty) or null
-     */
-    ByteBuf poll() {
-        ByteBuf p = rq.poll();
-        if (p != null) {
-            acks.countConsumed();
-            out.counters().payloadBytesDelivered += p.readableBytes();
-        }
-        return p;
     }
 
     /** @return true when seq 1 is held or was already consumed (a server call's request has begun) */

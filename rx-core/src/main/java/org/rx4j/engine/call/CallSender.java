@@ -4,10 +4,8 @@
 package org.rx4j.engine.call;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufAllocator;
 import org.rx4j.config.RxConfig;
 import org.rx4j.engine.cc.CongestionController;
-import org.rx4j.engine.cc.CongestionControllerSupplier;
 import org.rx4j.engine.cc.JumboSizer;
 import org.rx4j.engine.peer.CarriedWindow;
 import org.rx4j.engine.peer.Peer;
@@ -35,6 +33,7 @@ import org.rx4j.wire.RxConstants;
  * clock.
  */
 public final class CallSender {
+    private final CallEnv env;
     private final RxConfig config;
     private final CallOutput out;
     private final SendQueue sq;
@@ -65,20 +64,20 @@ public final class CallSender {
     /**
      * Starts the send side of a new call. Its windows start from what the peer's earlier calls learned
      * ({@link CarriedWindow#start}: not after an idle longer than max(1 s, RTO), RFC 5681 §4.1; not for a server call
-     * to a peer that has not proved its address); the congestion controller comes from {@code ccSupplier}.
+     * to a peer that has not proved its address); the congestion controller is the one {@link CallEnv#congestionControl()} selects.
      */
-    CallSender(RxConfig config, CallOutput out, SendQueue sq, AckScheduler acks, CallActivity activity,
-            CallCounters stats, ByteBufAllocator alloc, boolean server, CongestionControllerSupplier ccSupplier,
-            long now) {
-        this.config = config;
+    CallSender(CallEnv env, CallOutput out, SendQueue sq, AckScheduler acks, CallActivity activity,
+            CallCounters stats, boolean server, long now) {
+        this.env = env;
+        this.config = env.config();
         this.out = out;
         this.sq = sq;
         this.acks = acks;
         this.stats = stats;
         this.activity = activity;
         this.server = server;
-        Peer peer = out.peer();
-        this.cutter = new PacketCutter(sq, alloc, out.dataPerPacket(peer.packetDataSize(config)));
+        Peer peer = env.peer();
+        this.cutter = new PacketCutter(sq, env.alloc(), env.security().dataPerPacket(peer.packetDataSize(config)));
         this.pmtu = new PathMtuProber(peer.pathMtuState(), sq, new ProbingCall(), server,
                 config.timeouts().deadTimeNs());
         int peerRwind = peer.lastRwind > 0 ? peer.lastRwind : RxConfig.INITIAL_WINDOW;
@@ -87,17 +86,17 @@ public final class CallSender {
         // between calls").
         this.start = peer.carried.start(now, peer.rtt().rtoNs(), config.congestion().initialCwnd(),
                 config.congestion().initialSsthresh(), !server || peer.isReachable(now));
-        this.cc = ccSupplier.newController(Math.min(start.cwnd(), config.windows().maxTwind()), start.ssthresh(),
-                config.windows().maxTwind(), peer.path);
+        this.cc = env.congestionControl().newController(Math.min(start.cwnd(), config.windows().maxTwind()),
+                start.ssthresh(), config.windows().maxTwind(), peer.path);
         this.jumbo = new JumboSizer(4);
         jumbo.setMax(config.packetSize().jumboMax());
         if (start.carried()) {
             jumbo.restore(start.jumbo());
         }
         this.recovery = new RecoveryManager(sq, cc, jumbo, peer.path.rate());
-        this.intake = new AckIntake(config, out, sq, recovery, stats, start);
-        this.probes = new RecoveryProbes(config, out, sq, recovery);
-        this.datagrams = new DataDatagrams(out, sq, cc, recovery, activity, stats, intake, alloc);
+        this.intake = new AckIntake(env, out, sq, recovery, stats, start);
+        this.probes = new RecoveryProbes(env, out, sq, recovery);
+        this.datagrams = new DataDatagrams(env, out, sq, cc, recovery, activity, stats, intake);
         peer.congestion(cc);
     }
 
@@ -108,7 +107,7 @@ public final class CallSender {
      * @param now current time, ns
      */
     void saveCongestionState(long now) {
-        Peer peer = out.peer();
+        Peer peer = env.peer();
         peer.carried.save(now, peer.rtt().rtoNs(), start, acked, cc.cwnd(), cc.ssthresh(), jumbo.size(), maxInFlight,
                 intake.seenSlowStartOk(), intake.probeAnsweredNs());
     }
@@ -122,10 +121,10 @@ public final class CallSender {
      * {@code data} (released by the cutter).
      */
     void append(ByteBuf data) {
-        Peer peer = out.peer();
+        Peer peer = env.peer();
         int payload = peer.packetDataSize(config);
-        int size = out.dataPerPacket(payload);
-        cutter.append(data, size, server ? size : out.dataPerPacket(peer.pathMtuState().firstPacketData(payload)));
+        int size = env.security().dataPerPacket(payload);
+        cutter.append(data, size, server ? size : env.security().dataPerPacket(peer.pathMtuState().firstPacketData(payload)));
     }
 
     /** @return true when the partly filled packet was queued as a short packet; false when none holds bytes */
@@ -159,9 +158,9 @@ public final class CallSender {
      * that the call is ACTIVE or HOLD.
      */
     void transmit(long now) {
-        Peer peer = out.peer();
+        Peer peer = env.peer();
         pmtu.beforeTransmit(now);
-        int size = out.dataPerPacket(peer.packetDataSize(config));
+        int size = env.security().dataPerPacket(peer.packetDataSize(config));
         cutter.recutUnsent(size);
         cutter.growUnsent(size);
         int cwnd = Math.min(cc.sendWindow(sq.inFlight()), peer.bufferedPacketLimit(RxConstants.HEADER_SIZE + size));
@@ -286,14 +285,14 @@ public final class CallSender {
     }
 
     private int jumboLimit() {
-        return Math.min(uncappedJumboLimit(), out.peer().pathMtuState().jumboCap());
+        return Math.min(uncappedJumboLimit(), env.peer().pathMtuState().jumboCap());
     }
 
     /** @return sub-packets per datagram the peer and this endpoint allow, before the path-MTU cap */
     private int uncappedJumboLimit() {
-        Peer peer = out.peer();
+        Peer peer = env.peer();
         if (peer.jumboLimit() <= 1 || peer.maxDgramPackets <= 1
-                || out.security().preparedLength(cutter.dataSize()) != RxConstants.JUMBO_BUFFER_SIZE) {
+                || env.security().preparedLength(cutter.dataSize()) != RxConstants.JUMBO_BUFFER_SIZE) {
             return 1;
         }
         int byMtu = (peer.maxMtu - RxConstants.REMOTE_PACKET_SIZE) / RxConstants.JUMBO_STRIDE + 1;
@@ -303,7 +302,7 @@ public final class CallSender {
     /** The retransmit timer fired: back off the RTO, then resend everything in flight or PING (§8). */
     void onResendTimeout(long now) {
         out.timedOut(sq.first(), sq.nextToSend());
-        boolean resending = recovery.onTimeout(twind, out.peer().rtt());
+        boolean resending = recovery.onTimeout(twind, env.peer().rtt());
         // The recovery reads nothing of the prober's: the prober hears of the timeout once the flight is marked lost.
         boolean ladderSent = pmtu.onTimeout(now, resending);
         if (resending) {
@@ -315,7 +314,7 @@ public final class CallSender {
             // Everything sent is soft-acked but not hard-acked: ask where the receiver stands.
             acks.sendAck(now, AckReason.PING, 0, true);
         }
-        recovery.rearm(now, out.peer().rtt());
+        recovery.rearm(now, env.peer().rtt());
     }
 
     /**
@@ -464,37 +463,37 @@ public final class CallSender {
 
         @Override
         public int largePacketTarget() {
-            return out.peer().largePacketTarget(config);
+            return env.peer().largePacketTarget(config);
         }
 
         @Override
         public long largeProbeQuickWaitNs() {
-            return Math.max(2 * out.peer().rtt().srttNs(), config.rto().minRtoNs());
+            return Math.max(2 * env.peer().rtt().srttNs(), config.rto().minRtoNs());
         }
 
         @Override
         public int usualPacketSize() {
-            return out.peer().usualPacketSize(config);
+            return env.peer().usualPacketSize(config);
         }
 
         @Override
         public int fullPacketSize() {
-            return RxConstants.HEADER_SIZE + out.peer().packetDataSize(config);
+            return RxConstants.HEADER_SIZE + env.peer().packetDataSize(config);
         }
 
         @Override
         public int packetDataSize() {
-            return out.dataPerPacket(out.peer().packetDataSize(config));
+            return env.security().dataPerPacket(env.peer().packetDataSize(config));
         }
 
         @Override
         public long recutMarginNs() {
-            return Math.max(out.peer().rtt().srttNs(), config.rto().minRtoNs()) + config.rto().rtoSlackNs();
+            return Math.max(env.peer().rtt().srttNs(), config.rto().minRtoNs()) + config.rto().rtoSlackNs();
         }
 
         @Override
         public boolean heardSince(long t) {
-            return out.peer().heardSince(t);
+            return env.peer().heardSince(t);
         }
 
         @Override

@@ -17,6 +17,7 @@ import org.rx4j.wire.AckReason;
  * are ns on the engine's clock.
  */
 public final class CallTimers {
+    private final CallEnv env;
     private final RxConfig config;
     private final CallOutput out;
     private final CallActivity activity;
@@ -39,9 +40,10 @@ public final class CallTimers {
     /** Set by {@link #onTimer} when a stall is due, cleared by {@link #takeStall}. */
     private boolean stallDue;
 
-    CallTimers(RxConfig config, CallOutput out, CallActivity activity, AckScheduler acks, CallSender sender,
+    CallTimers(CallEnv env, CallOutput out, CallActivity activity, AckScheduler acks, CallSender sender,
             ReceiveQueue rq, boolean server) {
-        this.config = config;
+        this.env = env;
+        this.config = env.config();
         this.out = out;
         this.activity = activity;
         this.acks = acks;
@@ -261,7 +263,7 @@ public final class CallTimers {
             // The peer has not yet sent as many bytes as the PING (no amplification): its next packet tries again.
             reachPingSerial = 0;
             reachPingWithheld = true;
-            withheldAtCredit = out.peer().replyCredit();
+            withheldAtCredit = env.peer().replyCredit();
         }
         reachDeadlineNs = now + config.reachability().reachRetryNs();
     }
@@ -276,7 +278,7 @@ public final class CallTimers {
      * @param precall true when the call is in PRECALL
      */
     void repingIfWaiting(long now, boolean precall) {
-        boolean paid = reachPingWithheld && out.peer().replyCredit() > withheldAtCredit;
+        boolean paid = reachPingWithheld && env.peer().replyCredit() > withheldAtCredit;
         if (precall && (paid || reachPingSerial != 0 && now - reachPingSentNs >= config.rto().minRtoNs())) {
             sendReachPing(now);
         }
@@ -289,7 +291,7 @@ public final class CallTimers {
      */
     boolean onPingResponse(long now, int reason, int serial) {
         if (reason == AckReason.PING_RESPONSE && reachPingSerial != 0 && serial == reachPingSerial) {
-            out.peer().rtt().onSample(now - reachPingSentNs);
+            env.peer().rtt().onSample(now - reachPingSentNs);
             reachPingSerial = 0;
             return true;
         }

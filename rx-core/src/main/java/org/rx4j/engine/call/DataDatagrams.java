@@ -26,6 +26,7 @@ import org.rx4j.wire.RxHeader;
  * {@link CallOutput} (rx-wire-facts.md §4, §5). Runs on the engine's thread; times are ns on the engine's clock.
  */
 final class DataDatagrams {
+    private final CallEnv env;
     private final CallOutput out;
     private final SendQueue sq;
     private final CongestionController cc;
@@ -39,8 +40,9 @@ final class DataDatagrams {
     /** The packets of one datagram on their way to the sink; allocated on first send, dropped at teardown. */
     private List<DataPacket> batch;
 
-    DataDatagrams(CallOutput out, SendQueue sq, CongestionController cc, RecoveryManager recovery,
-            CallActivity activity, CallCounters stats, AckIntake intake, ByteBufAllocator alloc) {
+    DataDatagrams(CallEnv env, CallOutput out, SendQueue sq, CongestionController cc, RecoveryManager recovery,
+            CallActivity activity, CallCounters stats, AckIntake intake) {
+        this.env = env;
         this.out = out;
         this.sq = sq;
         this.cc = cc;
@@ -48,7 +50,7 @@ final class DataDatagrams {
         this.activity = activity;
         this.stats = stats;
         this.intake = intake;
-        this.alloc = alloc;
+        this.alloc = env.alloc();
     }
 
     /**
@@ -83,7 +85,7 @@ final class DataDatagrams {
      */
     private int prepare(int seq) {
         SendQueue.Entry e = sq.get(seq);
-        ConnectionSecurity security = out.security();
+        ConnectionSecurity security = env.security();
         if (security.none || e.isPrepared()) {
             return e.wire().readableBytes();
         }
@@ -106,8 +108,8 @@ final class DataDatagrams {
     void resend(long now, int seq, SendQueue.Entry e) {
         List<DataPacket> b = batch();
         sq.markResent(e);
-        out.counters().resends++;
-        out.peer().counters().resends++;
+        env.counters().resends++;
+        env.peer().counters().resends++;
         stats.resends++;
         b.add(dataPacket(now, 0, seq, e, PacketFlags.REQUEST_ACK));
         out.sendData(b);
@@ -145,7 +147,7 @@ final class DataDatagrams {
         sq.markSent(k);
         recovery.syncInFlight();
         if (k > 1) {
-            out.counters().jumbogramsSent++;
+            env.counters().jumbogramsSent++;
         }
         out.sendData(b);
         cc.onDatagramSent(now, k);
@@ -171,7 +173,7 @@ final class DataDatagrams {
      *     engine's reused one for that position, else a new one
      */
     private DataPacket dataPacket(long now, int slot, int seq, SendQueue.Entry e, int extraFlags) {
-        OutboundPackets reuse = out.reusablePackets();
+        OutboundPackets reuse = env.reusablePackets();
         RxHeader h = out.dataHeader(reuse, slot, seq, e.flags() | extraFlags, e.spare());
         e.snapshot(recovery.rate(), now);
         e.recordTransmit(h.serial(), now);

@@ -24,6 +24,7 @@ public final class RecoveryProbes {
      */
     public static final int PER_DEAD_TIME = 48;
 
+    private final CallEnv env;
     private final RxConfig config;
     private final CallOutput out;
     private final SendQueue sq;
@@ -31,8 +32,9 @@ public final class RecoveryProbes {
     /** When the next probe goes out (engine clock, ns), or NONE. */
     private long deadlineNs = Deadlines.NONE;
 
-    RecoveryProbes(RxConfig config, CallOutput out, SendQueue sq, RecoveryManager recovery) {
-        this.config = config;
+    RecoveryProbes(CallEnv env, CallOutput out, SendQueue sq, RecoveryManager recovery) {
+        this.env = env;
+        this.config = env.config();
         this.out = out;
         this.sq = sq;
         this.recovery = recovery;
@@ -82,6 +84,6 @@ public final class RecoveryProbes {
      *     / {@link #PER_DEAD_TIME}
      */
     private long intervalNs() {
-        return Math.max(out.peer().rtt().baseRtoNs(), config.timeouts().deadTimeNs() / PER_DEAD_TIME);
+        return Math.max(env.peer().rtt().baseRtoNs(), config.timeouts().deadTimeNs() / PER_DEAD_TIME);
     }
 }

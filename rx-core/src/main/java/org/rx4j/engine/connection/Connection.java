@@ -5,7 +5,8 @@ package org.rx4j.engine.connection;
 
 import java.util.List;
 import org.rx4j.engine.call.Call;
-import org.rx4j.engine.call.CallContext;
+import org.rx4j.engine.call.CallEnv;
+import org.rx4j.engine.call.CallOwner;
 import org.rx4j.engine.call.CallListener;
 import org.rx4j.engine.peer.Peer;
 import org.rx4j.engine.security.ConnectionSecurity;
@@ -17,8 +18,6 @@ import org.rx4j.wire.AbortPacket;
 import org.rx4j.wire.ControlPacket;
 import org.rx4j.wire.DataPacket;
 import org.rx4j.wire.PacketEncoder;
-import org.rx4j.wire.OutboundPackets;
-import org.rx4j.wire.PacketFlags;
 import org.rx4j.wire.PacketType;
 import org.rx4j.wire.RxConstants;
 import org.rx4j.wire.RxHeader;
@@ -28,12 +27,14 @@ import org.rx4j.wire.RxPacket;
  * One Rx connection (rx-wire-facts.md §1, §6, §7): identity (epoch, cid, service id, security index, peer), its 4
  * channels each with its callNumber and current call, client channel allocation with the FIFO of calls waiting for
  * a channel, server call admission, the per-direction serial counter and the connection's counters. Owns its
- * calls and passes each the narrow {@link CallContext}; talks to the engine only through the
+ * calls: each gets the connection's fixed {@link CallEnv}, made once here, and the connection itself as its
+ * {@link CallOwner} (serials, sending, a freed channel); talks to the engine only through the
  * {@link ConnectionContext} the engine passed down. Owned by the engine's thread.
  */
-public final class Connection {
+public final class Connection implements CallOwner {
     private final ConnectionContext link;
-    private final CallContext callContext;
+    /** What every call of this connection shares; also builds the connection's own headers. */
+    private final CallEnv env;
     public final Peer peer;
     public final boolean client;
     public final int epoch;
@@ -60,13 +61,13 @@ public final class Connection {
     public Connection(ConnectionContext link, Peer peer, boolean client, int epoch, int cid, int serviceId,
             SecurityClass securityClass) {
         this.link = link;
-        this.callContext = new ConnectionCallContext(this, link);
         this.peer = peer;
         this.client = client;
         this.epoch = epoch;
         this.cid = cid;
         this.serviceId = serviceId;
         this.security = new ConnectionSecurity(securityClass, client, epoch, cid, serviceId, this::callNumber);
+        this.env = env(link);
     }
 
     /**
@@ -81,16 +82,21 @@ public final class Connection {
      */
     public Connection(ConnectionContext link, Peer peer, SecurityContext checked, int[] callNumbers) {
         this.link = link;
-        this.callContext = new ConnectionCallContext(this, link);
         this.peer = peer;
         this.client = false;
         this.epoch = checked.epoch();
         this.cid = checked.cid();
         this.serviceId = checked.serviceId();
         this.security = new ConnectionSecurity(checked);
+        this.env = env(link);
         if (callNumbers != null) {
             adoptCallNumbers(callNumbers);
         }
+    }
+
+    private CallEnv env(ConnectionContext link) {
+        return new CallEnv(link.config(), link.alloc(), link.congestionControl(), link.trace(), link.reusablePackets(),
+                peer, counters, security, client, epoch, cid, serviceId);
     }
 
     /** @return true on the side that created the connection (sends CLIENT_INITIATED) */
@@ -176,18 +182,18 @@ public final class Connection {
         return waiting.size();
     }
 
-    /** @return the next serial for an outgoing packet (pre-incremented, first is 1) */
+    @Override
     public int nextSerial() {
         return ++serial;
     }
 
-    /** @return the last serial sent */
+    @Override
     public int lastSerial() {
         return serial;
     }
 
     /**
-     * Builds a header for a packet of this connection.
+     * Builds a header for a packet of this connection ({@link CallEnv#header}, a new object).
      *
      * @param channel 0..3
      * @param callNumber the call's number, or 0 for connection-level packets
@@ -198,36 +204,11 @@ public final class Connection {
      * @return the header
      */
     public RxHeader header(int channel, int callNumber, int seq, int serial, int type, int flags) {
-        return header(null, 0, channel, callNumber, seq, serial, type, flags, 0);
-    }
-
-    /**
-     * Builds a header as {@link #header} does, in a slot of {@code reuse} when given (no allocation per packet sent).
-     *
-     * @param reuse the engine's reused outgoing packets, or null for a new header
-     * @param slot with reuse: {@link OutboundPackets#ACK_SLOT} for an ACK, a lower slot for a DATA sub-packet's
-     *     position in its datagram
-     * @param channel 0..3
-     * @param callNumber the call's number
-     * @param seq DATA seq or 0
-     * @param serial the packet's serial
-     * @param type ACK or DATA (matching the slot) with reuse; any type without
-     * @param flags flags without CLIENT_INITIATED (added on the client side)
-     * @param spare the spare/checksum field (a DATA packet's security checksum; else 0)
-     * @return the header: the slot's (valid until its next use) or a new one
-     */
-    public RxHeader header(OutboundPackets reuse, int slot, int channel, int callNumber, int seq, int serial, int type,
-                    int flags, int spare) {
-        int f = client ? flags | PacketFlags.CLIENT_INITIATED : flags;
-        if (reuse == null) {
-            return new RxHeader(epoch, cid | channel, callNumber, seq, serial, type, f, 0, security.index(), spare,
-                    serviceId);
-        }
-        return reuse.header(slot, epoch, cid | channel, callNumber, seq, serial, type, f, 0, security.index(), spare,
-                serviceId);
+        return env.header(null, 0, channel, callNumber, seq, serial, type, flags, 0);
     }
 
     /** Sends one packet of this connection to its peer, counting it (packets by type, bytes). */
+    @Override
     public void send(RxPacket p) {
         counters.packetsSent[RxCounters.typeSlot(p.header().type())]++;
         int bytes = PacketEncoder.encodedLength(p);
@@ -240,7 +221,8 @@ public final class Connection {
      * Sends DATA packets of one call as one datagram (a jumbogram when there are several), counting one datagram in
      * packetsSent[DATA] and each sub-packet in dataPacketsSent; clears the list.
      */
-    void sendData(List<DataPacket> batch) {
+    @Override
+    public void sendData(List<DataPacket> batch) {
         int k = batch.size();
         counters.packetsSent[PacketType.DATA]++;
         counters.dataPacketsSent += k;
@@ -319,7 +301,7 @@ public final class Connection {
         if (ch < 0 && waitingCalls() >= maxWaiting) {
             throw new IllegalStateException("too many calls waiting for a channel");
         }
-        Call call = new Call(callContext, -1, 0, false, now);
+        Call call = link.newCall(env, this, -1, 0, false, now);
         call.setListener(listener);
         if (ch < 0) {
             waiting.add(call);
@@ -360,11 +342,6 @@ public final class Connection {
         return fallback;
     }
 
-    /** A call still waiting for a channel was aborted: it leaves the queue. */
-    void leaveWaiting(Call c) {
-        waiting.remove(c);
-    }
-
     /** The peer answered BUSY on a client channel: prefer other channels for new calls. */
     public void markBusy(int channel) {
         if (client) {
@@ -372,12 +349,14 @@ public final class Connection {
         }
     }
 
-    /** A call ended (its completion event is queued): on a client, a waiting call takes the freed channel. */
-    void callEnded(Call c, long now) {
-        int ch = c.channel();
-        if (client && !waiting.isEmpty() && !closed && ch >= 0 && calls[ch] == c) {
+    @Override
+    public void callEnded(int channel, long now) {
+        if (channel < 0) {
+            waiting.removeDone(); // an aborted waiting call leaves the queue
+        } else if (client && !waiting.isEmpty() && !closed) {
+            // A call ends once and only on the channel it holds, so the channel is free now.
             Call w = waiting.poll();
-            startClientCall(ch, w, now);
+            startClientCall(channel, w, now);
             w.startedAfterWaiting(now);
         }
     }
@@ -421,7 +400,7 @@ public final class Connection {
                 return null;
             }
         }
-        Call fresh = new Call(callContext, ch, callNumber, true, now);
+        Call fresh = link.newCall(env, this, ch, callNumber, true, now);
         calls[ch] = fresh;
         callNumbers[ch] = callNumber;
         if (old != null) {
@@ -493,6 +472,7 @@ public final class Connection {
     }
 
     /** Aborts the whole connection from this side: sends ABORT with callNumber 0, fails every call with it (§6.5). */
+    @Override
     public void abort(long now, int code) {
         send(new AbortPacket(header(0, 0, 0, nextSerial(), PacketType.ABORT, 0), code));
         fail(now, code, false);
@@ -510,7 +490,7 @@ public final class Connection {
         for (Call c : calls) {
             if (c != null) {
                 if (remote) {
-                    c.onAbort(now, code);
+                    c.inbound().onAbort(now, code);
                 } else {
                     c.fail(now, code);
                 }

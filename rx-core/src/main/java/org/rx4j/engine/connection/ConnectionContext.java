@@ -8,7 +8,8 @@ import java.net.InetSocketAddress;
 import java.util.List;
 import org.rx4j.config.RxConfig;
 import org.rx4j.engine.call.Call;
-import org.rx4j.engine.call.CallContext;
+import org.rx4j.engine.call.CallEnv;
+import org.rx4j.engine.call.CallOwner;
 import org.rx4j.engine.call.CallEvents;
 import org.rx4j.engine.cc.CongestionControllerSupplier;
 import org.rx4j.engine.output.PacketSink;
@@ -18,8 +19,9 @@ import org.rx4j.wire.OutboundPackets;
 import org.rx4j.wire.RxPacket;
 
 /**
- * What a {@link Connection} (and, through its {@link CallContext}, each call) needs from the engine that owns it:
- * the packet sink, the event queue and timer queue, and the endpoint's settings. The engine passes it down when it
+ * What a {@link Connection} needs from the engine that owns it: the packet sink, the event queue and timer queue,
+ * the endpoint's settings (which the connection puts in its calls' {@link CallEnv}), and the making of each call
+ * with its events bound to it. The engine passes it down when it
  * creates a connection; nothing below holds the engine itself. Clock-free; engine thread only.
  */
 public interface ConnectionContext {
@@ -62,11 +64,18 @@ public interface ConnectionContext {
     void touched(Call c, long now);
 
     /**
-     * @param c a call being created
-     * @param owner the call's context (its connection's side: the channel work when the call ends, the peer)
-     * @return the events of {@code c}, bound to it, delivered to the engine's queues without a further step
+     * Makes a call of a connection with its {@link CallEvents} bound to it (delivered to the engine's queues without a
+     * further step, and the end of the call to {@code owner}'s channels).
+     *
+     * @param env what the connection's calls share
+     * @param owner the connection: serials, sending, the channel work when the call ends
+     * @param channel 0..3, or -1 for a client call that waits for a channel
+     * @param callNumber its number on the channel, 0 while waiting
+     * @param server true for a call received by a server
+     * @param now current time, ns
+     * @return the new call
      */
-    CallEvents callEvents(Call c, CallContext owner);
+    Call newCall(CallEnv env, CallOwner owner, int channel, int callNumber, boolean server, long now);
 
     /** @param c a call that left its channel: it leaves the timer queue */
     void retire(Call c);

@@ -32,10 +32,10 @@ final class WaitingCalls {
         queue.add(c);
     }
 
-    /** @param c a waiting call that no longer waits (aborted) */
-    void remove(Call c) {
+    /** Takes out the calls that ended while waiting (aborted, or past their deadline). */
+    void removeDone() {
         if (queue != null) {
-            queue.remove(c);
+            queue.removeIf(Call::isDone);
         }
     }
 

@@ -175,19 +175,20 @@ public final class AsyncClientCall implements CallListener {
     }
 
     @Override
-    public void onReadable(Call c, long now) {
-        ByteBuf b;
-        while (!c.isDone() && (b = c.read(now)) != null) {
-            boolean ok;
-            try {
-                ok = reply.append(b);
-            } finally {
-                b.release();
-            }
-            if (!ok) {
-                c.abort(now, RxCodes.RX_MSGSIZE);
-                return;
-            }
+    public boolean wantsData(Call c) {
+        return !c.isDone();
+    }
+
+    @Override
+    public void onData(Call c, ByteBuf b, long now) {
+        boolean ok;
+        try {
+            ok = reply.append(b);
+        } finally {
+            b.release();
+        }
+        if (!ok) {
+            c.abort(now, RxCodes.RX_MSGSIZE);
         }
     }
 

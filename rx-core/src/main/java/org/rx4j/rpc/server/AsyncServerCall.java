@@ -76,7 +76,10 @@ public final class AsyncServerCall implements CallListener {
         if (rest != null && !a.append(call, rest)) {
             return;
         }
-        a.onReadable(call, now);
+        if (call.isReadComplete()) {
+            a.onReadComplete(call, now); // the request ended within what the router took
+        }
+        // Else the engine hands it the rest of the request and its end, from the event that routed the call.
     }
 
     /** Copies and releases {@code b}; aborts with RX_MSGSIZE when the request passes the limit. */
@@ -94,17 +97,17 @@ public final class AsyncServerCall implements CallListener {
     }
 
     @Override
-    public void onReadable(Call c, long now) {
+    public void onData(Call c, ByteBuf b, long now) {
         if (handlerCalled || c.isDone()) {
+            b.release();
             return;
         }
-        ByteBuf b;
-        while ((b = c.read(now)) != null) {
-            if (!append(c, b)) {
-                return;
-            }
-        }
-        if (c.isReadComplete()) {
+        append(c, b);
+    }
+
+    @Override
+    public void onReadComplete(Call c, long now) {
+        if (!handlerCalled && !c.isDone()) {
             handlerCalled = true;
             invoke(c);
         }

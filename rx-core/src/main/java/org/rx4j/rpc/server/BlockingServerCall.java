@@ -95,7 +95,10 @@ final class BlockingServerCall {
             refuse(rt, call, streams, opcodeOrNone);
             return;
         }
-        streams.pull(call, now);
+        if (call.isReadComplete()) {
+            streams.onReadComplete(call, now); // the request ended within what the router took
+        }
+        // Else the engine hands the streams the rest of the request and its end, from the event that started the call.
     }
 
     /** Loop side: no worker will run this call's handler; it ends with the endpoint's busy code. */

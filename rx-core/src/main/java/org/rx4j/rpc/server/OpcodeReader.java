@@ -46,17 +46,13 @@ final class OpcodeReader implements CallListener {
     }
 
     @Override
-    public void onReadable(Call c, long now) {
+    public void onData(Call c, ByteBuf b, long now) {
         if (routed || c.isDone()) {
+            b.release();
             return;
         }
-        ByteBuf rest = opcodeBytes.fill(c, now);
+        ByteBuf rest = opcodeBytes.offer(b);
         if (!opcodeBytes.isFull()) {
-            if (c.isReadComplete()) {
-                CallHooks.refused(rt, c.origin(), ApiAccess.NO_OPCODE, "request shorter than an opcode",
-                        RxCodes.RXGEN_DECODE);
-                c.abort(now, RxCodes.RXGEN_DECODE);
-            }
             return;
         }
         routed = true;
@@ -81,6 +77,15 @@ final class OpcodeReader implements CallListener {
             AsyncStreamServerCall.start(rt, c, opcode, rest, stream, now, meter);
         } else {
             AsyncServerCall.start(rt, c, opcode, rest, async, now, meter);
+        }
+    }
+
+    @Override
+    public void onReadComplete(Call c, long now) {
+        if (!routed && !c.isDone()) { // the whole request is shorter than an opcode
+            CallHooks.refused(rt, c.origin(), ApiAccess.NO_OPCODE, "request shorter than an opcode",
+                    RxCodes.RXGEN_DECODE);
+            c.abort(now, RxCodes.RXGEN_DECODE);
         }
     }
 

@@ -54,15 +54,31 @@ final class PrefixRouter implements CallListener {
     }
 
     @Override
-    public void onReadable(Call c, long now) {
+    public void onData(Call c, ByteBuf b, long now) {
         if (routed || c.isDone()) {
+            b.release();
             return;
         }
-        ByteBuf rest = prefix.fill(c, now);
-        boolean whole = rest == null && c.isReadComplete();
-        if (!prefix.isFull() && !whole) {
-            return; // more of the prefix to come
+        ByteBuf rest = prefix.offer(b);
+        if (prefix.isFull()) {
+            route(c, rest, rest == null && c.isReadComplete(), now);
         }
+    }
+
+    @Override
+    public void onReadComplete(Call c, long now) {
+        if (!routed && !c.isDone()) {
+            route(c, null, true, now); // the whole request is shorter than the prefix
+        }
+    }
+
+    /**
+     * Hands the call to the router's async handler or the service's blocking one.
+     *
+     * @param rest request bytes taken after the prefix, or null; ownership passes here
+     * @param whole true when the prefix holds the whole request
+     */
+    private void route(Call c, ByteBuf rest, boolean whole, long now) {
         routed = true;
         RxAsyncHandler async = null;
         if (prefix.length() >= OPCODE_BYTES) {

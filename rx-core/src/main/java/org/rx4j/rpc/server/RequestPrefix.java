@@ -21,30 +21,21 @@ final class RequestPrefix {
     }
 
     /**
-     * Reads from the call until the prefix is full or nothing more is readable now; buffers read whole are released.
+     * Takes bytes the engine delivered into the prefix until it is full.
      *
-     * @param c the call
-     * @param now current time, ns
-     * @return the unread rest of the buffer that completed the prefix, or null; the caller owns it (releases it or
-     *     hands it on)
+     * @param b the next bytes of the request; ownership passes here (released once read whole)
+     * @return the unread rest of {@code b} once the prefix is full, or null; the caller owns it (releases it or hands
+     *     it on)
      */
-    ByteBuf fill(Call c, long now) {
-        ByteBuf rest = null;
-        while (have < bytes.length) {
-            ByteBuf b = c.read(now);
-            if (b == null) {
-                break;
-            }
-            int n = Math.min(bytes.length - have, b.readableBytes());
-            b.readBytes(bytes, have, n);
-            have += n;
-            if (b.isReadable()) {
-                rest = b;
-            } else {
-                b.release();
-            }
+    ByteBuf offer(ByteBuf b) {
+        int n = Math.min(bytes.length - have, b.readableBytes());
+        b.readBytes(bytes, have, n);
+        have += n;
+        if (b.isReadable()) {
+            return b;
         }
-        return rest;
+        b.release();
+        return null;
     }
 
     /** @return true once every byte of the prefix is in */

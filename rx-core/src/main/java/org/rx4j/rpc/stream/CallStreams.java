@@ -480,15 +480,31 @@ public final class CallStreams implements CallListener {
     }
 
     @Override
-    public void onReadable(Call c, long now) {
-        pull(c, now);
+    public boolean wantsData(Call c) {
+        synchronized (lock) {
+            return inboxBytes < INBOX_LIMIT && !released;
+        }
+    }
+
+    @Override
+    public void onData(Call c, ByteBuf b, long now) {
+        stage(b);
+    }
+
+    @Override
+    public void onReadComplete(Call c, long now) {
+        synchronized (lock) {
+            eof = true;
+        }
+        wakeAtEndOfWork();
     }
 
     /**
-     * Moves received data from the call to the inbox while the inbox has room. Loop only.
+     * Moves received data from the call to the inbox while the inbox has room: the loop's own task once the reader
+     * made room (never inside an engine event: then the engine hands the data over, {@link #onData}). Loop only.
      *
      * @param c the call
-     * @param now current time, ns: the engine event's, or the loop's clock in a task of its own
+     * @param now current time, ns: the loop's clock
      */
     public void pull(Call c, long now) {
         while (true) {
@@ -524,9 +540,6 @@ public final class CallStreams implements CallListener {
 
     @Override
     public void onComplete(Call c, int errorCode) {
-        if (errorCode == 0) {
-            pull(c, runtime.now()); // the completion event carries no time
-        }
         PeerUnreachable why = errorCode == RxCodes.RX_CALL_DEAD && deadReason != null ? deadReason.get() : null;
         RxException.Reason byConnection = errorCode != 0 && endReasons != null
                 ? endReasons.of(errorCode, c.isRemoteError()) : null;
