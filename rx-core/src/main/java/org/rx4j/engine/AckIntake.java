@@ -4,6 +4,7 @@
 package org.rx4j.engine;
 
 import org.rx4j.config.RxConfig;
+import org.rx4j.counters.RxCounter;
 import org.rx4j.engine.recovery.AckValidator;
 import org.rx4j.engine.recovery.LossDetector;
 import org.rx4j.engine.recovery.RecoveryManager;
@@ -67,7 +68,7 @@ final class AckIntake {
                 result = a.trailerWords() >= 4 ? t : Math.min(twind, t);
             }
             if (clamped) {
-                out.counters().trailersClamped++;
+                out.counters().increment(RxCounter.TRAILERS_CLAMPED);
             }
         }
         if (a.header().hasFlag(PacketFlags.SLOW_START_OK)) {
@@ -100,12 +101,12 @@ final class AckIntake {
         RxCounters counters = out.counters();
         countHardAcked(counters);
         if ((result & RecoveryManager.IGNORED) != 0) {
-            counters.acksIgnored++;
+            counters.increment(RxCounter.ACKS_IGNORED);
             return false;
         }
         stats.rttSamples += recovery.rttSamplesOfLastAck();
         if ((result & RecoveryManager.FAST_RETRANSMIT) != 0) {
-            counters.fastRetransmits++;
+            counters.increment(RxCounter.FAST_RETRANSMITS);
             out.retransmitting(PacketTrace.Retransmit.FAST, sq.first(), sq.nextToSend());
         }
         int ackSerial = a.serial();
@@ -144,7 +145,7 @@ final class AckIntake {
     /** Adds the payload bytes hard-acked since the last count to the connection's payloadBytesAcked. */
     private void countHardAcked(RxCounters counters) {
         long released = sq.releasedBytes();
-        counters.payloadBytesAcked += released - countedAckedBytes;
+        counters.add(RxCounter.PAYLOAD_BYTES_ACKED, released - countedAckedBytes);
         countedAckedBytes = released;
     }
 

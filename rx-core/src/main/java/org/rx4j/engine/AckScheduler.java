@@ -4,6 +4,7 @@
 package org.rx4j.engine;
 
 import org.rx4j.config.RxConfig;
+import org.rx4j.counters.RxCounter;
 import org.rx4j.wire.AckPacket;
 import org.rx4j.wire.AckReason;
 import org.rx4j.wire.DataPacket;
@@ -274,7 +275,7 @@ final class AckScheduler {
                 out.peer().advertisedMaxMtu(), out.peer().localIfMtu(), config.windows().maxRwind(),
                 out.peer().jumboLimit(),
                 Math.max(0, datagramBytes - plain));
-        out.counters().acksSent[AckReason.PING]++;
+        out.counters().increment(RxCounter.ACKS_SENT, AckReason.PING);
         activity.lastSendNs = now;
         out.send(probe);
         return h.serial();
@@ -331,7 +332,7 @@ final class AckScheduler {
                 if (reason == AckReason.PING && peer.spendReplyCredit(bare)) {
                     trailerWords = 0;
                 } else {
-                    out.counters().repliesWithheld++;
+                    out.counters().increment(RxCounter.REPLIES_WITHHELD);
                     if (reason == AckReason.REQUESTED) {
                         pendingAckReason = AckReason.DELAY; // owed, sent once the peer answers (as above)
                         pendingAckSerial = 0;
@@ -364,7 +365,7 @@ final class AckScheduler {
         pendingAckSerial = 0;
         ackDeadlineNs = Deadlines.NONE;
         activity.lastSendNs = now;
-        out.counters().acksSent[reason]++;
+        out.counters().increment(RxCounter.ACKS_SENT, reason);
         out.sendUnmuted(ack);
         return true;
     }

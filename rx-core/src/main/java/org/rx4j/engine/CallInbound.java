@@ -3,6 +3,7 @@
 
 package org.rx4j.engine;
 
+import org.rx4j.counters.RxCounter;
 import org.rx4j.engine.recovery.AckValidator;
 import org.rx4j.wire.AckPacket;
 import org.rx4j.wire.AckReason;
@@ -77,11 +78,11 @@ final class CallInbound {
             // Describes packets never transmitted: hostile or broken, believed in nothing, not even as a sign of life
             // (docs/robustness.md "Rule: ACKs checked against what was transmitted"). A finished call reads no ACK
             // body; it still answers PINGs below.
-            out.counters().acksRejected++;
+            out.counters().increment(RxCounter.ACKS_REJECTED);
             return;
         }
         activity.lastReceiveNs = now;
-        out.counters().acksReceived[Math.min(a.reason(), AckReason.COUNT - 1)]++;
+        out.counters().increment(RxCounter.ACKS_RECEIVED, Math.min(a.reason(), AckReason.COUNT - 1));
         RxHeader h = a.header();
         sender.applyTrailer(a);
         if (timers.onPingResponse(now, a.reason(), a.serial())) {
@@ -118,7 +119,7 @@ final class CallInbound {
     void onAckAll(long now) {
         if (!sender.hasTransmittedUnacked()) {
             // Nothing transmitted waits for an ack: an ACKALL now cannot describe this call.
-            out.counters().acksRejected++;
+            out.counters().increment(RxCounter.ACKS_REJECTED);
             return;
         }
         activity.lastReceiveNs = now;

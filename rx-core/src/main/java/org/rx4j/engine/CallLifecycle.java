@@ -3,6 +3,7 @@
 
 package org.rx4j.engine;
 
+import org.rx4j.counters.RxCounter;
 import org.rx4j.wire.AbortCodes;
 
 /**
@@ -76,9 +77,9 @@ final class CallLifecycle {
         timers.cancelReach();
         if (endState == CallState.ERROR) {
             acks.cancelDelayedAck(); // a dallying call keeps its final ack's timer
-            out.counters().callsFailed++;
+            out.counters().increment(RxCounter.CALLS_FAILED);
         } else {
-            out.counters().callsSucceeded++;
+            out.counters().increment(RxCounter.CALLS_SUCCEEDED);
         }
         events.ended(now);
     }

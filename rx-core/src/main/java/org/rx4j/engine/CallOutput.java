@@ -4,6 +4,7 @@
 package org.rx4j.engine;
 
 import java.util.List;
+import org.rx4j.counters.RxCounter;
 import org.rx4j.wire.AbortPacket;
 import org.rx4j.wire.ControlPacket;
 import org.rx4j.wire.DataPacket;
@@ -193,7 +194,7 @@ final class CallOutput {
      * @param next the next seq never sent
      */
     void timedOut(int first, int next) {
-        counters().timeouts++;
+        counters().increment(RxCounter.RETRANSMIT_TIMEOUTS);
         retransmitting(PacketTrace.Retransmit.RTO, first, next);
     }
 }

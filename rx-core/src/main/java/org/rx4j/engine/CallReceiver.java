@@ -4,6 +4,7 @@
 package org.rx4j.engine;
 
 import io.netty.buffer.ByteBuf;
+import org.rx4j.counters.RxCounter;
 import org.rx4j.wire.AckReason;
 import org.rx4j.wire.DataPacket;
 import org.rx4j.wire.PacketFlags;
@@ -55,10 +56,10 @@ final class CallReceiver {
         int result = acks.receive(p);
         stats.dataPacketsReceived++;
         if (result == ReceiveQueue.DUPLICATE) {
-            out.counters().duplicatesReceived++;
+            out.counters().increment(RxCounter.DUPLICATES_RECEIVED);
             out.trace().inbound(PacketTrace.In.DUPLICATE, out.peer().address(), h);
         } else if (result == ReceiveQueue.BEYOND_LAST) {
-            out.counters().dataBeyondLast++;
+            out.counters().increment(RxCounter.DATA_BEYOND_LAST);
         } else if (result == ReceiveQueue.ACCEPTED) {
             if (rq.hasReadable()) {
                 notifyReadable = true;
@@ -106,7 +107,7 @@ final class CallReceiver {
         ByteBuf p = rq.poll();
         if (p != null) {
             acks.countConsumed();
-            out.counters().payloadBytesDelivered += p.readableBytes();
+            out.counters().add(RxCounter.PAYLOAD_BYTES_DELIVERED, p.readableBytes());
         }
         return p;
     }

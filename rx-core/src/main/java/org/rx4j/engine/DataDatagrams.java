@@ -7,6 +7,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import java.util.ArrayList;
 import java.util.List;
+import org.rx4j.counters.RxCounter;
 import org.rx4j.engine.cc.CongestionController;
 import org.rx4j.engine.recovery.RecoveryManager;
 import org.rx4j.engine.recovery.SendQueue;
@@ -104,8 +105,8 @@ final class DataDatagrams {
     void resend(long now, int seq, SendQueue.Entry e) {
         List<DataPacket> b = batch();
         sq.markResent(e);
-        out.counters().resends++;
-        out.peer().counters().resends++;
+        out.counters().increment(RxCounter.RESENDS);
+        out.peer().counters().increment(RxCounter.RESENDS);
         stats.resends++;
         b.add(dataPacket(now, 0, seq, e, PacketFlags.REQUEST_ACK));
         out.sendData(b);
@@ -143,7 +144,7 @@ final class DataDatagrams {
         sq.markSent(k);
         recovery.syncInFlight();
         if (k > 1) {
-            out.counters().jumbogramsSent++;
+            out.counters().increment(RxCounter.JUMBOGRAMS_SENT);
         }
         out.sendData(b);
         cc.onDatagramSent(now, k);

@@ -6,6 +6,7 @@ package org.rx4j.engine;
 import org.rx4j.config.Reachability;
 import org.rx4j.config.RxConfig;
 import java.net.InetSocketAddress;
+import org.rx4j.counters.RxCounter;
 import org.rx4j.engine.cc.CongestionController;
 import org.rx4j.engine.cc.PathModel;
 import org.rx4j.engine.pmtu.PathMtuState;
@@ -20,7 +21,7 @@ import org.rx4j.wire.RxConstants;
 public final class Peer {
     private final InetSocketAddress address;
     private final RttEstimator rtt;
-    private final RxCounters counters = new RxCounters();
+    private final RxCounters counters = new RxCounters(RxCounter.Scope.CONNECTION);
     /** Congestion state shared by all calls to this peer: delivery rate, packets in flight, the BBR model. */
     final PathModel path;
     /** The congestion controller of the most recent call that sent to this peer (statistics only), or null. */
@@ -138,7 +139,7 @@ public final class Peer {
      * @param bytes bytes received from the peer (header + body)
      */
     void onReceived(long now, int bytes) {
-        counters.bytesReceived += bytes;
+        counters.add(RxCounter.BYTES_RECEIVED, bytes);
         if (!isReachable(now)) {
             replyCredit += (long) Reachability.AMPLIFICATION_LIMIT * bytes;
         } else if (bytes > provenReceivedSize) {

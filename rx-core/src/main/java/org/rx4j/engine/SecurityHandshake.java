@@ -8,6 +8,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.rx4j.counters.RxCounter;
 import org.rx4j.security.SecurityAbortException;
 import org.rx4j.wire.AbortCodes;
 import org.rx4j.wire.ControlPacket;
@@ -36,7 +37,8 @@ final class SecurityHandshake {
     static final int MAX_RESPONSES_PER_SECOND = 4;
     private static final long SECOND_NS = 1_000_000_000L;
 
-    private final SecurityCounters counters = new SecurityCounters();
+    /** The endpoint's own counters: the handshakes' {@code security.*} counts go there. */
+    private final RxCounters counters;
     /**
      * Server connections that sent a CHALLENGE and wait for the RESPONSE (the resend timer's work), in the order they
      * were challenged: the resends of one timer run go out in a deterministic order.
@@ -49,7 +51,9 @@ final class SecurityHandshake {
     /** Packets that failed a check and came from an address other than their connection's (dropped). */
     private long otherAddressFailures;
 
-    SecurityHandshake() {
+    /** @param counters the endpoint's own counters (endpoint-scoped), where the handshakes are counted */
+    SecurityHandshake(RxCounters counters) {
+        this.counters = counters;
     }
 
     /**
@@ -69,15 +73,11 @@ final class SecurityHandshake {
      * @param snapshot the counters being taken (the endpoint's own)
      */
     void addCountersTo(RxCounters snapshot) {
-        snapshot.heldBytes += parkedBudget.bytes();
-        snapshot.heldPacketsRefused += parkedBudget.refused();
-        snapshot.securityFailuresFromOtherAddresses += otherAddressFailures;
+        snapshot.add(RxCounter.HELD_BYTES, parkedBudget.bytes());
+        snapshot.add(RxCounter.HELD_PACKETS_REFUSED, parkedBudget.refused());
+        snapshot.add(RxCounter.SECURITY_FAILURES_FROM_OTHER_ADDRESSES, otherAddressFailures);
     }
 
-    /** @return this endpoint's counts of handshakes and refused packets */
-    SecurityCounters counters() {
-        return counters;
-    }
 
     /**
      * A DATA packet of a connection: on a server connection whose client is not authenticated it is parked (and a
@@ -99,12 +99,12 @@ final class SecurityHandshake {
         }
         if (!sec.isAuthenticated()) {
             if (fromOtherAddress) {
-                counters.packetsRefused++;
+                counters.increment(RxCounter.SECURITY_PACKETS_REFUSED);
                 p.release();
                 return false;
             }
             if (sec.handshakeFailed || conn.error != 0 || !park(conn, p)) {
-                counters.packetsRefused++;
+                counters.increment(RxCounter.SECURITY_PACKETS_REFUSED);
                 p.release();
             }
             if (!sec.handshakeFailed && conn.error == 0 && sec.challengesSent < MAX_CHALLENGES
@@ -115,7 +115,7 @@ final class SecurityHandshake {
         }
         int code = sec.check(p);
         if (code != 0) {
-            counters.packetsRefused++;
+            counters.increment(RxCounter.SECURITY_PACKETS_REFUSED);
             p.release();
             if (fromOtherAddress) {
                 otherAddressFailures++;
@@ -186,7 +186,7 @@ final class SecurityHandshake {
         }
         sec.challengesSent++;
         sec.nextChallengeNs = now + CHALLENGE_INTERVAL_NS;
-        counters.challengesSent++;
+        counters.increment(RxCounter.SECURITY_CHALLENGES_SENT);
         conn.send(new ControlPacket(conn.header(0, 0, 0, conn.nextSerial(), PacketType.CHALLENGE, 0), body.get()));
         waiting.add(conn);
         nextDeadlineNs = Deadlines.earlier(nextDeadlineNs, sec.nextChallengeNs);
@@ -208,7 +208,7 @@ final class SecurityHandshake {
     List<DataPacket> onResponse(long now, Connection conn, ControlPacket p, boolean fromOtherAddress) {
         ConnectionSecurity sec = conn.security;
         if (conn.client || sec.none || sec.challengesSent == 0 || sec.handshakeFailed || sec.isAuthenticated()) {
-            counters.responsesIgnored++;
+            counters.increment(RxCounter.SECURITY_RESPONSES_IGNORED);
             return List.of();
         }
         int code;
@@ -218,13 +218,13 @@ final class SecurityHandshake {
             code = AbortCodes.RX_PROTOCOL_ERROR; // the SPI never throws for input bytes; refuse all the same
         }
         if (fromOtherAddress && (code != 0 || !sec.isAuthenticated())) {
-            counters.responsesRefused++;
+            counters.increment(RxCounter.SECURITY_RESPONSES_REFUSED);
             otherAddressFailures++;
             return List.of(); // a stranger's junk: the real client's RESPONSE may still come
         }
         waiting.remove(conn);
         if (code != 0 || !sec.isAuthenticated()) {
-            counters.responsesRefused++;
+            counters.increment(RxCounter.SECURITY_RESPONSES_REFUSED);
             sec.handshakeFailed = true;
             sec.releaseParked();
             // Not paced: one ABORT per connection (it refuses all later RESPONSEs), smaller than the RESPONSE.
@@ -250,7 +250,7 @@ final class SecurityHandshake {
     void onChallenge(long now, Connection conn, ControlPacket p) {
         ConnectionSecurity sec = conn.security;
         if (!conn.client || sec.none || conn.error != 0) {
-            counters.challengesIgnored++;
+            counters.increment(RxCounter.SECURITY_CHALLENGES_IGNORED);
             return;
         }
         if (now - sec.responseWindowNs >= SECOND_NS) {
@@ -258,7 +258,7 @@ final class SecurityHandshake {
             sec.responsesInWindow = 0;
         }
         if (sec.responsesInWindow >= MAX_RESPONSES_PER_SECOND) {
-            counters.challengesIgnored++;
+            counters.increment(RxCounter.SECURITY_CHALLENGES_IGNORED);
             return;
         }
         sec.responsesInWindow++;
@@ -269,7 +269,7 @@ final class SecurityHandshake {
             conn.abort(now, e.code()); // to the server this client chose; once, as the connection fails
             return;
         }
-        counters.responsesSent++;
+        counters.increment(RxCounter.SECURITY_RESPONSES_SENT);
         conn.send(new ControlPacket(conn.header(0, 0, 0, conn.nextSerial(), PacketType.RESPONSE, 0), body));
     }
 
@@ -299,7 +299,7 @@ final class SecurityHandshake {
                     waiting.remove(c);
                     sec.handshakeFailed = true;
                     sec.releaseParked();
-                    counters.handshakesAbandoned++;
+                    counters.increment(RxCounter.SECURITY_HANDSHAKES_ABANDONED);
                 } else if (!challenge(now, c)) {
                     // Not paid for yet (an unproven source): the client's next DATA may bring it; this try counts.
                     sec.nextChallengeNs = now + CHALLENGE_INTERVAL_NS;

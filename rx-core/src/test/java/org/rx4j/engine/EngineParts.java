@@ -8,6 +8,7 @@ import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
 import org.rx4j.config.RxConfig;
+import org.rx4j.counters.RxCounter;
 import org.rx4j.wire.DataPacket;
 import org.rx4j.wire.RxPacket;
 
@@ -36,7 +37,7 @@ final class EngineParts {
             }
         }
     };
-    final RxCounters counters = new RxCounters();
+    final RxCounters counters = new RxCounters(RxCounter.Scope.ENDPOINT);
     final TimerQueue timers = new TimerQueue();
     final EventQueue events = new EventQueue(timers);
     final ConnectionTable table;
