@@ -5,7 +5,7 @@ package org.rx4j.bench;
 
 import java.net.InetSocketAddress;
 import java.util.List;
-import org.rx4j.engine.PacketSink;
+import org.rx4j.engine.output.PacketSink;
 import org.rx4j.wire.AckPacket;
 import org.rx4j.wire.AckReason;
 import org.rx4j.wire.DataPacket;

@@ -20,7 +20,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
-import org.rx4j.rpc.CounterStats;
+import org.rx4j.rpc.stats.CounterStats;
 import org.rx4j.rpc.RxConnection;
 
 /**

@@ -4,6 +4,12 @@
 package org.rx4j.engine;
 
 import org.rx4j.config.RxConfig;
+import org.rx4j.engine.admission.ReachChallenger;
+import org.rx4j.engine.admission.SecurityHandshake;
+import org.rx4j.engine.call.Call;
+import org.rx4j.engine.call.Deadlines;
+import org.rx4j.engine.connection.ConnectionTable;
+import org.rx4j.engine.telemetry.RxCounters;
 
 /**
  * The engine's timed work: the calls' timers that are due (retransmissions, delayed acks, keepalive and reachability

@@ -4,6 +4,9 @@
 package org.rx4j.engine;
 
 import java.util.ArrayList;
+import org.rx4j.engine.call.Call;
+import org.rx4j.engine.call.CallListener;
+import org.rx4j.engine.call.CallState;
 
 /**
  * The engine's deferred work: application events (new call, readable, writable, complete) queued while

@@ -5,6 +5,14 @@ package org.rx4j.engine;
 
 import java.net.InetSocketAddress;
 import org.rx4j.config.RxConfig;
+import org.rx4j.engine.admission.ConnectionLimits;
+import org.rx4j.engine.admission.ReachChallenger;
+import org.rx4j.engine.connection.Connection;
+import org.rx4j.engine.connection.ConnectionContext;
+import org.rx4j.engine.connection.ConnectionTable;
+import org.rx4j.engine.output.RawAborts;
+import org.rx4j.engine.peer.Peer;
+import org.rx4j.engine.telemetry.PacketTrace;
 import org.rx4j.security.SecurityClass;
 import org.rx4j.security.packet.PacketSecurityAccess;
 import org.rx4j.security.packet.SecurityContext;

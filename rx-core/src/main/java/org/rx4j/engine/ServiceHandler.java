@@ -3,6 +3,9 @@
 
 package org.rx4j.engine;
 
+import org.rx4j.engine.call.Call;
+import org.rx4j.engine.call.CallListener;
+
 /**
  * A server-side service registered with {@link RxEngine#registerService}: told of each new incoming call.
  * Called on the engine's thread; must not block and should not throw (see {@link CallListener}).

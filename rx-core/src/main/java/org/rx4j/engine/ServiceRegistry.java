@@ -10,6 +10,13 @@ import java.util.List;
 import java.util.Map;
 import org.rx4j.config.RxConfig;
 import org.rx4j.counters.RxCounter;
+import org.rx4j.engine.call.Call;
+import org.rx4j.engine.call.CallState;
+import org.rx4j.engine.connection.Connection;
+import org.rx4j.engine.connection.ConnectionTable;
+import org.rx4j.engine.peer.Peer;
+import org.rx4j.engine.security.HeldBytes;
+import org.rx4j.engine.telemetry.RxCounters;
 import org.rx4j.security.SecurityClass;
 
 /**

@@ -4,6 +4,7 @@
 package org.rx4j.engine;
 
 import java.util.Arrays;
+import org.rx4j.engine.call.Call;
 
 /**
  * Calls ordered by their next deadline (an indexed binary min-heap): O(log n) to move one call,

@@ -4,6 +4,7 @@
 package org.rx4j.rpc;
 
 import java.util.Arrays;
+import org.rx4j.rpc.metrics.LatencyHistogram;
 
 /**
  * A snapshot of one procedure's call latencies, ns, on the endpoint's clock: how many, their sum and maximum, and

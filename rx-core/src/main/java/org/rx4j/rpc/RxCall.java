@@ -10,6 +10,7 @@ import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import org.rx4j.rpc.stream.CallStreams;
 import org.rx4j.security.CallerIdentity;
 
 /**

@@ -3,6 +3,8 @@
 
 package org.rx4j.rpc;
 
+import org.rx4j.rpc.stats.ProcedureMetrics;
+
 /**
  * What an interceptor runs when a call it admitted ends ({@link RxServerInterceptor}, {@link RxClientInterceptor}):
  * the "after" half of a wrap, for timing, logging or releasing what the "before" half set up. Runs once per call on

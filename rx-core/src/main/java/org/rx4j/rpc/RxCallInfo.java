@@ -6,6 +6,7 @@ package org.rx4j.rpc;
 import java.net.InetSocketAddress;
 import java.util.Optional;
 import java.util.OptionalInt;
+import org.rx4j.rpc.runtime.ApiAccess;
 import org.rx4j.security.CallerIdentity;
 
 /**
@@ -14,7 +15,7 @@ import org.rx4j.security.CallerIdentity;
  */
 public final class RxCallInfo {
     /** {@link #opcodeOrNone} when the opcode is not known (a value no int opcode has). */
-    static final long NO_OPCODE = Long.MIN_VALUE;
+    static final long NO_OPCODE = ApiAccess.NO_OPCODE;
 
     private final boolean server;
     private final int serviceId;

@@ -3,8 +3,8 @@
 
 package org.rx4j.rpc;
 
-import org.rx4j.engine.CallOrigin;
-import org.rx4j.engine.Connection;
+import org.rx4j.engine.call.CallOrigin;
+import org.rx4j.engine.connection.Connection;
 
 /**
  * The identity of an Rx connection as it appears in every packet header (rx-wire-facts.md §1, §7): the

@@ -27,10 +27,18 @@ import javax.management.MBeanServer;
 import javax.management.ObjectName;
 import org.rx4j.config.RxConfig;
 import org.rx4j.config.TransportKind;
-import org.rx4j.engine.EngineDebugResponder;
-import org.rx4j.engine.RttTotals;
-import org.rx4j.engine.RxCounters;
+import org.rx4j.engine.debug.EngineDebugResponder;
+import org.rx4j.engine.debug.RttTotals;
+import org.rx4j.engine.telemetry.RxCounters;
 import org.rx4j.engine.RxEngine;
+import org.rx4j.rpc.metrics.EndpointMXBean;
+import org.rx4j.rpc.metrics.StatsReader;
+import org.rx4j.rpc.runtime.EndpointRuntime;
+import org.rx4j.rpc.server.ServiceDispatch;
+import org.rx4j.rpc.stats.EndpointStats;
+import org.rx4j.rpc.stats.PeerStats;
+import org.rx4j.rpc.stats.ProcedureMetrics;
+import org.rx4j.rpc.stats.RxEndpointMXBean;
 import org.rx4j.security.RxNullSecurityClass;
 import org.rx4j.security.SecurityClass;
 import org.rx4j.security.SecurityClassRegistry;
@@ -439,7 +447,7 @@ public final class RxEndpoint implements AutoCloseable {
         private final java.util.List<RxClientInterceptor> clientInterceptors = new java.util.ArrayList<>();
         private RxProcNames procNames;
         /** Wraps the engine's packet sink, for package tests that record what the endpoint sends; or null. */
-        private java.util.function.UnaryOperator<org.rx4j.engine.PacketSink> sinkTap;
+        private java.util.function.UnaryOperator<org.rx4j.engine.output.PacketSink> sinkTap;
 
         private Builder() {
         }
@@ -451,7 +459,7 @@ public final class RxEndpoint implements AutoCloseable {
          * @param tap returns the sink the engine uses, given the transport's
          * @return this
          */
-        Builder sinkTap(java.util.function.UnaryOperator<org.rx4j.engine.PacketSink> tap) {
+        Builder sinkTap(java.util.function.UnaryOperator<org.rx4j.engine.output.PacketSink> tap) {
             this.sinkTap = tap;
             return this;
         }

@@ -18,7 +18,7 @@ import java.util.List;
 import java.util.function.ToIntFunction;
 import org.rx4j.config.DebugReplies;
 import org.rx4j.config.PacketSize;
-import org.rx4j.engine.PacketSink;
+import org.rx4j.engine.output.PacketSink;
 import org.rx4j.wire.DataPacket;
 import org.rx4j.wire.PacketEncoder;
 import org.rx4j.wire.RxPacket;

@@ -4,7 +4,7 @@
 package org.rx4j.transport;
 
 import io.netty.buffer.ByteBufAllocator;
-import org.rx4j.engine.PacketSink;
+import org.rx4j.engine.output.PacketSink;
 import org.rx4j.engine.RxEngine;
 
 /**

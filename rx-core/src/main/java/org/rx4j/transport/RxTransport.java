@@ -24,7 +24,7 @@ import java.util.function.LongSupplier;
 import org.rx4j.config.RxConfig;
 import org.rx4j.config.TransportKind;
 import org.rx4j.counters.RxCounter;
-import org.rx4j.engine.RxCounters;
+import org.rx4j.engine.telemetry.RxCounters;
 import org.rx4j.engine.RxEngine;
 import org.rx4j.wire.DecodeError;
 import org.slf4j.Logger;

@@ -13,6 +13,7 @@ import static org.rx4j.engine.FakePeer.acks;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.rx4j.engine.RecordingApps.Service;
+import org.rx4j.engine.call.Call;
 import org.rx4j.wire.AckPacket;
 import org.rx4j.wire.AckReason;
 import org.rx4j.wire.DataPacket;

@@ -20,6 +20,7 @@ import org.rx4j.config.RxConfig;
 import org.rx4j.counters.RxCounter;
 import org.rx4j.engine.RecordingApps.Client;
 import org.rx4j.engine.RecordingApps.Service;
+import org.rx4j.engine.connection.Connection;
 import org.rx4j.security.rxkad.RxkadLevel;
 import org.rx4j.wire.AbortCodes;
 import org.rx4j.wire.AckPacket;

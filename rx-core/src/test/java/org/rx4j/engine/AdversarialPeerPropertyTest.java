@@ -22,6 +22,8 @@ import org.rx4j.config.RxConfig;
 import org.rx4j.counters.RxCounter;
 import org.rx4j.engine.AdversarialPeer.Behaviour;
 import org.rx4j.engine.RecordingApps.Service;
+import org.rx4j.engine.call.Call;
+import org.rx4j.engine.connection.Connection;
 import org.rx4j.wire.AbortCodes;
 
 /**

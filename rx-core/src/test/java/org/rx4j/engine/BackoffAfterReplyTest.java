@@ -10,6 +10,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.rx4j.config.RxConfig;
 import org.rx4j.counters.RxCounter;
+import org.rx4j.engine.call.CallSender;
+import org.rx4j.engine.connection.Connection;
 import org.rx4j.wire.PacketType;
 
 /**

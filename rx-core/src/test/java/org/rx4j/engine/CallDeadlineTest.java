@@ -14,6 +14,10 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.rx4j.counters.RxCounter;
+import org.rx4j.engine.call.Call;
+import org.rx4j.engine.call.CallListener;
+import org.rx4j.engine.call.CallState;
+import org.rx4j.engine.connection.Connection;
 import org.rx4j.wire.AbortCodes;
 import org.rx4j.wire.PacketType;
 

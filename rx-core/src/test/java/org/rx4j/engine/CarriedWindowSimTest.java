@@ -12,6 +12,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.rx4j.config.RxConfig;
+import org.rx4j.engine.call.Call;
+import org.rx4j.engine.connection.Connection;
 import org.rx4j.testing.LeakCheckExtension;
 
 /**

@@ -12,6 +12,8 @@ import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.rx4j.counters.RxCounter;
+import org.rx4j.engine.connection.Connection;
+import org.rx4j.engine.telemetry.RxCounters;
 import org.rx4j.wire.AckPacket;
 import org.rx4j.wire.AckReason;
 import org.rx4j.wire.DataPacket;

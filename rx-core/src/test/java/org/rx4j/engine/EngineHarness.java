@@ -10,6 +10,8 @@ import io.netty.buffer.UnpooledByteBufAllocator;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
+import org.rx4j.engine.connection.Connection;
+import org.rx4j.engine.output.PacketSink;
 import org.rx4j.wire.AbortPacket;
 import org.rx4j.wire.AckPacket;
 import org.rx4j.wire.DataPacket;

@@ -9,6 +9,11 @@ import java.util.ArrayList;
 import java.util.List;
 import org.rx4j.config.RxConfig;
 import org.rx4j.counters.RxCounter;
+import org.rx4j.engine.connection.Connection;
+import org.rx4j.engine.connection.ConnectionContext;
+import org.rx4j.engine.connection.ConnectionTable;
+import org.rx4j.engine.output.PacketSink;
+import org.rx4j.engine.telemetry.RxCounters;
 import org.rx4j.wire.DataPacket;
 import org.rx4j.wire.RxPacket;
 
@@ -17,14 +22,14 @@ import org.rx4j.wire.RxPacket;
  * (limits, the reachability challenge, timers): a recording sink, the endpoint's counters, and server connections
  * made directly in the table.
  */
-final class EngineParts {
+public final class EngineParts {
     /** One packet sent: its destination and the packet. */
-    record Sent(InetSocketAddress to, RxPacket packet) {
+    public record Sent(InetSocketAddress to, RxPacket packet) {
     }
 
-    final RxConfig config;
-    final List<Sent> sent = new ArrayList<>();
-    final PacketSink sink = new PacketSink() {
+    public final RxConfig config;
+    public final List<Sent> sent = new ArrayList<>();
+    public final PacketSink sink = new PacketSink() {
         @Override
         public void send(InetSocketAddress peer, RxPacket packet) {
             sent.add(new Sent(peer, packet));
@@ -37,15 +42,15 @@ final class EngineParts {
             }
         }
     };
-    final RxCounters counters = new RxCounters(RxCounter.Scope.ENDPOINT);
-    final TimerQueue timers = new TimerQueue();
-    final EventQueue events = new EventQueue(timers);
-    final ConnectionTable table;
-    final ServiceRegistry services;
-    final ConnectionContext link;
+    public final RxCounters counters = new RxCounters(RxCounter.Scope.ENDPOINT);
+    public final TimerQueue timers = new TimerQueue();
+    public final EventQueue events = new EventQueue(timers);
+    public final ConnectionTable table;
+    public final ServiceRegistry services;
+    public final ConnectionContext link;
     private int nextCid = 0x100;
 
-    EngineParts(RxConfig config) {
+    public EngineParts(RxConfig config) {
         this.config = config;
         this.table = new ConnectionTable(config, 4);
         this.services = new ServiceRegistry(config, table, events);
@@ -53,12 +58,12 @@ final class EngineParts {
     }
 
     /** @return a source address, distinct per {@code k} */
-    static InetSocketAddress source(int k) {
+    public static InetSocketAddress source(int k) {
         return new InetSocketAddress("10.2." + (k / 250) + "." + (1 + k % 250), 7000 + k);
     }
 
     /** @return a new unproven server connection from {@code from} (epoch without bit 31), in the table */
-    Connection serverConnection(InetSocketAddress from) {
+    public Connection serverConnection(InetSocketAddress from) {
         Connection c = new Connection(link, table.peer(from), false, 0x1234, nextCid, 1,
                 org.rx4j.security.RxNullSecurityClass.INSTANCE);
         nextCid += 4;

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 import org.rx4j.counters.RxCounter;
+import org.rx4j.engine.connection.Connection;
 
 @org.junit.jupiter.api.extension.ExtendWith(org.rx4j.testing.LeakCheckExtension.class)
 class EngineSimulationTest {

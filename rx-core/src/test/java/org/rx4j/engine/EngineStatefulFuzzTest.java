@@ -14,6 +14,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.rx4j.config.RxConfig;
 import org.rx4j.counters.RxCounter;
+import org.rx4j.engine.telemetry.RxCounters;
 import org.rx4j.testing.Captures;
 import org.rx4j.wire.RxConstants;
 

@@ -15,6 +15,11 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.rx4j.config.RxConfig;
 import org.rx4j.counters.RxCounter;
+import org.rx4j.engine.admission.ConnectionLimits;
+import org.rx4j.engine.admission.ReachChallenger;
+import org.rx4j.engine.admission.SecurityHandshake;
+import org.rx4j.engine.connection.Connection;
+import org.rx4j.engine.telemetry.RxCounters;
 import org.rx4j.wire.PacketType;
 
 /** The engine's timed work on plain {@code now} values: the reaper's schedule and what it removes, record expiry. */

@@ -4,6 +4,7 @@
 package org.rx4j.engine;
 
 import io.netty.buffer.Unpooled;
+import org.rx4j.engine.connection.Connection;
 import org.rx4j.wire.AbortPacket;
 import org.rx4j.wire.AckPacket;
 import org.rx4j.wire.ControlPacket;
@@ -17,7 +18,7 @@ import org.rx4j.wire.RxHeader;
  * (CLIENT_INITIATED on every packet) talking to a server engine, or a fake server answering a client
  * engine's connection. Keeps the connection's outgoing serial counter (pre-incremented, first is 1).
  */
-final class FakePeer {
+public final class FakePeer {
     final int epoch;
     final int cid;
     final int serviceId;
@@ -34,12 +35,12 @@ final class FakePeer {
     }
 
     /** A fake client with its own epoch and connection id. */
-    static FakePeer client(int epoch, int cid, int serviceId) {
+    public static FakePeer client(int epoch, int cid, int serviceId) {
         return new FakePeer(epoch, cid, serviceId, 0, true);
     }
 
     /** A fake client of a service at another security index (its packets carry it; it runs no security class). */
-    static FakePeer client(int epoch, int cid, int serviceId, int securityIndex) {
+    public static FakePeer client(int epoch, int cid, int serviceId, int securityIndex) {
         return new FakePeer(epoch, cid, serviceId, securityIndex, true);
     }
 
@@ -67,19 +68,19 @@ final class FakePeer {
     }
 
     /** A DATA packet of {@code bytes} zero bytes. */
-    DataPacket data(int channel, int callNumber, int seq, int flags, int bytes) {
+    public DataPacket data(int channel, int callNumber, int seq, int flags, int bytes) {
         return new DataPacket(header(channel, callNumber, seq, PacketType.DATA, flags),
                 Unpooled.buffer(bytes).writeZero(bytes));
     }
 
     /** An ACK with a full (4-word) trailer advertising {@code rwind} and {@code maxDgram}. */
-    AckPacket ack(int channel, int callNumber, int first, int prev, int ackSerial, int reason, byte[] acks,
+    public AckPacket ack(int channel, int callNumber, int first, int prev, int ackSerial, int reason, byte[] acks,
                   int rwind, int maxDgram) {
         return ack(channel, callNumber, first, prev, ackSerial, reason, acks, 4, rwind, maxDgram, 0);
     }
 
     /** An ACK with {@code trailerWords} trailer words and extra header flags (e.g. REQUEST_ACK). */
-    AckPacket ack(int channel, int callNumber, int first, int prev, int ackSerial, int reason, byte[] acks,
+    public AckPacket ack(int channel, int callNumber, int first, int prev, int ackSerial, int reason, byte[] acks,
                   int trailerWords, int rwind, int maxDgram, int extraFlags) {
         RxHeader h = header(channel, callNumber, 0, PacketType.ACK, PacketFlags.SLOW_START_OK | extraFlags);
         int mtu = maxDgram > 1 ? 1444 + (maxDgram - 1) * 1416 : 1444;
@@ -89,7 +90,7 @@ final class FakePeer {
     }
 
     /** A PING (REQUEST_ACK set), as a keepalive or reachability probe. */
-    AckPacket ping(int channel, int callNumber) {
+    public AckPacket ping(int channel, int callNumber) {
         return ack(channel, callNumber, 1, 0, 0, org.rx4j.wire.AckReason.PING, new byte[0], 4, 32, 1,
                 PacketFlags.REQUEST_ACK);
     }

@@ -16,6 +16,8 @@ import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 import org.rx4j.config.RxConfig;
 import org.rx4j.counters.RxCounter;
+import org.rx4j.engine.call.Call;
+import org.rx4j.engine.call.CallListener;
 import org.rx4j.wire.DataPacket;
 import org.rx4j.wire.PacketFlags;
 import org.rx4j.wire.PacketType;

@@ -11,6 +11,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.rx4j.counters.RxCounter;
 import org.rx4j.engine.RecordingApps.Service;
+import org.rx4j.engine.connection.Connection;
 import org.rx4j.wire.AckPacket;
 import org.rx4j.wire.AckReason;
 import org.rx4j.wire.PacketFlags;

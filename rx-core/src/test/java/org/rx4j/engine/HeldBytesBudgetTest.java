@@ -15,6 +15,8 @@ import org.rx4j.config.Limits;
 import org.rx4j.config.RxConfig;
 import org.rx4j.counters.RxCounter;
 import org.rx4j.engine.RecordingApps.Service;
+import org.rx4j.engine.admission.ReachChallenger;
+import org.rx4j.engine.connection.Connection;
 import org.rx4j.security.rxkad.RxkadLevel;
 import org.rx4j.wire.PacketFlags;
 

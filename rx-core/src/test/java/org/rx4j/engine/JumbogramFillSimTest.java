@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.rx4j.config.RxConfig;
 import org.rx4j.counters.RxCounter;
+import org.rx4j.engine.connection.Connection;
 import org.rx4j.testing.LeakCheckExtension;
 import org.rx4j.wire.PacketType;
 

@@ -19,6 +19,20 @@ import com.tngtech.archunit.library.dependencies.SliceAssignment;
 import com.tngtech.archunit.library.dependencies.SliceIdentifier;
 import java.util.Set;
 import java.util.TreeSet;
+import org.rx4j.engine.call.AckScheduler;
+import org.rx4j.engine.call.Call;
+import org.rx4j.engine.call.CallActivity;
+import org.rx4j.engine.call.CallEvents;
+import org.rx4j.engine.call.CallInbound;
+import org.rx4j.engine.call.CallLifecycle;
+import org.rx4j.engine.call.CallOutput;
+import org.rx4j.engine.call.CallReceiver;
+import org.rx4j.engine.call.CallSender;
+import org.rx4j.engine.call.CallTimers;
+import org.rx4j.engine.call.ReceiveQueue;
+import org.rx4j.engine.connection.Connection;
+import org.rx4j.engine.connection.ConnectionCallContext;
+import org.rx4j.engine.connection.ConnectionTable;
 import org.rx4j.engine.recovery.LossDetector;
 import org.rx4j.engine.recovery.RecoveryManager;
 import org.rx4j.engine.recovery.SendQueue;
@@ -122,19 +136,51 @@ class LayeringArchTest {
         }).should().beFreeOfCycles().check(MAIN);
     }
 
-    /** The most pairs of org.rx4j.engine classes that name each other (docs/engine.md "Two-way references"). */
+    /**
+     * The engine's rooms from the bottom up (docs/engine.md "Packages"): each may use only the rooms below it, so the
+     * telemetry knows nothing of peers, a call nothing of its connection's package, and only the top package knows
+     * them all.
+     */
+    private static final String[] ROOMS = {"org.rx4j.engine.telemetry", "org.rx4j.engine.output",
+        "org.rx4j.engine.peer", "org.rx4j.engine.security", "org.rx4j.engine.call", "org.rx4j.engine.connection",
+        "org.rx4j.engine.admission", "org.rx4j.engine.debug"};
+
+    @Test
+    void eachEngineRoomUsesOnlyTheRoomsBelowIt() {
+        for (int i = 0; i < ROOMS.length; i++) {
+            String[] above = new String[ROOMS.length - i];
+            above[0] = "org.rx4j.engine";
+            System.arraycopy(ROOMS, i + 1, above, 1, ROOMS.length - i - 1);
+            noClasses().that().resideInAPackage(ROOMS[i])
+                    .should().dependOnClassesThat(resideInAnyPackage(above))
+                    .because("the engine's rooms point down only (docs/engine.md \"Packages\")")
+                    .check(MAIN);
+        }
+    }
+
+    @Test
+    void theEngineRoomsAreFilled() {
+        for (String room : ROOMS) {
+            assertTrue(MAIN.stream().anyMatch(c -> c.getPackageName().equals(room)), room + " imported");
+        }
+    }
+
+    /**
+     * The most pairs of classes of the engine's ownership tree (org.rx4j.engine and its rooms, not the cc, recovery
+     * and pmtu algorithms) that name each other (docs/engine.md "Two-way references").
+     */
     private static final int MAX_TWO_WAY = 4;
 
     @Test
     void fewEngineClassesNameEachOtherBothWays() {
         Set<String> edges = new TreeSet<>();
         for (JavaClass c : MAIN) {
-            if (!c.getPackageName().equals("org.rx4j.engine")) {
+            if (!ownership(c)) {
                 continue;
             }
             for (Dependency d : c.getDirectDependenciesFromSelf()) {
                 JavaClass t = d.getTargetClass();
-                if (t.getPackageName().equals("org.rx4j.engine") && !topLevel(c).equals(topLevel(t))) {
+                if (ownership(t) && !topLevel(c).equals(topLevel(t))) {
                     edges.add(topLevel(c) + " -> " + topLevel(t));
                 }
             }
@@ -148,6 +194,12 @@ class LayeringArchTest {
         }
         assertTrue(edges.contains("Connection -> Call"), "the import sees the engine's dependencies: " + edges);
         assertTrue(pairs.size() <= MAX_TWO_WAY, "two-way references " + pairs);
+    }
+
+    /** @return whether {@code c} is in the engine's ownership tree: org.rx4j.engine or one of its rooms */
+    private static boolean ownership(JavaClass c) {
+        String pkg = c.getPackageName();
+        return pkg.equals("org.rx4j.engine") || java.util.Arrays.asList(ROOMS).contains(pkg);
     }
 
     /** @return the simple name of {@code c}, or of the top-level class it is nested in */

@@ -11,6 +11,10 @@ import io.netty.buffer.Unpooled;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.rx4j.counters.RxCounter;
+import org.rx4j.engine.call.Call;
+import org.rx4j.engine.call.CallListener;
+import org.rx4j.engine.call.CallState;
+import org.rx4j.engine.connection.Connection;
 import org.rx4j.wire.AbortCodes;
 import org.rx4j.wire.AckReason;
 

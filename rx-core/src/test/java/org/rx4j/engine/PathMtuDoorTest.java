@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
+import org.rx4j.engine.call.CallSender;
 import org.rx4j.engine.pmtu.PathMtuProber;
 
 /**

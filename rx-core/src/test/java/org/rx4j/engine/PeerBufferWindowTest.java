@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.net.InetSocketAddress;
 import org.junit.jupiter.api.Test;
 import org.rx4j.config.RxConfig;
+import org.rx4j.engine.peer.Peer;
 
 /**
  * The receive window toward a peer whose ACK trailers say it buffers jumbograms of base packets (OpenAFS), in bytes

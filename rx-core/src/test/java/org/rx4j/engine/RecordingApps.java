@@ -8,6 +8,10 @@ import io.netty.buffer.Unpooled;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongSupplier;
+import org.rx4j.engine.call.Call;
+import org.rx4j.engine.call.CallListener;
+import org.rx4j.engine.call.CallState;
+import org.rx4j.engine.connection.Connection;
 
 /**
  * Small applications for packet-level tests: a service and a client call listener that record what

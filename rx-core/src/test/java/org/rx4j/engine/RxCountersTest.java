@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import org.junit.jupiter.api.Test;
 import org.rx4j.counters.RxCounter;
+import org.rx4j.engine.telemetry.RxCounters;
 import org.rx4j.wire.AckReason;
 import org.rx4j.wire.PacketType;
 

@@ -4,6 +4,12 @@
 package org.rx4j.engine;
 
 import org.rx4j.counters.RxCounter;
+import org.rx4j.engine.admission.SecurityHandshake;
+import org.rx4j.engine.call.Call;
+import org.rx4j.engine.connection.Connection;
+import org.rx4j.engine.peer.Peer;
+import org.rx4j.engine.security.ConnectionSecurity;
+import org.rx4j.engine.security.HeldBytes;
 import org.rx4j.security.packet.PacketSecurity;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -16,6 +16,8 @@ import org.junit.jupiter.api.Test;
 import org.rx4j.config.RxConfig;
 import org.rx4j.engine.AdversarialPeer.Behaviour;
 import org.rx4j.engine.RecordingApps.Service;
+import org.rx4j.engine.call.CallOrigin;
+import org.rx4j.engine.connection.Connection;
 import org.rx4j.wire.AbortCodes;
 
 /**

@@ -7,6 +7,10 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.util.ArrayList;
 import java.util.List;
+import org.rx4j.engine.call.Call;
+import org.rx4j.engine.call.CallListener;
+import org.rx4j.engine.call.CallState;
+import org.rx4j.engine.connection.Connection;
 
 /**
  * Test applications for the simulator. Streams carry the pattern "byte k is k mod 251" (k counted from

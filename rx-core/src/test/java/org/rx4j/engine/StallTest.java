@@ -11,6 +11,9 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.rx4j.config.RxConfig;
+import org.rx4j.engine.call.Call;
+import org.rx4j.engine.call.CallListener;
+import org.rx4j.engine.connection.Connection;
 
 /**
  * A client call that hears nothing from its server is reported stalled ({@link CallListener#onStall}), so that the

@@ -26,6 +26,8 @@ import org.junit.jupiter.api.Test;
 import org.rx4j.config.RxConfig;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.rx4j.rpc.runtime.CallHooks;
+import org.rx4j.rpc.stats.ProcedureMetrics;
 import org.rx4j.rpc.xdr.XdrMarshaller;
 import org.rx4j.testing.CaptureLogger;
 import org.rx4j.testing.LeakCheckExtension;

@@ -14,7 +14,9 @@ import java.net.InetSocketAddress;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.rx4j.engine.CallOrigin;
+import org.rx4j.engine.call.CallOrigin;
+import org.rx4j.rpc.runtime.CallHooks;
+import org.rx4j.rpc.runtime.EndpointRuntime;
 
 /**
  * The per-call hooks cost nothing when unused (docs/embedding.md "Call logs"): with no interceptor and the call log

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.rx4j.config.DebugReplies;
-import org.rx4j.engine.PacketSink;
+import org.rx4j.engine.output.PacketSink;
 import org.rx4j.testing.LeakCheckExtension;
 import org.rx4j.testing.ManualClock;
 import org.rx4j.wire.DataPacket;

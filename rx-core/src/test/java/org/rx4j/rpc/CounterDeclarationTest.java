@@ -28,6 +28,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.rx4j.counters.RxCounter;
+import org.rx4j.rpc.stats.CounterStats;
+import org.rx4j.rpc.stats.EndpointStats;
 import org.rx4j.testing.LeakCheckExtension;
 
 /**

@@ -29,6 +29,9 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.rx4j.rpc.client.PeerUnreachable;
+import org.rx4j.rpc.client.ProbeSocket;
+import org.rx4j.rpc.client.UnreachableProbe;
 import org.rx4j.testing.LeakCheckExtension;
 import org.rx4j.testing.ManualClock;
 

@@ -23,6 +23,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.rx4j.rpc.stream.CallStreams;
 import org.rx4j.testing.LeakCheckExtension;
 import org.rx4j.testing.ManualClock;
 

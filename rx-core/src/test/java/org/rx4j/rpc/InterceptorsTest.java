@@ -18,6 +18,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.rx4j.rpc.stats.ProcedureMetrics;
 import org.rx4j.rpc.xdr.XdrMarshaller;
 import org.rx4j.security.CallerIdentity;
 import org.rx4j.security.rxkad.RxkadLevel;

@@ -9,6 +9,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.random.RandomGenerator;
+import org.rx4j.rpc.pool.RetryPause;
 
 /**
  * A {@link RetryPause} for tests: the jitter takes the ceiling (so the pauses are the policy's exact ceilings), and

@@ -19,6 +19,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.rx4j.rpc.pool.RetryPause;
 import org.rx4j.rpc.xdr.XdrReader;
 import org.rx4j.security.RxNullSecurityClass;
 import org.rx4j.testing.LeakCheckExtension;

@@ -14,6 +14,8 @@ import org.junit.jupiter.api.Test;
 import org.rx4j.config.RxConfig;
 import org.rx4j.config.TransportKind;
 import org.rx4j.counters.RxCounter;
+import org.rx4j.rpc.stats.CounterStats;
+import org.rx4j.rpc.stats.EndpointStats;
 import org.rx4j.testing.ManualClock;
 
 /**

@@ -17,9 +17,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.rx4j.config.RxConfig;
 import org.rx4j.counters.RxCounter;
-import org.rx4j.engine.Call;
-import org.rx4j.engine.CallListener;
-import org.rx4j.engine.Connection;
+import org.rx4j.engine.call.Call;
+import org.rx4j.engine.call.CallListener;
+import org.rx4j.engine.connection.Connection;
 import org.rx4j.testing.CountingByteBufAllocator;
 import org.rx4j.testing.LeakCheckExtension;
 import org.rx4j.wire.AbortCodes;
@@ -167,7 +167,7 @@ class HostileSequenceTest {
         return n;
     }
 
-    private static long totals(EngineChannel ch, java.util.function.ToLongFunction<org.rx4j.engine.RxCounters> f) {
+    private static long totals(EngineChannel ch, java.util.function.ToLongFunction<org.rx4j.engine.telemetry.RxCounters> f) {
         long[] v = new long[1];
         ch.handler.run(e -> v[0] = f.applyAsLong(e.totals()));
         return v[0];

@@ -20,8 +20,8 @@ import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.rx4j.config.RxConfig;
-import org.rx4j.engine.Call;
-import org.rx4j.engine.CallListener;
+import org.rx4j.engine.call.Call;
+import org.rx4j.engine.call.CallListener;
 import org.rx4j.testing.LeakCheckExtension;
 import org.rx4j.wire.AbortPacket;
 import org.rx4j.wire.AckPacket;
@@ -108,7 +108,7 @@ class PoisonedBufferTest {
         RxConfig config = RxConfig.defaults();
         List<byte[]> sent = new ArrayList<>();
         try (EngineChannel ch = new EngineChannel(config, new PoisonAllocator())) {
-            ch.handler.run(e -> e.setDebugResponder(new org.rx4j.engine.EngineDebugResponder()));
+            ch.handler.run(e -> e.setDebugResponder(new org.rx4j.engine.debug.EngineDebugResponder()));
             ch.handler.run(e -> e.registerService(SVC, 0, call -> call.setListener(new CallListener() {
                 @Override
                 public void onReadable(Call c, long now) {

@@ -30,7 +30,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.rx4j.config.RxConfig;
 import org.rx4j.config.TransportKind;
 import org.rx4j.counters.RxCounter;
-import org.rx4j.engine.RxCounters;
+import org.rx4j.engine.telemetry.RxCounters;
 import org.rx4j.engine.RxEngine;
 import org.rx4j.testing.LeakCheckExtension;
 import org.rx4j.wire.DataPacket;
@@ -154,7 +154,7 @@ class SegmentationLoopbackTest {
     /** A GSO sender on its own epoll transport; {@link #send} runs one unit of work on its loop. */
     private static final class Sender implements AutoCloseable {
         final RxTransport transport;
-        private org.rx4j.engine.PacketSink sink;
+        private org.rx4j.engine.output.PacketSink sink;
 
         Sender(RxConfig config) throws Exception {
             transport = RxTransport.bind(config, LOOPBACK, TransportKind.EPOLL, (s, alloc, now) -> {

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Timeout;
 import org.rx4j.config.RxConfig;
 import org.rx4j.config.TransportKind;
 import org.rx4j.counters.RxCounter;
-import org.rx4j.engine.RxCounters;
+import org.rx4j.engine.telemetry.RxCounters;
 import org.rx4j.engine.RxEngine;
 
 /** A bound transport reads nothing until startReading(), so services can be registered first. */

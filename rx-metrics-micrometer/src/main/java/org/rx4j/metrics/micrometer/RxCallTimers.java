@@ -11,7 +11,7 @@ import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import org.rx4j.rpc.ProcedureMetrics;
+import org.rx4j.rpc.stats.ProcedureMetrics;
 import org.rx4j.rpc.RxCallEnd;
 import org.rx4j.rpc.RxCallInfo;
 import org.rx4j.rpc.RxClientInterceptor;

@@ -16,7 +16,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.Objects;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import org.rx4j.rpc.ProcedureMetrics;
+import org.rx4j.rpc.stats.ProcedureMetrics;
 import org.rx4j.rpc.RxErrorTables;
 import org.rx4j.rpc.RxEndpoint;
 

@@ -7,7 +7,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import java.util.ArrayList;
 import java.util.List;
-import org.rx4j.rpc.ProcedureMetrics;
+import org.rx4j.rpc.stats.ProcedureMetrics;
 import org.rx4j.rpc.RxEndpoint;
 
 /**

@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The rx4j Authors
+
+package org.rx4j.rpc.client;
+
+import org.rx4j.engine.connection.Connection;
+import org.rx4j.rpc.RxCodes;
+import org.rx4j.rpc.RxException;
+
+/**
+ * Why a client call ended, or could not start, beyond its Rx code, from what the engine knows of the call's
+ * connection (docs/errors.md "Local reasons"): a connection the server aborted as a whole (its security class refused
+ * the handshake) is {@link RxException.Reason#REFUSED} and keeps the server's code; a local RX_CALL_DEAD with no ICMP
+ * verdict is {@link RxException.Reason#NOT_RX} when datagrams that are not Rx came from the server's address, else
+ * {@link RxException.Reason#NO_ANSWER}; a call refused because the connection was closed is
+ * {@link RxException.Reason#CONNECTION_CLOSED}, because too many calls wait for a channel
+ * {@link RxException.Reason#LIMIT}. Event loop only (the engine's connection state is loop-confined).
+ */
+public final class ClientEndReasons {
+    /** A connection's reason lookup, as a call's streams and async calls ask it when the call ends. Loop only. */
+    @FunctionalInterface
+    public interface Lookup {
+        /**
+         * @param code the call's non-zero end code
+         * @param remote true when the peer's ABORT ended the call
+         * @return the reason, or null when the connection adds nothing (the caller's own reason applies)
+         */
+        RxException.Reason of(int code, boolean remote);
+    }
+
+    private ClientEndReasons() {
+    }
+
+    /**
+     * @param c the call's engine connection
+     * @param code the call's non-zero end code
+     * @param remote true when the peer's ABORT ended the call
+     * @return the reason, or null when the connection adds nothing
+     */
+    public static RxException.Reason ended(Connection c, int code, boolean remote) {
+        if (c.abortCode() == code && c.abortedByPeer()) {
+            return RxException.Reason.REFUSED;
+        }
+        if (remote || code != RxCodes.RX_CALL_DEAD) {
+            return null;
+        }
+        // Garbage from the server's address: something else listens there (docs/errors.md "Local reasons").
+        return c.peer().notRxDatagrams() > 0 ? RxException.Reason.NOT_RX : RxException.Reason.NO_ANSWER;
+    }
+
+    /**
+     * @param reason a reason {@link #ended} gave
+     * @return what it means, for the exception's message, or null when the reason says enough
+     */
+    public static String detail(RxException.Reason reason) {
+        return switch (reason) {
+            case NO_ANSWER -> "nothing heard from the server for the dead time";
+            case NOT_RX -> "the server's address answered with datagrams that are not Rx (another service there?)";
+            default -> null;
+        };
+    }
+
+    /**
+     * Why a call could not start: the code and reason it fails with, and the detail for its message.
+     *
+     * @param code the non-zero code
+     * @param reason the local reason
+     * @param detail what happened, for humans
+     */
+    public record Refusal(int code, RxException.Reason reason, String detail) {
+        /** @return the local exception saying so */
+        RxException exception() {
+            return RxException.local(code, reason, detail, null);
+        }
+    }
+
+    /**
+     * Why the engine would not start a call on {@code c} ({@code RxEngine.newCall} threw).
+     *
+     * @param c the engine connection the call was to start on
+     * @param e what the engine threw (IllegalStateException)
+     * @return the server's code with {@link RxException.Reason#REFUSED} for a connection the server aborted; else
+     *     RX_INVALID_OPERATION (−2) with {@link RxException.Reason#CONNECTION_CLOSED} for a closed connection,
+     *     {@link RxException.Reason#LIMIT} for too many waiting calls
+     */
+    public static Refusal startRefused(Connection c, RuntimeException e) {
+        int code = c.abortCode();
+        if (code != 0) {
+            return c.abortedByPeer()
+                    ? new Refusal(code, RxException.Reason.REFUSED,
+                            "the server refused this connection earlier (open a new one)")
+                    : new Refusal(code, RxException.Reason.OTHER, "this side aborted the connection earlier");
+        }
+        if (c.isClosed()) {
+            return new Refusal(RxCodes.RX_INVALID_OPERATION, RxException.Reason.CONNECTION_CLOSED, "connection closed");
+        }
+        return new Refusal(RxCodes.RX_INVALID_OPERATION, RxException.Reason.LIMIT, e.getMessage());
+    }
+}
