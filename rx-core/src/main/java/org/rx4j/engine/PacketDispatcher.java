@@ -6,6 +6,7 @@ package org.rx4j.engine;
 import java.net.InetSocketAddress;
 import java.util.List;
 import org.rx4j.config.RxConfig;
+import org.rx4j.counters.RxCounter;
 import org.rx4j.engine.admission.SecurityHandshake;
 import org.rx4j.engine.call.Call;
 import org.rx4j.engine.call.CallState;
@@ -86,9 +87,9 @@ final class PacketDispatcher {
     void onDatagram(long now, InetSocketAddress from, List<RxPacket> packets) {
         int n = packets.size();
         if (n > 1) {
-            endpointCounters.largestJumbogramReceived = Math.max(endpointCounters.largestJumbogramReceived, n);
+            endpointCounters.raiseTo(RxCounter.LARGEST_JUMBOGRAM_RECEIVED, n);
             if (!acceptableJumbogram(packets)) {
-                endpointCounters.jumbogramsRejected++;
+                endpointCounters.increment(RxCounter.JUMBOGRAMS_REJECTED);
                 dropAll(PacketTrace.In.BAD_JUMBOGRAM, from, packets);
                 return;
             }
@@ -104,7 +105,7 @@ final class PacketDispatcher {
                     dispatch(now, from, p, i == n - 1, n > 1);
                 }
             } catch (RuntimeException e) {
-                endpointCounters.internalErrors++;
+                endpointCounters.increment(RxCounter.INTERNAL_ERRORS);
                 lastInternalError = e;
                 drop(PacketTrace.In.INTERNAL_ERROR, from, p);
             }
@@ -164,7 +165,7 @@ final class PacketDispatcher {
             // moves a server connection, whatever its security class, as in OpenAFS 1.8 (§7); a move on a packet rxkad
             // verified would first need the new path validated (docs/robustness.md, "Rule: a server connection's
             // address never moves on an unauthenticated packet").
-            endpointCounters.addressChangesRefused++;
+            endpointCounters.increment(RxCounter.ADDRESS_CHANGES_REFUSED);
             conn.countReceived(now, type, bytes, lastInDatagram, jumbogram);
         }
         int ch = h.channel();
@@ -243,7 +244,7 @@ final class PacketDispatcher {
         Connection c = table.clientConnection(h);
         clientRefusal = PacketTrace.In.NO_CONNECTION;
         if (c != null && !c.peer.address().equals(from)) {
-            endpointCounters.clientPacketsFromStrangers++;
+            endpointCounters.increment(RxCounter.CLIENT_PACKETS_FROM_STRANGERS);
             clientRefusal = PacketTrace.In.STRANGER_ADDRESS;
             return null;
         }
@@ -280,7 +281,7 @@ final class PacketDispatcher {
     void drop(PacketTrace.In why, InetSocketAddress from, RxPacket p) {
         trace.inbound(why, from, p.header());
         p.release();
-        endpointCounters.droppedPackets++;
+        endpointCounters.increment(RxCounter.DROPPED_PACKETS);
     }
 
     /** Drops every packet of a datagram from {@code from} for {@code why} (see {@link #drop}). */

@@ -9,6 +9,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.rx4j.config.RxConfig;
+import org.rx4j.counters.RxCounter;
 import org.rx4j.engine.admission.ConnectionLimits;
 import org.rx4j.engine.admission.ReachChallenger;
 import org.rx4j.engine.admission.SecurityHandshake;
@@ -27,7 +28,6 @@ import org.rx4j.engine.peer.Peer;
 import org.rx4j.engine.security.ConnectionSecurity;
 import org.rx4j.engine.telemetry.PacketTrace;
 import org.rx4j.engine.telemetry.RxCounters;
-import org.rx4j.engine.telemetry.SecurityCounters;
 import org.rx4j.security.SecurityClass;
 import org.rx4j.wire.RxConstants;
 import org.rx4j.wire.RxPacket;
@@ -47,14 +47,14 @@ public final class RxEngine implements EngineView {
     private final ConnectionTable table;
     private final TimerQueue timers = new TimerQueue();
     private final EventQueue events = new EventQueue(timers);
-    private final RxCounters endpointCounters = new RxCounters();
+    private final RxCounters endpointCounters = new RxCounters(RxCounter.Scope.ENDPOINT);
     private final ServiceRegistry services;
     private final ConnectionContext link;
     private final ReachChallenger challenger;
     private final ConnectionlessResponder connectionless;
     private final PacketDispatcher dispatcher;
     private final EngineTimers engineTimers;
-    private final SecurityHandshake handshake = new SecurityHandshake();
+    private final SecurityHandshake handshake = new SecurityHandshake(endpointCounters);
     private final ClientConnections clients;
     /** True once {@link #shutdown} ran: datagrams are dropped unanswered. */
     private boolean closed;
@@ -79,8 +79,8 @@ public final class RxEngine implements EngineView {
         this.link = new EngineContext(config, alloc, sink, events, timers, services);
         this.clients = new ClientConnections(link, table, epoch);
         ConnectionLimits limits = new ConnectionLimits(config, table, endpointCounters);
-        this.challenger = new ReachChallenger(config, table, limits, sink, endpointCounters, handshake.counters(),
-                alloc, random.nextLong());
+        this.challenger = new ReachChallenger(config, table, limits, sink, endpointCounters, alloc,
+                random.nextLong());
         this.connectionless = new ConnectionlessResponder(config, sink, endpointCounters, this);
         this.dispatcher = new PacketDispatcher(config, table, services, link, endpointCounters,
                 new ServerConnectionAdmission(config, table, services, link, limits, challenger,
@@ -249,7 +249,7 @@ public final class RxEngine implements EngineView {
     /**
      * Processes the packets decoded from one datagram (a jumbogram gives several DATA packets, all for
      * one call; {@link PacketDispatcher#onDatagram}). At most one ACK is sent per datagram for a call, after all its
-     * sub-packets. A packet whose handling throws is dropped and counted in {@link RxCounters#internalErrors()}.
+     * sub-packets. A packet whose handling throws is dropped and counted in {@link RxCounter#INTERNAL_ERRORS}.
      *
      * <p>Ownership: takes every packet in {@code packets} (not the list, which the caller may reuse).
      *
@@ -309,11 +309,6 @@ public final class RxEngine implements EngineView {
         }
     }
 
-    /** @return this endpoint's counts of security handshakes and refused DATA */
-    public SecurityCounters securityCounters() {
-        return handshake.counters();
-    }
-
     @Override
     public Collection<Connection> clientConnections() {
         return table.clientConnections();
@@ -329,14 +324,14 @@ public final class RxEngine implements EngineView {
         return table.peers();
     }
 
-    /** @return the last exception counted in {@link RxCounters#internalErrors()} (for diagnosis), or null */
+    /** @return the last exception counted in {@link RxCounter#INTERNAL_ERRORS} (for diagnosis), or null */
     public RuntimeException lastInternalError() {
         return dispatcher.lastInternalError();
     }
 
     @Override
     public RxCounters totals() {
-        RxCounters t = new RxCounters();
+        RxCounters t = new RxCounters(RxCounter.Scope.ENDPOINT);
         endpointCounters.addTo(t);
         table.addCountersTo(t);
         services.addCountersTo(t);

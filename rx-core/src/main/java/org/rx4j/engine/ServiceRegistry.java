@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.rx4j.config.RxConfig;
+import org.rx4j.counters.RxCounter;
 import org.rx4j.engine.call.Call;
 import org.rx4j.engine.call.CallState;
 import org.rx4j.engine.connection.Connection;
@@ -190,7 +191,7 @@ final class ServiceRegistry {
      */
     private void start(Call call, Connection conn) {
         table.proven(conn);
-        conn.counters.callsStarted++;
+        conn.counters.increment(RxCounter.CALLS_STARTED);
         callsExecuted++;
         ServiceHandler handler = services.get(key(conn.serviceId, conn.securityIndex()));
         if (handler != null) {
@@ -221,11 +222,11 @@ final class ServiceRegistry {
 
     /** Adds this registry's counts (calls executed, held and forgotten, held packets) to an engine's totals. */
     void addCountersTo(RxCounters t) {
-        t.callsExecuted = callsExecuted();
-        t.heldServerCalls = heldCalls();
-        t.heldServerPackets = heldPackets();
-        t.heldCallsForgotten = callsForgotten();
-        t.heldBytes += heldBytes.bytes();
+        t.add(RxCounter.CALLS_EXECUTED, callsExecuted());
+        t.add(RxCounter.HELD_SERVER_CALLS, heldCalls());
+        t.add(RxCounter.HELD_SERVER_PACKETS, heldPackets());
+        t.add(RxCounter.HELD_CALLS_FORGOTTEN, callsForgotten());
+        t.add(RxCounter.HELD_BYTES, heldBytes.bytes());
     }
 
     /** @return server calls started since the engine was created */

@@ -23,6 +23,8 @@ import java.util.function.Function;
 import java.util.function.LongSupplier;
 import org.rx4j.config.RxConfig;
 import org.rx4j.config.TransportKind;
+import org.rx4j.counters.RxCounter;
+import org.rx4j.engine.telemetry.RxCounters;
 import org.rx4j.engine.RxEngine;
 import org.rx4j.wire.DecodeError;
 import org.slf4j.Logger;
@@ -381,32 +383,27 @@ public final class RxTransport implements AutoCloseable {
     }
 
     /**
-     * Transport-level counters, for the stats API and {@code rxperf -D}, each read from the handler that owns
-     * it. Loop only.
+     * Adds the transport's counters ({@link RxCounter#DATAGRAMS_RECEIVED} to {@link RxCounter#SEGMENTATION_FALLBACKS},
+     * malformed datagrams by {@link DecodeError} and
+     * those the decoder threw on) to an endpoint snapshot, each read from the handler that owns it.
+     * Loop only.
      *
-     * @return insertion-ordered: datagramsReceived, datagramsSent, sendFailures, malformedDatagrams (all
-     *     reasons), decoderFailures, engineFailures (datagrams the engine threw on), taskFailures,
-     *     timerFailures, socketErrors, segmentedSends (UDP GSO sends, each several of the datagrams sent),
-     *     segmentationFallbacks (GSO sends the kernel refused, sent again one by one), then malformed.REASON for each
-     *     {@link DecodeError} seen
+     * @param into an endpoint-scoped snapshot being taken ({@code RxEngine.totals()})
      */
-    public Map<String, Long> transportCounters() {
-        Map<String, Long> m = new LinkedHashMap<>();
-        m.put("datagramsReceived", decoder.datagramsReceived());
-        m.put("datagramsSent", encoder.datagramsSent());
-        m.put("sendFailures", encoder.sendFailures());
-        m.put("malformedDatagrams", decoder.malformedDatagrams());
-        m.put("decoderFailures", decoder.decoderFailures());
-        m.put("engineFailures", engineHandler.datagramFailures());
-        m.put("taskFailures", engineHandler.taskFailures());
-        m.put("timerFailures", engineHandler.timerFailures());
-        m.put("socketErrors", engineHandler.socketErrors());
-        m.put("segmentedSends", encoder.segmentedSends());
-        m.put("segmentationFallbacks", encoder.segmentationFallbacks());
+    public void addCountersTo(RxCounters into) {
+        into.add(RxCounter.DATAGRAMS_RECEIVED, decoder.datagramsReceived());
+        into.add(RxCounter.DATAGRAMS_SENT, encoder.datagramsSent());
+        into.add(RxCounter.SEND_FAILURES, encoder.sendFailures());
+        into.add(RxCounter.ENGINE_FAILURES, engineHandler.datagramFailures());
+        into.add(RxCounter.TASK_FAILURES, engineHandler.taskFailures());
+        into.add(RxCounter.TIMER_FAILURES, engineHandler.timerFailures());
+        into.add(RxCounter.SOCKET_ERRORS, engineHandler.socketErrors());
+        into.add(RxCounter.SEGMENTED_SENDS, encoder.segmentedSends());
+        into.add(RxCounter.SEGMENTATION_FALLBACKS, encoder.segmentationFallbacks());
         for (Map.Entry<DecodeError, Long> e : decoder.malformedByReason().entrySet()) {
-            m.put("malformed." + e.getKey().name(), e.getValue());
+            into.add(RxCounter.MALFORMED_DATAGRAMS, e.getKey().ordinal(), e.getValue());
         }
-        return m;
+        into.add(RxCounter.MALFORMED_DATAGRAMS, DecodeError.values().length, decoder.decoderFailures());
     }
 
     /**

@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.rx4j.config.RxConfig;
+import org.rx4j.counters.RxCounter;
 import org.rx4j.engine.RecordingApps.Client;
 import org.rx4j.engine.RecordingApps.Service;
 import org.rx4j.engine.connection.Connection;
@@ -54,7 +55,7 @@ class AddressChangeTest {
         int firstBurst = h.dataSent().size();
         assertTrue(firstBurst > 0, "the reply started");
         Connection conn = h.engine.serverConnections().iterator().next();
-        long peerBytes = conn.peer().counters().bytesReceived();
+        long peerBytes = conn.peer().counters().get(RxCounter.BYTES_RECEIVED);
 
         // The spoofer acks everything sent so far and asks for a PING answer: the ACK is the call's (epoch bit 31
         // matches from any address), so the call goes on, but towards the connection's own address.
@@ -65,8 +66,8 @@ class AddressChangeTest {
         h.advance(2 * S);
 
         assertEquals(REMOTE, conn.peer().address(), "the connection stays at its address");
-        assertEquals(1, h.engine.totals().addressChangesRefused());
-        assertEquals(peerBytes, conn.peer().counters().bytesReceived(),
+        assertEquals(1, h.engine.totals().get(RxCounter.ADDRESS_CHANGES_REFUSED));
+        assertEquals(peerBytes, conn.peer().counters().get(RxCounter.BYTES_RECEIVED),
                 "the spoofer's bytes are not the peer's: they pay for no reply to it");
         assertFalse(h.dataSent().isEmpty(), "the ACK was processed: more of the reply went out");
         assertEquals(0, sentTo(h, REMOTE2), "nothing goes to the new address");
@@ -94,7 +95,7 @@ class AddressChangeTest {
         assertTrue(svc.record(0).completed);
         assertEquals(0, svc.record(0).code);
         assertEquals(0, sentTo(h, REMOTE2));
-        assertEquals(1, h.engine.totals().addressChangesRefused());
+        assertEquals(1, h.engine.totals().get(RxCounter.ADDRESS_CHANGES_REFUSED));
     }
 
     @Test
@@ -133,10 +134,10 @@ class AddressChangeTest {
         net.server().engine.onDatagram(net.now(), elsewhere.address(), replay);
         net.runFor(2 * S);
 
-        assertEquals(0, net.server().engine.securityCounters().packetsRefused(), "its checksum verified");
-        assertEquals(1, net.server().engine.totals().addressChangesRefused());
+        assertEquals(0, net.server().engine.totals().get(RxCounter.SECURITY_PACKETS_REFUSED), "its checksum verified");
+        assertEquals(1, net.server().engine.totals().get(RxCounter.ADDRESS_CHANGES_REFUSED));
         assertEquals(SimNetwork.CLIENT, serverConn.peer().address(), "the connection stays at its address");
-        assertEquals(0, elsewhere.engine.totals().droppedPackets(), "nothing reached the other address");
+        assertEquals(0, elsewhere.engine.totals().get(RxCounter.DROPPED_PACKETS), "nothing reached the other address");
         net.shutdown();
     }
 
@@ -149,14 +150,14 @@ class AddressChangeTest {
         FakePeer server = FakePeer.serverOf(conn);
         InetSocketAddress samePortOtherHost = new InetSocketAddress("10.0.0.9", REMOTE.getPort());
         InetSocketAddress sameHostOtherPort = new InetSocketAddress(REMOTE.getAddress(), REMOTE.getPort() + 1);
-        long dropped = h.engine.totals().droppedPackets();
+        long dropped = h.engine.totals().get(RxCounter.DROPPED_PACKETS);
         h.deliverFrom(sameHostOtherPort, server.abort(0, 1, AbortCodes.RX_CALL_DEAD));
         h.deliverFrom(REMOTE2, server.abort(0, 1, AbortCodes.RX_CALL_DEAD));
         h.deliverFrom(samePortOtherHost, server.abort(0, 0, AbortCodes.RX_CALL_DEAD));
         h.deliverFrom(samePortOtherHost, server.data(0, 1, 1, PacketFlags.LAST_PACKET, 10));
         assertFalse(c.completed, "no stranger's packet ends or answers the call");
-        assertEquals(4, h.engine.totals().clientPacketsFromStrangers());
-        assertEquals(dropped + 4, h.engine.totals().droppedPackets());
+        assertEquals(4, h.engine.totals().get(RxCounter.CLIENT_PACKETS_FROM_STRANGERS));
+        assertEquals(dropped + 4, h.engine.totals().get(RxCounter.DROPPED_PACKETS));
 
         h.deliver(server.data(0, 1, 1, PacketFlags.LAST_PACKET, 10));
         assertTrue(c.completed, "the server's own reply ends it");

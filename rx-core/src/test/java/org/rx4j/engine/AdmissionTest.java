@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.rx4j.config.RxConfig;
+import org.rx4j.counters.RxCounter;
 import org.rx4j.engine.RecordingApps.Service;
 import org.rx4j.engine.call.Call;
 import org.rx4j.engine.call.CallState;
@@ -71,10 +72,10 @@ class AdmissionTest {
         h.deliver(c.data(0, 1, 0, PacketFlags.LAST_PACKET, 10));
         h.deliver(c.data(0, 1, 33, PacketFlags.LAST_PACKET, 10));
         assertTrue(h.engine.serverConnections().isEmpty());
-        assertEquals(0, h.engine.totals().heldServerCalls());
+        assertEquals(0, h.engine.totals().get(RxCounter.HELD_SERVER_CALLS));
         assertEquals(0, svc.newCalls());
         assertTrue(h.sent.isEmpty(), "nothing answered: " + h.sent);
-        assertEquals(9, h.engine.totals().droppedPackets());
+        assertEquals(9, h.engine.totals().get(RxCounter.DROPPED_PACKETS));
 
         // A known connection: the same packets for a call it does not have create none.
         h.deliver(c.data(0, 1, 1, PacketFlags.LAST_PACKET, 10));
@@ -96,11 +97,11 @@ class AdmissionTest {
             assertNull(conn.call(ch), "channel " + ch);
         }
         assertEquals(1, h.engine.serverConnections().size());
-        assertEquals(0, h.engine.totals().heldServerCalls());
+        assertEquals(0, h.engine.totals().get(RxCounter.HELD_SERVER_CALLS));
         assertEquals(1, svc.newCalls());
         assertTrue(h.sent.isEmpty(), "nothing answered: " + h.sent);
-        assertEquals(1, conn.counters().packetsReceived[PacketType.CHALLENGE]);
-        assertEquals(1, conn.counters().packetsReceived[PacketType.RESPONSE]);
+        assertEquals(1, conn.counters().get(RxCounter.PACKETS_RECEIVED, PacketType.CHALLENGE));
+        assertEquals(1, conn.counters().get(RxCounter.PACKETS_RECEIVED, PacketType.RESPONSE));
     }
 
     @Test
@@ -145,8 +146,8 @@ class AdmissionTest {
             answerPings(h, REMOTE, attackers[k]); // the attacker proves reachable: still no handler
         }
         assertEquals(0, svc.newCalls(), "no call holding only packets 2..9 reaches a handler");
-        assertEquals(40, h.engine.totals().heldServerCalls());
-        assertEquals(320, h.engine.totals().heldServerPackets());
+        assertEquals(40, h.engine.totals().get(RxCounter.HELD_SERVER_CALLS));
+        assertEquals(320, h.engine.totals().get(RxCounter.HELD_SERVER_PACKETS));
 
         // A normal client (another peer) is served at once.
         FakePeer good = FakePeer.client(0x600D0000, 0x40, SVC);
@@ -166,8 +167,8 @@ class AdmissionTest {
             }
         }
         h.advance(100 * MS);
-        assertEquals(0, h.engine.totals().heldServerCalls());
-        assertEquals(0, h.engine.totals().heldServerPackets());
+        assertEquals(0, h.engine.totals().get(RxCounter.HELD_SERVER_CALLS));
+        assertEquals(0, h.engine.totals().get(RxCounter.HELD_SERVER_PACKETS));
         assertEquals(1, svc.newCalls());
         for (Connection conn : h.engine.serverConnections()) {
             for (int ch = 0; ch < 4; ch++) {
@@ -195,7 +196,7 @@ class AdmissionTest {
         assertEquals(1, svc.newCalls());
         assertTrue(svc.record(0).readComplete);
         assertEquals(1512, svc.record(0).bytesRead);
-        assertEquals(0, h.engine.totals().heldServerCalls());
+        assertEquals(0, h.engine.totals().get(RxCounter.HELD_SERVER_CALLS));
     }
 
     @Test
@@ -210,7 +211,7 @@ class AdmissionTest {
         for (int seq = 2; seq <= 60; seq++) {
             h.deliver(one.data(0, 1, seq, 0, 100));
         }
-        assertEquals(31, h.engine.totals().heldServerPackets(), "seq 2..32: the window from seq 1");
+        assertEquals(31, h.engine.totals().get(RxCounter.HELD_SERVER_PACKETS), "seq 2..32: the window from seq 1");
 
         // In total: 40 more calls of 8 packets each stay within maxHeldPackets; the oldest are forgotten.
         for (int k = 0; k < 10; k++) {
@@ -218,11 +219,11 @@ class AdmissionTest {
             for (int ch = 0; ch < 4; ch++) {
                 for (int seq = 2; seq <= 9; seq++) {
                     h.deliver(a.data(ch, 1, seq, 0, 100));
-                    assertTrue(h.engine.totals().heldServerPackets() <= 64);
+                    assertTrue(h.engine.totals().get(RxCounter.HELD_SERVER_PACKETS) <= 64);
                 }
             }
         }
-        assertTrue(h.engine.totals().heldCallsForgotten() > 0);
+        assertTrue(h.engine.totals().get(RxCounter.HELD_CALLS_FORGOTTEN) > 0);
         assertEquals(0, svc.newCalls());
         assertTrue(h.abortsSent().isEmpty(), "forgetting is silent");
 

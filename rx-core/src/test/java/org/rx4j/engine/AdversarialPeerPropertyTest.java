@@ -19,6 +19,7 @@ import java.util.Random;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.rx4j.config.RxConfig;
+import org.rx4j.counters.RxCounter;
 import org.rx4j.engine.AdversarialPeer.Behaviour;
 import org.rx4j.engine.RecordingApps.Service;
 import org.rx4j.engine.call.Call;
@@ -133,9 +134,9 @@ class AdversarialPeerPropertyTest {
             assertEquals(null, sentTo.get(p.attackerAddress()), where + ": nothing to an attacker");
         }
         int elsewhere = peers.stream().mapToInt(p -> p.sentFromElsewhere).sum();
-        assertEquals(elsewhere, h.engine.totals().addressChangesRefused(),
+        assertEquals(elsewhere, h.engine.totals().get(RxCounter.ADDRESS_CHANGES_REFUSED),
                 where + ": each packet from another address counted as a refused move");
-        assertEquals(0, h.engine.totals().heldServerCalls(), where + ": no call held");
+        assertEquals(0, h.engine.totals().get(RxCounter.HELD_SERVER_CALLS), where + ": no call held");
         for (Connection c : h.engine.serverConnections()) {
             assertFalse(c.hasActiveCalls(), where + ": every channel free");
         }

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.rx4j.config.RxConfig;
+import org.rx4j.counters.RxCounter;
 import org.rx4j.engine.call.CallSender;
 import org.rx4j.engine.connection.Connection;
 import org.rx4j.wire.PacketType;
@@ -50,7 +51,7 @@ class BackoffAfterReplyTest {
     @Test
     void aReplyToARetransmittedRequestClearsTheBackoff() {
         Connection conn = firstCallWithItsRequestLostOnce();
-        assertTrue(conn.counters().timeouts >= 1, "the lost request timed out");
+        assertTrue(conn.counters().get(RxCounter.RETRANSMIT_TIMEOUTS) >= 1, "the lost request timed out");
         assertEquals(0, conn.peer().rtt().backoffCount(), "the reply ended the doubling");
     }
 

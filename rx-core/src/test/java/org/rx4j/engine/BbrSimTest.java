@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.rx4j.config.CongestionControl;
 import org.rx4j.config.RxConfig;
+import org.rx4j.counters.RxCounter;
 import org.rx4j.engine.call.Call;
 import org.rx4j.engine.connection.Connection;
 import org.rx4j.testing.LeakCheckExtension;
@@ -201,7 +202,7 @@ class BbrSimTest {
             }
             net.runFor(2 * S);
             System.out.printf("%s bursty 1%%/5: 10 MiB in %.2f s, timeouts %d, dropped %d%n", cc,
-                    (net.now() - start) / 1e9, conn.counters().timeouts, net.dropped);
+                    (net.now() - start) / 1e9, conn.counters().get(RxCounter.RETRANSMIT_TIMEOUTS), net.dropped);
             assertEquals(10, server.callsCompleted);
         }
     }

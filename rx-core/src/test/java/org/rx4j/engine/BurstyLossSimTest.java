@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.rx4j.config.CongestionControl;
 import org.rx4j.config.RxConfig;
+import org.rx4j.counters.RxCounter;
 import org.rx4j.engine.call.Call;
 import org.rx4j.engine.call.CallSender;
 import org.rx4j.engine.call.RecoveryProbes;
@@ -87,8 +88,8 @@ class BurstyLossSimTest {
                 errors.add(c.error);
             }
         }
-        long probes = net.client().engine.totals().acksSent(AckReason.PING);
-        return new Run(calls, errors, server.errors, longest, conn.counters().timeouts, probes);
+        long probes = net.client().engine.totals().get(RxCounter.ACKS_SENT, AckReason.PING);
+        return new Run(calls, errors, server.errors, longest, conn.counters().get(RxCounter.RETRANSMIT_TIMEOUTS), probes);
     }
 
     /** The longest stretch in which a client call had packets queued and nothing new was acknowledged, ns. */
@@ -208,7 +209,7 @@ class BurstyLossSimTest {
         assertTrue(pings.stream().anyMatch(p -> p - first > t1 && p - first < t2), "a probe between: " + pings);
         // On the answer to the probe sent 250 ms after the timeout (+ 10 ms RTT), before the doubled RTO (440 ms).
         assertTrue(t2 - t1 >= 250 * MS && t2 - t1 < 300 * MS, "second on a probe's answer: " + (t2 - t1) / MS + " ms");
-        assertEquals(1, conn.counters().timeouts, "one timeout; the second retransmission came from a probe's answer");
+        assertEquals(1, conn.counters().get(RxCounter.RETRANSMIT_TIMEOUTS), "one timeout; the second retransmission came from a probe's answer");
     }
 
     /**

@@ -13,6 +13,7 @@ import io.netty.buffer.Unpooled;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.rx4j.counters.RxCounter;
 import org.rx4j.engine.call.Call;
 import org.rx4j.engine.call.CallListener;
 import org.rx4j.engine.call.CallState;
@@ -158,7 +159,7 @@ class CallDeadlineTest {
         assertEquals(AbortCodes.RX_CALL_TIMEOUT, queued.error);
         assertEquals(0, conn.waitingCalls());
         net.runFor(S);
-        assertEquals(0, net.server().engine.totals().packetsReceived[PacketType.ABORT], "no ABORT for a call never sent");
+        assertEquals(0, net.server().engine.totals().get(RxCounter.PACKETS_RECEIVED, PacketType.ABORT), "no ABORT for a call never sent");
         assertEquals(4, server.started);
         assertTrue(server.ended.isEmpty(), "the four active calls are untouched");
         for (Outcome o : busy) {
@@ -190,7 +191,7 @@ class CallDeadlineTest {
         Call sixth = request(net, conn, next, true);
         assertEquals(CallState.ACTIVE, sixth.state());
         net.runFor(S);
-        assertEquals(1, net.server().engine.totals().packetsReceived[PacketType.ABORT],
+        assertEquals(1, net.server().engine.totals().get(RxCounter.PACKETS_RECEIVED, PacketType.ABORT),
                 "only the active call's ABORT reached the server (no connection abort)");
         assertEquals(List.of(AbortCodes.RX_USER_ABORT), server.ended);
         assertEquals(5, server.started);

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
+import org.rx4j.counters.RxCounter;
 import org.rx4j.engine.RecordingApps.Client;
 import org.rx4j.engine.RecordingApps.Service;
 import org.rx4j.engine.call.Call;
@@ -158,10 +159,10 @@ class CallLifecycleTest {
                 .call(0));
         h.deliver(client.data(0, 1, 32, 0, 1412));
         assertEquals(0, svc.newCalls(), "seq 32 is inside the window: admitted, held until seq 1");
-        assertEquals(1, h.engine.totals().heldServerCalls());
+        assertEquals(1, h.engine.totals().get(RxCounter.HELD_SERVER_CALLS));
         h.deliver(client.data(0, 1, 1, 0, 1412));
         assertEquals(1, svc.newCalls(), "seq 1 starts the held call");
-        assertEquals(0, h.engine.totals().heldServerCalls());
+        assertEquals(0, h.engine.totals().get(RxCounter.HELD_SERVER_CALLS));
 
         EngineHarness wide = new EngineHarness(RxConfig.builder().checkReach(false).maxRwind(64).build());
         Service svc2 = new Service(() -> wide.now, -1);
@@ -170,7 +171,7 @@ class CallLifecycleTest {
         wide.deliver(c2.data(0, 1, 65, 0, 1412));
         assertEquals(0, svc2.newCalls());
         wide.deliver(c2.data(0, 1, 33, 0, 1412));
-        assertEquals(1, wide.engine.totals().heldServerCalls(), "with rwind 64, seq 33 admits a call");
+        assertEquals(1, wide.engine.totals().get(RxCounter.HELD_SERVER_CALLS), "with rwind 64, seq 33 admits a call");
         wide.deliver(c2.data(0, 1, 1, 0, 1412));
         assertEquals(1, svc2.newCalls());
     }
@@ -191,7 +192,7 @@ class CallLifecycleTest {
         // Stateless reachability challenge: nothing is made for the unproven peer until it answers.
         assertEquals(0, h.engine.serverConnections().size(), "no connection before the peer proved reachable");
         assertEquals(0, h.engine.peers().size());
-        assertEquals(1, h.engine.totals().challengedSources());
+        assertEquals(1, h.engine.totals().get(RxCounter.CHALLENGED_SOURCES));
 
         h.clear();
         h.advance(2 * S);

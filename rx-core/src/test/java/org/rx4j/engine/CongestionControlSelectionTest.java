@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.rx4j.config.CongestionControl;
 import org.rx4j.config.RxConfig;
+import org.rx4j.counters.RxCounter;
 import org.rx4j.engine.call.Call;
 import org.rx4j.engine.call.CallListener;
 import org.rx4j.engine.connection.Connection;
@@ -51,7 +52,7 @@ class CongestionControlSelectionTest {
             call.write(h.now, EngineHarness.bytes(4 * 1412));
             h.advance(4 * S); // the peer never answers: one retransmission timeout (RTO 3.2 s)
 
-            assertEquals(1, conn.counters().timeouts, cc + ": one timeout");
+            assertEquals(1, conn.counters().get(RxCounter.RETRANSMIT_TIMEOUTS), cc + ": one timeout");
             // BBR falls to its minimum pipe (4 packets) and regrows from the model.
             int expected = switch (cc) {
                 case NEWRENO -> 1;
@@ -87,8 +88,8 @@ class CongestionControlSelectionTest {
 
         assertTrue(client.done, "call did not complete");
         assertEquals(0, client.error);
-        assertTrue(net.client().engine.totals().resends > 0, "loss must have caused resends");
-        assertTrue(net.client().engine.totals().fastRetransmits + net.client().engine.totals().timeouts > 0);
+        assertTrue(net.client().engine.totals().get(RxCounter.RESENDS) > 0, "loss must have caused resends");
+        assertTrue(net.client().engine.totals().get(RxCounter.FAST_RETRANSMITS) + net.client().engine.totals().get(RxCounter.RETRANSMIT_TIMEOUTS) > 0);
         assertEquals(config.windows().maxTwind(), minCwnd, "the fixed window never shrinks on loss");
         assertTrue(minCwnd >= minTwind, "cwnd never limits below twind");
     }
@@ -115,8 +116,8 @@ class CongestionControlSelectionTest {
             }
             assertTrue(client.done, "call did not complete with nackThreshold " + thresholds[i]);
             assertEquals(0, client.error);
-            fast[i] = sim.client().engine.totals().fastRetransmits;
-            timeouts[i] = sim.client().engine.totals().timeouts;
+            fast[i] = sim.client().engine.totals().get(RxCounter.FAST_RETRANSMITS);
+            timeouts[i] = sim.client().engine.totals().get(RxCounter.RETRANSMIT_TIMEOUTS);
             sim.shutdown();
         }
         assertTrue(fast[0] > 0, "the default threshold (3) fast-retransmits at 3% loss");

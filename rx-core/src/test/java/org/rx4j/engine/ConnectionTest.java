@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
+import org.rx4j.counters.RxCounter;
 import org.rx4j.engine.RecordingApps.Client;
 import org.rx4j.engine.RecordingApps.Service;
 import org.rx4j.engine.call.CallState;
@@ -150,14 +151,14 @@ class ConnectionTest {
         assertEquals(1, svc.newCalls());
         assertTrue(svc.record(0).readComplete);
         assertEquals(1512, svc.record(0).bytesRead);
-        long dropped = h.engine.totals().droppedPackets();
+        long dropped = h.engine.totals().get(RxCounter.DROPPED_PACKETS);
         h.deliverFrom(REMOTE2, client.ack(0, 1, 1, 2, 0, AckReason.DELAY, new byte[0], 32, 1));
-        assertEquals(dropped, h.engine.totals().droppedPackets(), "an ACK from the new address reaches the call too");
+        assertEquals(dropped, h.engine.totals().get(RxCounter.DROPPED_PACKETS), "an ACK from the new address reaches the call too");
         // Nothing proves who sent them (rxnull): the connection does not move (docs/robustness.md, "Rule: a server
         // connection's address never moves on an unauthenticated packet").
         assertEquals(REMOTE, h.engine.serverConnections().iterator().next().peer().address(),
                 "the connection stays at its client's first address");
-        assertEquals(2, h.engine.totals().addressChangesRefused());
+        assertEquals(2, h.engine.totals().get(RxCounter.ADDRESS_CHANGES_REFUSED));
         h.clear();
         h.deliverFrom(REMOTE2, client.ping(0, 1));
         assertFalse(h.sent.isEmpty(), "the ping is answered");
@@ -175,16 +176,16 @@ class ConnectionTest {
         h.deliverFrom(REMOTE, client.data(0, 1, 1, 0, 1412));
         assertEquals(1, svc.newCalls());
 
-        long dropped = h.engine.totals().droppedPackets();
+        long dropped = h.engine.totals().get(RxCounter.DROPPED_PACKETS);
         h.deliverFrom(REMOTE2, client.ack(0, 1, 1, 1, 0, AckReason.DELAY, new byte[0], 32, 1));
-        assertEquals(dropped + 1, h.engine.totals().droppedPackets(),
+        assertEquals(dropped + 1, h.engine.totals().get(RxCounter.DROPPED_PACKETS),
                 "an ACK from another address finds no connection");
 
         // DATA from another address is another connection (and so another call).
         h.deliverFrom(REMOTE2, client.data(0, 1, 2, PacketFlags.LAST_PACKET, 100));
         assertEquals(2, h.engine.serverConnections().size());
         assertEquals(1, svc.newCalls(), "a call holding only seq 2 is held, not started");
-        assertEquals(1, h.engine.totals().heldServerCalls());
+        assertEquals(1, h.engine.totals().get(RxCounter.HELD_SERVER_CALLS));
         assertFalse(svc.record(0).readComplete);
         assertEquals(1412, svc.record(0).bytesRead);
 
@@ -204,14 +205,14 @@ class ConnectionTest {
         assertEquals(1, svc.newCalls());
 
         // Without CLIENT_INITIATED the packet is looked up among client connections: no match.
-        long dropped = h.engine.totals().droppedPackets();
+        long dropped = h.engine.totals().get(RxCounter.DROPPED_PACKETS);
         FakePeer wrongWay = FakePeer.server(client.epoch, client.cid, SVC);
         wrongWay.serial = 100;
         h.deliver(wrongWay.data(0, 1, 2, PacketFlags.LAST_PACKET, 100));
-        assertEquals(dropped + 1, h.engine.totals().droppedPackets());
+        assertEquals(dropped + 1, h.engine.totals().get(RxCounter.DROPPED_PACKETS));
         // Another security index on the same epoch+cid is dropped.
         h.deliver(client.withSecurityIndex(2).data(0, 1, 2, PacketFlags.LAST_PACKET, 100));
-        assertEquals(dropped + 2, h.engine.totals().droppedPackets());
+        assertEquals(dropped + 2, h.engine.totals().get(RxCounter.DROPPED_PACKETS));
         assertFalse(svc.record(0).readComplete);
         assertEquals(1, h.engine.serverConnections().size());
 
@@ -226,16 +227,16 @@ class ConnectionTest {
         Client c = new Client(() -> h.now, 10);
         c.start(h.engine, conn);
         FakePeer wrongEpoch = FakePeer.server(conn.epoch() ^ 0x10, conn.cid(), SVC);
-        long dropped = h.engine.totals().droppedPackets();
+        long dropped = h.engine.totals().get(RxCounter.DROPPED_PACKETS);
         h.deliverFrom(REMOTE, wrongEpoch.data(0, 1, 1, PacketFlags.LAST_PACKET, 10));
-        assertEquals(dropped + 1, h.engine.totals().droppedPackets());
+        assertEquals(dropped + 1, h.engine.totals().get(RxCounter.DROPPED_PACKETS));
         assertFalse(c.completed);
         // Epoch bit 31 is the server's rule for its clients; a client knows its server's address (docs/robustness.md,
         // "Rule: a client connection hears only its server's address").
         FakePeer server = FakePeer.serverOf(conn);
         h.deliverFrom(REMOTE2, server.data(0, 1, 1, PacketFlags.LAST_PACKET, 10));
-        assertEquals(dropped + 2, h.engine.totals().droppedPackets());
-        assertEquals(1, h.engine.totals().clientPacketsFromStrangers());
+        assertEquals(dropped + 2, h.engine.totals().get(RxCounter.DROPPED_PACKETS));
+        assertEquals(1, h.engine.totals().get(RxCounter.CLIENT_PACKETS_FROM_STRANGERS));
         assertFalse(c.completed);
         h.deliverFrom(REMOTE, server.data(0, 1, 1, PacketFlags.LAST_PACKET, 10));
         assertTrue(c.completed);

@@ -11,6 +11,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.rx4j.counters.RxCounter;
 import org.rx4j.engine.connection.Connection;
 import org.rx4j.engine.telemetry.RxCounters;
 import org.rx4j.wire.AckPacket;
@@ -86,26 +87,26 @@ class CountersTest {
 
     private static void assertSenderCounters(RxCounters c, Sent wire) {
         for (int t = 0; t < 16; t++) {
-            assertEquals(wire.datagramsByType[t], c.packetsSent[t], "datagrams sent of type " + t);
+            assertEquals(wire.datagramsByType[t], c.get(RxCounter.PACKETS_SENT, t), "datagrams sent of type " + t);
         }
         for (int r = 1; r < AckReason.COUNT; r++) {
-            assertEquals(wire.acksByReason[r], c.acksSent[r], "acks sent, reason " + AckReason.name(r));
+            assertEquals(wire.acksByReason[r], c.get(RxCounter.ACKS_SENT, r), "acks sent, reason " + AckReason.name(r));
         }
-        assertEquals(wire.dataPackets, c.dataPacketsSent);
-        assertEquals(wire.jumbograms, c.jumbogramsSent);
-        assertEquals(wire.bytes, c.bytesSent);
-        assertEquals(wire.repeatedSeqs, c.resends);
+        assertEquals(wire.dataPackets, c.get(RxCounter.DATA_PACKETS_SENT));
+        assertEquals(wire.jumbograms, c.get(RxCounter.JUMBOGRAMS_SENT));
+        assertEquals(wire.bytes, c.get(RxCounter.BYTES_SENT));
+        assertEquals(wire.repeatedSeqs, c.get(RxCounter.RESENDS));
     }
 
     /** Payload moved, counted per packet once: what one side's peer hard-acked is what the other read, both ways. */
     private static void assertPayloadMoved(Run run, long atLeast) {
         RxCounters client = run.client().counters();
         RxCounters server = run.server().counters();
-        assertEquals(server.payloadBytesDelivered, client.payloadBytesAcked, "request: acked = delivered");
-        assertEquals(client.payloadBytesDelivered, server.payloadBytesAcked, "reply: acked = delivered");
-        assertTrue(client.payloadBytesAcked >= atLeast, "request bytes " + client.payloadBytesAcked);
-        assertTrue(server.payloadBytesAcked >= atLeast, "reply bytes " + server.payloadBytesAcked);
-        assertTrue(client.payloadBytesAcked < atLeast + 1024, "no packet counted twice");
+        assertEquals(server.get(RxCounter.PAYLOAD_BYTES_DELIVERED), client.get(RxCounter.PAYLOAD_BYTES_ACKED), "request: acked = delivered");
+        assertEquals(client.get(RxCounter.PAYLOAD_BYTES_DELIVERED), server.get(RxCounter.PAYLOAD_BYTES_ACKED), "reply: acked = delivered");
+        assertTrue(client.get(RxCounter.PAYLOAD_BYTES_ACKED) >= atLeast, "request bytes " + client.get(RxCounter.PAYLOAD_BYTES_ACKED));
+        assertTrue(server.get(RxCounter.PAYLOAD_BYTES_ACKED) >= atLeast, "reply bytes " + server.get(RxCounter.PAYLOAD_BYTES_ACKED));
+        assertTrue(client.get(RxCounter.PAYLOAD_BYTES_ACKED) < atLeast + 1024, "no packet counted twice");
     }
 
     @Test
@@ -117,38 +118,38 @@ class CountersTest {
         RxCounters server = run.net().server().engine.totals();
         assertSenderCounters(client, run.byClient());
         assertSenderCounters(server, run.byServer());
-        assertTrue(client.jumbogramsSent > 0 && server.jumbogramsSent > 0, "jumbograms both ways");
-        assertEquals(0, client.resends);
-        assertEquals(0, server.resends);
+        assertTrue(client.get(RxCounter.JUMBOGRAMS_SENT) > 0 && server.get(RxCounter.JUMBOGRAMS_SENT) > 0, "jumbograms both ways");
+        assertEquals(0, client.get(RxCounter.RESENDS));
+        assertEquals(0, server.get(RxCounter.RESENDS));
         assertPayloadMoved(run, 2 << 20);
 
         // Lossless: what one side sent, the other received (packetsReceived counts datagrams, as OpenAFS's
         // rx_stats; dataPacketsReceived counts sub-packets).
-        assertEquals(run.byClient().datagramsByType[PacketType.DATA], server.packetsReceived[PacketType.DATA]);
-        assertEquals(run.byServer().datagramsByType[PacketType.DATA], client.packetsReceived[PacketType.DATA]);
-        assertEquals(run.byClient().dataPackets, server.dataPacketsReceived);
-        assertEquals(run.byServer().dataPackets, client.dataPacketsReceived);
-        assertEquals(client.packetsSent[PacketType.ACK], server.packetsReceived[PacketType.ACK]);
-        assertEquals(server.packetsSent[PacketType.ACK], client.packetsReceived[PacketType.ACK]);
-        assertEquals(client.bytesSent, server.bytesReceived);
-        assertEquals(server.bytesSent, client.bytesReceived);
-        assertEquals(client.jumbogramsSent, server.jumbogramsReceived);
-        assertEquals(server.jumbogramsSent, client.jumbogramsReceived);
+        assertEquals(run.byClient().datagramsByType[PacketType.DATA], server.get(RxCounter.PACKETS_RECEIVED, PacketType.DATA));
+        assertEquals(run.byServer().datagramsByType[PacketType.DATA], client.get(RxCounter.PACKETS_RECEIVED, PacketType.DATA));
+        assertEquals(run.byClient().dataPackets, server.get(RxCounter.DATA_PACKETS_RECEIVED));
+        assertEquals(run.byServer().dataPackets, client.get(RxCounter.DATA_PACKETS_RECEIVED));
+        assertEquals(client.get(RxCounter.PACKETS_SENT, PacketType.ACK), server.get(RxCounter.PACKETS_RECEIVED, PacketType.ACK));
+        assertEquals(server.get(RxCounter.PACKETS_SENT, PacketType.ACK), client.get(RxCounter.PACKETS_RECEIVED, PacketType.ACK));
+        assertEquals(client.get(RxCounter.BYTES_SENT), server.get(RxCounter.BYTES_RECEIVED));
+        assertEquals(server.get(RxCounter.BYTES_SENT), client.get(RxCounter.BYTES_RECEIVED));
+        assertEquals(client.get(RxCounter.JUMBOGRAMS_SENT), server.get(RxCounter.JUMBOGRAMS_RECEIVED));
+        assertEquals(server.get(RxCounter.JUMBOGRAMS_SENT), client.get(RxCounter.JUMBOGRAMS_RECEIVED));
         for (int r = 1; r < AckReason.COUNT; r++) {
-            assertEquals(client.acksSent[r], server.acksReceived[r], "reason " + AckReason.name(r));
-            assertEquals(server.acksSent[r], client.acksReceived[r], "reason " + AckReason.name(r));
+            assertEquals(client.get(RxCounter.ACKS_SENT, r), server.get(RxCounter.ACKS_RECEIVED, r), "reason " + AckReason.name(r));
+            assertEquals(server.get(RxCounter.ACKS_SENT, r), client.get(RxCounter.ACKS_RECEIVED, r), "reason " + AckReason.name(r));
         }
-        assertTrue(server.acksSent[AckReason.PING] >= 1, "the reachability ping");
-        assertEquals(server.acksSent[AckReason.PING], client.acksSent[AckReason.PING_RESPONSE]);
-        assertEquals(1, client.callsStarted);
-        assertEquals(1, client.callsSucceeded);
-        assertEquals(1, server.callsStarted);
-        assertEquals(1, server.callsSucceeded);
-        assertEquals(0, client.callsFailed + server.callsFailed);
+        assertTrue(server.get(RxCounter.ACKS_SENT, AckReason.PING) >= 1, "the reachability ping");
+        assertEquals(server.get(RxCounter.ACKS_SENT, AckReason.PING), client.get(RxCounter.ACKS_SENT, AckReason.PING_RESPONSE));
+        assertEquals(1, client.get(RxCounter.CALLS_STARTED));
+        assertEquals(1, client.get(RxCounter.CALLS_SUCCEEDED));
+        assertEquals(1, server.get(RxCounter.CALLS_STARTED));
+        assertEquals(1, server.get(RxCounter.CALLS_SUCCEEDED));
+        assertEquals(0, client.get(RxCounter.CALLS_FAILED) + server.get(RxCounter.CALLS_FAILED));
 
         RxCounters totals = run.net().client().engine.totals();
-        assertEquals(client.bytesSent, totals.bytesSent, "engine totals sum the connection counters");
-        assertEquals(client.jumbogramsReceived, totals.jumbogramsReceived);
+        assertEquals(client.get(RxCounter.BYTES_SENT), totals.get(RxCounter.BYTES_SENT), "engine totals sum the connection counters");
+        assertEquals(client.get(RxCounter.JUMBOGRAMS_RECEIVED), totals.get(RxCounter.JUMBOGRAMS_RECEIVED));
     }
 
     @Test
@@ -160,10 +161,10 @@ class CountersTest {
         RxCounters server = run.net().server().engine.totals();
         assertSenderCounters(client, run.byClient());
         assertSenderCounters(server, run.byServer());
-        assertTrue(client.resends > 0 && server.resends > 0, "3% loss both ways causes resends");
-        assertTrue(client.timeouts + client.fastRetransmits > 0);
-        assertTrue(client.dataPacketsReceived < run.byServer().dataPackets, "some were lost");
-        assertTrue(client.acksSent[AckReason.OUT_OF_SEQUENCE] > 0, "gaps were reported");
+        assertTrue(client.get(RxCounter.RESENDS) > 0 && server.get(RxCounter.RESENDS) > 0, "3% loss both ways causes resends");
+        assertTrue(client.get(RxCounter.RETRANSMIT_TIMEOUTS) + client.get(RxCounter.FAST_RETRANSMITS) > 0);
+        assertTrue(client.get(RxCounter.DATA_PACKETS_RECEIVED) < run.byServer().dataPackets, "some were lost");
+        assertTrue(client.get(RxCounter.ACKS_SENT, AckReason.OUT_OF_SEQUENCE) > 0, "gaps were reported");
         assertPayloadMoved(run, 2 << 20); // resent packets are not counted again
     }
 }

@@ -9,6 +9,7 @@ import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
 import org.rx4j.config.RxConfig;
+import org.rx4j.counters.RxCounter;
 import org.rx4j.engine.call.Call;
 import org.rx4j.engine.call.CallListener;
 import org.rx4j.engine.connection.Connection;
@@ -126,18 +127,18 @@ final class EngineFuzzHarness implements PacketSink, AutoCloseable {
     }
 
     void checkInvariants() {
-        if (engine.totals().internalErrors() != 0) {
+        if (engine.totals().get(RxCounter.INTERNAL_ERRORS) != 0) {
             throw new AssertionError("a packet's handling threw inside the engine", engine.lastInternalError());
         }
         RxCounters t = engine.totals();
-        if (t.callsSucceeded() > t.callsStarted()) {
-            throw new AssertionError("more calls succeeded than began: " + t.callsSucceeded() + " > "
-                    + t.callsStarted());
+        if (t.get(RxCounter.CALLS_SUCCEEDED) > t.get(RxCounter.CALLS_STARTED)) {
+            throw new AssertionError("more calls succeeded than began: " + t.get(RxCounter.CALLS_SUCCEEDED) + " > "
+                    + t.get(RxCounter.CALLS_STARTED));
         }
         if (engine.serverConnections().size() > config.limits().maxConnections()) {
             throw new AssertionError("connection table over its limit: " + engine.serverConnections().size());
         }
-        if (t.acksRejected() < 0 || t.trailersClamped() < 0 || t.bytesReceived() < 0) {
+        if (t.get(RxCounter.ACKS_REJECTED) < 0 || t.get(RxCounter.TRAILERS_CLAMPED) < 0 || t.get(RxCounter.BYTES_RECEIVED) < 0) {
             throw new AssertionError("negative counter");
         }
         for (Connection c : engine.serverConnections()) {

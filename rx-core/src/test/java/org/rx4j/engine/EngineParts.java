@@ -8,6 +8,7 @@ import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
 import org.rx4j.config.RxConfig;
+import org.rx4j.counters.RxCounter;
 import org.rx4j.engine.connection.Connection;
 import org.rx4j.engine.connection.ConnectionContext;
 import org.rx4j.engine.connection.ConnectionTable;
@@ -41,7 +42,7 @@ public final class EngineParts {
             }
         }
     };
-    public final RxCounters counters = new RxCounters();
+    public final RxCounters counters = new RxCounters(RxCounter.Scope.ENDPOINT);
     public final TimerQueue timers = new TimerQueue();
     public final EventQueue events = new EventQueue(timers);
     public final ConnectionTable table;

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.rx4j.counters.RxCounter;
 import org.rx4j.engine.call.Call;
 import org.rx4j.engine.call.CallState;
 import org.rx4j.engine.connection.Connection;
@@ -40,7 +41,7 @@ class EngineShutdownTest {
         net.client().engine.shutdown(net.now());
         long shutdownAt = net.now();
         assertTrue(net.runUntil(() -> server.callsCompleted == 1, 10 * S));
-        assertEquals(1, net.server().engine.totals().packetsReceived[PacketType.ACKALL]);
+        assertEquals(1, net.server().engine.totals().get(RxCounter.PACKETS_RECEIVED, PacketType.ACKALL));
         assertTrue(net.now() - shutdownAt <= 2 * MS, "ACKALL ends the server call after one link delay, not a timer");
         assertEquals(0, server.callsFailed);
     }

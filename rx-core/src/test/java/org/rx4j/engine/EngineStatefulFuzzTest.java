@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.rx4j.config.RxConfig;
+import org.rx4j.counters.RxCounter;
 import org.rx4j.engine.telemetry.RxCounters;
 import org.rx4j.testing.Captures;
 import org.rx4j.wire.RxConstants;
@@ -126,8 +127,8 @@ class EngineStatefulFuzzTest {
                 h.feed(d, from, r.nextInt(8) == 0 ? r.nextInt(3000) * MS : r.nextInt(3) * MS);
             }
             RxCounters t = h.engine.totals();
-            return new long[] {h.datagramsIn, h.malformed, h.datagramsOut, t.callsStarted(), t.acksRejected(),
-                t.jumbogramsRejected()};
+            return new long[] {h.datagramsIn, h.malformed, h.datagramsOut, t.get(RxCounter.CALLS_STARTED), t.get(RxCounter.ACKS_REJECTED),
+                t.get(RxCounter.JUMBOGRAMS_REJECTED)};
         }
     }
 

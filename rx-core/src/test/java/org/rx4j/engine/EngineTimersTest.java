@@ -14,6 +14,7 @@ import io.netty.buffer.UnpooledByteBufAllocator;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.rx4j.config.RxConfig;
+import org.rx4j.counters.RxCounter;
 import org.rx4j.engine.admission.ConnectionLimits;
 import org.rx4j.engine.admission.ReachChallenger;
 import org.rx4j.engine.admission.SecurityHandshake;
@@ -40,7 +41,7 @@ class EngineTimersTest {
     void theReaperRunsOneIntervalApartAndRemovesIdleConnectionsThenUnusedPeers() {
         EngineParts e = parts();
         EngineTimers t = new EngineTimers(e.config, e.timers, e.events, challenger(e), e.table, e.counters,
-                new SecurityHandshake(), 2 * S);
+                new SecurityHandshake(e.counters), 2 * S);
         assertEquals(12 * S, t.nextDeadline(), "nothing else due: the first reaper pass");
         Connection idle = e.serverConnection(source(1));
         idle.onReceived(S, PacketType.DATA, 100, true, false);
@@ -51,7 +52,7 @@ class EngineTimersTest {
         t.run(12 * S);
         assertTrue(idle.closed, "idle 11 s, more than 5 s");
         assertFalse(busy.closed, "idle 1 s");
-        assertEquals(100, e.counters.bytesReceived(), "the reaped connection's counters stay with the endpoint");
+        assertEquals(100, e.counters.get(RxCounter.BYTES_RECEIVED), "the reaped connection's counters stay with the endpoint");
         assertNotNull(e.table.knownPeer(source(1)), "its peer was used 11 s ago, less than 15 s");
         assertEquals(22 * S, t.nextDeadline());
         t.run(22 * S);
@@ -65,13 +66,13 @@ class EngineTimersTest {
         EngineParts e = parts();
         ReachChallenger c = challenger(e);
         EngineTimers t = new EngineTimers(e.config, e.timers, e.events, c, e.table, e.counters,
-                new SecurityHandshake(), 0);
+                new SecurityHandshake(e.counters), 0);
         c.challenge(S, source(1), FakePeer.client(0x600D0000, 0x100, 1).data(0, 1, 1, 0, 100), 128);
         assertEquals(4 * S, t.nextDeadline(), "the record's dead time comes before the reaper");
         t.run(4 * S);
-        RxCounters snapshot = new RxCounters();
+        RxCounters snapshot = new RxCounters(RxCounter.Scope.ENDPOINT);
         c.addCountersTo(snapshot);
-        assertEquals(1, snapshot.challengesExpired());
+        assertEquals(1, snapshot.get(RxCounter.CHALLENGES_EXPIRED));
         assertEquals(10 * S, t.nextDeadline());
     }
 }

@@ -15,6 +15,7 @@ import java.io.ByteArrayOutputStream;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 import org.rx4j.config.RxConfig;
+import org.rx4j.counters.RxCounter;
 import org.rx4j.engine.call.Call;
 import org.rx4j.engine.call.CallListener;
 import org.rx4j.wire.DataPacket;
@@ -92,7 +93,7 @@ class FirstLastPacketTest {
         deliver(2, 0);
         assertTrue(readComplete, "the stream ended");
         assertArrayEquals(stream(1, 2, 3), read.toByteArray(), "packet 3, accepted first with LAST, is kept");
-        assertEquals(0, h.engine.totals().dataBeyondLast());
+        assertEquals(0, h.engine.totals().get(RxCounter.DATA_BEYOND_LAST));
     }
 
     @Test
@@ -104,8 +105,8 @@ class FirstLastPacketTest {
         deliver(4, PacketFlags.LAST_PACKET);
         assertTrue(readComplete);
         assertArrayEquals(stream(1, 2), read.toByteArray());
-        assertEquals(2, h.engine.totals().dataBeyondLast(), "packets 3 and 4 counted");
-        assertEquals(0, h.engine.totals().duplicatesReceived(), "counted apart from duplicates");
+        assertEquals(2, h.engine.totals().get(RxCounter.DATA_BEYOND_LAST), "packets 3 and 4 counted");
+        assertEquals(0, h.engine.totals().get(RxCounter.DUPLICATES_RECEIVED), "counted apart from duplicates");
     }
 
     @Test

@@ -12,6 +12,7 @@ import static org.rx4j.engine.EngineHarness.S;
 import java.net.InetSocketAddress;
 import org.junit.jupiter.api.Test;
 import org.rx4j.config.RxConfig;
+import org.rx4j.counters.RxCounter;
 import org.rx4j.engine.RecordingApps.Service;
 import org.rx4j.wire.AckReason;
 import org.rx4j.wire.PacketFlags;
@@ -61,15 +62,15 @@ class HalfReachableTest {
             h.deliverFrom(REMOTE2, good.ack(ch, callNumber, 2, 1, 0, AckReason.DELAY, new byte[0], 32, 1));
             if (t < deadTime - 500 * MS) {
                 // Stateless reachability challenge: one small record per source, no connection, call or peer.
-                assertEquals(n, h.engine.totals().challengedSources(), "at " + t / MS + " ms");
-                assertEquals(0, h.engine.totals().heldServerCalls());
+                assertEquals(n, h.engine.totals().get(RxCounter.CHALLENGED_SOURCES), "at " + t / MS + " ms");
+                assertEquals(0, h.engine.totals().get(RxCounter.HELD_SERVER_CALLS));
                 assertEquals(1, h.engine.serverConnections().size(), "only the good client's connection");
             }
             h.advance(500 * MS);
         }
-        assertEquals(n, h.engine.totals().challengesExpired(),
+        assertEquals(n, h.engine.totals().get(RxCounter.CHALLENGES_EXPIRED),
                 "each record ended at dead time, though they kept resending");
-        assertEquals(0, h.engine.totals().heldServerCalls());
+        assertEquals(0, h.engine.totals().get(RxCounter.HELD_SERVER_CALLS));
         assertEquals(goodCalls, svc.newCalls(), "no half-reachable call reached a handler");
         assertEquals(1, h.engine.serverConnections().size(), "the half-reachable sources never got a connection");
 
@@ -81,7 +82,7 @@ class HalfReachableTest {
         AdmissionTest.answerPings(h, source(3), half[3]);
         assertEquals(goodCalls + 2, svc.newCalls());
         assertTrue(svc.record(goodCalls).readComplete && svc.record(goodCalls + 1).readComplete);
-        assertEquals(n - 1, h.engine.totals().challengedSources(),
+        assertEquals(n - 1, h.engine.totals().get(RxCounter.CHALLENGED_SOURCES),
                 "the others' records: they still resend (until 20 s)");
     }
 }

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.rx4j.counters.RxCounter;
 import org.rx4j.engine.RecordingApps.Service;
 import org.rx4j.engine.connection.Connection;
 import org.rx4j.wire.AckPacket;
@@ -46,7 +47,7 @@ class HardAckOnlyTest {
         double secs = (client.completedAt - start) / 1e9;
         return new Run(net.deliveredToServer.dataPackets, net.deliveredToClient.datagramsByType[PacketType.ACK],
                 bytes * 8 / secs / 1e6, server.requestBytes, server.mismatches,
-                net.client().engine.totals().resends, net.deliveredToServer.jumbograms,
+                net.client().engine.totals().get(RxCounter.RESENDS), net.deliveredToServer.jumbograms,
                 net.deliveredToServer.maxSubPackets, net.deliveredToClient.acksByReason[AckReason.IDLE]);
     }
 

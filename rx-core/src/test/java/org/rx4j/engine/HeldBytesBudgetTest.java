@@ -13,6 +13,7 @@ import java.net.InetSocketAddress;
 import org.junit.jupiter.api.Test;
 import org.rx4j.config.Limits;
 import org.rx4j.config.RxConfig;
+import org.rx4j.counters.RxCounter;
 import org.rx4j.engine.RecordingApps.Service;
 import org.rx4j.engine.admission.ReachChallenger;
 import org.rx4j.engine.connection.Connection;
@@ -51,29 +52,29 @@ class HeldBytesBudgetTest {
             FakePeer f = FakePeer.client(0x7000_0000 + k, 0x40, SVC);
             h.deliverFrom(source(k), f.data(0, 1, 1, PacketFlags.LAST_PACKET, 60_000 - 28));
             h.advance(MS / 2);
-            assertEquals(0, h.engine.totals().heldBytes(), "no 60,000-byte packet of a stranger is kept");
+            assertEquals(0, h.engine.totals().get(RxCounter.HELD_BYTES), "no 60,000-byte packet of a stranger is kept");
         }
-        assertEquals(4_096, h.engine.totals().heldPacketsRefused());
-        assertEquals(4_096, h.engine.totals().challengesSent(), "each source still gets its PING");
+        assertEquals(4_096, h.engine.totals().get(RxCounter.HELD_PACKETS_REFUSED));
+        assertEquals(4_096, h.engine.totals().get(RxCounter.CHALLENGES_SENT), "each source still gets its PING");
         long most = 0;
         for (int k = 0; k < 4_096; k++) {
             FakePeer f = FakePeer.client(0x7100_0000 + k, 0x40, SVC);
             h.deliverFrom(source(10_000 + k), f.data(0, 1, 1, PacketFlags.LAST_PACKET, UNPROVEN_MAX - 28));
             h.advance(MS / 2);
-            most = Math.max(most, h.engine.totals().heldBytes());
-            assertTrue(h.engine.totals().heldBytes() <= MAX, "within maxHeldBytes: " + h.engine.totals().heldBytes());
+            most = Math.max(most, h.engine.totals().get(RxCounter.HELD_BYTES));
+            assertTrue(h.engine.totals().get(RxCounter.HELD_BYTES) <= MAX, "within maxHeldBytes: " + h.engine.totals().get(RxCounter.HELD_BYTES));
         }
         assertEquals(MAX / UNPROVEN_MAX * UNPROVEN_MAX, most, "the budget binds before maxHeldPackets (4,096)");
-        assertEquals(MAX / UNPROVEN_MAX, h.engine.totals().challengedPackets());
+        assertEquals(MAX / UNPROVEN_MAX, h.engine.totals().get(RxCounter.CHALLENGED_PACKETS));
 
         FakePeer good = FakePeer.client(0x7EEE_0001, 0x80, SVC);
         h.clear();
         h.deliverFrom(REMOTE2, good.data(0, 1, 1, PacketFlags.LAST_PACKET, 1_416));
         AdmissionTest.answerPings(h, REMOTE2, good);
         assertEquals(1, svc.newCalls(), "the newcomer is kept, proven and served at once");
-        assertTrue(h.engine.totals().heldBytes() <= MAX);
+        assertTrue(h.engine.totals().get(RxCounter.HELD_BYTES) <= MAX);
         h.engine.shutdown(h.now);
-        assertEquals(0, h.engine.totals().heldBytes());
+        assertEquals(0, h.engine.totals().get(RxCounter.HELD_BYTES));
     }
 
     /** One source opening 4,096 connections with a 5,800-byte first packet each keeps at most its share. */
@@ -84,10 +85,10 @@ class HeldBytesBudgetTest {
         for (int k = 0; k < 4_096; k++) {
             FakePeer f = FakePeer.client(0x7200_0000 + k, 0x40, SVC);
             h.deliverFrom(REMOTE, f.data(0, 1, 1, PacketFlags.LAST_PACKET, UNPROVEN_MAX - 28));
-            assertTrue(h.engine.totals().heldBytes() <= PER_PEER);
+            assertTrue(h.engine.totals().get(RxCounter.HELD_BYTES) <= PER_PEER);
         }
-        assertEquals(PER_PEER / UNPROVEN_MAX * UNPROVEN_MAX, h.engine.totals().heldBytes());
-        assertEquals(4_096 - PER_PEER / UNPROVEN_MAX, h.engine.totals().heldPacketsRefused());
+        assertEquals(PER_PEER / UNPROVEN_MAX * UNPROVEN_MAX, h.engine.totals().get(RxCounter.HELD_BYTES));
+        assertEquals(4_096 - PER_PEER / UNPROVEN_MAX, h.engine.totals().get(RxCounter.HELD_PACKETS_REFUSED));
     }
 
     /**
@@ -114,7 +115,7 @@ class HeldBytesBudgetTest {
                 AdmissionTest.answerPings(h, source(k), q);
                 for (int seq = 2; seq <= 32; seq++) {
                     h.deliverFrom(source(k), q.data(0, 1, seq, 0, 60_000 - 28));
-                    assertTrue(h.engine.totals().heldBytes() <= MAX, "within maxHeldBytes");
+                    assertTrue(h.engine.totals().get(RxCounter.HELD_BYTES) <= MAX, "within maxHeldBytes");
                 }
             }
             long mine = 0;
@@ -126,9 +127,9 @@ class HeldBytesBudgetTest {
             assertTrue(mine <= PER_PEER, "within maxHeldBytesPerPeer: " + mine);
         }
         assertEquals(20, svc.newCalls(), "only the proving calls started");
-        assertTrue(h.engine.totals().heldBytes() > MAX - PER_PEER, "the budget was used: "
-                + h.engine.totals().heldBytes());
-        assertTrue(h.engine.totals().heldCallsForgotten() > 0);
+        assertTrue(h.engine.totals().get(RxCounter.HELD_BYTES) > MAX - PER_PEER, "the budget was used: "
+                + h.engine.totals().get(RxCounter.HELD_BYTES));
+        assertTrue(h.engine.totals().get(RxCounter.HELD_CALLS_FORGOTTEN) > 0);
         assertTrue(h.abortsSent().isEmpty(), "forgetting is silent");
     }
 
@@ -152,7 +153,7 @@ class HeldBytesBudgetTest {
                 AdmissionTest.answerPings(h, source(k), p); // each connection proves itself
                 for (int seq = 2; seq <= 16; seq++) {
                     h.deliverFrom(source(k), p.data(0, 1, seq, 0, 60_000 - 28));
-                    assertTrue(h.engine.totals().heldBytes() <= MAX, "within maxHeldBytes");
+                    assertTrue(h.engine.totals().get(RxCounter.HELD_BYTES) <= MAX, "within maxHeldBytes");
                 }
             }
             long parked = 0;
@@ -163,18 +164,18 @@ class HeldBytesBudgetTest {
             }
             assertTrue(parked <= PER_PEER, "within maxHeldBytesPerPeer: " + parked);
         }
-        assertTrue(h.engine.totals().heldBytes() > MAX - PER_PEER, "the budget was used: "
-                + h.engine.totals().heldBytes());
-        assertTrue(h.engine.totals().heldPacketsRefused() > 0);
-        long before = h.engine.totals().heldBytes();
+        assertTrue(h.engine.totals().get(RxCounter.HELD_BYTES) > MAX - PER_PEER, "the budget was used: "
+                + h.engine.totals().get(RxCounter.HELD_BYTES));
+        assertTrue(h.engine.totals().get(RxCounter.HELD_PACKETS_REFUSED) > 0);
+        long before = h.engine.totals().get(RxCounter.HELD_BYTES);
         FakePeer late = FakePeer.client(0x7500_0000, 0x40, SVC).withSecurityIndex(2);
         h.clear();
         h.deliverFrom(REMOTE2, late.data(0, 1, 1, PacketFlags.LAST_PACKET, 100));
         AdmissionTest.answerPings(h, REMOTE2, late);
-        assertEquals(before + 128, h.engine.totals().heldBytes(), "the newcomer's packet is parked: "
-                + h.engine.totals().heldBytes());
+        assertEquals(before + 128, h.engine.totals().get(RxCounter.HELD_BYTES), "the newcomer's packet is parked: "
+                + h.engine.totals().get(RxCounter.HELD_BYTES));
         assertEquals(0, svc.newCalls());
         h.engine.shutdown(h.now);
-        assertEquals(0, h.engine.totals().heldBytes());
+        assertEquals(0, h.engine.totals().get(RxCounter.HELD_BYTES));
     }
 }

@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.rx4j.config.RxConfig;
+import org.rx4j.counters.RxCounter;
 import org.rx4j.engine.call.Call;
 import org.rx4j.engine.call.CallListener;
 import org.rx4j.engine.connection.Connection;
@@ -75,8 +76,8 @@ class HostileAckTest {
             h.deliver(ackWithTrailer(server, 0, 1, 1, new byte[0], t));
             assertPeerInRange(conn, call);
         }
-        assertEquals(BAD_TRAILERS.length, conn.counters().trailersClamped(), "every bad trailer counted");
-        assertEquals(0, conn.counters().acksRejected(), "the bodies themselves were valid");
+        assertEquals(BAD_TRAILERS.length, conn.counters().get(RxCounter.TRAILERS_CLAMPED), "every bad trailer counted");
+        assertEquals(0, conn.counters().get(RxCounter.ACKS_REJECTED), "the bodies themselves were valid");
         // rwind 0xFFFFFFFF read unsigned is "as many as allowed", 0 is "one": neither closes the window.
         h.deliver(ackWithTrailer(server, 0, 1, 1, new byte[0], new int[] {5692, 1444, 0, 4}));
         assertEquals(1, call.twind());
@@ -84,7 +85,7 @@ class HostileAckTest {
         assertEquals(Math.min(RxConstants.MAX_ACKS, RxConfig.defaults().windows().maxTwind()), call.twind());
         // A good trailer is not counted.
         h.deliver(ackWithTrailer(server, 0, 1, 1, new byte[0], new int[] {5692, 1444, 32, 4}));
-        assertEquals(BAD_TRAILERS.length + 2, conn.counters().trailersClamped());
+        assertEquals(BAD_TRAILERS.length + 2, conn.counters().get(RxCounter.TRAILERS_CLAMPED));
     }
 
     @Test
@@ -144,7 +145,7 @@ class HostileAckTest {
         assertEquals(0, server.mismatches);
         assertEquals(2 << 20, client.reader.received);
         assertEquals(0, client.reader.mismatches);
-        assertTrue(conn.counters().trailersClamped() > 10, "bad trailers arrived: " + conn.counters().trailersClamped());
+        assertTrue(conn.counters().get(RxCounter.TRAILERS_CLAMPED) > 10, "bad trailers arrived: " + conn.counters().get(RxCounter.TRAILERS_CLAMPED));
         net.shutdown();
     }
 
@@ -167,17 +168,17 @@ class HostileAckTest {
         h.deliver(server.ack(0, 1, 4, 3, 0, AckReason.IDLE, new byte[0], 32, 1));
         h.deliver(server.ack(0, 1, 1, 2, 0, AckReason.IDLE, FakePeer.acks("++++"), 32, 1));
         h.deliver(server.ack(0, 1, 1, 2, 0, AckReason.IDLE, new byte[] {1, 2}, 32, 1));
-        assertEquals(4, conn.counters().acksRejected());
+        assertEquals(4, conn.counters().get(RxCounter.ACKS_REJECTED));
         assertEquals(2, call.queuedPackets(), "nothing released");
-        assertEquals(0, conn.counters().acksReceived(AckReason.IDLE), "rejected before they are read");
+        assertEquals(0, conn.counters().get(RxCounter.ACKS_RECEIVED, AckReason.IDLE), "rejected before they are read");
         // Nothing was soft-acked either: the retransmission timer resends both.
         h.advance(4 * S);
         assertTrue(h.dataWithSeq(1).size() >= 2, "seq 1 resent");
         assertTrue(lastReceive <= h.now);
         // A valid ACK of the same shape is believed.
         h.deliver(server.ack(0, 1, 1, 2, 0, AckReason.IDLE, FakePeer.acks("++"), 32, 1));
-        assertEquals(4, conn.counters().acksRejected());
-        assertEquals(1, conn.counters().acksReceived(AckReason.IDLE));
+        assertEquals(4, conn.counters().get(RxCounter.ACKS_REJECTED));
+        assertEquals(1, conn.counters().get(RxCounter.ACKS_RECEIVED, AckReason.IDLE));
     }
 
     @Test
@@ -195,8 +196,8 @@ class HostileAckTest {
         for (int first : new int[] {0x80000001, 0x80000002, 0x7FFFFFFF, 0xC0000000}) {
             h.deliver(server.ack(0, 1, first, first - 1, 0, AckReason.IDLE, FakePeer.acks("+"), 32, 1));
         }
-        assertEquals(0, h.engine.totals().internalErrors(), "nothing threw: " + h.engine.lastInternalError());
-        assertEquals(4, conn.counters().acksRejected());
+        assertEquals(0, h.engine.totals().get(RxCounter.INTERNAL_ERRORS), "nothing threw: " + h.engine.lastInternalError());
+        assertEquals(4, conn.counters().get(RxCounter.ACKS_REJECTED));
         assertEquals(1, call.queuedPackets());
     }
 
@@ -208,8 +209,8 @@ class HostileAckTest {
         FakePeer client = FakePeer.client(0x80000077, 0x400, SVC);
         s.deliver(client.data(0, 1, 1, 0, 100));
         s.deliver(client.ack(0, 1, 0x80000001, 0x80000000, 0, AckReason.IDLE, new byte[0], 32, 1));
-        assertEquals(0, s.engine.totals().internalErrors(), "nothing threw: " + s.engine.lastInternalError());
-        assertEquals(1, s.engine.totals().acksRejected());
+        assertEquals(0, s.engine.totals().get(RxCounter.INTERNAL_ERRORS), "nothing threw: " + s.engine.lastInternalError());
+        assertEquals(1, s.engine.totals().get(RxCounter.ACKS_REJECTED));
         s.engine.shutdown(s.now);
     }
 
@@ -260,7 +261,7 @@ class HostileAckTest {
         FakePeer server = FakePeer.serverOf(conn);
         Call call = h.engine.newCall(h.now, conn, CallListener.NONE);
         h.deliver(server.control(PacketType.ACKALL, 0, 1));
-        assertEquals(1, conn.counters().acksRejected(), "ACKALL before anything was sent");
+        assertEquals(1, conn.counters().get(RxCounter.ACKS_REJECTED), "ACKALL before anything was sent");
         call.write(h.now, bytes(10 * 1412));
         call.finishSending(h.now);
         h.advance(MS);
@@ -268,7 +269,7 @@ class HostileAckTest {
         int total = call.queuedPackets();
         assertTrue(sent > 0 && sent < total, "the window holds part of the request back: " + sent);
         h.deliver(server.control(PacketType.ACKALL, 0, 1));
-        assertEquals(1, conn.counters().acksRejected());
+        assertEquals(1, conn.counters().get(RxCounter.ACKS_REJECTED));
         assertEquals(total - sent, call.queuedPackets(), "only the transmitted packets were released");
         // The rest still goes out, from the first seq not yet transmitted; the call does not complete on its own.
         h.advance(10 * MS);

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.rx4j.config.RxConfig;
+import org.rx4j.counters.RxCounter;
 import org.rx4j.engine.call.Call;
 import org.rx4j.engine.call.CallListener;
 import org.rx4j.engine.connection.Connection;
@@ -60,7 +61,7 @@ class JumbogramFillSimTest {
         long dataDatagrams = up.datagramsByType[PacketType.DATA];
         double perDatagram = (double) up.dataPackets / dataDatagrams;
         assertEquals(4, up.maxSubPackets, "4-packet jumbograms");
-        assertEquals(0, net.client().engine.totals().resends, "lossless link");
+        assertEquals(0, net.client().engine.totals().get(RxCounter.RESENDS), "lossless link");
         // C's own sender: 3,645 of 3,778 datagrams were 4-packet jumbograms on a 20 MiB send (3.93 packets each).
         assertTrue(perDatagram >= 3.9, "DATA packets per jumbogram: " + perDatagram + " (" + up.dataPackets
                 + " packets in " + dataDatagrams + " datagrams, " + up.jumbograms + " of them jumbograms)");

@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.rx4j.config.RxConfig;
+import org.rx4j.counters.RxCounter;
 import org.rx4j.engine.RecordingApps.Service;
 import org.rx4j.wire.AbortCodes;
 import org.rx4j.wire.AbortPacket;
@@ -56,11 +57,11 @@ class LimitsTest {
         // Stateless reachability challenge: the unproven flood made no connection and no peer; its sources' records
         // (at most 8) are what is evicted, oldest first.
         assertEquals(1, h.engine.serverConnections().size(), "only the proven client has a connection");
-        assertEquals(0, h.engine.totals().connectionsEvicted());
-        assertEquals(8, h.engine.totals().challengedSources());
-        assertEquals(50 - 8, h.engine.totals().challengesEvicted());
+        assertEquals(0, h.engine.totals().get(RxCounter.CONNECTIONS_EVICTED));
+        assertEquals(8, h.engine.totals().get(RxCounter.CHALLENGED_SOURCES));
+        assertEquals(50 - 8, h.engine.totals().get(RxCounter.CHALLENGES_EVICTED));
         assertEquals(1, h.engine.peers().size(), "flood sources never became peers");
-        assertEquals(0, h.engine.totals().connectionsRefused());
+        assertEquals(0, h.engine.totals().get(RxCounter.CONNECTIONS_REFUSED));
         assertEquals(1, svc.newCalls());
     }
 
@@ -80,7 +81,7 @@ class LimitsTest {
             h.deliver(conns[k].data(0, 1, 1, PacketFlags.LAST_PACKET, 10));
         }
         assertEquals(0, h.engine.serverConnections().size());
-        assertEquals(20, h.engine.totals().challengedPackets());
+        assertEquals(20, h.engine.totals().get(RxCounter.CHALLENGED_PACKETS));
         for (int k = 0; k < 20; k++) {
             AdmissionTest.answerPings(h, REMOTE, conns[k]); // whichever call the PING went to answers it
         }
@@ -93,9 +94,9 @@ class LimitsTest {
         }
         assertEquals(conns.length, svc.newCalls());
         assertEquals(conns.length, h.engine.serverConnections().size());
-        assertEquals(0, h.engine.totals().connectionsEvicted());
-        assertEquals(0, h.engine.totals().challengesEvicted());
-        assertEquals(0, h.engine.totals().connectionsRefused());
+        assertEquals(0, h.engine.totals().get(RxCounter.CONNECTIONS_EVICTED));
+        assertEquals(0, h.engine.totals().get(RxCounter.CHALLENGES_EVICTED));
+        assertEquals(0, h.engine.totals().get(RxCounter.CONNECTIONS_REFUSED));
         RxConfig d = RxConfig.defaults();
         assertTrue(d.limits().maxConnectionsPerPeer() >= 10_000 && d.limits().maxConnections() >= 10_000,
                 "the defaults admit one client's 10,000 connections");
@@ -121,7 +122,7 @@ class LimitsTest {
         assertEquals(0x201, aborts.get(0).header().cid(), "the refused call's identity");
         assertEquals(7, aborts.get(0).header().callNumber());
         assertEquals(3, h.engine.serverConnections().size(), "nothing kept for the refused one");
-        assertEquals(1, h.engine.totals().connectionsRefused());
+        assertEquals(1, h.engine.totals().get(RxCounter.CONNECTIONS_REFUSED));
         assertEquals(3, svc.newCalls());
     }
 
@@ -138,14 +139,14 @@ class LimitsTest {
         h.deliver(a.data(0, 1, 2, 0, 10)); // held (no packet 1): unproven
         h.deliver(b.data(0, 1, 1, PacketFlags.LAST_PACKET, 10)); // started: proven
         h.deliver(c.data(0, 1, 1, PacketFlags.LAST_PACKET, 10)); // evicts a
-        assertEquals(1, h.engine.totals().connectionsEvicted());
+        assertEquals(1, h.engine.totals().get(RxCounter.CONNECTIONS_EVICTED));
         assertTrue(h.engine.serverConnections().stream().noneMatch(x -> x.cid() == 0x100));
         assertEquals(2, svc.newCalls());
         h.clear();
         h.deliver(d.data(0, 1, 1, PacketFlags.LAST_PACKET, 10)); // both proven: refused
         assertEquals(1, h.abortsSent().size());
         assertEquals(AbortCodes.RX_CALL_BUSY, h.abortsSent().get(0).code());
-        assertEquals(1, h.engine.totals().connectionsRefused());
+        assertEquals(1, h.engine.totals().get(RxCounter.CONNECTIONS_REFUSED));
         // Another peer is not limited by this one.
         h.deliverFrom(REMOTE2, d.data(0, 1, 1, PacketFlags.LAST_PACKET, 10));
         assertEquals(3, svc.newCalls());
@@ -180,7 +181,7 @@ class LimitsTest {
             AdmissionTest.answerPings(h, source(k), c);
         }
         assertEquals(20, svc.newCalls());
-        assertEquals(0, h.engine.totals().challengedSources());
+        assertEquals(0, h.engine.totals().get(RxCounter.CHALLENGED_SOURCES));
         assertEquals(20, h.engine.serverConnections().size());
         assertEquals(20, h.engine.peers().size());
         long quiet = config.reaping().idleConnectionTimeNs() + config.reaping().reapIntervalNs();
@@ -189,7 +190,7 @@ class LimitsTest {
         h.advance(config.reaping().reapIntervalNs() + S);
         assertEquals(0, h.engine.serverConnections().size());
         assertEquals(0, h.engine.peers().size());
-        assertEquals(0, h.engine.totals().heldServerCalls());
+        assertEquals(0, h.engine.totals().get(RxCounter.HELD_SERVER_CALLS));
     }
 
     @Test

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.rx4j.config.RxConfig;
+import org.rx4j.counters.RxCounter;
 import org.rx4j.engine.connection.Connection;
 import org.rx4j.testing.LeakCheckExtension;
 import org.rx4j.wire.DataPacket;
@@ -77,10 +78,10 @@ class LostRetransmissionSimTest {
         assertEquals(0, client.error);
         assertEquals(2, drops[0]);
         assertEquals(3, seen[0], "sent three times: the original, the fast retransmit, the resend of the lost resend");
-        assertEquals(0, conn.counters().timeouts, "no retransmission timeout was needed");
+        assertEquals(0, conn.counters().get(RxCounter.RETRANSMIT_TIMEOUTS), "no retransmission timeout was needed");
         sends.values().removeIf(n -> n == 1);
         // The first drop took a jumbogram (297..300): four fast retransmits, then 300 once more.
         assertEquals(java.util.Map.of(297, 2, 298, 2, 299, 2, 300, 3), sends);
-        assertEquals(5, conn.counters().resends);
+        assertEquals(5, conn.counters().get(RxCounter.RESENDS));
     }
 }

@@ -16,6 +16,7 @@ import java.lang.reflect.Method;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.rx4j.config.RxConfig;
+import org.rx4j.counters.RxCounter;
 import org.rx4j.engine.call.Call;
 import org.rx4j.engine.call.CallListener;
 import org.rx4j.engine.connection.Connection;
@@ -144,7 +145,7 @@ class PacketTraceTest {
         Call call = h.engine.newCall(h.now, conn, CallListener.NONE);
         call.write(h.now, bytes(2 * 1412));
         h.advance(3200 * MS); // the initial RTO: 3 s RTT + 200 ms slack, and no ACK came
-        assertEquals(1, conn.counters().timeouts);
+        assertEquals(1, conn.counters().get(RxCounter.RETRANSMIT_TIMEOUTS));
         assertEquals("retransmit to " + REMOTE + " ch 0 call 1 seq 1..2 rto 3200 ms: retransmission timeout",
                 log.lineWith("retransmit"));
     }
@@ -163,7 +164,7 @@ class PacketTraceTest {
             h.deliver(server.ack(0, 1, 1, prev, serial, AckReason.OUT_OF_SEQUENCE,
                     FakePeer.acks("-+++".substring(0, prev)), 32, 1));
         }
-        assertEquals(1, conn.counters().fastRetransmits);
+        assertEquals(1, conn.counters().get(RxCounter.FAST_RETRANSMITS));
         long rtoMs = conn.peer().rtt().rtoNs() / MS; // sampled from the ACKs
         assertEquals("retransmit to " + REMOTE + " ch 0 call 1 seq 1..10 rto " + rtoMs + " ms: fast retransmit",
                 log.lineWith("retransmit"));

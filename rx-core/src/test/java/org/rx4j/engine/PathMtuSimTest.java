@@ -15,6 +15,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.rx4j.config.CongestionControl;
 import org.rx4j.config.RxConfig;
+import org.rx4j.counters.RxCounter;
 import org.rx4j.engine.call.Call;
 import org.rx4j.engine.connection.Connection;
 import org.rx4j.engine.peer.Peer;
@@ -290,7 +291,7 @@ class PathMtuSimTest {
             call(net, conn, server, 4L << 20, 256 << 10);
         }
         System.out.printf("5%% loss at 1472 bytes: %d padded probes, client path MTU %d, timeouts %d%n", probes[0],
-                conn.peer().pathMtu(), conn.counters().timeouts());
+                conn.peer().pathMtu(), conn.counters().get(RxCounter.RETRANSMIT_TIMEOUTS));
         // Ladders may run after timeouts in a row; the failing size answered twice over keeps the full size.
         up.reset();
         call(net, conn, server, 1L << 20, 0);

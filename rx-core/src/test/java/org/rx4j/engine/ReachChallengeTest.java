@@ -19,6 +19,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.rx4j.config.Reachability;
 import org.rx4j.config.RxConfig;
+import org.rx4j.counters.RxCounter;
 import org.rx4j.engine.RecordingApps.Service;
 import org.rx4j.engine.call.Call;
 import org.rx4j.engine.connection.Connection;
@@ -62,9 +63,9 @@ class ReachChallengeTest {
         h.deliver(c.data(2, 5, 1, PacketFlags.LAST_PACKET, 100));
         assertEquals(0, h.engine.serverConnections().size());
         assertEquals(0, h.engine.peers().size());
-        assertEquals(0, h.engine.totals().heldServerCalls());
-        assertEquals(1, h.engine.totals().challengedSources());
-        assertEquals(1, h.engine.totals().challengedPackets());
+        assertEquals(0, h.engine.totals().get(RxCounter.HELD_SERVER_CALLS));
+        assertEquals(1, h.engine.totals().get(RxCounter.CHALLENGED_SOURCES));
+        assertEquals(1, h.engine.totals().get(RxCounter.CHALLENGED_PACKETS));
         assertEquals(0, svc.newCalls());
         assertEquals(1, h.sent.size(), "one reply: the PING");
         AckPacket ping = (AckPacket) h.sent.get(0).first();
@@ -75,9 +76,9 @@ class ReachChallengeTest {
         assertNotEquals(0, ping.header().serial());
         assertEquals(0, ping.nAcks(), "acknowledges nothing: the kept packet may yet be evicted");
         assertEquals(1, ping.firstPacket());
-        assertEquals(1, h.engine.totals().challengesSent());
+        assertEquals(1, h.engine.totals().get(RxCounter.CHALLENGES_SENT));
         h.engine.shutdown(h.now);
-        assertEquals(0, h.engine.totals().challengedPackets());
+        assertEquals(0, h.engine.totals().get(RxCounter.CHALLENGED_PACKETS));
     }
 
     @Test
@@ -106,11 +107,11 @@ class ReachChallengeTest {
         }
         assertEquals(1, h.engine.serverConnections().size(), "only the proven client's connection");
         assertEquals(1, h.engine.peers().size(), "only the proven client's peer");
-        assertEquals(0, h.engine.totals().heldServerCalls());
-        assertEquals(0, h.engine.totals().connectionsEvicted());
-        assertEquals(cap, h.engine.totals().challengedSources(), "records bounded by maxUnprovenConnections");
-        assertEquals(cap, h.engine.totals().challengedPackets());
-        assertEquals(n + 1 - cap - 1, h.engine.totals().challengesEvicted(),
+        assertEquals(0, h.engine.totals().get(RxCounter.HELD_SERVER_CALLS));
+        assertEquals(0, h.engine.totals().get(RxCounter.CONNECTIONS_EVICTED));
+        assertEquals(cap, h.engine.totals().get(RxCounter.CHALLENGED_SOURCES), "records bounded by maxUnprovenConnections");
+        assertEquals(cap, h.engine.totals().get(RxCounter.CHALLENGED_PACKETS));
+        assertEquals(n + 1 - cap - 1, h.engine.totals().get(RxCounter.CHALLENGES_EVICTED),
                 "oldest records evicted (the client's was taken)");
         for (int k = 0; k < n - cap; k++) {
             assertEquals(0, payloads.get(k).refCnt(), "an evicted source's packet is released: " + k);
@@ -132,13 +133,13 @@ class ReachChallengeTest {
         h.deliver(c.data(1, 1, 2, 0, 1412));
         h.deliver(c.data(1, 1, 3, PacketFlags.LAST_PACKET, 100));
         assertEquals(1, pingsTo(h, REMOTE).size(), "one PING per source, not per packet");
-        assertEquals(3, h.engine.totals().challengedPackets());
+        assertEquals(3, h.engine.totals().get(RxCounter.CHALLENGED_PACKETS));
         AdmissionTest.answerPings(h, REMOTE, c);
-        assertEquals(1, h.engine.totals().challengesAnswered());
+        assertEquals(1, h.engine.totals().get(RxCounter.CHALLENGES_ANSWERED));
         assertEquals(1, svc.newCalls());
         assertEquals(2 * 1412 + 100, svc.record(0).bytesRead);
         assertTrue(svc.record(0).readComplete);
-        assertEquals(0, h.engine.totals().challengedSources());
+        assertEquals(0, h.engine.totals().get(RxCounter.CHALLENGED_SOURCES));
         assertEquals(1, h.engine.serverConnections().size());
         // Another connection from the proven address proves itself too: a PING, and its call starts on the answer.
         h.clear();
@@ -225,7 +226,7 @@ class ReachChallengeTest {
             }
         }
         // One stateless CHALLENGE in 60 s (44 bytes for 48), nothing more: no connection's CHALLENGE resends.
-        assertEquals(1, h.engine.securityCounters().challengesSent(), "one CHALLENGE");
+        assertEquals(1, h.engine.totals().get(RxCounter.SECURITY_CHALLENGES_SENT), "one CHALLENGE");
         assertEquals(0, pingsTo(h, REMOTE).stream().filter(a -> (a.header().cid() & ~3) == forged.cid).count(),
                 "the CHALLENGE is the proof: no PING");
         assertEquals(1, h.engine.serverConnections().size(), "only the victim's connection");
@@ -287,7 +288,7 @@ class ReachChallengeTest {
         h.deliver(c.ack(0, 1, 1, 0, serial, AckReason.DELAY, new byte[0], 32, 1));
         h.deliverFrom(REMOTE2, c.ack(0, 1, 1, 0, serial, AckReason.PING_RESPONSE, new byte[0], 32, 1));
         assertEquals(0, svc.newCalls());
-        assertEquals(0, h.engine.totals().challengesAnswered());
+        assertEquals(0, h.engine.totals().get(RxCounter.CHALLENGES_ANSWERED));
         assertEquals(0, h.engine.serverConnections().size());
         assertEquals(0, h.engine.peers().size());
         h.deliver(c.ack(0, 1, 1, 0, serial, AckReason.PING_RESPONSE, new byte[0], 32, 1));
@@ -315,7 +316,7 @@ class ReachChallengeTest {
         }
         assertEquals(0, firstPayload.refCnt(), "the client's record was evicted, its packet released");
         h.deliver(c.ack(0, 1, 1, 0, ping.header().serial(), AckReason.PING_RESPONSE, new byte[0], 32, 1));
-        assertEquals(1, h.engine.totals().challengesAnswered());
+        assertEquals(1, h.engine.totals().get(RxCounter.CHALLENGES_ANSWERED));
         assertEquals(0, svc.newCalls(), "nothing kept to start");
         h.advance(3200 * MS); // the client's RTO
         h.clear();
@@ -339,13 +340,13 @@ class ReachChallengeTest {
             h.deliver(d);
             h.advance(S);
         }
-        assertEquals(1, h.engine.totals().challengedSources());
-        assertEquals(10, h.engine.totals().challengedPackets());
+        assertEquals(1, h.engine.totals().get(RxCounter.CHALLENGED_SOURCES));
+        assertEquals(10, h.engine.totals().get(RxCounter.CHALLENGED_PACKETS));
         assertEquals(10, pingsTo(h, REMOTE).size(), "a PING per resend (each paid by its own bytes)");
         h.advanceTo(config.timeouts().deadTimeNs() + MS);
-        assertEquals(0, h.engine.totals().challengedSources());
-        assertEquals(0, h.engine.totals().challengedPackets());
-        assertEquals(1, h.engine.totals().challengesExpired());
+        assertEquals(0, h.engine.totals().get(RxCounter.CHALLENGED_SOURCES));
+        assertEquals(0, h.engine.totals().get(RxCounter.CHALLENGED_PACKETS));
+        assertEquals(1, h.engine.totals().get(RxCounter.CHALLENGES_EXPIRED));
         for (ByteBuf b : payloads) {
             assertEquals(0, b.refCnt());
         }
@@ -367,7 +368,7 @@ class ReachChallengeTest {
                     .data(0, 1, 1, PacketFlags.LAST_PACKET, 4));
         }
         assertEquals(RawAborts.BURST, h.abortsSent().size());
-        assertEquals(300 - RawAborts.BURST, h.engine.totals().repliesWithheld());
+        assertEquals(300 - RawAborts.BURST, h.engine.totals().get(RxCounter.REPLIES_WITHHELD));
         h.clear();
         h.advance(10 * RawAborts.INTERVAL_NS);
         for (int k = 0; k < 20; k++) {
@@ -375,6 +376,6 @@ class ReachChallengeTest {
                     .data(0, 2, 1, PacketFlags.LAST_PACKET, 4));
         }
         assertEquals(10, h.abortsSent().size(), "one per interval past the burst");
-        assertEquals(0, h.engine.totals().challengedSources(), "an unknown service is not challenged");
+        assertEquals(0, h.engine.totals().get(RxCounter.CHALLENGED_SOURCES), "an unknown service is not challenged");
     }
 }

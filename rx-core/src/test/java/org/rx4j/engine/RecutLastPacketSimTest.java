@@ -13,6 +13,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.rx4j.config.RxConfig;
+import org.rx4j.counters.RxCounter;
 import org.rx4j.engine.connection.Connection;
 import org.rx4j.testing.LeakCheckExtension;
 import org.rx4j.wire.AckPacket;
@@ -147,7 +148,7 @@ class RecutLastPacketSimTest {
         assertEquals(1, o.serverCompleted());
         assertEquals(492 + 1412 + 1096 - 8, o.requestBytes(), "the whole request, once");
         assertEquals(0, o.mismatches(), "byte-exact");
-        assertEquals(0, net.server().engine.totals().dataBeyondLast(), "seq 3 is below the accepted LAST");
+        assertEquals(0, net.server().engine.totals().get(RxCounter.DATA_BEYOND_LAST), "seq 3 is below the accepted LAST");
     }
 
     @Test

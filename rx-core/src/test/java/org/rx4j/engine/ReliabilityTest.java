@@ -18,6 +18,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import org.rx4j.counters.RxCounter;
 import org.rx4j.engine.call.Call;
 import org.rx4j.engine.call.CallListener;
 import org.rx4j.engine.call.CallState;
@@ -76,7 +77,7 @@ class ReliabilityTest {
             assertEquals(expectedIntervals[i] * MS, resendTimes.get(i) - prev, "interval before resend " + (i + 1));
             prev = resendTimes.get(i);
         }
-        assertEquals(resendTimes.size(), conn.counters().timeouts, "one timeout per resend round");
+        assertEquals(resendTimes.size(), conn.counters().get(RxCounter.RETRANSMIT_TIMEOUTS), "one timeout per resend round");
         assertEquals(60 * S, conn.peer().rtt().rtoNs(), "RTO capped at 60 s");
         assertEquals(CallState.ACTIVE, call.state());
     }
@@ -98,15 +99,15 @@ class ReliabilityTest {
         h.deliver(server.ack(0, 1, 1, 2, serials[2], AckReason.OUT_OF_SEQUENCE, acks("-+"), 32, 1));
         h.deliver(server.ack(0, 1, 1, 3, serials[3], AckReason.OUT_OF_SEQUENCE, acks("-++"), 32, 1));
         assertTrue(h.dataSent().isEmpty(), "two ACKs with a hole: no retransmission yet");
-        assertEquals(0, conn.counters().fastRetransmits);
+        assertEquals(0, conn.counters().get(RxCounter.FAST_RETRANSMITS));
         h.deliver(server.ack(0, 1, 1, 4, serials[4], AckReason.OUT_OF_SEQUENCE, acks("-+++"), 32, 1));
         List<DataPacket> resent = h.dataSent();
         assertEquals(1, resent.size(), "the third ACK with a hole resends the hole");
         assertEquals(1, resent.get(0).header().seq());
         assertTrue(resent.get(0).header().hasFlag(PacketFlags.REQUEST_ACK));
-        assertEquals(1, conn.counters().fastRetransmits);
-        assertEquals(1, conn.counters().resends);
-        assertEquals(0, conn.counters().timeouts);
+        assertEquals(1, conn.counters().get(RxCounter.FAST_RETRANSMITS));
+        assertEquals(1, conn.counters().get(RxCounter.RESENDS));
+        assertEquals(0, conn.counters().get(RxCounter.RETRANSMIT_TIMEOUTS));
     }
 
     @Test
@@ -172,12 +173,12 @@ class ReliabilityTest {
         h.deliver(server.ack(0, 1, 1, 2, 0, AckReason.OUT_OF_SEQUENCE, acks("-+"), 32, 1));
         h.deliver(server.ack(0, 1, 1, 3, 0, AckReason.OUT_OF_SEQUENCE, acks("-++"), 32, 1));
         h.deliver(server.ack(0, 1, 1, 4, 0, AckReason.OUT_OF_SEQUENCE, acks("-+++"), 32, 1));
-        assertEquals(3, conn.counters().acksIgnored);
+        assertEquals(3, conn.counters().get(RxCounter.ACKS_IGNORED));
         // Same firstPacket, smaller previousPacket: older too. Taken as new it would NACK soft-acked 5 and 6.
         h.deliver(server.ack(0, 1, 5, 6, 0, AckReason.OUT_OF_SEQUENCE, acks("--"), 32, 1));
-        assertEquals(4, conn.counters().acksIgnored);
+        assertEquals(4, conn.counters().get(RxCounter.ACKS_IGNORED));
         assertTrue(h.dataSent().isEmpty(), "nothing resent: " + h.dataSent());
-        assertEquals(0, conn.counters().fastRetransmits);
+        assertEquals(0, conn.counters().get(RxCounter.FAST_RETRANSMITS));
         assertEquals(8, call.queuedPackets(), "seqs 5..12 still queued, 1..4 freed");
     }
 
@@ -192,13 +193,13 @@ class ReliabilityTest {
         // A broken peer hard-acks up to seq 99 when only seqs 1 and 2 were sent: it describes packets never
         // transmitted, so it is dropped whole.
         h.deliver(server.ack(0, 1, 100, 99, 0, AckReason.DELAY, new byte[0], 32, 1));
-        assertEquals(1, conn.counters().acksRejected(), "the out-of-range ACK is counted");
+        assertEquals(1, conn.counters().get(RxCounter.ACKS_REJECTED), "the out-of-range ACK is counted");
         assertEquals(2, call.queuedPackets(), "nothing is freed by it");
         call.write(h.now, bytes(2 * 1412));
         assertEquals(2, h.dataWithSeq(3).size() + h.dataWithSeq(4).size(), "seqs 3 and 4 sent");
         h.advance(MS);
         h.deliver(server.ack(0, 1, 5, 4, serialOf(h, 4), AckReason.IDLE, new byte[0], 32, 1));
-        assertEquals(0, conn.counters().acksIgnored, "the correct ACK is not taken as older than the broken one");
+        assertEquals(0, conn.counters().get(RxCounter.ACKS_IGNORED), "the correct ACK is not taken as older than the broken one");
         assertEquals(0, call.queuedPackets(), "it frees seqs 1 to 4");
     }
 
@@ -309,8 +310,8 @@ class ReliabilityTest {
         };
         LinkModel link = LinkModel.delay(2 * MS).withLoss(0.05);
         SimNetwork net = bulk(RxConfig.defaults(), RxConfig.defaults(), link, 8 << 20, 22, tap);
-        assertTrue(net.client().engine.totals().resends > 0);
-        assertTrue(net.server().engine.totals().resends > 0);
+        assertTrue(net.client().engine.totals().get(RxCounter.RESENDS) > 0);
+        assertTrue(net.server().engine.totals().get(RxCounter.RESENDS) > 0);
         assertTrue(jumbograms[0] > 0);
         assertEquals(0, violations[0], "a retransmitted packet travelled inside a jumbogram");
     }

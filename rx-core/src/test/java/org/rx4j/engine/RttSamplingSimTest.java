@@ -12,6 +12,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.rx4j.config.RxConfig;
+import org.rx4j.counters.RxCounter;
 import org.rx4j.engine.connection.Connection;
 import org.rx4j.engine.recovery.RttEstimator;
 import org.rx4j.testing.LeakCheckExtension;
@@ -59,7 +60,7 @@ class RttSamplingSimTest {
             SimApps.BulkClient[] c = new SimApps.BulkClient[1];
             Connection conn = bulk(seed, 16L << 20, c);
             RttEstimator rtt = conn.peer().rtt();
-            assertTrue(conn.counters().fastRetransmits + conn.counters().timeouts > 0, "loss caused recoveries");
+            assertTrue(conn.counters().get(RxCounter.FAST_RETRANSMITS) + conn.counters().get(RxCounter.RETRANSMIT_TIMEOUTS) > 0, "loss caused recoveries");
             // No bandwidth limit: no queueing. Acks that carry a timing serial are sent at once (REQUEST_ACK,
             // out of sequence, idle); delayed ones are never sampled. Allow 1 ms for scheduling.
             long bound = PATH_RTT + MS;
@@ -69,8 +70,8 @@ class RttSamplingSimTest {
             assertEquals(0, rtt.backoffCount(), "seed " + seed + ": backoff cleared by later samples");
             assertTrue(rtt.samples() > 100, "samples taken: " + rtt.samples());
             System.out.printf("rtt-sampling seed %d: srtt %.2f ms, max sample %.2f ms, samples %d, fast retransmits %d, timeouts %d%n",
-                    seed, rtt.srttNs() / 1e6, rtt.maxRttNs() / 1e6, rtt.samples(), conn.counters().fastRetransmits,
-                    conn.counters().timeouts);
+                    seed, rtt.srttNs() / 1e6, rtt.maxRttNs() / 1e6, rtt.samples(), conn.counters().get(RxCounter.FAST_RETRANSMITS),
+                    conn.counters().get(RxCounter.RETRANSMIT_TIMEOUTS));
         }
     }
 }

@@ -20,6 +20,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.rx4j.config.RxConfig;
+import org.rx4j.counters.RxCounter;
 import org.rx4j.engine.connection.Connection;
 import org.rx4j.security.rxkad.RxkadClientSecurity;
 import org.rx4j.security.rxkad.RxkadCodes;
@@ -113,7 +114,7 @@ class RxkadExpirySimTest {
         assertEquals(2, mints, "the new connection took fresh credentials");
         assertSame(second, net.client().engine.connectionForNewCall(second), "its fresh ticket has not ended");
         assertEquals(0, run(second, 4000).error);
-        assertEquals(2, net.server().engine.securityCounters().challengesSent(), "the new connection was challenged");
+        assertEquals(2, net.server().engine.totals().get(RxCounter.SECURITY_CHALLENGES_SENT), "the new connection was challenged");
 
         assertTrue(net.runUntil(() -> inFlight.done, 600 * S));
         assertEquals(0, inFlight.error, "the call in flight finished on the old connection");

@@ -3,6 +3,7 @@
 
 package org.rx4j.engine;
 
+import org.rx4j.counters.RxCounter;
 import org.rx4j.engine.admission.SecurityHandshake;
 import org.rx4j.engine.call.Call;
 import org.rx4j.engine.connection.Connection;
@@ -128,10 +129,10 @@ class RxkadSimTest {
         // Every DATA packet carried a checksum, and each was verified (none refused).
         assertFalse(dataHeaders.isEmpty());
         assertTrue(dataHeaders.stream().allMatch(h -> h.spare() != 0 && h.securityIndex() == 2));
-        assertEquals(0, net.server().engine.securityCounters().packetsRefused());
-        assertEquals(0, net.client().engine.securityCounters().packetsRefused());
-        assertEquals(1, net.server().engine.securityCounters().challengesSent());
-        assertEquals(1, net.client().engine.securityCounters().responsesSent());
+        assertEquals(0, net.server().engine.totals().get(RxCounter.SECURITY_PACKETS_REFUSED));
+        assertEquals(0, net.client().engine.totals().get(RxCounter.SECURITY_PACKETS_REFUSED));
+        assertEquals(1, net.server().engine.totals().get(RxCounter.SECURITY_CHALLENGES_SENT));
+        assertEquals(1, net.client().engine.totals().get(RxCounter.SECURITY_RESPONSES_SENT));
         assertFalse(plainOnWire[0], "crypt hides the data");
         // Jumbograms need 1412-byte prepared sub-packets: clear and auth have them, crypt (multiples of 8) never.
         if (level == RxkadLevel.CRYPT) {
@@ -141,7 +142,7 @@ class RxkadSimTest {
         }
         // A second call on the authenticated connection needs no new CHALLENGE.
         assertEquals(0, run(net, conn, 4000, 4000).error);
-        assertEquals(1, net.server().engine.securityCounters().challengesSent());
+        assertEquals(1, net.server().engine.totals().get(RxCounter.SECURITY_CHALLENGES_SENT));
     }
 
     @Test
@@ -161,7 +162,7 @@ class RxkadSimTest {
         SimApps.BulkClient c = run(net, conn, 64 << 10, 0);
         assertEquals(1, altered[0]);
         assertEquals(RxkadCodes.RXKADSEALEDINCON, c.error, "the client hears the server's connection abort");
-        assertEquals(1, net.server().engine.securityCounters().packetsRefused());
+        assertEquals(1, net.server().engine.totals().get(RxCounter.SECURITY_PACKETS_REFUSED));
         assertEquals(RxkadCodes.RXKADSEALEDINCON, server.lastError);
     }
 
@@ -188,7 +189,7 @@ class RxkadSimTest {
         net.inject(false, forged.remove(0));
         assertTrue(net.runUntil(() -> c.done, 60 * S));
         assertEquals(RxkadCodes.RXKADSEALEDINCON, c.error);
-        assertEquals(1, net.client().engine.securityCounters().packetsRefused());
+        assertEquals(1, net.client().engine.totals().get(RxCounter.SECURITY_PACKETS_REFUSED));
     }
 
     @Test
@@ -235,7 +236,7 @@ class RxkadSimTest {
         assertEquals(AbortCodes.RX_CALL_DEAD, c.error, "the client gives up at its dead time");
         net.runFor(60 * S);
         assertEquals(SecurityHandshake.MAX_CHALLENGES, challenges[0]);
-        assertEquals(1, net.server().engine.securityCounters().handshakesAbandoned());
+        assertEquals(1, net.server().engine.totals().get(RxCounter.SECURITY_HANDSHAKES_ABANDONED));
         assertTrue(identities.isEmpty(), "no call reached the handler");
     }
 
@@ -271,7 +272,7 @@ class RxkadSimTest {
         assertTrue(net.now() - t0 < 1000 * MS, "served within round trips, not after an RTO");
         assertTrue(bytes[1] <= Reachability.AMPLIFICATION_LIMIT * bytes[0], "server sent " + bytes[1]
                 + " bytes before authentication, client " + bytes[0]);
-        assertEquals(1, net.server().engine.securityCounters().challengesSent());
+        assertEquals(1, net.server().engine.totals().get(RxCounter.SECURITY_CHALLENGES_SENT));
     }
 
     @Test
@@ -285,7 +286,7 @@ class RxkadSimTest {
         Connection liar = net.client().engine.connect(SimNetwork.SERVER, SVC, hostile(RxkadLevel.AUTH,
                 ch -> withWord(ch, 8, 0), r -> r));
         assertEquals(RxkadCodes.RXKADLEVELFAIL, run(net, liar, 3000, 3000).error);
-        assertEquals(1, net.server().engine.securityCounters().responsesRefused());
+        assertEquals(1, net.server().engine.totals().get(RxCounter.SECURITY_RESPONSES_REFUSED));
         assertTrue(identities.isEmpty(), "no call reached the handler");
     }
 
@@ -317,7 +318,7 @@ class RxkadSimTest {
         // A ticket of 12,001 bytes (the RESPONSE claims it and carries it).
         assertEquals(RxkadCodes.RXKADTICKETLEN, run(net, net.client().engine.connect(SimNetwork.SERVER, SVC,
                 hostile(RxkadLevel.CRYPT, ch -> ch, r -> withTicket(r, 12_001))), 3000, 3000).error);
-        assertEquals(5, net.server().engine.securityCounters().responsesRefused());
+        assertEquals(5, net.server().engine.totals().get(RxCounter.SECURITY_RESPONSES_REFUSED));
         assertTrue(identities.isEmpty(), "no call reached the handler");
         // Nothing else was disturbed: an honest client still gets through.
         Connection honest = net.client().engine.connect(SimNetwork.SERVER, SVC,
@@ -341,7 +342,7 @@ class RxkadSimTest {
         assertEquals(0, run(net, conn, 3000, 3000).error);
         net.inject(true, response(conn, 0x12346, body));
         net.runFor(S);
-        assertEquals(1, net.server().engine.securityCounters().responsesIgnored());
+        assertEquals(1, net.server().engine.totals().get(RxCounter.SECURITY_RESPONSES_IGNORED));
         assertEquals(0, run(net, conn, 3000, 3000).error);
     }
 
@@ -351,16 +352,16 @@ class RxkadSimTest {
         Connection conn = net.client().engine.connect(SimNetwork.SERVER, SVC,
                 RxkadTestCredentials.client(RxkadLevel.CRYPT));
         assertEquals(0, run(net, conn, 3000, 3000).error);
-        long before = net.client().engine.securityCounters().responsesSent();
+        long before = net.client().engine.totals().get(RxCounter.SECURITY_RESPONSES_SENT);
         byte[] challenge = {0, 0, 0, 2, 0, 0, 0, 9, 0, 0, 0, 0, 0, 0, 0, 0};
         for (int i = 0; i < 1000; i++) {
             RxHeader h = new RxHeader(conn.epoch(), conn.cid(), 0, 0, 1000 + i, PacketType.CHALLENGE, 0, 0, 2, 0, SVC);
             net.inject(false, new ControlPacket(h, challenge));
             net.runFor(MS); // 1,000 CHALLENGEs in one second
         }
-        long responses = net.client().engine.securityCounters().responsesSent() - before;
+        long responses = net.client().engine.totals().get(RxCounter.SECURITY_RESPONSES_SENT) - before;
         assertTrue(responses >= 1 && responses <= 2 * SecurityHandshake.MAX_RESPONSES_PER_SECOND, "" + responses);
-        assertTrue(net.client().engine.securityCounters().challengesIgnored() >= 1000 - responses);
+        assertTrue(net.client().engine.totals().get(RxCounter.SECURITY_CHALLENGES_IGNORED) >= 1000 - responses);
         // The forged CHALLENGEs' RESPONSEs are ignored by the authenticated server; the connection still works.
         assertEquals(0, run(net, conn, 3000, 3000).error);
     }
@@ -385,7 +386,7 @@ class RxkadSimTest {
         assertEquals((64L << 10) + (8L << 20), server.requestBytes);
         assertEquals(0, server.mismatches, "every re-cut packet was sealed again and opened intact");
         assertTrue(call.counters().recuts >= 1, "packets already sent were re-cut");
-        assertEquals(0, net.server().engine.securityCounters().packetsRefused());
+        assertEquals(0, net.server().engine.totals().get(RxCounter.SECURITY_PACKETS_REFUSED));
     }
 
     /**

@@ -11,6 +11,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.rx4j.config.RxConfig;
+import org.rx4j.counters.RxCounter;
 import org.rx4j.engine.connection.Connection;
 import org.rx4j.testing.LeakCheckExtension;
 import org.rx4j.wire.AbortCodes;
@@ -68,7 +69,7 @@ class ShutdownInFlightTest {
         assertTrue(net.runUntil(() -> server.callsFailed == 4, 10 * S));
         net.runFor(30 * S);
         assertEquals(aborts, afterShutdown.size(), "nothing sent after the shutdown's ABORTs");
-        assertEquals(0, net.client().engine.totals().internalErrors());
+        assertEquals(0, net.client().engine.totals().get(RxCounter.INTERNAL_ERRORS));
         net.server().engine.shutdown(net.now());
     }
 }

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.rx4j.config.RxConfig;
+import org.rx4j.counters.RxCounter;
 import org.rx4j.engine.connection.Connection;
 import org.rx4j.security.rxkad.RxkadLevel;
 import org.rx4j.testing.LeakCheckExtension;
@@ -94,8 +95,8 @@ class StrangerSecurityFailureTest {
         net.injectFrom(OTHER_PORT, true, junk.remove(0)); // reaches the server before the real RESPONSE
         assertTrue(net.runUntil(() -> c.done, 60 * S));
         assertEquals(0, c.error, "the real client's handshake and call complete");
-        assertEquals(1, net.server().engine.totals().securityFailuresFromOtherAddresses());
-        assertEquals(1, net.server().engine.securityCounters().responsesRefused());
+        assertEquals(1, net.server().engine.totals().get(RxCounter.SECURITY_FAILURES_FROM_OTHER_ADDRESSES));
+        assertEquals(1, net.server().engine.totals().get(RxCounter.SECURITY_RESPONSES_REFUSED));
         assertTrue(abortsTo.isEmpty(), "nothing answered the junk");
     }
 
@@ -123,8 +124,8 @@ class StrangerSecurityFailureTest {
         assertTrue(net.runUntil(() -> c.done, 60 * S));
         assertEquals(0, c.error, "the real client's call completes");
         assertEquals(64 << 10, c.reader.received);
-        assertEquals(1, net.server().engine.totals().securityFailuresFromOtherAddresses());
-        assertEquals(1, net.server().engine.securityCounters().packetsRefused());
+        assertEquals(1, net.server().engine.totals().get(RxCounter.SECURITY_FAILURES_FROM_OTHER_ADDRESSES));
+        assertEquals(1, net.server().engine.totals().get(RxCounter.SECURITY_PACKETS_REFUSED));
         assertTrue(abortsTo.isEmpty(), "no ABORT: the stranger's packet ends nothing");
     }
 }

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.rx4j.config.DebugReplies;
 import org.rx4j.config.Reachability;
 import org.rx4j.config.RxConfig;
+import org.rx4j.counters.RxCounter;
 import org.rx4j.testing.LeakCheckExtension;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -163,7 +164,7 @@ class AmplificationLiveTest {
             assertEquals(1L, stats.get("challengesAnswered"), "the legitimate client proved itself");
             assertTrue(stats.get("repliesWithheld") >= 1, "the asked-for ACK was withheld: " + stats);
             assertEquals(0L, stats.get("internalErrors"));
-            assertEquals(6, server.statistics().defences().get("challengedPackets"));
+            assertEquals(6, server.statistics().totals().get(RxCounter.CHALLENGED_PACKETS));
         }
     }
 

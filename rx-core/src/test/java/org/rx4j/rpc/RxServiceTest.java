@@ -26,6 +26,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.rx4j.counters.RxCounter;
 import org.rx4j.rpc.stats.ConnectionStats;
 import org.rx4j.rpc.xdr.XdrMarshaller;
 import org.rx4j.rpc.xdr.XdrSide;
@@ -205,7 +206,7 @@ class RxServiceTest {
             byte[] reply = call.input().readAllBytes();
             assertArrayEquals(new byte[] {0, 0, 0, 11}, reply);
         }
-        long dataPackets = server.statistics().totals().packetsReceivedByType().get("DATA");
+        long dataPackets = server.statistics().totals().byLabel(RxCounter.PACKETS_RECEIVED).get("DATA");
         // Each flush queues its byte as a short DATA packet; the first goes alone, so the opcode spans packets. Bytes
         // still queued when a larger packet size is proven may be joined (PacketCutter.growUnsent).
         assertTrue(dataPackets >= 2, "the opcode arrived in more than one DATA packet: " + dataPackets);
@@ -249,7 +250,7 @@ class RxServiceTest {
         assertEquals(Set.of(0, 1, 2, 3), channels, "each call held its own channel while all 4 waited");
         assertEquals(0L, gathered.getCount());
         ConnectionStats stats = conn.stats();
-        assertEquals(4, stats.counters().callsStarted());
+        assertEquals(4, stats.counters().get(RxCounter.CALLS_STARTED));
         assertEquals(0, stats.activeCalls());
     }
 

@@ -13,9 +13,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.rx4j.counters.RxCounter;
 import org.rx4j.rpc.debug.ConnectionInfo;
 import org.rx4j.rpc.debug.RxDebugClient;
-import org.rx4j.rpc.stats.SecurityCounterStats;
+import org.rx4j.rpc.stats.CounterStats;
 import org.rx4j.security.CallerIdentity;
 import org.rx4j.security.SecurityStats;
 import org.rx4j.security.rxkad.RxkadClientSecurity;
@@ -112,11 +113,12 @@ class RxkadEndpointTest {
         assertEquals(RxkadLevel.CRYPT.wire(), who.level());
         assertEquals(2, conn.id().securityIndex());
         // one handshake, seen from both ends in the endpoints' stats snapshots
-        SecurityCounterStats serverSide = server.statistics().security();
-        SecurityCounterStats clientSide = client.statistics().security();
-        assertEquals(1, serverSide.challengesSent(), serverSide.toString());
-        assertEquals(1, clientSide.responsesSent(), clientSide.toString());
-        assertEquals(0, serverSide.packetsRefused() + serverSide.responsesRefused(), serverSide.toString());
+        CounterStats serverSide = server.statistics().totals();
+        CounterStats clientSide = client.statistics().totals();
+        assertEquals(1, serverSide.get(RxCounter.SECURITY_CHALLENGES_SENT), serverSide.toString());
+        assertEquals(1, clientSide.get(RxCounter.SECURITY_RESPONSES_SENT), clientSide.toString());
+        assertEquals(0, serverSide.get(RxCounter.SECURITY_PACKETS_REFUSED)
+                + serverSide.get(RxCounter.SECURITY_RESPONSES_REFUSED), serverSide.toString());
         assertEquals(1L, client.stats().get("security.responsesSent"));
     }
 

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.rx4j.counters.RxCounter;
 import org.rx4j.rpc.stats.ConnectionStats;
 import org.rx4j.rpc.stats.EndpointStats;
 import org.rx4j.rpc.stats.PeerStats;
@@ -75,23 +76,23 @@ class StatsAndSecurityTest {
         assertEquals(conn.id(), cs.id());
         assertTrue(cs.client());
         assertEquals(server.localAddress(), cs.peer());
-        assertEquals(4, cs.counters().callsStarted());
-        assertEquals(3, cs.counters().callsSucceeded());
-        assertEquals(1, cs.counters().callsFailed());
-        assertTrue(cs.counters().bytesReceived() > 150_000, "three 50 kB replies");
+        assertEquals(4, cs.counters().get(RxCounter.CALLS_STARTED));
+        assertEquals(3, cs.counters().get(RxCounter.CALLS_SUCCEEDED));
+        assertEquals(1, cs.counters().get(RxCounter.CALLS_FAILED));
+        assertTrue(cs.counters().get(RxCounter.BYTES_RECEIVED) > 150_000, "three 50 kB replies");
         // Loopback carries 65,507-byte packets once the path is proven; the first reply may come in 1412-byte ones.
-        long dataPackets = cs.counters().dataPacketsReceived();
+        long dataPackets = cs.counters().get(RxCounter.DATA_PACKETS_RECEIVED);
         assertTrue(dataPackets >= 3 && dataPackets <= 3 * 36, "50 kB is 1 to 36 packets: " + dataPackets);
-        assertTrue(cs.counters().packetsReceivedByType().get("DATA") >= dataPackets / 4,
+        assertTrue(cs.counters().byLabel(RxCounter.PACKETS_RECEIVED).get("DATA") >= dataPackets / 4,
                 "DATA datagrams: at most 4 packets per jumbogram");
-        assertTrue(cs.counters().packetsReceivedByType().containsKey("ABORT"));
+        assertTrue(cs.counters().byLabel(RxCounter.PACKETS_RECEIVED).containsKey("ABORT"));
 
         EndpointStats es = client.statistics();
         assertEquals(client.localAddress(), es.localAddress());
         assertTrue(es.connections().contains(cs) || es.connections().stream().anyMatch(c -> c.id().equals(conn.id())));
-        assertTrue(es.totals().bytesSent() >= cs.counters().bytesSent());
-        assertTrue(es.datagramsReceived() > 0 && es.datagramsSent() > 0);
-        assertEquals(0, es.malformedDatagrams());
+        assertTrue(es.totals().get(RxCounter.BYTES_SENT) >= cs.counters().get(RxCounter.BYTES_SENT));
+        assertTrue(es.totals().get(RxCounter.DATAGRAMS_RECEIVED) > 0 && es.totals().get(RxCounter.DATAGRAMS_SENT) > 0);
+        assertEquals(0, es.totals().get(RxCounter.MALFORMED_DATAGRAMS));
         PeerStats peer = client.peerStats(server.localAddress()).orElseThrow();
         assertEquals(1, peer.connections());
         // The server sent the multi-packet replies, so its side took RTT samples from the client's ACKs.
@@ -104,14 +105,14 @@ class StatsAndSecurityTest {
         assertEquals(Optional.empty(), client.peerStats(new InetSocketAddress("127.0.0.1", 9)));
 
         EndpointStats ss = server.statistics();
-        assertEquals(4, ss.callsExecuted());
+        assertEquals(4, ss.totals().get(RxCounter.CALLS_EXECUTED));
         ConnectionStats serverSide = ss.connections().get(0);
         assertEquals(conn.id(), serverSide.id(), "the server sees the client's connection identity");
         assertFalse(serverSide.client());
         assertEquals(client.localAddress(), serverSide.peer());
 
         Map<String, Long> flat = server.stats();
-        assertEquals(ss.totals().callsStarted(), flat.get("callsStarted"));
+        assertEquals(ss.totals().get(RxCounter.CALLS_STARTED), flat.get("callsStarted"));
         assertEquals(caller.rtt().samples(), flat.get("rttSamples"));
     }
 
@@ -123,8 +124,8 @@ class StatsAndSecurityTest {
         assertEquals(new ObjectName("org.rx4j:type=RxEndpoint,address=\"/127.0.0.1:" + server.localAddress().getPort()
                 + "\""), name, "the name docs/embedding.md shows");
         MBeanServer mbs = ManagementFactory.getPlatformMBeanServer();
-        assertEquals(1L, mbs.getAttribute(name, "CallsStarted"));
-        assertEquals(server.statistics().totals().bytesSent(), mbs.getAttribute(name, "BytesSent"));
+        assertEquals(1L, mbs.getAttribute(name, "callsStarted"));
+        assertEquals(server.statistics().totals().get(RxCounter.BYTES_SENT), mbs.getAttribute(name, "bytesSent"));
         assertEquals(1, mbs.getAttribute(name, "Connections"));
         assertEquals(String.valueOf(server.localAddress()), mbs.getAttribute(name, "LocalAddress"));
         assertTrue(client.mbeanName().isEmpty(), "off unless asked for");
@@ -151,7 +152,7 @@ class StatsAndSecurityTest {
         assertTrue(e.getMessage().contains("not one of rx4j's security classes"), e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> server.registerService(RxService.builder(SERVICE + 1)
                 .securityClass(foreign).blocking(1, (call, op) -> call.output().write(new byte[1])).build()));
-        assertEquals(0, client.statistics().totals().bytesSent(), "nothing was sent");
+        assertEquals(0, client.statistics().totals().get(RxCounter.BYTES_SENT), "nothing was sent");
     }
 
     /** Stands for rxkad (index 2): the API accepts it, the engine does not run it yet. */

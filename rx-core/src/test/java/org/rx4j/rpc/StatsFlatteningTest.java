@@ -4,69 +4,69 @@
 package org.rx4j.rpc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.InetSocketAddress;
-import java.util.LinkedHashMap;
+import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.rx4j.config.RxConfig;
 import org.rx4j.config.TransportKind;
+import org.rx4j.counters.RxCounter;
 import org.rx4j.rpc.stats.CounterStats;
 import org.rx4j.rpc.stats.EndpointStats;
-import org.rx4j.rpc.stats.SecurityCounterStats;
 import org.rx4j.testing.ManualClock;
 
 /**
- * The one flattening of the stats snapshot ({@link EndpointStats#toMap()}): the names and order {@code rxperf -D}
- * prints, zero per-type entries left out, RTT in µs. Also: the endpoint's clock is the injected one.
+ * The one flattening of the stats snapshot ({@link EndpointStats#toMap()}): every counter under its
+ * {@link RxCounter#key()} in declaration order, a labelled counter's non-zero labels after it, then RTT in µs. Also:
+ * the endpoint's clock is the injected one.
  */
 class StatsFlatteningTest {
     @Test
-    void endpointSnapshotFlattensToTheRxperfNames() {
-        CounterStats totals = new CounterStats(100, 200, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 25, 26, 14, 15, 16, 17,
-                Map.of("DATA", 2L), Map.of("ACK", 4L), Map.of("REQUESTED", 1L), Map.of("IDLE", 2L));
-        Map<String, Long> malformed = new LinkedHashMap<>();
-        malformed.put("TRUNCATED_HEADER", 1L);
-        EndpointStats s = new EndpointStats(new InetSocketAddress(0), totals, 20, 21, 22, 1, malformed, 23, 24,
-                List.of(), List.of(), new EndpointStats.RttSummary(5, 1_500, 2_500, 9_999));
+    void endpointSnapshotFlattensToTheCounterKeysInDeclarationOrder() {
+        Map<RxCounter, Long> counts = new EnumMap<>(RxCounter.class);
+        long v = 1;
+        for (RxCounter c : RxCounter.values()) {
+            counts.put(c, v++);
+        }
+        Map<RxCounter, Map<String, Long>> byLabel = new EnumMap<>(RxCounter.class);
+        byLabel.put(RxCounter.PACKETS_SENT, Map.of("DATA", 2L));
+        byLabel.put(RxCounter.ACKS_RECEIVED, Map.of("idle", 2L));
+        CounterStats totals = new CounterStats(counts, byLabel);
+        EndpointStats s = new EndpointStats(new InetSocketAddress(0), totals, List.of(), List.of(),
+                new EndpointStats.RttSummary(5, 1_500, 2_500, 9_999));
         Map<String, Long> m = s.toMap();
-        assertEquals(List.of("bytesSent", "bytesReceived", "packetsSent.DATA", "packetsReceived.ACK",
-                "dataPacketsSent", "dataPacketsReceived", "resends", "timeouts", "fastRetransmits", "jumbogramsSent",
-                "jumbogramsReceived", "largestJumbogramReceived", "duplicatesReceived", "payloadBytesAcked",
-                "payloadBytesDelivered", "acksIgnored",
-                "acksSent.REQUESTED", "acksReceived.IDLE", "callsStarted", "callsSucceeded", "callsFailed",
-                "rttSamples", "rttMinUs", "rttMeanUs", "rttMaxUs", "connections", "peers", "datagramsReceived",
-                "datagramsSent", "sendFailures", "malformedDatagrams", "malformed.TRUNCATED_HEADER"),
-                List.copyOf(m.keySet()));
-        assertEquals(8L, m.get("timeouts"), "the retransmission timeouts keep rxperf's name");
+        List<String> expected = new ArrayList<>();
+        for (RxCounter c : RxCounter.values()) {
+            expected.add(c.key());
+            for (String label : totals.byLabel(c).keySet()) {
+                expected.add(c.key() + "." + label);
+            }
+        }
+        expected.addAll(List.of("rttSamples", "rttMinUs", "rttMeanUs", "rttMaxUs", "connections", "peers"));
+        assertEquals(expected, List.copyOf(m.keySet()));
+        // names rxperf -D and OpenAfsStatsBlock read
+        assertEquals(2L, m.get("packetsSent.DATA"));
+        assertEquals(2L, m.get("acksReceived.idle"));
+        assertEquals(counts.get(RxCounter.RESENDS), m.get("resends"));
+        assertEquals(counts.get(RxCounter.SECURITY_CHALLENGES_SENT), m.get("security.challengesSent"));
+        assertEquals(counts.get(RxCounter.MALFORMED_DATAGRAMS), m.get("malformedDatagrams"));
         assertEquals(1L, m.get("rttMinUs"));
         assertEquals(9L, m.get("rttMaxUs"));
         assertEquals(0L, m.get("connections"));
-        for (Map.Entry<String, Long> e : totals.toMap().entrySet()) {
-            assertEquals(e.getValue(), m.get(e.getKey()), e.getKey());
-        }
     }
 
-    /** Security work flattens under security.NAME after the other counters; an rxnull endpoint shows none. */
+    /** Every counter is flattened, zeros included: an rxnull endpoint shows its security counters as 0. */
     @Test
-    void securityCountersFlattenUnderTheirGroupOnlyWhenThereWasSecurityWork() {
-        CounterStats totals = new CounterStats(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-                Map.of(), Map.of(), Map.of(), Map.of());
-        EndpointStats.RttSummary rtt = new EndpointStats.RttSummary(0, 0, 0, 0);
-        EndpointStats none = new EndpointStats(new InetSocketAddress(0), totals, 0, 0, 0, 0, Map.of(), 0, 0,
-                List.of(), List.of(), rtt, Map.of("internalErrors", 0L), SecurityCounterStats.NONE);
-        assertTrue(none.toMap().keySet().stream().noneMatch(k -> k.startsWith("security.")), none.toMap().toString());
-        EndpointStats some = new EndpointStats(new InetSocketAddress(0), totals, 0, 0, 0, 0, Map.of(), 0, 0,
-                List.of(), List.of(), rtt, Map.of("internalErrors", 0L), new SecurityCounterStats(1, 2, 3, 4, 5, 6, 7));
-        Map<String, Long> m = some.toMap();
-        List<String> keys = List.copyOf(m.keySet());
-        assertEquals(List.of("security.challengesSent", "security.challengesIgnored", "security.responsesSent",
-                "security.responsesIgnored", "security.responsesRefused", "security.handshakesAbandoned",
-                "security.packetsRefused"), keys.subList(keys.indexOf("internalErrors") + 1, keys.size()));
-        assertEquals(1L, m.get("security.challengesSent"));
-        assertEquals(7L, m.get("security.packetsRefused"));
+    void zeroCountersAreFlattenedToo() {
+        EndpointStats none = new EndpointStats(new InetSocketAddress(0), new CounterStats(Map.of(), Map.of()),
+                List.of(), List.of(), new EndpointStats.RttSummary(0, 0, 0, 0));
+        assertEquals(Map.of(), none.totals().counts());
+        CounterStats zero = new CounterStats(new EnumMap<>(Map.of(RxCounter.SECURITY_CHALLENGES_SENT, 0L)), Map.of());
+        assertEquals(0L, zero.toMap().get("security.challengesSent"));
+        assertEquals(0L, zero.get(RxCounter.RESENDS), "a counter the snapshot does not hold reads 0");
     }
 
     @Test

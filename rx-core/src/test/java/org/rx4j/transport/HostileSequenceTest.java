@@ -16,6 +16,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.rx4j.config.RxConfig;
+import org.rx4j.counters.RxCounter;
 import org.rx4j.engine.call.Call;
 import org.rx4j.engine.call.CallListener;
 import org.rx4j.engine.connection.Connection;
@@ -199,7 +200,7 @@ class HostileSequenceTest {
             assertEquals(malformed, ch.decoder.malformedDatagrams(), "every undecodable datagram counted");
             assertEquals(List.of(0), app.ended, "the call completed");
             assertArrayEquals(pattern(0, 3 * 1412 + 100), app.bytes.toByteArray(), "byte-exact reply");
-            assertTrue(totals(ch, t -> t.duplicatesReceived()) > 0, "shorter copies arrived as duplicates");
+            assertTrue(totals(ch, t -> t.get(RxCounter.DUPLICATES_RECEIVED)) > 0, "shorter copies arrived as duplicates");
             assertEquals(0, ch.handler.datagramFailures());
             alloc.assertAllReleased();
         }
@@ -261,8 +262,8 @@ class HostileSequenceTest {
             send(ch, alloc, wrap, wrap.length);
             byte[] big = jumbogram(req, 1, 2, 46, 0);
             send(ch, alloc, big, big.length);
-            assertEquals(2, totals(ch, t -> t.jumbogramsRejected()), "both dropped whole by the engine");
-            assertEquals(0, totals(ch, t -> t.dataPacketsReceived()), "not one sub-packet reached a call");
+            assertEquals(2, totals(ch, t -> t.get(RxCounter.JUMBOGRAMS_REJECTED)), "both dropped whole by the engine");
+            assertEquals(0, totals(ch, t -> t.get(RxCounter.DATA_PACKETS_RECEIVED)), "not one sub-packet reached a call");
             assertEquals(0, app.bytes.size(), "nothing reached the application");
             alloc.assertAllReleased();
             ch.sent();

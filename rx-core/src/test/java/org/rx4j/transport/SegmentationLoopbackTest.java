@@ -29,6 +29,8 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.rx4j.config.RxConfig;
 import org.rx4j.config.TransportKind;
+import org.rx4j.counters.RxCounter;
+import org.rx4j.engine.telemetry.RxCounters;
 import org.rx4j.engine.RxEngine;
 import org.rx4j.testing.LeakCheckExtension;
 import org.rx4j.wire.DataPacket;
@@ -171,8 +173,12 @@ class SegmentationLoopbackTest {
             }).join(); // the unit of work ends with the flush: the runs are written there
         }
 
-        long counter(String name) {
-            return transport.submit(e -> transport.transportCounters().get(name)).join();
+        long counter(RxCounter c) {
+            return transport.submit(e -> {
+                RxCounters t = new RxCounters(RxCounter.Scope.ENDPOINT);
+                transport.addCountersTo(t);
+                return t.get(c);
+            }).join();
         }
 
         @Override
@@ -199,9 +205,9 @@ class SegmentationLoopbackTest {
             List<Integer> sizes = receiver.collector.payloadBytes();
             assertEquals(FULL_PAYLOAD, (int) sizes.get(98));
             assertEquals(700, (int) sizes.get(99), "the shorter last segment stays its own size");
-            assertEquals(100, sender.counter("datagramsSent"));
-            assertEquals(3, sender.counter("segmentedSends"), "100 datagrams in 3 GSO sends");
-            assertEquals(0, sender.counter("segmentationFallbacks"));
+            assertEquals(100, sender.counter(RxCounter.DATAGRAMS_SENT));
+            assertEquals(3, sender.counter(RxCounter.SEGMENTED_SENDS), "100 datagrams in 3 GSO sends");
+            assertEquals(0, sender.counter(RxCounter.SEGMENTATION_FALLBACKS));
             assertEquals(100, receiver.decoder.datagramsReceived(), "each datagram counted as one");
             assertEquals(0, receiver.decoder.malformedDatagrams());
         }
@@ -226,7 +232,7 @@ class SegmentationLoopbackTest {
             assertFalse(sender.transport.receiveOffload());
             sender.send(receiver.address(), 20, FULL_PAYLOAD);
             assertEquals(oneTo(20), receiver.await(20));
-            assertEquals(0, sender.counter("segmentedSends"));
+            assertEquals(0, sender.counter(RxCounter.SEGMENTED_SENDS));
         }
     }
 
@@ -238,14 +244,14 @@ class SegmentationLoopbackTest {
             setOption(sender, SO_NO_CHECK, 1);
             sender.send(receiver.address(), 10, FULL_PAYLOAD);
             assertEquals(oneTo(10), receiver.await(10), "the refused run's datagrams arrive, in order");
-            assertEquals(1, sender.counter("segmentationFallbacks"));
-            assertEquals(1, sender.counter("segmentedSends"), "the refused send was the only GSO send");
-            assertEquals(10, sender.counter("datagramsSent"), "each datagram counted once");
-            assertEquals(0, sender.counter("sendFailures"));
+            assertEquals(1, sender.counter(RxCounter.SEGMENTATION_FALLBACKS));
+            assertEquals(1, sender.counter(RxCounter.SEGMENTED_SENDS), "the refused send was the only GSO send");
+            assertEquals(10, sender.counter(RxCounter.DATAGRAMS_SENT), "each datagram counted once");
+            assertEquals(0, sender.counter(RxCounter.SEND_FAILURES));
             assertFalse(sender.transport.submit(e -> sender.transport.segmentationOffload()).join());
             sender.send(receiver.address(), 10, FULL_PAYLOAD);
             assertEquals(20, receiver.await(20).size(), "later runs go one by one");
-            assertEquals(1, sender.counter("segmentedSends"));
+            assertEquals(1, sender.counter(RxCounter.SEGMENTED_SENDS));
         }
     }
 

@@ -13,13 +13,19 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.rx4j.config.RxConfig;
 import org.rx4j.config.TransportKind;
+import org.rx4j.counters.RxCounter;
+import org.rx4j.engine.telemetry.RxCounters;
 import org.rx4j.engine.RxEngine;
 
 /** A bound transport reads nothing until startReading(), so services can be registered first. */
 @Timeout(30)
 class StartReadingTest {
     private static long received(RxTransport t) {
-        return t.submit(e -> t.transportCounters().get("datagramsReceived")).join();
+        return t.submit(e -> {
+            RxCounters c = new RxCounters(RxCounter.Scope.ENDPOINT);
+            t.addCountersTo(c);
+            return c.get(RxCounter.DATAGRAMS_RECEIVED);
+        }).join();
     }
 
     @Test

@@ -5,6 +5,7 @@ package org.rx4j.engine.admission;
 
 import java.net.InetSocketAddress;
 import org.rx4j.config.RxConfig;
+import org.rx4j.counters.RxCounter;
 import org.rx4j.engine.connection.Connection;
 import org.rx4j.engine.connection.ConnectionTable;
 import org.rx4j.engine.peer.Peer;
@@ -50,7 +51,7 @@ public final class ConnectionLimits {
         if (makeRoom(now, from)) {
             return true;
         }
-        counters.connectionsRefused++;
+        counters.increment(RxCounter.CONNECTIONS_REFUSED);
         return false;
     }
 
@@ -99,7 +100,7 @@ public final class ConnectionLimits {
 
     /** Removes an unproven server connection silently: its calls fail with RX_CALL_DEAD, nothing is sent. */
     private void evict(long now, Connection victim) {
-        counters.connectionsEvicted++;
+        counters.increment(RxCounter.CONNECTIONS_EVICTED);
         victim.fail(now, AbortCodes.RX_CALL_DEAD, false);
         table.remove(victim, counters);
         if (!victim.peer.isReachable(now)) {

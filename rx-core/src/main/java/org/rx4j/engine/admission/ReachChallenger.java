@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.function.BiConsumer;
 import org.rx4j.config.Reachability;
 import org.rx4j.config.RxConfig;
+import org.rx4j.counters.RxCounter;
 import org.rx4j.engine.RxEngine;
 import org.rx4j.engine.call.CallTimers;
 import org.rx4j.engine.call.Deadlines;
@@ -19,7 +20,6 @@ import org.rx4j.engine.output.PacketSink;
 import org.rx4j.engine.peer.Peer;
 import org.rx4j.engine.security.HeldBytes;
 import org.rx4j.engine.telemetry.RxCounters;
-import org.rx4j.engine.telemetry.SecurityCounters;
 import org.rx4j.security.SecurityClass;
 import org.rx4j.security.packet.ChannelCallNumbers;
 import org.rx4j.security.packet.ConnectionRole;
@@ -60,7 +60,6 @@ public final class ReachChallenger {
     private final ConnectionLimits limits;
     private final PacketSink sink;
     private final RxCounters counters;
-    private final SecurityCounters securityCounters;
     private final ByteBufAllocator alloc;
     /** Unproven sources' new-connection DATA, kept without a connection until they answer the PING. */
     private final ReachChallenges challenges;
@@ -87,24 +86,6 @@ public final class ReachChallenger {
      */
     public ReachChallenger(RxConfig config, ConnectionTable table, ConnectionLimits limits, PacketSink sink,
             RxCounters counters, ByteBufAllocator alloc, long secret) {
-        this(config, table, limits, sink, counters, new SecurityCounters(), alloc, secret);
-    }
-
-    /**
-     * As above, counting stateless CHALLENGEs and their RESPONSEs in the endpoint's security counters.
-     *
-     * @param config tunables
-     * @param table the connection and peer tables
-     * @param limits whether a proven source's peer may be made
-     * @param sink where the PINGs and CHALLENGEs go
-     * @param counters the endpoint's counters
-     * @param securityCounters the endpoint's handshake counters (CHALLENGEs sent, RESPONSEs refused)
-     * @param alloc where replayed packets' payload buffers come from
-     * @param secret the key of the PING's serial and the CHALLENGE's nonce (random outside tests)
-     */
-    public ReachChallenger(RxConfig config, ConnectionTable table, ConnectionLimits limits, PacketSink sink,
-            RxCounters counters, SecurityCounters securityCounters, ByteBufAllocator alloc, long secret) {
-        this.securityCounters = securityCounters;
         this.config = config;
         this.table = table;
         this.limits = limits;
@@ -164,7 +145,7 @@ public final class ReachChallenger {
         rec.serviceId = h.serviceId();
         rec.securityClass = securityClass;
         if (h.hasFlag(PacketFlags.REQUEST_ACK)) {
-            counters.repliesWithheld++; // no ACK but the PING until the source answers (no amplification)
+            counters.increment(RxCounter.REPLIES_WITHHELD); // no ACK but the PING until the source answers (no amplification)
         }
         Peer prior = table.knownPeer(from);
         challenges.hold(from, rec, p, prior == null ? UNPROVEN_MAX_PACKET
@@ -190,7 +171,7 @@ public final class ReachChallenger {
         int size = rec.credit >= full ? full : rec.credit >= bare ? bare : 0;
         if (size == 0) {
             if (!rec.pingWithheld) {
-                counters.repliesWithheld++;
+                counters.increment(RxCounter.REPLIES_WITHHELD);
             }
             rec.pingWithheld = true;
             return;
@@ -210,10 +191,10 @@ public final class ReachChallenger {
         } else {
             ping = new AckPacket(h, 0, 0, 1, 0, 0, AckReason.PING, NO_ACKS, 0, 0, 0, 0, 0, 0);
         }
-        counters.challengesSent++;
-        counters.packetsSent[PacketType.ACK]++;
-        counters.acksSent[AckReason.PING]++;
-        counters.bytesSent += size;
+        counters.increment(RxCounter.CHALLENGES_SENT);
+        counters.increment(RxCounter.PACKETS_SENT, PacketType.ACK);
+        counters.increment(RxCounter.ACKS_SENT, AckReason.PING);
+        counters.add(RxCounter.BYTES_SENT, size);
         sink.send(to, ping);
     }
 
@@ -236,7 +217,7 @@ public final class ReachChallenger {
         int size = RxConstants.HEADER_SIZE + body.get().length;
         if (rec.credit < size) {
             if (!rec.pingWithheld) {
-                counters.repliesWithheld++;
+                counters.increment(RxCounter.REPLIES_WITHHELD);
             }
             rec.pingWithheld = true;
             return true;
@@ -247,10 +228,10 @@ public final class ReachChallenger {
         rec.pingSentNs = now;
         RxHeader h = new RxHeader(rec.epoch, cid, 0, 0, 1, PacketType.CHALLENGE, 0, 0, rec.securityIndex, 0,
                 rec.serviceId);
-        counters.challengesSent++;
-        counters.packetsSent[PacketType.CHALLENGE]++;
-        counters.bytesSent += size;
-        securityCounters.challengesSent++;
+        counters.increment(RxCounter.CHALLENGES_SENT);
+        counters.increment(RxCounter.PACKETS_SENT, PacketType.CHALLENGE);
+        counters.add(RxCounter.BYTES_SENT, size);
+        counters.increment(RxCounter.SECURITY_CHALLENGES_SENT);
         sink.send(to, new ControlPacket(h, body.get()));
         return true;
     }
@@ -283,7 +264,7 @@ public final class ReachChallenger {
             code = AbortCodes.RX_PROTOCOL_ERROR; // the SPI never throws for input bytes; refuse all the same
         }
         if (code != 0 || !packets.isAuthenticated(ctx)) {
-            securityCounters.responsesRefused++;
+            counters.increment(RxCounter.SECURITY_RESPONSES_REFUSED);
             packets.destroyConnection(ctx);
             refusalCode = code != 0 ? code : AbortCodes.RX_PROTOCOL_ERROR;
             return null;
@@ -333,9 +314,9 @@ public final class ReachChallenger {
      * @return the source's peer (the RESPONSE counted as received here)
      */
     public Peer provenByResponse(long now, InetSocketAddress from, RxHeader h, int bytes) {
-        counters.challengesAnswered++;
-        counters.packetsReceived[PacketType.RESPONSE]++;
-        counters.bytesReceived += bytes;
+        counters.increment(RxCounter.CHALLENGES_ANSWERED);
+        counters.increment(RxCounter.PACKETS_RECEIVED, PacketType.RESPONSE);
+        counters.add(RxCounter.BYTES_RECEIVED, bytes);
         int nonce = challenges.cookie(from, h.epoch(), h.connectionId(), 0);
         return proven(now, from, h, nonce);
     }
@@ -365,10 +346,10 @@ public final class ReachChallenger {
             if (!limits.roomForPeer(now, from)) {
                 return null; // the peer table is full of peers with connections: the client resends later
             }
-            counters.challengesAnswered++;
-            counters.packetsReceived[PacketType.ACK]++;
-            counters.acksReceived[AckReason.PING_RESPONSE]++;
-            counters.bytesReceived += bytes;
+            counters.increment(RxCounter.CHALLENGES_ANSWERED);
+            counters.increment(RxCounter.PACKETS_RECEIVED, PacketType.ACK);
+            counters.increment(RxCounter.ACKS_RECEIVED, AckReason.PING_RESPONSE);
+            counters.add(RxCounter.BYTES_RECEIVED, bytes);
             provenFrom = from;
             provenEpoch = h.epoch();
             provenConnectionId = h.connectionId();
@@ -500,12 +481,12 @@ public final class ReachChallenger {
      * @param snapshot the counters being taken (the endpoint's own, not a connection's)
      */
     public void addCountersTo(RxCounters snapshot) {
-        snapshot.challengedSources += challenges.sources();
-        snapshot.challengedPackets += challenges.heldPackets();
-        snapshot.challengesEvicted += challenges.sourcesEvicted();
-        snapshot.challengesExpired += challenges.sourcesExpired();
-        snapshot.heldBytes += challenges.heldBytes();
-        snapshot.heldPacketsRefused += challenges.packetsRefused();
-        snapshot.securityFailuresFromOtherAddresses += otherAddressFailures;
+        snapshot.add(RxCounter.CHALLENGED_SOURCES, challenges.sources());
+        snapshot.add(RxCounter.CHALLENGED_PACKETS, challenges.heldPackets());
+        snapshot.add(RxCounter.CHALLENGES_EVICTED, challenges.sourcesEvicted());
+        snapshot.add(RxCounter.CHALLENGES_EXPIRED, challenges.sourcesExpired());
+        snapshot.add(RxCounter.HELD_BYTES, challenges.heldBytes());
+        snapshot.add(RxCounter.HELD_PACKETS_REFUSED, challenges.packetsRefused());
+        snapshot.add(RxCounter.SECURITY_FAILURES_FROM_OTHER_ADDRESSES, otherAddressFailures);
     }
 }

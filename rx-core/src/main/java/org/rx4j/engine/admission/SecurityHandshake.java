@@ -8,12 +8,12 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.rx4j.counters.RxCounter;
 import org.rx4j.engine.call.Deadlines;
 import org.rx4j.engine.connection.Connection;
 import org.rx4j.engine.security.ConnectionSecurity;
 import org.rx4j.engine.security.HeldBytes;
 import org.rx4j.engine.telemetry.RxCounters;
-import org.rx4j.engine.telemetry.SecurityCounters;
 import org.rx4j.security.SecurityAbortException;
 import org.rx4j.wire.AbortCodes;
 import org.rx4j.wire.ControlPacket;
@@ -42,7 +42,8 @@ public final class SecurityHandshake {
     public static final int MAX_RESPONSES_PER_SECOND = 4;
     private static final long SECOND_NS = 1_000_000_000L;
 
-    private final SecurityCounters counters = new SecurityCounters();
+    /** The endpoint's own counters: the handshakes' {@code security.*} counts go there. */
+    private final RxCounters counters;
     /**
      * Server connections that sent a CHALLENGE and wait for the RESPONSE (the resend timer's work), in the order they
      * were challenged: the resends of one timer run go out in a deterministic order.
@@ -55,7 +56,9 @@ public final class SecurityHandshake {
     /** Packets that failed a check and came from an address other than their connection's (dropped). */
     private long otherAddressFailures;
 
-    public SecurityHandshake() {
+    /** @param counters the endpoint's own counters (endpoint-scoped), where the handshakes are counted */
+    public SecurityHandshake(RxCounters counters) {
+        this.counters = counters;
     }
 
     /**
@@ -75,14 +78,9 @@ public final class SecurityHandshake {
      * @param snapshot the counters being taken (the endpoint's own)
      */
     public void addCountersTo(RxCounters snapshot) {
-        snapshot.heldBytes += parkedBudget.bytes();
-        snapshot.heldPacketsRefused += parkedBudget.refused();
-        snapshot.securityFailuresFromOtherAddresses += otherAddressFailures;
-    }
-
-    /** @return this endpoint's counts of handshakes and refused packets */
-    public SecurityCounters counters() {
-        return counters;
+        snapshot.add(RxCounter.HELD_BYTES, parkedBudget.bytes());
+        snapshot.add(RxCounter.HELD_PACKETS_REFUSED, parkedBudget.refused());
+        snapshot.add(RxCounter.SECURITY_FAILURES_FROM_OTHER_ADDRESSES, otherAddressFailures);
     }
 
     /**
@@ -105,12 +103,12 @@ public final class SecurityHandshake {
         }
         if (!sec.isAuthenticated()) {
             if (fromOtherAddress) {
-                counters.packetsRefused++;
+                counters.increment(RxCounter.SECURITY_PACKETS_REFUSED);
                 p.release();
                 return false;
             }
             if (sec.handshakeFailed || conn.error != 0 || !park(conn, p)) {
-                counters.packetsRefused++;
+                counters.increment(RxCounter.SECURITY_PACKETS_REFUSED);
                 p.release();
             }
             if (!sec.handshakeFailed && conn.error == 0 && sec.challengesSent < MAX_CHALLENGES
@@ -121,7 +119,7 @@ public final class SecurityHandshake {
         }
         int code = sec.check(p);
         if (code != 0) {
-            counters.packetsRefused++;
+            counters.increment(RxCounter.SECURITY_PACKETS_REFUSED);
             p.release();
             if (fromOtherAddress) {
                 otherAddressFailures++;
@@ -192,7 +190,7 @@ public final class SecurityHandshake {
         }
         sec.challengesSent++;
         sec.nextChallengeNs = now + CHALLENGE_INTERVAL_NS;
-        counters.challengesSent++;
+        counters.increment(RxCounter.SECURITY_CHALLENGES_SENT);
         conn.send(new ControlPacket(conn.header(0, 0, 0, conn.nextSerial(), PacketType.CHALLENGE, 0), body.get()));
         waiting.add(conn);
         nextDeadlineNs = Deadlines.earlier(nextDeadlineNs, sec.nextChallengeNs);
@@ -214,7 +212,7 @@ public final class SecurityHandshake {
     public List<DataPacket> onResponse(long now, Connection conn, ControlPacket p, boolean fromOtherAddress) {
         ConnectionSecurity sec = conn.security;
         if (conn.client || sec.none || sec.challengesSent == 0 || sec.handshakeFailed || sec.isAuthenticated()) {
-            counters.responsesIgnored++;
+            counters.increment(RxCounter.SECURITY_RESPONSES_IGNORED);
             return List.of();
         }
         int code;
@@ -224,13 +222,13 @@ public final class SecurityHandshake {
             code = AbortCodes.RX_PROTOCOL_ERROR; // the SPI never throws for input bytes; refuse all the same
         }
         if (fromOtherAddress && (code != 0 || !sec.isAuthenticated())) {
-            counters.responsesRefused++;
+            counters.increment(RxCounter.SECURITY_RESPONSES_REFUSED);
             otherAddressFailures++;
             return List.of(); // a stranger's junk: the real client's RESPONSE may still come
         }
         waiting.remove(conn);
         if (code != 0 || !sec.isAuthenticated()) {
-            counters.responsesRefused++;
+            counters.increment(RxCounter.SECURITY_RESPONSES_REFUSED);
             sec.handshakeFailed = true;
             sec.releaseParked();
             // Not paced: one ABORT per connection (it refuses all later RESPONSEs), smaller than the RESPONSE.
@@ -256,7 +254,7 @@ public final class SecurityHandshake {
     public void onChallenge(long now, Connection conn, ControlPacket p) {
         ConnectionSecurity sec = conn.security;
         if (!conn.client || sec.none || conn.error != 0) {
-            counters.challengesIgnored++;
+            counters.increment(RxCounter.SECURITY_CHALLENGES_IGNORED);
             return;
         }
         sec.challenged = true;
@@ -265,7 +263,7 @@ public final class SecurityHandshake {
             sec.responsesInWindow = 0;
         }
         if (sec.responsesInWindow >= MAX_RESPONSES_PER_SECOND) {
-            counters.challengesIgnored++;
+            counters.increment(RxCounter.SECURITY_CHALLENGES_IGNORED);
             return;
         }
         sec.responsesInWindow++;
@@ -276,7 +274,7 @@ public final class SecurityHandshake {
             conn.abort(now, e.code()); // to the server this client chose; once, as the connection fails
             return;
         }
-        counters.responsesSent++;
+        counters.increment(RxCounter.SECURITY_RESPONSES_SENT);
         conn.send(new ControlPacket(conn.header(0, 0, 0, conn.nextSerial(), PacketType.RESPONSE, 0), body));
     }
 
@@ -306,7 +304,7 @@ public final class SecurityHandshake {
                     waiting.remove(c);
                     sec.handshakeFailed = true;
                     sec.releaseParked();
-                    counters.handshakesAbandoned++;
+                    counters.increment(RxCounter.SECURITY_HANDSHAKES_ABANDONED);
                 } else if (!challenge(now, c)) {
                     // Not paid for yet (an unproven source): the client's next DATA may bring it; this try counts.
                     sec.nextChallengeNs = now + CHALLENGE_INTERVAL_NS;

@@ -3,6 +3,7 @@
 
 package org.rx4j.engine.call;
 
+import org.rx4j.counters.RxCounter;
 import org.rx4j.config.RxConfig;
 import org.rx4j.engine.peer.CarriedWindow;
 import org.rx4j.engine.peer.Peer;
@@ -93,7 +94,7 @@ final class AckIntake {
                 result = a.trailerWords() >= 4 ? t : Math.min(twind, t);
             }
             if (clamped) {
-                env.counters().trailersClamped++;
+                env.counters().increment(RxCounter.TRAILERS_CLAMPED);
             }
         }
         if (a.header().hasFlag(PacketFlags.SLOW_START_OK)) {
@@ -126,12 +127,12 @@ final class AckIntake {
         RxCounters counters = env.counters();
         countHardAcked(counters);
         if ((result & RecoveryManager.IGNORED) != 0) {
-            counters.acksIgnored++;
+            counters.increment(RxCounter.ACKS_IGNORED);
             return false;
         }
         stats.rttSamples += recovery.rttSamplesOfLastAck();
         if ((result & RecoveryManager.FAST_RETRANSMIT) != 0) {
-            counters.fastRetransmits++;
+            counters.increment(RxCounter.FAST_RETRANSMITS);
             out.retransmitting(PacketTrace.Retransmit.FAST, sq.first(), sq.nextToSend());
         }
         int ackSerial = a.serial();
@@ -171,7 +172,7 @@ final class AckIntake {
     /** Adds the payload bytes hard-acked since the last count to the connection's payloadBytesAcked. */
     private void countHardAcked(RxCounters counters) {
         long released = sq.releasedBytes();
-        counters.payloadBytesAcked += released - countedAckedBytes;
+        counters.add(RxCounter.PAYLOAD_BYTES_ACKED, released - countedAckedBytes);
         countedAckedBytes = released;
     }
 

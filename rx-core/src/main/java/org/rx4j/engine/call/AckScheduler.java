@@ -3,6 +3,7 @@
 
 package org.rx4j.engine.call;
 
+import org.rx4j.counters.RxCounter;
 import org.rx4j.config.RxConfig;
 import org.rx4j.engine.peer.Peer;
 import org.rx4j.wire.AckPacket;
@@ -283,7 +284,7 @@ public final class AckScheduler {
                 env.peer().advertisedMaxMtu(), env.peer().localIfMtu(), config.windows().maxRwind(),
                 env.peer().jumboLimit(),
                 Math.max(0, datagramBytes - plain));
-        env.counters().acksSent[AckReason.PING]++;
+        env.counters().increment(RxCounter.ACKS_SENT, AckReason.PING);
         activity.lastSendNs = now;
         out.send(probe);
         return h.serial();
@@ -340,7 +341,7 @@ public final class AckScheduler {
                 if (reason == AckReason.PING && peer.spendReplyCredit(bare)) {
                     trailerWords = 0;
                 } else {
-                    env.counters().repliesWithheld++;
+                    env.counters().increment(RxCounter.REPLIES_WITHHELD);
                     if (reason == AckReason.REQUESTED) {
                         pendingAckReason = AckReason.DELAY; // owed, sent once the peer answers (as above)
                         pendingAckSerial = 0;
@@ -373,7 +374,7 @@ public final class AckScheduler {
         pendingAckSerial = 0;
         ackDeadlineNs = Deadlines.NONE;
         activity.lastSendNs = now;
-        env.counters().acksSent[reason]++;
+        env.counters().increment(RxCounter.ACKS_SENT, reason);
         out.sendUnmuted(ack);
         return true;
     }

@@ -3,6 +3,7 @@
 
 package org.rx4j.engine.call;
 
+import org.rx4j.counters.RxCounter;
 import io.netty.buffer.ByteBuf;
 import org.rx4j.engine.recovery.SendQueue;
 import org.rx4j.engine.telemetry.CallCounters;
@@ -292,7 +293,7 @@ public final class Call {
                 return null;
             }
             acks.countConsumed();
-            env.counters().payloadBytesDelivered += payload.readableBytes();
+            env.counters().add(RxCounter.PAYLOAD_BYTES_DELIVERED, payload.readableBytes());
             if (receiver.isReadComplete() && !server) {
                 // Client read the whole reply: the call is complete (§6.4).
                 if (life.sendFinished) {

@@ -3,6 +3,7 @@
 
 package org.rx4j.engine.call;
 
+import org.rx4j.counters.RxCounter;
 import org.rx4j.engine.recovery.AckValidator;
 import org.rx4j.wire.AckPacket;
 import org.rx4j.wire.AckReason;
@@ -79,11 +80,11 @@ public final class CallInbound {
             // Describes packets never transmitted: hostile or broken, believed in nothing, not even as a sign of life
             // (docs/robustness.md "Rule: ACKs checked against what was transmitted"). A finished call reads no ACK
             // body; it still answers PINGs below.
-            env.counters().acksRejected++;
+            env.counters().increment(RxCounter.ACKS_REJECTED);
             return;
         }
         activity.lastReceiveNs = now;
-        env.counters().acksReceived[Math.min(a.reason(), AckReason.COUNT - 1)]++;
+        env.counters().increment(RxCounter.ACKS_RECEIVED, Math.min(a.reason(), AckReason.COUNT - 1));
         RxHeader h = a.header();
         sender.applyTrailer(a);
         if (timers.onPingResponse(now, a.reason(), a.serial())) {
@@ -120,7 +121,7 @@ public final class CallInbound {
     public void onAckAll(long now) {
         if (!sender.hasTransmittedUnacked()) {
             // Nothing transmitted waits for an ack: an ACKALL now cannot describe this call.
-            env.counters().acksRejected++;
+            env.counters().increment(RxCounter.ACKS_REJECTED);
             return;
         }
         activity.lastReceiveNs = now;

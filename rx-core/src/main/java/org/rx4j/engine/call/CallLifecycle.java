@@ -3,6 +3,7 @@
 
 package org.rx4j.engine.call;
 
+import org.rx4j.counters.RxCounter;
 import org.rx4j.wire.AbortCodes;
 
 /**
@@ -78,9 +79,9 @@ public final class CallLifecycle {
         timers.cancelReach();
         if (endState == CallState.ERROR) {
             acks.cancelDelayedAck(); // a dallying call keeps its final ack's timer
-            env.counters().callsFailed++;
+            env.counters().increment(RxCounter.CALLS_FAILED);
         } else {
-            env.counters().callsSucceeded++;
+            env.counters().increment(RxCounter.CALLS_SUCCEEDED);
         }
         events.ended(now);
     }

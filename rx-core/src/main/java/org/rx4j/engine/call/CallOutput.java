@@ -3,6 +3,7 @@
 
 package org.rx4j.engine.call;
 
+import org.rx4j.counters.RxCounter;
 import java.util.List;
 import org.rx4j.engine.peer.Peer;
 import org.rx4j.engine.security.ConnectionSecurity;
@@ -171,7 +172,7 @@ public final class CallOutput {
      * @param next the next seq never sent
      */
     void timedOut(int first, int next) {
-        env.counters().timeouts++;
+        env.counters().increment(RxCounter.RETRANSMIT_TIMEOUTS);
         retransmitting(PacketTrace.Retransmit.RTO, first, next);
     }
 }

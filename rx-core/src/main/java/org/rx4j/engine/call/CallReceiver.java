@@ -3,6 +3,7 @@
 
 package org.rx4j.engine.call;
 
+import org.rx4j.counters.RxCounter;
 import org.rx4j.engine.telemetry.CallCounters;
 import org.rx4j.engine.telemetry.PacketTrace;
 import org.rx4j.wire.AckReason;
@@ -60,10 +61,10 @@ public final class CallReceiver {
         acks.onArrival(result, h);
         stats.dataPacketsReceived++;
         if (result == ReceiveQueue.DUPLICATE) {
-            env.counters().duplicatesReceived++;
+            env.counters().increment(RxCounter.DUPLICATES_RECEIVED);
             env.trace().inbound(PacketTrace.In.DUPLICATE, env.peer().address(), h);
         } else if (result == ReceiveQueue.BEYOND_LAST) {
-            env.counters().dataBeyondLast++;
+            env.counters().increment(RxCounter.DATA_BEYOND_LAST);
         } else if (result == ReceiveQueue.ACCEPTED) {
             if (rq.hasReadable()) {
                 notifyReadable = true;

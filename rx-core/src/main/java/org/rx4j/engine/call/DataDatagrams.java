@@ -3,6 +3,7 @@
 
 package org.rx4j.engine.call;
 
+import org.rx4j.counters.RxCounter;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import java.util.ArrayList;
@@ -108,8 +109,8 @@ final class DataDatagrams {
     void resend(long now, int seq, SendQueue.Entry e) {
         List<DataPacket> b = batch();
         sq.markResent(e);
-        env.counters().resends++;
-        env.peer().counters().resends++;
+        env.counters().increment(RxCounter.RESENDS);
+        env.peer().counters().increment(RxCounter.RESENDS);
         stats.resends++;
         b.add(dataPacket(now, 0, seq, e, PacketFlags.REQUEST_ACK));
         out.sendData(b);
@@ -147,7 +148,7 @@ final class DataDatagrams {
         sq.markSent(k);
         recovery.syncInFlight();
         if (k > 1) {
-            env.counters().jumbogramsSent++;
+            env.counters().increment(RxCounter.JUMBOGRAMS_SENT);
         }
         out.sendData(b);
         cc.onDatagramSent(now, k);

@@ -4,6 +4,7 @@
 package org.rx4j.engine.connection;
 
 import java.util.List;
+import org.rx4j.counters.RxCounter;
 import org.rx4j.engine.call.Call;
 import org.rx4j.engine.call.CallEnv;
 import org.rx4j.engine.call.CallOwner;
@@ -47,7 +48,7 @@ public final class Connection implements CallOwner {
     private final boolean[] busy = new boolean[RxConstants.MAX_CALLS];
     /** Client calls waiting for a channel (FIFO). */
     private final WaitingCalls waiting = new WaitingCalls();
-    public final RxCounters counters = new RxCounters();
+    public final RxCounters counters = new RxCounters(RxCounter.Scope.CONNECTION);
     private int serial;
     long lastActivityNs;
     public boolean closed;
@@ -210,10 +211,10 @@ public final class Connection implements CallOwner {
     /** Sends one packet of this connection to its peer, counting it (packets by type, bytes). */
     @Override
     public void send(RxPacket p) {
-        counters.packetsSent[RxCounters.typeSlot(p.header().type())]++;
+        counters.increment(RxCounter.PACKETS_SENT, RxCounters.typeSlot(p.header().type()));
         int bytes = PacketEncoder.encodedLength(p);
-        counters.bytesSent += bytes;
-        peer.counters().bytesSent += bytes;
+        counters.add(RxCounter.BYTES_SENT, bytes);
+        peer.counters().add(RxCounter.BYTES_SENT, bytes);
         link.send(peer.address(), p);
     }
 
@@ -224,13 +225,13 @@ public final class Connection implements CallOwner {
     @Override
     public void sendData(List<DataPacket> batch) {
         int k = batch.size();
-        counters.packetsSent[PacketType.DATA]++;
-        counters.dataPacketsSent += k;
-        peer.counters().dataPacketsSent += k;
+        counters.increment(RxCounter.PACKETS_SENT, PacketType.DATA);
+        counters.add(RxCounter.DATA_PACKETS_SENT, k);
+        peer.counters().add(RxCounter.DATA_PACKETS_SENT, k);
         for (int i = 0; i < k; i++) {
             int bytes = RxConstants.HEADER_SIZE + batch.get(i).payload().readableBytes();
-            counters.bytesSent += bytes;
-            peer.counters().bytesSent += bytes;
+            counters.add(RxCounter.BYTES_SENT, bytes);
+            peer.counters().add(RxCounter.BYTES_SENT, bytes);
         }
         if (k == 1) {
             link.send(peer.address(), batch.get(0));
@@ -322,7 +323,7 @@ public final class Connection implements CallOwner {
         call.assignChannel(ch, callNumber, now);
         calls[ch] = call;
         busy[ch] = false;
-        counters.callsStarted++;
+        counters.increment(RxCounter.CALLS_STARTED);
         lastActivityNs = now;
     }
 

@@ -6,6 +6,7 @@ package org.rx4j.engine.debug;
 import java.net.InetSocketAddress;
 import org.rx4j.config.DebugReplies;
 import org.rx4j.config.RxConfig;
+import org.rx4j.counters.RxCounter;
 import org.rx4j.engine.output.PacketSink;
 import org.rx4j.engine.telemetry.RxCounters;
 import org.rx4j.wire.DebugRequest;
@@ -63,7 +64,7 @@ public final class ConnectionlessResponder {
      */
     public void answer(InetSocketAddress from, RxPacket p) {
         RxHeader h = p.header();
-        counters.packetsReceived[h.type()]++;
+        counters.increment(RxCounter.PACKETS_RECEIVED, RxCounters.typeSlot(h.type()));
         if (!h.isClientInitiated()) {
             return; // replies and NAT pings are not answered (§8, §9)
         }
@@ -91,14 +92,14 @@ public final class ConnectionlessResponder {
         }
         if (!policy.allows(queryBytes, RxConstants.HEADER_SIZE + answer.bodyLength(), loopback)) {
             answer.release();
-            counters.repliesWithheld++;
+            counters.increment(RxCounter.REPLIES_WITHHELD);
             debugRepliesWithheld++;
             if (isPowerOfTen(debugRepliesWithheld)) {
                 sink.debugReplyWithheld(from, config.debugQueries().debugReplies(), debugRepliesWithheld);
             }
             return;
         }
-        counters.packetsSent[answer.header().type()]++;
+        counters.increment(RxCounter.PACKETS_SENT, RxCounters.typeSlot(answer.header().type()));
         sink.send(from, answer);
     }
 

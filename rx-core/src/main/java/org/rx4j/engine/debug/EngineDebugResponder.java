@@ -9,6 +9,7 @@ import java.net.Inet4Address;
 import java.net.InetSocketAddress;
 import java.util.Collection;
 import java.util.List;
+import org.rx4j.counters.RxCounter;
 import org.rx4j.engine.call.Call;
 import org.rx4j.engine.call.CallState;
 import org.rx4j.engine.connection.Connection;
@@ -62,7 +63,7 @@ public final class EngineDebugResponder implements DebugResponder {
     }
 
     private static DebugStats stats(EngineView engine) {
-        return new DebugStats(0, 0, (int) engine.totals().callsExecuted(), 0, 1, DebugStats.VERSION, 0, 0, 0, 0);
+        return new DebugStats(0, 0, (int) engine.totals().get(RxCounter.CALLS_EXECUTED), 0, 1, DebugStats.VERSION, 0, 0, 0, 0);
     }
 
     private static int host(InetSocketAddress a) {
@@ -123,16 +124,16 @@ public final class EngineDebugResponder implements DebugResponder {
         RxCounters t = engine.totals();
         int[] v = new int[RxStatistics.WORDS];
         for (int type = 1; type <= RxStatistics.PACKET_TYPES; type++) {
-            v[RxStatistics.PACKETS_READ + type - 1] = (int) t.packetsReceived[RxCounters.typeSlot(type)];
-            v[RxStatistics.PACKETS_SENT + type - 1] = (int) t.packetsSent[RxCounters.typeSlot(type)];
+            v[RxStatistics.PACKETS_READ + type - 1] = (int) t.get(RxCounter.PACKETS_RECEIVED, RxCounters.typeSlot(type));
+            v[RxStatistics.PACKETS_SENT + type - 1] = (int) t.get(RxCounter.PACKETS_SENT, RxCounters.typeSlot(type));
         }
-        v[RxStatistics.DATA_PACKETS_READ] = (int) t.dataPacketsReceived;
-        v[RxStatistics.ACK_PACKETS_READ] = (int) t.packetsReceived[PacketType.ACK];
-        v[RxStatistics.DUP_PACKETS_READ] = (int) t.duplicatesReceived;
-        v[RxStatistics.ACK_PACKETS_SENT] = (int) t.packetsSent[PacketType.ACK];
-        v[RxStatistics.DATA_PACKETS_SENT] = (int) t.dataPacketsSent;
-        v[RxStatistics.DATA_PACKETS_RESENT] = (int) t.resends;
-        v[RxStatistics.IGNORE_ACKED_PACKET] = (int) t.acksIgnored;
+        v[RxStatistics.DATA_PACKETS_READ] = (int) t.get(RxCounter.DATA_PACKETS_RECEIVED);
+        v[RxStatistics.ACK_PACKETS_READ] = (int) t.get(RxCounter.PACKETS_RECEIVED, PacketType.ACK);
+        v[RxStatistics.DUP_PACKETS_READ] = (int) t.get(RxCounter.DUPLICATES_RECEIVED);
+        v[RxStatistics.ACK_PACKETS_SENT] = (int) t.get(RxCounter.PACKETS_SENT, PacketType.ACK);
+        v[RxStatistics.DATA_PACKETS_SENT] = (int) t.get(RxCounter.DATA_PACKETS_SENT);
+        v[RxStatistics.DATA_PACKETS_RESENT] = (int) t.get(RxCounter.RESENDS);
+        v[RxStatistics.IGNORE_ACKED_PACKET] = (int) t.get(RxCounter.ACKS_IGNORED);
         RttTotals rtt = RttTotals.of(engine.peers());
         putTime(v, RxStatistics.TOTAL_RTT, rtt.sumNs());
         putTime(v, RxStatistics.MIN_RTT, rtt.minNs());
@@ -141,7 +142,7 @@ public final class EngineDebugResponder implements DebugResponder {
         v[RxStatistics.N_SERVER_CONNS] = engine.serverConnections().size();
         v[RxStatistics.N_CLIENT_CONNS] = engine.clientConnections().size();
         v[RxStatistics.N_PEER_STRUCTS] = engine.peers().size();
-        v[RxStatistics.N_CALL_STRUCTS] = (int) t.callsStarted;
+        v[RxStatistics.N_CALL_STRUCTS] = (int) t.get(RxCounter.CALLS_STARTED);
         return new RxStatistics(v);
     }
 
@@ -163,11 +164,11 @@ public final class EngineDebugResponder implements DebugResponder {
                         (short) Math.min(p.connections, Short.MAX_VALUE), 0, 0, 0, 0,
                         (int) (r.srttNs() / 125_000), (int) (r.rttvarNs() / 250_000),
                         (int) (rto / 1_000_000_000L), (int) (rto % 1_000_000_000L / 1000),
-                        (int) (c.dataPacketsSent - c.resends), (int) c.resends, 0, 0, 0,
+                        (int) (c.get(RxCounter.DATA_PACKETS_SENT) - c.get(RxCounter.RESENDS)), (int) c.get(RxCounter.RESENDS), 0, 0, 0,
                         Math.min(p.ifMtu, 65535), Math.min(p.maxMtu, 65535), p.maxDgramPackets,
                         engine.config().packetSize().jumboMax(), Math.min(p.ifMtu, 65535),
-                        Math.min(p.carried.cwnd(), 65535), Math.min(p.carried.jumbo(), 65535), 0, c.bytesSent,
-                        c.bytesReceived);
+                        Math.min(p.carried.cwnd(), 65535), Math.min(p.carried.jumbo(), 65535), 0,
+                        c.get(RxCounter.BYTES_SENT), c.get(RxCounter.BYTES_RECEIVED));
             }
         }
         return new DebugPeer(DebugPeer.END_HOST, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,

@@ -29,9 +29,10 @@ public interface EngineView {
     /**
      * Sums the counters of every connection, closed ones included, with connectionless traffic, and adds the
      * endpoint's own: the defence counters (docs/robustness.md), dropped packets, server calls started, internal
-     * errors, and the gauges of held calls and challenged sources as they are now.
+     * errors, the security handshakes' counters, and the gauges of held calls and challenged sources as they are now.
+     * Every {@link org.rx4j.counters.RxCounter} but the transport's, which the transport adds.
      *
-     * @return a fresh snapshot
+     * @return a fresh, endpoint-scoped snapshot
      */
     RxCounters totals();
 }

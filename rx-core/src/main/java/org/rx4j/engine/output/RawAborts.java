@@ -5,6 +5,7 @@ package org.rx4j.engine.output;
 
 import java.net.InetSocketAddress;
 import org.rx4j.config.Reachability;
+import org.rx4j.counters.RxCounter;
 import org.rx4j.engine.telemetry.RxCounters;
 import org.rx4j.wire.AbortPacket;
 import org.rx4j.wire.PacketFlags;
@@ -51,13 +52,13 @@ public final class RawAborts {
      */
     public void send(long now, InetSocketAddress to, RxHeader h, int code, int provokedBy) {
         if ((long) Reachability.AMPLIFICATION_LIMIT * provokedBy < RxConstants.HEADER_SIZE + 4 || !pacer.allow(now)) {
-            counters.repliesWithheld++;
+            counters.increment(RxCounter.REPLIES_WITHHELD);
             return;
         }
         int flags = h.isClientInitiated() ? 0 : PacketFlags.CLIENT_INITIATED;
         RxHeader a = new RxHeader(h.epoch(), h.cid(), h.callNumber(), 0, 0, PacketType.ABORT, flags, 0,
                 h.securityIndex(), 0, h.serviceId());
-        counters.packetsSent[PacketType.ABORT]++;
+        counters.increment(RxCounter.PACKETS_SENT, PacketType.ABORT);
         sink.send(to, new AbortPacket(a, code));
     }
 }

@@ -6,6 +6,7 @@ package org.rx4j.engine.peer;
 import org.rx4j.config.Reachability;
 import org.rx4j.config.RxConfig;
 import java.net.InetSocketAddress;
+import org.rx4j.counters.RxCounter;
 import org.rx4j.engine.cc.CongestionController;
 import org.rx4j.engine.cc.PathModel;
 import org.rx4j.engine.output.BurstPacer;
@@ -23,7 +24,7 @@ import org.rx4j.wire.RxConstants;
 public final class Peer {
     private final InetSocketAddress address;
     private final RttEstimator rtt;
-    private final RxCounters counters = new RxCounters();
+    private final RxCounters counters = new RxCounters(RxCounter.Scope.CONNECTION);
     /** Congestion state shared by all calls to this peer: delivery rate, packets in flight, the BBR model. */
     public final PathModel path;
     /** The congestion controller of the most recent call that sent to this peer (statistics only), or null. */
@@ -141,7 +142,7 @@ public final class Peer {
      * @param bytes bytes received from the peer (header + body)
      */
     public void onReceived(long now, int bytes) {
-        counters.bytesReceived += bytes;
+        counters.add(RxCounter.BYTES_RECEIVED, bytes);
         if (!isReachable(now)) {
             replyCredit += (long) Reachability.AMPLIFICATION_LIMIT * bytes;
         } else if (bytes > provenReceivedSize) {

@@ -11,6 +11,7 @@ import static org.rx4j.engine.EngineParts.source;
 
 import org.junit.jupiter.api.Test;
 import org.rx4j.config.RxConfig;
+import org.rx4j.counters.RxCounter;
 import org.rx4j.engine.EngineParts;
 import org.rx4j.engine.connection.Connection;
 
@@ -29,7 +30,7 @@ class ConnectionLimitsTest {
         assertTrue(first.closed, "the peer's oldest unproven connection is evicted");
         assertFalse(second.closed);
         assertFalse(other.closed, "another peer's connection is not touched");
-        assertEquals(1, e.counters.connectionsEvicted());
+        assertEquals(1, e.counters.get(RxCounter.CONNECTIONS_EVICTED));
         assertEquals(1, e.table.knownPeer(source(1)).connectionCount());
     }
 
@@ -40,8 +41,8 @@ class ConnectionLimitsTest {
         e.table.proven(e.serverConnection(source(1)));
         e.table.proven(e.serverConnection(source(1)));
         assertFalse(limits.admit(10, source(1)));
-        assertEquals(1, e.counters.connectionsRefused());
-        assertEquals(0, e.counters.connectionsEvicted());
+        assertEquals(1, e.counters.get(RxCounter.CONNECTIONS_REFUSED));
+        assertEquals(0, e.counters.get(RxCounter.CONNECTIONS_EVICTED));
         assertTrue(limits.admit(10, source(2)), "another peer is still admitted");
     }
 
@@ -55,7 +56,7 @@ class ConnectionLimitsTest {
         assertTrue(oldest.closed);
         assertNull(e.table.knownPeer(source(1)), "a flood source's peer is forgotten with its last connection");
         assertEquals(1, e.table.unprovenCount());
-        assertEquals(1, e.counters.connectionsEvicted());
+        assertEquals(1, e.counters.get(RxCounter.CONNECTIONS_EVICTED));
     }
 
     @Test
@@ -66,7 +67,7 @@ class ConnectionLimitsTest {
         e.table.proven(e.serverConnection(source(2)));
         assertFalse(limits.admit(10, source(3)));
         assertFalse(limits.admit(11, source(1)), "the total limit holds for a known peer too");
-        assertEquals(2, e.counters.connectionsRefused());
+        assertEquals(2, e.counters.get(RxCounter.CONNECTIONS_REFUSED));
     }
 
     @Test

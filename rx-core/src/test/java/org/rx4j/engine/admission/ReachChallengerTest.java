@@ -17,6 +17,7 @@ import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.rx4j.config.RxConfig;
+import org.rx4j.counters.RxCounter;
 import org.rx4j.engine.EngineParts;
 import org.rx4j.engine.FakePeer;
 import org.rx4j.engine.call.Deadlines;
@@ -74,7 +75,7 @@ class ReachChallengerTest {
     }
 
     private RxCounters snapshot() {
-        RxCounters t = new RxCounters();
+        RxCounters t = new RxCounters(RxCounter.Scope.ENDPOINT);
         e.counters.addTo(t);
         return t;
     }
@@ -89,16 +90,16 @@ class ReachChallengerTest {
         assertEquals(1, ping.header().callNumber(), "on the call the DATA opened");
         assertNotEquals(0, ping.header().serial(), "the cookie");
         assertNull(e.table.knownPeer(SRC), "no peer for an unproven source");
-        assertEquals(1, e.counters.challengesSent());
-        assertEquals(FULL_PING, e.counters.bytesSent(), "the trailer's PING: the 128 bytes received pay for it");
+        assertEquals(1, e.counters.get(RxCounter.CHALLENGES_SENT));
+        assertEquals(FULL_PING, e.counters.get(RxCounter.BYTES_SENT), "the trailer's PING: the 128 bytes received pay for it");
         challenge(r, MIN_RTO - 1, data(2, 100));
         assertEquals(1, e.sent.size(), "a resend within the minimum RTO earns no second PING");
         challenge(r, MIN_RTO, data(3, 100));
         assertEquals(2, e.sent.size());
         RxCounters t = snapshot();
         r.addCountersTo(t);
-        assertEquals(1, t.challengedSources());
-        assertEquals(3, t.challengedPackets());
+        assertEquals(1, t.get(RxCounter.CHALLENGED_SOURCES));
+        assertEquals(3, t.get(RxCounter.CHALLENGED_PACKETS));
     }
 
     @Test
@@ -107,8 +108,8 @@ class ReachChallengerTest {
         challenge(r, 0, data(1, 0)); // a header alone: 28 bytes, 84 of credit
         assertEquals(1, e.sent.size());
         assertTrue(pingSent(0).hasTrailer());
-        assertEquals(FULL_PING, e.counters.bytesSent());
-        assertEquals(0, e.counters.repliesWithheld());
+        assertEquals(FULL_PING, e.counters.get(RxCounter.BYTES_SENT));
+        assertEquals(0, e.counters.get(RxCounter.REPLIES_WITHHELD));
     }
 
     @Test
@@ -118,11 +119,11 @@ class ReachChallengerTest {
         DataPacket p = data(1, 4);
         r.challenge(0, SRC, p, 15); // 45 bytes of credit: less than the smallest PING
         assertEquals(0, e.sent.size());
-        assertEquals(1, e.counters.repliesWithheld());
+        assertEquals(1, e.counters.get(RxCounter.REPLIES_WITHHELD));
         r.onAck(1, SRC, client.ack(0, 1, 1, 0, 0, AckReason.DELAY, new byte[0], 32, 1), 1);
         assertEquals(1, e.sent.size(), "48 bytes of credit pay for the bare PING");
-        assertEquals(BARE_PING, e.counters.bytesSent());
-        assertEquals(1, e.counters.repliesWithheld(), "a withheld PING counts once");
+        assertEquals(BARE_PING, e.counters.get(RxCounter.BYTES_SENT));
+        assertEquals(1, e.counters.get(RxCounter.REPLIES_WITHHELD), "a withheld PING counts once");
     }
 
     @Test
@@ -151,14 +152,14 @@ class ReachChallengerTest {
         first.release();
         RxCounters t = snapshot();
         r.addCountersTo(t);
-        assertEquals(1, t.challengedPackets(), "the first connection's packet still waits for its answer");
+        assertEquals(1, t.get(RxCounter.CHALLENGED_PACKETS), "the first connection's packet still waits for its answer");
     }
 
     @Test
     void aPingFromAWaitingSourceBringsOurPingAgainAfterTheMinimumRto() {
         ReachChallenger r = challenger(RxConfig.builder());
         challenge(r, 0, client.data(0, 1, 1, PacketFlags.REQUEST_ACK, 100));
-        assertEquals(1, e.counters.repliesWithheld(), "its REQUEST_ACK gets no ACK, only the PING");
+        assertEquals(1, e.counters.get(RxCounter.REPLIES_WITHHELD), "its REQUEST_ACK gets no ACK, only the PING");
         AckPacket theirs = client.ping(0, 1);
         assertNull(r.onAck(MIN_RTO - 1, SRC, theirs, FULL_PING));
         assertEquals(1, e.sent.size());
@@ -177,10 +178,10 @@ class ReachChallengerTest {
         assertSame(e.table.knownPeer(SRC), peer, "the proven source's peer is made");
         assertEquals(rtt, peer.lastUsedNs, "heard from, and used, now");
         assertEquals(1, peer.rtt().samples(), "the PING's round trip is an RTT sample");
-        assertEquals(1, e.counters.challengesAnswered());
-        assertEquals(1, e.counters.packetsReceived(PacketType.ACK));
-        assertEquals(1, e.counters.acksReceived(AckReason.PING_RESPONSE));
-        assertEquals(FULL_PING, e.counters.bytesReceived());
+        assertEquals(1, e.counters.get(RxCounter.CHALLENGES_ANSWERED));
+        assertEquals(1, e.counters.get(RxCounter.PACKETS_RECEIVED, PacketType.ACK));
+        assertEquals(1, e.counters.get(RxCounter.ACKS_RECEIVED, AckReason.PING_RESPONSE));
+        assertEquals(FULL_PING, e.counters.get(RxCounter.BYTES_RECEIVED));
         assertTrue(r.hasReplay());
         InetSocketAddress[] from = new InetSocketAddress[1];
         List<DataPacket> kept = r.takeReplay(from);
@@ -194,7 +195,7 @@ class ReachChallengerTest {
         assertNull(r.takeReplay(from));
         RxCounters t = snapshot();
         r.addCountersTo(t);
-        assertEquals(0, t.challengedSources(), "the record left with its proof");
+        assertEquals(0, t.get(RxCounter.CHALLENGED_SOURCES), "the record left with its proof");
     }
 
     @Test
@@ -207,7 +208,7 @@ class ReachChallengerTest {
         assertNull(r.onAck(1, SRC, forged, FULL_PING));
         assertNull(r.onAck(1, source(2), answer(ping), FULL_PING), "the cookie is bound to the source address");
         assertNull(e.table.knownPeer(SRC));
-        assertEquals(0, e.counters.challengesAnswered());
+        assertEquals(0, e.counters.get(RxCounter.CHALLENGES_ANSWERED));
         assertFalse(r.hasReplay());
     }
 
@@ -220,8 +221,8 @@ class ReachChallengerTest {
         assertNull(e.table.knownPeer(SRC));
         RxCounters t = snapshot();
         r.addCountersTo(t);
-        assertEquals(1, t.challengedSources(), "the record stays for the client's next answer");
-        assertEquals(0, t.challengesAnswered());
+        assertEquals(1, t.get(RxCounter.CHALLENGED_SOURCES), "the record stays for the client's next answer");
+        assertEquals(0, t.get(RxCounter.CHALLENGES_ANSWERED));
     }
 
     @Test
@@ -235,8 +236,8 @@ class ReachChallengerTest {
         r.expire(100 + DEAD);
         RxCounters t = snapshot();
         r.addCountersTo(t);
-        assertEquals(0, t.challengedSources());
-        assertEquals(1, t.challengesExpired());
+        assertEquals(0, t.get(RxCounter.CHALLENGED_SOURCES));
+        assertEquals(1, t.get(RxCounter.CHALLENGES_EXPIRED));
         assertEquals(Deadlines.NONE, r.nextExpiryNs());
     }
 
@@ -250,7 +251,7 @@ class ReachChallengerTest {
         assertFalse(r.hasReplay());
         RxCounters t = snapshot();
         r.addCountersTo(t);
-        assertEquals(0, t.challengedSources());
-        assertEquals(0, t.challengedPackets());
+        assertEquals(0, t.get(RxCounter.CHALLENGED_SOURCES));
+        assertEquals(0, t.get(RxCounter.CHALLENGED_PACKETS));
     }
 }

@@ -12,6 +12,7 @@ import static org.rx4j.engine.EngineParts.source;
 
 import org.junit.jupiter.api.Test;
 import org.rx4j.config.RxConfig;
+import org.rx4j.counters.RxCounter;
 import org.rx4j.engine.EngineParts;
 import org.rx4j.engine.peer.Peer;
 import org.rx4j.engine.telemetry.RxCounters;
@@ -67,15 +68,15 @@ class ConnectionTableTest {
         c.onReceived(7, PacketType.ACK, 60, true, false);
         c.onReceived(8, 14, 28, true, false);
         RxCounters k = c.counters();
-        assertEquals(2, k.dataPacketsReceived(), "each sub-packet");
-        assertEquals(1, k.packetsReceived(PacketType.DATA), "one datagram");
-        assertEquals(1, k.jumbogramsReceived(), "counted with its last sub-packet");
-        assertEquals(1, k.packetsReceived(PacketType.ACK));
-        assertEquals(1, k.packetsReceived(14));
-        assertEquals(2 * bytes + 60 + 28, k.bytesReceived());
+        assertEquals(2, k.get(RxCounter.DATA_PACKETS_RECEIVED), "each sub-packet");
+        assertEquals(1, k.get(RxCounter.PACKETS_RECEIVED, PacketType.DATA), "one datagram");
+        assertEquals(1, k.get(RxCounter.JUMBOGRAMS_RECEIVED), "counted with its last sub-packet");
+        assertEquals(1, k.get(RxCounter.PACKETS_RECEIVED, PacketType.ACK));
+        assertEquals(1, k.get(RxCounter.PACKETS_RECEIVED, 14));
+        assertEquals(2 * bytes + 60 + 28, k.get(RxCounter.BYTES_RECEIVED));
         assertEquals(8, c.lastActivityNs);
         Peer p = c.peer();
-        assertEquals(2 * bytes + 60 + 28, p.counters().bytesReceived());
+        assertEquals(2 * bytes + 60 + 28, p.counters().get(RxCounter.BYTES_RECEIVED));
         assertEquals(3 * (2 * bytes + 60 + 28), p.replyCredit(), "an unproven peer's bytes pay three times over");
         assertEquals(8, p.lastUsedNs);
         assertTrue(p.heardSince(7));
@@ -86,11 +87,11 @@ class ConnectionTableTest {
         EngineParts e = new EngineParts(RxConfig.defaults());
         Connection c = e.serverConnection(source(1));
         c.countReceived(5, PacketType.ACK, 65, true, false);
-        assertEquals(1, c.counters().packetsReceived(PacketType.ACK));
-        assertEquals(65, c.counters().bytesReceived());
+        assertEquals(1, c.counters().get(RxCounter.PACKETS_RECEIVED, PacketType.ACK));
+        assertEquals(65, c.counters().get(RxCounter.BYTES_RECEIVED));
         assertEquals(5, c.lastActivityNs);
         Peer p = c.peer();
-        assertEquals(0, p.counters().bytesReceived(), "another address's bytes are not the peer's");
+        assertEquals(0, p.counters().get(RxCounter.BYTES_RECEIVED), "another address's bytes are not the peer's");
         assertEquals(0, p.replyCredit(), "they pay for no reply to the peer");
         assertFalse(p.heardSince(0), "and do not count as hearing from it");
     }

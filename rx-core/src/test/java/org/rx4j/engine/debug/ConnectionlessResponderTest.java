@@ -14,6 +14,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.rx4j.config.DebugReplies;
 import org.rx4j.config.RxConfig;
+import org.rx4j.counters.RxCounter;
 import org.rx4j.engine.EngineParts;
 import org.rx4j.engine.connection.Connection;
 import org.rx4j.engine.output.PacketSink;
@@ -59,7 +60,7 @@ class ConnectionlessResponderTest {
 
         @Override
         public RxCounters totals() {
-            return new RxCounters();
+            return new RxCounters(RxCounter.Scope.ENDPOINT);
         }
     };
 
@@ -80,21 +81,21 @@ class ConnectionlessResponderTest {
         VersionPacket cut = (VersionPacket) e.sent.get(0).packet();
         assertEquals("test 1.0", cut.versionString());
         assertEquals(9, cut.bodyLength(), "the string and its NUL");
-        assertEquals(0, e.counters.repliesWithheld());
+        assertEquals(0, e.counters.get(RxCounter.REPLIES_WITHHELD));
         r.answer(LOOPBACK, version(PacketFlags.CLIENT_INITIATED));
         assertEquals(2, e.sent.size());
         VersionPacket reply = (VersionPacket) e.sent.get(1).packet();
         assertFalse(reply.header().isClientInitiated());
         assertEquals("test 1.0", reply.versionString());
         assertEquals(RxConstants.VERSION_REPLY_SIZE, reply.bodyLength(), "whole to loopback");
-        assertEquals(2, e.counters.packetsReceived(PacketType.VERSION));
-        assertEquals(2, e.counters.packetsSent(PacketType.VERSION));
+        assertEquals(2, e.counters.get(RxCounter.PACKETS_RECEIVED, PacketType.VERSION));
+        assertEquals(2, e.counters.get(RxCounter.PACKETS_SENT, PacketType.VERSION));
         // A string too long to fit in 3 x 29 bytes is refused.
         EngineParts e2 = new EngineParts(RxConfig.builder().versionString("v".repeat(59)).build());
         new ConnectionlessResponder(e2.config, e2.sink, e2.counters, VIEW).answer(REMOTE,
                 version(PacketFlags.CLIENT_INITIATED));
         assertEquals(0, e2.sent.size());
-        assertEquals(1, e2.counters.repliesWithheld());
+        assertEquals(1, e2.counters.get(RxCounter.REPLIES_WITHHELD));
     }
 
     @Test
@@ -126,7 +127,7 @@ class ConnectionlessResponderTest {
             r.answer(LOOPBACK, version(PacketFlags.CLIENT_INITIATED)); // answered: no notice
         }
         assertEquals(List.of(1L, 10L, 100L, 1000L), notices);
-        assertEquals(1000, e.counters.repliesWithheld());
+        assertEquals(1000, e.counters.get(RxCounter.REPLIES_WITHHELD));
     }
 
     @Test
@@ -135,8 +136,8 @@ class ConnectionlessResponderTest {
         ConnectionlessResponder r = new ConnectionlessResponder(e.config, e.sink, e.counters, VIEW);
         r.answer(LOOPBACK, version(0));
         assertEquals(0, e.sent.size());
-        assertEquals(1, e.counters.packetsReceived(PacketType.VERSION));
-        assertEquals(0, e.counters.repliesWithheld());
+        assertEquals(1, e.counters.get(RxCounter.PACKETS_RECEIVED, PacketType.VERSION));
+        assertEquals(0, e.counters.get(RxCounter.REPLIES_WITHHELD));
     }
 
     @Test
@@ -155,6 +156,6 @@ class ConnectionlessResponderTest {
         r.answer(LOOPBACK, request);
         assertEquals(1, e.sent.size());
         assertSame(VIEW, asked.get(0));
-        assertEquals(2, e.counters.packetsReceived(PacketType.DEBUG));
+        assertEquals(2, e.counters.get(RxCounter.PACKETS_RECEIVED, PacketType.DEBUG));
     }
 }

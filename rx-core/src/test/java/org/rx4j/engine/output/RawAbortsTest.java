@@ -10,6 +10,7 @@ import static org.rx4j.engine.EngineParts.source;
 
 import org.junit.jupiter.api.Test;
 import org.rx4j.config.RxConfig;
+import org.rx4j.counters.RxCounter;
 import org.rx4j.engine.EngineParts;
 import org.rx4j.wire.AbortCodes;
 import org.rx4j.wire.AbortPacket;
@@ -44,7 +45,7 @@ class RawAbortsTest {
         assertEquals(0x102, h.cid());
         assertEquals(7, h.callNumber());
         assertEquals(99, h.serviceId());
-        assertEquals(1, e.counters.packetsSent(PacketType.ABORT));
+        assertEquals(1, e.counters.get(RxCounter.PACKETS_SENT, PacketType.ABORT));
         aborts.send(0, source(1), offending(0), AbortCodes.RX_CALL_BUSY, BIG);
         assertTrue(e.sent.get(1).packet().header().isClientInitiated(), "the answer to a server goes as the client");
     }
@@ -58,7 +59,7 @@ class RawAbortsTest {
         assertEquals(1, e.sent.size(), "32 bytes for 28: within 3x");
         aborts.send(0, source(1), offending(PacketFlags.CLIENT_INITIATED), AbortCodes.RX_INVALID_OPERATION, 10);
         assertEquals(1, e.sent.size(), "no ABORT for less than a third of its size (no such datagram decodes)");
-        assertEquals(1, e.counters.repliesWithheld());
+        assertEquals(1, e.counters.get(RxCounter.REPLIES_WITHHELD));
     }
 
     @Test
@@ -70,12 +71,12 @@ class RawAbortsTest {
             aborts.send(1000, source(i), h, AbortCodes.RX_INVALID_OPERATION, BIG);
         }
         assertEquals(RawAborts.BURST, e.sent.size());
-        assertEquals(5, e.counters.repliesWithheld());
+        assertEquals(5, e.counters.get(RxCounter.REPLIES_WITHHELD));
         long quarter = RawAborts.INTERVAL_NS / 4;
         for (int i = 1; i <= 40; i++) { // one attempt every quarter interval, for 10 intervals
             aborts.send(1000 + i * quarter, source(0), h, AbortCodes.RX_INVALID_OPERATION, BIG);
         }
         assertEquals(RawAborts.BURST + 10, e.sent.size(), "one per interval past the burst");
-        assertEquals(5 + 30, e.counters.repliesWithheld());
+        assertEquals(5 + 30, e.counters.get(RxCounter.REPLIES_WITHHELD));
     }
 }
