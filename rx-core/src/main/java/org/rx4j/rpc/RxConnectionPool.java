@@ -187,6 +187,31 @@ public final class RxConnectionPool implements RxCallTarget {
     }
 
     /**
+     * One whole-message call, blocking, on a connection with a free channel; never repeated. The connection is given
+     * back before this returns or throws, so a refusal ({@link RxException.Reason#REFUSED}) has taken it out of the
+     * pool by the time the caller sees it ({@link #stats()}, the next call opens a new one).
+     *
+     * @param request the request bytes
+     * @return the whole reply
+     * @throws RxException the call's abort code; RX_INVALID_OPERATION (−2) if the pool is closed or the endpoint is
+     *     closing
+     * @throws IOException if interrupted while waiting for the reply
+     */
+    @Override
+    public byte[] call(byte[] request) throws IOException {
+        PoolMembers.Member m = acquire();
+        RxException failed = null;
+        try {
+            return m.connection.call(request);
+        } catch (RxException e) {
+            failed = e;
+            throw e;
+        } finally {
+            members.release(m, failed);
+        }
+    }
+
+    /**
      * As {@link RxConnection#callAsync(byte[], RxCallOptions)} on a connection with a free channel; never repeated.
      *
      * @param request the whole request (not copied: must not change until the future completes)
