@@ -7,7 +7,6 @@ import io.netty.buffer.ByteBuf;
 import java.io.IOException;
 import java.util.concurrent.CompletionStage;
 import org.rx4j.engine.call.Call;
-import org.rx4j.engine.call.CallOrigin;
 import org.rx4j.rpc.RxAsyncStreams;
 import org.rx4j.rpc.RxCall;
 import org.rx4j.rpc.RxCodes;
@@ -16,7 +15,6 @@ import org.rx4j.rpc.RxException;
 import org.rx4j.rpc.RxStreamHandler;
 import org.rx4j.rpc.metrics.CallMeter;
 import org.rx4j.rpc.runtime.ApiAccess;
-import org.rx4j.rpc.runtime.CallHooks;
 import org.rx4j.rpc.runtime.EndpointRuntime;
 import org.rx4j.rpc.runtime.HandlerFailures;
 import org.rx4j.rpc.stream.CallStreams;
@@ -48,28 +46,11 @@ final class AsyncStreamServerCall {
      */
     static void start(EndpointRuntime rt, Call call, int opcode, ByteBuf rest, RxStreamHandler handler, long now,
             CallMeter meter) {
-        CallStreams streams = new CallStreams(rt, true);
-        ApiAccess.api().hardDeadTimeEnd(streams.context(), call.hardDeadTimeEnd()); // what its calls inherit
-        streams.meter(meter);
-        streams.attach(call);
-        rt.tracker.opened(streams);
-        if (rest != null) {
-            streams.preload(rest);
+        RxCall rxCall = ServerCallStart.open(rt, call, rest, opcode, now, meter);
+        if (rxCall == null) {
+            return;
         }
-        call.setListener(streams);
-        CallOrigin origin = call.origin();
-        CallHooks hooks = CallHooks.server(rt, origin, opcode, streams.context());
-        if (hooks != null) {
-            streams.hooks(hooks);
-            int refused = hooks.admit();
-            if (refused != 0) { // an interceptor refused it: the handler never runs
-                call.abort(now, refused);
-                streams.release();
-                return;
-            }
-        }
-        RxCall rxCall = ApiAccess.api().newCall(streams, true, origin.peer(), ApiAccess.api().connectionId(origin),
-                origin.identity());
+        CallStreams streams = ApiAccess.api().streams(rxCall);
         RxAsyncStreams flows;
         try {
             flows = ApiAccess.api().asyncStreams(rxCall);

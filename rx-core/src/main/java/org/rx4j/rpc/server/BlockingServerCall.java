@@ -7,7 +7,6 @@ import io.netty.buffer.ByteBuf;
 import java.io.IOException;
 import java.util.concurrent.RejectedExecutionException;
 import org.rx4j.engine.call.Call;
-import org.rx4j.engine.call.CallOrigin;
 import org.rx4j.rpc.RxCall;
 import org.rx4j.rpc.RxCallHandler;
 import org.rx4j.rpc.RxCallInfo;
@@ -53,28 +52,11 @@ final class BlockingServerCall {
      */
     static void start(EndpointRuntime rt, WorkerShare share, Call call, ByteBuf preload, RxCallHandler body,
             long opcodeOrNone, long now, CallMeter meter) {
-        CallStreams streams = new CallStreams(rt, true);
-        ApiAccess.api().hardDeadTimeEnd(streams.context(), call.hardDeadTimeEnd()); // what the handler's calls inherit, until it sets one
-        streams.meter(meter);
-        streams.attach(call);
-        rt.tracker.opened(streams);
-        if (preload != null) {
-            streams.preload(preload);
+        RxCall rxCall = ServerCallStart.open(rt, call, preload, opcodeOrNone, now, meter);
+        if (rxCall == null) {
+            return;
         }
-        call.setListener(streams);
-        CallOrigin origin = call.origin();
-        CallHooks hooks = CallHooks.server(rt, origin, opcodeOrNone, streams.context());
-        if (hooks != null) {
-            streams.hooks(hooks);
-            int refused = hooks.admit();
-            if (refused != 0) { // an interceptor refused it: the handler never runs
-                call.abort(now, refused);
-                streams.release();
-                return;
-            }
-        }
-        RxCall rxCall = ApiAccess.api().newCall(streams, true, origin.peer(), ApiAccess.api().connectionId(origin),
-                origin.identity());
+        CallStreams streams = ApiAccess.api().streams(rxCall);
         rt.tracker.handlerQueued();
         try {
             share.submit(new WorkerShare.Task() {
