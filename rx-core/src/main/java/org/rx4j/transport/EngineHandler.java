@@ -60,6 +60,12 @@ final class EngineHandler extends ChannelInboundHandlerAdapter {
     private ScheduledFuture<?> timer;
     /** Run at the end of every unit of work, before the flush (see {@link #afterWorkHook}); null for none. */
     private Runnable afterWorkHook;
+    /**
+     * True while a datagram, a timer tick or a task is being handed to the engine: work handed over from inside it
+     * (a server's reply from its handler, a completion's next call) runs at once and leaves the flush to the unit
+     * that is running, so the replies to one read burst leave together instead of one flush (and one sendto) each.
+     */
+    private boolean inUnit;
     private long timerDeadline = Long.MAX_VALUE;
     /** Datagrams fed to the engine since the output was last flushed. */
     private int datagramsSinceFlush;
@@ -133,12 +139,15 @@ final class EngineHandler extends ChannelInboundHandlerAdapter {
             ReferenceCountUtil.release(msg);
             return;
         }
+        inUnit = true;
         try {
             // From here the engine owns the packets, also when it throws (e.g. a failing listener).
             engine.onDatagram(now(), d.sender(), d.packets());
         } catch (RuntimeException e) {
             datagramFailures++;
             log.debug("rx4j engine failed on a datagram from {}", d.sender(), e);
+        } finally {
+            inUnit = false;
         }
         if (++datagramsSinceFlush >= flushEvery) {
             afterWork();
@@ -172,36 +181,58 @@ final class EngineHandler extends ChannelInboundHandlerAdapter {
     }
 
     /**
-     * Runs {@code work} on the engine now, then flushes and re-arms the timer. Loop only.
+     * Runs {@code work} on the engine now, then flushes and re-arms the timer; called from inside a unit of work (a
+     * datagram, a timer tick or another task being handled), it leaves both to that unit's end. Loop only.
      *
      * @param work the task; a RuntimeException it throws is logged and counted as a task failure, not rethrown
      */
     void run(Consumer<RxEngine> work) {
+        if (inUnit) {
+            runInUnit(work); // the running unit flushes at its end
+            return;
+        }
+        inUnit = true;
         try {
             work.accept(engine);
         } catch (RuntimeException e) {
             taskFailures++;
             log.warn("rx4j task failed", e);
         } finally {
+            inUnit = false;
             afterWork();
+        }
+    }
+
+    private void runInUnit(Consumer<RxEngine> work) {
+        try {
+            work.accept(engine);
+        } catch (RuntimeException e) {
+            taskFailures++;
+            log.warn("rx4j task failed", e);
         }
     }
 
     /**
      * Runs {@code work} on the engine now and completes {@code result} with its value or its exception (which
-     * is the caller's to handle, so not counted), then flushes and re-arms the timer. Loop only.
+     * is the caller's to handle, so not counted), then flushes and re-arms the timer; from inside a unit of work,
+     * that unit's end does both. Loop only.
      *
      * @param work the task
      * @param result completed before this method returns
      * @param <T> result type
      */
     <T> void call(Function<RxEngine, T> work, CompletableFuture<T> result) {
+        boolean outer = !inUnit;
+        inUnit = true;
         try {
             result.complete(work.apply(engine));
         } catch (RuntimeException e) {
             result.completeExceptionally(e);
         } finally {
-            afterWork();
+            if (outer) {
+                inUnit = false;
+                afterWork();
+            }
         }
     }
 
@@ -252,12 +283,14 @@ final class EngineHandler extends ChannelInboundHandlerAdapter {
     private void onTimer() {
         timer = null;
         timerDeadline = Long.MAX_VALUE;
+        inUnit = true;
         try {
             engine.onTimer(now());
         } catch (RuntimeException e) {
             timerFailures++;
             log.warn("rx4j timer failed", e);
         } finally {
+            inUnit = false;
             afterWork();
         }
     }

@@ -316,8 +316,10 @@ public final class RxTransport implements AutoCloseable {
     }
 
     /**
-     * Runs {@code work} on the loop with the engine, then flushes output and re-arms the timer. The engine must
-     * not escape {@code work}: it is loop-confined.
+     * Runs {@code work} on the loop with the engine, then flushes output and re-arms the timer. Called on the loop
+     * from inside the engine's own work (a listener answering a call), it runs at once and the output leaves with the
+     * rest of that read burst or task (docs/transport.md "Flushes"). The engine must not escape {@code work}: it is
+     * loop-confined.
      *
      * @param work the task; a RuntimeException it throws is logged and counted as a task failure
      *     ({@code taskFailures}), never propagated to the loop

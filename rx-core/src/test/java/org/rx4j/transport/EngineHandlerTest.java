@@ -173,6 +173,37 @@ class EngineHandlerTest {
     }
 
     /**
+     * Replies handed over from inside the engine's callback (as the rpc layer's async handlers do through the
+     * transport's execute) run at once but leave the flush to the read burst: two calls answered in one burst go out
+     * in one flush, not one flush (one sendto) per reply.
+     */
+    @Test
+    void repliesHandedOverInsideAReadBurstLeaveInOneFlush() {
+        RxConfig config = RxConfig.builder().checkReach(false).build();
+        try (EngineChannel ch = new EngineChannel(config)) {
+            ch.handler.run(e -> e.registerService(SVC, 0, call -> call.setListener(new Drain(ch) {
+                @Override
+                public void onReadComplete(Call c, long now) {
+                    ch.handler.run(en -> {
+                        c.write(now, Unpooled.copiedBuffer(new byte[] {7, 7, 7, 7}));
+                        c.finishSending(now);
+                    });
+                }
+            })));
+            int before = ch.flushes.flushes;
+            RxHeader h1 = new RxHeader(0x80000001, 0x100, 1, 1, 1, PacketType.DATA,
+                    PacketFlags.CLIENT_INITIATED | PacketFlags.LAST_PACKET, 0, 0, 0, SVC);
+            RxHeader h2 = new RxHeader(0x80000001, 0x101, 1, 1, 2, PacketType.DATA,
+                    PacketFlags.CLIENT_INITIATED | PacketFlags.LAST_PACKET, 0, 0, 0, SVC);
+            ch.receiveBurst(EngineChannel.data(h1, new byte[4]), EngineChannel.data(h2, new byte[4]));
+            List<DataPacket> replies = data(ch.sent());
+            assertEquals(2, replies.size(), "both calls were answered: " + replies);
+            assertEquals(before + 1, ch.flushes.flushes, "two replies, one flush for the burst");
+            assertEquals(0L, ch.handler.taskFailures());
+        }
+    }
+
+    /**
      * A long read burst (a window read by recvmmsg) is flushed every {@link EngineHandler#FLUSH_EVERY} datagrams:
      * the ACKs for its first packets leave before the rest is read, so the sender is not left waiting a whole burst.
      */
@@ -278,7 +309,7 @@ class EngineHandlerTest {
             assertEquals(0, ch.handler.timerFailures(), "the deadline is not due yet");
             ch.advance(60 * MS);
             assertEquals(1, ch.handler.timerFailures(), "the deadline's abort ran on the timer and threw");
-            assertEquals(0, ch.handler.taskFailures());
+            assertEquals(0L, ch.handler.taskFailures());
             assertEquals(0, ch.decoder.malformedDatagrams());
             ch.sent();
         }
