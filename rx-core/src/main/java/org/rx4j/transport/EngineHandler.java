@@ -5,6 +5,7 @@ package org.rx4j.transport;
 
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.SingleThreadEventLoop;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.ScheduledFuture;
@@ -66,6 +67,22 @@ final class EngineHandler extends ChannelInboundHandlerAdapter {
      * that is running, so the replies to one read burst leave together instead of one flush (and one sendto) each.
      */
     private boolean inUnit;
+    /**
+     * The loop, when it runs work at the end of each of its iterations (Netty's {@code SingleThreadEventLoop}): a task's
+     * flush waits there, so the tasks of one iteration (the completions of a read burst's calls, each starting the
+     * next call) leave in one flush. Null on other executors (tests' embedded channel): each task flushes at its end.
+     */
+    private Consumer<Runnable> iterationTail;
+    /** The end-of-iteration flush is queued ({@link #afterTask}). */
+    private boolean afterWorkQueued;
+    /** The handler left the pipeline (the channel closed): a queued end-of-iteration flush does nothing. */
+    private boolean removed;
+    private final Runnable queuedAfterWork = () -> {
+        afterWorkQueued = false;
+        if (!removed) {
+            afterWork();
+        }
+    };
     private long timerDeadline = Long.MAX_VALUE;
     /** Datagrams fed to the engine since the output was last flushed. */
     private int datagramsSinceFlush;
@@ -121,10 +138,14 @@ final class EngineHandler extends ChannelInboundHandlerAdapter {
     @Override
     public void handlerAdded(ChannelHandlerContext ctx) {
         this.ctx = ctx;
+        if (iterationTail == null && ctx.executor() instanceof SingleThreadEventLoop l) {
+            iterationTail = l::executeAfterEventLoopIteration;
+        }
     }
 
     @Override
     public void handlerRemoved(ChannelHandlerContext ctx) {
+        removed = true;
         cancelTimer();
     }
 
@@ -181,8 +202,9 @@ final class EngineHandler extends ChannelInboundHandlerAdapter {
     }
 
     /**
-     * Runs {@code work} on the engine now, then flushes and re-arms the timer; called from inside a unit of work (a
-     * datagram, a timer tick or another task being handled), it leaves both to that unit's end. Loop only.
+     * Runs {@code work} on the engine now, then flushes and re-arms the timer at the end of the loop's iteration
+     * (once for all the tasks that ran in it); called from inside a unit of work (a datagram, a timer tick or another
+     * task being handled), it leaves both to that unit's end. Loop only.
      *
      * @param work the task; a RuntimeException it throws is logged and counted as a task failure, not rethrown
      */
@@ -199,7 +221,30 @@ final class EngineHandler extends ChannelInboundHandlerAdapter {
             log.warn("rx4j task failed", e);
         } finally {
             inUnit = false;
+            afterTask();
+        }
+    }
+
+    /**
+     * Sets where the end-of-iteration flush is queued (tests stand in for the loop's end of iteration). Loop only,
+     * before the first task.
+     *
+     * @param tail takes the work to run once the loop's current iteration has run its tasks
+     */
+    void endOfIteration(Consumer<Runnable> tail) {
+        this.iterationTail = tail;
+    }
+
+    /**
+     * A handed-over task ended: its output, hook and timer wait for the end of the loop's iteration, where one
+     * {@link #afterWork} serves every task that ran in it; at once where the loop has no such end.
+     */
+    private void afterTask() {
+        if (iterationTail == null) {
             afterWork();
+        } else if (!afterWorkQueued) {
+            afterWorkQueued = true;
+            iterationTail.accept(queuedAfterWork);
         }
     }
 

@@ -204,6 +204,35 @@ class EngineHandlerTest {
     }
 
     /**
+     * Tasks handed to the loop one after another (the completions of a read burst's calls, each starting the next call)
+     * flush once, at the end of the loop's iteration, not once each: three requests, one flush.
+     */
+    @Test
+    void theTasksOfOneLoopIterationFlushOnceAtItsEnd() {
+        try (EngineChannel ch = new EngineChannel(RxConfig.defaults())) {
+            List<Runnable> tail = new ArrayList<>();
+            ch.handler.endOfIteration(tail::add);
+            List<Connection> conn = new ArrayList<>();
+            ch.handler.run(e -> conn.add(e.connect(EngineChannel.PEER, SVC, 0)));
+            tail.forEach(Runnable::run);
+            tail.clear();
+            int before = ch.flushes.flushes;
+            for (int i = 0; i < 3; i++) {
+                ch.handler.run(e -> {
+                    Call call = e.newCall(ch.now(), conn.get(0), new Drain(ch));
+                    call.write(ch.now(), Unpooled.copiedBuffer(new byte[] {1, 2, 3, 4}));
+                    call.finishSending(ch.now());
+                });
+            }
+            assertEquals(before, ch.flushes.flushes, "nothing flushed before the iteration ends");
+            assertEquals(1, tail.size(), "one end-of-iteration flush queued for the three tasks");
+            tail.forEach(Runnable::run);
+            assertEquals(before + 1, ch.flushes.flushes, "three requests, one flush");
+            assertEquals(3, data(ch.sent()).size());
+        }
+    }
+
+    /**
      * A long read burst (a window read by recvmmsg) is flushed every {@link EngineHandler#FLUSH_EVERY} datagrams:
      * the ACKs for its first packets leave before the rest is read, so the sender is not left waiting a whole burst.
      */
