@@ -101,6 +101,7 @@ final class ServiceRegistry {
     void admitted(long now, Call call, Connection conn) {
         call.hold(now, config.reachability().checkReach() && !conn.peer.isReachable(now));
         held.put(call, new Held(conn));
+        call.inHeldList = true;
     }
 
     /**
@@ -114,7 +115,7 @@ final class ServiceRegistry {
      * @param conn its connection
      */
     void heldData(long now, Call call, Connection conn) {
-        Held h = held.get(call);
+        Held h = call.inHeldList ? held.get(call) : null;
         if (h == null) {
             return;
         }
@@ -168,6 +169,10 @@ final class ServiceRegistry {
 
     /** @return what was held for {@code call}, or null when it was not held */
     private Held forgetCounted(Call call) {
+        if (!call.inHeldList) {
+            return null; // started (or never held): every ending call asks, so no map look-up for those
+        }
+        call.inHeldList = false;
         Held h = held.remove(call);
         if (h != null) {
             heldPackets -= h.packets;

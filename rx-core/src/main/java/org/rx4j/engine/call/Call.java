@@ -46,6 +46,8 @@ public final class Call {
     public int heapIndex = -1;
     /** True while queued in the engine's list of touched calls. */
     public boolean dirty;
+    /** True while the engine's service registry holds this server call (admitted, not started). */
+    public boolean inHeldList;
     /** True once the listener was told the peer's stream is complete ({@link CallListener#onReadComplete}). */
     private boolean readCompleteTold;
 
