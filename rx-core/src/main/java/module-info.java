@@ -30,6 +30,8 @@ module org.rx4j.core {
     requires transitive java.management;
 
     exports org.rx4j.rpc;
+    exports org.rx4j.rpc.channel;
+    exports org.rx4j.rpc.errors;
     exports org.rx4j.rpc.stats;
     exports org.rx4j.rpc.xdr;
     exports org.rx4j.rpc.debug;
