@@ -99,6 +99,12 @@ public final class AdversarialPeer {
     private record Answer(long at, InetSocketAddress from, RxPacket packet) {
     }
 
+    /**
+     * @param ids the connection's ids and serial counter
+     * @param source the address its packets come from
+     * @param behaviour how it answers the server's packets
+     * @param answerDelayNs how long after a server packet it answers, ns
+     */
     public AdversarialPeer(FakePeer ids, InetSocketAddress source, Behaviour behaviour, long answerDelayNs) {
         this.ids = ids;
         this.source = source;

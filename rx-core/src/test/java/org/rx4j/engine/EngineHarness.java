@@ -47,6 +47,7 @@ public final class EngineHarness implements PacketSink {
 
     /** One datagram the engine sent. */
     public record Datagram(long at, InetSocketAddress to, List<RxPacket> packets) {
+        /** @return the datagram's first packet (the only one unless it is a jumbogram) */
         public RxPacket first() {
             return packets.get(0);
         }
@@ -56,18 +57,23 @@ public final class EngineHarness implements PacketSink {
         }
     }
 
+    /** The engine under test; this harness is its packet sink. */
     public final RxEngine engine;
+    /** The virtual clock, ns: tests move it and pass it to the engine. */
     public long now;
+    /** Every datagram the engine sent, decoded, in order. */
     public final List<Datagram> sent = new ArrayList<>();
     /** The packet objects the engine handed to this sink, in order (identity only: they may be reused objects). */
     final List<RxPacket> objectsSent = new ArrayList<>();
     /** What {@link #encodesOnSend()} answers; the engine asks once, when it is built. */
     private final boolean encodesOnSend;
 
+    /** A harness with seed 42 and the clock at 0. */
     public EngineHarness(RxConfig config) {
         this(config, 42);
     }
 
+    /** A harness whose engine draws its epoch and connection ids from {@code seed}, the clock at 0. */
     public EngineHarness(RxConfig config, long seed) {
         this(config, seed, 0);
     }

@@ -61,6 +61,7 @@ public final class FakePeer {
         return p;
     }
 
+    /** @return a header of this connection with the next serial (CLIENT_INITIATED added on the client side) */
     public RxHeader header(int channel, int callNumber, int seq, int type, int flags) {
         int f = clientSide ? flags | PacketFlags.CLIENT_INITIATED : flags;
         return new RxHeader(epoch, cid | channel, callNumber, seq, ++serial, type, f, 0, securityIndex, 0,

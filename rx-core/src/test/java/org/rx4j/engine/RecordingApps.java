@@ -33,6 +33,7 @@ public final class RecordingApps {
         /** When false the application does not read (packets stay queued at the receiver). */
         public boolean reading = true;
 
+        /** @param clock the virtual clock its times are read from, ns */
         public CallRecord(LongSupplier clock) {
             this.clock = clock;
         }
@@ -83,6 +84,10 @@ public final class RecordingApps {
         /** Whether new calls read their request. */
         public boolean reading = true;
 
+        /**
+         * @param clock the virtual clock, ns
+         * @param replyBytes the reply's size in bytes; negative: never reply
+         */
         public Service(LongSupplier clock, int replyBytes) {
             this.clock = clock;
             this.replyBytes = replyBytes;
@@ -107,10 +112,12 @@ public final class RecordingApps {
             call.setListener(r);
         }
 
+        /** @return how many calls the engine handed this service */
         public int newCalls() {
             return calls.size();
         }
 
+        /** @return what call number {@code i} (from 0, in arrival order) saw */
         public CallRecord record(int i) {
             return records.get(i);
         }
@@ -122,11 +129,16 @@ public final class RecordingApps {
         boolean sent;
         public Call call;
 
+        /**
+         * @param clock the virtual clock, ns
+         * @param requestBytes the request's size in bytes
+         */
         public Client(LongSupplier clock, int requestBytes) {
             super(clock);
             this.requestBytes = requestBytes;
         }
 
+        /** @return a new call on {@code conn}, its request written as far as the window allows */
         public Call start(RxEngine engine, Connection conn) {
             call = engine.newCall(clock.getAsLong(), conn, this);
             onWritable(call);

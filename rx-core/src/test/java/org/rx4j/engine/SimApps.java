@@ -84,6 +84,7 @@ public final class SimApps {
         final long total;
         public long sent;
 
+        /** @param total how many pattern bytes to write */
         public PatternWriter(long total) {
             this.total = total;
         }
@@ -115,6 +116,7 @@ public final class SimApps {
         public long mismatches;
         public boolean reading = true;
 
+        /** @param net the network whose clock the server reads */
         public BulkServer(SimNetwork net) {
             this.net = net;
         }
@@ -188,12 +190,18 @@ public final class SimApps {
         public long completedAt;
         public boolean reading = true;
 
+        /**
+         * @param net the network whose client engine the call starts on
+         * @param requestBytes the request's pattern bytes after the 8-byte reply length
+         * @param replyBytes the reply's size in bytes, asked of the server
+         */
         public BulkClient(SimNetwork net, long requestBytes, long replyBytes) {
             this.net = net;
             this.requestBytes = requestBytes;
             this.replyBytes = replyBytes;
         }
 
+        /** Starts the call on the network's client engine. */
         public Call start(Connection conn) {
             return start(net.client().engine, conn);
         }

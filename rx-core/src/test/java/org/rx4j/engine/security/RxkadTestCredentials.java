@@ -63,10 +63,12 @@ public final class RxkadTestCredentials {
                 .seal(serverKey);
     }
 
+    /** @return a client at {@code level} holding the ticket for alice (kvno {@link #KVNO}) */
     public static RxkadClientSecurity client(RxkadLevel level) {
         return new RxkadClientSecurity(level, new SessionKey(SESSION_KEY), KVNO, ticket(SERVER_KEY, NOW - 60));
     }
 
+    /** @return a server that accepts {@code minLevel} and up, with the server key, its clock at {@link #NOW} */
     public static RxkadServerSecurity server(RxkadLevel minLevel) {
         return new RxkadServerSecurity(
                 ServerKeySource.of(List.of(new ServerKey(ServerKey.RXKAD, KVNO, 0, bytes(SERVER_KEY)))),
