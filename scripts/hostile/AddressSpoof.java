@@ -20,7 +20,7 @@ import org.rx4j.rpc.RxCall;
 import org.rx4j.rpc.RxConnection;
 import org.rx4j.rpc.RxConnectionId;
 import org.rx4j.rpc.RxEndpoint;
-import org.rx4j.rpc.RxException;
+import org.rx4j.rpc.errors.RxException;
 import org.rx4j.wire.AbortPacket;
 import org.rx4j.wire.AckPacket;
 import org.rx4j.wire.AckReason;

@@ -10,7 +10,7 @@ import org.rx4j.afs.bozo.BozoServer;
 import org.rx4j.afs.bozo.BzErrors;
 import org.rx4j.config.RxConfig;
 import org.rx4j.rpc.RxEndpoint;
-import org.rx4j.rpc.RxException;
+import org.rx4j.rpc.errors.RxException;
 import org.rx4j.security.RxNullSecurityClass;
 import org.rx4j.security.rxkad.KeyDirectory;
 import org.rx4j.security.rxkad.RxkadLevel;

@@ -3,12 +3,14 @@
 
 /**
  * rx4j core: the AFS Rx RPC protocol over UDP. Exports only the public API: {@code org.rx4j.rpc} (endpoint,
- * connection, call, errors), {@code org.rx4j.rpc.stats} (statistics snapshots), {@code org.rx4j.rpc.xdr},
- * {@code org.rx4j.rpc.debug} (a client of any Rx server's DEBUG/VERSION packets, as rxdebug asks them),
- * {@code org.rx4j.config} (RxConfig, CongestionControl, TransportKind), {@code org.rx4j.counters} (RxCounter: every
- * counter declared once), the security classes as applications hold them, {@code org.rx4j.security} and rxkad's
- * {@code org.rx4j.security.rxkad} (its client and server classes, credentials and keys). The wire codec, the engine, the transport, the rpc implementation (the sub-packages of
- * {@code org.rx4j.rpc} other than stats, xdr and debug), the security classes' packet work
+ * connection, call, service), {@code org.rx4j.rpc.channel} (pools, channels, retry policy and budget),
+ * {@code org.rx4j.rpc.errors} (RxException, RxCodes, RxErrorTables), {@code org.rx4j.rpc.stats} (statistics
+ * snapshots), {@code org.rx4j.rpc.xdr}, {@code org.rx4j.rpc.debug} (a client of any Rx server's DEBUG/VERSION
+ * packets, as rxdebug asks them), {@code org.rx4j.config} (RxConfig, CongestionControl, TransportKind),
+ * {@code org.rx4j.counters} (RxCounter: every counter declared once), the security classes as applications hold
+ * them, {@code org.rx4j.security} and rxkad's {@code org.rx4j.security.rxkad} (its client and server classes,
+ * credentials and keys). The wire codec, the engine, the transport, the rpc implementation (the sub-packages of
+ * {@code org.rx4j.rpc} other than channel, errors, stats, xdr and debug), the security classes' packet work
  * ({@code org.rx4j.security.packet}) and rxkad's primitives ({@code org.rx4j.security.rxkad.crypto}: ciphers,
  * checksum, sealing; {@code org.rx4j.security.rxkad.handshake}: CHALLENGE, RESPONSE, tickets) are internal; the
  * compiler's {@code -Xlint:exports} (with -Werror) refuses an exported signature that names one of their types.
@@ -30,6 +32,8 @@ module org.rx4j.core {
     requires transitive java.management;
 
     exports org.rx4j.rpc;
+    exports org.rx4j.rpc.channel;
+    exports org.rx4j.rpc.errors;
     exports org.rx4j.rpc.stats;
     exports org.rx4j.rpc.xdr;
     exports org.rx4j.rpc.debug;

@@ -12,7 +12,7 @@ import org.rx4j.rpc.RxAsyncStreams;
 import org.rx4j.rpc.RxCall;
 import org.rx4j.rpc.RxCallOptions;
 import org.rx4j.rpc.RxCallTarget;
-import org.rx4j.rpc.RxException;
+import org.rx4j.rpc.errors.RxException;
 import org.rx4j.rpc.xdr.XdrCodec;
 import org.rx4j.rpc.xdr.XdrMarshaller;
 import org.rx4j.rpc.xdr.XdrReader;

@@ -38,7 +38,7 @@ import org.rx4j.afs.vl.VlErrors;
 import org.rx4j.afs.vl.VlOpcodes;
 import org.rx4j.afs.vl.VlServer;
 import org.rx4j.rpc.RxEndpoint;
-import org.rx4j.rpc.RxException;
+import org.rx4j.rpc.errors.RxException;
 import org.rx4j.security.RxNullSecurityClass;
 
 /**

@@ -22,7 +22,7 @@ import org.rx4j.afs.bozo.BozoClient;
 import org.rx4j.afs.bozo.BozoGetStatusResult;
 import org.rx4j.afs.bozo.BzErrors;
 import org.rx4j.rpc.RxEndpoint;
-import org.rx4j.rpc.RxException;
+import org.rx4j.rpc.errors.RxException;
 import org.rx4j.security.RxNullSecurityClass;
 
 /**

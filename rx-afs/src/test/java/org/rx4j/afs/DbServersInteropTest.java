@@ -35,7 +35,7 @@ import org.rx4j.afs.vl.VlListAttributesResult;
 import org.rx4j.afs.vl.VldbListByAttributes;
 import org.rx4j.afs.vl.Vldbentry;
 import org.rx4j.rpc.RxEndpoint;
-import org.rx4j.rpc.RxException;
+import org.rx4j.rpc.errors.RxException;
 import org.rx4j.security.RxNullSecurityClass;
 
 /**

@@ -34,7 +34,7 @@ import org.rx4j.config.DebugReplies;
 import org.rx4j.config.RxConfig;
 import org.rx4j.rpc.RxCall;
 import org.rx4j.rpc.RxEndpoint;
-import org.rx4j.rpc.RxException;
+import org.rx4j.rpc.errors.RxException;
 import org.rx4j.security.CallerIdentity;
 import org.rx4j.security.rxkad.KeyDirectory;
 import org.rx4j.security.rxkad.KeyFiles;

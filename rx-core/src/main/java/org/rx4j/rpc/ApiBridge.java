@@ -5,13 +5,14 @@ package org.rx4j.rpc;
 
 import java.net.InetSocketAddress;
 import java.time.Duration;
-import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.function.IntConsumer;
 import java.util.function.LongSupplier;
 import org.rx4j.engine.call.CallOrigin;
 import org.rx4j.engine.connection.Connection;
+import org.rx4j.rpc.errors.RxException;
 import org.rx4j.rpc.runtime.ApiAccess;
+import org.rx4j.rpc.runtime.EndpointRuntime;
 import org.rx4j.rpc.stream.CallStreams;
 import org.rx4j.security.CallerIdentity;
 
@@ -140,7 +141,22 @@ final class ApiBridge extends ApiAccess {
     }
 
     @Override
-    public <E extends Throwable> E withEarlier(E last, List<Throwable> earlier) {
-        return RxConnectionPool.withEarlier(last, earlier);
+    public EndpointRuntime runtime(RxEndpoint endpoint) {
+        return endpoint.runtime();
+    }
+
+    @Override
+    public RxCallOptions bound(RxCallOptions options) {
+        return options.bound();
+    }
+
+    @Override
+    public RxCallOptions withTimeoutOrNone(RxCallOptions options, Duration left) {
+        return options.withTimeoutOrNone(left);
+    }
+
+    @Override
+    public void requireNoOpcode(RxCallOptions options, String form) {
+        options.requireNoOpcode(form);
     }
 }

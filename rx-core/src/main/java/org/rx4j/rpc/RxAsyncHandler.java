@@ -4,6 +4,7 @@
 package org.rx4j.rpc;
 
 import java.util.concurrent.CompletionStage;
+import org.rx4j.rpc.errors.RxException;
 
 /**
  * Non-blocking handler of one opcode of an {@link RxService}, for small request/response operations that

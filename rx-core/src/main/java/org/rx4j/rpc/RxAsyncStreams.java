@@ -9,6 +9,7 @@ import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Flow;
+import org.rx4j.rpc.errors.RxException;
 import org.rx4j.rpc.runtime.ApiAccess;
 import org.rx4j.rpc.runtime.EndpointRuntime;
 import org.rx4j.rpc.runtime.HandlerFailures;

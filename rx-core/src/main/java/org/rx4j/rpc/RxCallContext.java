@@ -6,6 +6,7 @@ package org.rx4j.rpc;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntConsumer;
+import org.rx4j.rpc.errors.RxException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -3,6 +3,7 @@
 
 package org.rx4j.rpc;
 
+import org.rx4j.rpc.errors.RxException;
 import org.rx4j.rpc.stats.ProcedureMetrics;
 
 /**

@@ -3,6 +3,8 @@
 
 package org.rx4j.rpc;
 
+import org.rx4j.rpc.errors.RxException;
+
 /**
  * Serves one incoming call of a service without opcode dispatch
  * ({@link RxService.Builder#wholeStream(RxCallHandler)}): the handler sees

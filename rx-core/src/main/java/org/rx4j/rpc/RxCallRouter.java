@@ -3,6 +3,8 @@
 
 package org.rx4j.rpc;
 
+import org.rx4j.rpc.errors.RxException;
+
 /**
  * Chooses, from the first bytes of a request, whether a call of a whole-stream service (one built with
  * {@link RxService.Builder#wholeStream(RxCallHandler, int, RxCallRouter)}) is served on the event loop by

@@ -3,6 +3,8 @@
 
 package org.rx4j.rpc;
 
+import org.rx4j.rpc.errors.RxException;
+
 /**
  * Sees every client call an endpoint starts (docs/embedding.md "Interceptors"; the shape of gRPC-java's client
  * interceptors): the service id, the opcode when the call form knows it (the typed

@@ -18,6 +18,8 @@ import org.rx4j.rpc.client.ClientEndReasons;
 import org.rx4j.rpc.client.PeerUnreachable;
 import org.rx4j.rpc.client.ProbeQuietTimes;
 import org.rx4j.rpc.client.UnreachableProbe;
+import org.rx4j.rpc.errors.RxCodes;
+import org.rx4j.rpc.errors.RxException;
 import org.rx4j.rpc.metrics.CallMeter;
 import org.rx4j.rpc.metrics.StatsReader;
 import org.rx4j.rpc.pool.CallerEnds;

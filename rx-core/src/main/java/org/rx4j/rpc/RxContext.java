@@ -10,6 +10,9 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.Executor;
 import java.util.function.IntConsumer;
 import java.util.function.LongSupplier;
+import org.rx4j.rpc.channel.RxChannel;
+import org.rx4j.rpc.channel.RxConnectionPool;
+import org.rx4j.rpc.errors.RxCodes;
 
 /**
  * The deadline and cancellation that the calls made by a piece of code inherit, in this process only (the shape of

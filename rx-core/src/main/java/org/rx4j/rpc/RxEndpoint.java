@@ -31,6 +31,8 @@ import org.rx4j.engine.debug.EngineDebugResponder;
 import org.rx4j.engine.debug.RttTotals;
 import org.rx4j.engine.telemetry.RxCounters;
 import org.rx4j.engine.RxEngine;
+import org.rx4j.rpc.errors.RxCodes;
+import org.rx4j.rpc.errors.RxException;
 import org.rx4j.rpc.metrics.EndpointMXBean;
 import org.rx4j.rpc.metrics.StatsReader;
 import org.rx4j.rpc.runtime.EndpointRuntime;

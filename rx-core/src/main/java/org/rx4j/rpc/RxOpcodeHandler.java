@@ -3,6 +3,8 @@
 
 package org.rx4j.rpc;
 
+import org.rx4j.rpc.errors.RxException;
+
 /**
  * Blocking handler of one opcode of an {@link RxService} (rxgen's convention: a request starts with a 4-byte
  * big-endian opcode, rx-wire-facts.md §6). The opcode has been read already: {@link RxCall#input()} starts

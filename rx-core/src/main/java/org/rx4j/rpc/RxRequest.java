@@ -7,6 +7,7 @@ import java.io.ByteArrayInputStream;
 import java.net.InetSocketAddress;
 import java.util.Objects;
 import java.util.Optional;
+import org.rx4j.rpc.errors.RxException;
 import org.rx4j.rpc.xdr.XdrReader;
 import org.rx4j.rpc.xdr.XdrSide;
 import org.rx4j.security.CallerIdentity;

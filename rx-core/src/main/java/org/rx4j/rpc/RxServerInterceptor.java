@@ -3,6 +3,8 @@
 
 package org.rx4j.rpc;
 
+import org.rx4j.rpc.errors.RxException;
+
 /**
  * Sees every server call of an endpoint before its handler runs (docs/embedding.md "Interceptors"; the shape of
  * gRPC-java's server interceptors): the service id, the opcode and procedure name when known, the caller's address

@@ -35,12 +35,12 @@ import org.rx4j.wire.PacketType;
  * call may start (reach its handler, and so a worker): only once its request's packet 1 is here and its peer proved
  * reachable. Packets held by calls not yet started are bounded per call and in total.
  */
-class AdmissionTest {
+public class AdmissionTest {
     private static final int SVC = 147;
     private static final RxConfig NO_REACH = RxConfig.builder().checkReach(false).build();
 
     /** Answers every reachability PING the engine sent to {@code to} since the last clear, as {@code client}. */
-    static void answerPings(EngineHarness h, InetSocketAddress to, FakePeer client) {
+    public static void answerPings(EngineHarness h, InetSocketAddress to, FakePeer client) {
         List<AckPacket> pings = new ArrayList<>();
         for (EngineHarness.Datagram d : h.sent) {
             if (d.to().equals(to) && d.first() instanceof AckPacket a && a.reason() == AckReason.PING

@@ -27,9 +27,9 @@ import org.rx4j.wire.RxPacket;
  * packets from {@link #attackerAddress()} beside its own (docs/robustness.md "Rule: a server connection's address
  * never moves on an unauthenticated packet").
  */
-final class AdversarialPeer {
+public final class AdversarialPeer {
     /** What the peer does after its request. */
-    enum Behaviour {
+    public enum Behaviour {
         /** Nothing: answers no PING, acknowledges no DATA. */
         SILENT,
         /** Answers every packet that asks for an ack (PING, or DATA with REQUEST_ACK) acknowledging nothing. */
@@ -74,9 +74,9 @@ final class AdversarialPeer {
     InetSocketAddress source;
     /** When its request went out, and when the server first sent reply DATA, ns (-1: not yet). */
     long requestAt = -1;
-    long firstReplyAt = -1;
+    public long firstReplyAt = -1;
     /** The ABORT code the server sent for its call, or 0 before one. */
-    int abortCode;
+    public int abortCode;
     long abortAt = -1;
     /** When a {@link Behaviour#MOVES_ADDRESS} client moved, ns (-1: not yet). */
     long movedAt = -1;
@@ -99,7 +99,13 @@ final class AdversarialPeer {
     private record Answer(long at, InetSocketAddress from, RxPacket packet) {
     }
 
-    AdversarialPeer(FakePeer ids, InetSocketAddress source, Behaviour behaviour, long answerDelayNs) {
+    /**
+     * @param ids the connection's ids and serial counter
+     * @param source the address its packets come from
+     * @param behaviour how it answers the server's packets
+     * @param answerDelayNs how long after a server packet it answers, ns
+     */
+    public AdversarialPeer(FakePeer ids, InetSocketAddress source, Behaviour behaviour, long answerDelayNs) {
         this.ids = ids;
         this.source = source;
         this.home = source;
@@ -108,7 +114,7 @@ final class AdversarialPeer {
     }
 
     /** Sends the request: one DATA packet with LAST_PACKET, channel 0, call 1. */
-    void sendRequest(EngineHarness h) {
+    public void sendRequest(EngineHarness h) {
         requestAt = h.now;
         lastReadAt = h.now;
         h.deliverFrom(source, ids.data(0, 1, 1, PacketFlags.LAST_PACKET, 100));
@@ -246,7 +252,7 @@ final class AdversarialPeer {
     }
 
     /** Releases answers never delivered. */
-    void discard() {
+    public void discard() {
         pending.forEach(a -> a.packet().release());
         pending.clear();
     }
@@ -260,7 +266,7 @@ final class AdversarialPeer {
      * @param peers the peers, requests already sent
      * @param end virtual time to stop at, ns
      */
-    static void run(EngineHarness h, List<AdversarialPeer> peers, long end) {
+    public static void run(EngineHarness h, List<AdversarialPeer> peers, long end) {
         run(h, peers, end, null);
     }
 
@@ -269,7 +275,7 @@ final class AdversarialPeer {
      *
      * @param sentTo datagrams sent per destination address, added to (null: not counted)
      */
-    static void run(EngineHarness h, List<AdversarialPeer> peers, long end, Map<InetSocketAddress, Integer> sentTo) {
+    public static void run(EngineHarness h, List<AdversarialPeer> peers, long end, Map<InetSocketAddress, Integer> sentTo) {
         while (true) {
             dispatch(h, peers, sentTo);
             long next = h.engine.nextDeadline();

@@ -3,7 +3,10 @@
 
 package org.rx4j.engine;
 
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -33,23 +36,43 @@ import org.junit.jupiter.api.Test;
 import org.rx4j.rpc.RxEndpoint;
 
 /**
- * The public API is a small named set of packages (org.rx4j.rpc, .rpc.stats, .rpc.xdr, .rpc.debug, .config,
- * .counters, .security, .security.rxkad;
- * module-info.java) and hands out no internal type; the top-level packages have no dependency cycle (design.md,
- * "Layers inside rx-core").
+ * The public API is a small named set of packages (org.rx4j.rpc, .rpc.channel, .rpc.errors, .rpc.stats, .rpc.xdr,
+ * .rpc.debug, .config, .counters, .security, .security.rxkad; module-info.java) and hands out no internal type; its
+ * errors need no other rpc package, and its core package never names the pools and channels built on it; the
+ * top-level packages have no dependency cycle (design.md, "Layers inside rx-core", "As built").
  */
 class ApiBoundaryArchTest {
     private static final JavaClasses MAIN = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
             .importPackages("org.rx4j");
-    private static final String[] API = {"org.rx4j.rpc", "org.rx4j.rpc.stats", "org.rx4j.rpc.xdr", "org.rx4j.rpc.debug",
-        "org.rx4j.config..", "org.rx4j.counters..", "org.rx4j.security.."};
+    private static final String[] API = {"org.rx4j.rpc", "org.rx4j.rpc.channel", "org.rx4j.rpc.errors",
+        "org.rx4j.rpc.stats", "org.rx4j.rpc.xdr", "org.rx4j.rpc.debug", "org.rx4j.config..", "org.rx4j.counters..",
+        "org.rx4j.security.."};
     private static final String[] INTERNAL = {"org.rx4j.engine", "org.rx4j.transport", "org.rx4j.wire"};
 
     @Test
     void topLevelPackagesAreFreeOfCycles() {
         slices().matching("org.rx4j.(*)..").should().beFreeOfCycles()
                 .because("layers point one way: wire <- config <- engine <- transport <- rpc (design.md)")
+                .check(MAIN);
+    }
+
+    /** The API's errors sit below the rest of it: every part raises them, and they need no other rpc package. */
+    @Test
+    void errorsDependOnNoOtherRpcPackage() {
+        noClasses().that().resideInAPackage("org.rx4j.rpc.errors")
+                .should().dependOnClassesThat(resideInAPackage("org.rx4j.rpc..")
+                        .and(not(resideInAPackage("org.rx4j.rpc.errors"))))
+                .because("RxException and RxCodes are raised by every rpc package (design.md, \"As built\")")
+                .check(MAIN);
+    }
+
+    /** Pools and channels are built on the core API's connections and calls, never the other way round. */
+    @Test
+    void theCoreApiDoesNotDependOnPoolsAndChannels() {
+        noClasses().that().resideInAPackage("org.rx4j.rpc")
+                .should().dependOnClassesThat().resideInAPackage("org.rx4j.rpc.channel")
+                .because("org.rx4j.rpc.channel sits above org.rx4j.rpc (design.md, \"As built\")")
                 .check(MAIN);
     }
 
@@ -68,8 +91,9 @@ class ApiBoundaryArchTest {
         ModuleDescriptor d = ModuleFinder.of(classes).find("org.rx4j.core").orElseThrow().descriptor();
         Set<String> exported = d.exports().stream().map(ModuleDescriptor.Exports::source)
                 .collect(Collectors.toCollection(TreeSet::new));
-        assertEquals(new TreeSet<>(List.of("org.rx4j.config", "org.rx4j.counters", "org.rx4j.rpc", "org.rx4j.rpc.debug",
-                "org.rx4j.rpc.stats", "org.rx4j.rpc.xdr", "org.rx4j.security", "org.rx4j.security.rxkad")), exported);
+        assertEquals(new TreeSet<>(List.of("org.rx4j.config", "org.rx4j.counters", "org.rx4j.rpc",
+                "org.rx4j.rpc.channel", "org.rx4j.rpc.debug", "org.rx4j.rpc.errors", "org.rx4j.rpc.stats",
+                "org.rx4j.rpc.xdr", "org.rx4j.security", "org.rx4j.security.rxkad")), exported);
         assertTrue(d.exports().stream().noneMatch(ModuleDescriptor.Exports::isQualified), "no qualified export");
         assertTrue(d.opens().isEmpty() && !d.isOpen(), "nothing opened for reflection");
     }

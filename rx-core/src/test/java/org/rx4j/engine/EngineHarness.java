@@ -25,7 +25,7 @@ import org.rx4j.wire.RxPacket;
  * packets ({@link FakePeer}) and reads back every datagram the engine sent. Outgoing packets are really
  * encoded and decoded, so what the test sees is what the wire would carry (jumbogram flags included).
  */
-final class EngineHarness implements PacketSink {
+public final class EngineHarness implements PacketSink {
     /**
      * Marks the path to the connection's peer as having carried full-size packets of ours before: a request's first
      * packet is then cut at the full size, not at 492 bytes (docs/engine.md "Path MTU below one full packet"). For
@@ -33,21 +33,22 @@ final class EngineHarness implements PacketSink {
      *
      * @param conn a client connection
      */
-    static void fullSizeProven(Connection conn) {
+    public static void fullSizeProven(Connection conn) {
         conn.peer().pathMtuState().onVerified(org.rx4j.wire.RxConstants.MAX_PACKET_SIZE);
     }
 
     /** The fake peer's address. */
-    static final InetSocketAddress REMOTE = new InetSocketAddress("10.0.0.1", 7001);
+    public static final InetSocketAddress REMOTE = new InetSocketAddress("10.0.0.1", 7001);
     /** Another address of the fake peer (NAT rebinding, multi-homing). */
-    static final InetSocketAddress REMOTE2 = new InetSocketAddress("10.0.0.3", 7002);
+    public static final InetSocketAddress REMOTE2 = new InetSocketAddress("10.0.0.3", 7002);
 
-    static final long MS = 1_000_000L;
-    static final long S = 1_000 * MS;
+    public static final long MS = 1_000_000L;
+    public static final long S = 1_000 * MS;
 
     /** One datagram the engine sent. */
-    record Datagram(long at, InetSocketAddress to, List<RxPacket> packets) {
-        RxPacket first() {
+    public record Datagram(long at, InetSocketAddress to, List<RxPacket> packets) {
+        /** @return the datagram's first packet (the only one unless it is a jumbogram) */
+        public RxPacket first() {
             return packets.get(0);
         }
 
@@ -56,24 +57,29 @@ final class EngineHarness implements PacketSink {
         }
     }
 
-    final RxEngine engine;
-    long now;
-    final List<Datagram> sent = new ArrayList<>();
+    /** The engine under test; this harness is its packet sink. */
+    public final RxEngine engine;
+    /** The virtual clock, ns: tests move it and pass it to the engine. */
+    public long now;
+    /** Every datagram the engine sent, decoded, in order. */
+    public final List<Datagram> sent = new ArrayList<>();
     /** The packet objects the engine handed to this sink, in order (identity only: they may be reused objects). */
     final List<RxPacket> objectsSent = new ArrayList<>();
     /** What {@link #encodesOnSend()} answers; the engine asks once, when it is built. */
     private final boolean encodesOnSend;
 
-    EngineHarness(RxConfig config) {
+    /** A harness with seed 42 and the clock at 0. */
+    public EngineHarness(RxConfig config) {
         this(config, 42);
     }
 
-    EngineHarness(RxConfig config, long seed) {
+    /** A harness whose engine draws its epoch and connection ids from {@code seed}, the clock at 0. */
+    public EngineHarness(RxConfig config, long seed) {
         this(config, seed, 0);
     }
 
     /** A harness whose virtual clock starts at {@code start} ns (any value: one near Long.MAX_VALUE wraps). */
-    EngineHarness(RxConfig config, long seed, long start) {
+    public EngineHarness(RxConfig config, long seed, long start) {
         this(config, seed, start, true);
     }
 
@@ -81,7 +87,7 @@ final class EngineHarness implements PacketSink {
      * @param encodesOnSend true (as the transport): the engine reuses its packet objects; false: a new object per
      *     packet sent
      */
-    EngineHarness(RxConfig config, long seed, long start, boolean encodesOnSend) {
+    public EngineHarness(RxConfig config, long seed, long start, boolean encodesOnSend) {
         this.encodesOnSend = encodesOnSend;
         this.now = start;
         this.engine = new RxEngine(config, this, UnpooledByteBufAllocator.DEFAULT, seed, start);
@@ -133,22 +139,22 @@ final class EngineHarness implements PacketSink {
     }
 
     /** Delivers packets as one datagram from {@link #REMOTE}; the engine takes them. */
-    void deliver(RxPacket... packets) {
+    public void deliver(RxPacket... packets) {
         deliverFrom(REMOTE, packets);
     }
 
     /** Delivers packets as one datagram from {@code from}; the engine takes them. */
-    void deliverFrom(InetSocketAddress from, RxPacket... packets) {
+    public void deliverFrom(InetSocketAddress from, RxPacket... packets) {
         engine.onDatagram(now, from, new ArrayList<>(List.of(packets)));
     }
 
     /** Advances virtual time by {@code ns}, firing every engine timer due on the way. */
-    void advance(long ns) {
+    public void advance(long ns) {
         advanceTo(now + ns);
     }
 
     /** Advances virtual time to {@code t}, firing every engine timer due on the way. */
-    void advanceTo(long t) {
+    public void advanceTo(long t) {
         // Times compared wrap-safe, as the engine does: the clock may pass Long.MAX_VALUE.
         while (true) {
             long next = engine.nextDeadline();
@@ -166,13 +172,13 @@ final class EngineHarness implements PacketSink {
     }
 
     /** Forgets what was sent so far. */
-    void clear() {
+    public void clear() {
         sent.clear();
         objectsSent.clear();
     }
 
     /** @return every DATA packet sent so far (jumbogram sub-packets one by one) */
-    List<DataPacket> dataSent() {
+    public List<DataPacket> dataSent() {
         List<DataPacket> out = new ArrayList<>();
         for (Datagram d : sent) {
             for (RxPacket p : d.packets()) {
@@ -185,7 +191,7 @@ final class EngineHarness implements PacketSink {
     }
 
     /** @return every ACK sent so far */
-    List<AckPacket> acksSent() {
+    public List<AckPacket> acksSent() {
         List<AckPacket> out = new ArrayList<>();
         for (Datagram d : sent) {
             if (d.first() instanceof AckPacket a) {
@@ -196,7 +202,7 @@ final class EngineHarness implements PacketSink {
     }
 
     /** @return every ABORT sent so far */
-    List<AbortPacket> abortsSent() {
+    public List<AbortPacket> abortsSent() {
         List<AbortPacket> out = new ArrayList<>();
         for (Datagram d : sent) {
             if (d.first() instanceof AbortPacket a) {
@@ -207,7 +213,7 @@ final class EngineHarness implements PacketSink {
     }
 
     /** @return the datagrams sent so far of one packet type */
-    List<Datagram> sentOfType(int type) {
+    public List<Datagram> sentOfType(int type) {
         List<Datagram> out = new ArrayList<>();
         for (Datagram d : sent) {
             if (d.type() == type) {
@@ -218,7 +224,7 @@ final class EngineHarness implements PacketSink {
     }
 
     /** @return DATA packets sent so far with this seq */
-    List<DataPacket> dataWithSeq(int seq) {
+    public List<DataPacket> dataWithSeq(int seq) {
         List<DataPacket> out = new ArrayList<>();
         for (DataPacket p : dataSent()) {
             if (p.header().seq() == seq) {
@@ -229,7 +235,7 @@ final class EngineHarness implements PacketSink {
     }
 
     /** @return a zero-filled payload of {@code n} bytes */
-    static ByteBuf bytes(int n) {
+    public static ByteBuf bytes(int n) {
         return Unpooled.buffer(n).writeZero(n);
     }
 }

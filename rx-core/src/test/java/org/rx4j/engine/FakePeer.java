@@ -19,12 +19,12 @@ import org.rx4j.wire.RxHeader;
  * engine's connection. Keeps the connection's outgoing serial counter (pre-incremented, first is 1).
  */
 public final class FakePeer {
-    final int epoch;
-    final int cid;
+    public final int epoch;
+    public final int cid;
     final int serviceId;
     final int securityIndex;
     private final boolean clientSide;
-    int serial;
+    public int serial;
 
     private FakePeer(int epoch, int cid, int serviceId, int securityIndex, boolean clientSide) {
         this.epoch = epoch;
@@ -45,23 +45,24 @@ public final class FakePeer {
     }
 
     /** A fake server end of a connection with this identity (packets without CLIENT_INITIATED). */
-    static FakePeer server(int epoch, int cid, int serviceId) {
+    public static FakePeer server(int epoch, int cid, int serviceId) {
         return new FakePeer(epoch, cid, serviceId, 0, false);
     }
 
     /** The server end of a client engine's connection. */
-    static FakePeer serverOf(Connection conn) {
+    public static FakePeer serverOf(Connection conn) {
         return new FakePeer(conn.epoch(), conn.cid(), conn.serviceId(), conn.securityIndex(), false);
     }
 
     /** @return a copy with another security index (same serial counter start) */
-    FakePeer withSecurityIndex(int index) {
+    public FakePeer withSecurityIndex(int index) {
         FakePeer p = new FakePeer(epoch, cid, serviceId, index, clientSide);
         p.serial = serial;
         return p;
     }
 
-    RxHeader header(int channel, int callNumber, int seq, int type, int flags) {
+    /** @return a header of this connection with the next serial (CLIENT_INITIATED added on the client side) */
+    public RxHeader header(int channel, int callNumber, int seq, int type, int flags) {
         int f = clientSide ? flags | PacketFlags.CLIENT_INITIATED : flags;
         return new RxHeader(epoch, cid | channel, callNumber, seq, ++serial, type, f, 0, securityIndex, 0,
                 serviceId);
@@ -96,17 +97,17 @@ public final class FakePeer {
     }
 
     /** An ABORT carrying {@code code}. */
-    AbortPacket abort(int channel, int callNumber, int code) {
+    public AbortPacket abort(int channel, int callNumber, int code) {
         return new AbortPacket(header(channel, callNumber, 0, PacketType.ABORT, 0), code);
     }
 
     /** A bodiless packet of any type (BUSY, ACKALL, or an unknown type). */
-    ControlPacket control(int type, int channel, int callNumber) {
+    public ControlPacket control(int type, int channel, int callNumber) {
         return new ControlPacket(header(channel, callNumber, 0, type, 0), new byte[0]);
     }
 
     /** @return an ack array marking each entry: '+' acked, '-' nacked */
-    static byte[] acks(String marks) {
+    public static byte[] acks(String marks) {
         byte[] a = new byte[marks.length()];
         for (int i = 0; i < a.length; i++) {
             a[i] = marks.charAt(i) == '+' ? AckPacket.ACKED : AckPacket.NACKED;

@@ -17,23 +17,24 @@ import org.rx4j.engine.connection.Connection;
  * Small applications for packet-level tests: a service and a client call listener that record what
  * happened (calls started, bytes read, completion codes and times) and reply or send as told.
  */
-final class RecordingApps {
+public final class RecordingApps {
     private RecordingApps() {
     }
 
     /** What one call saw. */
-    static class CallRecord implements CallListener {
+    public static class CallRecord implements CallListener {
         final LongSupplier clock;
-        long bytesRead;
-        boolean readComplete;
-        boolean completed;
-        int code;
-        long completedAt = -1;
-        int completions;
+        public long bytesRead;
+        public boolean readComplete;
+        public boolean completed;
+        public int code;
+        public long completedAt = -1;
+        public int completions;
         /** When false the application does not read (packets stay queued at the receiver). */
-        boolean reading = true;
+        public boolean reading = true;
 
-        CallRecord(LongSupplier clock) {
+        /** @param clock the virtual clock its times are read from, ns */
+        public CallRecord(LongSupplier clock) {
             this.clock = clock;
         }
 
@@ -74,16 +75,20 @@ final class RecordingApps {
     }
 
     /** A service that records its calls and answers each complete request with {@code replyBytes} bytes. */
-    static final class Service implements ServiceHandler {
+    public static final class Service implements ServiceHandler {
         final LongSupplier clock;
-        final List<Call> calls = new ArrayList<>();
+        public final List<Call> calls = new ArrayList<>();
         final List<CallRecord> records = new ArrayList<>();
         /** Reply size in bytes; negative = never reply. */
         int replyBytes;
         /** Whether new calls read their request. */
-        boolean reading = true;
+        public boolean reading = true;
 
-        Service(LongSupplier clock, int replyBytes) {
+        /**
+         * @param clock the virtual clock, ns
+         * @param replyBytes the reply's size in bytes; negative: never reply
+         */
+        public Service(LongSupplier clock, int replyBytes) {
             this.clock = clock;
             this.replyBytes = replyBytes;
         }
@@ -107,27 +112,34 @@ final class RecordingApps {
             call.setListener(r);
         }
 
-        int newCalls() {
+        /** @return how many calls the engine handed this service */
+        public int newCalls() {
             return calls.size();
         }
 
-        CallRecord record(int i) {
+        /** @return what call number {@code i} (from 0, in arrival order) saw */
+        public CallRecord record(int i) {
             return records.get(i);
         }
     }
 
     /** A client call that sends {@code requestBytes} (then finishes) once it has a channel, and reads the reply. */
-    static final class Client extends CallRecord {
+    public static final class Client extends CallRecord {
         final int requestBytes;
         boolean sent;
-        Call call;
+        public Call call;
 
-        Client(LongSupplier clock, int requestBytes) {
+        /**
+         * @param clock the virtual clock, ns
+         * @param requestBytes the request's size in bytes
+         */
+        public Client(LongSupplier clock, int requestBytes) {
             super(clock);
             this.requestBytes = requestBytes;
         }
 
-        Call start(RxEngine engine, Connection conn) {
+        /** @return a new call on {@code conn}, its request written as far as the window allows */
+        public Call start(RxEngine engine, Connection conn) {
             call = engine.newCall(clock.getAsLong(), conn, this);
             onWritable(call);
             return call;

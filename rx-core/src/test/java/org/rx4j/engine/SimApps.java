@@ -16,7 +16,7 @@ import org.rx4j.engine.connection.Connection;
  * Test applications for the simulator. Streams carry the pattern "byte k is k mod 251" (k counted from
  * the first byte of each direction of each call), so integrity is checked byte by byte without storing data.
  */
-final class SimApps {
+public final class SimApps {
     private SimApps() {
     }
 
@@ -36,7 +36,7 @@ final class SimApps {
     }
 
     /** Writes the pattern bytes [from, from+len) into a new buffer. */
-    static ByteBuf pattern(long from, int len) {
+    public static ByteBuf pattern(long from, int len) {
         ByteBuf b = Unpooled.buffer(len);
         int off = (int) (from % PERIOD);
         while (len > 0) {
@@ -49,9 +49,9 @@ final class SimApps {
     }
 
     /** Reads a stream and checks the pattern. */
-    static final class PatternReader {
-        long received;
-        long mismatches;
+    public static final class PatternReader {
+        public long received;
+        public long mismatches;
         private byte[] scratch = new byte[0];
 
         void consume(ByteBuf b) {
@@ -80,11 +80,12 @@ final class SimApps {
     }
 
     /** Writes {@code total} pattern bytes as the window allows, then finishes. */
-    static final class PatternWriter {
+    public static final class PatternWriter {
         final long total;
-        long sent;
+        public long sent;
 
-        PatternWriter(long total) {
+        /** @param total how many pattern bytes to write */
+        public PatternWriter(long total) {
             this.total = total;
         }
 
@@ -104,18 +105,19 @@ final class SimApps {
      * Server side: the request starts with an 8-byte reply length, then pattern bytes (pattern counted
      * after those 8 bytes). The server replies with that many pattern bytes once the request is complete.
      */
-    static final class BulkServer implements ServiceHandler {
+    public static final class BulkServer implements ServiceHandler {
         final SimNetwork net;
-        long callsCompleted;
-        long callsFailed;
-        long lastError;
+        public long callsCompleted;
+        public long callsFailed;
+        public long lastError;
         /** Error code of every failed call, in order. */
-        final List<Integer> errors = new ArrayList<>();
-        long requestBytes;
-        long mismatches;
-        boolean reading = true;
+        public final List<Integer> errors = new ArrayList<>();
+        public long requestBytes;
+        public long mismatches;
+        public boolean reading = true;
 
-        BulkServer(SimNetwork net) {
+        /** @param net the network whose clock the server reads */
+        public BulkServer(SimNetwork net) {
             this.net = net;
         }
 
@@ -176,30 +178,36 @@ final class SimApps {
     }
 
     /** Client side of {@link BulkServer}: sends the request, reads and checks the reply. */
-    static final class BulkClient implements CallListener {
+    public static final class BulkClient implements CallListener {
         final SimNetwork net;
-        final long requestBytes;
+        public final long requestBytes;
         final long replyBytes;
-        final PatternReader reader = new PatternReader();
-        PatternWriter writer;
-        boolean headerSent;
-        boolean done;
-        int error;
-        long completedAt;
-        boolean reading = true;
+        public final PatternReader reader = new PatternReader();
+        public PatternWriter writer;
+        public boolean headerSent;
+        public boolean done;
+        public int error;
+        public long completedAt;
+        public boolean reading = true;
 
-        BulkClient(SimNetwork net, long requestBytes, long replyBytes) {
+        /**
+         * @param net the network whose client engine the call starts on
+         * @param requestBytes the request's pattern bytes after the 8-byte reply length
+         * @param replyBytes the reply's size in bytes, asked of the server
+         */
+        public BulkClient(SimNetwork net, long requestBytes, long replyBytes) {
             this.net = net;
             this.requestBytes = requestBytes;
             this.replyBytes = replyBytes;
         }
 
-        Call start(Connection conn) {
+        /** Starts the call on the network's client engine. */
+        public Call start(Connection conn) {
             return start(net.client().engine, conn);
         }
 
         /** Starts the call on {@code engine} (a client engine of the network other than the first). */
-        Call start(RxEngine engine, Connection conn) {
+        public Call start(RxEngine engine, Connection conn) {
             Call call = engine.newCall(net.now(), conn, this);
             onWritable(call);
             return call;

@@ -12,19 +12,19 @@ import org.rx4j.wire.RxPacket;
  * Counts the datagrams the simulator delivered in one direction, by packet type and ACK reason, so tests can
  * compare an engine's own counters and ack policy against what really crossed the link.
  */
-final class SimTraffic {
+public final class SimTraffic {
     /** Datagrams delivered. */
     long datagrams;
     /** Datagrams delivered, by the type of their (first) packet. */
-    final long[] datagramsByType = new long[256];
+    public final long[] datagramsByType = new long[256];
     /** DATA packets delivered: every sub-packet of a jumbogram counts one. */
-    long dataPackets;
+    public long dataPackets;
     /** Datagrams that held 2 or more DATA packets. */
-    long jumbograms;
+    public long jumbograms;
     /** Largest number of DATA packets seen in one datagram. */
-    int maxSubPackets;
+    public int maxSubPackets;
     /** ACK datagrams delivered, by reason. */
-    final long[] acksByReason = new long[256];
+    public final long[] acksByReason = new long[256];
     /** UDP payload bytes delivered. */
     long bytes;
 

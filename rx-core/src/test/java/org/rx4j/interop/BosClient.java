@@ -11,7 +11,7 @@ import java.util.concurrent.TimeUnit;
 import org.rx4j.rpc.RxCall;
 import org.rx4j.rpc.RxConnection;
 import org.rx4j.rpc.RxEndpoint;
-import org.rx4j.rpc.RxException;
+import org.rx4j.rpc.errors.RxException;
 import org.rx4j.rpc.xdr.XdrReader;
 import org.rx4j.rpc.xdr.XdrSide;
 import org.rx4j.rpc.xdr.XdrWriter;

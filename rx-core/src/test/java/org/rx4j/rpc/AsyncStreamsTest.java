@@ -29,6 +29,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.rx4j.rpc.errors.RxCodes;
+import org.rx4j.rpc.errors.RxException;
 import org.rx4j.rpc.xdr.XdrMarshaller;
 import org.rx4j.rpc.xdr.XdrSide;
 import org.rx4j.rpc.stream.CallStreams;

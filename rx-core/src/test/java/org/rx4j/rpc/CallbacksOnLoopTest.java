@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.rx4j.counters.RxCounter;
+import org.rx4j.rpc.errors.RxException;
 import org.rx4j.testing.LeakCheckExtension;
 
 /**

@@ -19,6 +19,8 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.rx4j.config.DebugReplies;
 import org.rx4j.engine.output.PacketSink;
+import org.rx4j.rpc.errors.RxCodes;
+import org.rx4j.rpc.errors.RxException;
 import org.rx4j.testing.LeakCheckExtension;
 import org.rx4j.testing.ManualClock;
 import org.rx4j.wire.DataPacket;

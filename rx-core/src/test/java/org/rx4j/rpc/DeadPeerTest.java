@@ -32,6 +32,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.rx4j.rpc.client.PeerUnreachable;
 import org.rx4j.rpc.client.ProbeSocket;
 import org.rx4j.rpc.client.UnreachableProbe;
+import org.rx4j.rpc.errors.RxCodes;
+import org.rx4j.rpc.errors.RxException;
 import org.rx4j.testing.LeakCheckExtension;
 import org.rx4j.testing.ManualClock;
 

@@ -25,6 +25,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.rx4j.rpc.errors.RxException;
 import org.rx4j.rpc.stream.CallTracker;
 import org.rx4j.testing.LeakCheckExtension;
 import org.rx4j.testing.ManualClock;

@@ -21,6 +21,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.rx4j.rpc.channel.RxConnectionPool;
 import org.rx4j.rpc.xdr.XdrReader;
 import org.rx4j.testing.LeakCheckExtension;
 

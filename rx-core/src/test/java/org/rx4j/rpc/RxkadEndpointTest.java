@@ -16,6 +16,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.rx4j.counters.RxCounter;
 import org.rx4j.rpc.debug.ConnectionInfo;
 import org.rx4j.rpc.debug.RxDebugClient;
+import org.rx4j.rpc.errors.RxException;
 import org.rx4j.rpc.stats.CounterStats;
 import org.rx4j.security.CallerIdentity;
 import org.rx4j.security.SecurityStats;

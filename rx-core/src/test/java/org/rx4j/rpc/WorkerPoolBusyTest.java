@@ -11,6 +11,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.rx4j.rpc.errors.RxException;
 import org.rx4j.testing.CaptureLogger;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;

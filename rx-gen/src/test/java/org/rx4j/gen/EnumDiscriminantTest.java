@@ -16,7 +16,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.rx4j.gen.java.JavaGenerator;
-import org.rx4j.rpc.RxException;
+import org.rx4j.rpc.errors.RxException;
 import org.rx4j.rpc.xdr.XdrMarshaller;
 import org.rx4j.rpc.xdr.XdrReader;
 import org.rx4j.rpc.xdr.XdrSide;

@@ -81,7 +81,7 @@ class ErrorTableTest {
         // Registered with rx-core's registry: RxException names the table's codes.
         c.getMethod("register").invoke(null);
         assertEquals("call aborted by peer: X_TENTH (5386): after an index jump",
-                org.rx4j.rpc.RxException.remote(5386).getMessage());
-        assertEquals("X_TENTH", org.rx4j.rpc.RxException.remote(5386).codeName());
+                org.rx4j.rpc.errors.RxException.remote(5386).getMessage());
+        assertEquals("X_TENTH", org.rx4j.rpc.errors.RxException.remote(5386).codeName());
     }
 }

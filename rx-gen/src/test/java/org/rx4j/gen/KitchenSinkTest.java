@@ -83,8 +83,8 @@ class KitchenSinkTest {
         // Only rx-core's public API and the JDK: no rx-gen runtime, no rx-core internals.
         for (String source : generated.values()) {
             source.lines().filter(l -> l.startsWith("import ")).forEach(l -> assertTrue(
-                    l.matches("import (java\\.[\\w.]+|org\\.rx4j\\.rpc\\.\\w+|org\\.rx4j\\.rpc\\.xdr\\.\\w+"
-                            + "|org\\.rx4j\\.security\\.\\w+);"), l));
+                    l.matches("import (java\\.[\\w.]+|org\\.rx4j\\.rpc\\.\\w+"
+                            + "|org\\.rx4j\\.rpc\\.(xdr|channel|errors)\\.\\w+|org\\.rx4j\\.security\\.\\w+);"), l));
         }
     }
 

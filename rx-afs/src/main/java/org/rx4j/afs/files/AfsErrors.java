@@ -5,7 +5,7 @@ package org.rx4j.afs.files;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.rx4j.rpc.RxErrorTables;
+import org.rx4j.rpc.errors.RxErrorTables;
 
 /**
  * Names of the codes a fileserver aborts calls with: the volume errors 101..113 ({@code VNOVNODE},
@@ -96,7 +96,7 @@ public final class AfsErrors {
 
     /**
      * Registers tables {@code vol} and {@code uae} with {@link RxErrorTables} (idempotent), so
-     * {@link org.rx4j.rpc.RxException} messages name them. Errno values are not registered: other services use small
+     * {@link org.rx4j.rpc.errors.RxException} messages name them. Errno values are not registered: other services use small
      * codes for other meanings.
      */
     public static void register() {

@@ -36,7 +36,7 @@ import org.rx4j.afs.vl.VlClient;
 import org.rx4j.config.RxConfig;
 import org.rx4j.config.TransportKind;
 import org.rx4j.rpc.RxEndpoint;
-import org.rx4j.rpc.RxException;
+import org.rx4j.rpc.errors.RxException;
 import org.rx4j.security.RxNullSecurityClass;
 import org.rx4j.security.SecurityClass;
 

@@ -15,8 +15,8 @@ import org.rx4j.afs.fs.RxafsBulkStatusResult;
 import org.rx4j.afs.fs.RxafsClient;
 import org.rx4j.afs.fs.RxafsFetchStatusResult;
 import org.rx4j.afs.fs.RxafsInlineBulkStatusResult;
-import org.rx4j.rpc.RxCodes;
-import org.rx4j.rpc.RxException;
+import org.rx4j.rpc.errors.RxCodes;
+import org.rx4j.rpc.errors.RxException;
 
 /**
  * The statuses of up to {@link AfsConstants#AFSCBMAX} fids of one volume in one call, as a cache manager fetches

@@ -65,7 +65,7 @@ final class CallbackService implements RxafscbServer {
     public void probeUuid(RxCall call, AfsUUID clientUuid) throws Exception {
         if (!clientUuid.equals(uuid)) {
             // 1: "not the client you think": the server then forgets this host's state
-            throw org.rx4j.rpc.RxException.local(1, "another client's UUID");
+            throw org.rx4j.rpc.errors.RxException.local(1, "another client's UUID");
         }
     }
 

@@ -13,9 +13,9 @@ import org.rx4j.afs.fs.AFSCallBack;
 import org.rx4j.afs.fs.AFSFid;
 import org.rx4j.afs.fs.AfsConstants;
 import org.rx4j.afs.fs.RxafsClient;
-import org.rx4j.rpc.RxCodes;
 import org.rx4j.rpc.RxEndpoint;
-import org.rx4j.rpc.RxException;
+import org.rx4j.rpc.errors.RxCodes;
+import org.rx4j.rpc.errors.RxException;
 import org.rx4j.security.SecurityClass;
 
 /**

@@ -11,11 +11,11 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
 import org.rx4j.rpc.RxCallTarget;
-import org.rx4j.rpc.RxCodes;
-import org.rx4j.rpc.RxConnectionPool;
 import org.rx4j.rpc.RxEndpoint;
-import org.rx4j.rpc.RxException;
-import org.rx4j.rpc.RxPoolConfig;
+import org.rx4j.rpc.channel.RxConnectionPool;
+import org.rx4j.rpc.channel.RxPoolConfig;
+import org.rx4j.rpc.errors.RxCodes;
+import org.rx4j.rpc.errors.RxException;
 import org.rx4j.security.SecurityClass;
 
 /**
@@ -42,7 +42,7 @@ import org.rx4j.security.SecurityClass;
  * The default config repeats nothing. Thread-safe: concurrent calls
  * may each move on independently; the "last answered" server is a single volatile index.
  *
- * <p>Beside {@code org.rx4j.rpc.RxChannel}, not on it: a channel balances calls over interchangeable servers and ejects
+ * <p>Beside {@code org.rx4j.rpc.channel.RxChannel}, not on it: a channel balances calls over interchangeable servers and ejects
  * failing ones, while ubik wants the server that answered last and moves on only on the failures above, each server
  * once per call; the two share only the pools (docs/embedding.md "Channels").
  *

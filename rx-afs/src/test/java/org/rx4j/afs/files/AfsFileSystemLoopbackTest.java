@@ -40,7 +40,7 @@ import org.rx4j.afs.vl.VlServer;
 import org.rx4j.config.RxConfig;
 import org.rx4j.rpc.RxCall;
 import org.rx4j.rpc.RxEndpoint;
-import org.rx4j.rpc.RxException;
+import org.rx4j.rpc.errors.RxException;
 import org.rx4j.security.RxNullSecurityClass;
 
 /**

@@ -33,7 +33,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.rx4j.afs.fs.AFSFid;
 import org.rx4j.afs.fs.RxafsClient;
-import org.rx4j.rpc.RxException;
+import org.rx4j.rpc.errors.RxException;
 import org.rx4j.security.RxNullSecurityClass;
 import org.rx4j.security.rxkad.LocalAuth;
 import org.rx4j.security.rxkad.RxkadClientSecurity;

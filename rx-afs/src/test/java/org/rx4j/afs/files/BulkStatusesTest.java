@@ -28,9 +28,9 @@ import org.rx4j.afs.fs.RxafsDispatcher;
 import org.rx4j.afs.fs.RxafsFetchStatusResult;
 import org.rx4j.afs.fs.RxafsInlineBulkStatusResult;
 import org.rx4j.afs.fs.RxafsServer;
-import org.rx4j.rpc.RxCodes;
 import org.rx4j.rpc.RxEndpoint;
-import org.rx4j.rpc.RxException;
+import org.rx4j.rpc.errors.RxCodes;
+import org.rx4j.rpc.errors.RxException;
 import org.rx4j.security.RxNullSecurityClass;
 
 /**

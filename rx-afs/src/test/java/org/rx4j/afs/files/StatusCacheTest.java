@@ -20,7 +20,7 @@ import org.rx4j.afs.cb.AfsUUID;
 import org.rx4j.afs.cb.AfscbConstants;
 import org.rx4j.afs.fs.AFSCallBack;
 import org.rx4j.afs.fs.AFSFid;
-import org.rx4j.rpc.RxException;
+import org.rx4j.rpc.errors.RxException;
 
 /**
  * {@link StatusCache} and {@link CallbackService} on a virtual clock: a status is held until its callback expires

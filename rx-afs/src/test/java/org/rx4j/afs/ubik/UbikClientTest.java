@@ -30,10 +30,10 @@ import org.rx4j.afs.vl.VlClient;
 import org.rx4j.afs.vl.VlDispatcher;
 import org.rx4j.afs.vl.VlErrors;
 import org.rx4j.afs.vl.VlServer;
-import org.rx4j.rpc.RxCodes;
 import org.rx4j.rpc.RxEndpoint;
-import org.rx4j.rpc.RxException;
-import org.rx4j.rpc.RxPoolConfig;
+import org.rx4j.rpc.channel.RxPoolConfig;
+import org.rx4j.rpc.errors.RxCodes;
+import org.rx4j.rpc.errors.RxException;
 import org.rx4j.security.RxNullSecurityClass;
 
 /**

@@ -4,8 +4,8 @@
 package org.rx4j.rpc.client;
 
 import org.rx4j.engine.connection.Connection;
-import org.rx4j.rpc.RxCodes;
-import org.rx4j.rpc.RxException;
+import org.rx4j.rpc.errors.RxCodes;
+import org.rx4j.rpc.errors.RxException;
 
 /**
  * Why a client call ended, or could not start, beyond its Rx code, from what the engine knows of the call's

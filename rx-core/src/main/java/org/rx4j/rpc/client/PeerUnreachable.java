@@ -4,7 +4,7 @@
 package org.rx4j.rpc.client;
 
 import java.util.Objects;
-import org.rx4j.rpc.RxException;
+import org.rx4j.rpc.errors.RxException;
 
 /**
  * Why a server is known unreachable, as an unreachability probe found it ({@link UnreachableProbe}): the reason its

@@ -14,7 +14,7 @@ import java.net.PortUnreachableException;
 import java.nio.ByteBuffer;
 import java.nio.channels.DatagramChannel;
 import java.util.Locale;
-import org.rx4j.rpc.RxException;
+import org.rx4j.rpc.errors.RxException;
 
 /**
  * A non-blocking UDP socket <em>connected</em> to one server, whose errors say whether that server is unreachable

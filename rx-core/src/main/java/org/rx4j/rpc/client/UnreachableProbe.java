@@ -8,7 +8,7 @@ import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.util.concurrent.TimeUnit;
 import org.rx4j.rpc.RxConnection;
-import org.rx4j.rpc.RxException;
+import org.rx4j.rpc.errors.RxException;
 import org.rx4j.rpc.runtime.EndpointRuntime;
 import org.rx4j.wire.RxConstants;
 import org.slf4j.Logger;

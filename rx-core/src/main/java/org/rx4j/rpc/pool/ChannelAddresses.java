@@ -9,9 +9,9 @@ import java.util.Collection;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
-import org.rx4j.rpc.RxChannel;
-import org.rx4j.rpc.RxChannelConfig;
-import org.rx4j.rpc.RxConnectionPool;
+import org.rx4j.rpc.channel.RxChannel;
+import org.rx4j.rpc.channel.RxChannelConfig;
+import org.rx4j.rpc.channel.RxConnectionPool;
 
 /**
  * The addresses of one {@link RxChannel} and their health (docs/embedding.md "Channels"): picks the address of each

@@ -7,11 +7,11 @@ import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import org.rx4j.rpc.RxCall;
 import org.rx4j.rpc.RxCallOptions;
-import org.rx4j.rpc.RxChannel;
 import org.rx4j.rpc.RxConnection;
-import org.rx4j.rpc.RxConnectionPool;
 import org.rx4j.rpc.RxContext;
-import org.rx4j.rpc.RxException;
+import org.rx4j.rpc.channel.RxChannel;
+import org.rx4j.rpc.channel.RxConnectionPool;
+import org.rx4j.rpc.errors.RxException;
 import org.rx4j.rpc.runtime.ApiAccess;
 import org.rx4j.rpc.runtime.EndpointRuntime;
 

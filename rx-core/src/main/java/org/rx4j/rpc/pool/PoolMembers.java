@@ -8,10 +8,10 @@ import java.util.List;
 import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
-import org.rx4j.rpc.RxCodes;
 import org.rx4j.rpc.RxConnection;
-import org.rx4j.rpc.RxConnectionPool;
-import org.rx4j.rpc.RxException;
+import org.rx4j.rpc.channel.RxConnectionPool;
+import org.rx4j.rpc.errors.RxCodes;
+import org.rx4j.rpc.errors.RxException;
 import org.rx4j.rpc.runtime.HandlerFailures;
 
 /**

@@ -5,8 +5,8 @@ package org.rx4j.rpc.pool;
 
 import java.util.Arrays;
 import java.util.function.LongSupplier;
-import org.rx4j.rpc.RxChannel;
-import org.rx4j.rpc.RxRetryBudget;
+import org.rx4j.rpc.channel.RxChannel;
+import org.rx4j.rpc.channel.RxRetryBudget;
 
 /**
  * The calls and repeats an {@link RxChannel} made within its {@link RxRetryBudget}'s sliding window, kept in

@@ -11,11 +11,10 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.random.RandomGenerator;
-import org.rx4j.rpc.RxCodes;
-import org.rx4j.rpc.RxConnectionPool;
-import org.rx4j.rpc.RxException;
-import org.rx4j.rpc.RxRetryPolicy;
-import org.rx4j.rpc.runtime.ApiAccess;
+import org.rx4j.rpc.channel.RxConnectionPool;
+import org.rx4j.rpc.channel.RxRetryPolicy;
+import org.rx4j.rpc.errors.RxCodes;
+import org.rx4j.rpc.errors.RxException;
 
 /**
  * The pause an {@link RxConnectionPool} makes before repeating a call (docs/embedding.md "Pools", Backoff): how long
@@ -130,7 +129,7 @@ public final class RetryPause {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw RxException.local(RxCodes.RX_USER_ABORT, "interrupted in the " + ns / 1_000_000
-                    + " ms pause before attempt " + nextAttempt, ApiAccess.api().withEarlier(last, earlier));
+                    + " ms pause before attempt " + nextAttempt, AttemptFailures.withEarlier(last, earlier));
         }
     }
 

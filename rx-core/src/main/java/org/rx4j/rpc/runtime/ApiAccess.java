@@ -5,7 +5,6 @@ package org.rx4j.rpc.runtime;
 
 import java.net.InetSocketAddress;
 import java.time.Duration;
-import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.function.IntConsumer;
 import java.util.function.LongSupplier;
@@ -20,7 +19,8 @@ import org.rx4j.rpc.RxCallInfo;
 import org.rx4j.rpc.RxCallOptions;
 import org.rx4j.rpc.RxConnectionId;
 import org.rx4j.rpc.RxContext;
-import org.rx4j.rpc.RxException;
+import org.rx4j.rpc.RxEndpoint;
+import org.rx4j.rpc.errors.RxException;
 import org.rx4j.rpc.RxOpcodeHandler;
 import org.rx4j.rpc.RxService;
 import org.rx4j.rpc.LatencyStats;
@@ -28,10 +28,11 @@ import org.rx4j.rpc.stream.CallStreams;
 
 /**
  * The rpc implementation's one way to the package-private members of the public API types (RxCall, RxCallContext,
- * RxCallInfo, RxCallOptions, RxConnectionId, RxContext, RxService, LatencyStats): the implementation lives in
- * unexported sub-packages, and those members must not become public API. {@code org.rx4j.rpc} installs the one
- * instance when its bridge class is initialised, which {@link #api()} forces on first use (the pattern of the
- * JDK's {@code SharedSecrets}). Each method does exactly what the member it names does.
+ * RxCallInfo, RxCallOptions, RxConnectionId, RxContext, RxEndpoint, RxService, LatencyStats): the implementation
+ * lives in unexported sub-packages and in {@code org.rx4j.rpc.channel}, and those members must not become public
+ * API. {@code org.rx4j.rpc} installs the one instance when its bridge class is initialised, which {@link #api()}
+ * forces on first use (the pattern of the JDK's {@code SharedSecrets}). Each method does exactly what the member it
+ * names does.
  */
 public abstract class ApiAccess {
     /** The opcode of a call whose opcode is not known (yet): below every int. */
@@ -234,10 +235,28 @@ public abstract class ApiAccess {
     public abstract LatencyStats latencyStats(long[] counts, long totalNs, long maxNs);
 
     /**
-     * @param <E> the failure's type
-     * @param last the last attempt's failure
-     * @param earlier the earlier attempts' failures
-     * @return {@code last} with the earlier failures attached as suppressed
+     * @param endpoint an endpoint
+     * @return its shared RPC state, for the pools and channels opened on it
      */
-    public abstract <E extends Throwable> E withEarlier(E last, List<Throwable> earlier);
+    public abstract EndpointRuntime runtime(RxEndpoint endpoint);
+
+    /**
+     * @param options call options
+     * @return them with the context current on this thread captured, for attempts that start on other threads
+     */
+    public abstract RxCallOptions bound(RxCallOptions options);
+
+    /**
+     * @param options call options
+     * @param left the time left for an attempt, or null for none
+     * @return the options with that deadline (or none), the rest kept
+     */
+    public abstract RxCallOptions withTimeoutOrNone(RxCallOptions options, Duration left);
+
+    /**
+     * @param options call options
+     * @param form the call form's name, for the message
+     * @throws IllegalArgumentException if the options carry an opcode (the typed forms take it as an argument)
+     */
+    public abstract void requireNoOpcode(RxCallOptions options, String form);
 }

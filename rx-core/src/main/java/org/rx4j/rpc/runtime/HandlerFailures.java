@@ -7,8 +7,8 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
-import org.rx4j.rpc.RxCodes;
-import org.rx4j.rpc.RxException;
+import org.rx4j.rpc.errors.RxCodes;
+import org.rx4j.rpc.errors.RxException;
 
 /**
  * Maps what a handler or a future failed with to the abort code the call ends with (docs/errors.md):

@@ -9,7 +9,7 @@ import org.rx4j.engine.call.CallListener;
 import org.rx4j.rpc.RxCallInfo;
 import org.rx4j.rpc.RxAsyncHandler;
 import org.rx4j.rpc.RxStreamHandler;
-import org.rx4j.rpc.RxCodes;
+import org.rx4j.rpc.errors.RxCodes;
 import org.rx4j.rpc.RxOpcodeHandler;
 import org.rx4j.rpc.RxService;
 import org.rx4j.rpc.metrics.CallMeter;

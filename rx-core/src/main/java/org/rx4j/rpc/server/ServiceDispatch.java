@@ -8,7 +8,7 @@ import org.rx4j.engine.ServiceHandler;
 import org.rx4j.rpc.RxCallHandler;
 import org.rx4j.rpc.RxCallInfo;
 import org.rx4j.rpc.RxCallRouter;
-import org.rx4j.rpc.RxCodes;
+import org.rx4j.rpc.errors.RxCodes;
 import org.rx4j.rpc.RxService;
 import org.rx4j.rpc.metrics.CallMeter;
 import org.rx4j.rpc.runtime.ApiAccess;

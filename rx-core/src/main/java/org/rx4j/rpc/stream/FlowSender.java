@@ -10,8 +10,8 @@ import java.util.ArrayDeque;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Flow;
 import org.rx4j.engine.call.Call;
-import org.rx4j.rpc.RxCodes;
-import org.rx4j.rpc.RxException;
+import org.rx4j.rpc.errors.RxCodes;
+import org.rx4j.rpc.errors.RxException;
 import org.rx4j.rpc.runtime.EndpointRuntime;
 import org.rx4j.rpc.runtime.HandlerFailures;
 

@@ -5,7 +5,7 @@ package org.rx4j.rpc.xdr;
 
 import java.io.IOException;
 import java.util.List;
-import org.rx4j.rpc.RxException;
+import org.rx4j.rpc.errors.RxException;
 
 /**
  * Encodes and decodes one XDR type (RFC 4506), so that arrays and optional data of that type can be

@@ -14,7 +14,7 @@ import java.io.IOException;
 public interface XdrMarshaller {
     /**
      * @param writer the destination
-     * @throws IOException an {@link org.rx4j.rpc.RxException} with the writer's marshal code (−450 client,
+     * @throws IOException an {@link org.rx4j.rpc.errors.RxException} with the writer's marshal code (−450 client,
      *     −452 server) for a value it cannot encode, or a failure of the call's stream
      */
     void marshal(XdrWriter writer) throws IOException;
@@ -25,7 +25,7 @@ public interface XdrMarshaller {
      * @param side which end marshals, for the marshal abort code
      * @param body what to write
      * @return the encoded bytes, a multiple of 4 long
-     * @throws IOException an {@link org.rx4j.rpc.RxException} with {@link XdrSide#marshalCode()}
+     * @throws IOException an {@link org.rx4j.rpc.errors.RxException} with {@link XdrSide#marshalCode()}
      */
     static byte[] toBytes(XdrSide side, XdrMarshaller body) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();

@@ -17,7 +17,7 @@ public interface XdrUnmarshaller<T> {
     /**
      * @param reader the source; untrusted bytes (every length is checked before allocation)
      * @return the decoded value
-     * @throws IOException an {@link org.rx4j.rpc.RxException} with the reader's unmarshal code (−451 client,
+     * @throws IOException an {@link org.rx4j.rpc.errors.RxException} with the reader's unmarshal code (−451 client,
      *     −453 server) for bytes it cannot decode, or a failure of the call's stream
      */
     T unmarshal(XdrReader reader) throws IOException;
@@ -30,7 +30,7 @@ public interface XdrUnmarshaller<T> {
      * @param body what to read
      * @param <T> the value type
      * @return the value; bytes after what {@code body} reads are ignored
-     * @throws IOException an {@link org.rx4j.rpc.RxException} with {@link XdrSide#unmarshalCode()}
+     * @throws IOException an {@link org.rx4j.rpc.errors.RxException} with {@link XdrSide#unmarshalCode()}
      */
     static <T> T fromBytes(XdrSide side, byte[] bytes, XdrUnmarshaller<T> body) throws IOException {
         return body.unmarshal(new XdrReader(new ByteArrayInputStream(bytes), side));

@@ -7,7 +7,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.util.List;
 import java.util.Objects;
-import org.rx4j.rpc.RxException;
+import org.rx4j.rpc.errors.RxException;
 
 /**
  * Writes XDR (RFC 4506) onto a call's output stream: every item is a multiple of 4 bytes, big-endian,

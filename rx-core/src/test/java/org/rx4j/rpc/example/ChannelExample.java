@@ -15,12 +15,12 @@ import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
 import org.rx4j.rpc.RxCallOptions;
-import org.rx4j.rpc.RxChannel;
-import org.rx4j.rpc.RxChannelConfig;
 import org.rx4j.rpc.RxEndpoint;
-import org.rx4j.rpc.RxPoolConfig;
-import org.rx4j.rpc.RxRetryBudget;
-import org.rx4j.rpc.RxRetryPolicy;
+import org.rx4j.rpc.channel.RxChannel;
+import org.rx4j.rpc.channel.RxChannelConfig;
+import org.rx4j.rpc.channel.RxPoolConfig;
+import org.rx4j.rpc.channel.RxRetryBudget;
+import org.rx4j.rpc.channel.RxRetryPolicy;
 import org.rx4j.rpc.xdr.XdrReader;
 import org.rx4j.security.RxNullSecurityClass;
 

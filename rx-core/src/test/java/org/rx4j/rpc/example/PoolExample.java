@@ -17,10 +17,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.rx4j.rpc.RxConnectionPool;
 import org.rx4j.rpc.RxEndpoint;
-import org.rx4j.rpc.RxPoolConfig;
-import org.rx4j.rpc.RxRetryPolicy;
+import org.rx4j.rpc.channel.RxConnectionPool;
+import org.rx4j.rpc.channel.RxPoolConfig;
+import org.rx4j.rpc.channel.RxRetryPolicy;
 import org.rx4j.rpc.xdr.XdrReader;
 import org.rx4j.security.RxNullSecurityClass;
 

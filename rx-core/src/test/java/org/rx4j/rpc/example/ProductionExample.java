@@ -16,10 +16,10 @@ import org.rx4j.rpc.RxCallOptions;
 import org.rx4j.rpc.RxClientInterceptor;
 import org.rx4j.rpc.RxConnection;
 import org.rx4j.rpc.RxEndpoint;
-import org.rx4j.rpc.RxException;
 import org.rx4j.rpc.RxProcNames;
 import org.rx4j.rpc.RxServerInterceptor;
 import org.rx4j.rpc.RxService;
+import org.rx4j.rpc.errors.RxException;
 
 /**
  * docs/embedding.md's "Interceptors" and "Cancellation" examples: the regions between the markers are in the doc

@@ -19,12 +19,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.rx4j.rpc.RxCallOptions;
-import org.rx4j.rpc.RxCodes;
 import org.rx4j.rpc.RxConnection;
-import org.rx4j.rpc.RxConnectionPool;
 import org.rx4j.rpc.RxEndpoint;
-import org.rx4j.rpc.RxException;
 import org.rx4j.rpc.RxService;
+import org.rx4j.rpc.channel.RxConnectionPool;
+import org.rx4j.rpc.errors.RxCodes;
+import org.rx4j.rpc.errors.RxException;
 import org.rx4j.rpc.xdr.XdrReader;
 import org.rx4j.testing.LeakCheckExtension;
 

@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
-import org.rx4j.rpc.RxRetryBudget;
+import org.rx4j.rpc.channel.RxRetryBudget;
 import org.rx4j.testing.ManualClock;
 
 /** {@link RetryBudgetLedger}: the ratio of repeats to calls, the floor, and the sliding window, on a manual clock. */

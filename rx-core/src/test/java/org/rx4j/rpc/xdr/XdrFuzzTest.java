@@ -13,7 +13,7 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
-import org.rx4j.rpc.RxException;
+import org.rx4j.rpc.errors.RxException;
 
 /**
  * Seeded random bytes read with random item sequences: the reader either decodes or raises RxException

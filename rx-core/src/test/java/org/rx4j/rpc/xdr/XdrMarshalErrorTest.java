@@ -12,7 +12,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.rx4j.rpc.RxException;
+import org.rx4j.rpc.errors.RxException;
 import org.rx4j.wire.AbortCodes;
 
 /** Values that cannot be encoded fail with the side's marshal code and leave the stream untouched. */

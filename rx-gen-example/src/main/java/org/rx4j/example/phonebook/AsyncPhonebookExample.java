@@ -19,8 +19,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.rx4j.rpc.RxEndpoint;
-import org.rx4j.rpc.RxException;
 import org.rx4j.rpc.RxRequest;
+import org.rx4j.rpc.errors.RxException;
 import org.rx4j.security.RxNullSecurityClass;
 
 /**

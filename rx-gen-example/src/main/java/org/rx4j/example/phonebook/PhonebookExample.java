@@ -16,7 +16,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import org.rx4j.rpc.RxCall;
 import org.rx4j.rpc.RxEndpoint;
-import org.rx4j.rpc.RxException;
+import org.rx4j.rpc.errors.RxException;
 import org.rx4j.security.RxNullSecurityClass;
 
 /**

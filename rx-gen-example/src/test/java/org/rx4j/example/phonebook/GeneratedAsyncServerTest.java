@@ -30,11 +30,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.rx4j.rpc.RxCodes;
-import org.rx4j.rpc.RxConnectionPool;
 import org.rx4j.rpc.RxEndpoint;
-import org.rx4j.rpc.RxException;
 import org.rx4j.rpc.RxRequest;
+import org.rx4j.rpc.channel.RxConnectionPool;
+import org.rx4j.rpc.errors.RxCodes;
+import org.rx4j.rpc.errors.RxException;
 import org.rx4j.security.RxNullSecurityClass;
 
 /**

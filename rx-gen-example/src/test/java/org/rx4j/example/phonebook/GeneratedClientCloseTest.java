@@ -11,9 +11,9 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.rx4j.rpc.RxCodes;
 import org.rx4j.rpc.RxConnection;
 import org.rx4j.rpc.RxEndpoint;
+import org.rx4j.rpc.errors.RxCodes;
 import org.rx4j.security.RxNullSecurityClass;
 
 /**

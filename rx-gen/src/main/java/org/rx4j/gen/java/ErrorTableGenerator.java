@@ -40,7 +40,7 @@ public final class ErrorTableGenerator {
         s.line("import java.util.Collections;");
         s.line("import java.util.LinkedHashMap;");
         s.line("import java.util.Map;");
-        s.line("import org.rx4j.rpc.RxErrorTables;");
+        s.line("import org.rx4j.rpc.errors.RxErrorTables;");
         s.line("");
         int size = table.entries().isEmpty() ? 0
                 : table.entries().get(table.entries().size() - 1).code() - table.base() + 1;

@@ -16,7 +16,7 @@ import org.rx4j.rpc.RxCallEnd;
 import org.rx4j.rpc.RxCallInfo;
 import org.rx4j.rpc.RxClientInterceptor;
 import org.rx4j.rpc.RxEndpoint;
-import org.rx4j.rpc.RxException;
+import org.rx4j.rpc.errors.RxException;
 import org.rx4j.rpc.RxServerInterceptor;
 
 /**

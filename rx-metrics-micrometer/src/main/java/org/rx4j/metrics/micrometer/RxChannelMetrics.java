@@ -13,7 +13,7 @@ import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.ToDoubleFunction;
-import org.rx4j.rpc.RxChannel;
+import org.rx4j.rpc.channel.RxChannel;
 
 /**
  * Binds an {@link RxChannel}'s counts ({@link RxChannel#stats()}; docs/embedding.md "Channels") to Micrometer meters,

@@ -17,7 +17,7 @@ import java.util.Objects;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.rx4j.rpc.stats.ProcedureMetrics;
-import org.rx4j.rpc.RxErrorTables;
+import org.rx4j.rpc.errors.RxErrorTables;
 import org.rx4j.rpc.RxEndpoint;
 
 /**

@@ -26,12 +26,12 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.rx4j.rpc.RxCodes;
 import org.rx4j.rpc.RxConnection;
 import org.rx4j.rpc.RxEndpoint;
-import org.rx4j.rpc.RxErrorTables;
-import org.rx4j.rpc.RxException;
 import org.rx4j.rpc.RxService;
+import org.rx4j.rpc.errors.RxCodes;
+import org.rx4j.rpc.errors.RxErrorTables;
+import org.rx4j.rpc.errors.RxException;
 
 /**
  * Exports an endpoint's per-procedure metrics through Micrometer's {@link SimpleMeterRegistry} after real loopback

@@ -25,9 +25,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.rx4j.rpc.RxConnection;
 import org.rx4j.rpc.RxEndpoint;
-import org.rx4j.rpc.RxException;
 import org.rx4j.rpc.RxProcNames;
 import org.rx4j.rpc.RxService;
+import org.rx4j.rpc.errors.RxException;
 import org.rx4j.testing.ManualClock;
 
 /**

@@ -10,7 +10,7 @@ import java.util.concurrent.atomic.LongAdder;
 import org.rx4j.perf.transport.PerfCall;
 import org.rx4j.perf.transport.PerfCallException;
 import org.rx4j.perf.transport.PerfConnection;
-import org.rx4j.rpc.RxCodes;
+import org.rx4j.rpc.errors.RxCodes;
 
 /**
  * The client half of rxperf (rx-wire-facts.md §10, OpenAFS client_thread): one call per {@link #runCall}. Sends

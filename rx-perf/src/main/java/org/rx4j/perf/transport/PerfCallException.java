@@ -4,7 +4,7 @@
 package org.rx4j.perf.transport;
 
 import java.io.IOException;
-import org.rx4j.rpc.RxCodes;
+import org.rx4j.rpc.errors.RxCodes;
 
 /**
  * A call ended with an Rx abort code instead of completing: the peer sent an ABORT, or the transport gave up on

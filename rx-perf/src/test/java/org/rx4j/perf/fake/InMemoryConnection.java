@@ -9,7 +9,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.rx4j.perf.transport.PerfCall;
 import org.rx4j.perf.transport.PerfConnection;
-import org.rx4j.rpc.RxCodes;
+import org.rx4j.rpc.errors.RxCodes;
 
 /**
  * A connection of the in-memory transport. Enforces Rx's 4 calls per connection by failing a fifth concurrent call

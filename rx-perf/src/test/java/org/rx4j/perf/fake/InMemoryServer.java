@@ -15,7 +15,7 @@ import org.rx4j.perf.transport.PerfCallHandler;
 import org.rx4j.perf.transport.PerfEndpointOptions;
 import org.rx4j.perf.transport.PerfServerTransport;
 import org.rx4j.perf.transport.RxperfAbortException;
-import org.rx4j.rpc.RxCodes;
+import org.rx4j.rpc.errors.RxCodes;
 
 /**
  * The server endpoint of the in-memory transport: runs the handler for each call on a pool of maxProcs threads,

@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
 import org.rx4j.perf.transport.PerfCallException.Kind;
-import org.rx4j.rpc.RxCodes;
-import org.rx4j.rpc.RxException;
+import org.rx4j.rpc.errors.RxCodes;
+import org.rx4j.rpc.errors.RxException;
 
 class PerfExceptionKindTest {
     @Test
