@@ -85,6 +85,12 @@ public final class CallStreams implements CallListener {
     private RxException.Reason connectionReason;
     private boolean abortRequested;
     private boolean loopWritable = true;
+    /**
+     * True while the loop, having marked the call failed, runs the context's cancel listeners and the hooks
+     * ({@link #onComplete}); application threads that would report the failure wait for it ({@link #awaitAnnounced}).
+     * Guarded by lock.
+     */
+    private boolean announcing;
     private int pendingWrites;
     private boolean pullScheduled;
     /** Application threads in {@link #await()} (guarded by lock): the loop notifies only when one waits. */
@@ -547,6 +553,7 @@ public final class CallStreams implements CallListener {
         synchronized (lock) {
             done = true;
             error = errorCode;
+            announcing = errorCode != 0;
             remote = c.isRemoteError();
             deadWhy = remote ? null : why;
             connectionReason = byConnection;
@@ -570,7 +577,16 @@ public final class CallStreams implements CallListener {
                     : localReason != null ? localReason
                     : deadWhy != null ? deadWhy.reason() : connectionReason;
         }
-        ended(errorCode, cause, durationNs);
+        try {
+            ended(errorCode, cause, durationNs);
+        } finally {
+            synchronized (lock) {
+                announcing = false;
+                if (waiters > 0) {
+                    lock.notifyAll();
+                }
+            }
+        }
         runtime.tracker.callEnded();
         if (flowReceiver != null) {
             settleAfterEnd();
@@ -660,6 +676,29 @@ public final class CallStreams implements CallListener {
     }
 
     // ---- application side
+
+    /**
+     * Lock held, application thread: waits while the loop tells the call's context and hooks that the call failed
+     * ({@link #onComplete}), so a thread that wakes for another reason in between cannot see its read or write fail
+     * before the context's cancel listeners have run. An interrupt does not end the wait (it is short: the loop is
+     * running the listeners); the thread's interrupt status is kept.
+     */
+    private void awaitAnnounced() {
+        boolean interrupted = false;
+        while (announcing) {
+            waiters++;
+            try {
+                lock.wait();
+            } catch (InterruptedException e) {
+                interrupted = true;
+            } finally {
+                waiters--;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
 
     private void await() throws IOException {
         if (runtime.transport.loop().inEventLoop()) {
@@ -760,6 +799,9 @@ public final class CallStreams implements CallListener {
     }
 
     private void checkFailed() throws RxException {
+        if (announcing && !runtime.transport.loop().inEventLoop()) {
+            awaitAnnounced();
+        }
         if (released) {
             throw endedByClose ? exception()
                     : RxException.local(RxCodes.RX_USER_ABORT, "the call was released (closed, or its endpoint closed)");
