@@ -29,8 +29,8 @@ import org.slf4j.LoggerFactory;
  * The engine's {@link PacketSink} on the channel: encodes each packet (or jumbogram, rx-wire-facts.md §4) with
  * {@link PacketEncoder} into a pooled buffer and writes it as a {@link DatagramPacket} from its place in the
  * pipeline towards the socket. Writes are not flushed one by one: {@link #flushIfPending()} flushes once per
- * read burst, timer tick or handed-over task, except when the channel stops being writable, which flushes at
- * once so the outbound buffer cannot grow without bound.
+ * read burst, timer tick or loop iteration's handed-over tasks, except when the channel stops being writable,
+ * which flushes at once so the outbound buffer cannot grow without bound.
  *
  * <p>With segmentation offload (epoll, docs/transport.md "Segmentation offload") consecutive datagrams to one
  * recipient and of one size are encoded back to back into one buffer ({@link SegmentRun}) and written as one

@@ -282,8 +282,9 @@ final class EngineHandler extends ChannelInboundHandlerAdapter {
     }
 
     /**
-     * Sets the work run at the end of every read burst, handed-over task and timer tick, before the output is
-     * flushed; the RPC layer wakes application threads there once per burst instead of once per packet. Loop only.
+     * Sets the work run at the end of every read burst and timer tick, and once after the handed-over tasks of a loop
+     * iteration, before the output is flushed; the RPC layer wakes application threads there once per burst instead
+     * of once per packet. Loop only.
      *
      * @param hook the work, or null for none; a RuntimeException it throws is counted as a task failure
      */

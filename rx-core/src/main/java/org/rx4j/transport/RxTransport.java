@@ -38,8 +38,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>The engine is built by the caller's {@link EngineFactory} on the loop and never handed out: other threads
  * reach it only inside work passed to {@link #execute} or {@link #submit}, which runs on the loop. Output is
- * flushed once per read burst, timer tick or handed-over task; one event-loop timer is kept at the engine's
- * next deadline.
+ * flushed once per read burst, timer tick, or loop iteration's handed-over tasks (docs/transport.md "Flushes"); one
+ * event-loop timer is kept at the engine's next deadline.
  */
 public final class RxTransport implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(RxTransport.class);
@@ -353,9 +353,10 @@ public final class RxTransport implements AutoCloseable {
     }
 
     /**
-     * Sets work run on the loop at the end of every read burst, handed-over task and timer tick (before output is
-     * flushed): the RPC layer wakes its blocked application threads there, once per burst rather than once per
-     * packet. Replaces an earlier hook; any thread (it takes effect from the loop's next unit of work).
+     * Sets work run on the loop at the end of every read burst and timer tick, and once after the handed-over tasks
+     * of a loop iteration (before output is flushed): the RPC layer wakes its blocked application threads there, once
+     * per burst rather than once per packet. Replaces an earlier hook; any thread (it takes effect from the loop's next
+     * unit of work).
      *
      * @param hook the work, or null for none; a RuntimeException it throws is logged and counted as a task failure
      * @throws java.util.concurrent.RejectedExecutionException if the loop has shut down (transport closed)
