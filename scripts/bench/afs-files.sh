@@ -151,6 +151,7 @@ fi
 echo "load average after the large files: $(cut -d' ' -f1-3 /proc/loadavg)"
 # CPU per run, median of 3 (s): on a loaded machine the wall time follows the CPU both processes need
 for l in before-write rx4j-write afsio-write before-read rx4j-read afsio-read; do
+    grep -q "^$l " "$WORK/cpu.log" || continue    # "before-" rows only with --baseline
     grep "^$l " "$WORK/cpu.log" | sort -k3 -g | sed -n 2p \
         | awk '{ printf "cpu %s: client %.2f s + fileserver %.2f s = %.2f s (that run: wall %.2f s)\n", $1, $3, $4, $3 + $4, $2 }'
 done
