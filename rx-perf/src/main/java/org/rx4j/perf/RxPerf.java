@@ -3,6 +3,8 @@
 
 package org.rx4j.perf;
 
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.Callable;
 import java.util.function.LongSupplier;
@@ -21,9 +23,14 @@ import picocli.CommandLine.Spec;
  * Full reference: docs/rxperf.md.
  */
 @Command(name = "rxperf", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        subcommands = {ServerCommand.class, ClientCommand.class, LoopbackCommand.class},
         description = "Rx benchmark, compatible with OpenAFS rxperf.")
 public final class RxPerf implements Callable<Integer> {
+    /** The subcommands, in the order the usage lists them; added by {@link #commandLine(RxPerf, String...)}. */
+    private static final List<Map.Entry<String, Class<?>>> SUBCOMMANDS = List.of(
+            Map.entry("server", ServerCommand.class),
+            Map.entry("client", ClientCommand.class),
+            Map.entry("loopback", LoopbackCommand.class));
+
     /** Netty's switch for its Flight Recorder events, read once when Netty's platform probe initialises. */
     static final String NETTY_JFR_PROPERTY = "io.netty.jfr.enabled";
 
@@ -74,7 +81,7 @@ public final class RxPerf implements Callable<Integer> {
      */
     public static void main(String[] args) {
         skipNettyFlightRecorderEvents();
-        System.exit(commandLine(new RxPerf()).execute(args));
+        System.exit(commandLine(new RxPerf(), args).execute(args));
     }
 
     /**
@@ -98,7 +105,28 @@ public final class RxPerf implements Callable<Integer> {
      * @return the command line, ready to {@code execute}
      */
     public static CommandLine commandLine(RxPerf app) {
+        return commandLine(app, new String[0]);
+    }
+
+    /**
+     * A configured command line for {@code args}: when the first argument names a subcommand exactly, only that
+     * subcommand's model is built (picocli reads every option of every subcommand it is given, by reflection, on
+     * every start: about a third of a cold client's start-up CPU before its first call); otherwise all are, for
+     * the usage, the version and picocli's "did you mean" on a misspelt subcommand.
+     *
+     * @param app the app
+     * @param args the command line that will be executed
+     * @return the command line, ready to {@code execute}
+     */
+    public static CommandLine commandLine(RxPerf app, String... args) {
         CommandLine commandLine = new CommandLine(app);
+        String first = args.length > 0 ? args[0] : null;
+        boolean one = SUBCOMMANDS.stream().anyMatch(e -> e.getKey().equals(first));
+        for (Map.Entry<String, Class<?>> sub : SUBCOMMANDS) {
+            if (!one || sub.getKey().equals(first)) {
+                commandLine.addSubcommand(sub.getKey(), sub.getValue());
+            }
+        }
         commandLine.setOverwrittenOptionsAllowed(true);
         commandLine.setParameterExceptionHandler(new UsageErrorHandler());
         commandLine.setExecutionExceptionHandler(new RunFailureHandler());
