@@ -223,7 +223,8 @@ public final class RxCall implements AutoCloseable {
      * was not aborted: the output is closed (LAST_PACKET), and on a client the rest of the reply is read and
      * discarded and the call awaited (to stop a long reply early, {@link #abort} first). A call that had
      * already ended, or was aborted by this side, closes quietly: its failure is reported by the stream methods,
-     * {@link #awaitCompletion()} and {@link #completion()}. Idempotent.
+     * {@link #awaitCompletion()} and {@link #completion()}. Once close returns from an application thread, the
+     * completion's callbacks (e.g. a pool's or a channel's bookkeeping) have run. Idempotent.
      *
      * @throws RxException with the abort code if the call fails while close ends it
      * @throws IOException if interrupted while waiting
@@ -238,6 +239,7 @@ public final class RxCall implements AutoCloseable {
                     streams.awaitDone(true); // a reply read to its end never fails close()
                 }
             }
+            streams.awaitEndAnnounced(); // a call that ended meanwhile: its completion's callbacks have run
         } finally {
             streams.release();
         }

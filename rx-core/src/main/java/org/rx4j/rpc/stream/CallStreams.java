@@ -86,8 +86,9 @@ public final class CallStreams implements CallListener {
     private boolean abortRequested;
     private boolean loopWritable = true;
     /**
-     * True while the loop, having marked the call failed, runs the context's cancel listeners and the hooks
-     * ({@link #onComplete}); application threads that would report the failure wait for it ({@link #awaitAnnounced}).
+     * True while the loop, having marked the call ended, runs the context's listeners, the hooks and the completion's
+     * callbacks ({@link #onComplete}); application threads that would report the end wait for it
+     * ({@link #awaitAnnounced}).
      * Guarded by lock.
      */
     private boolean announcing;
@@ -553,7 +554,7 @@ public final class CallStreams implements CallListener {
         synchronized (lock) {
             done = true;
             error = errorCode;
-            announcing = errorCode != 0;
+            announcing = true;
             remote = c.isRemoteError();
             deadWhy = remote ? null : why;
             connectionReason = byConnection;
@@ -579,6 +580,15 @@ public final class CallStreams implements CallListener {
         }
         try {
             ended(errorCode, cause, durationNs);
+            runtime.tracker.callEnded();
+            if (flowReceiver != null) {
+                settleAfterEnd();
+            }
+            if (errorCode == 0) {
+                completion.complete(null);
+            } else {
+                completion.completeExceptionally(exception());
+            }
         } finally {
             synchronized (lock) {
                 announcing = false;
@@ -586,15 +596,6 @@ public final class CallStreams implements CallListener {
                     lock.notifyAll();
                 }
             }
-        }
-        runtime.tracker.callEnded();
-        if (flowReceiver != null) {
-            settleAfterEnd();
-        }
-        if (errorCode == 0) {
-            completion.complete(null);
-        } else {
-            completion.completeExceptionally(exception());
         }
     }
 
@@ -678,9 +679,10 @@ public final class CallStreams implements CallListener {
     // ---- application side
 
     /**
-     * Lock held, application thread: waits while the loop tells the call's context and hooks that the call failed
-     * ({@link #onComplete}), so a thread that wakes for another reason in between cannot see its read or write fail
-     * before the context's cancel listeners have run. An interrupt does not end the wait (it is short: the loop is
+     * Lock held, application thread: waits while the loop tells the call's context, hooks and completion that the call
+     * ended ({@link #onComplete}), so a thread that wakes for another reason in between cannot see its read or write
+     * fail before the context's cancel listeners have run, nor return from {@link #awaitDone} before the completion's
+     * callbacks (a pool's or a channel's bookkeeping) have. An interrupt does not end the wait (it is short: the loop is
      * running the listeners); the thread's interrupt status is kept.
      */
     private void awaitAnnounced() {
@@ -1058,6 +1060,18 @@ public final class CallStreams implements CallListener {
     }
 
     /**
+     * Application thread: returns once the loop has finished telling the call's context, hooks and completion that
+     * the call ended, if it is doing so now ({@link #awaitAnnounced}); at once otherwise, and always on the loop.
+     */
+    public void awaitEndAnnounced() {
+        synchronized (lock) {
+            if (announcing && !runtime.transport.loop().inEventLoop()) {
+                awaitAnnounced();
+            }
+        }
+    }
+
+    /**
      * Waits until the call has ended.
      *
      * @throws RxException with the abort code if it failed
@@ -1079,6 +1093,9 @@ public final class CallStreams implements CallListener {
         synchronized (lock) {
             while (!done) {
                 await();
+            }
+            if (announcing && !runtime.transport.loop().inEventLoop()) {
+                awaitAnnounced(); // the completion's callbacks (a pool's or channel's bookkeeping) run first
             }
             if (error == 0 || (readToEnd && completeLocked() && inbox.isEmpty())) {
                 return;
