@@ -209,10 +209,7 @@ final class EngineHandler extends ChannelInboundHandlerAdapter {
      * @param work the task; a RuntimeException it throws is logged and counted as a task failure, not rethrown
      */
     void run(Consumer<RxEngine> work) {
-        if (inUnit) {
-            runInUnit(work); // the running unit flushes at its end
-            return;
-        }
+        boolean outer = !inUnit; // inside a unit, the running unit flushes at its end
         inUnit = true;
         try {
             work.accept(engine);
@@ -220,8 +217,10 @@ final class EngineHandler extends ChannelInboundHandlerAdapter {
             taskFailures++;
             log.warn("rx4j task failed", e);
         } finally {
-            inUnit = false;
-            afterTask();
+            if (outer) {
+                inUnit = false;
+                afterTask();
+            }
         }
     }
 
@@ -245,15 +244,6 @@ final class EngineHandler extends ChannelInboundHandlerAdapter {
         } else if (!afterWorkQueued) {
             afterWorkQueued = true;
             iterationTail.accept(queuedAfterWork);
-        }
-    }
-
-    private void runInUnit(Consumer<RxEngine> work) {
-        try {
-            work.accept(engine);
-        } catch (RuntimeException e) {
-            taskFailures++;
-            log.warn("rx4j task failed", e);
         }
     }
 

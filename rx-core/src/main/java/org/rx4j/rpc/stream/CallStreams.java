@@ -682,10 +682,14 @@ public final class CallStreams implements CallListener {
      * Lock held, application thread: waits while the loop tells the call's context, hooks and completion that the call
      * ended ({@link #onComplete}), so a thread that wakes for another reason in between cannot see its read or write
      * fail before the context's cancel listeners have run, nor return from {@link #awaitDone} before the completion's
-     * callbacks (a pool's or a channel's bookkeeping) have. An interrupt does not end the wait (it is short: the loop is
-     * running the listeners); the thread's interrupt status is kept.
+     * callbacks (a pool's or a channel's bookkeeping) have. Returns at once when nothing is being announced, and always
+     * on the loop (which is the one announcing). An interrupt does not end the wait (it is short: the loop is running
+     * the listeners); the thread's interrupt status is kept.
      */
     private void awaitAnnounced() {
+        if (!announcing || runtime.transport.loop().inEventLoop()) {
+            return;
+        }
         boolean interrupted = false;
         while (announcing) {
             waiters++;
@@ -801,9 +805,7 @@ public final class CallStreams implements CallListener {
     }
 
     private void checkFailed() throws RxException {
-        if (announcing && !runtime.transport.loop().inEventLoop()) {
-            awaitAnnounced();
-        }
+        awaitAnnounced();
         if (released) {
             throw endedByClose ? exception()
                     : RxException.local(RxCodes.RX_USER_ABORT, "the call was released (closed, or its endpoint closed)");
@@ -1065,9 +1067,7 @@ public final class CallStreams implements CallListener {
      */
     public void awaitEndAnnounced() {
         synchronized (lock) {
-            if (announcing && !runtime.transport.loop().inEventLoop()) {
-                awaitAnnounced();
-            }
+            awaitAnnounced();
         }
     }
 
@@ -1094,9 +1094,7 @@ public final class CallStreams implements CallListener {
             while (!done) {
                 await();
             }
-            if (announcing && !runtime.transport.loop().inEventLoop()) {
-                awaitAnnounced(); // the completion's callbacks (a pool's or channel's bookkeeping) run first
-            }
+            awaitAnnounced(); // the completion's callbacks (a pool's or channel's bookkeeping) run first
             if (error == 0 || (readToEnd && completeLocked() && inbox.isEmpty())) {
                 return;
             }
