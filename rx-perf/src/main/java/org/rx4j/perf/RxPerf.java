@@ -4,7 +4,6 @@
 package org.rx4j.perf;
 
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.Callable;
 import java.util.function.LongSupplier;
@@ -26,10 +25,8 @@ import picocli.CommandLine.Spec;
         description = "Rx benchmark, compatible with OpenAFS rxperf.")
 public final class RxPerf implements Callable<Integer> {
     /** The subcommands, in the order the usage lists them; added by {@link #commandLine(RxPerf, String...)}. */
-    private static final List<Map.Entry<String, Class<?>>> SUBCOMMANDS = List.of(
-            Map.entry("server", ServerCommand.class),
-            Map.entry("client", ClientCommand.class),
-            Map.entry("loopback", LoopbackCommand.class));
+    private static final List<Class<?>> SUBCOMMANDS = List.of(ServerCommand.class, ClientCommand.class,
+            LoopbackCommand.class);
 
     /** Netty's switch for its Flight Recorder events, read once when Netty's platform probe initialises. */
     static final String NETTY_JFR_PROPERTY = "io.netty.jfr.enabled";
@@ -121,16 +118,21 @@ public final class RxPerf implements Callable<Integer> {
     public static CommandLine commandLine(RxPerf app, String... args) {
         CommandLine commandLine = new CommandLine(app);
         String first = args.length > 0 ? args[0] : null;
-        boolean one = SUBCOMMANDS.stream().anyMatch(e -> e.getKey().equals(first));
-        for (Map.Entry<String, Class<?>> sub : SUBCOMMANDS) {
-            if (!one || sub.getKey().equals(first)) {
-                commandLine.addSubcommand(sub.getKey(), sub.getValue());
+        boolean one = SUBCOMMANDS.stream().anyMatch(c -> nameOf(c).equals(first));
+        for (Class<?> sub : SUBCOMMANDS) {
+            if (!one || nameOf(sub).equals(first)) {
+                commandLine.addSubcommand(nameOf(sub), sub);
             }
         }
         commandLine.setOverwrittenOptionsAllowed(true);
         commandLine.setParameterExceptionHandler(new UsageErrorHandler());
         commandLine.setExecutionExceptionHandler(new RunFailureHandler());
         return commandLine;
+    }
+
+    /** @return a subcommand's name, as its {@code @Command} annotation gives it */
+    private static String nameOf(Class<?> subcommand) {
+        return subcommand.getAnnotation(Command.class).name();
     }
 
     /**
