@@ -415,6 +415,17 @@ public record RxConfig(Windows windows, PacketSize packetSize, AckPolicy ackPoli
             return this;
         }
 
+        /**
+         * @param ns longest idle spin of the event loop after an exchange of small datagrams only, ns,
+         *     0..{@link SocketBuffers#MAX_IDLE_SPIN_NS}; 0 = never spin (docs/transport.md "Idle spin")
+         * @return this, with {@link SocketBuffers#idleSpinNs()} set to {@code ns}
+         * @throws IllegalArgumentException if ns is out of range (this builder unchanged)
+         */
+        public Builder idleSpinNs(long ns) {
+            socketBuffers = socketBuffers.with(g -> g.idleSpinNs = ns);
+            return this;
+        }
+
         /** @return the immutable configuration (every value was checked when it was set) */
         public RxConfig build() {
             return new RxConfig(windows, packetSize, ackPolicy, ackDelays, rto, congestion, timeouts, reachability,

@@ -26,6 +26,19 @@ final class SettingCheck {
 
     /**
      * @param name the setting's builder setter name
+     * @param ns the value, ns
+     * @param lo smallest allowed value, ns
+     * @param hi largest allowed value, ns
+     * @throws IllegalArgumentException if ns is outside lo..hi
+     */
+    static void rangeNs(String name, long ns, long lo, long hi) {
+        if (ns < lo || ns > hi) {
+            throw new IllegalArgumentException(name + " must be " + lo + ".." + hi + " ns: " + ns + " ns");
+        }
+    }
+
+    /**
+     * @param name the setting's builder setter name
      * @param v the value
      * @param lo smallest allowed value
      * @throws IllegalArgumentException if v is below lo

@@ -15,9 +15,15 @@ import java.util.function.Consumer;
  * @param segmentationOffload true (default) to send runs of equal-size datagrams to one peer with UDP GSO and read
  *     with UDP GRO where the transport is epoll and the kernel has them; false for one system call's slot per
  *     datagram (docs/transport.md "Segmentation offload"); no effect on NIO
+ * @param idleSpinNs how long the event loop polls its socket without sleeping after an exchange of small datagrams
+ *     only, ns, 0..{@link #MAX_IDLE_SPIN_NS}; 0 (default) = it always blocks when idle, as Netty's loops do. A short
+ *     call's answer caught while spinning costs no wake-up (docs/transport.md "Idle spin"); the price is up to this
+ *     much CPU after each such exchange, given up to any other thread that wants it
  */
-public record SocketBuffers(int udpBufferBytes, boolean segmentationOffload) {
-    /** Nothing set: both buffers sized by the endpoint, segmentation offload where it exists. */
+public record SocketBuffers(int udpBufferBytes, boolean segmentationOffload, long idleSpinNs) {
+    /** Longest idle spin, ns (10 ms): longer, a quiet endpoint would hold a CPU for nothing. */
+    public static final long MAX_IDLE_SPIN_NS = 10_000_000L;
+    /** Nothing set: both buffers sized by the endpoint, segmentation offload where it exists, no idle spin. */
     public static final SocketBuffers DEFAULTS = new SocketBuffers(0);
 
     /**
@@ -31,12 +37,24 @@ public record SocketBuffers(int udpBufferBytes, boolean segmentationOffload) {
     }
 
     /**
+     * Buffers and offload as given, no idle spin.
+     *
+     * @param udpBufferBytes see the record component
+     * @param segmentationOffload see the record component
+     * @throws IllegalArgumentException if udpBufferBytes is negative
+     */
+    public SocketBuffers(int udpBufferBytes, boolean segmentationOffload) {
+        this(udpBufferBytes, segmentationOffload, 0);
+    }
+
+    /**
      * Checks the range listed with the component.
      *
-     * @throws IllegalArgumentException if udpBufferBytes is negative
+     * @throws IllegalArgumentException if udpBufferBytes is negative or idleSpinNs is out of range
      */
     public SocketBuffers {
         SettingCheck.range("udpBufferBytes", udpBufferBytes, 0, Integer.MAX_VALUE);
+        SettingCheck.rangeNs("idleSpinNs", idleSpinNs, 0, MAX_IDLE_SPIN_NS);
     }
 
     /**
@@ -46,14 +64,16 @@ public record SocketBuffers(int udpBufferBytes, boolean segmentationOffload) {
     static final class Draft {
         int udpBufferBytes;
         boolean segmentationOffload;
+        long idleSpinNs;
 
         Draft(SocketBuffers from) {
             udpBufferBytes = from.udpBufferBytes;
             segmentationOffload = from.segmentationOffload;
+            idleSpinNs = from.idleSpinNs;
         }
 
         SocketBuffers build() {
-            return new SocketBuffers(udpBufferBytes, segmentationOffload);
+            return new SocketBuffers(udpBufferBytes, segmentationOffload, idleSpinNs);
         }
     }
 

@@ -12,6 +12,7 @@ import io.netty.channel.unix.SegmentedDatagramPacket;
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntConsumer;
 import org.rx4j.wire.DecodeError;
 import org.rx4j.wire.PacketDecoder;
 import org.rx4j.wire.PacketType;
@@ -52,6 +53,21 @@ final class DatagramDecoder extends ChannelInboundHandlerAdapter {
     private final MalformedCounters malformed = new MalformedCounters();
     /** Fired for each datagram that did not decode (loop only: the decoder serves one channel). */
     private final NotRxDatagram notRx = new NotRxDatagram();
+    /** Told each datagram's size, bytes, as read (the loop's {@link IdleSpin}). */
+    private final IntConsumer sizes;
+
+    /** A decoder that reports datagram sizes to nobody. */
+    DatagramDecoder() {
+        this(bytes -> { });
+    }
+
+    /**
+     * @param sizes told the UDP payload size of each datagram read, bytes, on the loop (the loop's
+     *     {@link IdleSpin})
+     */
+    DatagramDecoder(IntConsumer sizes) {
+        this.sizes = sizes;
+    }
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
@@ -59,6 +75,7 @@ final class DatagramDecoder extends ChannelInboundHandlerAdapter {
             ctx.fireChannelRead(msg);
             return;
         }
+        sizes.accept(datagram.content().readableBytes());
         if (datagram instanceof SegmentedDatagramPacket segmented && segmented.segmentSize() > 0) {
             try {
                 readSegments(ctx, segmented);

@@ -15,6 +15,7 @@ import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.List;
+import java.util.function.IntConsumer;
 import java.util.function.ToIntFunction;
 import org.rx4j.config.DebugReplies;
 import org.rx4j.config.PacketSize;
@@ -64,6 +65,8 @@ final class DatagramEncoder extends ChannelOutboundHandlerAdapter implements Pac
     private final SegmentRun run;
     private long segmentedSends;
     private long segmentationFallbacks;
+    /** Told the size of each write, bytes (the loop's {@link IdleSpin}). */
+    private final IntConsumer sizes;
     /** The MTU of the interface each peer is reached by, bytes, 0 = unknown: a snapshot of the interfaces. */
     private final ToIntFunction<InetAddress> routeMtus;
     /** The recipient {@link #segmentLimit} last looked up, and its answer. */
@@ -94,6 +97,17 @@ final class DatagramEncoder extends ChannelOutboundHandlerAdapter implements Pac
      * @param routeMtus the MTU of the interface a peer's address is reached by, bytes (IP packet size), 0 = unknown
      */
     DatagramEncoder(boolean segmentationOffload, ToIntFunction<InetAddress> routeMtus) {
+        this(segmentationOffload, routeMtus, bytes -> { });
+    }
+
+    /**
+     * @param segmentationOffload as {@link #DatagramEncoder(boolean)}
+     * @param routeMtus as {@link #DatagramEncoder(boolean, ToIntFunction)}
+     * @param sizes told the UDP payload size of each write, bytes (a GSO run's whole buffer), on the loop (the loop's
+     *     {@link IdleSpin})
+     */
+    DatagramEncoder(boolean segmentationOffload, ToIntFunction<InetAddress> routeMtus, IntConsumer sizes) {
+        this.sizes = sizes;
         this.segmentation = segmentationOffload;
         this.run = segmentationOffload ? new SegmentRun() : null;
         this.routeMtus = routeMtus;
@@ -281,6 +295,7 @@ final class DatagramEncoder extends ChannelOutboundHandlerAdapter implements Pac
         } else {
             datagramsSent += segments;
             segmentedSends++;
+            sizes.accept(buf.readableBytes());
             // The extra reference outlives Netty's release of a failed write: refused datagrams are sent again.
             GsoOutcome outcome = new GsoOutcome(buf.retain(), segmentSize, peer, segments);
             ctx.write(new SegmentedDatagramPacket(buf, segmentSize, peer)).addListener(outcome);
@@ -305,6 +320,7 @@ final class DatagramEncoder extends ChannelOutboundHandlerAdapter implements Pac
 
     private void write(ByteBuf buf, InetSocketAddress peer) {
         datagramsSent++;
+        sizes.accept(buf.readableBytes());
         ctx.write(new DatagramPacket(buf, peer)).addListener(countSendFailure);
         afterWrite();
     }

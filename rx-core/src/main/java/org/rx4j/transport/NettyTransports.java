@@ -67,10 +67,24 @@ public final class NettyTransports {
      * @throws IllegalStateException if the transport is not available
      */
     static EventLoopGroup newEventLoopGroup(TransportKind kind, String threadName) {
+        return newEventLoopGroup(kind, threadName, new IdleSpin(0));
+    }
+
+    /**
+     * Creates a one-thread event loop group of this kind that waits as {@code idle} says.
+     *
+     * @param kind the transport, resolved (see {@link #resolve}): NIO or EPOLL
+     * @param threadName base name of the loop thread
+     * @param idle how the loop waits when it has nothing to do (docs/transport.md "Idle spin"); serves this loop only
+     * @return the group (the caller shuts it down)
+     * @throws IllegalStateException if the transport is not available
+     */
+    static EventLoopGroup newEventLoopGroup(TransportKind kind, String threadName, IdleSpin idle) {
         if (!isAvailable(kind)) {
             throw new IllegalStateException(unavailabilityReason(kind));
         }
-        IoHandlerFactory factory = kind == TransportKind.EPOLL ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
+        IoHandlerFactory factory = kind == TransportKind.EPOLL ? EpollIoHandler.newFactory(0, idle)
+                : NioIoHandler.newFactory(java.nio.channels.spi.SelectorProvider.provider(), idle);
         return new MultiThreadIoEventLoopGroup(1, new io.netty.util.concurrent.DefaultThreadFactory(threadName, true),
                 factory);
     }

@@ -59,7 +59,7 @@ public final class RxTransport implements AutoCloseable {
     private final Channel channel;
     private final EventLoop loop;
     private final LongSupplier clock;
-    private final DatagramDecoder decoder = new DatagramDecoder();
+    private final DatagramDecoder decoder;
     private final DatagramEncoder encoder;
     private final EngineHandler engineHandler;
     private final int effectiveReceiveBuffer;
@@ -76,8 +76,10 @@ public final class RxTransport implements AutoCloseable {
         TransportKind kind = NettyTransports.resolve(asked);
         this.kind = kind;
         boolean offload = NettyTransports.segmentationOffload(kind, config.socketBuffers().segmentationOffload());
-        this.encoder = new DatagramEncoder(offload);
-        this.group = NettyTransports.newEventLoopGroup(kind, "rx4j-" + kind.name().toLowerCase(Locale.ROOT));
+        IdleSpin idle = new IdleSpin(config.socketBuffers().idleSpinNs());
+        this.decoder = new DatagramDecoder(idle);
+        this.encoder = new DatagramEncoder(offload, new RouteMtus()::mtuFor, idle);
+        this.group = NettyTransports.newEventLoopGroup(kind, "rx4j-" + kind.name().toLowerCase(Locale.ROOT), idle);
         int sendBuffer = config.effectiveUdpBufferBytes();
         int receiveBuffer = config.effectiveReceiveBufferBytes();
         ReusingRecvByteBufAllocator buffers = receiveAllocator(kind, offload);

@@ -94,7 +94,8 @@ class RxConfigTest {
             new SetterCase("udpBufferBytes", b -> b.udpBufferBytes(65536), "socketBuffers().udpBufferBytes()",
                     65536),
             new SetterCase("segmentationOffload", b -> b.segmentationOffload(false),
-                    "socketBuffers().segmentationOffload()", false));
+                    "socketBuffers().segmentationOffload()", false),
+            new SetterCase("idleSpinNs", b -> b.idleSpinNs(150_000), "socketBuffers().idleSpinNs()", 150_000L));
 
     /** @return "group().component()" → value, for every setting of c, in declaration order */
     private static Map<String, Object> settings(RxConfig c) throws ReflectiveOperationException {

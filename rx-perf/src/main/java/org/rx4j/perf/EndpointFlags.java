@@ -84,6 +84,13 @@ public final class EndpointFlags {
             + "own slot of a system call (no GSO) and read without GRO. Default: GSO and GRO where the kernel has them.")
     boolean noGso;
 
+    @Option(names = "--spin-us", paramLabel = "US", converter = CIntConverter.class,
+            defaultValue = "" + PerfEndpointOptions.DEFAULT_IDLE_SPIN_US,
+            description = "After an exchange of small datagrams only (short calls), poll the socket without sleeping "
+                    + "for up to this long, yielding the CPU, before blocking; 0..10000 us, 0 = block at once (the "
+                    + "library's default). Default: ${DEFAULT-VALUE}.")
+    int spinUs;
+
     @Option(names = "--cc", paramLabel = "newreno|bbr", defaultValue = "newreno",
             description = "Congestion controller of the sender: newreno (loss-based) or bbr "
                     + "(model-based, draft-ietf-ccwg-bbr; random loss below 2%% is not congestion). "
@@ -114,6 +121,7 @@ public final class EndpointFlags {
         check.range("-m", maxMtu, PerfEndpointOptions.MIN_MTU, PerfEndpointOptions.MAX_MTU);
         check.range("-u", udpBufferKib, 1, MAX_UDP_BUFFER_KIB);
         check.range("-P", minPeerTimeoutMs, 1, 999);
+        check.range("--spin-us", spinUs, 0, PerfEndpointOptions.MAX_IDLE_SPIN_US);
         if (!PerfEndpointOptions.CONGESTION_CONTROLS.contains(congestionControl)) {
             throw check.invalid("--cc", congestionControl + " is not one of newreno, bbr");
         }
@@ -138,7 +146,7 @@ public final class EndpointFlags {
                 jumboMax, maxMtu == null ? 0 : maxMtu, udpBufferKib == null ? 0 : udpBufferKib * 1024,
                 minPeerTimeoutMs, hardAcksOnly, transport != null ? transport : defaultTransport, minProcs, maxProcs,
                 !noStats, congestionControl,
-                debugReplies, !noGso, fragmentJumbograms);
+                debugReplies, !noGso, fragmentJumbograms, spinUs);
     }
 
     /** Converts {@code --transport} words. */

@@ -55,6 +55,8 @@ class CliUsageErrorTest {
         "-u|0|Invalid value for option '-u': 0 is not in 1..2097151",
         "-P|0|Invalid value for option '-P': 0 is not in 1..999",
         "-P|1000|Invalid value for option '-P': 1000 is not in 1..999",
+        "--spin-us|-1|Invalid value for option '--spin-us': -1 is not in 0..10000",
+        "--spin-us|10001|Invalid value for option '--spin-us': 10001 is not in 0..10000",
         "--interval|0|Invalid value for option '--interval': 0.0 is not in (0, 86400] seconds",
         "--time|0|Invalid value for option '--time': 0.0 is not in (0, 86400] seconds",
         "--time|86401|Invalid value for option '--time': 86401.0 is not in (0, 86400] seconds",

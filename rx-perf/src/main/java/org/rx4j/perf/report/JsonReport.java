@@ -126,6 +126,7 @@ public final class JsonReport {
         node.put("statistics", options.statistics());
         node.put("segmentationOffload", options.segmentationOffload());
         node.put("fragmentJumbograms", options.fragmentJumbograms());
+        node.put("idleSpinUs", options.idleSpinUs());
     }
 
     /**

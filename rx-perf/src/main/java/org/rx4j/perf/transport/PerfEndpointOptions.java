@@ -41,6 +41,9 @@ import org.rx4j.config.TransportKind;
  *     offload")
  * @param fragmentJumbograms true with {@code --fragment-jumbograms}: jumbograms larger than the route's interface
  *     carries, fragmented by IP, as OpenAFS sends them; false (default): none larger (docs/engine.md "Packet size")
+ * @param idleSpinUs how long the event loop polls its socket without sleeping after an exchange of small datagrams,
+ *     µs, 0..{@link #MAX_IDLE_SPIN_US} ({@code --spin-us}, rxperf's default {@link #DEFAULT_IDLE_SPIN_US}; 0 = block
+ *     at once, the library's default; docs/transport.md "Idle spin")
  */
 public record PerfEndpointOptions(
         int twind,
@@ -58,7 +61,27 @@ public record PerfEndpointOptions(
         String congestionControl,
         String debugReplies,
         boolean segmentationOffload,
-        boolean fragmentJumbograms) {
+        boolean fragmentJumbograms,
+        int idleSpinUs) {
+
+    /** rxperf's idle spin when {@code --spin-us} is not given, µs (docs/transport.md "Idle spin"). */
+    public static final int DEFAULT_IDLE_SPIN_US = 200;
+    /** Largest {@link #idleSpinUs()}, µs: the library's bound (SocketBuffers.MAX_IDLE_SPIN_NS). */
+    public static final int MAX_IDLE_SPIN_US = 10_000;
+
+    /**
+     * With rxperf's default idle spin.
+     *
+     * @throws IllegalArgumentException naming the first field out of range
+     */
+    public PerfEndpointOptions(int twind, int rwind, boolean jumbo, int jumboMax, int maxMtu, int udpBufferBytes,
+            int minPeerTimeoutMs, boolean hardAcksOnly, TransportKind transport, int minProcs, int maxProcs,
+            boolean statistics, String congestionControl, String debugReplies, boolean segmentationOffload,
+            boolean fragmentJumbograms) {
+        this(twind, rwind, jumbo, jumboMax, maxMtu, udpBufferBytes, minPeerTimeoutMs, hardAcksOnly, transport,
+                minProcs, maxProcs, statistics, congestionControl, debugReplies, segmentationOffload,
+                fragmentJumbograms, DEFAULT_IDLE_SPIN_US);
+    }
 
     /**
      * Without {@code --fragment-jumbograms}.
@@ -162,6 +185,7 @@ public record PerfEndpointOptions(
         checkRange("minPeerTimeoutMs", minPeerTimeoutMs, 1, 999);
         checkRange("minProcs", minProcs, 0, MAX_PROCS);
         checkRange("maxProcs", maxProcs, 1, MAX_PROCS);
+        checkRange("idleSpinUs", idleSpinUs, 0, MAX_IDLE_SPIN_US);
         if (minProcs > maxProcs) {
             throw new IllegalArgumentException("minProcs " + minProcs + " > maxProcs " + maxProcs);
         }

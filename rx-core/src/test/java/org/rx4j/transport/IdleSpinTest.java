@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The rx4j Authors
+
+package org.rx4j.transport;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.netty.channel.SelectStrategy;
+import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.channel.socket.DatagramPacket;
+import io.netty.buffer.Unpooled;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.rx4j.config.RxConfig;
+import org.rx4j.config.SocketBuffers;
+import org.rx4j.testing.LeakCheckExtension;
+
+/**
+ * The event loop's idle strategy on a virtual clock (docs/transport.md "Idle spin"): after small datagrams only it
+ * polls again, yielding between polls, until the spin has lasted its time, then blocks; after a large datagram, a
+ * timer tick alone, or with the spin off, it blocks at once; ready events and queued tasks are always handled.
+ */
+@ExtendWith(LeakCheckExtension.class)
+class IdleSpinTest {
+    private static final long SPIN_NS = 200_000;
+
+    private long now = 1_000_000_000L;
+    private final AtomicInteger yields = new AtomicInteger();
+    private final IdleSpin spin = new IdleSpin(SPIN_NS, () -> now, yields::incrementAndGet);
+
+    private static int strategy(IdleSpin s, int ready, boolean hasTasks) throws Exception {
+        return s.calculateStrategy(() -> ready, hasTasks);
+    }
+
+    @Test
+    void afterASmallExchangeTheLoopPollsAgainUntilTheSpinHasLastedItsTime() throws Exception {
+        assertEquals(1, strategy(spin, 1, false), "a ready event is handled");
+        spin.accept(60);    // a short call's request read
+        spin.accept(60);    // and its reply written
+        assertEquals(SelectStrategy.CONTINUE, strategy(spin, 0, false));
+        now += SPIN_NS - 1;
+        assertEquals(SelectStrategy.CONTINUE, strategy(spin, 0, false));
+        assertEquals(2, yields.get(), "the CPU is offered to other threads between polls");
+        now += 1;
+        assertEquals(SelectStrategy.SELECT, strategy(spin, 0, false), "the spin is over: block");
+    }
+
+    @Test
+    void anAnswerCaughtWhileSpinningIsHandledAndStartsANewSpin() throws Exception {
+        strategy(spin, 1, false);
+        spin.accept(60);
+        assertEquals(SelectStrategy.CONTINUE, strategy(spin, 0, false));
+        now += 150_000;
+        assertEquals(1, strategy(spin, 1, false), "the reply, caught by a poll");
+        spin.accept(60);
+        now += 100_000;    // 250 µs after the first spin began, 100 µs after the reply
+        assertEquals(SelectStrategy.CONTINUE, strategy(spin, 0, false));
+    }
+
+    @Test
+    void afterALargeDatagramTheLoopBlocksAtOnce() throws Exception {
+        strategy(spin, 1, false);
+        spin.accept(60);
+        spin.accept(IdleSpin.SMALL_DATAGRAM_BYTES + 1);    // a full DATA packet: bulk
+        assertEquals(SelectStrategy.SELECT, strategy(spin, 0, false));
+        assertEquals(0, yields.get());
+        // The next idle stretch is judged on its own datagrams.
+        assertEquals(1, strategy(spin, 1, false));
+        spin.accept(IdleSpin.SMALL_DATAGRAM_BYTES);
+        assertEquals(SelectStrategy.CONTINUE, strategy(spin, 0, false));
+    }
+
+    @Test
+    void aTaskOrTimerTickWithoutDatagramsDoesNotSpin() throws Exception {
+        assertEquals(0, strategy(spin, 0, true), "queued tasks run");
+        assertEquals(SelectStrategy.SELECT, strategy(spin, 0, false));
+    }
+
+    @Test
+    void withTheSpinOffTheLoopWaitsAsNettysDefaultStrategy() throws Exception {
+        IdleSpin off = new IdleSpin(0, () -> now, yields::incrementAndGet);
+        off.accept(60);
+        assertEquals(SelectStrategy.SELECT, strategy(off, 0, false));
+        assertEquals(3, strategy(off, 3, true), "with tasks queued it polls without blocking");
+        assertEquals(0, yields.get());
+    }
+
+    @Test
+    void theDecoderReportsTheSizeOfEachDatagramRead() {
+        List<Integer> sizes = new ArrayList<>();
+        EmbeddedChannel ch = new EmbeddedChannel(new DatagramDecoder(sizes::add));
+        InetSocketAddress from = new InetSocketAddress("127.0.0.1", 7000);
+        ch.writeInbound(new DatagramPacket(Unpooled.wrappedBuffer(new byte[5]), from, from));    // not Rx: dropped
+        ch.writeInbound(new DatagramPacket(Unpooled.wrappedBuffer(new byte[1500]), from, from));
+        assertEquals(List.of(5, 1500), sizes);
+        ch.finishAndReleaseAll();
+    }
+
+    @Test
+    void theSpinIsBoundedInTheConfiguration() {
+        assertEquals(0, RxConfig.defaults().socketBuffers().idleSpinNs(), "the library never spins by default");
+        assertEquals(SocketBuffers.MAX_IDLE_SPIN_NS,
+                RxConfig.builder().idleSpinNs(SocketBuffers.MAX_IDLE_SPIN_NS).build().socketBuffers().idleSpinNs());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> RxConfig.builder().idleSpinNs(SocketBuffers.MAX_IDLE_SPIN_NS + 1));
+        assertEquals("idleSpinNs must be 0..10000000 ns: 10000001 ns", e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> new IdleSpin(-1));
+    }
+}
