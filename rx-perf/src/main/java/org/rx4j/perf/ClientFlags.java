@@ -93,8 +93,8 @@ public final class ClientFlags {
             + "a mismatch fails the run.")
     boolean verify;
 
-    @Option(names = "--threaded", description = "rpc: run the calls on -t client threads with the call's streams "
-            + "instead of -t call chains on the event loop (the way send, recv and file always run).")
+    @Option(names = "--threaded", description = "rpc, send, recv: run the calls on -t client threads with the call's "
+            + "streams instead of -t call chains on the event loop (the way file and calls over 1 MiB always run).")
     boolean threaded;
 
     /**

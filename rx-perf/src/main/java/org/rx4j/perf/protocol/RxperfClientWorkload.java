@@ -179,39 +179,69 @@ public final class RxperfClientWorkload {
 
     /**
      * Whether {@code request} can run as one whole request/response call ({@link #wholeRequest()},
-     * {@link #checkWholeReply}): an RPC whose payloads are at most {@code maxBytes} each.
+     * {@link #checkWholeReply}): an RPC whose payloads are at most {@code maxBytes} each, a SEND of at most
+     * {@code maxBytes} or a RECV of at most {@code maxRecvBytes}. FILE calls interleave their directions word by word,
+     * so never.
      *
      * @param request the request
      * @param maxBytes the most payload bytes per direction, bytes
-     * @return true for such an RPC
+     * @param maxRecvBytes the most bytes of a RECV, bytes
+     * @return true for such a call
      */
-    public static boolean fitsWholeCall(RxperfRequest request, int maxBytes) {
-        return request.command() == RxperfCommand.RPC && request.sendBytes() <= maxBytes
-                && request.receiveBytes() <= maxBytes;
+    public static boolean fitsWholeCall(RxperfRequest request, int maxBytes, int maxRecvBytes) {
+        return switch (request.command()) {
+            case RPC -> request.sendBytes() <= maxBytes && request.receiveBytes() <= maxBytes;
+            case SEND -> request.bytes() <= maxBytes;
+            case RECV -> request.bytes() <= maxRecvBytes;
+            case FILE -> false;
+        };
+    }
+
+    /** @return the payload bytes the client sends per call: RPC's -S, SEND's -b, none for RECV */
+    private int requestPayloadBytes() {
+        return switch (request.command()) {
+            case RPC -> request.sendBytes();
+            case SEND -> request.bytes();
+            case RECV, FILE -> 0;
+        };
+    }
+
+    /** @return the payload bytes the client receives per call before the cookie: RPC's -R, RECV's -b, none for SEND */
+    private int replyPayloadBytes() {
+        return switch (request.command()) {
+            case RPC -> request.receiveBytes();
+            case RECV -> request.bytes();
+            case SEND, FILE -> 0;
+        };
     }
 
     /**
-     * The whole request of an RPC call, as {@link #runCall} writes it (header, then the send payload pattern);
-     * built once per workload.
+     * The whole request of an RPC, SEND or RECV call, as {@link #runCall} writes it (header, then the send payload
+     * pattern, if any); built once per workload.
      *
      * @return the bytes; shared, must not be changed
-     * @throws IllegalStateException if the command is not RPC
+     * @throws IllegalStateException if the command is FILE
      */
     public byte[] wholeRequest() {
-        if (request.command() != RxperfCommand.RPC) {
-            throw new IllegalStateException("whole-call requests are RPC only, not " + request.command());
+        if (request.command() == RxperfCommand.FILE) {
+            throw new IllegalStateException("FILE calls have no whole-call form");
         }
         if (wholeRequest == null) {
-            byte[] bytes = java.util.Arrays.copyOf(header, header.length + request.sendBytes());
-            System.arraycopy(PayloadPattern.source(), 0, bytes, header.length, request.sendBytes());
+            int payload = requestPayloadBytes();
+            byte[] bytes = java.util.Arrays.copyOf(header, header.length + payload);
+            // The source holds one chunk's pattern at each phase; a longer payload is copied chunk by chunk.
+            for (int at = 0; at < payload; at += RxperfProtocol.MAX_CHUNK) {
+                int n = Math.min(RxperfProtocol.MAX_CHUNK, payload - at);
+                System.arraycopy(PayloadPattern.source(), PayloadPattern.phase(at), bytes, header.length + at, n);
+            }
             wholeRequest = bytes;
         }
         return wholeRequest;
     }
 
     /**
-     * Checks the whole reply of an RPC call as {@link #runCall} reads it (payload, then the cookie; bytes after the
-     * cookie are ignored) and counts the call's payload bytes in {@code moved}.
+     * Checks the whole reply of an RPC, SEND or RECV call as {@link #runCall} reads it (payload, then the cookie;
+     * bytes after the cookie are ignored) and counts the call's payload bytes, both directions, in {@code moved}.
      *
      * @param reply the reply bytes
      * @throws RxperfProtocolException if the reply ends early or carries the wrong cookie
@@ -219,7 +249,7 @@ public final class RxperfClientWorkload {
      */
     public void checkWholeReply(byte[] reply) throws RxperfProtocolException {
         String name = request.command().name() + " reply";
-        int payload = request.receiveBytes();
+        int payload = replyPayloadBytes();
         int got = Math.min(payload, reply.length);
         if (verify) {
             // the stream path checks in read-size chunks; the first wrong byte is the same either way
@@ -243,6 +273,6 @@ public final class RxperfClientWorkload {
             throw new RxperfProtocolException(String.format("%s carried cookie 0x%08x instead of 0x%08x", name,
                     cookie, RxperfProtocol.MAGIC_COOKIE));
         }
-        moved.add((long) request.sendBytes() + payload);
+        moved.add((long) requestPayloadBytes() + payload);
     }
 }

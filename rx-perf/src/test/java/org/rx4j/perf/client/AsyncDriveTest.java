@@ -8,7 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.StringReader;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,6 +25,7 @@ import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.rx4j.perf.protocol.FileWords;
 import org.rx4j.perf.protocol.PayloadMismatchException;
 import org.rx4j.perf.protocol.RxperfClientWorkload;
 import org.rx4j.perf.protocol.RxperfCommand;
@@ -37,7 +40,7 @@ import org.rx4j.perf.transport.PerfConnection;
 import org.rx4j.perf.transport.RxperfAbortException;
 
 /**
- * The driver's async form (an RPC run on a transport with {@link PerfConnection#callAsync}): {@code -t} chains of
+ * The driver's async form (an RPC, SEND or RECV run on a transport with {@link PerfConnection#callAsync}): {@code -t} chains of
  * whole calls completed on one "event loop" thread (a single-thread executor standing in for the transport's),
  * answered by the real {@link RxperfServerHandler#handleSmall}. Exact call counts per connection, payload and
  * latency figures, the timed-run accounting on an injected clock, and failures: the first failing call stops the
@@ -215,11 +218,46 @@ class AsyncDriveTest {
     }
 
     @Test
-    void onlyRpcRunsWithinTheLimitAreDrivenAsync() {
-        assertTrue(RxperfClientWorkload.fitsWholeCall(rpc(4, 4), ClientDriver.ASYNC_RPC_MAX_BYTES));
-        assertFalse(RxperfClientWorkload.fitsWholeCall(rpc(4, ClientDriver.ASYNC_RPC_MAX_BYTES + 1),
-                ClientDriver.ASYNC_RPC_MAX_BYTES));
+    void sendAndRecvRunsAreWholeCallsWithTheirPayloadInOneDirection() throws Exception {
+        RunResult send = run(new RxperfRequest(RxperfCommand.SEND, 30_000, 0, 0, CHUNK, CHUNK, null), 2,
+                RunSchedule.calls(5), new AtomicLong());
+        assertEquals(10, send.calls());
+        assertEquals(10L * 30_000, send.payloadBytes(), "the request's payload, none in the reply");
+        RunResult recv = run(new RxperfRequest(RxperfCommand.RECV, 30_000, 0, 0, CHUNK, CHUNK, null), 2,
+                RunSchedule.calls(5), new AtomicLong());
+        assertEquals(10, recv.calls());
+        assertEquals(10L * 30_000, recv.payloadBytes(), "the reply's payload");
+        assertEquals(20, handler.calls(), "every call served by the server's handler, its payload checked");
+    }
+
+    @Test
+    void aRecvReplyThatBreaksThePatternFailsVerification() {
+        tamper = reply -> {
+            reply[20_000] ^= 1;
+            return reply;
+        };
+        PayloadMismatchException e = assertThrows(PayloadMismatchException.class,
+                () -> run(new RxperfRequest(RxperfCommand.RECV, 30_000, 0, 0, CHUNK, CHUNK, null), 1,
+                        RunSchedule.calls(3), new AtomicLong()));
+        assertTrue(e.getMessage().contains("RECV reply") && e.getMessage().contains("20000"), e.getMessage());
+    }
+
+    @Test
+    void rpcSendAndRecvRunsWithinTheLimitAreDrivenAsyncFileRunsNever() throws Exception {
+        int max = ClientDriver.ASYNC_CALL_MAX_BYTES;
+        int recvMax = ClientDriver.ASYNC_RECV_MAX_BYTES;
+        assertTrue(RxperfClientWorkload.fitsWholeCall(rpc(4, 4), max, recvMax));
+        assertFalse(RxperfClientWorkload.fitsWholeCall(rpc(4, max + 1), max, recvMax));
+        assertTrue(RxperfClientWorkload.fitsWholeCall(
+                new RxperfRequest(RxperfCommand.SEND, max, 0, 0, CHUNK, CHUNK, null), max, recvMax));
         assertFalse(RxperfClientWorkload.fitsWholeCall(
-                new RxperfRequest(RxperfCommand.SEND, 10, 0, 0, CHUNK, CHUNK, null), ClientDriver.ASYNC_RPC_MAX_BYTES));
+                new RxperfRequest(RxperfCommand.SEND, max + 1, 0, 0, CHUNK, CHUNK, null), max, recvMax));
+        assertTrue(RxperfClientWorkload.fitsWholeCall(
+                new RxperfRequest(RxperfCommand.RECV, recvMax, 0, 0, CHUNK, CHUNK, null), max, recvMax));
+        assertFalse(RxperfClientWorkload.fitsWholeCall(
+                new RxperfRequest(RxperfCommand.RECV, recvMax + 1, 0, 0, CHUNK, CHUNK, null), max, recvMax));
+        FileWords words = FileWords.parse("w.txt", new BufferedReader(new StringReader("1\n")));
+        assertFalse(RxperfClientWorkload.fitsWholeCall(
+                new RxperfRequest(RxperfCommand.FILE, 0, 0, 0, CHUNK, CHUNK, words), max, recvMax));
     }
 }
