@@ -169,22 +169,28 @@ class RxperfServerHandlerTest {
             request(3, 3, 524288, 524288, new int[] {3, 30}, pattern(3)), // the cached reply again
             request(3, 0, 1000, 1000, new int[] {5000}, pattern(5000)),
             request(3, 0, 1000, 1000, new int[] {0}, new byte[0]),
+            // past the pattern source's chunk: checked chunk by chunk
+            request(3, 0, 1000, 1000, new int[] {RxperfServerHandler.SMALL_SEND_MAX},
+                    pattern(RxperfServerHandler.SMALL_SEND_MAX)),
         };
         for (byte[] r : requests) {
             assertArrayEquals(serve(true, r), serveSmall(h, r));
         }
-        assertEquals(7, h.calls());
-        assertEquals(33 + 0 + 131072 + 3000 + 33 + 5000, h.payloadBytes());
+        assertEquals(8, h.calls());
+        assertEquals(33 + 0 + 131072 + 3000 + 33 + 5000 + RxperfServerHandler.SMALL_SEND_MAX, h.payloadBytes());
         assertEquals(0, h.aborts());
     }
 
     @Test
-    void onlyCorrectSmallRpcAndRecvTakeTheSmallPath() throws Exception {
+    void onlyCorrectSmallRpcRecvAndSendTakeTheSmallPath() throws Exception {
         assertTrue(small(request(3, 3, 1000, 1000, new int[] {4, 4}, pattern(4))));
         assertTrue(small(request(3, 1, 1000, 1000, new int[] {100}, new byte[0])));
         assertTrue(small(request(3, 0, 1000, 1000, new int[] {4}, pattern(4))));
         assertTrue(small(request(3, 0, 1000, 1000, new int[] {0}, new byte[0])), "a whole 20-byte request");
-        assertFalse(small(request(3, 0, 1000, 1000, new int[] {65537}, pattern(30))), "a large SEND streams");
+        assertTrue(small(request(3, 0, 1000, 1000, new int[] {65537}, pattern(30))), "a SEND is gathered up to 1 MiB");
+        assertFalse(small(request(3, 0, 1000, 1000, new int[] {RxperfServerHandler.SMALL_SEND_MAX + 1}, pattern(30))),
+                "a larger SEND streams");
+        assertFalse(small(request(3, 1, 1000, 1000, new int[] {65537}, new byte[0])), "a large RECV streams");
         assertFalse(small(request(3, 4, 1000, 1000, new int[] {1, 1}, new byte[0])), "FILE streams");
         assertFalse(small(request(2, 3, 1000, 1000, new int[] {4, 4}, pattern(4))), "wrong version: stream path aborts");
         assertFalse(small(request(3, 3, 0, 1000, new int[] {4, 4}, pattern(4))), "bad chunk: stream path aborts");
@@ -218,7 +224,13 @@ class RxperfServerHandlerTest {
         RxperfAbortException ws = assertThrows(RxperfAbortException.class,
                 () -> serveSmall(h, request(3, 0, 1000, 1000, new int[] {100}, wrongSend)));
         assertEquals(251, ws.code());
-        assertEquals(4, h.aborts());
-        assertEquals(4, h.calls());
+        byte[] wrongLate = pattern(RxperfServerHandler.SMALL_SEND_MAX);
+        wrongLate[600_000] ^= 1;    // in the second chunk the check looks at
+        RxperfAbortException wl = assertThrows(RxperfAbortException.class, () -> serveSmall(h,
+                request(3, 0, 1000, 1000, new int[] {RxperfServerHandler.SMALL_SEND_MAX}, wrongLate)));
+        assertEquals(251, wl.code());
+        assertTrue(wl.getMessage().contains("600000"), wl.getMessage());
+        assertEquals(5, h.aborts());
+        assertEquals(5, h.calls());
     }
 }
