@@ -140,6 +140,19 @@ final class EventQueue {
     }
 
     /**
+     * Delivers what is queued at once when no entry point is running: an application's own task on the loop (a
+     * reader pulling the last packet out of a call, which ends it) must not leave the call's completion waiting for
+     * the next datagram or timer tick. Inside an entry point its end delivers them.
+     *
+     * @param now current time, ns
+     */
+    void settleOutsideEntryPoint(long now) {
+        if (depth == 0 && (count > 0 || !dirty.isEmpty())) {
+            drain(now);
+        }
+    }
+
+    /**
      * Delivers queued events and settles touched calls until neither has work; ACKs are flushed at {@code now}.
      *
      * @param now the time of the entry point that drains, ns

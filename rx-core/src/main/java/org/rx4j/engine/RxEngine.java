@@ -289,6 +289,18 @@ public final class RxEngine implements EngineView {
         }
     }
 
+    /**
+     * Delivers the call events an application's task left queued: a task that reads a call's last packet ends the
+     * call ({@link Call#read}), and its completion must not wait for the next datagram or timer tick. The transport
+     * calls it after each task it runs on the loop; inside an entry point ({@link #onDatagram}, {@link #onTimer}) it
+     * does nothing, as that entry point's end delivers them.
+     *
+     * @param now current time, ns
+     */
+    public void settle(long now) {
+        events.settleOutsideEntryPoint(now);
+    }
+
     /** @return the earliest time, ns, at which {@link #onTimer} has work; Long.MAX_VALUE for none */
     public long nextDeadline() {
         return engineTimers.nextDeadline();

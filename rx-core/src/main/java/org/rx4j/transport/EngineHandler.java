@@ -218,9 +218,20 @@ final class EngineHandler extends ChannelInboundHandlerAdapter {
             log.warn("rx4j task failed", e);
         } finally {
             if (outer) {
+                settle();
                 inUnit = false;
                 afterTask();
             }
+        }
+    }
+
+    /** After an outer task: the events it left queued (a call it ended) are delivered now, not at the next tick. */
+    private void settle() {
+        try {
+            engine.settle(now());
+        } catch (RuntimeException e) {
+            taskFailures++;
+            log.warn("rx4j task failed", e);
         }
     }
 
@@ -265,6 +276,7 @@ final class EngineHandler extends ChannelInboundHandlerAdapter {
             result.completeExceptionally(e);
         } finally {
             if (outer) {
+                settle();
                 inUnit = false;
                 afterWork();
             }

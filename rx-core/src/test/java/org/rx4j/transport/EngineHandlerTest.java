@@ -117,6 +117,39 @@ class EngineHandlerTest {
     }
 
     @Test
+    void aTaskThatReadsTheLastPacketOfAReplyEndsTheCallBeforeTheNextDatagramOrTick() {
+        try (EngineChannel ch = new EngineChannel(RxConfig.defaults())) {
+            Call[] call = new Call[1];
+            Drain reader = new Drain(ch) {
+                @Override
+                public boolean wantsData(Call c) {
+                    return false; // as a blocking reader whose inbox is full: the reply stays in the call
+                }
+            };
+            ch.handler.run(e -> {
+                Connection conn = e.connect(EngineChannel.PEER, SVC, 0);
+                call[0] = e.newCall(ch.now(), conn, reader);
+                call[0].write(ch.now(), Unpooled.copiedBuffer(new byte[] {1, 2, 3}));
+                call[0].finishSending(ch.now());
+            });
+            RxHeader request = data(ch.sent()).get(0).header();
+            RxHeader reply = new RxHeader(request.epoch(), request.cid(), request.callNumber(), 1, 1,
+                    PacketType.DATA, PacketFlags.LAST_PACKET, 0, 0, 0, SVC);
+            ch.receive(EngineChannel.data(reply, new byte[] {7, 8}));
+            assertTrue(reader.ended.isEmpty(), "the reply waits in the call for its reader");
+
+            // The application's reader pulls the reply out in a task of its own, outside any datagram or tick.
+            ch.handler.run(e -> {
+                io.netty.buffer.ByteBuf b;
+                while ((b = call[0].read(ch.now())) != null) {
+                    b.release();
+                }
+            });
+            assertEquals(List.of(0), reader.ended, "the call's end is told when the task ends, not at the next tick");
+        }
+    }
+
+    @Test
     void serverChecksReachabilityWithAPingBeforeStartingTheCall() {
         List<Call> started = new ArrayList<>();
         try (EngineChannel ch = new EngineChannel(RxConfig.defaults())) {
