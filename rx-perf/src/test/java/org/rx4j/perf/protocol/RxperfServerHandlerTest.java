@@ -172,12 +172,15 @@ class RxperfServerHandlerTest {
             // past the pattern source's chunk: checked chunk by chunk
             request(3, 0, 1000, 1000, new int[] {RxperfServerHandler.SMALL_SEND_MAX},
                     pattern(RxperfServerHandler.SMALL_SEND_MAX)),
+            // a reply past the pattern source's chunk, built chunk by chunk
+            request(3, 1, 1000, 1000, new int[] {RxperfServerHandler.SMALL_RECV_MAX}, new byte[0]),
         };
         for (byte[] r : requests) {
             assertArrayEquals(serve(true, r), serveSmall(h, r));
         }
-        assertEquals(8, h.calls());
-        assertEquals(33 + 0 + 131072 + 3000 + 33 + 5000 + RxperfServerHandler.SMALL_SEND_MAX, h.payloadBytes());
+        assertEquals(9, h.calls());
+        assertEquals(33 + 0 + 131072 + 3000 + 33 + 5000 + RxperfServerHandler.SMALL_SEND_MAX
+                + RxperfServerHandler.SMALL_RECV_MAX, h.payloadBytes());
         assertEquals(0, h.aborts());
     }
 
@@ -190,7 +193,10 @@ class RxperfServerHandlerTest {
         assertTrue(small(request(3, 0, 1000, 1000, new int[] {65537}, pattern(30))), "a SEND is gathered up to 1 MiB");
         assertFalse(small(request(3, 0, 1000, 1000, new int[] {RxperfServerHandler.SMALL_SEND_MAX + 1}, pattern(30))),
                 "a larger SEND streams");
-        assertFalse(small(request(3, 1, 1000, 1000, new int[] {65537}, new byte[0])), "a large RECV streams");
+        assertTrue(small(request(3, 1, 1000, 1000, new int[] {RxperfServerHandler.SMALL_RECV_MAX}, new byte[0])),
+                "a RECV is answered whole up to 1 MiB");
+        assertFalse(small(request(3, 1, 1000, 1000, new int[] {RxperfServerHandler.SMALL_RECV_MAX + 1}, new byte[0])),
+                "a larger RECV streams");
         assertFalse(small(request(3, 4, 1000, 1000, new int[] {1, 1}, new byte[0])), "FILE streams");
         assertFalse(small(request(2, 3, 1000, 1000, new int[] {4, 4}, pattern(4))), "wrong version: stream path aborts");
         assertFalse(small(request(3, 3, 0, 1000, new int[] {4, 4}, pattern(4))), "bad chunk: stream path aborts");
