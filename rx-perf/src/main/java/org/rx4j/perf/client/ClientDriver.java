@@ -56,7 +56,8 @@ public final class ClientDriver {
      * Most bytes of a RECV run driven by async calls. Larger replies go faster on a client thread with the call's
      * stream: there the thread copies what the loop has received while the loop takes in the next packets, where a
      * gathered reply is copied on the loop (loopback, rx4j server, 100 MiB: 128 KiB calls 451-634 ms gathered against
-     * 322-495 on a thread, 256 KiB 364-473 against 250-287, 64 KiB level, 32 KiB 362-418 against 591-647).
+     * 322-495 on a thread, 256 KiB 364-473 against 250-287, 64 KiB level, 32 KiB 362-418 against 591-647; measured
+     * before a reader's own pull of a reply's end told the call's end at once, docs/transport.md "Flushes").
      */
     public static final int ASYNC_RECV_MAX_BYTES = 1 << 16;
 
