@@ -19,7 +19,7 @@ import java.util.function.LongSupplier;
  * wakes for several datagrams at a time, and a spinning loop would take the CPU its peer and its JIT need.
  *
  * <p>One instance serves one event loop (one transport): the decoder and encoder of the loop's channel report each
- * datagram's size to {@link #moved(int)} and Netty asks {@link #calculateStrategy} before each wait, all on that loop.
+ * datagram's size to {@link #accept(int)} and Netty asks {@link #calculateStrategy} before each wait, all on that loop.
  * With {@code spinNs} 0 the loop always blocks, as Netty's default strategy does.
  */
 final class IdleSpin implements SelectStrategy, SelectStrategyFactory, IntConsumer {
@@ -58,11 +58,6 @@ final class IdleSpin implements SelectStrategy, SelectStrategyFactory, IntConsum
         this.spinNs = spinNs;
         this.clock = clock;
         this.yield = yield;
-    }
-
-    /** @return the longest spin after a small exchange, ns; 0 = the loop never spins */
-    long spinNs() {
-        return spinNs;
     }
 
     /**

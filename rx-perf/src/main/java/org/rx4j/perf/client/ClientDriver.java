@@ -39,10 +39,10 @@ import org.rx4j.rpc.RxConnection;
  * connections are closed at once so that calls blocked in other threads end too.
  *
  * <p>An RPC or SEND run with payloads of at most {@link #ASYNC_CALL_MAX_BYTES} each way, or a RECV of at most
- * {@link #ASYNC_RECV_MAX_BYTES}, on a transport that supports
- * {@link PerfConnection#callAsync}, runs without client threads: {@code -t} call chains (thread t's chain on
- * connection t / 4, as above) each keep one whole call outstanding and start the next from the completion of the
- * last, on the transport's event loop; the calls, bytes, latencies and failures are counted as a thread would.
+ * {@link #ASYNC_RECV_MAX_BYTES}, on a transport that supports {@link PerfConnection#callAsync}, runs without client
+ * threads: {@code -t} call chains (thread t's chain on connection t / 4, as above) each keep one whole call
+ * outstanding and start the next from the completion of the last, on the transport's event loop; the calls, bytes,
+ * latencies and failures are counted as a thread would.
  */
 public final class ClientDriver {
     /** Threads per connection: a connection has 4 channels (RX_MAXCALLS). */
@@ -50,7 +50,7 @@ public final class ClientDriver {
     /** Most threads, as OpenAFS (MAX_THREADS). */
     public static final int MAX_THREADS = 128;
     private static final long NOT_READ = Long.MIN_VALUE;
-    /** Most payload bytes per direction of an RPC, SEND or RECV run driven by async calls (the reply is gathered whole). */
+    /** Most payload bytes per direction of an RPC or SEND run driven by async calls (the reply is gathered whole). */
     public static final int ASYNC_CALL_MAX_BYTES = 1 << 20;
     /**
      * Most bytes of a RECV run driven by async calls. Larger replies go faster on a client thread with the call's
@@ -112,8 +112,9 @@ public final class ClientDriver {
     }
 
     /**
-     * Chooses threads with streams for every command ({@code --threaded}); by default an RPC, SEND or RECV run within
-     * {@link #ASYNC_CALL_MAX_BYTES} is driven as async call chains when the transport supports them. Call before
+     * Chooses threads with streams for every command ({@code --threaded}); by default an RPC or SEND run within
+     * {@link #ASYNC_CALL_MAX_BYTES}, or a RECV within {@link #ASYNC_RECV_MAX_BYTES}, is driven as async call chains
+     * when the transport supports them. Call before
      * {@link #run}.
      *
      * @param on true for threads only

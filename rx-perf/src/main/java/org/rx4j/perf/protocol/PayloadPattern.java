@@ -66,12 +66,33 @@ public final class PayloadPattern {
      *
      * @param buffer received bytes
      * @param offset index of the first byte to check
-     * @param length bytes to check, at most {@link RxperfProtocol#MAX_CHUNK}
+     * @param length bytes to check, ≥ 0 (any length: compared a source's chunk at a time)
      * @param position payload index of {@code buffer[offset]}
      * @return the index within {@code [0, length)} of the first wrong byte, or −1 if all match
      */
     public static int mismatch(byte[] buffer, int offset, int length, long position) {
-        int phase = phase(position);
-        return java.util.Arrays.mismatch(buffer, offset, offset + length, SOURCE, phase, phase + length);
+        for (int at = 0; at < length; at += RxperfProtocol.MAX_CHUNK) {
+            int n = Math.min(RxperfProtocol.MAX_CHUNK, length - at);
+            int phase = phase(position + at);
+            int bad = java.util.Arrays.mismatch(buffer, offset + at, offset + at + n, SOURCE, phase, phase + n);
+            if (bad >= 0) {
+                return at + bad;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * Writes the pattern of payload positions {@code 0 .. length - 1} into {@code dst} (a whole request's or reply's
+     * payload), a source's chunk at a time.
+     *
+     * @param dst the array
+     * @param offset where payload position 0 goes
+     * @param length payload bytes, ≥ 0
+     */
+    static void fill(byte[] dst, int offset, int length) {
+        for (int at = 0; at < length; at += RxperfProtocol.MAX_CHUNK) {
+            System.arraycopy(SOURCE, phase(at), dst, offset + at, Math.min(RxperfProtocol.MAX_CHUNK, length - at));
+        }
     }
 }

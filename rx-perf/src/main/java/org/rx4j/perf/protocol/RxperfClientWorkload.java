@@ -229,11 +229,7 @@ public final class RxperfClientWorkload {
         if (wholeRequest == null) {
             int payload = requestPayloadBytes();
             byte[] bytes = java.util.Arrays.copyOf(header, header.length + payload);
-            // The source holds one chunk's pattern at each phase; a longer payload is copied chunk by chunk.
-            for (int at = 0; at < payload; at += RxperfProtocol.MAX_CHUNK) {
-                int n = Math.min(RxperfProtocol.MAX_CHUNK, payload - at);
-                System.arraycopy(PayloadPattern.source(), PayloadPattern.phase(at), bytes, header.length + at, n);
-            }
+            PayloadPattern.fill(bytes, header.length, payload);
             wholeRequest = bytes;
         }
         return wholeRequest;
@@ -253,12 +249,9 @@ public final class RxperfClientWorkload {
         int got = Math.min(payload, reply.length);
         if (verify) {
             // the stream path checks in read-size chunks; the first wrong byte is the same either way
-            for (int at = 0; at < got; at += RxperfProtocol.MAX_CHUNK) {
-                int n = Math.min(RxperfProtocol.MAX_CHUNK, got - at);
-                int bad = PayloadPattern.mismatch(reply, at, n, at);
-                if (bad >= 0) {
-                    throw new PayloadMismatchException(name, at + bad, reply[at + bad]);
-                }
+            int bad = PayloadPattern.mismatch(reply, 0, got, 0);
+            if (bad >= 0) {
+                throw new PayloadMismatchException(name, bad, reply[bad]);
             }
         }
         if (got < payload) {

@@ -219,8 +219,9 @@ public final class RxperfServerHandler implements PerfCallHandler {
 
     /**
      * A small call is a correct RPC whose request and reply payloads are at most {@link #SMALL_PAYLOAD_MAX} bytes,
-     * a correct RECV of at most {@link #SMALL_RECV_MAX} or a correct SEND of at most {@link #SMALL_SEND_MAX}; anything else (including every rejected request, so that its abort
-     * message is the stream path's) is left to {@link #handle}.
+     * a correct RECV of at most {@link #SMALL_RECV_MAX} or a correct SEND of at most {@link #SMALL_SEND_MAX};
+     * anything else (including every rejected request, so that its abort message is the stream path's) is left to
+     * {@link #handle}.
      */
     @Override
     public boolean isSmallCall(byte[] prefix, int length, boolean wholeRequest) {
@@ -231,13 +232,13 @@ public final class RxperfServerHandler implements PerfCallHandler {
         int command = int32(prefix, 4);
         int first = int32(prefix, RxperfParamBlock.SIZE);
         if (command == RxperfCommand.RECV.code()) {
-            return wholeRequest && length == RxperfParamBlock.SIZE + 4 && first >= 0 && first <= SMALL_RECV_MAX;
+            return wholeRequest && length == RxperfParamBlock.SIZE + 4 && atMost(first, SMALL_RECV_MAX);
         }
         if (command == RxperfCommand.SEND.code()) {
-            return first >= 0 && first <= SMALL_SEND_MAX;
+            return atMost(first, SMALL_SEND_MAX);
         }
-        return command == RxperfCommand.RPC.code() && length == SMALL_PREFIX && small(first)
-                && small(int32(prefix, RxperfParamBlock.SIZE + 4));
+        return command == RxperfCommand.RPC.code() && length == SMALL_PREFIX && atMost(first, SMALL_PAYLOAD_MAX)
+                && atMost(int32(prefix, RxperfParamBlock.SIZE + 4), SMALL_PAYLOAD_MAX);
     }
 
     /**
@@ -273,15 +274,10 @@ public final class RxperfServerHandler implements PerfCallHandler {
             throws RxperfAbortException {
         int got = Math.max(0, Math.min(requestBytes, rest.length - payloadAt));
         if (verify) {
-            // mismatch looks at most one chunk at a time (the pattern source's length)
-            for (int at = 0; at < got; at += RxperfProtocol.MAX_CHUNK) {
-                int n = Math.min(RxperfProtocol.MAX_CHUNK, got - at);
-                int bad = PayloadPattern.mismatch(rest, payloadAt + at, n, at);
-                if (bad >= 0) {
-                    PayloadMismatchException e = new PayloadMismatchException(what, at + bad,
-                            rest[payloadAt + at + bad]);
-                    throw abort(RxperfProtocol.ABORT_PATTERN_MISMATCH, e.getMessage());
-                }
+            int bad = PayloadPattern.mismatch(rest, payloadAt, got, 0);
+            if (bad >= 0) {
+                PayloadMismatchException e = new PayloadMismatchException(what, bad, rest[payloadAt + bad]);
+                throw abort(RxperfProtocol.ABORT_PATTERN_MISMATCH, e.getMessage());
             }
         }
         payloadBytes.add(got);
@@ -296,19 +292,15 @@ public final class RxperfServerHandler implements PerfCallHandler {
         byte[] reply = lastSmallReply;
         if (reply.length != bytes + 4) {
             reply = new byte[bytes + 4];
-            // The source holds one chunk's pattern at each phase; a longer reply is copied chunk by chunk.
-            for (int at = 0; at < bytes; at += RxperfProtocol.MAX_CHUNK) {
-                System.arraycopy(PayloadPattern.source(), PayloadPattern.phase(at), reply, at,
-                        Math.min(RxperfProtocol.MAX_CHUNK, bytes - at));
-            }
+            PayloadPattern.fill(reply, 0, bytes);
             RxperfProtocol.putInt32(RxperfProtocol.MAGIC_COOKIE, reply, bytes);
             lastSmallReply = reply;
         }
         return reply;
     }
 
-    private static boolean small(int bytes) {
-        return bytes >= 0 && bytes <= SMALL_PAYLOAD_MAX;
+    private static boolean atMost(int bytes, int max) {
+        return bytes >= 0 && bytes <= max;
     }
 
     private static boolean chunkOk(int size) {

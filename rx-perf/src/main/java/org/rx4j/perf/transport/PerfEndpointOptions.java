@@ -4,6 +4,7 @@
 package org.rx4j.perf.transport;
 
 import java.util.Objects;
+import org.rx4j.config.SocketBuffers;
 import org.rx4j.config.TransportKind;
 
 /**
@@ -66,8 +67,8 @@ public record PerfEndpointOptions(
 
     /** rxperf's idle spin when {@code --spin-us} is not given, µs (docs/transport.md "Idle spin"). */
     public static final int DEFAULT_IDLE_SPIN_US = 200;
-    /** Largest {@link #idleSpinUs()}, µs: the library's bound (SocketBuffers.MAX_IDLE_SPIN_NS). */
-    public static final int MAX_IDLE_SPIN_US = 10_000;
+    /** Largest {@link #idleSpinUs()}, µs: the library's bound. */
+    public static final int MAX_IDLE_SPIN_US = (int) (SocketBuffers.MAX_IDLE_SPIN_NS / 1000);
 
     /**
      * With rxperf's default idle spin.

@@ -26,4 +26,17 @@ class PayloadPatternTest {
         }
         assertEquals(-1, PayloadPattern.mismatch(chunk, 0, chunk.length, 777_777));
     }
+
+    @Test
+    void payloadsLongerThanTheSourceAreFilledAndCheckedAcrossItsChunks() {
+        int length = 2 * RxperfProtocol.MAX_CHUNK + 1000;
+        byte[] payload = new byte[3 + length];
+        PayloadPattern.fill(payload, 3, length);
+        for (int k = 0; k < length; k++) {
+            assertEquals((byte) (k % PayloadPattern.MODULUS), payload[3 + k], "byte " + k);
+        }
+        assertEquals(-1, PayloadPattern.mismatch(payload, 3, length, 0));
+        payload[3 + RxperfProtocol.MAX_CHUNK + 17] ^= 1;
+        assertEquals(RxperfProtocol.MAX_CHUNK + 17, PayloadPattern.mismatch(payload, 3, length, 0));
+    }
 }
