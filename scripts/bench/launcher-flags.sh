@@ -13,8 +13,10 @@
 #
 #   --runs N        runs per workload, candidate and cache (default 3; the median is printed)
 #   --workloads     workload ids (default: all of the list below, the speed goals' cold table and the first call)
-#   --sets          flag sets (default: c1 tiered tiered-newsize):
-#                     c1              -XX:TieredStopAtLevel=1 -XX:MaxNewSize=32m   (C1 only)
+#   --sets          flag sets (default: c1-serial c1 tiered tiered-newsize):
+#                     c1-serial       -XX:TieredStopAtLevel=1 -XX:MaxNewSize=32m -XX:+UseSerialGC
+#                                     (C1 only, serial collector: the launcher's client default)
+#                     c1              -XX:TieredStopAtLevel=1 -XX:MaxNewSize=32m   (C1 only, G1)
 #                     tiered          (none: the JVM's default tiered C1+C2 compilation)
 #                     tiered-newsize  -XX:MaxNewSize=32m
 #   --caches        start-up caches (default: aot none): aot = the launcher's cache (JDK 25's AOT cache, AppCDS on
@@ -23,8 +25,8 @@
 #   --out FILE      also write the table (markdown) to FILE
 #
 # The first run of each candidate records its start-up cache (scripts/rxperf does that on first use, outside the
-# timed runs: a --version run per candidate comes first). The whole default form (11 workloads x 3 sets x 2 caches
-# x 3 runs) takes about 30-40 min on 2 cores; run it on a quiet machine. Env: RXPERF_JAVA picks the JDK, as for
+# timed runs: a --version run per candidate comes first). The whole default form (11 workloads x 4 sets x 2 caches
+# x 3 runs) takes about 40-55 min on 2 cores; run it on a quiet machine. Env: RXPERF_JAVA picks the JDK, as for
 # scripts/rxperf.
 set -euo pipefail
 
@@ -33,7 +35,7 @@ RX4J=$ROOT/scripts/rxperf
 RUNS=3
 PORT=7439
 OUT=
-SETS="c1 tiered tiered-newsize"
+SETS="c1-serial c1 tiered tiered-newsize"
 CACHES="aot none"
 
 # "id|server flags|client flags"
@@ -76,10 +78,11 @@ done
 
 set_flags() {    # set_flags NAME: the flag string of a flag set into FLAGS
     case $1 in
+        c1-serial) FLAGS="-XX:TieredStopAtLevel=1 -XX:MaxNewSize=32m -XX:+UseSerialGC" ;;
         c1) FLAGS="-XX:TieredStopAtLevel=1 -XX:MaxNewSize=32m" ;;
         tiered) FLAGS="" ;;
         tiered-newsize) FLAGS="-XX:MaxNewSize=32m" ;;
-        *) echo "launcher-flags.sh: unknown flag set $1 (c1, tiered, tiered-newsize)" >&2; exit 2 ;;
+        *) echo "launcher-flags.sh: unknown flag set $1 (c1-serial, c1, tiered, tiered-newsize)" >&2; exit 2 ;;
     esac
 }
 
