@@ -38,9 +38,8 @@ import org.rx4j.rpc.RxConnection;
  * <p>The first failing call stops the run: its exception is rethrown after every thread has ended, and the
  * connections are closed at once so that calls blocked in other threads end too.
  *
- * <p>An RPC or SEND run with payloads of at most {@link #ASYNC_CALL_MAX_BYTES} each way, or a RECV of at most
- * {@link #ASYNC_RECV_MAX_BYTES}, on a transport that supports {@link PerfConnection#callAsync}, runs without client
- * threads: {@code -t} call chains (thread t's chain on connection t / 4, as above) each keep one whole call
+ * <p>An RPC, SEND or RECV run with payloads of at most {@link #ASYNC_CALL_MAX_BYTES} each way, on a transport that
+ * supports {@link PerfConnection#callAsync}, runs without client threads: {@code -t} call chains (thread t's chain on connection t / 4, as above) each keep one whole call
  * outstanding and start the next from the completion of the last, on the transport's event loop; the calls, bytes,
  * latencies and failures are counted as a thread would.
  */
@@ -50,16 +49,14 @@ public final class ClientDriver {
     /** Most threads, as OpenAFS (MAX_THREADS). */
     public static final int MAX_THREADS = 128;
     private static final long NOT_READ = Long.MIN_VALUE;
-    /** Most payload bytes per direction of an RPC or SEND run driven by async calls (the reply is gathered whole). */
-    public static final int ASYNC_CALL_MAX_BYTES = 1 << 20;
     /**
-     * Most bytes of a RECV run driven by async calls. Larger replies go faster on a client thread with the call's
-     * stream: there the thread copies what the loop has received while the loop takes in the next packets, where a
-     * gathered reply is copied on the loop (loopback, rx4j server, 100 MiB: 128 KiB calls 451-634 ms gathered against
-     * 322-495 on a thread, 256 KiB 364-473 against 250-287, 64 KiB level, 32 KiB 362-418 against 591-647; measured
-     * before a reader's own pull of a reply's end told the call's end at once, docs/transport.md "Flushes").
+     * Most payload bytes per direction of an RPC, SEND or RECV run driven by async calls (the reply is gathered
+     * whole on the loop). RECV replies above 64 KiB used to go to a client thread with the call's stream; once a
+     * reader's own pull of a reply's end told the call's end at once (docs/transport.md "Flushes"), gathering on the
+     * loop was faster toward OpenAFS's C server (loopback, 5 alternating rounds, 100 MiB: 1 MiB calls 477 against
+     * 613 ms on a thread, 256 KiB 621 against 725, 128 KiB 619 against 732; docs/benchmarks.md "The latest idle run").
      */
-    public static final int ASYNC_RECV_MAX_BYTES = 1 << 16;
+    public static final int ASYNC_CALL_MAX_BYTES = 1 << 20;
 
     private final RxperfRequest request;
     private final int threads;
@@ -112,9 +109,8 @@ public final class ClientDriver {
     }
 
     /**
-     * Chooses threads with streams for every command ({@code --threaded}); by default an RPC or SEND run within
-     * {@link #ASYNC_CALL_MAX_BYTES}, or a RECV within {@link #ASYNC_RECV_MAX_BYTES}, is driven as async call chains
-     * when the transport supports them. Call before
+     * Chooses threads with streams for every command ({@code --threaded}); by default an RPC, SEND or RECV run
+     * within {@link #ASYNC_CALL_MAX_BYTES} is driven as async call chains when the transport supports them. Call before
      * {@link #run}.
      *
      * @param on true for threads only
@@ -155,8 +151,7 @@ public final class ClientDriver {
             for (int i = 0; i < connectionsFor(threads); i++) {
                 connections.add(transport.connect(server, serviceId));
             }
-            boolean async = !threaded && RxperfClientWorkload.fitsWholeCall(request, ASYNC_CALL_MAX_BYTES,
-                    ASYNC_RECV_MAX_BYTES)
+            boolean async = !threaded && RxperfClientWorkload.fitsWholeCall(request, ASYNC_CALL_MAX_BYTES)
                     && connections.stream().allMatch(PerfConnection::supportsAsync);
             return async ? runAsync(connections, moved, onStart) : runOn(connections, moved, onStart);
         } finally {

@@ -179,20 +179,17 @@ public final class RxperfClientWorkload {
 
     /**
      * Whether {@code request} can run as one whole request/response call ({@link #wholeRequest()},
-     * {@link #checkWholeReply}): an RPC whose payloads are at most {@code maxBytes} each, a SEND of at most
-     * {@code maxBytes} or a RECV of at most {@code maxRecvBytes}. FILE calls interleave their directions word by word,
-     * so never.
+     * {@link #checkWholeReply}): an RPC whose payloads are at most {@code maxBytes} each, a SEND or a RECV of at most
+     * {@code maxBytes}. FILE calls interleave their directions word by word, so never.
      *
      * @param request the request
      * @param maxBytes the most payload bytes per direction, bytes
-     * @param maxRecvBytes the most bytes of a RECV, bytes
      * @return true for such a call
      */
-    public static boolean fitsWholeCall(RxperfRequest request, int maxBytes, int maxRecvBytes) {
+    public static boolean fitsWholeCall(RxperfRequest request, int maxBytes) {
         return switch (request.command()) {
             case RPC -> request.sendBytes() <= maxBytes && request.receiveBytes() <= maxBytes;
-            case SEND -> request.bytes() <= maxBytes;
-            case RECV -> request.bytes() <= maxRecvBytes;
+            case SEND, RECV -> request.bytes() <= maxBytes;
             case FILE -> false;
         };
     }

@@ -245,19 +245,19 @@ class AsyncDriveTest {
     @Test
     void rpcSendAndRecvRunsWithinTheLimitAreDrivenAsyncFileRunsNever() throws Exception {
         int max = ClientDriver.ASYNC_CALL_MAX_BYTES;
-        int recvMax = ClientDriver.ASYNC_RECV_MAX_BYTES;
-        assertTrue(RxperfClientWorkload.fitsWholeCall(rpc(4, 4), max, recvMax));
-        assertFalse(RxperfClientWorkload.fitsWholeCall(rpc(4, max + 1), max, recvMax));
+        assertTrue(RxperfClientWorkload.fitsWholeCall(rpc(4, 4), max));
+        assertFalse(RxperfClientWorkload.fitsWholeCall(rpc(4, max + 1), max));
+        assertFalse(RxperfClientWorkload.fitsWholeCall(rpc(max + 1, 4), max));
         assertTrue(RxperfClientWorkload.fitsWholeCall(
-                new RxperfRequest(RxperfCommand.SEND, max, 0, 0, CHUNK, CHUNK, null), max, recvMax));
+                new RxperfRequest(RxperfCommand.SEND, max, 0, 0, CHUNK, CHUNK, null), max));
         assertFalse(RxperfClientWorkload.fitsWholeCall(
-                new RxperfRequest(RxperfCommand.SEND, max + 1, 0, 0, CHUNK, CHUNK, null), max, recvMax));
+                new RxperfRequest(RxperfCommand.SEND, max + 1, 0, 0, CHUNK, CHUNK, null), max));
         assertTrue(RxperfClientWorkload.fitsWholeCall(
-                new RxperfRequest(RxperfCommand.RECV, recvMax, 0, 0, CHUNK, CHUNK, null), max, recvMax));
+                new RxperfRequest(RxperfCommand.RECV, max, 0, 0, CHUNK, CHUNK, null), max));
         assertFalse(RxperfClientWorkload.fitsWholeCall(
-                new RxperfRequest(RxperfCommand.RECV, recvMax + 1, 0, 0, CHUNK, CHUNK, null), max, recvMax));
+                new RxperfRequest(RxperfCommand.RECV, max + 1, 0, 0, CHUNK, CHUNK, null), max));
         FileWords words = FileWords.parse("w.txt", new BufferedReader(new StringReader("1\n")));
         assertFalse(RxperfClientWorkload.fitsWholeCall(
-                new RxperfRequest(RxperfCommand.FILE, 0, 0, 0, CHUNK, CHUNK, words), max, recvMax));
+                new RxperfRequest(RxperfCommand.FILE, 0, 0, 0, CHUNK, CHUNK, words), max));
     }
 }
