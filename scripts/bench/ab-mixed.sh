@@ -6,9 +6,12 @@
 # pair, elapsed msec, calls/s (rpc), the UDP RcvbufErrors counted during the run at the server's and the client's side,
 # and the load average. A benchmark, not a test.
 #
-#   scripts/bench/ab-mixed.sh BEFORE.jar:AFTER.jar ROUNDS "PAIRS" "CLIENT FLAGS" [MTU]
+#   scripts/bench/ab-mixed.sh BEFORE.jar:AFTER.jar ROUNDS "PAIRS" "CLIENT FLAGS[; CLIENT FLAGS...]" [MTU]
 #   BEFORE/AFTER: a jar, or a launcher such as /path/to/checkout/scripts/rxperf (its own JDK, flags and AOT cache)
 #   PAIRS: words CLIENT2SERVER of c (C peer), B (BEFORE.jar), A (AFTER.jar), e.g. "c2c B2c A2c c2B c2A B2B A2A"
+#   CLIENT FLAGS: one workload, or several separated by ';': each round then runs every workload in turn, each
+#          preceded by a line "== FLAGS" (with AB_SERVERS=once the same servers serve all of them, as a server
+#          started once serves every later client run)
 #   MTU:   when given, the server runs in namespace sp-b (10.99.0.2) and the client in sp-a (10.99.0.1), joined by a
 #          veth pair of that MTU (scripts/netns.sh with its RX4J_NETNS_* names set to these); RcvbufErrors are then
 #          each namespace's own. Without it, loopback: both columns are the host's one count (other traffic counts).
@@ -63,28 +66,34 @@ if [[ ${AB_SERVERS:-fresh} == once ]]; then
     done
     trap 'kill "${SERVER_PIDS[@]}" 2> /dev/null; [[ -n $MTU ]] && "$ROOT/scripts/netns.sh" down > /dev/null 2>&1' EXIT
 fi
+IFS=';' read -r -a WORKLOADS <<< "$CF"
 for _ in $(seq 1 "$ROUNDS"); do
-    for p in $PAIRS; do
-        k=${p##*2}
-        if [[ ${AB_SERVERS:-fresh} == once ]]; then
-            port=${ONCE_PORT[$k]}
-        else
-            port=$P
-            start_server "$k" "$port"
-        fi
-        b0=$(rcvbuf "${NSB[@]}") a0=$(rcvbuf "${NSA[@]}")
-        # shellcheck disable=SC2086
-        case $p in
-            c2*) out=$("${NSA[@]}" "$PEER" client -s "$HOST" -p "$port" "${CB[@]}" $CF 2>&1 | grep -E '^(SEND|RECV|RPC)') ;;
-            B2*) out=$("${NSA[@]}" "${JB[@]}" client -s "$HOST" -p "$port" $CF 2>&1 | grep -E '^(SEND|RECV|RPC)') ;;
-            A2*) out=$("${NSA[@]}" "${JA[@]}" client -s "$HOST" -p "$port" $CF 2>&1 | grep -E '^(SEND|RECV|RPC)') ;;
-            *) echo "ab-mixed.sh: unknown pair $p" >&2; exit 2 ;;
-        esac
-        b1=$(rcvbuf "${NSB[@]}") a1=$(rcvbuf "${NSA[@]}")
-        if [[ ${AB_SERVERS:-fresh} != once ]]; then
-            kill "$sp"; wait "$sp" 2> /dev/null
-        fi
-        printf '%s\t%s\t%s\trcvbufErr srv=%s cli=%s\tload=%s\n' "$p" "$(grep -oE '[0-9]+ msec' <<< "$out" | head -1)" \
-            "$(grep -oE '[0-9]+ calls/s' <<< "$out")" "$((b1 - b0))" "$((a1 - a0))" "$(cut -d' ' -f1 /proc/loadavg)"
+    for CF in "${WORKLOADS[@]}"; do
+        CF=${CF#"${CF%%[![:space:]]*}"}    # trims the blanks around a ';'
+        CF=${CF%"${CF##*[![:space:]]}"}
+        [[ ${#WORKLOADS[@]} -eq 1 ]] || echo "== $CF"
+        for p in $PAIRS; do
+            k=${p##*2}
+            if [[ ${AB_SERVERS:-fresh} == once ]]; then
+                port=${ONCE_PORT[$k]}
+            else
+                port=$P
+                start_server "$k" "$port"
+            fi
+            b0=$(rcvbuf "${NSB[@]}") a0=$(rcvbuf "${NSA[@]}")
+            # shellcheck disable=SC2086
+            case $p in
+                c2*) out=$("${NSA[@]}" "$PEER" client -s "$HOST" -p "$port" "${CB[@]}" $CF 2>&1 | grep -E '^(SEND|RECV|RPC)') ;;
+                B2*) out=$("${NSA[@]}" "${JB[@]}" client -s "$HOST" -p "$port" $CF 2>&1 | grep -E '^(SEND|RECV|RPC)') ;;
+                A2*) out=$("${NSA[@]}" "${JA[@]}" client -s "$HOST" -p "$port" $CF 2>&1 | grep -E '^(SEND|RECV|RPC)') ;;
+                *) echo "ab-mixed.sh: unknown pair $p" >&2; exit 2 ;;
+            esac
+            b1=$(rcvbuf "${NSB[@]}") a1=$(rcvbuf "${NSA[@]}")
+            if [[ ${AB_SERVERS:-fresh} != once ]]; then
+                kill "$sp"; wait "$sp" 2> /dev/null
+            fi
+            printf '%s\t%s\t%s\trcvbufErr srv=%s cli=%s\tload=%s\n' "$p" "$(grep -oE '[0-9]+ msec' <<< "$out" | head -1)" \
+                "$(grep -oE '[0-9]+ calls/s' <<< "$out")" "$((b1 - b0))" "$((a1 - a0))" "$(cut -d' ' -f1 /proc/loadavg)"
+        done
     done
 done
