@@ -416,7 +416,7 @@ public record RxConfig(Windows windows, PacketSize packetSize, AckPolicy ackPoli
         }
 
         /**
-         * @param ns longest idle spin of the event loop after an exchange of small datagrams only, ns,
+         * @param ns longest idle spin of the event loop after an exchange in which it sent small datagrams only, ns,
          *     0..{@link SocketBuffers#MAX_IDLE_SPIN_NS}; 0 = never spin (docs/transport.md "Idle spin")
          * @return this, with {@link SocketBuffers#idleSpinNs()} set to {@code ns}
          * @throws IllegalArgumentException if ns is out of range (this builder unchanged)

@@ -15,10 +15,11 @@ import java.util.function.Consumer;
  * @param segmentationOffload true (default) to send runs of equal-size datagrams to one peer with UDP GSO and read
  *     with UDP GRO where the transport is epoll and the kernel has them; false for one system call's slot per
  *     datagram (docs/transport.md "Segmentation offload"); no effect on NIO
- * @param idleSpinNs how long the event loop polls its socket without sleeping after an exchange of small datagrams
- *     only, ns, 0..{@link #MAX_IDLE_SPIN_NS}; 0 (default) = it always blocks when idle, as Netty's loops do. A short
- *     call's answer caught while spinning costs no wake-up (docs/transport.md "Idle spin"); the price is up to this
- *     much CPU after each such exchange, given up to any other thread that wants it
+ * @param idleSpinNs how long the event loop polls its socket without sleeping after an exchange in which it sent
+ *     small datagrams only (short calls, the ACKs of a transfer it receives in OpenAFS-sized datagrams), ns,
+ *     0..{@link #MAX_IDLE_SPIN_NS}; 0 (default) = it always blocks when idle, as Netty's loops do. A short call's
+ *     answer caught while spinning costs no wake-up (docs/transport.md "Idle spin"); the price is up to this much CPU
+ *     after each such exchange, given up to any other thread that wants it
  */
 public record SocketBuffers(int udpBufferBytes, boolean segmentationOffload, long idleSpinNs) {
     /** Longest idle spin, ns (10 ms): longer, a quiet endpoint would hold a CPU for nothing. */

@@ -6,31 +6,39 @@ package org.rx4j.transport;
 import io.netty.channel.SelectStrategy;
 import io.netty.channel.SelectStrategyFactory;
 import io.netty.util.IntSupplier;
-import java.util.function.IntConsumer;
 import java.util.function.LongSupplier;
 
 /**
- * How a transport's event loop waits when it has nothing to do (docs/transport.md "Idle spin"): after an exchange of
- * small datagrams only, it polls its socket without sleeping, yielding the CPU between polls, for up to
- * {@code spinNs}, and only then blocks in the kernel; after a datagram larger than {@link #SMALL_DATAGRAM_BYTES} in
- * either direction it blocks at once. A short call's reply (or, on a server, a client's next request) usually arrives
- * within tens of microseconds; caught by a spinning loop it costs no sleep and no wake-up, about half of a short
- * call's round trip on loopback. A bulk transfer moves full-size packets and gains nothing from spinning: its loop
- * wakes for several datagrams at a time, and a spinning loop would take the CPU its peer and its JIT need.
+ * How a transport's event loop waits when it has nothing to do (docs/transport.md "Idle spin"): after an exchange in
+ * which it wrote small datagrams only (at most {@link #SMALL_WRITE_BYTES}: requests, replies and ACKs of short calls)
+ * and read none larger than {@link #SMALL_READ_BYTES} (a short call's message, or one OpenAFS-sized jumbogram of a
+ * transfer this loop receives), it polls its socket without sleeping, yielding the CPU between polls, for up to
+ * {@code spinNs}, and only then blocks in the kernel; after a larger datagram in either direction it blocks at once.
+ * A short call's reply (or, on a server, a client's next request) and a sender's next jumbogram after an ACK usually
+ * arrive within tens of microseconds; caught by a spinning loop they cost no sleep and no wake-up. A loop that sends a
+ * bulk transfer, or reads one in datagrams larger than OpenAFS's, gains nothing from spinning: it wakes for several
+ * datagrams at a time, and a spinning loop would take the CPU its peer and its JIT need.
  *
- * <p>One instance serves one event loop (one transport): the decoder and encoder of the loop's channel report each
- * datagram's size to {@link #accept(int)} and Netty asks {@link #calculateStrategy} before each wait, all on that loop.
- * With {@code spinNs} 0 the loop always blocks, as Netty's default strategy does.
+ * <p>One instance serves one event loop (one transport): the decoder reports each datagram read to {@link #read(int)},
+ * the encoder each one written to {@link #written(int)}, and Netty asks {@link #calculateStrategy} before each wait,
+ * all on that loop. With {@code spinNs} 0 the loop always blocks, as Netty's default strategy does.
  */
-final class IdleSpin implements SelectStrategy, SelectStrategyFactory, IntConsumer {
-    /** Largest datagram, bytes, after which the loop spins: a short call's request or reply, not a bulk packet. */
-    static final int SMALL_DATAGRAM_BYTES = 1024;
+final class IdleSpin implements SelectStrategy, SelectStrategyFactory {
+    /** Largest datagram written, bytes, after which the loop spins: a short call's message or an ACK, not DATA. */
+    static final int SMALL_WRITE_BYTES = 1024;
+    /**
+     * Largest datagram read, bytes, after which the loop spins: OpenAFS's jumbograms (4 packets of 1,412 bytes,
+     * 5,688 bytes) fit, rx4j's larger packets and jumbograms between rx4j peers do not.
+     */
+    static final int SMALL_READ_BYTES = 8192;
 
     private final long spinNs;
     private final LongSupplier clock;
     private final Runnable yield;
-    /** Largest datagram read or written since the loop last ran out of work, bytes; 0 = none. */
-    private int largestSinceIdle;
+    /** Largest datagram read since the loop last ran out of work, bytes; 0 = none. */
+    private int largestReadSinceIdle;
+    /** Largest datagram written since the loop last ran out of work, bytes; 0 = none. */
+    private int largestWrittenSinceIdle;
     /** When the loop last had I/O or tasks, ns on {@link #clock}. */
     private long lastBusy;
     /** True while the loop spins after its last work (the choice is made once per idle stretch). */
@@ -61,15 +69,21 @@ final class IdleSpin implements SelectStrategy, SelectStrategyFactory, IntConsum
     }
 
     /**
-     * A datagram of {@code bytes} was read or written on this loop. Loop only.
+     * A datagram of {@code bytes} was read on this loop. Loop only.
      *
      * @param bytes its UDP payload, bytes
      */
-    @Override
-    public void accept(int bytes) {
-        if (bytes > largestSinceIdle) {
-            largestSinceIdle = bytes;
-        }
+    void read(int bytes) {
+        largestReadSinceIdle = Math.max(largestReadSinceIdle, bytes);
+    }
+
+    /**
+     * A datagram of {@code bytes} was written on this loop (a GSO run counts as its whole buffer). Loop only.
+     *
+     * @param bytes its UDP payload, bytes
+     */
+    void written(int bytes) {
+        largestWrittenSinceIdle = Math.max(largestWrittenSinceIdle, bytes);
     }
 
     /** @return this strategy: one per loop, and the transport's group has one loop */
@@ -102,8 +116,11 @@ final class IdleSpin implements SelectStrategy, SelectStrategyFactory, IntConsum
         }
         if (!spinning) {
             // Only after datagrams moved: a timer tick or a task alone is not an exchange awaiting an answer.
-            boolean small = largestSinceIdle > 0 && largestSinceIdle <= SMALL_DATAGRAM_BYTES;
-            largestSinceIdle = 0;
+            boolean moved = largestReadSinceIdle > 0 || largestWrittenSinceIdle > 0;
+            boolean small = moved && largestReadSinceIdle <= SMALL_READ_BYTES
+                    && largestWrittenSinceIdle <= SMALL_WRITE_BYTES;
+            largestReadSinceIdle = 0;
+            largestWrittenSinceIdle = 0;
             if (!small) {
                 return SELECT;
             }

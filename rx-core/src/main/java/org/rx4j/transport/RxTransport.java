@@ -77,8 +77,8 @@ public final class RxTransport implements AutoCloseable {
         this.kind = kind;
         boolean offload = NettyTransports.segmentationOffload(kind, config.socketBuffers().segmentationOffload());
         IdleSpin idle = new IdleSpin(config.socketBuffers().idleSpinNs());
-        this.decoder = new DatagramDecoder(idle);
-        this.encoder = new DatagramEncoder(offload, new RouteMtus()::mtuFor, idle);
+        this.decoder = new DatagramDecoder(idle::read);
+        this.encoder = new DatagramEncoder(offload, new RouteMtus()::mtuFor, idle::written);
         this.group = NettyTransports.newEventLoopGroup(kind, "rx4j-" + kind.name().toLowerCase(Locale.ROOT), idle);
         int sendBuffer = config.effectiveUdpBufferBytes();
         int receiveBuffer = config.effectiveReceiveBufferBytes();

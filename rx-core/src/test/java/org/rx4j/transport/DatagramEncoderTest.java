@@ -15,11 +15,13 @@ import io.netty.channel.ChannelOutboundHandlerAdapter;
 import io.netty.channel.ChannelPromise;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.channel.socket.DatagramPacket;
+import io.netty.channel.epoll.Epoll;
 import io.netty.channel.unix.Errors;
 import io.netty.channel.unix.SegmentedDatagramPacket;
 import io.netty.util.ReferenceCountUtil;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.rx4j.testing.LeakCheckExtension;
@@ -36,6 +38,15 @@ import org.rx4j.wire.RxPacket;
  */
 @ExtendWith(LeakCheckExtension.class)
 class DatagramEncoderTest {
+    /**
+     * The refused-GSO tests build Netty's {@link Errors.NativeIoException}, whose class reads errno constants from the
+     * epoll native library: load it here, or those tests pass only after another test class has loaded it.
+     */
+    @BeforeAll
+    static void loadTheNativeTransport() {
+        Epoll.ensureAvailability();
+    }
+
     /** Counts flushes passing towards the socket. */
     private static final class FlushCounter extends ChannelOutboundHandlerAdapter {
         int flushes;

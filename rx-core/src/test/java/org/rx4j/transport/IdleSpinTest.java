@@ -21,9 +21,10 @@ import org.rx4j.config.SocketBuffers;
 import org.rx4j.testing.LeakCheckExtension;
 
 /**
- * The event loop's idle strategy on a virtual clock (docs/transport.md "Idle spin"): after small datagrams only it
- * polls again, yielding between polls, until the spin has lasted its time, then blocks; after a large datagram, a
- * timer tick alone, or with the spin off, it blocks at once; ready events and queued tasks are always handled.
+ * The event loop's idle strategy on a virtual clock (docs/transport.md "Idle spin"): after small datagrams written and
+ * none larger than an OpenAFS jumbogram read it polls again, yielding between polls, until the spin has lasted its
+ * time, then blocks; after a large datagram either way, a timer tick alone, or with the spin off, it blocks at once;
+ * ready events and queued tasks are always handled.
  */
 @ExtendWith(LeakCheckExtension.class)
 class IdleSpinTest {
@@ -40,8 +41,8 @@ class IdleSpinTest {
     @Test
     void afterASmallExchangeTheLoopPollsAgainUntilTheSpinHasLastedItsTime() throws Exception {
         assertEquals(1, strategy(spin, 1, false), "a ready event is handled");
-        spin.accept(60);    // a short call's request read
-        spin.accept(60);    // and its reply written
+        spin.read(60);       // a short call's request read
+        spin.written(60);    // and its reply written
         assertEquals(SelectStrategy.CONTINUE, strategy(spin, 0, false));
         now += SPIN_NS - 1;
         assertEquals(SelectStrategy.CONTINUE, strategy(spin, 0, false));
@@ -53,26 +54,38 @@ class IdleSpinTest {
     @Test
     void anAnswerCaughtWhileSpinningIsHandledAndStartsANewSpin() throws Exception {
         strategy(spin, 1, false);
-        spin.accept(60);
+        spin.written(60);
         assertEquals(SelectStrategy.CONTINUE, strategy(spin, 0, false));
         now += 150_000;
         assertEquals(1, strategy(spin, 1, false), "the reply, caught by a poll");
-        spin.accept(60);
+        spin.read(60);
         now += 100_000;    // 250 µs after the first spin began, 100 µs after the reply
         assertEquals(SelectStrategy.CONTINUE, strategy(spin, 0, false));
     }
 
     @Test
-    void afterALargeDatagramTheLoopBlocksAtOnce() throws Exception {
+    void afterALargeDatagramWrittenTheLoopBlocksAtOnce() throws Exception {
         strategy(spin, 1, false);
-        spin.accept(60);
-        spin.accept(IdleSpin.SMALL_DATAGRAM_BYTES + 1);    // a full DATA packet: bulk
+        spin.read(60);                                    // an ACK
+        spin.written(IdleSpin.SMALL_WRITE_BYTES + 1);     // and the DATA it released: this loop sends a transfer
         assertEquals(SelectStrategy.SELECT, strategy(spin, 0, false));
         assertEquals(0, yields.get());
         // The next idle stretch is judged on its own datagrams.
         assertEquals(1, strategy(spin, 1, false));
-        spin.accept(IdleSpin.SMALL_DATAGRAM_BYTES);
+        spin.written(IdleSpin.SMALL_WRITE_BYTES);
         assertEquals(SelectStrategy.CONTINUE, strategy(spin, 0, false));
+    }
+
+    @Test
+    void aReceiverOfOpenAfsJumbogramsSpinsOneOfLargerDatagramsDoesNot() throws Exception {
+        strategy(spin, 1, false);
+        spin.read(5_688);     // a 4-packet jumbogram of 1,412-byte packets, as OpenAFS sends
+        spin.written(60);     // its ACK
+        assertEquals(SelectStrategy.CONTINUE, strategy(spin, 0, false), "the sender's next jumbogram is near");
+        assertEquals(1, strategy(spin, 1, false));
+        spin.read(IdleSpin.SMALL_READ_BYTES + 1);    // a larger jumbogram, as between rx4j peers
+        spin.written(60);
+        assertEquals(SelectStrategy.SELECT, strategy(spin, 0, false));
     }
 
     @Test
@@ -84,7 +97,7 @@ class IdleSpinTest {
     @Test
     void withTheSpinOffTheLoopWaitsAsNettysDefaultStrategy() throws Exception {
         IdleSpin off = new IdleSpin(0, () -> now, yields::incrementAndGet);
-        off.accept(60);
+        off.read(60);
         assertEquals(SelectStrategy.SELECT, strategy(off, 0, false));
         assertEquals(3, strategy(off, 3, true), "with tasks queued it polls without blocking");
         assertEquals(0, yields.get());
