@@ -39,9 +39,9 @@ import org.rx4j.rpc.RxConnection;
  * connections are closed at once so that calls blocked in other threads end too.
  *
  * <p>An RPC, SEND or RECV run with payloads of at most {@link #ASYNC_CALL_MAX_BYTES} each way, on a transport that
- * supports {@link PerfConnection#callAsync}, runs without client threads: {@code -t} call chains (thread t's chain on connection t / 4, as above) each keep one whole call
- * outstanding and start the next from the completion of the last, on the transport's event loop; the calls, bytes,
- * latencies and failures are counted as a thread would.
+ * supports {@link PerfConnection#callAsync}, runs without client threads: {@code -t} call chains (thread t's chain
+ * on connection t / 4, as above) each keep one whole call outstanding and start the next from the completion of the
+ * last, on the transport's event loop; the calls, bytes, latencies and failures are counted as a thread would.
  */
 public final class ClientDriver {
     /** Threads per connection: a connection has 4 channels (RX_MAXCALLS). */
@@ -110,8 +110,8 @@ public final class ClientDriver {
 
     /**
      * Chooses threads with streams for every command ({@code --threaded}); by default an RPC, SEND or RECV run
-     * within {@link #ASYNC_CALL_MAX_BYTES} is driven as async call chains when the transport supports them. Call before
-     * {@link #run}.
+     * within {@link #ASYNC_CALL_MAX_BYTES} is driven as async call chains when the transport supports them. Call
+     * before {@link #run}.
      *
      * @param on true for threads only
      * @return this
