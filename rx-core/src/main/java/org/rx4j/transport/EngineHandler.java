@@ -214,8 +214,7 @@ final class EngineHandler extends ChannelInboundHandlerAdapter {
         try {
             work.accept(engine);
         } catch (RuntimeException e) {
-            taskFailures++;
-            log.warn("rx4j task failed", e);
+            taskFailed(e);
         } finally {
             if (outer) {
                 settle();
@@ -230,9 +229,14 @@ final class EngineHandler extends ChannelInboundHandlerAdapter {
         try {
             engine.settle(now());
         } catch (RuntimeException e) {
-            taskFailures++;
-            log.warn("rx4j task failed", e);
+            taskFailed(e);
         }
+    }
+
+    /** A task, or the delivery of what it left queued, threw: counted and logged, the loop goes on. */
+    private void taskFailed(RuntimeException e) {
+        taskFailures++;
+        log.warn("rx4j task failed", e);
     }
 
     /**

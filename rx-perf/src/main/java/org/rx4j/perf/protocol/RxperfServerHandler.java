@@ -35,9 +35,9 @@ import org.rx4j.perf.transport.RxperfAbortException;
  * Thread-safe: one instance serves all server threads; each thread reuses its own 512 KiB read buffer.
  *
  * <p>Small calls (RPC with at most {@link #SMALL_PAYLOAD_MAX} bytes each way, RECV of at most {@link #SMALL_RECV_MAX},
- * SEND of at most {@link #SMALL_SEND_MAX}) take the {@link #handleSmall} path: the transport gathers the whole request and the reply is built at once, on its event
- * loop, without a server thread; the bytes on the wire, the checks, the abort codes and the counters are the
- * same as on the stream path.
+ * SEND of at most {@link #SMALL_SEND_MAX}) take the {@link #handleSmall} path: the transport gathers the whole request
+ * and the reply is built at once, on its event loop, without a server thread; the bytes on the wire, the checks, the
+ * abort codes and the counters are the same as on the stream path.
  */
 public final class RxperfServerHandler implements PerfCallHandler {
     private static final ThreadLocal<byte[]> READ_BUFFER =
