@@ -82,6 +82,11 @@ final class ApiBridge extends ApiAccess {
     }
 
     @Override
+    public boolean endsWithCall(RxContext context) {
+        return context.endsWithCall();
+    }
+
+    @Override
     public long deadlineOn(RxContext context, long now) {
         return context.deadlineOn(now);
     }

@@ -10,6 +10,8 @@ import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import org.rx4j.engine.call.Call;
 import org.rx4j.engine.connection.Connection;
 import org.rx4j.engine.RxEngine;
@@ -84,6 +86,16 @@ public final class RxConnection implements RxCallTarget {
      * calls (their listeners read it then), else null. Loop-written.
      */
     private volatile PeerUnreachable unreachable;
+    /*
+     * What every call of this connection is handed, made once: a method reference or lambda is a new object at each
+     * evaluation, and rxperf's C1-only client allocates one through a VM call (docs/benchmarks.md "Per-call
+     * allocations").
+     */
+    private final Function<RxEngine, Connection> newCallTarget = this::forNewCall;
+    private final Supplier<PeerUnreachable> deadReason = () -> unreachable;
+    private final ClientEndReasons.Lookup endReasons = this::endReason;
+    private final Runnable onAttached = this::probeOnLoop;
+    private final Runnable onStalled = this::probeOnStall;
 
     RxConnection(EndpointRuntime rt, Connection connection, InetSocketAddress server, SecurityClass securityClass) {
         this.rt = rt;
@@ -186,9 +198,9 @@ public final class RxConnection implements RxCallTarget {
                     rt.closing ? "endpoint closing" : "connection closed", null);
         }
         streams.meter(meter);
-        streams.deadReason(() -> unreachable);
-        streams.onStalled(this::probeOnStall);
-        streams.endReasons(this::endReason);
+        streams.deadReason(deadReason);
+        streams.onStalled(onStalled);
+        streams.endReasons(endReasons);
         rt.tracker.callStarted();
         rt.tracker.opened(streams);
         // No round trip: the loop runs this before any write the caller hands over next (tasks run in order).
@@ -270,9 +282,8 @@ public final class RxConnection implements RxCallTarget {
     /** The one start of every async form: the deadline and the end inherited ({@link InheritedContext}). */
     private CompletableFuture<byte[]> startAsync(byte[] request, RxCallOptions options, CallHooks hooks,
             RxCallContext context) {
-        CompletableFuture<byte[]> f = AsyncClientCall.start(rt, serviceId(), this::forNewCall, request,
-                InheritedContext.deadline(rt, options), () -> unreachable, this::endReason, this::probeOnLoop,
-                this::probeOnStall, hooks, context);
+        CompletableFuture<byte[]> f = AsyncClientCall.start(rt, serviceId(), newCallTarget, request,
+                InheritedContext.deadline(rt, options), deadReason, endReasons, onAttached, onStalled, hooks, context);
         InheritedContext.link(options, f);
         return f;
     }

@@ -185,11 +185,15 @@ public final class RxContext {
 
     /** @param previous what {@link #enter()} returned */
     static void restore(RxContext previous) {
-        if (previous == null) {
-            CURRENT.remove();
-        } else {
-            CURRENT.set(previous);
-        }
+        // set(null), not remove(): a removed entry is re-created by the next call's get() and dropped again by its
+        // restore, each a new map entry with its weak reference, on every call an event loop serves; a null value
+        // holds nothing, and current() reads it as ROOT.
+        CURRENT.set(previous);
+    }
+
+    /** @return true when this context ends with a server call, so that {@link #onEnd} may ever run its listener */
+    boolean endsWithCall() {
+        return ofCall() != null;
     }
 
     /**

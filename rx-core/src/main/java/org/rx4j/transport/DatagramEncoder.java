@@ -150,6 +150,7 @@ final class DatagramEncoder extends ChannelOutboundHandlerAdapter implements Pac
     public void handlerRemoved(ChannelHandlerContext ctx) {
         if (run != null) {
             run.discard();
+            run.releaseRing();
         }
     }
 

@@ -26,8 +26,7 @@ import io.netty.util.UncheckedBooleanSupplier;
 final class ReusingRecvByteBufAllocator implements RecvByteBufAllocator {
     private final FixedRecvByteBufAllocator fixed;
     private final int bufferSize;
-    private final ByteBuf[] ring;
-    private boolean released;
+    private final BufferRing ring;
 
     /**
      * @param bufferSize bytes per receive buffer
@@ -37,7 +36,7 @@ final class ReusingRecvByteBufAllocator implements RecvByteBufAllocator {
     ReusingRecvByteBufAllocator(int bufferSize, int ringSize) {
         this.fixed = new FixedRecvByteBufAllocator(bufferSize);
         this.bufferSize = bufferSize;
-        this.ring = new ByteBuf[ringSize];
+        this.ring = new BufferRing(ringSize, bufferSize);
     }
 
     @Override
@@ -55,30 +54,13 @@ final class ReusingRecvByteBufAllocator implements RecvByteBufAllocator {
      * @return a buffer with {@code bufferSize} writable bytes
      */
     ByteBuf allocate(ByteBufAllocator alloc) {
-        if (!released) {
-            for (int i = 0; i < ring.length; i++) {
-                ByteBuf b = ring[i];
-                if (b == null) {
-                    b = alloc.ioBuffer(bufferSize, bufferSize);
-                    ring[i] = b;
-                }
-                if (b.refCnt() == 1) {
-                    return b.clear().retain();
-                }
-            }
-        }
-        return alloc.ioBuffer(bufferSize, bufferSize);
+        ByteBuf b = ring.take(alloc);
+        return b != null ? b : alloc.ioBuffer(bufferSize, bufferSize);
     }
 
     /** Releases the ring's reference to each of its buffers (a buffer still in use is freed by its last holder). */
     void releaseAll() {
-        released = true;
-        for (int i = 0; i < ring.length; i++) {
-            if (ring[i] != null) {
-                ring[i].release();
-                ring[i] = null;
-            }
-        }
+        ring.releaseAll();
     }
 
     /** Netty's fixed-size handle, except that buffers come from the ring. */

@@ -18,8 +18,14 @@ import java.net.InetSocketAddress;
  * the run has not ended with a shorter one, and the run then stays within {@link #maxSegments}: at most
  * {@link #MAX_SEGMENTS} segments and at most one UDP datagram's payload in all (the kernel refuses larger sends).
  *
+ * <p>A run that grows past its first datagram moves into one of a few whole-run buffers the run keeps for reuse
+ * ({@link #RING}), each free again once the channel has written and released it: grown in place, the buffer was
+ * reallocated by the pool at every window's first burst (a size beyond the pool's thread cache), which profiled as
+ * half of a 1 MiB reply's first transmission (docs/benchmarks.md "Per-call allocations").
+ *
  * <p>Ownership: the run owns its buffer until {@link #take()} hands it to the caller; {@link #discard()} releases it.
- * Loop-confined, like the encoder.
+ * The ring holds one reference to each of its buffers (a buffer is free when that is its only one) until
+ * {@link #releaseRing()}. Loop-confined, like the encoder.
  */
 final class SegmentRun {
     /** Most segments one GSO send may carry: the kernel's UDP_MAX_SEGMENTS (64 since Linux 4.18). */
@@ -29,6 +35,11 @@ final class SegmentRun {
     /** Largest UDP payload over IPv6 counted as rx-wire-facts.md §5 does, bytes: 65,535 − 48 (IPv6 + UDP headers). */
     static final int MAX_IPV6_PAYLOAD = 65_535 - 48;
 
+    /** Whole-run buffers kept for reuse: a flush seldom holds more runs than this. */
+    static final int RING = 4;
+
+    private final BufferRing ring = new BufferRing(RING, MAX_IPV4_PAYLOAD);
+    private ByteBufAllocator alloc;
     private ByteBuf buf;
     private InetSocketAddress peer;
     private int segmentSize;
@@ -81,6 +92,7 @@ final class SegmentRun {
     ByteBuf start(ByteBufAllocator alloc, InetSocketAddress to, int length, int most) {
         // Sized for the first datagram only: a run that stays a single datagram (a reply, an ACK) costs what a
         // datagram of its own did; the second datagram grows it once to the whole run's size.
+        this.alloc = alloc;
         buf = alloc.ioBuffer(length);
         peer = to;
         segmentSize = length;
@@ -96,10 +108,23 @@ final class SegmentRun {
      * @return the run's buffer (owned by the run); the datagram goes after its written bytes
      */
     ByteBuf target() {
-        if (segments == 1) {
-            buf.capacity(segmentSize * maxSegments);
+        int size = segmentSize * maxSegments;
+        if (segments == 1 && buf.capacity() < size) {
+            ByteBuf whole = size <= ring.bufferSize() ? ring.take(alloc) : null;
+            if (whole == null) {
+                buf.capacity(size);
+            } else {
+                whole.writeBytes(buf, buf.readerIndex(), buf.readableBytes());
+                buf.release();
+                buf = whole;
+            }
         }
         return buf;
+    }
+
+    /** Gives up the ring's buffers (the channel closed); a buffer still being written goes with its write. */
+    void releaseRing() {
+        ring.releaseAll();
     }
 
     /**

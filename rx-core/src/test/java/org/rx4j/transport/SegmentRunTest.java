@@ -5,6 +5,8 @@ package org.rx4j.transport;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.buffer.ByteBuf;
@@ -47,7 +49,10 @@ class SegmentRunTest {
         assertFalse(run.accepts(V4, 1445), "a longer datagram cuts the run");
         assertTrue(run.accepts(V4, 600), "a shorter one may end it");
         ByteBuf grown = run.target();
-        assertEquals(3 * 1444, grown.capacity(), "grown once, to the whole run, before the second datagram");
+        assertEquals(SegmentRun.MAX_IPV4_PAYLOAD, grown.capacity(),
+                "moved once, into a whole-run buffer of the ring, before the second datagram");
+        assertEquals(1444, grown.readableBytes(), "with the first datagram's bytes");
+        assertSame(grown, run.target(), "asked again for the same datagram: the same buffer");
         grown.writeZero(600);
         run.appended(600);
         assertTrue(run.isFull(), "nothing joins after a shorter datagram");
@@ -59,6 +64,38 @@ class SegmentRunTest {
         assertEquals(2044, taken.readableBytes());
         assertTrue(run.isEmpty());
         taken.release();
+        run.releaseRing();
+        assertEquals(0, taken.refCnt(), "the ring's own reference went with releaseRing");
+    }
+
+    @Test
+    void aWrittenRunsBufferServesTheNextRunAndOneStillBeingWrittenDoesNot() {
+        SegmentRun run = new SegmentRun();
+        ByteBuf written = growTwoDatagramRun(run);
+        written.release(); // the channel wrote it
+        ByteBuf pending = growTwoDatagramRun(run);
+        assertSame(written, pending, "free again once written: reused, not allocated");
+        ByteBuf other = growTwoDatagramRun(run);
+        assertNotSame(pending, other, "a buffer the channel still holds is not handed out twice");
+        pending.release();
+        other.release();
+        run.releaseRing();
+        assertEquals(0, pending.refCnt());
+        assertEquals(0, other.refCnt());
+        ByteBuf afterRelease = run.start(UnpooledByteBufAllocator.DEFAULT, V4, 100, 2);
+        afterRelease.writeZero(100);
+        run.appended(100);
+        assertEquals(2 * 100, run.target().capacity(), "after releaseRing a run grows in place, as before");
+        run.discard();
+    }
+
+    /** A run of two 100-byte datagrams in a ring buffer, taken: the caller owns one reference. */
+    private static ByteBuf growTwoDatagramRun(SegmentRun run) {
+        run.start(UnpooledByteBufAllocator.DEFAULT, V4, 100, 2).writeZero(100);
+        run.appended(100);
+        run.target().writeZero(100);
+        run.appended(100);
+        return run.take();
     }
 
     @Test
@@ -76,6 +113,7 @@ class SegmentRunTest {
         assertTrue(run.isFull());
         assertFalse(run.accepts(V4, 100));
         run.discard();
+        run.releaseRing();
         assertTrue(run.isEmpty());
         ByteBuf first = run.start(UnpooledByteBufAllocator.DEFAULT, V4, 100, 2);
         run.abandon(first.writerIndex());

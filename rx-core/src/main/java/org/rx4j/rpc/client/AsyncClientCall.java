@@ -5,6 +5,8 @@ package org.rx4j.rpc.client;
 
 import io.netty.buffer.ByteBuf;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import org.rx4j.engine.call.Call;
 import org.rx4j.engine.call.CallListener;
@@ -102,7 +104,7 @@ public final class AsyncClientCall implements CallListener {
             return f;
         }
         rt.tracker.callStarted();
-        if (!rt.onLoop(e -> a.begin(e, conn, deadlineNanoTime))) {
+        if (!rt.onLoop(new Begin(a, conn, deadlineNanoTime))) {
             a.request.release();
             a.ended(RxCodes.RX_INVALID_OPERATION, a.meter.end(RxCodes.RX_INVALID_OPERATION, rt.now()));
             rt.tracker.callEnded();
@@ -110,13 +112,64 @@ public final class AsyncClientCall implements CallListener {
                     "endpoint closed", null));
             return f;
         }
-        f.whenComplete((v, t) -> {
-            if (!a.ended) { // the caller completed the future first: a cancel, orTimeout or completeOnTimeout
-                int code = t == null ? RxCodes.RX_USER_ABORT : HandlerFailures.abortCode(t);
-                rt.onLoop(e -> a.abortFromCaller(code));
-            }
-        });
+        f.whenComplete(new CallerEnd(a));
         return f;
+    }
+
+    /*
+     * The three objects every call makes are classes, not lambdas: a capturing lambda is allocated through a VM call
+     * in code compiled by C1 alone, as rxperf's client runs (docs/benchmarks.md "Per-call allocations").
+     */
+
+    /** The loop task that starts the call. */
+    private static final class Begin implements Consumer<RxEngine> {
+        private final AsyncClientCall call;
+        private final Function<RxEngine, Connection> conn;
+        private final long deadlineNanoTime;
+
+        Begin(AsyncClientCall call, Function<RxEngine, Connection> conn, long deadlineNanoTime) {
+            this.call = call;
+            this.conn = conn;
+            this.deadlineNanoTime = deadlineNanoTime;
+        }
+
+        @Override
+        public void accept(RxEngine engine) {
+            call.begin(engine, conn, deadlineNanoTime);
+        }
+    }
+
+    /** Aborts the call when its caller completed the future first: a cancel, orTimeout or completeOnTimeout. */
+    private static final class CallerEnd implements BiConsumer<byte[], Throwable> {
+        private final AsyncClientCall call;
+
+        CallerEnd(AsyncClientCall call) {
+            this.call = call;
+        }
+
+        @Override
+        public void accept(byte[] value, Throwable t) {
+            if (!call.ended) {
+                int code = t == null ? RxCodes.RX_USER_ABORT : HandlerFailures.abortCode(t);
+                call.rt.onLoop(e -> call.abortFromCaller(code));
+            }
+        }
+    }
+
+    /** Completes the future with the reply, on the callback executor. */
+    private static final class Completion implements Runnable {
+        private final CompletableFuture<byte[]> future;
+        private final byte[] reply;
+
+        Completion(CompletableFuture<byte[]> future, byte[] reply) {
+            this.future = future;
+            this.reply = reply;
+        }
+
+        @Override
+        public void run() {
+            future.complete(reply);
+        }
     }
 
     private void begin(RxEngine engine, Function<RxEngine, Connection> conn, long deadlineNanoTime) {
@@ -201,7 +254,7 @@ public final class AsyncClientCall implements CallListener {
         end(errorCode);
         if (errorCode == 0) {
             byte[] bytes = reply.toByteArray();
-            rt.callback(() -> future.complete(bytes));
+            rt.callback(new Completion(future, bytes));
         } else {
             // A local end after the close's grace period is the close's abort (RxEndpoint.close sets graceOver
             // before shutting the engine down), as the blocking API reports it.

@@ -53,7 +53,11 @@ public final class InheritedContext {
      * @param call the call just started
      */
     public static void link(RxCallOptions options, RxCall call) {
-        Runnable unlink = ApiAccess.api().onEnd(ApiAccess.api().context(options), call::abort);
+        RxContext context = ApiAccess.api().context(options);
+        if (!ApiAccess.api().endsWithCall(context)) {
+            return; // nothing to end it: no listener, no completion stage on every call made outside a handler
+        }
+        Runnable unlink = ApiAccess.api().onEnd(context, call::abort);
         call.completion().whenComplete((v, t) -> unlink.run());
     }
 
@@ -65,7 +69,11 @@ public final class InheritedContext {
      * @param call the call's future, as its form returns it
      */
     public static void link(RxCallOptions options, CompletableFuture<?> call) {
-        Runnable unlink = ApiAccess.api().onEnd(ApiAccess.api().context(options), code -> call.completeExceptionally(RxException.local(code,
+        RxContext context = ApiAccess.api().context(options);
+        if (!ApiAccess.api().endsWithCall(context)) {
+            return;
+        }
+        Runnable unlink = ApiAccess.api().onEnd(context, code -> call.completeExceptionally(RxException.local(code,
                 "the handler's call this call was made in ended", null)));
         call.whenComplete((v, t) -> unlink.run());
     }

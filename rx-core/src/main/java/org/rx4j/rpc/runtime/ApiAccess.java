@@ -157,6 +157,13 @@ public abstract class ApiAccess {
 
     /**
      * @param context a context
+     * @return true when the context ends with a handler's call ({@link #onEnd} may then run its listener); false for
+     *     a context of no call, such as the root
+     */
+    public abstract boolean endsWithCall(RxContext context);
+
+    /**
+     * @param context a context
      * @param now the calling endpoint's clock now, ns
      * @return the context's deadline on that clock, ns, or {@code Long.MAX_VALUE} for none
      */

@@ -15,6 +15,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.BiConsumer;
 import java.util.function.LongConsumer;
 import java.util.function.LongSupplier;
 import org.HdrHistogram.Histogram;
@@ -342,6 +343,10 @@ public final class ClientDriver {
         final Histogram histogram;
         /** The slowest counted call after this chain's first, ns; -1 until there is one. */
         long maxLater = -1;
+        /** When the chain's call in flight started (ns); one call at a time, ordered by its future's completion. */
+        private long begin;
+        /** Made once per chain: a lambda per call is an allocation through a VM call in the C1-only client. */
+        private final BiConsumer<byte[], Throwable> onReply = this::completed;
         long done;
         long counted;
         long omitted;
@@ -360,7 +365,7 @@ public final class ClientDriver {
                 run.ended.countDown();
                 return;
             }
-            long begin = nanoClock.getAsLong();
+            begin = nanoClock.getAsLong();
             CompletableFuture<byte[]> call;
             try {
                 call = connection.callAsync(wholeRequest);
@@ -368,10 +373,10 @@ public final class ClientDriver {
                 end(e);
                 return;
             }
-            call.whenComplete((reply, t) -> completed(begin, reply, t));
+            call.whenComplete(onReply);
         }
 
-        private void completed(long begin, byte[] reply, Throwable t) {
+        private void completed(byte[] reply, Throwable t) {
             if (t != null) {
                 end(t instanceof CompletionException && t.getCause() != null ? t.getCause() : t);
                 return;

@@ -241,28 +241,33 @@ public final class RxperfClientWorkload {
      * @throws PayloadMismatchException if verifying and the payload breaks the pattern
      */
     public void checkWholeReply(byte[] reply) throws RxperfProtocolException {
-        String name = request.command().name() + " reply";
         int payload = replyPayloadBytes();
         int got = Math.min(payload, reply.length);
         if (verify) {
             // the stream path checks in read-size chunks; the first wrong byte is the same either way
             int bad = PayloadPattern.mismatch(reply, 0, got, 0);
             if (bad >= 0) {
-                throw new PayloadMismatchException(name, bad, reply[bad]);
+                throw new PayloadMismatchException(replyName(), bad, reply[bad]);
             }
         }
         if (got < payload) {
-            throw new RxperfProtocolException(name + " ended after " + got + " of " + payload + " payload bytes");
+            throw new RxperfProtocolException(replyName() + " ended after " + got + " of " + payload
+                    + " payload bytes");
         }
         if (reply.length < payload + 4) {
-            throw new RxperfProtocolException(name + " ended before the 4-byte cookie");
+            throw new RxperfProtocolException(replyName() + " ended before the 4-byte cookie");
         }
         int cookie = ((reply[payload] & 0xff) << 24) | ((reply[payload + 1] & 0xff) << 16)
                 | ((reply[payload + 2] & 0xff) << 8) | (reply[payload + 3] & 0xff);
         if (cookie != RxperfProtocol.MAGIC_COOKIE) {
-            throw new RxperfProtocolException(String.format("%s carried cookie 0x%08x instead of 0x%08x", name,
+            throw new RxperfProtocolException(String.format("%s carried cookie 0x%08x instead of 0x%08x", replyName(),
                     cookie, RxperfProtocol.MAGIC_COOKIE));
         }
         moved.add((long) requestPayloadBytes() + payload);
+    }
+
+    /** @return the reply's name in a failure's message, e.g. "RPC reply" (built only for a failure) */
+    private String replyName() {
+        return request.command().name() + " reply";
     }
 }

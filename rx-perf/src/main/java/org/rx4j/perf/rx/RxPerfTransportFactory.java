@@ -16,6 +16,7 @@ import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.BiConsumer;
 import org.rx4j.config.CongestionControl;
 import org.rx4j.config.DebugReplies;
 import org.rx4j.config.RxConfig;
@@ -179,16 +180,8 @@ public final class RxPerfTransportFactory implements PerfTransportFactory {
 
                     @Override
                     public CompletableFuture<byte[]> callAsync(byte[] request) {
-                        CompletableFuture<byte[]> reply = new CompletableFuture<>();
-                        conn.callAsync(request).whenComplete((bytes, t) -> {
-                            if (t == null) {
-                                reply.complete(bytes);
-                            } else {
-                                Throwable cause = t instanceof java.util.concurrent.CompletionException
-                                        && t.getCause() != null ? t.getCause() : t;
-                                reply.completeExceptionally(cause instanceof RxException e ? perfException(e) : cause);
-                            }
-                        });
+                        ReplyRelay reply = new ReplyRelay();
+                        conn.callAsync(request).whenComplete(reply);
                         return reply;
                     }
 
@@ -411,6 +404,24 @@ public final class RxPerfTransportFactory implements PerfTransportFactory {
                 call.awaitCompletion(); // at once after close(), or as soon as an abort asked for has taken effect
             } catch (RxException e) {
                 throw perfException(e);
+            }
+        }
+    }
+
+    /**
+     * An async call's future as rxperf's driver sees it: the reply, or the failure with an {@link RxException} turned
+     * into its {@link PerfCallException}. A class rather than a lambda per call: the C1-only client allocates a
+     * lambda through a VM call (docs/benchmarks.md "Per-call allocations").
+     */
+    private static final class ReplyRelay extends CompletableFuture<byte[]> implements BiConsumer<byte[], Throwable> {
+        @Override
+        public void accept(byte[] bytes, Throwable t) {
+            if (t == null) {
+                complete(bytes);
+            } else {
+                Throwable cause = t instanceof java.util.concurrent.CompletionException && t.getCause() != null
+                        ? t.getCause() : t;
+                completeExceptionally(cause instanceof RxException e ? perfException(e) : cause);
             }
         }
     }
