@@ -42,7 +42,7 @@ final class EngineHandler extends ChannelInboundHandlerAdapter {
     private static final Logger log = LoggerFactory.getLogger(EngineHandler.class);
     /**
      * Most datagrams fed to the engine before the output is flushed inside one read burst. A read burst may hold a
-     * whole window (epoll's recvmmsg reads 8 datagrams a call, Netty reads up to 16 times per wake-up): flushed
+     * whole window (epoll's recvmmsg reads 8 datagrams a call; docs/transport.md "Reads per wake-up"): flushed
      * only at its end, the ACK the engine made after the burst's first packets waited for all of them, the sender
      * then sent its next window as one burst, and a window-limited transfer between two epoll endpoints ran at
      * ~60% of the rate (docs/benchmarks.md "Transports"). Every 4: the ACK leaves while the rest is read.
@@ -102,9 +102,9 @@ final class EngineHandler extends ChannelInboundHandlerAdapter {
 
     /**
      * A handler that flushes inside a read burst every {@code flushEvery} datagrams. With UDP GRO the transport
-     * passes {@link Integer#MAX_VALUE}: a burst is then the datagrams of one read, already in memory (Netty ends the
-     * read loop after 16 messages, and one GRO read holds up to 64), so flushing inside it lets nothing leave sooner
-     * that was still to be read; flushed once at its end, the ACKs and the DATA they release leave together, as
+     * passes {@link Integer#MAX_VALUE}: a burst is then the datagrams of one read, already in memory (one read per
+     * wake-up, docs/transport.md "Reads per wake-up"; a GRO read holds up to 64), so flushing inside it lets nothing
+     * leave sooner that was still to be read; flushed once at its end, the ACKs and the DATA they release leave together, as
      * one GSO send where they are of one size (docs/transport.md "Segmentation offload").
      *
      * @param engine the engine, whose sink is {@code out}; touched only on the channel's loop from now on

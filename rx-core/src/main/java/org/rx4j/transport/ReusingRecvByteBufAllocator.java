@@ -30,8 +30,8 @@ final class ReusingRecvByteBufAllocator implements RecvByteBufAllocator {
 
     /**
      * @param bufferSize bytes per receive buffer
-     * @param ringSize buffers kept for reuse, &gt;= 1 (at least the datagrams one read burst takes before the first
-     *     is decoded: Netty's NIO read loop reads up to its maxMessagesPerRead, 16, then fires them)
+     * @param ringSize buffers kept for reuse, &gt;= 1 (a wake-up's read holds one until decoded, docs/transport.md
+     *     "Reads per wake-up"; the rest serve while slices of earlier ones are still held)
      */
     ReusingRecvByteBufAllocator(int bufferSize, int ringSize) {
         this.fixed = new FixedRecvByteBufAllocator(bufferSize);
