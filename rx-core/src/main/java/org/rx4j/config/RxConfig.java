@@ -416,6 +416,16 @@ public record RxConfig(Windows windows, PacketSize packetSize, AckPolicy ackPoli
         }
 
         /**
+         * @param on true to read with UDP GRO while segmentation offload is on; false to read in recvmmsg batches and
+         *     still send with GSO (a receiver of single-packet datagrams, e.g. an OpenAFS fileserver's)
+         * @return this, with {@link SocketBuffers#receiveOffload()} set to {@code on}
+         */
+        public Builder receiveOffload(boolean on) {
+            socketBuffers = socketBuffers.with(g -> g.receiveOffload = on);
+            return this;
+        }
+
+        /**
          * @param ns longest idle spin of the event loop after an exchange in which it sent small datagrams only, ns,
          *     0..{@link SocketBuffers#MAX_IDLE_SPIN_NS}; 0 = never spin (docs/transport.md "Idle spin")
          * @return this, with {@link SocketBuffers#idleSpinNs()} set to {@code ns}

@@ -13,15 +13,21 @@ import java.util.function.Consumer;
  * @param udpBufferBytes UDP socket send and receive buffer requested, bytes, &gt;= 0; 0 = send sized from the windows,
  *     receive at least 4 MiB ({@link RxConfig#DEFAULT_MIN_RECEIVE_BUFFER}) (default)
  * @param segmentationOffload true (default) to send runs of equal-size datagrams to one peer with UDP GSO and read
- *     with UDP GRO where the transport is epoll and the kernel has them; false for one system call's slot per
- *     datagram (docs/transport.md "Segmentation offload"); no effect on NIO
+ *     with UDP GRO (unless {@code receiveOffload} is false) where the transport is epoll and the kernel has them;
+ *     false for one system call's slot per datagram both ways (docs/transport.md "Segmentation offload"); no effect
+ *     on NIO
+ * @param receiveOffload true (default) to read with UDP GRO when {@code segmentationOffload} is on; false to read
+ *     in {@code recvmmsg} batches of 8 datagrams while still sending with GSO: better for a receiver of single-packet
+ *     datagrams that GRO does not coalesce (an OpenAFS fileserver's, on loopback or a veth), which GRO reads one per
+ *     system call (docs/transport.md "Segmentation offload")
  * @param idleSpinNs how long the event loop polls its socket without sleeping after an exchange in which it sent
  *     small datagrams only (short calls, the ACKs of a transfer it receives in OpenAFS-sized datagrams), ns,
  *     0..{@link #MAX_IDLE_SPIN_NS}; 0 (default) = it always blocks when idle, as Netty's loops do. A short call's
  *     answer caught while spinning costs no wake-up (docs/transport.md "Idle spin"); the price is up to this much CPU
  *     after each such exchange, given up to any other thread that wants it
  */
-public record SocketBuffers(int udpBufferBytes, boolean segmentationOffload, long idleSpinNs) {
+public record SocketBuffers(int udpBufferBytes, boolean segmentationOffload, boolean receiveOffload,
+                            long idleSpinNs) {
     /** Longest idle spin, ns (10 ms): longer, a quiet endpoint would hold a CPU for nothing. */
     public static final long MAX_IDLE_SPIN_NS = 10_000_000L;
     /** Nothing set: both buffers sized by the endpoint, segmentation offload where it exists, no idle spin. */
@@ -49,6 +55,18 @@ public record SocketBuffers(int udpBufferBytes, boolean segmentationOffload, lon
     }
 
     /**
+     * Buffers, offload (GSO and GRO alike) and idle spin as given.
+     *
+     * @param udpBufferBytes see the record component
+     * @param segmentationOffload see the record component; {@code receiveOffload} follows it
+     * @param idleSpinNs see the record component
+     * @throws IllegalArgumentException if udpBufferBytes is negative or idleSpinNs is out of range
+     */
+    public SocketBuffers(int udpBufferBytes, boolean segmentationOffload, long idleSpinNs) {
+        this(udpBufferBytes, segmentationOffload, true, idleSpinNs);
+    }
+
+    /**
      * Checks the range listed with the component.
      *
      * @throws IllegalArgumentException if udpBufferBytes is negative or idleSpinNs is out of range
@@ -65,16 +83,18 @@ public record SocketBuffers(int udpBufferBytes, boolean segmentationOffload, lon
     static final class Draft {
         int udpBufferBytes;
         boolean segmentationOffload;
+        boolean receiveOffload;
         long idleSpinNs;
 
         Draft(SocketBuffers from) {
             udpBufferBytes = from.udpBufferBytes;
             segmentationOffload = from.segmentationOffload;
+            receiveOffload = from.receiveOffload;
             idleSpinNs = from.idleSpinNs;
         }
 
         SocketBuffers build() {
-            return new SocketBuffers(udpBufferBytes, segmentationOffload, idleSpinNs);
+            return new SocketBuffers(udpBufferBytes, segmentationOffload, receiveOffload, idleSpinNs);
         }
     }
 

@@ -111,9 +111,11 @@ public final class RxTransport implements AutoCloseable {
             throw e;
         }
         this.loop = channel.eventLoop();
-        this.receiveOffload = offload && NettyTransports.enableReceiveOffload(channel);
+        this.receiveOffload = offload && config.socketBuffers().receiveOffload()
+                && NettyTransports.enableReceiveOffload(channel);
         if (offload && !receiveOffload) {
-            // No GRO in this kernel: back to recvmmsg batches (nothing was read yet, the ring is still empty).
+            // No GRO asked for, or none in this kernel: back to recvmmsg batches (nothing was read yet, the ring is
+            // still empty).
             buffers = receiveAllocator(kind, false);
             channel.config().setRecvByteBufAllocator(buffers);
         }

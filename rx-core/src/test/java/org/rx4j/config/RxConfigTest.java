@@ -95,6 +95,7 @@ class RxConfigTest {
                     65536),
             new SetterCase("segmentationOffload", b -> b.segmentationOffload(false),
                     "socketBuffers().segmentationOffload()", false),
+            new SetterCase("receiveOffload", b -> b.receiveOffload(false), "socketBuffers().receiveOffload()", false),
             new SetterCase("idleSpinNs", b -> b.idleSpinNs(150_000), "socketBuffers().idleSpinNs()", 150_000L));
 
     /** @return "group().component()" → value, for every setting of c, in declaration order */

@@ -237,6 +237,21 @@ class SegmentationLoopbackTest {
     }
 
     @Test
+    void withReceiveOffloadOffTheSocketStillSendsWithGsoButReadsWithoutGro() throws Exception {
+        assumeGso();
+        try (Receiver receiver = new Receiver(TransportKind.NIO);
+             Sender sender = new Sender(RxConfig.builder().receiveOffload(false).build())) {
+            assertTrue(sender.transport.submit(e -> sender.transport.segmentationOffload()).join());
+            assertFalse(sender.transport.receiveOffload(), "recvmmsg batches, no GRO");
+            assertFalse(sender.transport.channel().config().getOption(EpollChannelOption.UDP_GRO),
+                    "UDP_GRO never set on the socket");
+            sender.send(receiver.address(), 20, FULL_PAYLOAD);
+            assertEquals(oneTo(20), receiver.await(20));
+            assertTrue(sender.counter(RxCounter.SEGMENTED_SENDS) >= 1, "the run left as a GSO send");
+        }
+    }
+
+    @Test
     void aKernelRefusingGsoGetsTheDatagramsOneByOneAndNoMoreGso() throws Exception {
         assumeGso();
         try (Receiver receiver = new Receiver(TransportKind.NIO); Sender sender = new Sender(RxConfig.defaults())) {
