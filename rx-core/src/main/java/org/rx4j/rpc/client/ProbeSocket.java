@@ -38,6 +38,8 @@ public abstract class ProbeSocket implements Closeable {
     private static final int EHOSTUNREACH = 113;
     private static final int EHOSTDOWN = 112;
     private static final int ENETUNREACH = 101;
+    /** Sockets opened at most while each came out connected to itself (one chance in ~28,000 per socket). */
+    private static final int SELF_CONNECTED_RETRIES = 3;
 
     /**
      * Opens a socket connected to {@code server}; with the native socket, ICMP errors of every kind are reported.
@@ -48,8 +50,23 @@ public abstract class ProbeSocket implements Closeable {
      *     means the server cannot be reached (no route)
      */
     static ProbeSocket open(InetSocketAddress server) throws IOException {
-        return Epoll.isAvailable() ? NativeProbe.open(server) : new NioProbe(server);
+        // connect() binds an ephemeral port, which may be the server's own when the server is a closed port on this
+        // host that was just given up: the socket is then connected to itself, reads its own probe as an answer,
+        // and a closed port would pass for a listening one (the dead time then applies). Open another.
+        for (int attempt = 1; ; attempt++) {
+            ProbeSocket s = Epoll.isAvailable() ? NativeProbe.open(server) : new NioProbe(server);
+            if (attempt == SELF_CONNECTED_RETRIES || !server.equals(s.localAddress())) {
+                return s;
+            }
+            s.close();
+        }
     }
+
+    /**
+     * @return the address the socket is bound to
+     * @throws IOException if the socket cannot tell
+     */
+    abstract InetSocketAddress localAddress() throws IOException;
 
     /**
      * Sends one datagram.
@@ -139,6 +156,11 @@ public abstract class ProbeSocket implements Closeable {
         }
 
         @Override
+        InetSocketAddress localAddress() throws IOException {
+            return socket.localAddress();
+        }
+
+        @Override
         void send(ByteBuffer datagram) throws IOException {
             socket.send(datagram, datagram.position(), datagram.limit());
         }
@@ -168,6 +190,11 @@ public abstract class ProbeSocket implements Closeable {
                 throw e;
             }
             this.channel = ch;
+        }
+
+        @Override
+        InetSocketAddress localAddress() throws IOException {
+            return (InetSocketAddress) channel.getLocalAddress();
         }
 
         @Override

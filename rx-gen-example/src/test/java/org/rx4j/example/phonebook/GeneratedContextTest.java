@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -82,6 +83,8 @@ class GeneratedContextTest {
                      RxNullSecurityClass.INSTANCE)) {
             PbClient onPool = new PbClient(pool);
             frontEnd.registerService(RxService.builder(FRONT).blocking(1, (call, op) -> {
+                CountDownLatch ownEnd = new CountDownLatch(1);
+                call.context().onCancel(ownEnd::countDown);
                 call.setDeadline(Duration.ofMillis(200));
                 try {
                     int n = switch (form) {
@@ -96,6 +99,10 @@ class GeneratedContextTest {
                 } catch (RxException e) {
                     frontSaw.add("code " + e.code());
                 }
+                // The inherited deadline may fire a few microseconds before the handler's own (it is carried over as
+                // the time left, read a moment later): wait for the handler's call to end too, so that its own
+                // timeout, not a reply racing it, ends the inbound call.
+                ownEnd.await(60, TimeUnit.SECONDS);
             }).build());
             try (RxCall call = c.connect(frontEnd.localAddress(), FRONT)
                     .newCall(RxCallOptions.DEFAULT.withOpcode(1))) {
