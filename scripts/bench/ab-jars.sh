@@ -15,7 +15,9 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 ROUNDS=$1; shift
 PORT=${AB_PORT:-7391}
 JAVA=${AB_JAVA:-$(ls -d /usr/lib/jvm/*/bin/java 2>/dev/null | sort -V | tail -1)}
-FLAGS=${AB_FLAGS:--XX:TieredStopAtLevel=1 -XX:MaxNewSize=32m -XX:+UseSerialGC -Dio.netty.jfr.enabled=false}
+# shellcheck source=../lib/launcher-flags.sh
+source "$ROOT/scripts/lib/launcher-flags.sh"
+FLAGS=${AB_FLAGS:-$LAUNCHER_FLAGS -Dio.netty.jfr.enabled=false}
 PEER=$("$ROOT/scripts/interop/build-peer.sh")
 for i in $(seq 1 "$ROUNDS"); do
     for w in "$@"; do

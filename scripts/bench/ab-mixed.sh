@@ -25,8 +25,10 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 JARS=$1 ROUNDS=$2 PAIRS=$3 CF=$4 MTU=${5:-}
 PEER=$("$ROOT/scripts/interop/build-peer.sh")
 JAVA=${AB_JAVA:-java}
+# shellcheck source=../lib/launcher-flags.sh
+source "$ROOT/scripts/lib/launcher-flags.sh"
 # shellcheck disable=SC2206
-FLAGS=(${AB_FLAGS:--XX:TieredStopAtLevel=1 -XX:MaxNewSize=32m -XX:+UseSerialGC})
+FLAGS=(${AB_FLAGS:-$LAUNCHER_FLAGS})
 # A side that is not a .jar is a launcher (a checkout's scripts/rxperf), run as users run it: its own JDK, flags and
 # start-up cache (it records the cache on first use: run it once before timing).
 side() { if [[ $1 == *.jar ]]; then echo "$JAVA ${FLAGS[*]} -jar $1"; else echo "$1"; fi; }

@@ -25,7 +25,6 @@ import io.netty.util.UncheckedBooleanSupplier;
  */
 final class ReusingRecvByteBufAllocator implements RecvByteBufAllocator {
     private final FixedRecvByteBufAllocator fixed;
-    private final int bufferSize;
     private final BufferRing ring;
 
     /**
@@ -35,7 +34,6 @@ final class ReusingRecvByteBufAllocator implements RecvByteBufAllocator {
      */
     ReusingRecvByteBufAllocator(int bufferSize, int ringSize) {
         this.fixed = new FixedRecvByteBufAllocator(bufferSize);
-        this.bufferSize = bufferSize;
         this.ring = new BufferRing(ringSize, bufferSize);
     }
 
@@ -55,7 +53,7 @@ final class ReusingRecvByteBufAllocator implements RecvByteBufAllocator {
      */
     ByteBuf allocate(ByteBufAllocator alloc) {
         ByteBuf b = ring.take(alloc);
-        return b != null ? b : alloc.ioBuffer(bufferSize, bufferSize);
+        return b != null ? b : alloc.ioBuffer(ring.bufferSize(), ring.bufferSize());
     }
 
     /** Releases the ring's reference to each of its buffers (a buffer still in use is freed by its last holder). */

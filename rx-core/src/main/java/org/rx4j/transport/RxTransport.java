@@ -82,7 +82,8 @@ public final class RxTransport implements AutoCloseable {
         this.group = NettyTransports.newEventLoopGroup(kind, "rx4j-" + kind.name().toLowerCase(Locale.ROOT), idle);
         int sendBuffer = config.effectiveUdpBufferBytes();
         int receiveBuffer = config.effectiveReceiveBufferBytes();
-        ReusingRecvByteBufAllocator buffers = receiveAllocator(kind, offload);
+        boolean groAsked = offload && config.socketBuffers().receiveOffload();
+        ReusingRecvByteBufAllocator buffers = receiveAllocator(kind, groAsked);
         Bootstrap b = new Bootstrap()
                 .group(group)
                 .channel(NettyTransports.channelClass(kind))
@@ -111,11 +112,9 @@ public final class RxTransport implements AutoCloseable {
             throw e;
         }
         this.loop = channel.eventLoop();
-        this.receiveOffload = offload && config.socketBuffers().receiveOffload()
-                && NettyTransports.enableReceiveOffload(channel);
-        if (offload && !receiveOffload) {
-            // No GRO asked for, or none in this kernel: back to recvmmsg batches (nothing was read yet, the ring is
-            // still empty).
+        this.receiveOffload = groAsked && NettyTransports.enableReceiveOffload(channel);
+        if (groAsked && !receiveOffload) {
+            // No GRO in this kernel: back to recvmmsg batches (nothing was read yet, the ring is still empty).
             buffers = receiveAllocator(kind, false);
             channel.config().setRecvByteBufAllocator(buffers);
         }

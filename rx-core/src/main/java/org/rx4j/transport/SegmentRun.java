@@ -91,7 +91,7 @@ final class SegmentRun {
      */
     ByteBuf start(ByteBufAllocator alloc, InetSocketAddress to, int length, int most) {
         // Sized for the first datagram only: a run that stays a single datagram (a reply, an ACK) costs what a
-        // datagram of its own did; the second datagram grows it once to the whole run's size.
+        // datagram of its own did; the second datagram moves it into a whole-run buffer (target()).
         this.alloc = alloc;
         buf = alloc.ioBuffer(length);
         peer = to;
