@@ -104,9 +104,10 @@ public final class RxEndpoint implements AutoCloseable {
         for (int i = 0; i < b.minWorkers; i++) {
             workers.prestartCoreThread();
         }
-        // on the loop, but as a task of its own: a callback that starts the next call runs after the engine has
-        // finished with the last one (its channel free again), not inside the engine's completion of it
-        Executor callbacks = b.callbacksOnEventLoop ? transport.loop()::execute : b.callbackExecutor;
+        // on the loop, at the end of the unit of work that completed the call: a callback that starts the next call
+        // runs after the engine has finished with the last one (its channel free again), not inside the engine's
+        // completion of it, and before the unit's output is flushed
+        Executor callbacks = b.callbacksOnEventLoop ? transport.loopCallbacks() : b.callbackExecutor;
         this.rt = new EndpointRuntime(transport, clock, workers, callbacks, b.busyAbortCode,
                 b.maxMessageBytes, b.maxQueuedCalls);
         rt.probeUnreachable = b.probeUnreachable;
@@ -611,10 +612,13 @@ public final class RxEndpoint implements AutoCloseable {
 
         /**
          * Completes the futures of {@link RxConnection#callAsync(byte[])} (and the typed form) on the endpoint's
-         * event loop, each completion as a loop task of its own queued after the engine's current work: no thread
-         * hand-off between a reply and the code that reacts to it, e.g. a driver that starts the next call from the
-         * last one's completion (rxperf's client). What runs on such a future must not block: it holds up every
-         * call of the endpoint. Replaces {@link #callbackExecutor(Executor)}.
+         * event loop, at the end of the unit of work that ended the call (the datagram that brought the reply, a
+         * timer tick, a task), after the engine has returned from it and before its output is flushed; a completion
+         * handed over outside such a unit runs as a loop task of its own. No thread hand-off and no loop task
+         * between a reply and the code that reacts to it: a driver that starts the next call from the last one's
+         * completion (rxperf's client) sends that call's first packets in the same flush (docs/transport.md
+         * "Completions on the loop"). What runs on such a future must not block: it holds up every call of the
+         * endpoint. Replaces {@link #callbackExecutor(Executor)}.
          *
          * @return this
          */

@@ -10,6 +10,7 @@ import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.ScheduledFuture;
 import io.netty.util.concurrent.Ticker;
+import java.util.ArrayDeque;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -67,6 +68,11 @@ final class EngineHandler extends ChannelInboundHandlerAdapter {
      * that is running, so the replies to one read burst leave together instead of one flush (and one sendto) each.
      */
     private boolean inUnit;
+    /**
+     * Callbacks handed over while a unit of work runs ({@link #runAtUnitEnd}: an application's completion), run at
+     * that unit's end. Loop only.
+     */
+    private final ArrayDeque<Runnable> unitTail = new ArrayDeque<>();
     /**
      * The loop, when it runs work at the end of each of its iterations (Netty's {@code SingleThreadEventLoop}): a task's
      * flush waits there, so the tasks of one iteration (the completions of a read burst's calls, each starting the
@@ -168,6 +174,7 @@ final class EngineHandler extends ChannelInboundHandlerAdapter {
             datagramFailures++;
             log.debug("rx4j engine failed on a datagram from {}", d.sender(), e);
         } finally {
+            runUnitTail();
             inUnit = false;
         }
         if (++datagramsSinceFlush >= flushEvery) {
@@ -217,10 +224,47 @@ final class EngineHandler extends ChannelInboundHandlerAdapter {
             taskFailed(e);
         } finally {
             if (outer) {
+                runUnitTail();
                 settle();
                 inUnit = false;
                 afterTask();
             }
+        }
+    }
+
+    /**
+     * Queues {@code callback} to run at the end of the unit of work now running (a datagram, a timer tick or a
+     * task), once the engine has returned from it: a reply's completion then starts the next call inside the read
+     * that brought the reply, and that call's packets leave in the unit's flush, with no loop task in between
+     * (docs/transport.md "Completions on the loop"). Loop only.
+     *
+     * @param callback the work (an application's completion); a RuntimeException it throws is counted as a task
+     *     failure
+     * @return false, and nothing queued, when no unit is running
+     */
+    boolean runAtUnitEnd(Runnable callback) {
+        if (!inUnit) {
+            return false;
+        }
+        unitTail.add(callback);
+        return true;
+    }
+
+    /**
+     * Runs the callbacks queued during the unit, and those they queue in turn (a next call refused at once), each
+     * round followed by the delivery of the engine events they left (a call they ended). Loop only, inside a unit.
+     */
+    private void runUnitTail() {
+        while (!unitTail.isEmpty()) {
+            Runnable r;
+            while ((r = unitTail.poll()) != null) {
+                try {
+                    r.run();
+                } catch (RuntimeException e) {
+                    taskFailed(e);
+                }
+            }
+            settle();
         }
     }
 
@@ -280,6 +324,7 @@ final class EngineHandler extends ChannelInboundHandlerAdapter {
             result.completeExceptionally(e);
         } finally {
             if (outer) {
+                runUnitTail();
                 settle();
                 inUnit = false;
                 afterWork();
@@ -342,6 +387,7 @@ final class EngineHandler extends ChannelInboundHandlerAdapter {
             timerFailures++;
             log.warn("rx4j timer failed", e);
         } finally {
+            runUnitTail();
             inUnit = false;
             afterWork();
         }

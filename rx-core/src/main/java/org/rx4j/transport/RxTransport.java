@@ -17,6 +17,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -316,6 +317,23 @@ public final class RxTransport implements AutoCloseable {
      */
     public int routeMtu(InetSocketAddress peer) {
         return encoder.routeMtu(peer);
+    }
+
+    /**
+     * An executor for an application's callbacks on this transport's loop: one handed over on the loop while a
+     * datagram, a timer tick or a task is being handled runs at the end of that unit of work, inside the same read
+     * (a reply's completion starts the next call before the read's output is flushed; docs/transport.md
+     * "Completions on the loop"); any other is queued as a loop task.
+     *
+     * @return the executor; usable from any thread
+     * @throws java.util.concurrent.RejectedExecutionException from its {@code execute} once the loop has shut down
+     */
+    public Executor loopCallbacks() {
+        return r -> {
+            if (!loop.inEventLoop() || !engineHandler.runAtUnitEnd(r)) {
+                loop.execute(r);
+            }
+        };
     }
 
     /**

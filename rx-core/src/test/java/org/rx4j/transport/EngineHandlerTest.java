@@ -266,6 +266,74 @@ class EngineHandlerTest {
     }
 
     /**
+     * A completion handed over while the reply's datagram is handled (an application's callback on the loop, as
+     * {@code RxTransport.loopCallbacks()} hands it over) runs once the engine has returned from that datagram, not
+     * inside the call's completion, with no loop task; the call it starts leaves in the read's one flush.
+     */
+    @Test
+    void aCompletionHandedOverInsideAReadRunsAtItsEndAndItsNextCallLeavesInTheReadsFlush() {
+        try (EngineChannel ch = new EngineChannel(RxConfig.defaults())) {
+            List<Runnable> tail = new ArrayList<>();
+            ch.handler.endOfIteration(tail::add);
+            List<String> order = new ArrayList<>();
+            Connection[] conn = new Connection[1];
+            ch.handler.run(e -> {
+                conn[0] = e.connect(EngineChannel.PEER, SVC, 0);
+                Call call = e.newCall(ch.now(), conn[0], new Drain(ch) {
+                    @Override
+                    public void onComplete(Call c, int errorCode) {
+                        order.add("completed " + errorCode);
+                        assertTrue(ch.handler.runAtUnitEnd(() -> {
+                            order.add("callback");
+                            ch.handler.run(en -> {
+                                Call next = en.newCall(ch.now(), conn[0], new Drain(ch));
+                                next.write(ch.now(), Unpooled.copiedBuffer(new byte[] {5, 6, 7, 8}));
+                                next.finishSending(ch.now());
+                            });
+                        }), "a unit is running");
+                        order.add("completion returned");
+                    }
+                });
+                call.write(ch.now(), Unpooled.copiedBuffer(new byte[] {1, 2, 3, 4}));
+                call.finishSending(ch.now());
+            });
+            tail.forEach(Runnable::run);
+            tail.clear();
+            RxHeader request = data(ch.sent()).get(0).header();
+            int before = ch.flushes.flushes;
+
+            RxHeader reply = new RxHeader(request.epoch(), request.cid(), request.callNumber(), 1, 1,
+                    PacketType.DATA, PacketFlags.LAST_PACKET, 0, 0, 0, SVC);
+            ch.receiveBurst(EngineChannel.data(reply, new byte[] {9, 9, 9, 9}));
+
+            assertEquals(List.of("completed 0", "completion returned", "callback"), order);
+            assertTrue(tail.isEmpty(), "no end-of-iteration flush: the read's own flush carried the next call");
+            assertEquals(before + 1, ch.flushes.flushes, "one flush for the read");
+            List<DataPacket> next = data(ch.sent());
+            assertEquals(1, next.size(), "the next call's request left with the read: " + next);
+            assertEquals(request.callNumber() + 1, next.get(0).header().callNumber());
+            assertFalse(ch.handler.runAtUnitEnd(() -> order.add("outside")), "outside a unit nothing is queued");
+            assertEquals(0L, ch.handler.taskFailures());
+        }
+    }
+
+    /** A callback that throws at a unit's end is counted as a task failure; the ones after it still run. */
+    @Test
+    void aThrowingCallbackAtAUnitsEndIsCountedAndTheRestRun() {
+        try (EngineChannel ch = new EngineChannel(RxConfig.defaults())) {
+            List<String> ran = new ArrayList<>();
+            ch.handler.run(e -> {
+                ch.handler.runAtUnitEnd(() -> {
+                    throw new IllegalStateException("application callback failed");
+                });
+                ch.handler.runAtUnitEnd(() -> ran.add("second"));
+            });
+            assertEquals(List.of("second"), ran);
+            assertEquals(1L, ch.handler.taskFailures());
+        }
+    }
+
+    /**
      * A long read burst (a window read by recvmmsg) is flushed every {@link EngineHandler#FLUSH_EVERY} datagrams:
      * the ACKs for its first packets leave before the rest is read, so the sender is not left waiting a whole burst.
      */
