@@ -72,6 +72,23 @@ rxkad_rxdebug_check() {
     fi
 }
 
+# rxkad_class_not_offered: an rx4j client at crypt against OpenAFS's C server at rxnull. The C server answers the
+# call with its raw ABORT -2 (the same for an unknown service), and rx4j's rxnull probe of the same service
+# (docs/errors.md "Unknown service or class not offered") makes the failure name the cause.
+rxkad_class_not_offered() {
+    local out=$WORK/rxkad/not-offered.out pid status=0
+    start_server "C server at rxnull" "$WORK/rxkad/rxnull-server.log" "$PEER" server -p "$PERF_PORT" || return 1
+    pid=$SERVER_PID
+    if $RX4J_RXPERF client -s 127.0.0.1 -p "$PERF_PORT" -c rpc -S 4 -R 30 -T 1 --security crypt \
+        --keyfile "$WORK/rxkad/KeyFile" > "$out" 2>&1; then
+        echo "expected a failure, but the command succeeded"
+        status=1
+    fi
+    stop_server "$pid"
+    cat "$out"
+    [[ $status -eq 0 ]] && grep -q 'security class not offered' "$out"
+}
+
 run_rx4j_rxkad() {
     rx4j_available "rx4j: rxperf --security crypt" || return 0
     require_peer "rx4j: rxperf --security crypt" || return 0
@@ -84,4 +101,6 @@ run_rx4j_rxkad() {
     rxkad_direction "rx4j client -> rx4j server" "$RX4J_RXPERF server" "$RX4J_RXPERF client"
     rxkad_direction "rx4j client -> C server" "$PEER server" "$RX4J_RXPERF client"
     rxkad_direction "C client -> rx4j server" "$RX4J_RXPERF server" "$PEER client"
+    check "rxkad: rx4j client at crypt -> C server at rxnull: the refusal names a class not offered" 60 \
+        rxkad_class_not_offered
 }

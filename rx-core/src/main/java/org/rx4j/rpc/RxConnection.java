@@ -19,6 +19,7 @@ import org.rx4j.rpc.client.AsyncClientCall;
 import org.rx4j.rpc.client.ClientEndReasons;
 import org.rx4j.rpc.client.PeerUnreachable;
 import org.rx4j.rpc.client.ProbeQuietTimes;
+import org.rx4j.rpc.client.ServiceProbe;
 import org.rx4j.rpc.client.UnreachableProbe;
 import org.rx4j.rpc.errors.RxCodes;
 import org.rx4j.rpc.errors.RxException;
@@ -93,7 +94,12 @@ public final class RxConnection implements RxCallTarget {
      */
     private final Function<RxEngine, Connection> newCallTarget = this::forNewCall;
     private final Supplier<PeerUnreachable> deadReason = () -> unreachable;
-    private final ClientEndReasons.Lookup endReasons = this::endReason;
+    private final ClientEndReasons.Lookup endReasons = new EndReasons();
+    /**
+     * The probe that tells an unknown service from a security class not offered, for the engine connection it was
+     * started for (docs/errors.md "Unknown service or class not offered"), or null. Loop-confined.
+     */
+    private ServiceProbe serviceProbe;
     private final Runnable onAttached = this::probeOnLoop;
     private final Runnable onStalled = this::probeOnStall;
 
@@ -301,6 +307,30 @@ public final class RxConnection implements RxCallTarget {
             r = RxException.Reason.CONNECTION_CLOSED;
         }
         return r;
+    }
+
+    /** This connection's view of why its calls ended ({@link ClientEndReasons.Lookup}). Loop only. */
+    private final class EndReasons implements ClientEndReasons.Lookup {
+        @Override
+        public RxException.Reason of(int code, boolean remote) {
+            return endReason(code, remote);
+        }
+
+        @Override
+        public void refine(RxException.Reason reason, java.util.function.Consumer<RxException.Reason> then) {
+            if (reason != RxException.Reason.SERVICE_NOT_OFFERED) {
+                then.accept(reason);
+                return;
+            }
+            Connection refused = connection;
+            if (serviceProbe == null || serviceProbe.refused() != refused) {
+                serviceProbe = ServiceProbe.of(refused, rt.transport.loopCallbacks());
+            }
+            ServiceProbe probe = serviceProbe;
+            if (!rt.onLoop(engine -> probe.whenKnown(engine, rt.now(), then))) {
+                then.accept(reason); // the endpoint has closed: nothing more to learn
+            }
+        }
     }
 
     /**

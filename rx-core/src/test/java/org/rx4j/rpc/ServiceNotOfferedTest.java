@@ -29,10 +29,12 @@ import org.rx4j.testing.LeakCheckExtension;
 
 /**
  * The server's raw ABORT −2 for a service id it does not serve, or a security class the service does not offer
- * (docs/errors.md "Local reasons"): on an rxkad connection it arrives before any CHALLENGE, which no handler's −2 can,
- * so its reason is {@link RxException.Reason#SERVICE_NOT_OFFERED} (blocking and async forms); on an rxnull connection
- * the same ABORT cannot be told from a handler's −2 and stays {@link RxException.Reason#PEER}, as does a handler's −2
- * after the rxkad handshake.
+ * (docs/errors.md "Unknown service or class not offered"): on an rxkad connection it arrives before any CHALLENGE,
+ * which no handler's −2 can, and an rxnull probe of the same service id tells the two apart:
+ * {@link RxException.Reason#UNKNOWN_SERVICE} or {@link RxException.Reason#SECURITY_CLASS_NOT_OFFERED} (blocking and
+ * async forms; what the probe does on the wire is {@code ServiceProbeTest}'s); on an rxnull connection the same ABORT
+ * cannot be told from a handler's −2 and stays {@link RxException.Reason#PEER}, as does a handler's −2 after the rxkad
+ * handshake.
  */
 @Timeout(60)
 @ExtendWith(LeakCheckExtension.class)
@@ -76,25 +78,43 @@ class ServiceNotOfferedTest {
         return assertInstanceOf(RxException.class, e.getCause());
     }
 
-    private static void notOffered(RxException e) {
+    private static void refused(RxException e, RxException.Reason reason, String words, String detail) {
         assertEquals(RxCodes.RX_INVALID_OPERATION, e.code());
         assertTrue(e.remote());
-        assertEquals(RxException.Reason.SERVICE_NOT_OFFERED, e.reason(), e.getMessage());
-        assertTrue(e.getMessage().startsWith("call aborted by peer (service not offered): RX_INVALID_OPERATION (-2)"),
+        assertEquals(reason, e.reason(), e.getMessage());
+        assertTrue(e.getMessage().startsWith("call aborted by peer (" + words + "): RX_INVALID_OPERATION (-2)"),
                 e.getMessage());
-        assertTrue(e.getMessage().contains("does not offer this service with this security class"), e.getMessage());
+        assertTrue(e.getMessage().contains(detail), e.getMessage());
     }
 
     @Test
-    void rxkadAgainstAnRxnullOnlyServiceIsNotOffered() throws Exception {
-        notOffered(blocking(RXNULL_ONLY, RxkadEndpointTest.credentials(RxkadLevel.CLEAR)));
-        notOffered(async(RXNULL_ONLY, RxkadEndpointTest.credentials(RxkadLevel.CLEAR)));
+    void rxkadAgainstAnRxnullOnlyServiceIsAClassNotOffered() throws Exception {
+        for (RxException e : new RxException[] {
+                blocking(RXNULL_ONLY, RxkadEndpointTest.credentials(RxkadLevel.CLEAR)),
+                async(RXNULL_ONLY, RxkadEndpointTest.credentials(RxkadLevel.CLEAR))}) {
+            refused(e, RxException.Reason.SECURITY_CLASS_NOT_OFFERED, "security class not offered",
+                    "serves this service id, but not with this security class");
+        }
     }
 
     @Test
-    void rxkadToAnUnknownServiceIsNotOffered() throws Exception {
-        notOffered(blocking(UNKNOWN, RxkadEndpointTest.credentials(RxkadLevel.CLEAR)));
-        notOffered(async(UNKNOWN, RxkadEndpointTest.credentials(RxkadLevel.CLEAR)));
+    void rxkadToAnUnknownServiceIsAnUnknownService() throws Exception {
+        for (RxException e : new RxException[] {
+                blocking(UNKNOWN, RxkadEndpointTest.credentials(RxkadLevel.CLEAR)),
+                async(UNKNOWN, RxkadEndpointTest.credentials(RxkadLevel.CLEAR))}) {
+            refused(e, RxException.Reason.UNKNOWN_SERVICE, "unknown service", "serves no such service id");
+        }
+    }
+
+    /** Later calls on the same connection get the first probe's verdict without probing again. */
+    @Test
+    void laterCallsOfTheConnectionKeepTheVerdict() throws Exception {
+        RxConnection conn = client.connect(server.localAddress(), UNKNOWN,
+                RxkadEndpointTest.credentials(RxkadLevel.CLEAR));
+        for (int i = 0; i < 3; i++) {
+            RxException e = assertThrows(RxException.class, () -> conn.call(new byte[] {0, 0, 0, 1}));
+            assertEquals(RxException.Reason.UNKNOWN_SERVICE, e.reason(), e.getMessage());
+        }
     }
 
     @Test

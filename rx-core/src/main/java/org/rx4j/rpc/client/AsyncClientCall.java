@@ -249,8 +249,24 @@ public final class AsyncClientCall implements CallListener {
     public void onComplete(Call c, int errorCode) {
         peerAborted = errorCode != 0 && c.isRemoteError();
         PeerUnreachable dead = errorCode == RxCodes.RX_CALL_DEAD && !c.isRemoteError() ? deadReason.get() : null;
-        reason = errorCode == 0 ? null : dead != null ? dead.reason()
-                : endReasons.of(errorCode, c.isRemoteError());
+        if (errorCode == 0 || dead != null) {
+            reason = dead != null ? dead.reason() : null;
+            completed(c, errorCode, dead);
+            return;
+        }
+        // A refusal of the service or the class waits for the probe that tells which (ServiceProbe).
+        endReasons.refine(endReasons.of(errorCode, c.isRemoteError()), r -> {
+            reason = r;
+            completed(c, errorCode, null);
+        });
+    }
+
+    /**
+     * Ends the call and completes the future, once its reason is known.
+     *
+     * @param dead why the server is known unreachable (an RX_CALL_DEAD's reason), or null
+     */
+    private void completed(Call c, int errorCode, PeerUnreachable dead) {
         end(errorCode);
         if (errorCode == 0) {
             byte[] bytes = reply.toByteArray();

@@ -28,6 +28,19 @@ public final class ClientEndReasons {
          * @return the reason, or null when the connection adds nothing (the caller's own reason applies)
          */
         RxException.Reason of(int code, boolean remote);
+
+        /**
+         * Hands {@code then} the reason to report, after learning more where the connection can: a
+         * {@link RxException.Reason#SERVICE_NOT_OFFERED} becomes {@link RxException.Reason#UNKNOWN_SERVICE} or
+         * {@link RxException.Reason#SECURITY_CLASS_NOT_OFFERED} once a {@link ServiceProbe} has answered (later, on
+         * the loop); any other reason is handed on at once. Loop only.
+         *
+         * @param reason what {@link #of} said, or null
+         * @param then takes the reason to report
+         */
+        default void refine(RxException.Reason reason, java.util.function.Consumer<RxException.Reason> then) {
+            then.accept(reason);
+        }
     }
 
     private ClientEndReasons() {
@@ -57,11 +70,13 @@ public final class ClientEndReasons {
     /**
      * @param reason a reason {@link #ended} gave, or null
      * @return true for a reason of the server's own ABORT ({@link RxException.Reason#REFUSED},
-     *     {@link RxException.Reason#SERVICE_NOT_OFFERED}): a remote end keeps it instead of
+     *     {@link RxException.Reason#SERVICE_NOT_OFFERED}, {@link RxException.Reason#UNKNOWN_SERVICE},
+     *     {@link RxException.Reason#SECURITY_CLASS_NOT_OFFERED}): a remote end keeps it instead of
      *     {@link RxException.Reason#PEER}
      */
     public static boolean isRemote(RxException.Reason reason) {
-        return reason == RxException.Reason.REFUSED || reason == RxException.Reason.SERVICE_NOT_OFFERED;
+        return reason == RxException.Reason.REFUSED || reason == RxException.Reason.SERVICE_NOT_OFFERED
+                || reason == RxException.Reason.UNKNOWN_SERVICE || reason == RxException.Reason.SECURITY_CLASS_NOT_OFFERED;
     }
 
     /**
@@ -73,7 +88,7 @@ public final class ClientEndReasons {
         if (reason == RxException.Reason.REFUSED) {
             return RxException.remote(code, reason, "the server refused the connection");
         }
-        if (reason == RxException.Reason.SERVICE_NOT_OFFERED) {
+        if (reason != null && isRemote(reason)) {
             return RxException.remote(code, reason, detail(reason));
         }
         return RxException.remote(code);
@@ -86,7 +101,11 @@ public final class ClientEndReasons {
     public static String detail(RxException.Reason reason) {
         return switch (reason) {
             case SERVICE_NOT_OFFERED -> "the server does not offer this service with this security class"
-                    + " (unknown service id, or a class the service does not accept)";
+                    + " (unknown service id, or a class the service does not accept; an rxnull probe heard nothing)";
+            case UNKNOWN_SERVICE -> "the server serves no such service id (neither with this security class nor"
+                    + " with rxnull)";
+            case SECURITY_CLASS_NOT_OFFERED -> "the server serves this service id, but not with this security class"
+                    + " (it accepted rxnull)";
             case NO_ANSWER -> "nothing heard from the server for the dead time";
             case NOT_RX -> "the server's address answered with datagrams that are not Rx (another service there?)";
             default -> null;

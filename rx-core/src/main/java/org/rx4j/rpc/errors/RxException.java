@@ -82,14 +82,29 @@ public class RxException extends IOException {
          */
         REFUSED,
         /**
-         * The server does not serve the connection's service id with its security class: it answered the call with
-         * ABORT RX_INVALID_OPERATION (−2) before any security handshake, which a server sends for an unknown service
-         * id and for a security class the service does not offer alike (the wire does not say which; OpenAFS sends
-         * the same raw ABORT for both). Told apart from a handler's −2 only on a connection with a security class
-         * (rxkad): no handler runs before the handshake. On an rxnull connection the same ABORT is {@link #PEER}.
-         * {@link RxException#remote()} is true.
+         * The server does not serve the connection's service id with its security class, and which of the two it
+         * was could not be learned: it answered the call with ABORT RX_INVALID_OPERATION (−2) before any security
+         * handshake, which a server sends for an unknown service id and for a security class the service does not
+         * offer alike (OpenAFS sends the same raw ABORT for both), and the rxnull probe that tells them apart
+         * ({@link #UNKNOWN_SERVICE}, {@link #SECURITY_CLASS_NOT_OFFERED}) heard nothing before its deadline. Told
+         * apart from a handler's −2 only on a connection with a security class (rxkad): no handler runs before the
+         * handshake. On an rxnull connection the same ABORT is {@link #PEER}. {@link RxException#remote()} is true.
          */
         SERVICE_NOT_OFFERED,
+        /**
+         * The server serves no such service id: a call on a connection with a security class (rxkad) met ABORT
+         * RX_INVALID_OPERATION (−2) before any handshake, and a probe of the same service id with rxnull met the
+         * same raw ABORT (docs/errors.md "Unknown service or class not offered"; a service offering only classes
+         * other than these two reads the same). {@link RxException#remote()} is true.
+         */
+        UNKNOWN_SERVICE,
+        /**
+         * The server serves the service id, but not with the connection's security class: a call on a connection
+         * with a security class (rxkad) met ABORT RX_INVALID_OPERATION (−2) before any handshake, and a probe of the
+         * same service id with rxnull was acknowledged (docs/errors.md "Unknown service or class not offered").
+         * {@link RxException#remote()} is true.
+         */
+        SECURITY_CLASS_NOT_OFFERED,
         /**
          * The connection (or its pool) was closed by this side: a new call refused (−2), or a running call aborted by
          * {@code close()} (−6).

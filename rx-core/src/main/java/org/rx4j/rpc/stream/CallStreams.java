@@ -550,6 +550,21 @@ public final class CallStreams implements CallListener {
         PeerUnreachable why = errorCode == RxCodes.RX_CALL_DEAD && deadReason != null ? deadReason.get() : null;
         RxException.Reason byConnection = errorCode != 0 && endReasons != null
                 ? endReasons.of(errorCode, c.isRemoteError()) : null;
+        if (byConnection == RxException.Reason.SERVICE_NOT_OFFERED) {
+            // A refusal of the service or the class waits for the probe that tells which (ServiceProbe).
+            endReasons.refine(byConnection, r -> completed(c, errorCode, why, r));
+            return;
+        }
+        completed(c, errorCode, why, byConnection);
+    }
+
+    /**
+     * The call's end, once its reason is known: the streams report it, then the completion and the reader.
+     *
+     * @param why why the server is known unreachable (an RX_CALL_DEAD's reason), or null
+     * @param byConnection the connection's view of why the call ended, or null
+     */
+    private void completed(Call c, int errorCode, PeerUnreachable why, RxException.Reason byConnection) {
         long durationNs = meter.end(errorCode, runtime.now()); // before an application thread can see the end
         synchronized (lock) {
             done = true;
