@@ -72,15 +72,19 @@ rxkad_rxdebug_check() {
     fi
 }
 
-# rxkad_class_not_offered: an rx4j client at crypt against OpenAFS's C server at rxnull. The C server answers the
-# call with its raw ABORT -2 (the same for an unknown service), and rx4j's rxnull probe of the same service
+# rxkad_class_not_offered SERVER_SECURITY CLIENT_SECURITY: an rx4j client with CLIENT_SECURITY against OpenAFS's C
+# server with SERVER_SECURITY, a class the client does not use ("" is rxnull). The C server answers the call with its
+# raw ABORT -2 (the same for an unknown service), and rx4j's probe of the same service with the other class
 # (docs/errors.md "Unknown service or class not offered") makes the failure name the cause.
 rxkad_class_not_offered() {
-    local out=$WORK/rxkad/not-offered.out pid status=0
-    start_server "C server at rxnull" "$WORK/rxkad/rxnull-server.log" "$PEER" server -p "$PERF_PORT" || return 1
+    local out=$WORK/rxkad/not-offered.out pid status=0 keys=(--keyfile "$WORK/rxkad/KeyFile")
+    # shellcheck disable=SC2086  # an empty SECURITY is no flag at all
+    start_server "C server" "$WORK/rxkad/not-offered-server.log" "$PEER" server -p "$PERF_PORT" \
+        ${1:+--security $1 "${keys[@]}"} || return 1
     pid=$SERVER_PID
-    if $RX4J_RXPERF client -s 127.0.0.1 -p "$PERF_PORT" -c rpc -S 4 -R 30 -T 1 --security crypt \
-        --keyfile "$WORK/rxkad/KeyFile" > "$out" 2>&1; then
+    # shellcheck disable=SC2086
+    if $RX4J_RXPERF client -s 127.0.0.1 -p "$PERF_PORT" -c rpc -S 4 -R 30 -T 1 \
+        ${2:+--security $2 "${keys[@]}"} > "$out" 2>&1; then
         echo "expected a failure, but the command succeeded"
         status=1
     fi
@@ -102,5 +106,7 @@ run_rx4j_rxkad() {
     rxkad_direction "rx4j client -> C server" "$PEER server" "$RX4J_RXPERF client"
     rxkad_direction "C client -> rx4j server" "$RX4J_RXPERF server" "$PEER client"
     check "rxkad: rx4j client at crypt -> C server at rxnull: the refusal names a class not offered" 60 \
-        rxkad_class_not_offered
+        rxkad_class_not_offered "" crypt
+    check "rxkad: rx4j client at rxnull -> C server at crypt: the refusal names a class not offered" 60 \
+        rxkad_class_not_offered crypt ""
 }

@@ -153,6 +153,11 @@ final class EngineContext implements ConnectionContext {
         }
 
         @Override
+        public void firstAck() {
+            events.firstAck(call);
+        }
+
+        @Override
         public void peerReachable(long now) {
             services.peerReachable(peer, now);
         }

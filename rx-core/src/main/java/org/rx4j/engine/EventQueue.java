@@ -26,6 +26,7 @@ final class EventQueue {
     private static final int EV_WRITABLE = 3;
     private static final int EV_COMPLETE = 4;
     private static final int EV_STALLED = 5;
+    private static final int EV_FIRST_ACK = 6;
 
     private final TimerQueue timers;
     private final ArrayList<Call> dirty = new ArrayList<>();
@@ -83,6 +84,11 @@ final class EventQueue {
     /** A client call stalled ({@link CallListener#onStall}). */
     void stalled(Call c) {
         add(EV_STALLED, c, 0, null);
+    }
+
+    /** The peer acknowledged the call's data for the first time ({@link CallListener#onFirstAck}). */
+    void firstAck(Call c) {
+        add(EV_FIRST_ACK, c, 0, null);
     }
 
     /** The call reached DALLY or ERROR (its error code, 0 on success, goes to the listener). */
@@ -214,6 +220,11 @@ final class EventQueue {
             case EV_STALLED -> {
                 if (!c.isDone()) {
                     l.onStall(c, now);
+                }
+            }
+            case EV_FIRST_ACK -> {
+                if (!c.isDone()) {
+                    l.onFirstAck(c, now);
                 }
             }
             case EV_COMPLETE -> {

@@ -324,7 +324,7 @@ public final class RxConnection implements RxCallTarget {
             }
             Connection refused = connection;
             if (serviceProbe == null || serviceProbe.refused() != refused) {
-                serviceProbe = ServiceProbe.of(refused, rt.transport.loopCallbacks());
+                serviceProbe = ServiceProbe.of(refused, rt.transport.loopCallbacks(), rt::now);
             }
             ServiceProbe probe = serviceProbe;
             if (!rt.onLoop(engine -> probe.whenKnown(engine, rt.now(), then))) {

@@ -32,9 +32,10 @@ import org.rx4j.testing.LeakCheckExtension;
  * (docs/errors.md "Unknown service or class not offered"): on an rxkad connection it arrives before any CHALLENGE,
  * which no handler's −2 can, and an rxnull probe of the same service id tells the two apart:
  * {@link RxException.Reason#UNKNOWN_SERVICE} or {@link RxException.Reason#SECURITY_CLASS_NOT_OFFERED} (blocking and
- * async forms; what the probe does on the wire is {@code ServiceProbeTest}'s); on an rxnull connection the same ABORT
- * cannot be told from a handler's −2 and stays {@link RxException.Reason#PEER}, as does a handler's −2 after the rxkad
- * handshake.
+ * async forms; what the probe does on the wire is {@code ServiceProbeTest}'s). On an rxnull connection the same ABORT
+ * looks like a handler's −2, so the probe asks with rxnull first (acknowledged: the handler's, {@link
+ * RxException.Reason#PEER}) and then with rxkad; a handler's −2 after the rxkad handshake is {@link
+ * RxException.Reason#PEER} at once.
  */
 @Timeout(60)
 @ExtendWith(LeakCheckExtension.class)
@@ -42,6 +43,7 @@ class ServiceNotOfferedTest {
     static final int RXNULL_ONLY = 741;
     static final int RXKAD_ONLY = 742;
     static final int UNKNOWN = 743;
+    static final int RXNULL_THROWS = 744;
 
     RxEndpoint server;
     RxEndpoint client;
@@ -51,6 +53,9 @@ class ServiceNotOfferedTest {
         server = RxEndpoint.builder().bind(new InetSocketAddress("127.0.0.1", 0)).open();
         server.registerService(RxService.builder(RXNULL_ONLY).async(1, req -> CompletableFuture.completedFuture(
                 new byte[0])).build());
+        server.registerService(RxService.builder(RXNULL_THROWS).blocking(1, (call, op) -> {
+            throw new IllegalStateException("a handler's own -2");
+        }).build());
         RxkadServerSecurity rxkad = new RxkadServerSecurity(List.of(new ServerKey(ServerKey.RXKAD,
                 RxkadEndpointTest.KVNO, 0, RxkadEndpointTest.SERVER_KEY)), RxkadLevel.CLEAR);
         server.registerService(RxService.builder(RXKAD_ONLY).securityClass(rxkad)
@@ -118,12 +123,21 @@ class ServiceNotOfferedTest {
     }
 
     @Test
-    void onRxnullTheSameAbortIsThePeers() throws Exception {
-        for (int service : new int[] {UNKNOWN, RXKAD_ONLY}) {
-            RxException e = blocking(service, org.rx4j.security.RxNullSecurityClass.INSTANCE);
-            assertEquals(RxCodes.RX_INVALID_OPERATION, e.code());
-            assertEquals(RxException.Reason.PEER, e.reason());
-        }
+    void onRxnullTheProbesTellAnUnknownServiceFromAClassNotOffered() throws Exception {
+        refused(blocking(UNKNOWN, org.rx4j.security.RxNullSecurityClass.INSTANCE), RxException.Reason.UNKNOWN_SERVICE,
+                "unknown service", "serves no such service id");
+        refused(async(RXKAD_ONLY, org.rx4j.security.RxNullSecurityClass.INSTANCE),
+                RxException.Reason.SECURITY_CLASS_NOT_OFFERED, "security class not offered",
+                "serves this service id, but not with this security class");
+    }
+
+    /** On rxnull a handler's −2 on a connection's first call is the peer's: the rxnull probe finds the service. */
+    @Test
+    void onRxnullAHandlersMinusTwoIsThePeers() throws Exception {
+        RxException e = blocking(RXNULL_THROWS, org.rx4j.security.RxNullSecurityClass.INSTANCE);
+        assertEquals(RxCodes.RX_INVALID_OPERATION, e.code());
+        assertTrue(e.remote());
+        assertEquals(RxException.Reason.PEER, e.reason(), e.getMessage());
     }
 
     @Test

@@ -59,12 +59,21 @@ class ServiceProbeTest {
         ServiceProbe probe;
         DataPacket probeData;
 
-        /** Runs a call at index 2 into the server's raw ABORT −2, starts the probe and reads its DATA packet. */
+        /** Runs a call on an rxkad connection into the server's raw ABORT −2, starts the probe, reads its packet. */
         Probing() {
+            this(true);
+        }
+
+        /**
+         * Runs a call into the server's raw ABORT −2, starts the probe and reads its DATA packet.
+         *
+         * @param rxkad true for a connection with rxkad (index 2), false for rxnull
+         */
+        Probing(boolean rxkad) {
             List<Integer> ended = new ArrayList<>();
             ch.handler.run(e -> {
-                refused = e.connect(EngineChannel.PEER, SVC, new RxkadClientSecurity(RxkadLevel.CLEAR,
-                        new SessionKey(0x0123456789abcdefL), 3, new byte[64]));
+                refused = rxkad ? e.connect(EngineChannel.PEER, SVC, new RxkadClientSecurity(RxkadLevel.CLEAR,
+                        new SessionKey(0x0123456789abcdefL), 3, new byte[64])) : e.connect(EngineChannel.PEER, SVC, 0);
                 Call call = e.newCall(ch.now(), refused, new Ignore() {
                     @Override
                     public void onComplete(Call c, int errorCode) {
@@ -75,26 +84,37 @@ class ServiceProbeTest {
                 call.finishSending(ch.now());
             });
             List<RxPacket> first = ch.sent();
-            assertEquals(0L, ch.handler.taskFailures(), "task failures");
             RxHeader request = data(first).get(0).header();
             FakePeer server = FakePeer.serverOf(refused);
             ch.receive(server.abort(request.channel(), request.callNumber(), RxCodes.RX_INVALID_OPERATION));
             assertEquals(List.of(RxCodes.RX_INVALID_OPERATION), ended);
             assertEquals(RxException.Reason.SERVICE_NOT_OFFERED,
                     ClientEndReasons.ended(refused, RxCodes.RX_INVALID_OPERATION, true),
-                    "the raw −2 before any CHALLENGE is the refusal of the service or the class");
+                    "a −2 before anything else from the server is the refusal of the service or the class, or on "
+                            + "rxnull a handler's: the probe tells");
 
-            probe = ServiceProbe.of(refused, deferred);
+            probe = ServiceProbe.of(refused, deferred, ch::now);
             ch.handler.run(e -> probe.whenKnown(e, ch.now(), verdicts::add));
+            probeData = nextProbe();
+        }
+
+        /** @return the one DATA packet the probe sent since the last look */
+        DataPacket nextProbe() {
             List<DataPacket> sent = data(ch.sent());
             assertEquals(1, sent.size(), "one probe packet: " + sent);
-            probeData = sent.get(0);
+            return sent.get(0);
         }
 
         /** The probe's other end: the server's side of the probe's connection (rxnull). */
         FakePeer probeServer() {
-            RxHeader h = probeData.header();
-            return FakePeer.server(h.epoch(), h.cid() & ~3, h.serviceId());
+            return serverOf(probeData);
+        }
+
+        /** @return the server's side of the connection that sent {@code d} */
+        static FakePeer serverOf(DataPacket d) {
+            RxHeader h = d.header();
+            FakePeer server = FakePeer.server(h.epoch(), h.cid() & ~3, h.serviceId());
+            return h.securityIndex() == 0 ? server : server.withSecurityIndex(h.securityIndex());
         }
 
         @Override
@@ -148,6 +168,7 @@ class ServiceProbeTest {
             assertNotEquals(p.refused.cid(), h.cid() & ~3, "a connection of its own");
             assertEquals(1, p.probeData.bodyLength(), "one byte: less than an opcode");
             assertFalse(h.hasFlag(PacketFlags.LAST_PACKET), "not the last packet: a whole-request handler waits");
+            assertTrue(h.hasFlag(PacketFlags.REQUEST_ACK), "asks for an ACK at once: " + h);
             assertTrue(p.verdicts.isEmpty(), "nothing decided before the server answers");
         }
     }
@@ -173,10 +194,10 @@ class ServiceProbeTest {
             RxHeader h = p.probeData.header();
             p.ch.receive(p.probeServer().ack(h.channel(), h.callNumber(), 2, 1, h.serial(), AckReason.REQUESTED,
                     new byte[0], 32, 1));
-            p.ch.advance(ServiceProbe.MIN_WAIT_NS - MS);
-            assertTrue(p.verdicts.isEmpty(), "decided at the probe's deadline, not before");
-            p.ch.advance(2 * MS);
-            assertEquals(List.of(RxException.Reason.SECURITY_CLASS_NOT_OFFERED), p.verdicts);
+            assertEquals(List.of(RxException.Reason.SECURITY_CLASS_NOT_OFFERED), p.verdicts, "decided by the ACK");
+            assertTrue(aborts(p.ch.sent()).isEmpty(), "the probe's call runs on to its deadline");
+            p.ch.advance(ServiceProbe.MIN_WAIT_NS + MS);
+            assertEquals(List.of(RxException.Reason.SECURITY_CLASS_NOT_OFFERED), p.verdicts, "decided once");
             List<AbortPacket> aborts = aborts(p.ch.sent());
             assertEquals(1, aborts.size(), "the probe's call is aborted at its deadline: " + aborts);
             assertEquals(RxCodes.RX_CALL_TIMEOUT, aborts.get(0).code());
@@ -194,6 +215,50 @@ class ServiceProbeTest {
             List<AbortPacket> aborts = aborts(p.ch.sent());
             assertEquals(1, aborts.size(), "the probe's call is aborted at its deadline: " + aborts);
             assertEquals(RxCodes.RX_CALL_TIMEOUT, aborts.get(0).code());
+        }
+    }
+
+    /** On rxnull a −2 before anything else may be a handler's: the rxnull probe's ACK says the service runs there. */
+    @Test
+    void onRxnullAnAckedProbeLeavesTheMinusTwoToTheHandler() {
+        try (Probing p = new Probing(false)) {
+            RxHeader h = p.probeData.header();
+            assertEquals(0, h.securityIndex());
+            p.ch.receive(p.probeServer().ack(h.channel(), h.callNumber(), 2, 1, h.serial(), AckReason.REQUESTED,
+                    new byte[0], 32, 1));
+            assertEquals(List.of(RxException.Reason.PEER), p.verdicts);
+        }
+    }
+
+    /** On rxnull a repeated raw ABORT is followed by an rxkad probe; its raw ABORT too means an unknown service. */
+    @Test
+    void onRxnullTwoRawAbortsMeanAnUnknownService() {
+        try (Probing p = new Probing(false)) {
+            RxHeader h = p.probeData.header();
+            p.ch.receive(p.probeServer().abort(h.channel(), h.callNumber(), RxCodes.RX_INVALID_OPERATION));
+            assertTrue(p.verdicts.isEmpty(), "not decided by rxnull alone");
+            DataPacket second = p.nextProbe();
+            RxHeader h2 = second.header();
+            assertEquals(2, h2.securityIndex(), "the second probe asks with rxkad");
+            assertEquals(SVC, h2.serviceId());
+            assertEquals(1, second.bodyLength());
+            assertFalse(h2.hasFlag(PacketFlags.LAST_PACKET));
+            p.ch.receive(Probing.serverOf(second).abort(h2.channel(), h2.callNumber(), RxCodes.RX_INVALID_OPERATION));
+            assertEquals(List.of(RxException.Reason.UNKNOWN_SERVICE), p.verdicts);
+        }
+    }
+
+    /** On rxnull, when only the rxkad probe is taken (here acknowledged), rxnull is the class not offered. */
+    @Test
+    void onRxnullAnAnsweredRxkadProbeMeansRxnullIsNotOffered() {
+        try (Probing p = new Probing(false)) {
+            RxHeader h = p.probeData.header();
+            p.ch.receive(p.probeServer().abort(h.channel(), h.callNumber(), RxCodes.RX_INVALID_OPERATION));
+            DataPacket second = p.nextProbe();
+            RxHeader h2 = second.header();
+            // A server offering rxkad challenges, then aborts the connection over the probe's junk ticket.
+            p.ch.receive(Probing.serverOf(second).abort(0, 0, 19270407));
+            assertEquals(List.of(RxException.Reason.SECURITY_CLASS_NOT_OFFERED), p.verdicts);
         }
     }
 }

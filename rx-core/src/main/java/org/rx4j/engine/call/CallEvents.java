@@ -22,6 +22,9 @@ public interface CallEvents {
     /** @param now current time, ns: the call reached DALLY or ERROR */
     void ended(long now);
 
+    /** The peer acknowledged the call's data for the first time ({@link CallListener#onFirstAck}). */
+    void firstAck();
+
     /** A client call stalled (nothing heard from the server for a while, {@link CallListener#onStall}). */
     void stalled();
 

@@ -95,7 +95,9 @@ public final class CallInbound {
             sender.sampleAfterEnd(now, a);
         } else if (sender.processAckBody(now, a)) {
             progress = true;
-            ackProgress++;
+            if (++ackProgress == 1) {
+                events.firstAck();
+            }
         }
         // Path-MTU probes' answers and progress (docs/engine.md "Path MTU below one full packet"); an ACK describes
         // the path even after the call ended. Read after the reachability answer: a probe's serial is never a
@@ -131,7 +133,9 @@ public final class CallInbound {
 
     private void ackEverythingSent(long now) {
         sender.ackEverythingSent(now);
-        ackProgress++;
+        if (++ackProgress == 1) {
+            events.firstAck();
+        }
     }
 
     /** A server call whose whole reply is acked completes (§6.4); a running call sends what the windows allow. */

@@ -67,6 +67,17 @@ public interface CallListener {
     void onComplete(Call call, int errorCode);
 
     /**
+     * The peer acknowledged some of this call's DATA for the first time (an ACK that moved the send window, or an
+     * ACKALL); told once per call, not for later ACKs. The rpc layer's service probe reads its verdict from it
+     * (docs/errors.md "Unknown service or class not offered").
+     *
+     * @param call the call (not done)
+     * @param now the time of the ACK, ns
+     */
+    default void onFirstAck(Call call, long now) {
+    }
+
+    /**
      * A client call stalled: nothing heard from the server for the dead time / 24 (500 ms by default) while data of the call
      * waits for acknowledgement, or for a keepalive interval plus that while it waits for the reply; told again every
      * keepalive interval (dead time / 6) while the silence lasts. The rpc layer probes the server's port then, so

@@ -3,9 +3,11 @@
 
 package org.rx4j.rpc.client;
 
+import org.rx4j.counters.RxCounter;
 import org.rx4j.engine.connection.Connection;
 import org.rx4j.rpc.errors.RxCodes;
 import org.rx4j.rpc.errors.RxException;
+import org.rx4j.wire.PacketType;
 
 /**
  * Why a client call ended, or could not start, beyond its Rx code, from what the engine knows of the call's
@@ -60,11 +62,31 @@ public final class ClientEndReasons {
             // No handler runs before the handshake: this −2 is the server's refusal of the service or the class.
             return RxException.Reason.SERVICE_NOT_OFFERED;
         }
+        if (remote && code == RxCodes.RX_INVALID_OPERATION && c.securityIndex() == 0 && onlyAbortsHeard(c)) {
+            // On rxnull a handler's −2 looks the same: the probe tells (ServiceProbe), else it is the peer's.
+            return RxException.Reason.SERVICE_NOT_OFFERED;
+        }
         if (remote || code != RxCodes.RX_CALL_DEAD) {
             return null;
         }
         // Garbage from the server's address: something else listens there (docs/errors.md "Local reasons").
         return c.peer().notRxDatagrams() > 0 ? RxException.Reason.NOT_RX : RxException.Reason.NO_ANSWER;
+    }
+
+    /** @return true when the server has sent nothing on {@code c} but ABORTs (a raw ABORT's connection) */
+    private static boolean onlyAbortsHeard(Connection c) {
+        return c.counters().get(RxCounter.PACKETS_RECEIVED, PacketType.ABORT) > 0 && !heardMoreThanAborts(c);
+    }
+
+    /**
+     * @param c a connection
+     * @return true when the server sent something other than an ABORT on {@code c} (a DATA packet, an ACK, a
+     *     CHALLENGE, ...), or challenged it
+     */
+    static boolean heardMoreThanAborts(Connection c) {
+        return c.challenged() || c.counters().get(RxCounter.DATA_PACKETS_RECEIVED) > 0
+                || c.counters().get(RxCounter.PACKETS_RECEIVED)
+                        > c.counters().get(RxCounter.PACKETS_RECEIVED, PacketType.ABORT);
     }
 
     /**
@@ -101,11 +123,10 @@ public final class ClientEndReasons {
     public static String detail(RxException.Reason reason) {
         return switch (reason) {
             case SERVICE_NOT_OFFERED -> "the server does not offer this service with this security class"
-                    + " (unknown service id, or a class the service does not accept; an rxnull probe heard nothing)";
-            case UNKNOWN_SERVICE -> "the server serves no such service id (neither with this security class nor"
-                    + " with rxnull)";
+                    + " (unknown service id, or a class the service does not accept; a probe heard nothing)";
+            case UNKNOWN_SERVICE -> "the server serves no such service id (refused with rxnull and with rxkad alike)";
             case SECURITY_CLASS_NOT_OFFERED -> "the server serves this service id, but not with this security class"
-                    + " (it accepted rxnull)";
+                    + " (it answered a probe with the other class)";
             case NO_ANSWER -> "nothing heard from the server for the dead time";
             case NOT_RX -> "the server's address answered with datagrams that are not Rx (another service there?)";
             default -> null;

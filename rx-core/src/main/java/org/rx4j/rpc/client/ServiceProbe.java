@@ -9,28 +9,35 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
+import java.util.function.LongSupplier;
 import org.rx4j.engine.RxEngine;
 import org.rx4j.engine.call.Call;
 import org.rx4j.engine.call.CallListener;
 import org.rx4j.engine.connection.Connection;
 import org.rx4j.rpc.errors.RxCodes;
 import org.rx4j.rpc.errors.RxException;
+import org.rx4j.security.rxkad.RxkadClientSecurity;
+import org.rx4j.security.rxkad.RxkadLevel;
+import org.rx4j.security.rxkad.SessionKey;
 
 /**
- * Tells an unknown service from a security class the service does not offer, once a server has answered a call
- * on a connection with a security class (rxkad) with ABORT RX_INVALID_OPERATION (−2) before any CHALLENGE
- * ({@link RxException.Reason#SERVICE_NOT_OFFERED}): OpenAFS sends that same raw ABORT for both, so the packet
- * cannot say which (docs/errors.md "Unknown service or class not offered").
+ * Tells an unknown service from a security class the service does not offer, once a server has answered a call with
+ * a raw ABORT RX_INVALID_OPERATION (−2) before anything else on the connection
+ * ({@link RxException.Reason#SERVICE_NOT_OFFERED} from {@link ClientEndReasons#ended}): OpenAFS sends that same raw
+ * ABORT for both, so the packet cannot say which (docs/errors.md "Unknown service or class not offered").
  *
- * <p>The probe asks the same server and service id with rxnull (security index 0) on a connection of its own: one
- * DATA packet of one byte that is not the last, on which no handler can act (an rxgen opcode is four bytes, and a
- * whole-request handler waits for the last packet). A raw ABORT −2 again, with nothing acknowledged, means the server
- * serves the service id with neither class: {@link RxException.Reason#UNKNOWN_SERVICE}, known one round trip after
- * the refusal. Otherwise the probe's call ends at its deadline ({@link #waitNs}, at least 300 ms) with ABORT
- * RX_CALL_TIMEOUT (−3) to the server, so a handler it started sees its call aborted: acknowledged by then (or ended by
- * another ABORT), the server serves the service with rxnull: {@link RxException.Reason#SECURITY_CLASS_NOT_OFFERED};
- * silence leaves it open: {@link RxException.Reason#SERVICE_NOT_OFFERED}. Its connection is left to the engine's
- * idle-connection reaper.
+ * <p>A probe asks the same server and service id on a connection of its own: one DATA packet of one byte that is not
+ * the last (it asks for an ACK), on which no handler can act (an rxgen opcode is four bytes, and a whole-request
+ * handler waits for the last packet). After an rxkad connection's refusal it asks with rxnull: the same raw ABORT
+ * back means {@link RxException.Reason#UNKNOWN_SERVICE}; an ACK, a CHALLENGE or another ABORT code
+ * {@link RxException.Reason#SECURITY_CLASS_NOT_OFFERED}; silence until the deadline ({@link #waitNs}, at least 300 ms)
+ * {@link RxException.Reason#SERVICE_NOT_OFFERED}. After an rxnull connection's refusal, which a handler's −2 looks
+ * like, it asks with rxnull first: answered, the −2 was a handler's ({@link RxException.Reason#PEER}); refused again,
+ * a second probe asks with rxkad (credentials no server accepts) and its answer means
+ * {@link RxException.Reason#SECURITY_CLASS_NOT_OFFERED}, its refusal {@link RxException.Reason#UNKNOWN_SERVICE}, its
+ * silence {@link RxException.Reason#PEER}. A probe's call ends at its deadline with ABORT RX_CALL_TIMEOUT (−3) to the
+ * server, so a handler it started sees its call aborted; its connection is left to the engine's idle-connection
+ * reaper.
  *
  * <p>One probe per refused engine connection: the calls that meet the refusal while it runs wait for the same
  * verdict, and later ones get it at once. Event loop only.
@@ -44,14 +51,24 @@ public final class ServiceProbe {
     /** Longest wait for the probe's answer, ns. */
     public static final long MAX_WAIT_NS = 3_000_000_000L;
 
+    /**
+     * The class of the second probe after an rxnull connection's refusal: rxkad with credentials no server accepts
+     * (a server that offers rxkad answers its first packet with a CHALLENGE, and the RESPONSE to that with an ABORT of
+     * the whole connection).
+     */
+    private static final RxkadClientSecurity RXKAD_PROBE =
+            new RxkadClientSecurity(RxkadLevel.CLEAR, new SessionKey(0L), 0, new byte[32]);
+
     private final Connection refused;
     private final Executor deferred;
+    private final LongSupplier clock;
     private final List<Consumer<RxException.Reason>> waiting = new ArrayList<>();
     private RxException.Reason verdict;
 
-    private ServiceProbe(Connection refused, Executor deferred) {
+    private ServiceProbe(Connection refused, Executor deferred, LongSupplier clock) {
         this.refused = refused;
         this.deferred = deferred;
+        this.clock = clock;
     }
 
     /**
@@ -73,12 +90,13 @@ public final class ServiceProbe {
      * A probe for {@code refused}, not yet started.
      *
      * @param refused the connection whose call met the raw ABORT −2
-     * @param deferred runs the verdict's delivery on the loop once the engine has returned from the packet or tick
-     *     that decided it (the waiting calls' ends touch the engine)
+     * @param deferred runs the verdict's delivery (and a second probe) on the loop once the engine has returned from
+     *     the packet or tick that decided it (the waiting calls' ends touch the engine)
+     * @param clock the engine's clock, ns
      * @return the probe
      */
-    public static ServiceProbe of(Connection refused, Executor deferred) {
-        return new ServiceProbe(refused, deferred);
+    public static ServiceProbe of(Connection refused, Executor deferred, LongSupplier clock) {
+        return new ServiceProbe(refused, deferred, clock);
     }
 
     /** @return the engine connection this probe is about */
@@ -93,7 +111,9 @@ public final class ServiceProbe {
      * @param engine the endpoint's engine
      * @param now the engine's clock, ns
      * @param then takes {@link RxException.Reason#UNKNOWN_SERVICE},
-     *     {@link RxException.Reason#SECURITY_CLASS_NOT_OFFERED} or {@link RxException.Reason#SERVICE_NOT_OFFERED}
+     *     {@link RxException.Reason#SECURITY_CLASS_NOT_OFFERED}, {@link RxException.Reason#SERVICE_NOT_OFFERED}, or,
+     *     after an rxnull connection's refusal that rxnull's probe did not repeat, {@link RxException.Reason#PEER}
+     *     (a handler's −2)
      */
     public void whenKnown(RxEngine engine, long now, Consumer<RxException.Reason> then) {
         if (verdict != null) {
@@ -102,23 +122,37 @@ public final class ServiceProbe {
         }
         waiting.add(then);
         if (waiting.size() == 1) {
-            start(engine, now);
+            start(engine, now, false);
         }
     }
 
-    private void start(RxEngine engine, long now) {
-        Connection conn;
+    /** True when the refused connection was rxnull's: the first probe then asks whether a handler sent the −2. */
+    private boolean refusedRxnull() {
+        return refused.securityIndex() == 0;
+    }
+
+    /**
+     * Sends one probe: with rxnull first; with rxkad second, only after an rxnull connection's refusal came again.
+     */
+    private void start(RxEngine engine, long now, boolean rxkad) {
         Call call;
         try {
-            conn = engine.connect(refused.peer().address(), refused.serviceId(), 0);
-            call = engine.newCall(now, conn, new Listener());
+            Connection conn = rxkad
+                    ? engine.connect(refused.peer().address(), refused.serviceId(), RXKAD_PROBE)
+                    : engine.connect(refused.peer().address(), refused.serviceId(), 0);
+            call = engine.newCall(now, conn, new Listener(engine, conn, rxkad));
         } catch (IllegalStateException e) { // the engine is shutting down: nothing more to learn
-            deferred.execute(() -> decide(RxException.Reason.SERVICE_NOT_OFFERED));
+            deferred.execute(() -> decide(silence()));
             return;
         }
         call.setDeadline(now, now + waitNs(refused));
         call.write(now, Unpooled.wrappedBuffer(new byte[] {0}));
         call.flush(now);
+    }
+
+    /** @return the verdict when a probe heard nothing: open, or on rxnull nothing to add to the peer's code */
+    private RxException.Reason silence() {
+        return refusedRxnull() ? RxException.Reason.PEER : RxException.Reason.SERVICE_NOT_OFFERED;
     }
 
     private void decide(RxException.Reason reason) {
@@ -133,8 +167,30 @@ public final class ServiceProbe {
         }
     }
 
-    /** The probe call's listener: decides at the call's end, a raw ABORT or the deadline. */
+    /**
+     * A probe call's listener: decides at the server's first ACK, else at the call's end (a raw ABORT, another ABORT,
+     * the deadline).
+     */
     private final class Listener implements CallListener {
+        private final RxEngine engine;
+        /** The probe's own connection. */
+        private final Connection conn;
+        /** True for the second probe (rxkad), after an rxnull connection's refusal. */
+        private final boolean rxkad;
+
+        Listener(RxEngine engine, Connection conn, boolean rxkad) {
+            this.engine = engine;
+            this.conn = conn;
+            this.rxkad = rxkad;
+        }
+
+        /** The server took the probe: it serves the service with the probe's class. */
+        private RxException.Reason served() {
+            // An rxnull connection's −2 then came from a handler: the peer's code is all there is.
+            return refusedRxnull() && !rxkad ? RxException.Reason.PEER
+                    : RxException.Reason.SECURITY_CLASS_NOT_OFFERED;
+        }
+
         @Override
         public void onData(Call call, ByteBuf data, long now) {
             data.release();
@@ -145,16 +201,27 @@ public final class ServiceProbe {
         }
 
         @Override
-        public void onComplete(Call call, int errorCode) {
-            RxException.Reason reason;
-            if (call.ackProgress() > 0 || (call.isRemoteError() && errorCode != RxCodes.RX_INVALID_OPERATION)) {
-                reason = RxException.Reason.SECURITY_CLASS_NOT_OFFERED;
-            } else if (call.isRemoteError()) {
-                reason = RxException.Reason.UNKNOWN_SERVICE;
-            } else {
-                reason = RxException.Reason.SERVICE_NOT_OFFERED;
-            }
+        public void onFirstAck(Call call, long now) {
+            // The call runs on to its deadline, which aborts it at the server.
+            RxException.Reason reason = served();
             deferred.execute(() -> decide(reason));
+        }
+
+        @Override
+        public void onComplete(Call call, int errorCode) {
+            // Anything but a raw ABORT from the server (an ACK, a CHALLENGE, another code) means the class is served.
+            if (call.ackProgress() > 0 || ClientEndReasons.heardMoreThanAborts(conn)
+                    || (call.isRemoteError() && errorCode != RxCodes.RX_INVALID_OPERATION)) {
+                RxException.Reason reason = served();
+                deferred.execute(() -> decide(reason));
+            } else if (!call.isRemoteError()) {
+                deferred.execute(() -> decide(silence()));
+            } else if (refusedRxnull() && !rxkad) {
+                // Neither class answered yet: ask with rxkad whether the service exists with another class.
+                deferred.execute(() -> start(engine, clock.getAsLong(), true));
+            } else {
+                deferred.execute(() -> decide(RxException.Reason.UNKNOWN_SERVICE));
+            }
         }
     }
 }

@@ -86,23 +86,23 @@ public class RxException extends IOException {
          * was could not be learned: it answered the call with ABORT RX_INVALID_OPERATION (−2) before any security
          * handshake, which a server sends for an unknown service id and for a security class the service does not
          * offer alike (OpenAFS sends the same raw ABORT for both), and the rxnull probe that tells them apart
-         * ({@link #UNKNOWN_SERVICE}, {@link #SECURITY_CLASS_NOT_OFFERED}) heard nothing before its deadline. Told
-         * apart from a handler's −2 only on a connection with a security class (rxkad): no handler runs before the
-         * handshake. On an rxnull connection the same ABORT is {@link #PEER}. {@link RxException#remote()} is true.
+         * ({@link #UNKNOWN_SERVICE}, {@link #SECURITY_CLASS_NOT_OFFERED}) heard nothing before its deadline. Only on
+         * a connection with a security class (rxkad), where no handler runs before the handshake; on an rxnull
+         * connection such a probe's silence leaves {@link #PEER}. {@link RxException#remote()} is true.
          */
         SERVICE_NOT_OFFERED,
         /**
-         * The server serves no such service id: a call on a connection with a security class (rxkad) met ABORT
-         * RX_INVALID_OPERATION (−2) before any handshake, and a probe of the same service id with rxnull met the
-         * same raw ABORT (docs/errors.md "Unknown service or class not offered"; a service offering only classes
-         * other than these two reads the same). {@link RxException#remote()} is true.
+         * The server serves no such service id: a call met ABORT RX_INVALID_OPERATION (−2) before anything else on
+         * its connection, and probes of the same service id with rxnull and with rxkad met the same raw ABORT
+         * (docs/errors.md "Unknown service or class not offered"; a service offering only other classes reads the
+         * same). {@link RxException#remote()} is true.
          */
         UNKNOWN_SERVICE,
         /**
-         * The server serves the service id, but not with the connection's security class: a call on a connection
-         * with a security class (rxkad) met ABORT RX_INVALID_OPERATION (−2) before any handshake, and a probe of the
-         * same service id with rxnull was acknowledged (docs/errors.md "Unknown service or class not offered").
-         * {@link RxException#remote()} is true.
+         * The server serves the service id, but not with the connection's security class: a call met ABORT
+         * RX_INVALID_OPERATION (−2) before anything else on its connection, and the server answered a probe of the
+         * same service id with the other class (rxnull for an rxkad connection, rxkad for an rxnull one;
+         * docs/errors.md "Unknown service or class not offered"). {@link RxException#remote()} is true.
          */
         SECURITY_CLASS_NOT_OFFERED,
         /**
