@@ -55,7 +55,7 @@ JAR=$ROOT/rx-afs-tools/target/afsq.jar
 "$ROOT/scripts/afsq" --version > /dev/null 2>&1    # builds the jar when it is stale
 # afsq as scripts/afsq runs it, but without its staleness check, so no timed run can include a build
 Q=$WORK/afsq
-printf '#!/bin/sh\nexec java -XX:TieredStopAtLevel=1 -Dslf4j.internal.verbosity=ERROR -cp %s org.rx4j.afs.tools.Afsq "$@"\n' \
+printf '#!/bin/sh\nexec java -XX:TieredStopAtLevel=1 -Dslf4j.internal.verbosity=ERROR -Dio.netty.leakDetection.level=disabled -cp %s org.rx4j.afs.tools.Afsq "$@"\n' \
     "$JAR" > "$Q"
 chmod +x "$Q"
 if [[ -n $BASE_JAR ]]; then
