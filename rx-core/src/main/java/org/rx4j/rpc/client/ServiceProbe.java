@@ -51,14 +51,6 @@ public final class ServiceProbe {
     /** Longest wait for the probe's answer, ns. */
     public static final long MAX_WAIT_NS = 3_000_000_000L;
 
-    /**
-     * The class of the second probe after an rxnull connection's refusal: rxkad with credentials no server accepts
-     * (a server that offers rxkad answers its first packet with a CHALLENGE, and the RESPONSE to that with an ABORT of
-     * the whole connection).
-     */
-    private static final RxkadClientSecurity RXKAD_PROBE =
-            new RxkadClientSecurity(RxkadLevel.CLEAR, new SessionKey(0L), 0, new byte[32]);
-
     private final Connection refused;
     private final Executor deferred;
     private final LongSupplier clock;
@@ -138,7 +130,7 @@ public final class ServiceProbe {
         Call call;
         try {
             Connection conn = rxkad
-                    ? engine.connect(refused.peer().address(), refused.serviceId(), RXKAD_PROBE)
+                    ? engine.connect(refused.peer().address(), refused.serviceId(), rxkadProbeClass())
                     : engine.connect(refused.peer().address(), refused.serviceId(), 0);
             call = engine.newCall(now, conn, new Listener(engine, conn, rxkad));
         } catch (IllegalStateException e) { // the engine is shutting down: nothing more to learn
@@ -148,6 +140,15 @@ public final class ServiceProbe {
         call.setDeadline(now, now + waitNs(refused));
         call.write(now, Unpooled.wrappedBuffer(new byte[] {0}));
         call.flush(now);
+    }
+
+    /**
+     * The class of the second probe after an rxnull connection's refusal: rxkad with credentials no server accepts
+     * (a server that offers rxkad acknowledges or challenges its first packet, and refuses the ticket). One per probe:
+     * nothing of it is shared between endpoints.
+     */
+    private static RxkadClientSecurity rxkadProbeClass() {
+        return new RxkadClientSecurity(RxkadLevel.CLEAR, new SessionKey(0L), 0, new byte[32]);
     }
 
     /** @return the verdict when a probe heard nothing: open, or on rxnull nothing to add to the peer's code */
