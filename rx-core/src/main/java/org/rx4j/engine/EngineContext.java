@@ -8,6 +8,7 @@ import java.net.InetSocketAddress;
 import java.util.List;
 import org.rx4j.config.RxConfig;
 import org.rx4j.engine.call.Call;
+import org.rx4j.engine.call.CallListener;
 import org.rx4j.engine.call.CallEnv;
 import org.rx4j.engine.call.CallOwner;
 import org.rx4j.engine.call.CallEvents;
@@ -154,7 +155,10 @@ final class EngineContext implements ConnectionContext {
 
         @Override
         public void firstAck() {
-            events.firstAck(call);
+            CallListener l = call.listener();
+            if (l != null && l.wantsFirstAck()) {
+                events.firstAck(call);
+            }
         }
 
         @Override

@@ -327,16 +327,18 @@ public final class RxConnection implements RxCallTarget {
                 serviceProbe = ServiceProbe.of(refused, rt.transport.loopCallbacks(), rt::now);
             }
             ServiceProbe probe = serviceProbe;
+            // Without a probe an rxnull refusal stays the peer's: a handler's −2 looks the same.
+            RxException.Reason unprobed = refused.securityIndex() == 0 ? RxException.Reason.PEER : reason;
             // At the end of the unit of loop work that ended the call: the probe's connection and call are made
             // once the engine has returned from delivering this call's end, not inside it.
             try {
                 rt.transport.loopCallbacks().execute(() -> {
                     if (!rt.onLoop(engine -> probe.whenKnown(engine, rt.now(), then))) {
-                        then.accept(reason); // the endpoint has closed: nothing more to learn
+                        then.accept(unprobed); // the endpoint has closed: nothing more to learn
                     }
                 });
             } catch (java.util.concurrent.RejectedExecutionException e) {
-                then.accept(reason); // the loop has shut down: nothing more to learn
+                then.accept(unprobed); // the loop has shut down: nothing more to learn
             }
         }
     }

@@ -50,6 +50,12 @@ final class EngineHandler extends ChannelInboundHandlerAdapter {
      * Not with GRO (see {@link #EngineHandler(RxEngine, DatagramEncoder, LongSupplier, int)}).
      */
     static final int FLUSH_EVERY = 4;
+    /**
+     * Most callbacks one unit of work runs at its end ({@link #runAtUnitEnd}); later ones are loop tasks, so that a
+     * chain of completions that each start a call refused at once cannot hold the loop (its reads, timers and close)
+     * inside one unit. A read burst's completions (up to 64 GRO segments) fit with room.
+     */
+    static final int UNIT_TAIL_MAX = 256;
 
     private final RxEngine engine;
     private final DatagramEncoder out;
@@ -73,6 +79,8 @@ final class EngineHandler extends ChannelInboundHandlerAdapter {
      * that unit's end. Loop only.
      */
     private final ArrayDeque<Runnable> unitTail = new ArrayDeque<>();
+    /** Callbacks queued on the running unit's tail so far ({@link #UNIT_TAIL_MAX} at most). Loop only. */
+    private int unitTailQueued;
     /**
      * The loop, when it runs work at the end of each of its iterations (Netty's {@code SingleThreadEventLoop}): a task's
      * flush waits there, so the tasks of one iteration (the completions of a read burst's calls, each starting the
@@ -224,8 +232,8 @@ final class EngineHandler extends ChannelInboundHandlerAdapter {
             taskFailed(e);
         } finally {
             if (outer) {
-                runUnitTail();
                 settle();
+                runUnitTail();
                 inUnit = false;
                 afterTask();
             }
@@ -240,12 +248,13 @@ final class EngineHandler extends ChannelInboundHandlerAdapter {
      *
      * @param callback the work (an application's completion); a RuntimeException it throws is counted as a task
      *     failure
-     * @return false, and nothing queued, when no unit is running
+     * @return false, and nothing queued, when no unit is running or this unit has queued {@link #UNIT_TAIL_MAX}
      */
     boolean runAtUnitEnd(Runnable callback) {
-        if (!inUnit) {
+        if (!inUnit || unitTailQueued >= UNIT_TAIL_MAX) {
             return false;
         }
+        unitTailQueued++;
         unitTail.add(callback);
         return true;
     }
@@ -266,6 +275,7 @@ final class EngineHandler extends ChannelInboundHandlerAdapter {
             }
             settle();
         }
+        unitTailQueued = 0;
     }
 
     /** After an outer task: the events it left queued (a call it ended) are delivered now, not at the next tick. */
@@ -324,8 +334,8 @@ final class EngineHandler extends ChannelInboundHandlerAdapter {
             result.completeExceptionally(e);
         } finally {
             if (outer) {
-                runUnitTail();
                 settle();
+                runUnitTail();
                 inUnit = false;
                 afterWork();
             }

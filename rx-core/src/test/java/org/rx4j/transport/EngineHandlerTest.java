@@ -317,6 +317,37 @@ class EngineHandlerTest {
         }
     }
 
+    /**
+     * One unit queues at most {@link EngineHandler#UNIT_TAIL_MAX} callbacks at its end (the rest go to the loop's task
+     * queue): a chain of completions that each start a call refused at once cannot hold the loop inside one unit. The
+     * next unit queues again.
+     */
+    @Test
+    void aUnitsTailIsBounded() {
+        try (EngineChannel ch = new EngineChannel(RxConfig.defaults())) {
+            int[] queued = new int[1];
+            int[] ran = new int[1];
+            Runnable again = new Runnable() {
+                @Override
+                public void run() {
+                    ran[0]++;
+                    if (ch.handler.runAtUnitEnd(this)) { // as a completion that starts a call refused at once
+                        queued[0]++;
+                    }
+                }
+            };
+            ch.handler.run(e -> {
+                if (ch.handler.runAtUnitEnd(again)) {
+                    queued[0]++;
+                }
+            });
+            assertEquals(EngineHandler.UNIT_TAIL_MAX, queued[0], "queued at the unit's end, then refused");
+            assertEquals(EngineHandler.UNIT_TAIL_MAX, ran[0], "the unit ended after running them");
+            ch.handler.run(e -> assertTrue(ch.handler.runAtUnitEnd(() -> ran[0]++), "a new unit queues again"));
+            assertEquals(EngineHandler.UNIT_TAIL_MAX + 1, ran[0]);
+        }
+    }
+
     /** A callback that throws at a unit's end is counted as a task failure; the ones after it still run. */
     @Test
     void aThrowingCallbackAtAUnitsEndIsCountedAndTheRestRun() {

@@ -78,6 +78,14 @@ public interface CallListener {
     }
 
     /**
+     * @return true when this listener wants {@link #onFirstAck}: the engine raises that event only for such calls, so
+     *     the others pay nothing for it
+     */
+    default boolean wantsFirstAck() {
+        return false;
+    }
+
+    /**
      * A client call stalled: nothing heard from the server for the dead time / 24 (500 ms by default) while data of the call
      * waits for acknowledgement, or for a keepalive interval plus that while it waits for the reply; told again every
      * keepalive interval (dead time / 6) while the silence lasts. The rpc layer probes the server's port then, so

@@ -13,7 +13,8 @@ import org.rx4j.wire.PacketType;
  * Why a client call ended, or could not start, beyond its Rx code, from what the engine knows of the call's
  * connection (docs/errors.md "Local reasons"): a connection the server aborted as a whole (its security class refused
  * the handshake) is {@link RxException.Reason#REFUSED} and keeps the server's code; the server's −2 before any
- * CHALLENGE on a connection with a security class is {@link RxException.Reason#SERVICE_NOT_OFFERED}; a local
+ * CHALLENGE on a connection with a security class, or on an rxnull connection that has heard nothing but ABORTs, is
+ * {@link RxException.Reason#SERVICE_NOT_OFFERED} until a {@link ServiceProbe} says more ({@link Lookup#refine}); a local
  * RX_CALL_DEAD with no ICMP
  * verdict is {@link RxException.Reason#NOT_RX} when datagrams that are not Rx came from the server's address, else
  * {@link RxException.Reason#NO_ANSWER}; a call refused because the connection was closed is

@@ -35,17 +35,17 @@ import org.rx4j.security.rxkad.SessionKey;
  * like, it asks with rxnull first: answered, the −2 was a handler's ({@link RxException.Reason#PEER}); refused again,
  * a second probe asks with rxkad (credentials no server accepts) and its answer means
  * {@link RxException.Reason#SECURITY_CLASS_NOT_OFFERED}, its refusal {@link RxException.Reason#UNKNOWN_SERVICE}, its
- * silence {@link RxException.Reason#PEER}. A probe's call ends at its deadline with ABORT RX_CALL_TIMEOUT (−3) to the
- * server, so a handler it started sees its call aborted; its connection is left to the engine's idle-connection
- * reaper.
+ * silence {@link RxException.Reason#PEER}. A probe's call still running at its deadline (an acknowledged one, or one
+ * that heard nothing) ends there with ABORT RX_CALL_TIMEOUT (−3) to the server, so a handler it started sees its call
+ * aborted; its connection is left to the engine's idle-connection reaper.
  *
  * <p>One probe per refused engine connection: the calls that meet the refusal while it runs wait for the same
  * verdict, and later ones get it at once. Event loop only.
  */
 public final class ServiceProbe {
     /**
-     * Shortest wait for the probe's answer, ns: OpenAFS acknowledges a DATA packet that did not ask for an ACK after
-     * its soft-ACK delay (100 ms), and the answer needs one round trip more.
+     * Shortest wait for the probe's answer, ns: the probe asks for an ACK at once, but a server that waited its
+     * soft-ACK delay (OpenAFS: 100 ms) and a round trip more still answers in time.
      */
     public static final long MIN_WAIT_NS = 300_000_000L;
     /** Longest wait for the probe's answer, ns. */
@@ -127,19 +127,17 @@ public final class ServiceProbe {
      * Sends one probe: with rxnull first; with rxkad second, only after an rxnull connection's refusal came again.
      */
     private void start(RxEngine engine, long now, boolean rxkad) {
-        Call call;
         try {
             Connection conn = rxkad
                     ? engine.connect(refused.peer().address(), refused.serviceId(), rxkadProbeClass())
                     : engine.connect(refused.peer().address(), refused.serviceId(), 0);
-            call = engine.newCall(now, conn, new Listener(engine, conn, rxkad));
-        } catch (IllegalStateException e) { // the engine is shutting down: nothing more to learn
+            Call call = engine.newCall(now, conn, new Listener(engine, conn, rxkad));
+            call.setDeadline(now, now + waitNs(refused));
+            call.write(now, Unpooled.wrappedBuffer(new byte[] {0}));
+            call.flush(now);
+        } catch (RuntimeException e) { // the engine is shutting down, or refused the probe: nothing more to learn
             deferred.execute(() -> decide(silence()));
-            return;
         }
-        call.setDeadline(now, now + waitNs(refused));
-        call.write(now, Unpooled.wrappedBuffer(new byte[] {0}));
-        call.flush(now);
     }
 
     /**
@@ -199,6 +197,11 @@ public final class ServiceProbe {
 
         @Override
         public void onWritable(Call call) {
+        }
+
+        @Override
+        public boolean wantsFirstAck() {
+            return true;
         }
 
         @Override
