@@ -63,6 +63,8 @@ public final class RxTransport implements AutoCloseable {
     private final DatagramDecoder decoder;
     private final DatagramEncoder encoder;
     private final EngineHandler engineHandler;
+    /** Made once: {@link #loopCallbacks()} hands the same executor to every caller. */
+    private final Executor loopCallbacks = this::runCallback;
     private final int effectiveReceiveBuffer;
     private final int effectiveSendBuffer;
     private final ReusingRecvByteBufAllocator receiveBuffers;
@@ -329,11 +331,14 @@ public final class RxTransport implements AutoCloseable {
      * @throws java.util.concurrent.RejectedExecutionException from its {@code execute} once the loop has shut down
      */
     public Executor loopCallbacks() {
-        return r -> {
-            if (!loop.inEventLoop() || !engineHandler.runAtUnitEnd(r)) {
-                loop.execute(r);
-            }
-        };
+        return loopCallbacks;
+    }
+
+    /** {@link #loopCallbacks()}'s work: at the running unit's end, else a loop task. */
+    private void runCallback(Runnable r) {
+        if (!loop.inEventLoop() || !engineHandler.runAtUnitEnd(r)) {
+            loop.execute(r);
+        }
     }
 
     /**

@@ -37,7 +37,7 @@ class EngineHandlerTest {
     private static final int SVC = 147;
 
     /** Client-side listener that reads and drops whatever arrives and records how the call ended. */
-    private static class Drain implements CallListener {
+    static class Drain implements CallListener {
         final List<Integer> ended = new ArrayList<>();
         final EngineChannel ch;
 

@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.rx4j.transport.EngineChannel.MS;
 
-import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,7 +18,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.rx4j.config.RxConfig;
 import org.rx4j.engine.FakePeer;
 import org.rx4j.engine.call.Call;
-import org.rx4j.engine.call.CallListener;
 import org.rx4j.engine.connection.Connection;
 import org.rx4j.rpc.client.ClientEndReasons;
 import org.rx4j.rpc.client.ServiceProbe;
@@ -70,16 +68,11 @@ class ServiceProbeTest {
          * @param rxkad true for a connection with rxkad (index 2), false for rxnull
          */
         Probing(boolean rxkad) {
-            List<Integer> ended = new ArrayList<>();
+            EngineHandlerTest.Drain refusedCall = new EngineHandlerTest.Drain(ch);
             ch.handler.run(e -> {
                 refused = rxkad ? e.connect(EngineChannel.PEER, SVC, new RxkadClientSecurity(RxkadLevel.CLEAR,
                         new SessionKey(0x0123456789abcdefL), 3, new byte[64])) : e.connect(EngineChannel.PEER, SVC, 0);
-                Call call = e.newCall(ch.now(), refused, new Ignore() {
-                    @Override
-                    public void onComplete(Call c, int errorCode) {
-                        ended.add(errorCode);
-                    }
-                });
+                Call call = e.newCall(ch.now(), refused, refusedCall);
                 call.write(ch.now(), Unpooled.copiedBuffer(new byte[] {0, 0, 0, 1}));
                 call.finishSending(ch.now());
             });
@@ -87,7 +80,7 @@ class ServiceProbeTest {
             RxHeader request = data(first).get(0).header();
             FakePeer server = FakePeer.serverOf(refused);
             ch.receive(server.abort(request.channel(), request.callNumber(), RxCodes.RX_INVALID_OPERATION));
-            assertEquals(List.of(RxCodes.RX_INVALID_OPERATION), ended);
+            assertEquals(List.of(RxCodes.RX_INVALID_OPERATION), refusedCall.ended);
             assertEquals(RxException.Reason.SERVICE_NOT_OFFERED,
                     ClientEndReasons.ended(refused, RxCodes.RX_INVALID_OPERATION, true),
                     "a −2 before anything else from the server is the refusal of the service or the class, or on "
@@ -120,22 +113,6 @@ class ServiceProbeTest {
         @Override
         public void close() {
             ch.close();
-        }
-    }
-
-    /** A listener that drops what arrives. */
-    private static class Ignore implements CallListener {
-        @Override
-        public void onData(Call c, ByteBuf b, long now) {
-            b.release();
-        }
-
-        @Override
-        public void onWritable(Call c) {
-        }
-
-        @Override
-        public void onComplete(Call c, int errorCode) {
         }
     }
 

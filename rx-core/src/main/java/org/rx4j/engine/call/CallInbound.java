@@ -95,9 +95,7 @@ public final class CallInbound {
             sender.sampleAfterEnd(now, a);
         } else if (sender.processAckBody(now, a)) {
             progress = true;
-            if (++ackProgress == 1) {
-                events.firstAck();
-            }
+            acked();
         }
         // Path-MTU probes' answers and progress (docs/engine.md "Path MTU below one full packet"); an ACK describes
         // the path even after the call ended. Read after the reachability answer: a probe's serial is never a
@@ -133,6 +131,11 @@ public final class CallInbound {
 
     private void ackEverythingSent(long now) {
         sender.ackEverythingSent(now);
+        acked();
+    }
+
+    /** Counts an ACK that acknowledged something new; the first one is told to the listener. */
+    private void acked() {
         if (++ackProgress == 1) {
             events.firstAck();
         }

@@ -59,11 +59,9 @@ public final class ClientEndReasons {
         if (c.abortCode() == code && c.abortedByPeer()) {
             return RxException.Reason.REFUSED;
         }
-        if (remote && code == RxCodes.RX_INVALID_OPERATION && c.securityIndex() != 0 && !c.challenged()) {
-            // No handler runs before the handshake: this −2 is the server's refusal of the service or the class.
-            return RxException.Reason.SERVICE_NOT_OFFERED;
-        }
-        if (remote && code == RxCodes.RX_INVALID_OPERATION && c.securityIndex() == 0 && onlyAbortsHeard(c)) {
+        if (remote && code == RxCodes.RX_INVALID_OPERATION
+                && (c.securityIndex() != 0 ? !c.challenged() : onlyAbortsHeard(c))) {
+            // No handler runs before a handshake: there this −2 is the server's refusal of the service or the class.
             // On rxnull a handler's −2 looks the same: the probe tells (ServiceProbe), else it is the peer's.
             return RxException.Reason.SERVICE_NOT_OFFERED;
         }
