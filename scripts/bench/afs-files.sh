@@ -53,10 +53,13 @@ ADDR=$(state AFSCELL_ADDR)
 DB=(--cellservdb "$(state AFSCELL_CELLSERVDB)")
 JAR=$ROOT/rx-afs-tools/target/afsq.jar
 "$ROOT/scripts/afsq" --version > /dev/null 2>&1    # builds the jar when it is stale
-# afsq as scripts/afsq runs it, but without its staleness check, so no timed run can include a build
+# afsq as scripts/afsq runs it (its flags, read from it), but without its staleness check, so no timed run can
+# include a build
+LAUNCHER=afsq
+# shellcheck source=../lib/launcher-flags.sh
+source "$ROOT/scripts/lib/launcher-flags.sh"
 Q=$WORK/afsq
-printf '#!/bin/sh\nexec java -XX:TieredStopAtLevel=1 -Dslf4j.internal.verbosity=ERROR -Dio.netty.leakDetection.level=disabled -cp %s org.rx4j.afs.tools.Afsq "$@"\n' \
-    "$JAR" > "$Q"
+printf '#!/bin/sh\nexec java %s -cp %s org.rx4j.afs.tools.Afsq "$@"\n' "$LAUNCHER_FLAGS" "$JAR" > "$Q"
 chmod +x "$Q"
 if [[ -n $BASE_JAR ]]; then
     QB=$WORK/afsq-before
