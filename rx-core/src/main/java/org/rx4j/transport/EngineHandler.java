@@ -116,9 +116,9 @@ final class EngineHandler extends ChannelInboundHandlerAdapter {
 
     /**
      * A handler that flushes inside a read burst every {@code flushEvery} datagrams. With UDP GRO the transport
-     * passes {@link Integer#MAX_VALUE}: a burst is then the datagrams of one read, already in memory (one read per
-     * wake-up, docs/transport.md "Reads per wake-up"; a GRO read holds up to 64), so flushing inside it lets nothing
-     * leave sooner that was still to be read; flushed once at its end, the ACKs and the DATA they release leave
+     * passes {@link Integer#MAX_VALUE}: a burst is then the datagrams of one read, already in memory (a GRO read holds
+     * up to 64), or of a sending loop's few reads of ACKs (docs/transport.md "Reads per wake-up"), so flushing inside
+     * it lets little leave sooner; flushed once at its end, the ACKs and the DATA they release leave
      * together, as one GSO send where they are of one size (docs/transport.md "Segmentation offload").
      *
      * @param engine the engine, whose sink is {@code out}; touched only on the channel's loop from now on

@@ -9,6 +9,7 @@ import io.netty.channel.ChannelConfig;
 import io.netty.channel.FixedRecvByteBufAllocator;
 import io.netty.channel.RecvByteBufAllocator;
 import io.netty.util.UncheckedBooleanSupplier;
+import java.util.function.BooleanSupplier;
 
 /**
  * The socket's receive-buffer allocator: buffers of one fixed size (64 KiB, or a 512 KiB recvmmsg batch) taken from a
@@ -26,6 +27,7 @@ import io.netty.util.UncheckedBooleanSupplier;
 final class ReusingRecvByteBufAllocator implements RecvByteBufAllocator {
     private final FixedRecvByteBufAllocator fixed;
     private final BufferRing ring;
+    private final BooleanSupplier readOn;
 
     /**
      * @param bufferSize bytes per receive buffer
@@ -33,8 +35,20 @@ final class ReusingRecvByteBufAllocator implements RecvByteBufAllocator {
      *     "Reads per wake-up"; the rest serve while slices of earlier ones are still held)
      */
     ReusingRecvByteBufAllocator(int bufferSize, int ringSize) {
+        this(bufferSize, ringSize, () -> false);
+    }
+
+    /**
+     * @param bufferSize bytes per receive buffer
+     * @param ringSize buffers kept for reuse, &gt;= 1
+     * @param readOn asked after each read of a wake-up: true to read again (up to {@link ReadsPerWakeup#MAX_READS}
+     *     reads while the socket has datagrams), false to end the wake-up's reading there
+     */
+    ReusingRecvByteBufAllocator(int bufferSize, int ringSize, BooleanSupplier readOn) {
         this.fixed = new FixedRecvByteBufAllocator(bufferSize);
+        this.fixed.maxMessagesPerRead(ReadsPerWakeup.MAX_READS);
         this.ring = new BufferRing(ringSize, bufferSize);
+        this.readOn = readOn;
     }
 
     @Override
@@ -111,12 +125,12 @@ final class ReusingRecvByteBufAllocator implements RecvByteBufAllocator {
 
         @Override
         public boolean continueReading() {
-            return delegate.continueReading();
+            return readOn.getAsBoolean() && delegate.continueReading();
         }
 
         @Override
         public boolean continueReading(UncheckedBooleanSupplier maybeMoreDataSupplier) {
-            return delegate.continueReading(maybeMoreDataSupplier);
+            return readOn.getAsBoolean() && delegate.continueReading(maybeMoreDataSupplier);
         }
 
         @Override

@@ -21,6 +21,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
 import org.rx4j.config.RxConfig;
 import org.rx4j.config.TransportKind;
@@ -81,12 +82,16 @@ public final class RxTransport implements AutoCloseable {
         boolean offload = NettyTransports.segmentationOffload(kind, config.socketBuffers().segmentationOffload());
         IdleSpin idle = new IdleSpin(config.socketBuffers().idleSpinNs());
         this.decoder = new DatagramDecoder(idle::read);
-        this.encoder = new DatagramEncoder(offload, new RouteMtus()::mtuFor, idle::written);
+        ReadsPerWakeup reads = new ReadsPerWakeup();
+        this.encoder = new DatagramEncoder(offload, new RouteMtus()::mtuFor, bytes -> {
+            idle.written(bytes);
+            reads.written(bytes);
+        });
         this.group = NettyTransports.newEventLoopGroup(kind, "rx4j-" + kind.name().toLowerCase(Locale.ROOT), idle);
         int sendBuffer = config.effectiveUdpBufferBytes();
         int receiveBuffer = config.effectiveReceiveBufferBytes();
         boolean groAsked = offload && config.socketBuffers().receiveOffload();
-        ReusingRecvByteBufAllocator buffers = receiveAllocator(kind, groAsked);
+        ReusingRecvByteBufAllocator buffers = receiveAllocator(kind, groAsked, reads::readOn);
         Bootstrap b = new Bootstrap()
                 .group(group)
                 .channel(NettyTransports.channelClass(kind))
@@ -118,7 +123,7 @@ public final class RxTransport implements AutoCloseable {
         this.receiveOffload = groAsked && NettyTransports.enableReceiveOffload(channel);
         if (groAsked && !receiveOffload) {
             // No GRO in this kernel: back to recvmmsg batches (nothing was read yet, the ring is still empty).
-            buffers = receiveAllocator(kind, false);
+            buffers = receiveAllocator(kind, false, reads::readOn);
             channel.config().setRecvByteBufAllocator(buffers);
         }
         this.receiveBuffers = buffers;
@@ -173,9 +178,22 @@ public final class RxTransport implements AutoCloseable {
      * @return 64 KiB buffers for NIO or GRO, 8 × 64 KiB recvmmsg batches for epoll without GRO
      */
     static ReusingRecvByteBufAllocator receiveAllocator(TransportKind kind, boolean gro) {
+        return receiveAllocator(kind, gro, () -> false);
+    }
+
+    /**
+     * As {@link #receiveAllocator(TransportKind, boolean)}, reading on within a wake-up while {@code readOn} says so
+     * ({@link ReadsPerWakeup}).
+     *
+     * @param kind the transport, resolved
+     * @param gro true when the epoll socket reads with UDP GRO
+     * @param readOn asked after each read of a wake-up: true to read again
+     * @return the allocator
+     */
+    static ReusingRecvByteBufAllocator receiveAllocator(TransportKind kind, boolean gro, BooleanSupplier readOn) {
         boolean batches = kind == TransportKind.EPOLL && !gro;
         return new ReusingRecvByteBufAllocator(batches ? RECEIVE_BUFFER * RECVMMSG_BATCH : RECEIVE_BUFFER,
-                RECEIVE_RING);
+                RECEIVE_RING, readOn);
     }
 
     /**

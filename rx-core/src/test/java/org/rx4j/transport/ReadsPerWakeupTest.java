@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The rx4j Authors
+
+package org.rx4j.transport;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.UnpooledByteBufAllocator;
+import io.netty.channel.ChannelConfig;
+import io.netty.channel.RecvByteBufAllocator.ExtendedHandle;
+import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.util.UncheckedBooleanSupplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.rx4j.testing.LeakCheckExtension;
+
+/**
+ * How many datagrams one wake-up reads (docs/transport.md "Reads per wake-up"): the receive allocator's handle
+ * driven as Netty's epoll datagram loop drives it, gated by what the loop last wrote.
+ */
+@ExtendWith(LeakCheckExtension.class)
+class ReadsPerWakeupTest {
+    private static final int DATA_DATAGRAM = 5696;    // an OpenAFS-sized jumbogram: 4 packets of 1,412 bytes
+    private static final int ACK_DATAGRAM = 74;
+
+    private final EmbeddedChannel channel = new EmbeddedChannel();
+    private final ChannelConfig config = channel.config();
+    private final ReadsPerWakeup reads = new ReadsPerWakeup();
+    private final ReusingRecvByteBufAllocator buffers = new ReusingRecvByteBufAllocator(2048, 4, reads::readOn);
+    @SuppressWarnings("deprecation") // Netty's own read loops hold the handle as ExtendedHandle too
+    private final ExtendedHandle handle = (ExtendedHandle) buffers.newHandle();
+
+    @AfterEach
+    void release() {
+        buffers.releaseAll();
+        channel.finishAndReleaseAll();
+    }
+
+    /**
+     * One wake-up as Netty's epoll datagram loop runs it: read while the handle says so, {@code waiting} datagrams in
+     * the socket, then an empty read (EAGAIN) if the handle asks for one more.
+     *
+     * @return datagrams read
+     */
+    private int wakeUp(int waiting) {
+        handle.reset(config);
+        int read = 0;
+        do {
+            ByteBuf b = handle.allocate(UnpooledByteBufAllocator.DEFAULT);
+            b.release(); // the decoder's part: done with the datagram
+            if (read == waiting) {
+                handle.lastBytesRead(-1); // EAGAIN
+                break;
+            }
+            handle.lastBytesRead(100);
+            handle.incMessagesRead(1);
+            read++;
+        } while (handle.continueReading(UncheckedBooleanSupplier.TRUE_SUPPLIER));
+        handle.readComplete();
+        return read;
+    }
+
+    @Test
+    void aLoopThatHasWrittenNothingReadsOneDatagramPerWakeUp() {
+        assertEquals(1, wakeUp(5));
+        assertEquals(1, wakeUp(5));
+    }
+
+    @Test
+    void aLoopSendingATransferReadsItsQueueUpToTheLimit() {
+        reads.written(DATA_DATAGRAM);
+        assertEquals(ReadsPerWakeup.MAX_READS, wakeUp(100), "queued ACKs: read up to the limit");
+        assertEquals(3, wakeUp(3), "read until the socket is empty");
+        assertEquals(1, wakeUp(1), "one datagram, then the empty read");
+    }
+
+    @Test
+    void shortMessagesAndAcksKeepOneReadPerWakeUp() {
+        reads.written(DATA_DATAGRAM);
+        reads.written(ACK_DATAGRAM);
+        assertEquals(1, wakeUp(5), "the last write was an ACK: this loop receives, or makes short calls");
+        reads.written(IdleSpin.SMALL_WRITE_BYTES);
+        assertEquals(1, wakeUp(5), "a message of the short-call limit is not a transfer's DATA");
+        reads.written(IdleSpin.SMALL_WRITE_BYTES + 1);
+        assertEquals(5, wakeUp(5), "one byte more is");
+    }
+}
