@@ -67,6 +67,8 @@ final class DatagramEncoder extends ChannelOutboundHandlerAdapter implements Pac
     private long segmentationFallbacks;
     /** Told the size of each write, bytes (the loop's {@link IdleSpin}). */
     private final IntConsumer sizes;
+    /** Told the size of each datagram written, bytes: a GSO run's segment size (the loop's {@link ReadsPerWakeup}). */
+    private final IntConsumer datagramSizes;
     /** The MTU of the interface each peer is reached by, bytes, 0 = unknown: a snapshot of the interfaces. */
     private final ToIntFunction<InetAddress> routeMtus;
     /** The recipient {@link #segmentLimit} last looked up, and its answer. */
@@ -107,7 +109,20 @@ final class DatagramEncoder extends ChannelOutboundHandlerAdapter implements Pac
      *     {@link IdleSpin})
      */
     DatagramEncoder(boolean segmentationOffload, ToIntFunction<InetAddress> routeMtus, IntConsumer sizes) {
+        this(segmentationOffload, routeMtus, sizes, bytes -> { });
+    }
+
+    /**
+     * @param segmentationOffload as {@link #DatagramEncoder(boolean)}
+     * @param routeMtus as {@link #DatagramEncoder(boolean, ToIntFunction)}
+     * @param sizes as {@link #DatagramEncoder(boolean, ToIntFunction, IntConsumer)}
+     * @param datagramSizes told the UDP payload size of each datagram written, bytes (for a GSO run its segment size,
+     *     once per run), on the loop (the loop's {@link ReadsPerWakeup})
+     */
+    DatagramEncoder(boolean segmentationOffload, ToIntFunction<InetAddress> routeMtus, IntConsumer sizes,
+            IntConsumer datagramSizes) {
         this.sizes = sizes;
+        this.datagramSizes = datagramSizes;
         this.segmentation = segmentationOffload;
         this.run = segmentationOffload ? new SegmentRun() : null;
         this.routeMtus = routeMtus;
@@ -297,6 +312,7 @@ final class DatagramEncoder extends ChannelOutboundHandlerAdapter implements Pac
             datagramsSent += segments;
             segmentedSends++;
             sizes.accept(buf.readableBytes());
+            datagramSizes.accept(segmentSize);
             // The extra reference outlives Netty's release of a failed write: refused datagrams are sent again.
             GsoOutcome outcome = new GsoOutcome(buf.retain(), segmentSize, peer, segments);
             ctx.write(new SegmentedDatagramPacket(buf, segmentSize, peer)).addListener(outcome);
@@ -322,6 +338,7 @@ final class DatagramEncoder extends ChannelOutboundHandlerAdapter implements Pac
     private void write(ByteBuf buf, InetSocketAddress peer) {
         datagramsSent++;
         sizes.accept(buf.readableBytes());
+        datagramSizes.accept(buf.readableBytes());
         ctx.write(new DatagramPacket(buf, peer)).addListener(countSendFailure);
         afterWrite();
     }

@@ -30,23 +30,20 @@ final class ReusingRecvByteBufAllocator implements RecvByteBufAllocator {
     private final BooleanSupplier readOn;
 
     /**
+     * An allocator whose handle lets Netty's read loop go on within a wake-up only while {@code readOn} says so.
+     *
      * @param bufferSize bytes per receive buffer
-     * @param ringSize buffers kept for reuse, &gt;= 1 (a wake-up's read holds one until decoded, docs/transport.md
-     *     "Reads per wake-up"; the rest serve while slices of earlier ones are still held)
-     */
-    ReusingRecvByteBufAllocator(int bufferSize, int ringSize) {
-        this(bufferSize, ringSize, () -> false);
-    }
-
-    /**
-     * @param bufferSize bytes per receive buffer
-     * @param ringSize buffers kept for reuse, &gt;= 1
-     * @param readOn asked after each read of a wake-up: true to read again (up to {@link ReadsPerWakeup#MAX_READS}
-     *     reads while the socket has datagrams), false to end the wake-up's reading there
+     * @param ringSize buffers kept for reuse, &gt;= 1 (an epoll wake-up's read holds one until decoded, an NIO
+     *     wake-up's reads one each until all are decoded; the rest serve while slices of earlier ones are held;
+     *     docs/transport.md "Reads per wake-up")
+     * @param readOn asked after each read of a wake-up: true to read again (up to {@link
+     *     ReadsPerWakeup#MAX_DATAGRAMS} datagrams while the socket has more), false to end the wake-up's reading
      */
     ReusingRecvByteBufAllocator(int bufferSize, int ringSize, BooleanSupplier readOn) {
         this.fixed = new FixedRecvByteBufAllocator(bufferSize);
-        this.fixed.maxMessagesPerRead(ReadsPerWakeup.MAX_READS);
+        // The cap when reading on; readOn, not this, keeps every other wake-up at one read (Netty's fixed-size
+        // allocator would stop after one datagram by default).
+        this.fixed.maxMessagesPerRead(ReadsPerWakeup.MAX_DATAGRAMS);
         this.ring = new BufferRing(ringSize, bufferSize);
         this.readOn = readOn;
     }
@@ -75,7 +72,7 @@ final class ReusingRecvByteBufAllocator implements RecvByteBufAllocator {
         ring.releaseAll();
     }
 
-    /** Netty's fixed-size handle, except that buffers come from the ring. */
+    /** Netty's fixed-size handle, except that buffers come from the ring and reading on is gated by readOn. */
     private final class ReusingHandle implements ExtendedHandle {
         private final ExtendedHandle delegate;
 

@@ -19,9 +19,9 @@ import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.Function;
-import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
 import org.rx4j.config.RxConfig;
 import org.rx4j.config.TransportKind;
@@ -81,12 +81,12 @@ public final class RxTransport implements AutoCloseable {
         this.kind = kind;
         boolean offload = NettyTransports.segmentationOffload(kind, config.socketBuffers().segmentationOffload());
         IdleSpin idle = new IdleSpin(config.socketBuffers().idleSpinNs());
-        this.decoder = new DatagramDecoder(idle::read);
         ReadsPerWakeup reads = new ReadsPerWakeup();
-        this.encoder = new DatagramEncoder(offload, new RouteMtus()::mtuFor, bytes -> {
-            idle.written(bytes);
-            reads.written(bytes);
+        this.decoder = new DatagramDecoder(bytes -> {
+            idle.read(bytes);
+            reads.read(bytes);
         });
+        this.encoder = new DatagramEncoder(offload, new RouteMtus()::mtuFor, idle::written, reads::written);
         this.group = NettyTransports.newEventLoopGroup(kind, "rx4j-" + kind.name().toLowerCase(Locale.ROOT), idle);
         int sendBuffer = config.effectiveUdpBufferBytes();
         int receiveBuffer = config.effectiveReceiveBufferBytes();

@@ -183,6 +183,31 @@ class DatagramEncoderTest {
     }
 
     @Test
+    void aGsoRunOfSmallDatagramsReportsItsSegmentSizeNotItsBuffer() {
+        List<Integer> writes = new ArrayList<>();
+        List<Integer> datagrams = new ArrayList<>();
+        DatagramEncoder encoder = new DatagramEncoder(true, address -> 0, writes::add, datagrams::add);
+        EmbeddedChannel ch = new EmbeddedChannel(encoder);
+        for (int seq = 1; seq <= 20; seq++) {
+            encoder.send(EngineChannel.PEER, data(seq, 0, 100)); // 20 short messages to one peer: one GSO run
+        }
+        encoder.flushIfPending();
+        SegmentedDatagramPacket run = ch.readOutbound();
+        run.release();
+        assertEquals(List.of(20 * 128), writes, "IdleSpin hears the whole buffer");
+        assertEquals(List.of(128), datagrams, "ReadsPerWakeup hears one datagram's size");
+        ReadsPerWakeup reads = new ReadsPerWakeup();
+        datagrams.forEach(reads::written);
+        assertFalse(reads.readOn(), "short messages in one run are not a transfer's DATA");
+        encoder.send(EngineChannel.PEER, data(21, 0, 1416));
+        encoder.flushIfPending();
+        DatagramPacket one = ch.readOutbound();
+        one.release();
+        assertEquals(1444, datagrams.get(datagrams.size() - 1), "a datagram alone reports its own size");
+        assertFalse(ch.finish());
+    }
+
+    @Test
     void aRunIsWrittenWhenFullAndLargeDatagramsAreNeverHeld() {
         DatagramEncoder encoder = new DatagramEncoder(true);
         EmbeddedChannel ch = new EmbeddedChannel(encoder);

@@ -4,6 +4,8 @@
 package org.rx4j.transport;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.UnpooledByteBufAllocator;
@@ -22,7 +24,7 @@ import org.rx4j.testing.LeakCheckExtension;
  */
 @ExtendWith(LeakCheckExtension.class)
 class ReadsPerWakeupTest {
-    private static final int DATA_DATAGRAM = 5696;    // an OpenAFS-sized jumbogram: 4 packets of 1,412 bytes
+    private static final int DATA_DATAGRAM = 5688;    // an OpenAFS-sized jumbogram: 4 packets of 1,412 bytes
     private static final int ACK_DATAGRAM = 74;
 
     private final EmbeddedChannel channel = new EmbeddedChannel();
@@ -38,28 +40,39 @@ class ReadsPerWakeupTest {
         channel.finishAndReleaseAll();
     }
 
+    /** Read calls the last {@link #wakeUp} made, the empty one (EAGAIN) included. */
+    private int readCalls;
+
     /**
      * One wake-up as Netty's epoll datagram loop runs it: read while the handle says so, {@code waiting} datagrams in
-     * the socket, then an empty read (EAGAIN) if the handle asks for one more.
+     * the socket, {@code perRead} of them per read call (1: recvmsg; 8: a recvmmsg batch), then an empty read (EAGAIN)
+     * if the handle asks for one more.
      *
      * @return datagrams read
      */
-    private int wakeUp(int waiting) {
+    private int wakeUp(int waiting, int perRead) {
         handle.reset(config);
         int read = 0;
+        readCalls = 0;
         do {
             ByteBuf b = handle.allocate(UnpooledByteBufAllocator.DEFAULT);
-            b.release(); // the decoder's part: done with the datagram
+            b.release(); // the decoder's part: done with the datagrams
+            readCalls++;
             if (read == waiting) {
                 handle.lastBytesRead(-1); // EAGAIN
                 break;
             }
-            handle.lastBytesRead(100);
-            handle.incMessagesRead(1);
-            read++;
+            int n = Math.min(perRead, waiting - read);
+            handle.lastBytesRead(100 * n);
+            handle.incMessagesRead(n); // Netty counts each datagram of a read
+            read += n;
         } while (handle.continueReading(UncheckedBooleanSupplier.TRUE_SUPPLIER));
         handle.readComplete();
         return read;
+    }
+
+    private int wakeUp(int waiting) {
+        return wakeUp(waiting, 1);
     }
 
     @Test
@@ -71,9 +84,19 @@ class ReadsPerWakeupTest {
     @Test
     void aLoopSendingATransferReadsItsQueueUpToTheLimit() {
         reads.written(DATA_DATAGRAM);
-        assertEquals(ReadsPerWakeup.MAX_READS, wakeUp(100), "queued ACKs: read up to the limit");
+        assertEquals(ReadsPerWakeup.MAX_DATAGRAMS, wakeUp(100), "queued ACKs: read up to the limit");
+        assertEquals(ReadsPerWakeup.MAX_DATAGRAMS, readCalls, "one recvmsg each");
         assertEquals(3, wakeUp(3), "read until the socket is empty");
+        assertEquals(4, readCalls, "three reads and the empty one");
         assertEquals(1, wakeUp(1), "one datagram, then the empty read");
+        assertEquals(2, readCalls);
+    }
+
+    @Test
+    void theLimitCountsDatagramsNotReadCalls() {
+        reads.written(DATA_DATAGRAM);
+        assertEquals(ReadsPerWakeup.MAX_DATAGRAMS, wakeUp(100, 8), "two recvmmsg batches of 8");
+        assertEquals(2, readCalls);
     }
 
     @Test
@@ -81,9 +104,22 @@ class ReadsPerWakeupTest {
         reads.written(DATA_DATAGRAM);
         reads.written(ACK_DATAGRAM);
         assertEquals(1, wakeUp(5), "the last write was an ACK: this loop receives, or makes short calls");
+        assertEquals(1, readCalls, "and makes no read that finds nothing");
         reads.written(IdleSpin.SMALL_WRITE_BYTES);
         assertEquals(1, wakeUp(5), "a message of the short-call limit is not a transfer's DATA");
         reads.written(IdleSpin.SMALL_WRITE_BYTES + 1);
         assertEquals(5, wakeUp(5), "one byte more is");
+    }
+
+    @Test
+    void aDataDatagramReadEndsReadingOnUntilTheNextDataWritten() {
+        reads.written(DATA_DATAGRAM);
+        reads.read(ACK_DATAGRAM);
+        assertTrue(reads.readOn(), "ACKs read: still a sender");
+        reads.read(DATA_DATAGRAM);
+        assertFalse(reads.readOn(), "this loop receives a transfer too: its ACKs must not wait for a long burst");
+        assertEquals(1, wakeUp(5));
+        reads.written(DATA_DATAGRAM);
+        assertTrue(reads.readOn());
     }
 }
