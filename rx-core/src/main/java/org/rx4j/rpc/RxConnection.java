@@ -327,8 +327,7 @@ public final class RxConnection implements RxCallTarget {
                 serviceProbe = ServiceProbe.of(refused, rt.transport.loopCallbacks(), rt::now);
             }
             ServiceProbe probe = serviceProbe;
-            // Without a probe an rxnull refusal stays the peer's: a handler's −2 looks the same.
-            RxException.Reason unprobed = refused.securityIndex() == 0 ? RxException.Reason.PEER : reason;
+            RxException.Reason unprobed = probe.unanswered();
             // At the end of the unit of loop work that ended the call: the probe's connection and call are made
             // once the engine has returned from delivering this call's end, not inside it.
             try {

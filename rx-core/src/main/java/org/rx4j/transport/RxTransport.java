@@ -169,26 +169,15 @@ public final class RxTransport implements AutoCloseable {
     }
 
     /**
-     * The receive buffers of a socket (docs/transport.md "Who owns which ByteBuf").
+     * The receive buffers of a socket (docs/transport.md "Who owns which ByteBuf"), reading on within a wake-up while
+     * {@code readOn} says so ({@link ReadsPerWakeup}).
      *
      * @param kind the transport, resolved
      * @param gro true when the epoll socket reads with UDP GRO: Netty 4.2 reports a GRO read's segment size only
      *     from recvmsg, not from recvmmsg (whose reads would then hand the decoder several datagrams as one), so
      *     each buffer holds one 64 KiB read, which makes Netty use recvmsg
-     * @return 64 KiB buffers for NIO or GRO, 8 × 64 KiB recvmmsg batches for epoll without GRO
-     */
-    static ReusingRecvByteBufAllocator receiveAllocator(TransportKind kind, boolean gro) {
-        return receiveAllocator(kind, gro, () -> false);
-    }
-
-    /**
-     * As {@link #receiveAllocator(TransportKind, boolean)}, reading on within a wake-up while {@code readOn} says so
-     * ({@link ReadsPerWakeup}).
-     *
-     * @param kind the transport, resolved
-     * @param gro true when the epoll socket reads with UDP GRO
      * @param readOn asked after each read of a wake-up: true to read again
-     * @return the allocator
+     * @return 64 KiB buffers for NIO or GRO, 8 × 64 KiB recvmmsg batches for epoll without GRO
      */
     static ReusingRecvByteBufAllocator receiveAllocator(TransportKind kind, boolean gro, BooleanSupplier readOn) {
         boolean batches = kind == TransportKind.EPOLL && !gro;

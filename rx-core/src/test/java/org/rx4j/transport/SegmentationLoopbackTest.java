@@ -110,7 +110,7 @@ class SegmentationLoopbackTest {
         Receiver(TransportKind kind) throws InterruptedException {
             group = NettyTransports.newEventLoopGroup(kind, "test-receiver");
             boolean epoll = kind == TransportKind.EPOLL;
-            buffers = RxTransport.receiveAllocator(kind, epoll);
+            buffers = RxTransport.receiveAllocator(kind, epoll, () -> false);
             Bootstrap b = new Bootstrap().group(group).channel(NettyTransports.channelClass(kind))
                     .option(ChannelOption.SO_RCVBUF, 4 << 20)
                     .option(ChannelOption.RECVBUF_ALLOCATOR, buffers)

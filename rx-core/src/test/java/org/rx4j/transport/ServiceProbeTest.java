@@ -98,6 +98,13 @@ class ServiceProbeTest {
             return sent.get(0);
         }
 
+        /** @return the probe sent after the server refused the first (rxnull) probe with a raw ABORT −2 */
+        DataPacket refuseRxnullProbe() {
+            RxHeader h = probeData.header();
+            ch.receive(probeServer().abort(h.channel(), h.callNumber(), RxCodes.RX_INVALID_OPERATION));
+            return nextProbe();
+        }
+
         /** The probe's other end: the server's side of the probe's connection (rxnull). */
         FakePeer probeServer() {
             return serverOf(probeData);
@@ -211,10 +218,8 @@ class ServiceProbeTest {
     @Test
     void onRxnullTwoRawAbortsMeanAnUnknownService() {
         try (Probing p = new Probing(false)) {
-            RxHeader h = p.probeData.header();
-            p.ch.receive(p.probeServer().abort(h.channel(), h.callNumber(), RxCodes.RX_INVALID_OPERATION));
+            DataPacket second = p.refuseRxnullProbe();
             assertTrue(p.verdicts.isEmpty(), "not decided by rxnull alone");
-            DataPacket second = p.nextProbe();
             RxHeader h2 = second.header();
             assertEquals(2, h2.securityIndex(), "the second probe asks with rxkad");
             assertEquals(SVC, h2.serviceId());
@@ -229,10 +234,7 @@ class ServiceProbeTest {
     @Test
     void onRxnullAnAnsweredRxkadProbeMeansRxnullIsNotOffered() {
         try (Probing p = new Probing(false)) {
-            RxHeader h = p.probeData.header();
-            p.ch.receive(p.probeServer().abort(h.channel(), h.callNumber(), RxCodes.RX_INVALID_OPERATION));
-            DataPacket second = p.nextProbe();
-            RxHeader h2 = second.header();
+            DataPacket second = p.refuseRxnullProbe();
             // A server offering rxkad challenges, then aborts the connection over the probe's junk ticket.
             p.ch.receive(Probing.serverOf(second).abort(0, 0, 19270407));
             assertEquals(List.of(RxException.Reason.SECURITY_CLASS_NOT_OFFERED), p.verdicts);

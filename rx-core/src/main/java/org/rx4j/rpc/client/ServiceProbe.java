@@ -136,7 +136,7 @@ public final class ServiceProbe {
             call.write(now, Unpooled.wrappedBuffer(new byte[] {0}));
             call.flush(now);
         } catch (RuntimeException e) { // the engine is shutting down, or refused the probe: nothing more to learn
-            deferred.execute(() -> decide(silence()));
+            deferred.execute(() -> decide(unanswered()));
         }
     }
 
@@ -149,8 +149,14 @@ public final class ServiceProbe {
         return new RxkadClientSecurity(RxkadLevel.CLEAR, new SessionKey(0L), 0, new byte[32]);
     }
 
-    /** @return the verdict when a probe heard nothing: open, or on rxnull nothing to add to the peer's code */
-    private RxException.Reason silence() {
+    /**
+     * The verdict when nothing was learned (a probe heard nothing, or none could run): the refusal stays open
+     * ({@link RxException.Reason#SERVICE_NOT_OFFERED}), or, after an rxnull connection's refusal, which a handler's −2
+     * looks like, nothing is added to the peer's code ({@link RxException.Reason#PEER}).
+     *
+     * @return that verdict
+     */
+    public RxException.Reason unanswered() {
         return refusedRxnull() ? RxException.Reason.PEER : RxException.Reason.SERVICE_NOT_OFFERED;
     }
 
@@ -219,7 +225,7 @@ public final class ServiceProbe {
                 RxException.Reason reason = served();
                 deferred.execute(() -> decide(reason));
             } else if (!call.isRemoteError()) {
-                deferred.execute(() -> decide(silence()));
+                deferred.execute(() -> decide(unanswered()));
             } else if (refusedRxnull() && !rxkad) {
                 // Neither class answered yet: ask with rxkad whether the service exists with another class.
                 deferred.execute(() -> start(engine, clock.getAsLong(), true));
