@@ -60,6 +60,8 @@ set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BENCH_DIR=$ROOT/scripts/bench
+# shellcheck source=lib/steal.sh
+source "$ROOT/scripts/lib/steal.sh"
 RX4J=$ROOT/scripts/rxperf
 PORT=${BENCH_PORT:-7419}
 MODE=full
@@ -261,8 +263,8 @@ one_run() {
           sleep 0.2
       done ) > "$WORK/runs/$id.server" 2>/dev/null &
     sampler=$!
-    local rb_s0 rb_c0
-    rb_s0=$(rcvbuf_errors "${NS_SERVER[@]}") rb_c0=$(rcvbuf_errors "${NS_CLIENT[@]}")
+    local rb_s0 rb_c0 st0
+    rb_s0=$(rcvbuf_errors "${NS_SERVER[@]}") rb_c0=$(rcvbuf_errors "${NS_CLIENT[@]}") st0=$(cpu_ticks)
     t0=$(date +%s%N)
     # shellcheck disable=SC2086
     { TIMEFORMAT='%3U %3S'; time "${CLIENT[@]}" $client_flags > "$WORK/runs/$id.out" 2> "$WORK/runs/$id.err"; } \
@@ -276,6 +278,8 @@ one_run() {
         echo "server $(( $(rcvbuf_errors "${NS_SERVER[@]}") - rb_s0 )) client $(( $(rcvbuf_errors "${NS_CLIENT[@]}") - rb_c0 ))" \
             > "$WORK/runs/$id.rcvbuf"
     fi
+    local steal
+    steal=$(steal_pct "$st0" "$(cpu_ticks)")
     s1=$(proc_ticks "$SERVER_PID")
     echo "$t1 $s1" >> "$WORK/runs/$id.server"
     kill "$sampler" 2>/dev/null || true
@@ -287,7 +291,7 @@ one_run() {
         "$status" "$t1" >> "$MANIFEST"
     local line
     line=$(grep -E '^(SEND|RECV|RPC): ' "$WORK/runs/$id.out" | head -1 || true)
-    note "$set $pair $workload #$rep: ${line:-no result line (exit $status): $(head -c 300 "$WORK/runs/$id.err")} (RcvbufErrors $(cat "$WORK/runs/$id.rcvbuf"))"
+    note "$set $pair $workload #$rep: ${line:-no result line (exit $status): $(head -c 300 "$WORK/runs/$id.err")} (RcvbufErrors $(cat "$WORK/runs/$id.rcvbuf"), steal $steal%)"
 }
 
 # run_set SET PAIRS WORKLOAD_ENTRIES...: every workload RUNS times (warm: WARM_RUNS), the pairs

@@ -4,7 +4,7 @@
 # Cold, unpinned A/B of two rxperf jars in the mixed pairs with OpenAFS's C Rx (our C peer on Debian's libafsrpc): for
 # each round, the pairs given, one after the other, each a fresh server and a fresh client; prints one line per run:
 # pair, elapsed msec, calls/s (rpc), the UDP RcvbufErrors counted during the run at the server's and the client's side,
-# and the load average. A benchmark, not a test.
+# the load average and the machine's steal share during the run (scripts/lib/steal.sh). A benchmark, not a test.
 #
 #   scripts/bench/ab-mixed.sh BEFORE.jar:AFTER.jar ROUNDS "PAIRS" "CLIENT FLAGS[; CLIENT FLAGS...]" [MTU]
 #   BEFORE/AFTER: a jar, or a launcher such as /path/to/checkout/scripts/rxperf (its own JDK, flags and AOT cache)
@@ -27,6 +27,8 @@ PEER=$("$ROOT/scripts/interop/build-peer.sh")
 JAVA=${AB_JAVA:-java}
 # shellcheck source=../lib/launcher-flags.sh
 source "$ROOT/scripts/lib/launcher-flags.sh"
+# shellcheck source=../lib/steal.sh
+source "$ROOT/scripts/lib/steal.sh"
 # shellcheck disable=SC2206
 FLAGS=(${AB_FLAGS:-$LAUNCHER_FLAGS})
 # A side that is not a .jar is a launcher (a checkout's scripts/rxperf), run as users run it: its own JDK, flags and
@@ -82,7 +84,7 @@ for _ in $(seq 1 "$ROUNDS"); do
                 port=$P
                 start_server "$k" "$port"
             fi
-            b0=$(rcvbuf "${NSB[@]}") a0=$(rcvbuf "${NSA[@]}")
+            b0=$(rcvbuf "${NSB[@]}") a0=$(rcvbuf "${NSA[@]}") st0=$(cpu_ticks)
             # shellcheck disable=SC2086
             case $p in
                 c2*) out=$("${NSA[@]}" "$PEER" client -s "$HOST" -p "$port" "${CB[@]}" $CF 2>&1 | grep -E '^(SEND|RECV|RPC)') ;;
@@ -90,12 +92,13 @@ for _ in $(seq 1 "$ROUNDS"); do
                 A2*) out=$("${NSA[@]}" "${JA[@]}" client -s "$HOST" -p "$port" $CF 2>&1 | grep -E '^(SEND|RECV|RPC)') ;;
                 *) echo "ab-mixed.sh: unknown pair $p" >&2; exit 2 ;;
             esac
-            b1=$(rcvbuf "${NSB[@]}") a1=$(rcvbuf "${NSA[@]}")
+            b1=$(rcvbuf "${NSB[@]}") a1=$(rcvbuf "${NSA[@]}") st1=$(cpu_ticks)
             if [[ ${AB_SERVERS:-fresh} != once ]]; then
                 kill "$sp"; wait "$sp" 2> /dev/null
             fi
-            printf '%s\t%s\t%s\trcvbufErr srv=%s cli=%s\tload=%s\n' "$p" "$(grep -oE '[0-9]+ msec' <<< "$out" | head -1)" \
-                "$(grep -oE '[0-9]+ calls/s' <<< "$out")" "$((b1 - b0))" "$((a1 - a0))" "$(cut -d' ' -f1 /proc/loadavg)"
+            printf '%s\t%s\t%s\trcvbufErr srv=%s cli=%s\tload=%s\tsteal=%s%%\n' "$p" \
+                "$(grep -oE '[0-9]+ msec' <<< "$out" | head -1)" "$(grep -oE '[0-9]+ calls/s' <<< "$out")" \
+                "$((b1 - b0))" "$((a1 - a0))" "$(cut -d' ' -f1 /proc/loadavg)" "$(steal_pct "$st0" "$st1")"
         done
     done
 done
