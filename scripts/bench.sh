@@ -53,7 +53,9 @@
 # (rx4j -D, C peer --cpu); for warm runs the server's figure is taken over the same window (the
 # client's msec before its end) from 0.2 s samples of /proc/PID/stat. Output: bench-results/bench-<mode>-<UTC time>.json, the generated section
 # of docs/benchmarks.md between <!-- bench.sh:begin --> and <!-- bench.sh:end -->, and
-# docs/bench-rate.svg (rate against -b). Env: BENCH_PORT (UDP port, default 7419), BENCH_RUNS /
+# docs/bench-rate.svg (rate against -b); on stderr a progress note per run with its result line, the UDP
+# RcvbufErrors at each receiver and the hypervisor's steal share during the run (scripts/lib/steal.sh; not in the
+# JSON). Env: BENCH_PORT (UDP port, default 7419), BENCH_RUNS /
 # BENCH_WARM_RUNS (run counts), BENCH_WARM_TIME / BENCH_WARM_OMIT (seconds), BENCH_KEEP=1 (keep the
 # work directory).
 set -euo pipefail
@@ -264,12 +266,14 @@ one_run() {
       done ) > "$WORK/runs/$id.server" 2>/dev/null &
     sampler=$!
     local rb_s0 rb_c0 st0
-    rb_s0=$(rcvbuf_errors "${NS_SERVER[@]}") rb_c0=$(rcvbuf_errors "${NS_CLIENT[@]}") st0=$(cpu_ticks)
+    rb_s0=$(rcvbuf_errors "${NS_SERVER[@]}") rb_c0=$(rcvbuf_errors "${NS_CLIENT[@]}") st0=$(steal_ticks)
     t0=$(date +%s%N)
     # shellcheck disable=SC2086
     { TIMEFORMAT='%3U %3S'; time "${CLIENT[@]}" $client_flags > "$WORK/runs/$id.out" 2> "$WORK/runs/$id.err"; } \
         2> "$WORK/runs/$id.time" || status=$?
     t1=$(date +%s%N)
+    local steal
+    steal=$(steal_pct "$st0" "$(steal_ticks)")
     # UDP RcvbufErrors at each receiver: datagrams its socket dropped for want of buffer (on loopback both ends
     # share the host's one count)
     if [[ ${#NS_SERVER[@]} -eq 0 ]]; then
@@ -278,8 +282,6 @@ one_run() {
         echo "server $(( $(rcvbuf_errors "${NS_SERVER[@]}") - rb_s0 )) client $(( $(rcvbuf_errors "${NS_CLIENT[@]}") - rb_c0 ))" \
             > "$WORK/runs/$id.rcvbuf"
     fi
-    local steal
-    steal=$(steal_pct "$st0" "$(cpu_ticks)")
     s1=$(proc_ticks "$SERVER_PID")
     echo "$t1 $s1" >> "$WORK/runs/$id.server"
     kill "$sampler" 2>/dev/null || true

@@ -21,7 +21,7 @@
 # e.g. scripts/bench/ab-mixed.sh old.jar:rx-perf/target/rxperf.jar 3 "c2c B2c A2c" "-c send -b 1048576 -T 100" 9000
 set -u
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-[[ $# -ge 4 ]] || { sed -n '2,17p' "$0" >&2; exit 2; }
+[[ $# -ge 4 ]] || { sed -n '2,21p' "$0" >&2; exit 2; }
 JARS=$1 ROUNDS=$2 PAIRS=$3 CF=$4 MTU=${5:-}
 PEER=$("$ROOT/scripts/interop/build-peer.sh")
 JAVA=${AB_JAVA:-java}
@@ -84,7 +84,7 @@ for _ in $(seq 1 "$ROUNDS"); do
                 port=$P
                 start_server "$k" "$port"
             fi
-            b0=$(rcvbuf "${NSB[@]}") a0=$(rcvbuf "${NSA[@]}") st0=$(cpu_ticks)
+            b0=$(rcvbuf "${NSB[@]}") a0=$(rcvbuf "${NSA[@]}") st0=$(steal_ticks)
             # shellcheck disable=SC2086
             case $p in
                 c2*) out=$("${NSA[@]}" "$PEER" client -s "$HOST" -p "$port" "${CB[@]}" $CF 2>&1 | grep -E '^(SEND|RECV|RPC)') ;;
@@ -92,7 +92,7 @@ for _ in $(seq 1 "$ROUNDS"); do
                 A2*) out=$("${NSA[@]}" "${JA[@]}" client -s "$HOST" -p "$port" $CF 2>&1 | grep -E '^(SEND|RECV|RPC)') ;;
                 *) echo "ab-mixed.sh: unknown pair $p" >&2; exit 2 ;;
             esac
-            b1=$(rcvbuf "${NSB[@]}") a1=$(rcvbuf "${NSA[@]}") st1=$(cpu_ticks)
+            b1=$(rcvbuf "${NSB[@]}") a1=$(rcvbuf "${NSA[@]}") st1=$(steal_ticks)
             if [[ ${AB_SERVERS:-fresh} != once ]]; then
                 kill "$sp"; wait "$sp" 2> /dev/null
             fi

@@ -48,7 +48,7 @@ wait_port 7622 "${pids[1]}" "$WORK/rx4j-server.log"
 sleep 0.3    # rx4j registers its service just after binding
 for _ in $(seq 1 "$ROUNDS"); do
     for w in "-c rpc -S 4 -R 4 -T 5000" "-c rpc -S 4 -R 4 -T 4000 -t 8"; do
-        st0=$(cpu_ticks)
+        st0=$(steal_ticks)
         # shellcheck disable=SC2086  # $w holds several flags on purpose
         c=$(ip netns exec sp-a "$PEER" client -s 10.99.0.2 -p 7621 --bind 10.99.0.1 $w 2>&1 |
             grep -oE '[0-9]+ msec' | head -1) || c=FAILED
@@ -56,6 +56,6 @@ for _ in $(seq 1 "$ROUNDS"); do
         a=$(ip netns exec sp-a "$ROOT/scripts/rxperf" client -s 10.99.0.2 -p 7622 $w 2>&1 |
             grep -oE '[0-9]+ msec|p99 [0-9.]+' | tr '\n' ' ') || a=FAILED
         a=${a% }
-        echo "MTU $MTU [$w] c2c ${c:-FAILED} | A2A ${a:-FAILED} | steal $(steal_pct "$st0" "$(cpu_ticks)")%"
+        echo "MTU $MTU [$w] c2c ${c:-FAILED} | A2A ${a:-FAILED} | steal=$(steal_pct "$st0" "$(steal_ticks)")%"
     done
 done

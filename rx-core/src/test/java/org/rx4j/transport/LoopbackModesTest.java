@@ -103,8 +103,16 @@ class LoopbackModesTest {
         try (RxEndpoint server = server(config);
              RxEndpoint client = RxEndpoint.builder().config(config).bind(new InetSocketAddress("127.0.0.1", 0)).open()) {
             RxConnection conn = client.connect(server.localAddress(), SERVICE);
-            assertArrayEquals(new long[] {16 << 20, 0}, call(conn, 16 << 20, 0));
-            assertEquals(46L, server.stats().get("largestJumbogramReceived"));
+            // The sender's jumbogram grows by one packet per clean ACK (JumboSizer) and the size is carried to the
+            // peer's next call (docs/engine.md "State carried between calls"). How many ACKs one call brings depends
+            // on how the receiving handler's reads are scheduled: on a loaded machine one 16 MiB call reached 33, so
+            // a second call (or up to four) goes on from there.
+            long largest = 0;
+            for (int calls = 0; calls < 4 && largest < 46; calls++) {
+                assertArrayEquals(new long[] {16 << 20, 0}, call(conn, 16 << 20, 0));
+                largest = server.stats().get("largestJumbogramReceived");
+            }
+            assertEquals(46L, largest, "largest jumbogram the server received, packets");
         }
     }
 
