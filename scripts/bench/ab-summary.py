@@ -23,6 +23,7 @@ Standard library only.
 import argparse
 import math
 import re
+import signal
 import statistics
 import sys
 
@@ -40,7 +41,8 @@ class Totals:
 
 
 def parse(sources, max_steal, totals):
-    """Returns (workloads in order, pairs in order, {workload: {pair: [ms, ...]}}); counts into totals."""
+    """Returns (workloads in the order first seen, pairs in the order first seen, {workload: {pair: [ms, ...]}});
+    counts into totals."""
     workloads, pairs, times = [], [], {}
     for lines in sources:
         workload = "-"
@@ -53,6 +55,12 @@ def parse(sources, max_steal, totals):
             if not m:
                 continue
             totals.read += 1
+            if workload not in times:
+                workloads.append(workload)
+                times[workload] = {}
+            pair = m.group(1)
+            if pair not in pairs:
+                pairs.append(pair)
             r = RCVBUF.search(line)
             if r:
                 totals.rcvbuf += int(r.group(1)) + int(r.group(2))
@@ -65,12 +73,6 @@ def parse(sources, max_steal, totals):
             if max_steal is not None and s and float(s.group(1)) > max_steal:
                 continue
             totals.kept += 1
-            pair = m.group(1)
-            if pair not in pairs:
-                pairs.append(pair)
-            if workload not in times:
-                workloads.append(workload)
-                times[workload] = {}
             times[workload].setdefault(pair, []).append(int(m.group(2)))
     return workloads, pairs, times
 
@@ -91,6 +93,7 @@ def read_sources(names, ap):
 
 
 def main():
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # quiet when piped into head
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--pairs", help='the columns in order, e.g. "c2c A2c c2A A2A"')
     ap.add_argument("--max-steal", type=float, metavar="PCT", help="leave out runs above this steal share, %%")
