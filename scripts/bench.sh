@@ -54,8 +54,8 @@
 # client's msec before its end) from 0.2 s samples of /proc/PID/stat. Output: bench-results/bench-<mode>-<UTC time>.json, the generated section
 # of docs/benchmarks.md between <!-- bench.sh:begin --> and <!-- bench.sh:end -->, and
 # docs/bench-rate.svg (rate against -b); on stderr a progress note per run with its result line, the UDP
-# RcvbufErrors at each receiver and the hypervisor's steal share during the run (scripts/lib/steal.sh; not in the
-# JSON). Env: BENCH_PORT (UDP port, default 7419), BENCH_RUNS /
+# RcvbufErrors at each receiver and the hypervisor's steal share during the run (scripts/lib/steal.sh; in the JSON
+# as each run's stealPercent). Env: BENCH_PORT (UDP port, default 7419), BENCH_RUNS /
 # BENCH_WARM_RUNS (run counts), BENCH_WARM_TIME / BENCH_WARM_OMIT (seconds), BENCH_KEEP=1 (keep the
 # work directory).
 set -euo pipefail
@@ -288,9 +288,9 @@ one_run() {
     wait "$sampler" 2>/dev/null || true
     stop_server
     cpu=$(tail -1 "$WORK/runs/$id.time")
-    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$id" "$set" "$pair" "$workload" "$rep" \
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$id" "$set" "$pair" "$workload" "$rep" \
         "$(( ${s1:-0} - ${s0:-0} ))" "${cpu// /	}" "$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", (b - a) / 1e9 }')" \
-        "$status" "$t1" >> "$MANIFEST"
+        "$status" "$t1" "$steal" >> "$MANIFEST"
     local line
     line=$(grep -E '^(SEND|RECV|RPC): ' "$WORK/runs/$id.out" | head -1 || true)
     note "$set $pair $workload #$rep: ${line:-no result line (exit $status): $(head -c 300 "$WORK/runs/$id.err")} (RcvbufErrors $(cat "$WORK/runs/$id.rcvbuf"), steal $steal%)"

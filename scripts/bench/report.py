@@ -91,11 +91,14 @@ def read_floor(work):
 
 
 def parse_run(work, fields, clk_tck):
-    rid, run_set, pair, workload, rep, server_ticks, cuser, csys, wall, status, end_ns = (fields + [""] * 11)[:11]
+    (rid, run_set, pair, workload, rep, server_ticks, cuser, csys, wall, status, end_ns,
+     steal) = (fields + [""] * 12)[:12]
     out = read_text(os.path.join(work, "runs", rid + ".out"))
     err = read_text(os.path.join(work, "runs", rid + ".err"))
     run = {"id": int(rid), "set": run_set, "pair": pair, "workload": workload, "rep": int(rep),
            "exitStatus": int(status or 0), "wallSeconds": float(wall or 0)}
+    if steal:    # the hypervisor's share of the machine's CPU time during the run, % (scripts/lib/steal.sh)
+        run["stealPercent"] = float(steal)
     m = RESULT_RE.search(out)
     if not m:
         run["error"] = (err or out).strip()[:500]
