@@ -6,13 +6,14 @@
 # server (our C peer on Debian's libafsrpc) and an rx4j one started once in sp-b, then per round a fresh C client and a
 # fresh rx4j client in sp-a for each workload. Prints one line per round and workload: both elapsed times and the rx4j
 # client's p99 ("FAILED" for a client that printed no result), and the machine's steal share over the two clients' runs
-# (scripts/lib/steal.sh). A benchmark, not a test; needs root. The first rounds include each server's own warm-up.
+# (steal=PCT%, scripts/lib/steal.sh). A benchmark, not a test; needs root. The first rounds include each server's own
+# warm-up.
 #
 #   scripts/bench/netns-short-calls.sh MTU ROUNDS
 # e.g. scripts/bench/netns-short-calls.sh 1500 5
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-[[ $# -eq 2 ]] || { sed -n '4,12p' "$0" >&2; exit 2; }
+[[ $# -eq 2 ]] || { sed -n '4,13p' "$0" >&2; exit 2; }
 MTU=$1 ROUNDS=$2
 export RX4J_NETNS_A=sp-a RX4J_NETNS_B=sp-b RX4J_NETNS_VETH_A=sp-veth-a RX4J_NETNS_VETH_B=sp-veth-b
 PEER=$("$ROOT/scripts/interop/build-peer.sh")
