@@ -66,7 +66,7 @@ public record PerfEndpointOptions(
         int idleSpinUs) {
 
     /** rxperf's idle spin when {@code --spin-us} is not given, µs (docs/transport.md "Idle spin"). */
-    public static final int DEFAULT_IDLE_SPIN_US = 200;
+    public static final int DEFAULT_IDLE_SPIN_US = 1000;
     /** Largest {@link #idleSpinUs()}, µs: the library's bound. */
     public static final int MAX_IDLE_SPIN_US = (int) (SocketBuffers.MAX_IDLE_SPIN_NS / 1000);
 
