@@ -99,7 +99,7 @@ final class DatagramEncoder extends ChannelOutboundHandlerAdapter implements Pac
      * @param routeMtus the MTU of the interface a peer's address is reached by, bytes (IP packet size), 0 = unknown
      */
     DatagramEncoder(boolean segmentationOffload, ToIntFunction<InetAddress> routeMtus) {
-        this(segmentationOffload, routeMtus, bytes -> { });
+        this(segmentationOffload, routeMtus, bytes -> { }, bytes -> { });
     }
 
     /**
@@ -107,15 +107,6 @@ final class DatagramEncoder extends ChannelOutboundHandlerAdapter implements Pac
      * @param routeMtus as {@link #DatagramEncoder(boolean, ToIntFunction)}
      * @param sizes told the UDP payload size of each write, bytes (a GSO run's whole buffer), on the loop (the loop's
      *     {@link IdleSpin})
-     */
-    DatagramEncoder(boolean segmentationOffload, ToIntFunction<InetAddress> routeMtus, IntConsumer sizes) {
-        this(segmentationOffload, routeMtus, sizes, bytes -> { });
-    }
-
-    /**
-     * @param segmentationOffload as {@link #DatagramEncoder(boolean)}
-     * @param routeMtus as {@link #DatagramEncoder(boolean, ToIntFunction)}
-     * @param sizes as {@link #DatagramEncoder(boolean, ToIntFunction, IntConsumer)}
      * @param datagramSizes told the UDP payload size of each datagram written, bytes (for a GSO run its segment size,
      *     once per run), on the loop (the loop's {@link ReadsPerWakeup})
      */
