@@ -39,8 +39,8 @@ final class IdleSpin implements SelectStrategy, SelectStrategyFactory {
     private int largestReadSinceIdle;
     /** Largest datagram written since the loop last ran out of work, bytes; 0 = none. */
     private int largestWrittenSinceIdle;
-    /** When the loop last had I/O or tasks, ns on {@link #clock}. */
-    private long lastBusy;
+    /** When the loop ran out of work and began this spin, ns on {@link #clock}. */
+    private long spinStart;
     /** True while the loop spins after its last work (the choice is made once per idle stretch). */
     private boolean spinning;
 
@@ -110,7 +110,6 @@ final class IdleSpin implements SelectStrategy, SelectStrategyFactory {
         int ready = selectSupplier.get();
         long now = clock.getAsLong();
         if (ready > 0 || hasTasks) {
-            lastBusy = now;
             spinning = false;
             return ready;
         }
@@ -124,9 +123,12 @@ final class IdleSpin implements SelectStrategy, SelectStrategyFactory {
             if (!small) {
                 return SELECT;
             }
+            // Counted from here, not from the wake-up before the work: a loop whose handling took long (cold
+            // code, a CPU taken by the peer) still waits its whole spin for the answer.
             spinning = true;
+            spinStart = now;
         }
-        if (now - lastBusy < spinNs) {
+        if (now - spinStart < spinNs) {
             yield.run();
             return CONTINUE;
         }

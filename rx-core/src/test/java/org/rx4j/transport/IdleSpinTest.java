@@ -23,7 +23,7 @@ import org.rx4j.testing.LeakCheckExtension;
 /**
  * The event loop's idle strategy on a virtual clock (docs/transport.md "Idle spin"): after small datagrams written and
  * none larger than an OpenAFS jumbogram read it polls again, yielding between polls, until the spin has lasted its
- * time, then blocks; after a large datagram either way, a timer tick alone, or with the spin off, it blocks at once;
+ * time from when the loop ran out of work, then blocks; after a large datagram either way, a timer tick alone, or with the spin off, it blocks at once;
  * ready events and queued tasks are always handled.
  */
 @ExtendWith(LeakCheckExtension.class)
@@ -61,6 +61,19 @@ class IdleSpinTest {
         spin.read(60);
         now += 100_000;    // 250 µs after the first spin began, 100 µs after the reply
         assertEquals(SelectStrategy.CONTINUE, strategy(spin, 0, false));
+    }
+
+    @Test
+    void theSpinIsCountedFromWhenTheLoopRanOutOfWorkNotFromItsWakeUp() throws Exception {
+        assertEquals(1, strategy(spin, 1, false), "a request, read at the wake-up");
+        spin.read(60);
+        spin.written(60);
+        now += 3 * SPIN_NS;    // handling it took longer than the spin (cold code, a CPU taken away)
+        assertEquals(SelectStrategy.CONTINUE, strategy(spin, 0, false), "the whole spin is still ahead");
+        now += SPIN_NS - 1;
+        assertEquals(SelectStrategy.CONTINUE, strategy(spin, 0, false));
+        now += 1;
+        assertEquals(SelectStrategy.SELECT, strategy(spin, 0, false));
     }
 
     @Test
