@@ -13,15 +13,18 @@ import java.util.function.LongSupplier;
  * which it wrote small datagrams only (at most {@link #SMALL_WRITE_BYTES}: requests, replies and ACKs of short calls)
  * and read none larger than {@link #SMALL_READ_BYTES} (a short call's message, or one OpenAFS-sized jumbogram of a
  * transfer this loop receives), it polls its socket without sleeping, yielding the CPU between polls, for up to
- * {@code spinNs}, and only then blocks in the kernel; after a larger datagram in either direction it blocks at once.
- * A short call's reply (or, on a server, a client's next request) and a sender's next jumbogram after an ACK usually
- * arrive within tens of microseconds; caught by a spinning loop they cost no sleep and no wake-up. A loop that sends a
- * bulk transfer, or reads one in datagrams larger than OpenAFS's, gains nothing from spinning: it wakes for several
- * datagrams at a time, and a spinning loop would take the CPU its peer and its JIT need.
+ * {@code spinNs}, and only then blocks in the kernel; after a larger datagram in either direction (a transfer's DATA)
+ * it polls for at most {@link #TRANSFER_SPIN_NS}. A short call's reply (or, on a server, a client's next request) and
+ * a sender's next jumbogram after an ACK usually arrive within tens of microseconds; caught by a spinning loop they
+ * cost no sleep and no wake-up. A transfer's next ACK or DATA usually arrives as soon, but a loop that spun the whole
+ * {@code spinNs} after each burst of a transfer would take the CPU its peer and its JIT need; a woken loop, on the
+ * other hand, waits for a CPU (on a small machine, until the thread that woke it gives up its own): the short spin
+ * catches the quick answers and leaves the CPU soon after.
  *
- * <p>One instance serves one event loop (one transport): the decoder reports each datagram read to {@link #read(int)},
- * the encoder each one written to {@link #written(int)}, and Netty asks {@link #calculateStrategy} before each wait,
- * all on that loop. With {@code spinNs} 0 the loop always blocks, as Netty's default strategy does.
+ * <p>The spin is counted from when the loop ran out of work. One instance serves one event loop (one transport): the
+ * decoder reports each datagram read to {@link #read(int)}, the encoder each one written to {@link #written(int)},
+ * and Netty asks {@link #calculateStrategy} before each wait, all on that loop. With {@code spinNs} 0 the loop always
+ * blocks, as Netty's default strategy does.
  */
 final class IdleSpin implements SelectStrategy, SelectStrategyFactory {
     /** Largest datagram written, bytes, after which the loop spins: a short call's message or an ACK, not DATA. */
@@ -31,6 +34,12 @@ final class IdleSpin implements SelectStrategy, SelectStrategyFactory {
      * 5,688 bytes) fit, rx4j's larger packets and jumbograms between rx4j peers do not.
      */
     static final int SMALL_READ_BYTES = 8192;
+    /**
+     * Longest spin after an exchange with a larger datagram either way (a transfer's DATA), ns, and never longer than
+     * {@code spinNs}: long enough for the next ACK or DATA of a transfer on a fast path (tens of microseconds on
+     * loopback), short enough to leave the CPU to the peer and the JIT between bursts (docs/transport.md "Idle spin").
+     */
+    static final long TRANSFER_SPIN_NS = 100_000;
 
     private final long spinNs;
     private final LongSupplier clock;
@@ -41,6 +50,8 @@ final class IdleSpin implements SelectStrategy, SelectStrategyFactory {
     private int largestWrittenSinceIdle;
     /** When the loop ran out of work and began this spin, ns on {@link #clock}. */
     private long spinStart;
+    /** How long this spin may last, ns: {@code spinNs}, or at most {@link #TRANSFER_SPIN_NS} after a transfer's. */
+    private long spinLimit;
     /** True while the loop spins after its last work (the choice is made once per idle stretch). */
     private boolean spinning;
 
@@ -94,8 +105,9 @@ final class IdleSpin implements SelectStrategy, SelectStrategyFactory {
 
     /**
      * Netty's question before each wait: polls the socket once ({@code selectSupplier}, which does not block); with
-     * ready events or queued tasks the loop handles them; idle after small datagrams only and within the spin, the
-     * loop goes round again ({@link #CONTINUE}); otherwise it blocks ({@link #SELECT}).
+     * ready events or queued tasks the loop handles them; idle after datagrams moved and within the spin ({@code
+     * spinNs} after small datagrams only, at most {@link #TRANSFER_SPIN_NS} after a larger one), the loop goes round
+     * again ({@link #CONTINUE}); otherwise it blocks ({@link #SELECT}).
      *
      * @param selectSupplier polls the socket without blocking: ready events
      * @param hasTasks whether tasks are queued on the loop
@@ -120,15 +132,16 @@ final class IdleSpin implements SelectStrategy, SelectStrategyFactory {
                     && largestWrittenSinceIdle <= SMALL_WRITE_BYTES;
             largestReadSinceIdle = 0;
             largestWrittenSinceIdle = 0;
-            if (!small) {
+            if (!moved) {
                 return SELECT;
             }
+            spinLimit = small ? spinNs : Math.min(spinNs, TRANSFER_SPIN_NS);
             // Counted from here, not from the wake-up before the work: a loop whose handling took long (cold
             // code, a CPU taken by the peer) still waits its whole spin for the answer.
             spinning = true;
             spinStart = now;
         }
-        if (now - spinStart < spinNs) {
+        if (now - spinStart < spinLimit) {
             yield.run();
             return CONTINUE;
         }

@@ -23,7 +23,8 @@ import org.rx4j.testing.LeakCheckExtension;
 /**
  * The event loop's idle strategy on a virtual clock (docs/transport.md "Idle spin"): after small datagrams written and
  * none larger than an OpenAFS jumbogram read it polls again, yielding between polls, until the spin has lasted its
- * time from when the loop ran out of work, then blocks; after a large datagram either way, a timer tick alone, or with the spin off, it blocks at once;
+ * time from when the loop ran out of work, then blocks; after a large datagram either way it spins at most the short
+ * transfer spin; after a timer tick alone, or with the spin off, it blocks at once;
  * ready events and queued tasks are always handled.
  */
 @ExtendWith(LeakCheckExtension.class)
@@ -77,28 +78,47 @@ class IdleSpinTest {
     }
 
     @Test
-    void afterALargeDatagramWrittenTheLoopBlocksAtOnce() throws Exception {
+    void afterALargeDatagramWrittenTheLoopSpinsOnlyTheShortTransferSpin() throws Exception {
         strategy(spin, 1, false);
         spin.read(60);                                    // an ACK
         spin.written(IdleSpin.SMALL_WRITE_BYTES + 1);     // and the DATA it released: this loop sends a transfer
-        assertEquals(SelectStrategy.SELECT, strategy(spin, 0, false));
-        assertEquals(0, yields.get());
-        // The next idle stretch is judged on its own datagrams.
+        assertEquals(SelectStrategy.CONTINUE, strategy(spin, 0, false), "the next ACK may be tens of µs away");
+        now += IdleSpin.TRANSFER_SPIN_NS - 1;
+        assertEquals(SelectStrategy.CONTINUE, strategy(spin, 0, false));
+        now += 1;
+        assertEquals(SelectStrategy.SELECT, strategy(spin, 0, false), "a transfer's spin is short: block");
+        // The next idle stretch is judged on its own datagrams: after small ones, the whole spin.
         assertEquals(1, strategy(spin, 1, false));
         spin.written(IdleSpin.SMALL_WRITE_BYTES);
+        assertEquals(SelectStrategy.CONTINUE, strategy(spin, 0, false));
+        now += IdleSpin.TRANSFER_SPIN_NS;
         assertEquals(SelectStrategy.CONTINUE, strategy(spin, 0, false));
     }
 
     @Test
-    void aReceiverOfOpenAfsJumbogramsSpinsOneOfLargerDatagramsDoesNot() throws Exception {
+    void aReceiverOfOpenAfsJumbogramsSpinsTheWholeSpinOneOfLargerDatagramsTheShortOne() throws Exception {
         strategy(spin, 1, false);
         spin.read(5_688);     // a 4-packet jumbogram of 1,412-byte packets, as OpenAFS sends
         spin.written(60);     // its ACK
         assertEquals(SelectStrategy.CONTINUE, strategy(spin, 0, false), "the sender's next jumbogram is near");
+        now += IdleSpin.TRANSFER_SPIN_NS;
+        assertEquals(SelectStrategy.CONTINUE, strategy(spin, 0, false));
         assertEquals(1, strategy(spin, 1, false));
         spin.read(IdleSpin.SMALL_READ_BYTES + 1);    // a larger jumbogram, as between rx4j peers
         spin.written(60);
+        assertEquals(SelectStrategy.CONTINUE, strategy(spin, 0, false));
+        now += IdleSpin.TRANSFER_SPIN_NS;
         assertEquals(SelectStrategy.SELECT, strategy(spin, 0, false));
+    }
+
+    @Test
+    void theTransferSpinIsNeverLongerThanTheSpin() throws Exception {
+        IdleSpin shortSpin = new IdleSpin(IdleSpin.TRANSFER_SPIN_NS / 4, () -> now, yields::incrementAndGet);
+        strategy(shortSpin, 1, false);
+        shortSpin.written(IdleSpin.SMALL_WRITE_BYTES + 1);
+        assertEquals(SelectStrategy.CONTINUE, strategy(shortSpin, 0, false));
+        now += IdleSpin.TRANSFER_SPIN_NS / 4;
+        assertEquals(SelectStrategy.SELECT, strategy(shortSpin, 0, false));
     }
 
     @Test
