@@ -23,8 +23,9 @@ import org.rx4j.testing.LeakCheckExtension;
 /**
  * The event loop's idle strategy on a virtual clock (docs/transport.md "Idle spin"): after small datagrams written and
  * none larger than an OpenAFS jumbogram read it polls again, yielding between polls, until the spin has lasted its
- * time from when the loop ran out of work, then blocks; after a large datagram either way it spins at most the short
- * transfer spin; after a timer tick alone, or with the spin off, it blocks at once;
+ * time from when the loop ran out of work, then blocks; after a datagram larger than OpenAFS sends either way it
+ * spins at most the short transfer spin; after OpenAFS-sized DATA written, a timer tick alone, or with the spin off, it
+ * blocks at once;
  * ready events and queued tasks are always handled.
  */
 @ExtendWith(LeakCheckExtension.class)
@@ -78,11 +79,24 @@ class IdleSpinTest {
     }
 
     @Test
-    void afterALargeDatagramWrittenTheLoopSpinsOnlyTheShortTransferSpin() throws Exception {
+    void afterOpenAfsSizedDataWrittenTheLoopBlocksAtOnce() throws Exception {
         strategy(spin, 1, false);
         spin.read(60);                                    // an ACK
-        spin.written(IdleSpin.SMALL_WRITE_BYTES + 1);     // and the DATA it released: this loop sends a transfer
-        assertEquals(SelectStrategy.CONTINUE, strategy(spin, 0, false), "the next ACK may be tens of µs away");
+        spin.written(5_696);                              // and the 4-packet jumbogram it released, to OpenAFS
+        assertEquals(SelectStrategy.SELECT, strategy(spin, 0, false));
+        assertEquals(0, yields.get());
+        // The next idle stretch is judged on its own datagrams.
+        assertEquals(1, strategy(spin, 1, false));
+        spin.written(IdleSpin.SMALL_WRITE_BYTES);
+        assertEquals(SelectStrategy.CONTINUE, strategy(spin, 0, false));
+    }
+
+    @Test
+    void afterADatagramLargerThanOpenAfsSendsWrittenTheLoopSpinsOnlyTheShortTransferSpin() throws Exception {
+        strategy(spin, 1, false);
+        spin.read(60);                                    // a reply or an ACK
+        spin.written(IdleSpin.SMALL_READ_BYTES + 1);      // a call's 32 KiB in one packet, to an rx4j peer
+        assertEquals(SelectStrategy.CONTINUE, strategy(spin, 0, false), "the answer may be tens of µs away");
         now += IdleSpin.TRANSFER_SPIN_NS - 1;
         assertEquals(SelectStrategy.CONTINUE, strategy(spin, 0, false));
         now += 1;
@@ -115,7 +129,7 @@ class IdleSpinTest {
     void theTransferSpinIsNeverLongerThanTheSpin() throws Exception {
         IdleSpin shortSpin = new IdleSpin(IdleSpin.TRANSFER_SPIN_NS / 4, () -> now, yields::incrementAndGet);
         strategy(shortSpin, 1, false);
-        shortSpin.written(IdleSpin.SMALL_WRITE_BYTES + 1);
+        shortSpin.written(IdleSpin.SMALL_READ_BYTES + 1);
         assertEquals(SelectStrategy.CONTINUE, strategy(shortSpin, 0, false));
         now += IdleSpin.TRANSFER_SPIN_NS / 4;
         assertEquals(SelectStrategy.SELECT, strategy(shortSpin, 0, false));
