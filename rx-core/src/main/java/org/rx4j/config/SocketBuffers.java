@@ -22,10 +22,10 @@ import java.util.function.Consumer;
  *     system call (docs/transport.md "Segmentation offload")
  * @param idleSpinNs how long the event loop polls its socket without sleeping after an exchange in which it sent
  *     small datagrams only (short calls, the ACKs of a transfer it receives in OpenAFS-sized datagrams), ns,
- *     0..{@link #MAX_IDLE_SPIN_NS}; after an exchange with a datagram larger than 8,192 bytes (a transfer between
- *     rx4j peers) it polls at most 100 µs of it; 0 (default) = it always blocks when idle, as Netty's loops do. A
- *     short call's answer caught while spinning costs no wake-up (docs/transport.md "Idle spin"); the price is up to
- *     this much CPU after each such exchange, given up to any other thread that wants it
+ *     0..{@link #MAX_IDLE_SPIN_NS}, counted from when the loop ran out of work; after an exchange with a transfer's
+ *     DATA it polls at most 100 µs of it; 0 (default) = it always blocks when idle, as Netty's loops do. A short
+ *     call's answer caught while spinning costs no wake-up (docs/transport.md "Idle spin"); the price is up to this
+ *     much CPU after each such exchange, given up to any other thread that wants it
  */
 public record SocketBuffers(int udpBufferBytes, boolean segmentationOffload, boolean receiveOffload,
                             long idleSpinNs) {

@@ -13,15 +13,13 @@ import java.util.function.LongSupplier;
  * which it wrote small datagrams only (at most {@link #SMALL_WRITE_BYTES}: requests, replies and ACKs of short calls)
  * and read none larger than {@link #SMALL_READ_BYTES} (a short call's message, or one OpenAFS-sized jumbogram of a
  * transfer this loop receives), it polls its socket without sleeping, yielding the CPU between polls, for up to
- * {@code spinNs}, and only then blocks in the kernel. After a datagram larger than {@link #SMALL_READ_BYTES} either
- * way (rx4j's large packets and jumbograms, between rx4j peers) it polls for at most {@link #TRANSFER_SPIN_NS}; after
- * it wrote DATA of OpenAFS's sizes (a transfer to an OpenAFS peer, or in Ethernet-sized packets) it blocks at once.
- * A short call's reply (or, on a server, a client's next request) and a sender's next jumbogram after an ACK usually
- * arrive within tens of microseconds; caught by a spinning loop they cost no sleep and no wake-up. A transfer's next
- * ACK or DATA often arrives as soon, but a loop that spun the whole {@code spinNs} after each burst would take the
- * CPU its peer and its JIT need, while a woken loop waits for a CPU (on a small machine, until the thread that woke
- * it gives up its own): between rx4j peers, whose calls of up to 64 KB move in one datagram, the short spin catches
- * the quick answers and leaves the CPU soon after; towards OpenAFS's receivers it measured no better than blocking.
+ * {@code spinNs}, and only then blocks in the kernel; after a larger datagram in either direction (a transfer's DATA,
+ * or a GSO run or GRO read of them) it polls for at most {@link #TRANSFER_SPIN_NS}. A short call's reply (or, on a
+ * server, a client's next request) and a sender's next jumbogram after an ACK usually arrive within tens of
+ * microseconds; caught by a spinning loop they cost no sleep and no wake-up. A transfer's next ACK or DATA often
+ * arrives as soon, but a loop that spun the whole {@code spinNs} after each burst would take the CPU its peer and its
+ * JIT need, while a woken loop waits for a CPU (on a small machine, until the thread that woke it gives up its own):
+ * the short spin catches the quick answers and leaves the CPU soon after.
  *
  * <p>The spin is counted from when the loop ran out of work. One instance serves one event loop (one transport): the
  * decoder reports each datagram read to {@link #read(int)}, the encoder each one written to {@link #written(int)},
@@ -32,15 +30,15 @@ final class IdleSpin implements SelectStrategy, SelectStrategyFactory {
     /** Largest datagram written, bytes, after which the loop spins: a short call's message or an ACK, not DATA. */
     static final int SMALL_WRITE_BYTES = 1024;
     /**
-     * Largest datagram read, bytes, after which the loop spins: OpenAFS's jumbograms (4 packets of 1,412 bytes,
-     * 5,688 bytes) fit, rx4j's larger packets and jumbograms between rx4j peers do not.
+     * Largest datagram read, bytes, after which the loop spins its whole spin: OpenAFS's jumbograms (4 packets of
+     * 1,412 bytes, 5,688 bytes) fit, rx4j's larger packets and jumbograms between rx4j peers do not.
      */
     static final int SMALL_READ_BYTES = 8192;
     /**
-     * Longest spin after an exchange with a datagram larger than {@link #SMALL_READ_BYTES} either way (a transfer's
-     * DATA between rx4j peers), ns, and never longer than {@code spinNs}: long enough for the next ACK or DATA of a
-     * transfer on a fast path (tens of microseconds on loopback), short enough to leave the CPU to the peer and the
-     * JIT between bursts (docs/transport.md "Idle spin").
+     * Longest spin after an exchange with a datagram larger than the small limits (a transfer's DATA either way), ns,
+     * and never longer than {@code spinNs}: long enough for the next ACK or DATA of a transfer on a fast path (tens of
+     * microseconds on loopback), short enough to leave the CPU to the peer and the JIT between bursts
+     * (docs/transport.md "Idle spin").
      */
     static final long TRANSFER_SPIN_NS = 100_000;
 
@@ -53,7 +51,7 @@ final class IdleSpin implements SelectStrategy, SelectStrategyFactory {
     private int largestWrittenSinceIdle;
     /** When the loop ran out of work and began this spin, ns on {@link #clock}. */
     private long spinStart;
-    /** How long this spin may last, ns: {@code spinNs}, or at most {@link #TRANSFER_SPIN_NS} after large datagrams. */
+    /** How long this spin may last, ns: {@code spinNs}, or at most {@link #TRANSFER_SPIN_NS} after a transfer's. */
     private long spinLimit;
     /** True while the loop spins after its last work (the choice is made once per idle stretch). */
     private boolean spinning;
@@ -109,9 +107,8 @@ final class IdleSpin implements SelectStrategy, SelectStrategyFactory {
     /**
      * Netty's question before each wait: polls the socket once ({@code selectSupplier}, which does not block); with
      * ready events or queued tasks the loop handles them; idle within the spin ({@code spinNs} after small datagrams
-     * only, at most {@link #TRANSFER_SPIN_NS} after one larger than {@link #SMALL_READ_BYTES}), the loop goes round
-     * again ({@link #CONTINUE}); otherwise (no datagram moved, OpenAFS-sized DATA written, the spin over) it blocks
-     * ({@link #SELECT}).
+     * only, at most {@link #TRANSFER_SPIN_NS} after a larger one), the loop goes round again ({@link #CONTINUE});
+     * otherwise (no datagram moved since the last spin, or the spin over) it blocks ({@link #SELECT}).
      *
      * @param selectSupplier polls the socket without blocking: ready events
      * @param hasTasks whether tasks are queued on the loop
@@ -134,11 +131,9 @@ final class IdleSpin implements SelectStrategy, SelectStrategyFactory {
             boolean moved = largestReadSinceIdle > 0 || largestWrittenSinceIdle > 0;
             boolean small = moved && largestReadSinceIdle <= SMALL_READ_BYTES
                     && largestWrittenSinceIdle <= SMALL_WRITE_BYTES;
-            // Datagrams larger than OpenAFS sends move only between rx4j peers.
-            boolean large = largestReadSinceIdle > SMALL_READ_BYTES || largestWrittenSinceIdle > SMALL_READ_BYTES;
             largestReadSinceIdle = 0;
             largestWrittenSinceIdle = 0;
-            if (!small && !large) {
+            if (!moved) {
                 return SELECT;
             }
             spinLimit = small ? spinNs : Math.min(spinNs, TRANSFER_SPIN_NS);

@@ -23,9 +23,8 @@ import org.rx4j.testing.LeakCheckExtension;
 /**
  * The event loop's idle strategy on a virtual clock (docs/transport.md "Idle spin"): after small datagrams written and
  * none larger than an OpenAFS jumbogram read it polls again, yielding between polls, until the spin has lasted its
- * time from when the loop ran out of work, then blocks; after a datagram larger than OpenAFS sends either way it
- * spins at most the short transfer spin; after OpenAFS-sized DATA written, a timer tick alone, or with the spin off, it
- * blocks at once;
+ * time from when the loop ran out of work, then blocks; after a larger datagram either way (a transfer's) it spins
+ * at most the short transfer spin; after a timer tick alone, or with the spin off, it blocks at once;
  * ready events and queued tasks are always handled.
  */
 @ExtendWith(LeakCheckExtension.class)
@@ -61,8 +60,12 @@ class IdleSpinTest {
         now += 150_000;
         assertEquals(1, strategy(spin, 1, false), "the reply, caught by a poll");
         spin.read(60);
-        now += 100_000;    // 250 µs after the first spin began, 100 µs after the reply
+        now += 100_000;    // handling the reply took 100 µs: 250 µs after the first spin began
+        assertEquals(SelectStrategy.CONTINUE, strategy(spin, 0, false), "a new spin, from here");
+        now += SPIN_NS - 1;
         assertEquals(SelectStrategy.CONTINUE, strategy(spin, 0, false));
+        now += 1;
+        assertEquals(SelectStrategy.SELECT, strategy(spin, 0, false));
     }
 
     @Test
@@ -79,34 +82,41 @@ class IdleSpinTest {
     }
 
     @Test
-    void afterOpenAfsSizedDataWrittenTheLoopBlocksAtOnce() throws Exception {
+    void afterADataDatagramWrittenTheLoopSpinsOnlyTheShortTransferSpin() throws Exception {
         strategy(spin, 1, false);
         spin.read(60);                                    // an ACK
-        spin.written(5_696);                              // and the 4-packet jumbogram it released, to OpenAFS
-        assertEquals(SelectStrategy.SELECT, strategy(spin, 0, false));
-        assertEquals(0, yields.get());
-        // The next idle stretch is judged on its own datagrams.
-        assertEquals(1, strategy(spin, 1, false));
-        spin.written(IdleSpin.SMALL_WRITE_BYTES);
-        assertEquals(SelectStrategy.CONTINUE, strategy(spin, 0, false));
-    }
-
-    @Test
-    void afterADatagramLargerThanOpenAfsSendsWrittenTheLoopSpinsOnlyTheShortTransferSpin() throws Exception {
-        strategy(spin, 1, false);
-        spin.read(60);                                    // a reply or an ACK
-        spin.written(IdleSpin.SMALL_READ_BYTES + 1);      // a call's 32 KiB in one packet, to an rx4j peer
-        assertEquals(SelectStrategy.CONTINUE, strategy(spin, 0, false), "the answer may be tens of µs away");
+        spin.written(5_696);                              // and the jumbogram it released
+        assertEquals(SelectStrategy.CONTINUE, strategy(spin, 0, false), "the next ACK may be tens of µs away");
         now += IdleSpin.TRANSFER_SPIN_NS - 1;
         assertEquals(SelectStrategy.CONTINUE, strategy(spin, 0, false));
         now += 1;
         assertEquals(SelectStrategy.SELECT, strategy(spin, 0, false), "a transfer's spin is short: block");
         // The next idle stretch is judged on its own datagrams: after small ones, the whole spin.
         assertEquals(1, strategy(spin, 1, false));
-        spin.written(IdleSpin.SMALL_WRITE_BYTES);
+        spin.written(60);
         assertEquals(SelectStrategy.CONTINUE, strategy(spin, 0, false));
         now += IdleSpin.TRANSFER_SPIN_NS;
         assertEquals(SelectStrategy.CONTINUE, strategy(spin, 0, false));
+    }
+
+    @Test
+    void theSmallLimitsAreInclusive() throws Exception {
+        assertEquals(SPIN_NS, spinAfter(IdleSpin.SMALL_READ_BYTES, IdleSpin.SMALL_WRITE_BYTES), "both at the limit");
+        assertEquals(IdleSpin.TRANSFER_SPIN_NS, spinAfter(60, IdleSpin.SMALL_WRITE_BYTES + 1), "one byte more written");
+        assertEquals(IdleSpin.TRANSFER_SPIN_NS, spinAfter(IdleSpin.SMALL_READ_BYTES + 1, 60), "one byte more read");
+    }
+
+    /** Runs one exchange of the given largest datagrams on a fresh loop, then reports how long it spun, ns. */
+    private long spinAfter(int readBytes, int writtenBytes) throws Exception {
+        IdleSpin s = new IdleSpin(SPIN_NS, () -> now, yields::incrementAndGet);
+        strategy(s, 1, false);
+        s.read(readBytes);
+        s.written(writtenBytes);
+        long start = now;
+        while (strategy(s, 0, false) == SelectStrategy.CONTINUE) {
+            now += 1_000;
+        }
+        return now - start;
     }
 
     @Test
@@ -133,6 +143,15 @@ class IdleSpinTest {
         assertEquals(SelectStrategy.CONTINUE, strategy(shortSpin, 0, false));
         now += IdleSpin.TRANSFER_SPIN_NS / 4;
         assertEquals(SelectStrategy.SELECT, strategy(shortSpin, 0, false));
+    }
+
+    @Test
+    void aTaskDuringASpinEndsItAndTheNextStretchIsJudgedOnItsOwn() throws Exception {
+        strategy(spin, 1, false);
+        spin.written(60);
+        assertEquals(SelectStrategy.CONTINUE, strategy(spin, 0, false));
+        assertEquals(0, strategy(spin, 0, true), "a task (a timer's ACK, say) runs at once");
+        assertEquals(SelectStrategy.SELECT, strategy(spin, 0, false), "nothing moved since the spin began: block");
     }
 
     @Test

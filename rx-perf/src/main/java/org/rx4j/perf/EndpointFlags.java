@@ -87,8 +87,8 @@ public final class EndpointFlags {
     @Option(names = "--spin-us", paramLabel = "US", converter = CIntConverter.class,
             defaultValue = "" + PerfEndpointOptions.DEFAULT_IDLE_SPIN_US,
             description = "After an exchange in which the loop sent only small datagrams (short calls, the ACKs of "
-                    + "a received transfer), poll the socket without sleeping for up to this long, yielding the CPU, "
-                    + "before blocking (after a datagram over 8192 bytes, as between rx4j peers, at most 100 us); "
+                    + "a received transfer), poll the socket without sleeping for up to this long from when the loop "
+                    + "ran out of work, yielding the CPU, before blocking (after a transfer's DATA, at most 100 us); "
                     + "0..10000 us, 0 = block at once (the library's default). Default: ${DEFAULT-VALUE}.")
     int spinUs;
 
