@@ -49,10 +49,11 @@ final class IdleSpin implements SelectStrategy, SelectStrategyFactory {
     private int largestReadSinceIdle;
     /** Largest datagram written since the loop last ran out of work, bytes; 0 = none. */
     private int largestWrittenSinceIdle;
-    /** When the loop ran out of work and began this spin, ns on {@link #clock}. */
-    private long spinStart;
-    /** How long this spin may last, ns: {@code spinNs}, or at most {@link #TRANSFER_SPIN_NS} after a transfer's. */
-    private long spinLimit;
+    /**
+     * When this spin ends, ns on {@link #clock}: from when the loop ran out of work, {@code spinNs} later, or at most
+     * {@link #TRANSFER_SPIN_NS} after a transfer's datagrams.
+     */
+    private long spinEnd;
     /** True while the loop spins after its last work (the choice is made once per idle stretch). */
     private boolean spinning;
 
@@ -129,20 +130,18 @@ final class IdleSpin implements SelectStrategy, SelectStrategyFactory {
         if (!spinning) {
             // Only after datagrams moved: a timer tick or a task alone is not an exchange awaiting an answer.
             boolean moved = largestReadSinceIdle > 0 || largestWrittenSinceIdle > 0;
-            boolean small = moved && largestReadSinceIdle <= SMALL_READ_BYTES
-                    && largestWrittenSinceIdle <= SMALL_WRITE_BYTES;
+            boolean small = largestReadSinceIdle <= SMALL_READ_BYTES && largestWrittenSinceIdle <= SMALL_WRITE_BYTES;
             largestReadSinceIdle = 0;
             largestWrittenSinceIdle = 0;
             if (!moved) {
                 return SELECT;
             }
-            spinLimit = small ? spinNs : Math.min(spinNs, TRANSFER_SPIN_NS);
             // Counted from here, not from the wake-up before the work: a loop whose handling took long (cold
             // code, a CPU taken by the peer) still waits its whole spin for the answer.
+            spinEnd = now + (small ? spinNs : Math.min(spinNs, TRANSFER_SPIN_NS));
             spinning = true;
-            spinStart = now;
         }
-        if (now - spinStart < spinLimit) {
+        if (now - spinEnd < 0) {
             yield.run();
             return CONTINUE;
         }

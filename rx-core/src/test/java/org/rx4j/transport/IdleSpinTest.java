@@ -39,17 +39,22 @@ class IdleSpinTest {
         return s.calculateStrategy(() -> ready, hasTasks);
     }
 
+    /** Asserts that the idle loop spins from now for exactly {@code ns} (still at ns - 1), then blocks. */
+    private void assertSpinsFor(long ns, String start) throws Exception {
+        assertEquals(SelectStrategy.CONTINUE, strategy(spin, 0, false), start);
+        now += ns - 1;
+        assertEquals(SelectStrategy.CONTINUE, strategy(spin, 0, false), "still spinning 1 ns before its end");
+        now += 1;
+        assertEquals(SelectStrategy.SELECT, strategy(spin, 0, false), "the spin is over: block");
+    }
+
     @Test
     void afterASmallExchangeTheLoopPollsAgainUntilTheSpinHasLastedItsTime() throws Exception {
         assertEquals(1, strategy(spin, 1, false), "a ready event is handled");
         spin.read(60);       // a short call's request read
         spin.written(60);    // and its reply written
-        assertEquals(SelectStrategy.CONTINUE, strategy(spin, 0, false));
-        now += SPIN_NS - 1;
-        assertEquals(SelectStrategy.CONTINUE, strategy(spin, 0, false));
-        assertEquals(2, yields.get(), "the CPU is offered to other threads between polls");
-        now += 1;
-        assertEquals(SelectStrategy.SELECT, strategy(spin, 0, false), "the spin is over: block");
+        assertSpinsFor(SPIN_NS, "a small exchange: spin");
+        assertEquals(2, yields.get(), "the CPU is offered to other threads between polls, not when blocking");
     }
 
     @Test
@@ -61,11 +66,7 @@ class IdleSpinTest {
         assertEquals(1, strategy(spin, 1, false), "the reply, caught by a poll");
         spin.read(60);
         now += 100_000;    // handling the reply took 100 µs: 250 µs after the first spin began
-        assertEquals(SelectStrategy.CONTINUE, strategy(spin, 0, false), "a new spin, from here");
-        now += SPIN_NS - 1;
-        assertEquals(SelectStrategy.CONTINUE, strategy(spin, 0, false));
-        now += 1;
-        assertEquals(SelectStrategy.SELECT, strategy(spin, 0, false));
+        assertSpinsFor(SPIN_NS, "a new spin, from here");
     }
 
     @Test
@@ -74,11 +75,7 @@ class IdleSpinTest {
         spin.read(60);
         spin.written(60);
         now += 3 * SPIN_NS;    // handling it took longer than the spin (cold code, a CPU taken away)
-        assertEquals(SelectStrategy.CONTINUE, strategy(spin, 0, false), "the whole spin is still ahead");
-        now += SPIN_NS - 1;
-        assertEquals(SelectStrategy.CONTINUE, strategy(spin, 0, false));
-        now += 1;
-        assertEquals(SelectStrategy.SELECT, strategy(spin, 0, false));
+        assertSpinsFor(SPIN_NS, "the whole spin is still ahead");
     }
 
     @Test
@@ -86,11 +83,7 @@ class IdleSpinTest {
         strategy(spin, 1, false);
         spin.read(60);                                    // an ACK
         spin.written(5_696);                              // and the jumbogram it released
-        assertEquals(SelectStrategy.CONTINUE, strategy(spin, 0, false), "the next ACK may be tens of µs away");
-        now += IdleSpin.TRANSFER_SPIN_NS - 1;
-        assertEquals(SelectStrategy.CONTINUE, strategy(spin, 0, false));
-        now += 1;
-        assertEquals(SelectStrategy.SELECT, strategy(spin, 0, false), "a transfer's spin is short: block");
+        assertSpinsFor(IdleSpin.TRANSFER_SPIN_NS, "the next ACK may be tens of µs away; a transfer's spin is short");
         // The next idle stretch is judged on its own datagrams: after small ones, the whole spin.
         assertEquals(1, strategy(spin, 1, false));
         spin.written(60);
