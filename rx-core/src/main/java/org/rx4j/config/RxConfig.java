@@ -436,6 +436,18 @@ public record RxConfig(Windows windows, PacketSize packetSize, AckPolicy ackPoli
             return this;
         }
 
+        /**
+         * @param ns the time slice the event loop's thread asks the scheduler for, ns: 0 = the kernel's, else
+         *     {@link SocketBuffers#MIN_SCHEDULER_SLICE_NS}..{@link SocketBuffers#MAX_SCHEDULER_SLICE_NS}
+         *     (docs/transport.md "Scheduler slice")
+         * @return this, with {@link SocketBuffers#schedulerSliceNs()} set to {@code ns}
+         * @throws IllegalArgumentException if ns is out of range (this builder unchanged)
+         */
+        public Builder schedulerSliceNs(long ns) {
+            socketBuffers = socketBuffers.with(g -> g.schedulerSliceNs = ns);
+            return this;
+        }
+
         /** @return the immutable configuration (every value was checked when it was set) */
         public RxConfig build() {
             return new RxConfig(windows, packetSize, ackPolicy, ackDelays, rto, congestion, timeouts, reachability,

@@ -26,11 +26,22 @@ import java.util.function.Consumer;
  *     DATA it polls at most 100 µs of it; 0 (default) = it always blocks when idle, as Netty's loops do. A short
  *     call's answer caught while spinning costs no wake-up (docs/transport.md "Idle spin"); the price is up to this
  *     much CPU after each such exchange, given up to any other thread that wants it
+ * @param schedulerSliceNs the time slice the event loop's thread asks Linux's scheduler for, ns: 0 (default) = the
+ *     kernel's, else {@link #MIN_SCHEDULER_SLICE_NS}..{@link #MAX_SCHEDULER_SLICE_NS}. A shorter slice than the
+ *     kernel's lets the loop, woken by a datagram, run at once on a CPU where another thread (a peer's on the same
+ *     host) is running, instead of after that thread's slice (sched_setattr(2) {@code sched_runtime}, honoured by
+ *     Linux 6.12 or later). Applied only where the JVM can make the call: Linux on x86_64 or aarch64, JDK 22 or later,
+ *     native access enabled ({@code --enable-native-access}); elsewhere the loop keeps the kernel's slice
+ *     (docs/transport.md "Scheduler slice")
  */
 public record SocketBuffers(int udpBufferBytes, boolean segmentationOffload, boolean receiveOffload,
-                            long idleSpinNs) {
+                            long idleSpinNs, long schedulerSliceNs) {
     /** Longest idle spin, ns (10 ms): longer, a quiet endpoint would hold a CPU for nothing. */
     public static final long MAX_IDLE_SPIN_NS = 10_000_000L;
+    /** Shortest {@link #schedulerSliceNs()} other than 0, ns (100 µs): the kernel's lower clamp. */
+    public static final long MIN_SCHEDULER_SLICE_NS = 100_000L;
+    /** Longest {@link #schedulerSliceNs()}, ns (100 ms): the kernel's upper clamp. */
+    public static final long MAX_SCHEDULER_SLICE_NS = 100_000_000L;
     /** Nothing set: both buffers sized by the endpoint, segmentation offload where it exists, no idle spin. */
     public static final SocketBuffers DEFAULTS = new SocketBuffers(0);
 
@@ -64,17 +75,35 @@ public record SocketBuffers(int udpBufferBytes, boolean segmentationOffload, boo
      * @throws IllegalArgumentException if udpBufferBytes is negative or idleSpinNs is out of range
      */
     public SocketBuffers(int udpBufferBytes, boolean segmentationOffload, long idleSpinNs) {
-        this(udpBufferBytes, segmentationOffload, true, idleSpinNs);
+        this(udpBufferBytes, segmentationOffload, true, idleSpinNs, 0);
+    }
+
+    /**
+     * Buffers, offload and idle spin as given, the kernel's scheduler slice.
+     *
+     * @param udpBufferBytes see the record component
+     * @param segmentationOffload see the record component
+     * @param receiveOffload see the record component
+     * @param idleSpinNs see the record component
+     * @throws IllegalArgumentException if udpBufferBytes is negative or idleSpinNs is out of range
+     */
+    public SocketBuffers(int udpBufferBytes, boolean segmentationOffload, boolean receiveOffload, long idleSpinNs) {
+        this(udpBufferBytes, segmentationOffload, receiveOffload, idleSpinNs, 0);
     }
 
     /**
      * Checks the range listed with the component.
      *
-     * @throws IllegalArgumentException if udpBufferBytes is negative or idleSpinNs is out of range
+     * @throws IllegalArgumentException if udpBufferBytes is negative, or idleSpinNs or schedulerSliceNs is out of range
      */
     public SocketBuffers {
         SettingCheck.range("udpBufferBytes", udpBufferBytes, 0, Integer.MAX_VALUE);
         SettingCheck.rangeNs("idleSpinNs", idleSpinNs, 0, MAX_IDLE_SPIN_NS);
+        if (schedulerSliceNs != 0
+                && (schedulerSliceNs < MIN_SCHEDULER_SLICE_NS || schedulerSliceNs > MAX_SCHEDULER_SLICE_NS)) {
+            throw new IllegalArgumentException("schedulerSliceNs must be 0 or " + MIN_SCHEDULER_SLICE_NS + ".."
+                    + MAX_SCHEDULER_SLICE_NS + " ns: " + schedulerSliceNs + " ns");
+        }
     }
 
     /**
@@ -86,16 +115,19 @@ public record SocketBuffers(int udpBufferBytes, boolean segmentationOffload, boo
         boolean segmentationOffload;
         boolean receiveOffload;
         long idleSpinNs;
+        long schedulerSliceNs;
 
         Draft(SocketBuffers from) {
             udpBufferBytes = from.udpBufferBytes;
             segmentationOffload = from.segmentationOffload;
             receiveOffload = from.receiveOffload;
             idleSpinNs = from.idleSpinNs;
+            schedulerSliceNs = from.schedulerSliceNs;
         }
 
         SocketBuffers build() {
-            return new SocketBuffers(udpBufferBytes, segmentationOffload, receiveOffload, idleSpinNs);
+            return new SocketBuffers(udpBufferBytes, segmentationOffload, receiveOffload, idleSpinNs,
+                    schedulerSliceNs);
         }
     }
 

@@ -262,7 +262,9 @@ public final class RxEndpoint implements AutoCloseable {
      * {@link EndpointStats#toMap()} (engine totals: bytes, packets by type, resends, acks by reason, jumbograms,
      * calls; RTT over all peers in µs; connection and peer counts; transport counters), then the socket:
      * {@code socket.nio} or {@code socket.epoll} = 1 (the transport running, e.g. what {@link TransportKind#AUTO}
-     * chose) and {@code socket.receiveBufferBytes} (the receive buffer the kernel granted, bytes).
+     * chose), {@code socket.receiveBufferBytes} (the receive buffer the kernel granted, bytes) and
+     * {@code loop.schedulerSliceNs} (the scheduler slice the loop's thread runs with, ns: what the configuration asked
+     * for when the kernel accepted it, else 0 for the kernel's; docs/transport.md "Scheduler slice").
      *
      * @return counter name to value, insertion-ordered
      */
@@ -270,6 +272,7 @@ public final class RxEndpoint implements AutoCloseable {
         Map<String, Long> m = new LinkedHashMap<>(statistics().toMap());
         m.put("socket." + transport.kind().name().toLowerCase(Locale.ROOT), 1L);
         m.put("socket.receiveBufferBytes", (long) transport.effectiveReceiveBuffer());
+        m.put("loop.schedulerSliceNs", transport.schedulerSliceNs());
         return m;
     }
 

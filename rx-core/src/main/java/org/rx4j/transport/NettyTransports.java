@@ -67,7 +67,7 @@ public final class NettyTransports {
      * @throws IllegalStateException if the transport is not available
      */
     static EventLoopGroup newEventLoopGroup(TransportKind kind, String threadName) {
-        return newEventLoopGroup(kind, threadName, new IdleSpin(0));
+        return newEventLoopGroup(kind, threadName, new IdleSpin(0), new SchedulerSlice(0));
     }
 
     /**
@@ -76,17 +76,36 @@ public final class NettyTransports {
      * @param kind the transport, resolved (see {@link #resolve}): NIO or EPOLL
      * @param threadName base name of the loop thread
      * @param idle how the loop waits when it has nothing to do (docs/transport.md "Idle spin"); serves this loop only
+     * @param slice the scheduler slice the loop's thread asks for as it starts (docs/transport.md "Scheduler slice")
      * @return the group (the caller shuts it down)
      * @throws IllegalStateException if the transport is not available
      */
-    static EventLoopGroup newEventLoopGroup(TransportKind kind, String threadName, IdleSpin idle) {
+    static EventLoopGroup newEventLoopGroup(TransportKind kind, String threadName, IdleSpin idle,
+            SchedulerSlice slice) {
         if (!isAvailable(kind)) {
             throw new IllegalStateException(unavailabilityReason(kind));
         }
         IoHandlerFactory factory = kind == TransportKind.EPOLL ? EpollIoHandler.newFactory(0, idle)
                 : NioIoHandler.newFactory(java.nio.channels.spi.SelectorProvider.provider(), idle);
-        return new MultiThreadIoEventLoopGroup(1, new io.netty.util.concurrent.DefaultThreadFactory(threadName, true),
-                factory);
+        return new MultiThreadIoEventLoopGroup(1, new LoopThreads(threadName, slice), factory);
+    }
+
+    /** Daemon loop threads that ask for the group's scheduler slice before they run the loop. */
+    private static final class LoopThreads extends io.netty.util.concurrent.DefaultThreadFactory {
+        private final SchedulerSlice slice;
+
+        LoopThreads(String threadName, SchedulerSlice slice) {
+            super(threadName, true);
+            this.slice = slice;
+        }
+
+        @Override
+        public Thread newThread(Runnable loop) {
+            return super.newThread(() -> {
+                slice.applyToCurrentThread();
+                loop.run();
+            });
+        }
     }
 
     /**

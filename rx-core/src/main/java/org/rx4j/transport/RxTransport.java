@@ -73,6 +73,8 @@ public final class RxTransport implements AutoCloseable {
     private final TransportKind kind;
     /** True when the socket reads with UDP GRO (docs/transport.md "Segmentation offload"). */
     private final boolean receiveOffload;
+    /** The loop thread's scheduler slice (docs/transport.md "Scheduler slice"). */
+    private final SchedulerSlice slice;
 
     private RxTransport(RxConfig config, InetSocketAddress bind, TransportKind asked, LongSupplier injectedClock,
                         EngineFactory engines) throws InterruptedException {
@@ -87,7 +89,9 @@ public final class RxTransport implements AutoCloseable {
             reads.read(bytes);
         });
         this.encoder = new DatagramEncoder(offload, new RouteMtus()::mtuFor, idle::written, reads::written);
-        this.group = NettyTransports.newEventLoopGroup(kind, "rx4j-" + kind.name().toLowerCase(Locale.ROOT), idle);
+        this.slice = new SchedulerSlice(config.socketBuffers().schedulerSliceNs());
+        this.group = NettyTransports.newEventLoopGroup(kind, "rx4j-" + kind.name().toLowerCase(Locale.ROOT), idle,
+                slice);
         int sendBuffer = config.effectiveUdpBufferBytes();
         int receiveBuffer = config.effectiveReceiveBufferBytes();
         boolean groAsked = offload && config.socketBuffers().receiveOffload();
@@ -309,6 +313,15 @@ public final class RxTransport implements AutoCloseable {
     /** @return true when the socket reads with UDP GRO: several datagrams of one sender per read (epoll only) */
     public boolean receiveOffload() {
         return receiveOffload;
+    }
+
+    /**
+     * @return the scheduler slice the loop's thread runs with, ns: the configuration's
+     *     {@code SocketBuffers.schedulerSliceNs} when the kernel accepted it, else 0 (the kernel's own; none was asked
+     *     for, or this JVM or system cannot ask: docs/transport.md "Scheduler slice")
+     */
+    public long schedulerSliceNs() {
+        return slice.applied() ? slice.sliceNs() : 0;
     }
 
     /**

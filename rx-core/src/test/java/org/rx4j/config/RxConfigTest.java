@@ -96,7 +96,9 @@ class RxConfigTest {
             new SetterCase("segmentationOffload", b -> b.segmentationOffload(false),
                     "socketBuffers().segmentationOffload()", false),
             new SetterCase("receiveOffload", b -> b.receiveOffload(false), "socketBuffers().receiveOffload()", false),
-            new SetterCase("idleSpinNs", b -> b.idleSpinNs(150_000), "socketBuffers().idleSpinNs()", 150_000L));
+            new SetterCase("idleSpinNs", b -> b.idleSpinNs(150_000), "socketBuffers().idleSpinNs()", 150_000L),
+            new SetterCase("schedulerSliceNs", b -> b.schedulerSliceNs(250_000), "socketBuffers().schedulerSliceNs()",
+                    250_000L));
 
     /** @return "group().component()" → value, for every setting of c, in declaration order */
     private static Map<String, Object> settings(RxConfig c) throws ReflectiveOperationException {
@@ -296,6 +298,11 @@ class RxConfigTest {
         refused("maxPendingCalls must be 0..2147483647: -1", () -> b.maxPendingCalls(-1));
         refused("maxConnectionsPerPeer must be 1..2147483647: 0", () -> b.maxConnectionsPerPeer(0));
         refused("maxUnprovenConnections must be 1..2147483647: 0", () -> b.maxUnprovenConnections(0));
+        refused("schedulerSliceNs must be 0 or 100000..100000000 ns: 99999 ns", () -> b.schedulerSliceNs(99_999));
+        refused("schedulerSliceNs must be 0 or 100000..100000000 ns: 100000001 ns",
+                () -> b.schedulerSliceNs(100_000_001));
+        assertEquals(100_000L, b.schedulerSliceNs(100_000).build().socketBuffers().schedulerSliceNs());
+        assertEquals(0L, b.schedulerSliceNs(0).build().socketBuffers().schedulerSliceNs(), "0: the kernel's slice");
         refused("maxPeers must be 1..2147483647: 0", () -> b.maxPeers(0));
         refused("maxHeldPackets must be 1..2147483647: 0", () -> b.maxHeldPackets(0));
         refused("maxHeldBytes must be >= 1444: 1443", () -> b.maxHeldBytes(1_443));

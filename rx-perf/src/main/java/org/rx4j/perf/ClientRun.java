@@ -94,7 +94,7 @@ final class ClientRun {
         RxperfRequest request = flags.toRequest(check);
         PerfTransportFactory factory = app.transportFactory();
         PerfEndpointOptions serverOptions = endpoint.toOptions(PerfEndpointOptions.DEFAULT_MIN_PROCS,
-                PerfEndpointOptions.DEFAULT_MAX_PROCS, EndpointFlags.SERVER_DEFAULT_TRANSPORT);
+                PerfEndpointOptions.DEFAULT_MAX_PROCS, EndpointFlags.SERVER_DEFAULTS);
         InetAddress address = resolve(flags.host);
         PrintWriter err = commandLine.getErr();
         RxperfServerHandler handler = new RxperfServerHandler(flags.verify, line -> {
@@ -183,7 +183,7 @@ final class ClientRun {
 
     private PerfEndpointOptions clientOptions() {
         return endpoint.toOptions(PerfEndpointOptions.DEFAULT_MIN_PROCS, PerfEndpointOptions.DEFAULT_MAX_PROCS,
-                EndpointFlags.CLIENT_DEFAULT_TRANSPORT);
+                EndpointFlags.CLIENT_DEFAULTS);
     }
 
     private static InetAddress resolve(String host) {

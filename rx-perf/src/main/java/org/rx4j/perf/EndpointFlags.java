@@ -70,6 +70,27 @@ public final class EndpointFlags {
      */
     static final TransportKind CLIENT_DEFAULT_TRANSPORT = TransportKind.AUTO;
 
+    /**
+     * What a side of an rxperf run takes for the flags it was not given.
+     *
+     * @param transport the socket when {@code --transport} is not given
+     * @param sliceUs the scheduler slice when {@code --slice-us} is not given, µs (0 = the kernel's)
+     */
+    record SideDefaults(TransportKind transport, int sliceUs) {
+    }
+
+    /**
+     * A server's defaults: its loop asks for a 100 µs scheduler slice. A server's loop mostly waits for its peers'
+     * datagrams; woken on a CPU where a client's thread runs (the same host), it then runs at once instead of after
+     * that thread's slice: OpenAFS's client received 1 MiB calls from a warm rx4j server in 9-16% less time, the
+     * other rows unchanged. A cold rxperf client's loop competes with the JIT for its CPU and gained nothing
+     * (docs/transport.md "Scheduler slice", docs/benchmarks.md "A shorter scheduler slice for the server's loop").
+     */
+    static final SideDefaults SERVER_DEFAULTS =
+            new SideDefaults(SERVER_DEFAULT_TRANSPORT, PerfEndpointOptions.SERVER_SCHEDULER_SLICE_US);
+    /** A client's defaults: the kernel's scheduler slice (see {@link #SERVER_DEFAULTS}). */
+    static final SideDefaults CLIENT_DEFAULTS = new SideDefaults(CLIENT_DEFAULT_TRANSPORT, 0);
+
     @Option(names = "--transport", paramLabel = "nio|epoll|auto", converter = TransportKindConverter.class,
             description = "Socket implementation: nio, epoll (Linux; recvmmsg reads) or auto (epoll where it loads, "
                     + "else nio). Default: auto.")
@@ -91,6 +112,14 @@ public final class EndpointFlags {
                     + "ran out of work, yielding the CPU, before blocking (after a transfer's DATA, at most 100 us); "
                     + "0..10000 us, 0 = block at once (the library's default). Default: ${DEFAULT-VALUE}.")
     int spinUs;
+
+    @Option(names = "--slice-us", paramLabel = "US", converter = CIntConverter.class,
+            description = "Time slice the event loop's thread asks Linux's scheduler for: a shorter one than the "
+                    + "kernel's lets the loop, woken by a datagram, run at once on a CPU another thread holds "
+                    + "(Linux 6.12 or later; needs JDK 22 or later and --enable-native-access, as scripts/rxperf "
+                    + "runs it; elsewhere ignored); 0 or 100..100000 us, 0 = the kernel's (the library's default). "
+                    + "Default: " + PerfEndpointOptions.SERVER_SCHEDULER_SLICE_US + " for a server, 0 for a client.")
+    Integer sliceUs;
 
     @Option(names = "--cc", paramLabel = "newreno|bbr", defaultValue = "newreno",
             description = "Congestion controller of the sender: newreno (loss-based) or bbr "
@@ -123,6 +152,11 @@ public final class EndpointFlags {
         check.range("-u", udpBufferKib, 1, MAX_UDP_BUFFER_KIB);
         check.range("-P", minPeerTimeoutMs, 1, 999);
         check.range("--spin-us", spinUs, 0, PerfEndpointOptions.MAX_IDLE_SPIN_US);
+        if (sliceUs != null && sliceUs != 0 && (sliceUs < PerfEndpointOptions.MIN_SCHEDULER_SLICE_US
+                || sliceUs > PerfEndpointOptions.MAX_SCHEDULER_SLICE_US)) {
+            throw check.invalid("--slice-us", sliceUs + " is not 0 or in " + PerfEndpointOptions.MIN_SCHEDULER_SLICE_US
+                    + ".." + PerfEndpointOptions.MAX_SCHEDULER_SLICE_US);
+        }
         if (!PerfEndpointOptions.CONGESTION_CONTROLS.contains(congestionControl)) {
             throw check.invalid("--cc", congestionControl + " is not one of newreno, bbr");
         }
@@ -137,17 +171,16 @@ public final class EndpointFlags {
      *
      * @param minProcs server minprocs (ignored by clients)
      * @param maxProcs server maxprocs (ignored by clients)
-     * @param defaultTransport the socket when {@code --transport} is not given ({@link #SERVER_DEFAULT_TRANSPORT} or
-     *     {@link #CLIENT_DEFAULT_TRANSPORT})
+     * @param defaults what the side takes for flags not given ({@link #SERVER_DEFAULTS} or {@link #CLIENT_DEFAULTS})
      * @return the options
      */
-    PerfEndpointOptions toOptions(int minProcs, int maxProcs, TransportKind defaultTransport) {
+    PerfEndpointOptions toOptions(int minProcs, int maxProcs, SideDefaults defaults) {
         int window = maxWindow == null ? 0 : maxWindow;
         return new PerfEndpointOptions(twind != null ? twind : window, rwind != null ? rwind : window, !noJumbo,
                 jumboMax, maxMtu == null ? 0 : maxMtu, udpBufferKib == null ? 0 : udpBufferKib * 1024,
-                minPeerTimeoutMs, hardAcksOnly, transport != null ? transport : defaultTransport, minProcs, maxProcs,
+                minPeerTimeoutMs, hardAcksOnly, transport != null ? transport : defaults.transport(), minProcs, maxProcs,
                 !noStats, congestionControl,
-                debugReplies, !noGso, fragmentJumbograms, spinUs);
+                debugReplies, !noGso, fragmentJumbograms, spinUs, sliceUs != null ? sliceUs : defaults.sliceUs());
     }
 
     /** Converts {@code --transport} words. */

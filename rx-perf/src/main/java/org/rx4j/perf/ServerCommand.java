@@ -90,7 +90,7 @@ final class ServerCommand implements Callable<Integer> {
             err.flush();
         });
         try (PerfServerTransport server = factory.newServer(endpoint.toOptions(minProcs, maxProcs,
-                EndpointFlags.SERVER_DEFAULT_TRANSPORT), minimum)) {
+                EndpointFlags.SERVER_DEFAULTS), minimum)) {
             int bound = server.start(new InetSocketAddress(port), RxperfProtocol.SERVICE_ID, handler);
             // A readiness signal for scripts (the service is registered before the socket reads): OpenAFS's rxperf
             // prints nothing, so a script had to guess how long a JVM takes to bind.

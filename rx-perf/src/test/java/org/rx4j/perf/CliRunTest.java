@@ -163,9 +163,39 @@ class CliRunTest {
         PerfEndpointOptions expected = new PerfEndpointOptions(64, 200, false, 6, 8000, 256 * 1024, 5, true,
                 TransportKind.EPOLL, 2, 20, false);
         InMemoryServer server = factory.servers().get(0);
-        assertEquals(expected, server.options());
+        assertEquals(withSlice(expected, PerfEndpointOptions.SERVER_SCHEDULER_SLICE_US), server.options());
         assertEquals(expected, factory.clients().get(0).options());
         assertTrue(factory.clients().get(0).isClosed());
+    }
+
+    private static PerfEndpointOptions withSlice(PerfEndpointOptions o, int sliceUs) {
+        return new PerfEndpointOptions(o.twind(), o.rwind(), o.jumbo(), o.jumboMax(), o.maxMtu(), o.udpBufferBytes(),
+                o.minPeerTimeoutMs(), o.hardAcksOnly(), o.transport(), o.minProcs(), o.maxProcs(), o.statistics(),
+                o.congestionControl(), o.debugReplies(), o.segmentationOffload(), o.fragmentJumbograms(),
+                o.idleSpinUs(), sliceUs);
+    }
+
+    /**
+     * Without --slice-us a server's loop (also loopback's) asks for rxperf's 100 µs scheduler slice and a client's
+     * keeps the kernel's (docs/transport.md "Scheduler slice"); the flag sets either side.
+     */
+    @Test
+    void aServerAsksForAShortSchedulerSliceAndAClientDoesNot() {
+        InMemoryTransportFactory factory = new InMemoryTransportFactory();
+        assertEquals(0, new CliHarness(factory, System::nanoTime).run("loopback", "-c", "rpc", "-T", "1").exitCode());
+        assertEquals(100, factory.servers().get(0).options().schedulerSliceUs());
+        assertEquals(0, factory.clients().get(0).options().schedulerSliceUs());
+        InMemoryTransportFactory served = new InMemoryTransportFactory();
+        assertEquals(0, new CliHarness(served, System::nanoTime).run("server", "-p", "0").exitCode());
+        assertEquals(100, served.servers().get(0).options().schedulerSliceUs());
+        InMemoryTransportFactory off = new InMemoryTransportFactory();
+        assertEquals(0, new CliHarness(off, System::nanoTime).run("server", "-p", "0", "--slice-us", "0").exitCode());
+        assertEquals(0, off.servers().get(0).options().schedulerSliceUs());
+        InMemoryTransportFactory both = new InMemoryTransportFactory();
+        assertEquals(0, new CliHarness(both, System::nanoTime).run("loopback", "-c", "rpc", "-T", "1", "--slice-us",
+                "250").exitCode());
+        assertEquals(250, both.servers().get(0).options().schedulerSliceUs());
+        assertEquals(250, both.clients().get(0).options().schedulerSliceUs());
     }
 
     @Test

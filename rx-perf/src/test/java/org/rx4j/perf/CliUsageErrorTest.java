@@ -57,6 +57,8 @@ class CliUsageErrorTest {
         "-P|1000|Invalid value for option '-P': 1000 is not in 1..999",
         "--spin-us|-1|Invalid value for option '--spin-us': -1 is not in 0..10000",
         "--spin-us|10001|Invalid value for option '--spin-us': 10001 is not in 0..10000",
+        "--slice-us|99|Invalid value for option '--slice-us': 99 is not 0 or in 100..100000",
+        "--slice-us|100001|Invalid value for option '--slice-us': 100001 is not 0 or in 100..100000",
         "--interval|0|Invalid value for option '--interval': 0.0 is not in (0, 86400] seconds",
         "--time|0|Invalid value for option '--time': 0.0 is not in (0, 86400] seconds",
         "--time|86401|Invalid value for option '--time': 86401.0 is not in (0, 86400] seconds",

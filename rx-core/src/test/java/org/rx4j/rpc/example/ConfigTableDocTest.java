@@ -48,6 +48,7 @@ class ConfigTableDocTest {
         assertTrue(table.contains("| `timeouts().deadTimeNs()` | `deadTime(Duration)` | 12 s |"), table);
         assertTrue(table.contains("| `limits().maxPendingCalls()` | `maxPendingCalls(int)` | 1024 |"), table);
         assertTrue(table.contains("| `windows().maxTwind()` | `maxTwind(int)` | 32 |"), table);
+        assertTrue(table.contains("| `socketBuffers().idleSpinNs()` | `idleSpinNs(long)` | 0 (off) |"), table);
     }
 
     /** @return the Markdown table, one row per setting, ending with a newline */
@@ -73,12 +74,13 @@ class ConfigTableDocTest {
         return t.toString();
     }
 
-    /** The builder method that sets a component: its own name, or without "Ns" taking a Duration. */
+    /** The builder method that sets a component: without "Ns" taking a Duration, or else its own name. */
     private static String setter(String component) {
         String base = component.endsWith("Ns") ? component.substring(0, component.length() - 2) : component;
-        return Arrays.stream(RxConfig.Builder.class.getMethods())
-                .filter(m -> m.getName().equals(base) && m.getParameterCount() == 1)
-                .map(m -> "`" + base + "(" + m.getParameterTypes()[0].getSimpleName() + ")`")
+        return java.util.stream.Stream.of(base, component).distinct()
+                .flatMap(name -> Arrays.stream(RxConfig.Builder.class.getMethods())
+                        .filter(m -> m.getName().equals(name) && m.getParameterCount() == 1))
+                .map(m -> "`" + m.getName() + "(" + m.getParameterTypes()[0].getSimpleName() + ")`")
                 .findFirst().orElse("— (the group record's constructor only)");
     }
 

@@ -127,6 +127,7 @@ public final class JsonReport {
         node.put("segmentationOffload", options.segmentationOffload());
         node.put("fragmentJumbograms", options.fragmentJumbograms());
         node.put("idleSpinUs", options.idleSpinUs());
+        node.put("schedulerSliceUs", options.schedulerSliceUs());
     }
 
     /**

@@ -89,6 +89,7 @@ public final class RxPerfTransportFactory implements PerfTransportFactory {
         b.udpBufferBytes(o.udpBufferBytes());
         b.segmentationOffload(o.segmentationOffload());
         b.idleSpinNs(o.idleSpinUs() * 1000L);
+        b.schedulerSliceNs(o.schedulerSliceUs() * 1000L);
         b.fragmentJumbograms(o.fragmentJumbograms());
         b.minRto(Duration.ofMillis(o.minPeerTimeoutMs()));
         b.hardAckOnly(o.hardAcksOnly());

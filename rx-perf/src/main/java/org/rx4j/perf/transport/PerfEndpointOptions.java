@@ -45,6 +45,10 @@ import org.rx4j.config.TransportKind;
  * @param idleSpinUs how long the event loop polls its socket without sleeping after an exchange of small datagrams,
  *     µs, 0..{@link #MAX_IDLE_SPIN_US} ({@code --spin-us}, rxperf's default {@link #DEFAULT_IDLE_SPIN_US}; 0 = block
  *     at once, the library's default; docs/transport.md "Idle spin")
+ * @param schedulerSliceUs the time slice the event loop's thread asks Linux's scheduler for, µs, 0 or
+ *     {@link #MIN_SCHEDULER_SLICE_US}..{@link #MAX_SCHEDULER_SLICE_US} ({@code --slice-us}; rxperf's default
+ *     {@link #SERVER_SCHEDULER_SLICE_US} for a server, 0 for a client; 0 = the kernel's, the library's default;
+ *     docs/transport.md "Scheduler slice")
  */
 public record PerfEndpointOptions(
         int twind,
@@ -63,12 +67,36 @@ public record PerfEndpointOptions(
         String debugReplies,
         boolean segmentationOffload,
         boolean fragmentJumbograms,
-        int idleSpinUs) {
+        int idleSpinUs,
+        int schedulerSliceUs) {
 
     /** rxperf's idle spin when {@code --spin-us} is not given, µs (docs/transport.md "Idle spin"). */
     public static final int DEFAULT_IDLE_SPIN_US = 1000;
     /** Largest {@link #idleSpinUs()}, µs: the library's bound. */
     public static final int MAX_IDLE_SPIN_US = (int) (SocketBuffers.MAX_IDLE_SPIN_NS / 1000);
+    /**
+     * rxperf's scheduler slice for a server's loop when {@code --slice-us} is not given, µs; a client's is 0, the
+     * kernel's (docs/transport.md "Scheduler slice").
+     */
+    public static final int SERVER_SCHEDULER_SLICE_US = 100;
+    /** Smallest {@link #schedulerSliceUs()} other than 0, µs: the library's bound. */
+    public static final int MIN_SCHEDULER_SLICE_US = (int) (SocketBuffers.MIN_SCHEDULER_SLICE_NS / 1000);
+    /** Largest {@link #schedulerSliceUs()}, µs: the library's bound. */
+    public static final int MAX_SCHEDULER_SLICE_US = (int) (SocketBuffers.MAX_SCHEDULER_SLICE_NS / 1000);
+
+    /**
+     * With the kernel's scheduler slice.
+     *
+     * @throws IllegalArgumentException naming the first field out of range
+     */
+    public PerfEndpointOptions(int twind, int rwind, boolean jumbo, int jumboMax, int maxMtu, int udpBufferBytes,
+            int minPeerTimeoutMs, boolean hardAcksOnly, TransportKind transport, int minProcs, int maxProcs,
+            boolean statistics, String congestionControl, String debugReplies, boolean segmentationOffload,
+            boolean fragmentJumbograms, int idleSpinUs) {
+        this(twind, rwind, jumbo, jumboMax, maxMtu, udpBufferBytes, minPeerTimeoutMs, hardAcksOnly, transport,
+                minProcs, maxProcs, statistics, congestionControl, debugReplies, segmentationOffload,
+                fragmentJumbograms, idleSpinUs, 0);
+    }
 
     /**
      * With rxperf's default idle spin.
@@ -187,6 +215,9 @@ public record PerfEndpointOptions(
         checkRange("minProcs", minProcs, 0, MAX_PROCS);
         checkRange("maxProcs", maxProcs, 1, MAX_PROCS);
         checkRange("idleSpinUs", idleSpinUs, 0, MAX_IDLE_SPIN_US);
+        if (schedulerSliceUs != 0) {
+            checkRange("schedulerSliceUs", schedulerSliceUs, MIN_SCHEDULER_SLICE_US, MAX_SCHEDULER_SLICE_US);
+        }
         if (minProcs > maxProcs) {
             throw new IllegalArgumentException("minProcs " + minProcs + " > maxProcs " + maxProcs);
         }

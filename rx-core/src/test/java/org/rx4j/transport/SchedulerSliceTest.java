@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 The rx4j Authors
+
+package org.rx4j.transport;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The event loop's scheduler slice (docs/transport.md "Scheduler slice"): asked for only when configured, applied only
+ * where the JVM may call the kernel (JDK 22 or later with native access), and then the loop's thread alone runs with it.
+ * The slice the kernel applies is read back from /proc/thread-self/sched ({@code se.slice}, ns).
+ */
+class SchedulerSliceTest {
+    private static final long SLICE_NS = 250_000;
+
+    /** @return the calling thread's scheduler slice, ns, or -1 where the kernel does not show it */
+    static long threadSliceNs() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/thread-self/sched"))) {
+                if (line.startsWith("se.slice")) {
+                    return Long.parseLong(line.substring(line.indexOf(':') + 1).trim());
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+        return -1;
+    }
+
+    /** @return true on Linux 6.12 or later, which honours a fair thread's own slice (EEVDF) */
+    private static boolean kernelHonoursSlices() {
+        Matcher m = Pattern.compile("^(\\d+)\\.(\\d+)").matcher(System.getProperty("os.version", ""));
+        if (!System.getProperty("os.name", "").startsWith("Linux") || !m.find()) {
+            return false;
+        }
+        int major = Integer.parseInt(m.group(1));
+        int minor = Integer.parseInt(m.group(2));
+        return (major > 6 || major == 6 && minor >= 12) && threadSliceNs() > 0;
+    }
+
+    private static boolean nativeAccessEnabled() throws ReflectiveOperationException {
+        return Runtime.version().feature() >= 22 && (Boolean) Module.class.getMethod("isNativeAccessEnabled")
+                .invoke(SchedulerSlice.class.getModule());
+    }
+
+    @Test
+    void zeroAsksForNothing() {
+        SchedulerSlice none = new SchedulerSlice(0);
+        assertFalse(none.applyToCurrentThread());
+        assertFalse(none.applied());
+    }
+
+    @Test
+    @Timeout(30)
+    void withoutNativeAccessTheThreadKeepsTheKernelsSlice() throws Exception {
+        // The test JVM runs without --enable-native-access (and JDK 17 has no Foreign Function API at all).
+        assumeTrue(!nativeAccessEnabled(), "this JVM has native access enabled");
+        SchedulerSlice slice = new SchedulerSlice(SLICE_NS);
+        long[] seen = new long[3];
+        CompletableFuture<Void> done = CompletableFuture.runAsync(() -> {
+            seen[0] = threadSliceNs();
+            seen[1] = slice.applyToCurrentThread() ? 1 : 0;
+            seen[2] = threadSliceNs();
+        }, r -> new Thread(r, "slice-test").start());
+        done.get(20, TimeUnit.SECONDS);
+        assertEquals(0, seen[1], "applyToCurrentThread");
+        assertFalse(slice.applied());
+        assertEquals(seen[0], seen[2], "the thread's slice, ns");
+    }
+
+    @Test
+    @Timeout(120)
+    void aTransportsLoopRunsWithTheSliceItAskedForWhenTheJvmHasNativeAccess() throws Exception {
+        assumeTrue(Runtime.version().feature() >= 22, "the Foreign Function API needs JDK 22 or later");
+        assumeTrue(kernelHonoursSlices(), "needs Linux 6.12 or later with /proc/thread-self/sched");
+        String java = ProcessHandle.current().info().command().orElseThrow();
+        Process p = new ProcessBuilder(List.of(java, "--enable-native-access=ALL-UNNAMED", "-cp",
+                System.getProperty("java.class.path"), SchedulerSliceProbe.class.getName(), Long.toString(SLICE_NS)))
+                .redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+        assertEquals(0, p.waitFor(), out);
+        String[] last = out.lines().reduce((a, b) -> b).orElse("").split(" ");
+        assertEquals(3, last.length, out);
+        assertEquals(SLICE_NS, Long.parseLong(last[0]), "schedulerSliceNs(): " + out);
+        assertEquals(SLICE_NS, Long.parseLong(last[1]), "the loop thread's slice, ns: " + out);
+        assertNotEquals(SLICE_NS, Long.parseLong(last[2]), "the main thread's slice, ns: " + out);
+    }
+}
