@@ -23,6 +23,7 @@ import org.junit.jupiter.api.Timeout;
 /**
  * The event loop's scheduler slice (docs/transport.md "Scheduler slice"): asked for only when configured, applied only
  * where the JVM may call the kernel (JDK 22 or later with native access), and then the loop's thread alone runs with it.
+ * On JDK 22 or later the probes run in a JVM of their own, whose native access this test decides.
  * The slice the kernel applies is read back from /proc/thread-self/sched ({@code se.slice}, ns).
  */
 class SchedulerSliceTest {
@@ -53,11 +54,6 @@ class SchedulerSliceTest {
         return (major > 6 || major == 6 && minor >= 12) && threadSliceNs() > 0;
     }
 
-    private static boolean nativeAccessEnabled() throws ReflectiveOperationException {
-        return Runtime.version().feature() >= 22 && (Boolean) Module.class.getMethod("isNativeAccessEnabled")
-                .invoke(SchedulerSlice.class.getModule());
-    }
-
     @Test
     void zeroAsksForNothing() {
         SchedulerSlice none = new SchedulerSlice(0);
@@ -67,9 +63,8 @@ class SchedulerSliceTest {
 
     @Test
     @Timeout(30)
-    void withoutNativeAccessTheThreadKeepsTheKernelsSlice() throws Exception {
-        // The test JVM runs without --enable-native-access (and JDK 17 has no Foreign Function API at all).
-        assumeTrue(!nativeAccessEnabled(), "this JVM has native access enabled");
+    void beforeJdk22TheThreadKeepsTheKernelsSlice() throws Exception {
+        assumeTrue(Runtime.version().feature() < 22, "JDK 22 or later: see the probes in a JVM of their own below");
         SchedulerSlice slice = new SchedulerSlice(SLICE_NS);
         long[] seen = new long[3];
         CompletableFuture<Void> done = CompletableFuture.runAsync(() -> {
@@ -83,21 +78,46 @@ class SchedulerSliceTest {
         assertEquals(seen[0], seen[2], "the thread's slice, ns");
     }
 
+    /**
+     * Runs {@link SchedulerSliceProbe} in a JVM of its own (this one's {@code java}, so JDK 22 or later), with or
+     * without native access, which this test JVM's agents may have enabled for themselves.
+     *
+     * @return the probe's three figures: schedulerSliceNs(), the loop thread's slice, the main thread's slice (ns)
+     */
+    private static long[] probe(boolean nativeAccess) throws Exception {
+        String java = ProcessHandle.current().info().command().orElseThrow();
+        List<String> command = new java.util.ArrayList<>(List.of(java));
+        if (nativeAccess) {
+            command.add("--enable-native-access=ALL-UNNAMED");
+        }
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), SchedulerSliceProbe.class.getName(),
+                Long.toString(SLICE_NS)));
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+        assertEquals(0, p.waitFor(), out);
+        String[] last = out.lines().reduce((a, b) -> b).orElse("").split(" ");
+        assertEquals(3, last.length, out);
+        return new long[] {Long.parseLong(last[0]), Long.parseLong(last[1]), Long.parseLong(last[2])};
+    }
+
+    @Test
+    @Timeout(120)
+    void withoutNativeAccessTheLoopKeepsTheKernelsSlice() throws Exception {
+        assumeTrue(Runtime.version().feature() >= 22, "the Foreign Function API needs JDK 22 or later");
+        assumeTrue(kernelHonoursSlices(), "needs Linux 6.12 or later with /proc/thread-self/sched");
+        long[] seen = probe(false);
+        assertEquals(0, seen[0], "schedulerSliceNs()");
+        assertEquals(seen[2], seen[1], "the loop thread's slice, ns, is the main thread's");
+    }
+
     @Test
     @Timeout(120)
     void aTransportsLoopRunsWithTheSliceItAskedForWhenTheJvmHasNativeAccess() throws Exception {
         assumeTrue(Runtime.version().feature() >= 22, "the Foreign Function API needs JDK 22 or later");
         assumeTrue(kernelHonoursSlices(), "needs Linux 6.12 or later with /proc/thread-self/sched");
-        String java = ProcessHandle.current().info().command().orElseThrow();
-        Process p = new ProcessBuilder(List.of(java, "--enable-native-access=ALL-UNNAMED", "-cp",
-                System.getProperty("java.class.path"), SchedulerSliceProbe.class.getName(), Long.toString(SLICE_NS)))
-                .redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-        assertEquals(0, p.waitFor(), out);
-        String[] last = out.lines().reduce((a, b) -> b).orElse("").split(" ");
-        assertEquals(3, last.length, out);
-        assertEquals(SLICE_NS, Long.parseLong(last[0]), "schedulerSliceNs(): " + out);
-        assertEquals(SLICE_NS, Long.parseLong(last[1]), "the loop thread's slice, ns: " + out);
-        assertNotEquals(SLICE_NS, Long.parseLong(last[2]), "the main thread's slice, ns: " + out);
+        long[] seen = probe(true);
+        assertEquals(SLICE_NS, seen[0], "schedulerSliceNs()");
+        assertEquals(SLICE_NS, seen[1], "the loop thread's slice, ns");
+        assertNotEquals(SLICE_NS, seen[2], "the main thread's slice, ns");
     }
 }
