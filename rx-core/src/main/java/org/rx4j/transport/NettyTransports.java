@@ -102,8 +102,11 @@ public final class NettyTransports {
         @Override
         public Thread newThread(Runnable loop) {
             return super.newThread(() -> {
-                slice.applyToCurrentThread();
-                loop.run();
+                try {
+                    slice.applyToCurrentThread();
+                } finally {
+                    loop.run();
+                }
             });
         }
     }

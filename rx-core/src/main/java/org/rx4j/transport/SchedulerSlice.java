@@ -15,8 +15,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The time slice an event loop's thread asks Linux's fair scheduler for (sched_setattr(2): the thread's own policy and
- * nice value, {@code sched_runtime} set; the EEVDF scheduler honours it since Linux 6.12 and clamps it to 0.1..100 ms,
- * older kernels ignore it). A thread that asks for a shorter slice gets an earlier virtual deadline whenever it becomes
+ * nice value, {@code sched_runtime} set; the EEVDF scheduler honours it since Linux 6.12 and clamps it to 0.1..100 ms;
+ * older kernels would ignore it, and report no slice of the thread's own, so none is asked there). A thread that asks for a shorter slice gets an earlier virtual deadline whenever it becomes
  * runnable, so a loop woken by a datagram on a CPU where another thread is running (a peer's, on the same host) runs
  * at once instead of after that thread's slice (docs/transport.md "Scheduler slice").
  *
@@ -32,7 +32,10 @@ final class SchedulerSlice {
     /** struct sched_attr in its first version (SCHED_ATTR_SIZE_VER0), bytes. */
     private static final int ATTR_SIZE = 48;
     private static final int OFFSET_POLICY = 4;
+    private static final int OFFSET_FLAGS = 8;
     private static final int OFFSET_RUNTIME = 24;
+    /** SCHED_FLAG_RESET_ON_FORK: threads this one starts get the kernel's slice, not this one's. */
+    private static final long RESET_ON_FORK = 0x01;
     private static final int SCHED_OTHER = 0;
     private static final int SCHED_BATCH = 3;
 
@@ -59,10 +62,11 @@ final class SchedulerSlice {
     }
 
     /**
-     * Asks for the slice for the calling thread (a no-op when it is 0). Never throws: a refusal leaves the kernel's
-     * slice.
+     * Asks for the slice for the calling thread (a no-op when it is 0), with SCHED_FLAG_RESET_ON_FORK so that threads
+     * it starts keep the kernel's slice. Never throws: a refusal, or a kernel that would accept the slice but ignore
+     * it (before 6.12), leaves the kernel's slice.
      *
-     * @return true when the kernel accepted it
+     * @return true when the thread runs with the slice (read back from the kernel)
      */
     boolean applyToCurrentThread() {
         if (sliceNs == 0) {
@@ -71,9 +75,7 @@ final class SchedulerSlice {
         try {
             applied = request(sliceNs);
         } catch (Throwable t) {
-            if (t instanceof VirtualMachineError e) {
-                throw e;
-            }
+            // Whatever the call throws (an InternalError from a downcall included), the loop must still start.
             log.debug("rx4j: no scheduler slice for {}", Thread.currentThread().getName(), t);
             applied = false;
         }
@@ -142,15 +144,23 @@ final class SchedulerSlice {
             // pid 0 = the calling thread. Read first, so that its policy and nice value are written back unchanged.
             long got = (long) call.invokeWithArguments(nr[1], 0L, attr, (long) ATTR_SIZE, 0L);
             int policy = bytes.getInt(OFFSET_POLICY);
-            if (got != 0 || (policy != SCHED_OTHER && policy != SCHED_BATCH)) {
-                log.debug("rx4j: scheduler slice left alone (sched_getattr returned {}, policy {})", got, policy);
+            // A kernel that keeps per-thread slices (6.12 or later) reports the current one; an older one reports 0,
+            // and would accept a slice it then ignores.
+            if (got != 0 || (policy != SCHED_OTHER && policy != SCHED_BATCH) || bytes.getLong(OFFSET_RUNTIME) <= 0) {
+                log.debug("rx4j: scheduler slice left alone (sched_getattr returned {}, policy {}, slice {} ns)", got,
+                        policy, bytes.getLong(OFFSET_RUNTIME));
                 return false;
             }
             bytes.putInt(0, ATTR_SIZE);
+            // Threads the loop starts (an executor's workers, created on demand from the loop) would otherwise
+            // inherit the short slice.
+            bytes.putLong(OFFSET_FLAGS, bytes.getLong(OFFSET_FLAGS) | RESET_ON_FORK);
             bytes.putLong(OFFSET_RUNTIME, sliceNs);
             long set = (long) call.invokeWithArguments(nr[0], 0L, attr, 0L, 0L);
-            if (set != 0) {
-                log.debug("rx4j: sched_setattr refused a {} ns slice", sliceNs);
+            long now = (long) call.invokeWithArguments(nr[1], 0L, attr, (long) ATTR_SIZE, 0L);
+            if (set != 0 || now != 0 || bytes.getLong(OFFSET_RUNTIME) != sliceNs) {
+                log.debug("rx4j: sched_setattr did not give a {} ns slice (returned {}, slice now {} ns)", sliceNs, set,
+                        bytes.getLong(OFFSET_RUNTIME));
                 return false;
             }
             return true;
