@@ -321,7 +321,7 @@ public final class RxTransport implements AutoCloseable {
      *     for, or this JVM or system cannot ask: docs/transport.md "Scheduler slice")
      */
     public long schedulerSliceNs() {
-        return slice.applied() ? slice.sliceNs() : 0;
+        return slice.appliedNs();
     }
 
     /**

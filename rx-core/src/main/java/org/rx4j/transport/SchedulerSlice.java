@@ -16,9 +16,10 @@ import org.slf4j.LoggerFactory;
 /**
  * The time slice an event loop's thread asks Linux's fair scheduler for (sched_setattr(2): the thread's own policy and
  * nice value, {@code sched_runtime} set; the EEVDF scheduler honours it since Linux 6.12 and clamps it to 0.1..100 ms;
- * older kernels would ignore it, and report no slice of the thread's own, so none is asked there). A thread that asks for a shorter slice gets an earlier virtual deadline whenever it becomes
- * runnable, so a loop woken by a datagram on a CPU where another thread is running (a peer's, on the same host) runs
- * at once instead of after that thread's slice (docs/transport.md "Scheduler slice").
+ * older kernels would ignore it, and report no slice of the thread's own, so none is asked there). A thread that asks
+ * for a shorter slice gets an earlier virtual deadline whenever it becomes runnable, so a loop woken by a datagram on a
+ * CPU where another thread is running (a peer's, on the same host) runs at once instead of after that thread's slice
+ * (docs/transport.md "Scheduler slice").
  *
  * <p>Java 17 cannot make a system call; on JDK 22 or later this class calls libc's {@code syscall} through the Foreign
  * Function API, by reflection, and only when native access is enabled for its module ({@code
@@ -40,8 +41,8 @@ final class SchedulerSlice {
     private static final int SCHED_BATCH = 3;
 
     private final long sliceNs;
-    /** Whether the kernel accepted the slice for the loop's thread; written by that thread as it starts. */
-    private volatile boolean applied;
+    /** The slice the loop's thread runs with, ns, 0 for the kernel's; written by that thread as it starts. */
+    private volatile long appliedNs;
 
     /**
      * @param sliceNs the slice, ns; 0 = leave the kernel's (the range is checked by the configuration,
@@ -51,14 +52,9 @@ final class SchedulerSlice {
         this.sliceNs = sliceNs;
     }
 
-    /** @return the slice asked for, ns; 0 = none */
-    long sliceNs() {
-        return sliceNs;
-    }
-
-    /** @return true once the kernel accepted the slice for the loop's thread */
-    boolean applied() {
-        return applied;
+    /** @return the slice the loop's thread runs with, ns: the one asked for once the kernel accepted it, else 0 */
+    long appliedNs() {
+        return appliedNs;
     }
 
     /**
@@ -72,6 +68,7 @@ final class SchedulerSlice {
         if (sliceNs == 0) {
             return false;
         }
+        boolean applied;
         try {
             applied = request(sliceNs);
         } catch (Throwable t) {
@@ -79,6 +76,7 @@ final class SchedulerSlice {
             log.debug("rx4j: no scheduler slice for {}", Thread.currentThread().getName(), t);
             applied = false;
         }
+        appliedNs = applied ? sliceNs : 0;
         return applied;
     }
 
@@ -157,8 +155,8 @@ final class SchedulerSlice {
             bytes.putLong(OFFSET_FLAGS, bytes.getLong(OFFSET_FLAGS) | RESET_ON_FORK);
             bytes.putLong(OFFSET_RUNTIME, sliceNs);
             long set = (long) call.invokeWithArguments(nr[0], 0L, attr, 0L, 0L);
-            long now = (long) call.invokeWithArguments(nr[1], 0L, attr, (long) ATTR_SIZE, 0L);
-            if (set != 0 || now != 0 || bytes.getLong(OFFSET_RUNTIME) != sliceNs) {
+            long reread = (long) call.invokeWithArguments(nr[1], 0L, attr, (long) ATTR_SIZE, 0L);
+            if (set != 0 || reread != 0 || bytes.getLong(OFFSET_RUNTIME) != sliceNs) {
                 log.debug("rx4j: sched_setattr did not give a {} ns slice (returned {}, slice now {} ns)", sliceNs, set,
                         bytes.getLong(OFFSET_RUNTIME));
                 return false;

@@ -60,7 +60,7 @@ class SchedulerSliceTest {
     void zeroAsksForNothing() {
         SchedulerSlice none = new SchedulerSlice(0);
         assertFalse(none.applyToCurrentThread());
-        assertFalse(none.applied());
+        assertEquals(0, none.appliedNs());
     }
 
     @Test
@@ -76,7 +76,7 @@ class SchedulerSliceTest {
         }, r -> new Thread(r, "slice-test").start());
         done.get(20, TimeUnit.SECONDS);
         assertEquals(0, seen[1], "applyToCurrentThread");
-        assertFalse(slice.applied());
+        assertEquals(0, slice.appliedNs());
         assertEquals(seen[0], seen[2], "the thread's slice, ns");
     }
 
