@@ -234,13 +234,7 @@ public final class AsyncClientCall implements CallListener {
 
     @Override
     public void onData(Call c, ByteBuf b, long now) {
-        boolean ok;
-        try {
-            ok = reply.append(b);
-        } finally {
-            b.release();
-        }
-        if (!ok) {
+        if (!reply.append(b) && !c.isDone()) { // the reply keeps b, or releases it when refused
             c.abort(now, RxCodes.RX_MSGSIZE);
         }
     }
@@ -267,9 +261,9 @@ public final class AsyncClientCall implements CallListener {
      * @param dead why the server is known unreachable (an RX_CALL_DEAD's reason), or null
      */
     private void completed(Call c, int errorCode, PeerUnreachable dead) {
+        byte[] bytes = errorCode == 0 ? reply.toByteArray() : null; // before end() releases what is left
         end(errorCode);
         if (errorCode == 0) {
-            byte[] bytes = reply.toByteArray();
             rt.callback(new Completion(future, bytes));
         } else {
             // A local end after the close's grace period is the close's abort (RxEndpoint.close sets graceOver
@@ -315,6 +309,7 @@ public final class AsyncClientCall implements CallListener {
         ended = true;
         long durationNs = meter.end(code, rt.now());
         request.release();
+        reply.release(); // a reply taken by toByteArray is released already
         rt.tracker.callEnded();
         ended(code, durationNs);
     }

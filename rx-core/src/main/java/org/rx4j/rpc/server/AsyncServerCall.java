@@ -82,14 +82,9 @@ public final class AsyncServerCall implements CallListener {
         // Else the engine hands it the rest of the request and its end, from the event that routed the call.
     }
 
-    /** Copies and releases {@code b}; aborts with RX_MSGSIZE when the request passes the limit. */
+    /** Keeps {@code b} (ownership passes here); aborts with RX_MSGSIZE when the request passes the limit. */
     private boolean append(Call c, ByteBuf b) {
-        boolean ok;
-        try {
-            ok = request.append(b);
-        } finally {
-            b.release();
-        }
+        boolean ok = request.append(b);
         if (!ok) {
             c.abort(rt.now(), RxCodes.RX_MSGSIZE);
         }
@@ -182,6 +177,7 @@ public final class AsyncServerCall implements CallListener {
 
     @Override
     public void onComplete(Call c, int errorCode) {
+        request.release(); // taken already when the handler ran; held still when the call ended before
         if (reply != null) {
             reply.release();
         }

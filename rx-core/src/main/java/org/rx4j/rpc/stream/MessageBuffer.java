@@ -8,15 +8,24 @@ import java.util.Arrays;
 
 /**
  * Gathers a whole request or reply for the request/response call forms (async handlers, async client
- * calls) into one byte array, refusing to grow past a limit so that a peer cannot make this side allocate
- * more than the limit. Grows by doubling from a small start, so memory follows the bytes actually received.
+ * calls) and hands it over as one byte array, refusing to take more than a limit so that a peer cannot make
+ * this side hold more than the limit. It keeps the packets' buffers as they arrive and copies each byte once, into
+ * an array of the message's exact size, when the message is complete: Rx does not say a message's size before
+ * its last packet, and an array grown by doubling copied and zeroed up to four times the message (a 128 KiB reply
+ * in three packets made arrays of 64, 128 and 256 KiB, then a fourth of 128 KiB to trim; docs/benchmarks.md
+ * "Whole messages copied once").
+ *
+ * <p>Ownership: {@link #append} takes the buffer it is given; {@link #toByteArray} and {@link #release} release
+ * every buffer held. Whoever makes a {@code MessageBuffer} calls one of them when the call ends, whatever the end.
  * Not thread-safe: used on one event loop.
  */
 public final class MessageBuffer {
-    private static final int FIRST_SIZE = 256;
+    private static final ByteBuf[] NONE = new ByteBuf[0];
     private final int maxBytes;
-    private byte[] bytes = new byte[0];
+    private ByteBuf[] parts = NONE;
+    private int count;
     private int size;
+    private boolean released;
 
     /** @param maxBytes the most bytes {@link #append} accepts in total, 0.. */
     public MessageBuffer(int maxBytes) {
@@ -24,23 +33,26 @@ public final class MessageBuffer {
     }
 
     /**
-     * Copies the readable bytes of {@code buf} (borrowed: its reader index moves, the caller still releases it).
+     * Keeps the readable bytes of {@code buf}.
      *
-     * @param buf the bytes
-     * @return false, copying nothing, when the total would pass the limit
+     * @param buf the bytes; ownership passes here (kept, or released at once when refused or empty)
+     * @return false, keeping nothing of {@code buf}, when the total would pass the limit or the buffer was
+     *     already released or taken
      */
     public boolean append(ByteBuf buf) {
         int n = buf.readableBytes();
-        if ((long) size + n > maxBytes) {
+        if (released || (long) size + n > maxBytes) {
+            buf.release();
             return false;
         }
-        if (size + n > bytes.length) {
-            // A first append is sized exactly: a short call's whole message usually arrives in one packet, and
-            // toByteArray then hands that array over without a copy.
-            long grown = size == 0 ? n : Math.max((long) bytes.length * 2, FIRST_SIZE);
-            bytes = Arrays.copyOf(bytes, (int) Math.min(Math.max(grown, size + n), maxBytes));
+        if (n == 0) {
+            buf.release();
+            return true;
         }
-        buf.readBytes(bytes, size, n);
+        if (count == parts.length) {
+            parts = Arrays.copyOf(parts, Math.max(4, count * 2));
+        }
+        parts[count++] = buf;
         size += n;
         return true;
     }
@@ -51,11 +63,34 @@ public final class MessageBuffer {
     }
 
     /**
-     * Takes the gathered bytes; call once, at the end: the buffer is not used after it.
+     * Takes the gathered bytes, releasing the buffers held; call once, at the end: the buffer is not used after it.
      *
-     * @return the gathered bytes, exactly {@link #size()} long (the buffer's own array when it is exactly full)
+     * @return the gathered bytes, exactly {@link #size()} long
+     * @throws IllegalStateException if already taken or released
      */
     public byte[] toByteArray() {
-        return size == bytes.length ? bytes : Arrays.copyOf(bytes, size);
+        if (released) {
+            throw new IllegalStateException("message already taken or released");
+        }
+        byte[] bytes = new byte[size];
+        int at = 0;
+        for (int i = 0; i < count; i++) {
+            ByteBuf part = parts[i];
+            int n = part.readableBytes();
+            part.getBytes(part.readerIndex(), bytes, at, n);
+            at += n;
+        }
+        release();
+        return bytes;
+    }
+
+    /** Releases the buffers held, if any; later appends are refused. Idempotent. */
+    public void release() {
+        for (int i = 0; i < count; i++) {
+            parts[i].release();
+            parts[i] = null;
+        }
+        count = 0;
+        released = true;
     }
 }
