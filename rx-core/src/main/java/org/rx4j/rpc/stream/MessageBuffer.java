@@ -9,19 +9,24 @@ import java.util.Arrays;
 /**
  * Gathers a whole request or reply for the request/response call forms (async handlers, async client
  * calls) and hands it over as one byte array, refusing to take more than a limit so that a peer cannot make
- * this side hold more than the limit. It keeps the packets' buffers as they arrive and copies each byte once, into
- * an array of the message's exact size, when the message is complete: Rx does not say a message's size before
- * its last packet, and an array grown by doubling copied and zeroed up to four times the message (a 128 KiB reply
- * in three packets made arrays of 64, 128 and 256 KiB, then a fourth of 128 KiB to trim; docs/benchmarks.md
- * "Whole messages copied once").
+ * this side hold more than the limit. The first packet is copied at once into an array of its size, which is
+ * the whole message of a short call and is handed over as it is; the later packets' buffers are kept as they
+ * arrive and copied once, with the first array, into an array of the message's exact size when the message is
+ * complete. Rx does not say a message's size before its last packet, and an array grown by doubling copied and
+ * zeroed up to four times the message (a 128 KiB reply in three packets made arrays of 64, 128 and 256 KiB, then a
+ * fourth of 128 KiB to trim; docs/benchmarks.md "Whole messages copied once").
  *
  * <p>Ownership: {@link #append} takes the buffer it is given; {@link #toByteArray} and {@link #release} release
  * every buffer held. Whoever makes a {@code MessageBuffer} calls one of them when the call ends, whatever the end.
  * Not thread-safe: used on one event loop.
  */
 public final class MessageBuffer {
+    private static final byte[] EMPTY = new byte[0];
     private static final ByteBuf[] NONE = new ByteBuf[0];
     private final int maxBytes;
+    /** The first packet's bytes, copied at once: a short call's whole message, handed over as it is. */
+    private byte[] first = EMPTY;
+    /** The packets after the first, kept until the message is complete. */
     private ByteBuf[] parts = NONE;
     private int count;
     private int size;
@@ -45,12 +50,20 @@ public final class MessageBuffer {
             buf.release();
             return false;
         }
-        if (n == 0) {
-            buf.release();
+        if (n == 0 || size == 0) {
+            try {
+                if (n > 0) {
+                    first = new byte[n];
+                    buf.readBytes(first);
+                    size = n;
+                }
+            } finally {
+                buf.release();
+            }
             return true;
         }
         if (count == parts.length) {
-            parts = Arrays.copyOf(parts, Math.max(4, count * 2));
+            parts = count == 0 ? new ByteBuf[4] : Arrays.copyOf(parts, count * 2);
         }
         parts[count++] = buf;
         size += n;
@@ -72,8 +85,13 @@ public final class MessageBuffer {
         if (released) {
             throw new IllegalStateException("message already taken or released");
         }
+        if (count == 0) {
+            released = true;
+            return first;
+        }
         byte[] bytes = new byte[size];
-        int at = 0;
+        System.arraycopy(first, 0, bytes, 0, first.length);
+        int at = first.length;
         for (int i = 0; i < count; i++) {
             ByteBuf part = parts[i];
             int n = part.readableBytes();
@@ -91,6 +109,7 @@ public final class MessageBuffer {
             parts[i] = null;
         }
         count = 0;
+        first = EMPTY;
         released = true;
     }
 }

@@ -15,7 +15,10 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** A whole message gathered from packets: kept as buffers, copied once, every buffer released whatever the end. */
+/**
+ * A whole message gathered from packets: the first copied at once, the rest kept as buffers and copied once, every
+ * buffer released whatever the end.
+ */
 class MessageBufferTest {
     /** A packet's payload: {@code n} bytes counting on from {@code first}, in a direct buffer as the decoder hands it. */
     private static ByteBuf packet(int first, int n) {
@@ -48,11 +51,21 @@ class MessageBufferTest {
             at += n;
         }
         assertEquals(at, m.size());
-        held.forEach(p -> assertEquals(1, p.refCnt(), "kept, not copied, until the message is whole"));
+        assertEquals(0, held.get(0).refCnt(), "the first packet is copied at once");
+        held.subList(1, 3).forEach(p -> assertEquals(1, p.refCnt(), "kept, not copied, until the message is whole"));
         byte[] whole = m.toByteArray();
         assertArrayEquals(counting(at), whole);
         held.forEach(p -> assertEquals(0, p.refCnt()));
         assertThrows(IllegalStateException.class, m::toByteArray);
+    }
+
+    @Test
+    void aOnePacketMessageIsThatPacketsBytes() {
+        MessageBuffer m = new MessageBuffer(100);
+        ByteBuf p = packet(0, 8);
+        assertTrue(m.append(p));
+        assertEquals(0, p.refCnt());
+        assertArrayEquals(counting(8), m.toByteArray());
     }
 
     @Test
@@ -67,15 +80,17 @@ class MessageBufferTest {
     @Test
     void aPacketPastTheLimitIsRefusedAndReleasedAndTheRestIsKept() {
         MessageBuffer m = new MessageBuffer(100);
-        ByteBuf first = packet(0, 60);
-        ByteBuf second = packet(60, 41);
+        ByteBuf first = packet(0, 30);
+        ByteBuf second = packet(30, 30);
+        ByteBuf third = packet(60, 41);
         assertTrue(m.append(first));
-        assertFalse(m.append(second));
-        assertEquals(0, second.refCnt());
-        assertEquals(1, first.refCnt());
+        assertTrue(m.append(second));
+        assertFalse(m.append(third));
+        assertEquals(0, third.refCnt());
+        assertEquals(1, second.refCnt());
         assertEquals(60, m.size());
         m.release();
-        assertEquals(0, first.refCnt());
+        assertEquals(0, second.refCnt());
     }
 
     @Test
@@ -83,13 +98,15 @@ class MessageBufferTest {
         MessageBuffer m = new MessageBuffer(1 << 20);
         ByteBuf a = packet(0, 10);
         ByteBuf b = packet(10, 10);
-        m.append(a);
-        m.append(b);
+        ByteBuf c = packet(20, 10);
+        assertTrue(m.append(a));
+        assertTrue(m.append(b));
+        assertTrue(m.append(c));
         m.release();
         m.release(); // again: nothing left to release
-        assertEquals(0, a.refCnt());
         assertEquals(0, b.refCnt());
-        ByteBuf late = packet(20, 10);
+        assertEquals(0, c.refCnt());
+        ByteBuf late = packet(30, 10);
         assertFalse(m.append(late), "a packet after the call ended is not kept");
         assertEquals(0, late.refCnt());
     }
