@@ -294,6 +294,30 @@ class CallEndsTest {
         }
     }
     @Test
+    void anAsyncReplyPastTheClientsLimitIsRxMsgsizeNotAShortReply() throws Exception {
+        // The engine ends a client call when it reads the reply's last packet, before the listener is handed it:
+        // a one-packet reply past the limit once came back as a success with an empty reply.
+        RxService service = RxService.builder(SERVICE)
+                .async(OP_ASYNC, req -> CompletableFuture.completedFuture(new byte[100]))
+                .build();
+        RxEndpoint big = RxEndpoint.builder().clock(serverClock).bind(new InetSocketAddress("127.0.0.1", 0))
+                .service(service).open();
+        RxEndpoint strict = RxEndpoint.builder().clock(clientClock).bind(new InetSocketAddress("127.0.0.1", 0))
+                .maxMessageBytes(16).open();
+        try {
+            RxConnection conn = strict.connect(big.localAddress(), SERVICE);
+            java.util.concurrent.ExecutionException e = assertThrows(java.util.concurrent.ExecutionException.class,
+                    () -> conn.callAsync(op(OP_ASYNC, 4)).get(30, TimeUnit.SECONDS));
+            RxException tooLarge = (RxException) e.getCause();
+            assertEquals(RxCodes.RX_MSGSIZE, tooLarge.code());
+            assertEquals("reply larger than 16 bytes", tooLarge.getMessage().replaceAll(".*: ", ""));
+        } finally {
+            strict.close(0);
+            big.close(0);
+        }
+    }
+
+    @Test
     void logLinesNameTheCodeAsTheErrorTablesDo() {
         RxErrorTables.register("cet", java.util.Map.of(19_270_999, new String[] {"CET_NOPE", "not here"}));
         assertEquals("OK", CallHooks.codeName(0));

@@ -131,11 +131,14 @@ public final class ReceiveQueue {
      * @return the payload (the caller now owns it; possibly empty) or null if the next packet has not arrived
      */
     ByteBuf poll() {
-        if (first == next) {
+        if (first == next || slots.length == 0) { // nothing in order, or released (the call ended)
             return null;
         }
         int slot = first & (slots.length - 1);
         ByteBuf p = slots[slot];
+        if (p == null) { // only after releaseAll and a later offer: nothing in order is held
+            return null;
+        }
         slots[slot] = null;
         held--;
         heldBytes -= RxConstants.HEADER_SIZE + p.readableBytes();
@@ -145,7 +148,7 @@ public final class ReceiveQueue {
 
     /** @return true when in-order data is waiting for {@link #poll()} */
     boolean hasReadable() {
-        return first != next;
+        return first != next && slots.length != 0;
     }
 
     /** @return firstPacket for ACKs: the next seq to consume */

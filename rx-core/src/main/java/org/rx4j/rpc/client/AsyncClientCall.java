@@ -241,6 +241,12 @@ public final class AsyncClientCall implements CallListener {
 
     @Override
     public void onComplete(Call c, int errorCode) {
+        if (errorCode == 0 && reply.refused()) {
+            // The engine ends a client call when the reply's last packet is read, before onData sees it: a last
+            // packet past the limit ends a call that succeeded on the wire with an incomplete reply.
+            completed(c, RxCodes.RX_MSGSIZE, null);
+            return;
+        }
         peerAborted = errorCode != 0 && c.isRemoteError();
         PeerUnreachable dead = errorCode == RxCodes.RX_CALL_DEAD && !c.isRemoteError() ? deadReason.get() : null;
         if (errorCode == 0 || dead != null) {

@@ -4,23 +4,29 @@
 package org.rx4j.rpc.stream;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import java.util.Arrays;
 
 /**
  * Gathers a whole request or reply for the request/response call forms (async handlers, async client
  * calls) and hands it over as one byte array, refusing to take more than a limit so that a peer cannot make
- * this side hold more than the limit. The first packet is copied at once into an array of its size, which is
+ * this side hold much more than the limit. The first packet is copied at once into an array of its size, which is
  * the whole message of a short call and is handed over as it is; the later packets' buffers are kept as they
  * arrive and copied once, with the first array, into an array of the message's exact size when the message is
  * complete. Rx does not say a message's size before its last packet, and an array grown by doubling copied and
  * zeroed up to four times the message (a 128 KiB reply in three packets made arrays of 64, 128 and 256 KiB, then a
- * fourth of 128 KiB to trim; docs/benchmarks.md "Whole messages copied once").
+ * fourth of 128 KiB to trim; docs/benchmarks.md "Whole messages copied once"). Packets under {@link #KEEP_MIN}
+ * bytes are copied into a heap buffer that grows by doubling instead, as before: a kept buffer costs its objects
+ * besides its bytes, so a peer sending 1-byte packets would otherwise make this side hold many times the limit
+ * (OpenAFS's packets, 1,412 bytes, are kept).
  *
  * <p>Ownership: {@link #append} takes the buffer it is given; {@link #toByteArray} and {@link #release} release
  * every buffer held. Whoever makes a {@code MessageBuffer} calls one of them when the call ends, whatever the end.
  * Not thread-safe: used on one event loop.
  */
 public final class MessageBuffer {
+    /** The smallest packet payload kept as its buffer, bytes; smaller ones are copied into {@link #tail}. */
+    static final int KEEP_MIN = 1024;
     private static final byte[] EMPTY = new byte[0];
     private static final ByteBuf[] NONE = new ByteBuf[0];
     private final int maxBytes;
@@ -29,8 +35,11 @@ public final class MessageBuffer {
     /** The packets after the first, kept until the message is complete. */
     private ByteBuf[] parts = NONE;
     private int count;
+    /** A heap buffer gathering small packets, the last of {@link #parts} while they keep coming; else null. */
+    private ByteBuf tail;
     private int size;
     private boolean released;
+    private boolean refused;
 
     /** @param maxBytes the most bytes {@link #append} accepts in total, 0.. */
     public MessageBuffer(int maxBytes) {
@@ -47,6 +56,7 @@ public final class MessageBuffer {
     public boolean append(ByteBuf buf) {
         int n = buf.readableBytes();
         if (released || (long) size + n > maxBytes) {
+            refused |= !released;
             buf.release();
             return false;
         }
@@ -62,12 +72,34 @@ public final class MessageBuffer {
             }
             return true;
         }
+        if (n < KEEP_MIN) {
+            try {
+                if (tail == null) {
+                    tail = Unpooled.buffer(Math.max(n, Math.min(KEEP_MIN, maxBytes)), maxBytes);
+                    add(tail);
+                }
+                tail.writeBytes(buf);
+            } finally {
+                buf.release();
+            }
+        } else {
+            tail = null; // a later small packet starts a new one after this
+            add(buf);
+        }
+        size += n;
+        return true;
+    }
+
+    private void add(ByteBuf part) {
         if (count == parts.length) {
             parts = count == 0 ? new ByteBuf[4] : Arrays.copyOf(parts, count * 2);
         }
-        parts[count++] = buf;
-        size += n;
-        return true;
+        parts[count++] = part;
+    }
+
+    /** @return true when a packet was refused for passing the limit: the message is incomplete */
+    public boolean refused() {
+        return refused;
     }
 
     /** @return bytes gathered so far */
@@ -109,6 +141,7 @@ public final class MessageBuffer {
             parts[i] = null;
         }
         count = 0;
+        tail = null;
         first = EMPTY;
         released = true;
     }

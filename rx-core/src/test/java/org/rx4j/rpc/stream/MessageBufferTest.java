@@ -52,7 +52,8 @@ class MessageBufferTest {
         }
         assertEquals(at, m.size());
         assertEquals(0, held.get(0).refCnt(), "the first packet is copied at once");
-        held.subList(1, 3).forEach(p -> assertEquals(1, p.refCnt(), "kept, not copied, until the message is whole"));
+        assertEquals(1, held.get(1).refCnt(), "kept, not copied, until the message is whole");
+        assertEquals(0, held.get(2).refCnt(), "a small packet is copied at once");
         byte[] whole = m.toByteArray();
         assertArrayEquals(counting(at), whole);
         held.forEach(p -> assertEquals(0, p.refCnt()));
@@ -79,16 +80,19 @@ class MessageBufferTest {
 
     @Test
     void aPacketPastTheLimitIsRefusedAndReleasedAndTheRestIsKept() {
-        MessageBuffer m = new MessageBuffer(100);
-        ByteBuf first = packet(0, 30);
-        ByteBuf second = packet(30, 30);
-        ByteBuf third = packet(60, 41);
+        int keep = MessageBuffer.KEEP_MIN;
+        MessageBuffer m = new MessageBuffer(3 * keep);
+        ByteBuf first = packet(0, 100);
+        ByteBuf second = packet(100, keep);
+        ByteBuf third = packet(100 + keep, 2 * keep);
         assertTrue(m.append(first));
         assertTrue(m.append(second));
+        assertFalse(m.refused());
         assertFalse(m.append(third));
+        assertTrue(m.refused(), "the message is incomplete");
         assertEquals(0, third.refCnt());
         assertEquals(1, second.refCnt());
-        assertEquals(60, m.size());
+        assertEquals(100 + keep, m.size());
         m.release();
         assertEquals(0, second.refCnt());
     }
@@ -96,9 +100,10 @@ class MessageBufferTest {
     @Test
     void releaseLetsEveryBufferGoAndRefusesLaterPackets() {
         MessageBuffer m = new MessageBuffer(1 << 20);
+        int keep = MessageBuffer.KEEP_MIN;
         ByteBuf a = packet(0, 10);
-        ByteBuf b = packet(10, 10);
-        ByteBuf c = packet(20, 10);
+        ByteBuf b = packet(10, keep);
+        ByteBuf c = packet(10 + keep, keep);
         assertTrue(m.append(a));
         assertTrue(m.append(b));
         assertTrue(m.append(c));
@@ -106,9 +111,35 @@ class MessageBufferTest {
         m.release(); // again: nothing left to release
         assertEquals(0, b.refCnt());
         assertEquals(0, c.refCnt());
-        ByteBuf late = packet(30, 10);
+        ByteBuf late = packet(10 + 2 * keep, 10);
         assertFalse(m.append(late), "a packet after the call ended is not kept");
         assertEquals(0, late.refCnt());
+        assertFalse(m.refused(), "ended, not over the limit");
+    }
+
+    @Test
+    void tinyPacketsAreCopiedNotKeptSoAPeerCannotMakeThisSideHoldManyBuffers() {
+        MessageBuffer m = new MessageBuffer(1 << 20);
+        List<ByteBuf> sent = new ArrayList<>();
+        for (int i = 0; i < 10_000; i++) {
+            ByteBuf p = packet(i, 1);
+            sent.add(p);
+            assertTrue(m.append(p));
+        }
+        sent.forEach(p -> assertEquals(0, p.refCnt()));
+        assertArrayEquals(counting(10_000), m.toByteArray());
+    }
+
+    @Test
+    void smallAndLargePacketsMixedKeepTheirOrder() {
+        int keep = MessageBuffer.KEEP_MIN;
+        MessageBuffer m = new MessageBuffer(1 << 20);
+        int at = 0;
+        for (int n : new int[] {7, 100, keep, 200, 300, 2 * keep, 1, keep + 1, 5}) {
+            assertTrue(m.append(packet(at, n)));
+            at += n;
+        }
+        assertArrayEquals(counting(at), m.toByteArray());
     }
 
     @Test
