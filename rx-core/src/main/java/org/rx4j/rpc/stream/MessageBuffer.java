@@ -75,7 +75,7 @@ public final class MessageBuffer {
         if (n < KEEP_MIN) {
             try {
                 if (tail == null) {
-                    tail = Unpooled.buffer(Math.max(n, Math.min(KEEP_MIN, maxBytes)), maxBytes);
+                    tail = Unpooled.buffer(n, maxBytes); // grows by doubling: a lone small packet costs its own size
                     add(tail);
                 }
                 tail.writeBytes(buf);
