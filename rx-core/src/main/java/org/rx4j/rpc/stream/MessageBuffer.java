@@ -4,6 +4,7 @@
 package org.rx4j.rpc.stream;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import java.util.Arrays;
 
@@ -55,39 +56,31 @@ public final class MessageBuffer {
      */
     public boolean append(ByteBuf buf) {
         int n = buf.readableBytes();
-        if (released || (long) size + n > maxBytes) {
-            refused |= !released;
-            buf.release();
-            return false;
-        }
-        if (n == 0 || size == 0) {
-            try {
-                if (n > 0) {
-                    first = new byte[n];
-                    buf.readBytes(first);
-                    size = n;
-                }
-            } finally {
-                buf.release();
+        try {
+            if (released || (long) size + n > maxBytes) {
+                refused |= !released;
+                return false;
             }
-            return true;
-        }
-        if (n < KEEP_MIN) {
-            try {
+            if (n == 0) {
+                return true;
+            }
+            if (size == 0) {
+                first = ByteBufUtil.getBytes(buf);
+            } else if (n < KEEP_MIN) {
                 if (tail == null) {
                     tail = Unpooled.buffer(n, maxBytes); // grows by doubling: a lone small packet costs its own size
                     add(tail);
                 }
                 tail.writeBytes(buf);
-            } finally {
-                buf.release();
+            } else {
+                tail = null; // a later small packet starts a new one after this
+                add(buf.retain());
             }
-        } else {
-            tail = null; // a later small packet starts a new one after this
-            add(buf);
+            size += n;
+            return true;
+        } finally {
+            buf.release();
         }
-        size += n;
-        return true;
     }
 
     private void add(ByteBuf part) {
