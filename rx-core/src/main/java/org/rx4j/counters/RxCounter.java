@@ -202,6 +202,9 @@ public enum RxCounter {
     /** Tasks submitted to the event loop that threw. */
     TASK_FAILURES("taskFailures", Unit.EVENTS, Kind.COUNTER, Scope.ENDPOINT, Labels.NONE,
             "tasks run on the event loop that threw"),
+    /** Call events whose listener (or service handler) threw: each such call is aborted with RX_INVALID_OPERATION (−2). */
+    LISTENER_FAILURES("listenerFailures", Unit.EVENTS, Kind.COUNTER, Scope.ENDPOINT, Labels.NONE,
+            "call events whose listener threw (the call is aborted with RX_INVALID_OPERATION)"),
     /** Engine timer runs that threw. */
     TIMER_FAILURES("timerFailures", Unit.EVENTS, Kind.COUNTER, Scope.ENDPOINT, Labels.NONE,
             "engine timer runs that threw"),

@@ -4,9 +4,14 @@
 package org.rx4j.engine;
 
 import java.util.ArrayList;
+import org.rx4j.counters.RxCounter;
 import org.rx4j.engine.call.Call;
 import org.rx4j.engine.call.CallListener;
 import org.rx4j.engine.call.CallState;
+import org.rx4j.engine.telemetry.RxCounters;
+import org.rx4j.wire.AbortCodes;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The engine's deferred work: application events (new call, readable, writable, complete) queued while
@@ -27,8 +32,11 @@ final class EventQueue {
     private static final int EV_COMPLETE = 4;
     private static final int EV_STALLED = 5;
     private static final int EV_FIRST_ACK = 6;
+    private static final Logger log = LoggerFactory.getLogger(EventQueue.class);
 
     private final TimerQueue timers;
+    /** Where a listener's failure is counted ({@link RxCounter#LISTENER_FAILURES}). */
+    private final RxCounters counters;
     private final ArrayList<Call> dirty = new ArrayList<>();
     // The queued events as a ring of parallel arrays (kind, call, code, handler), grown by doubling: no object per
     // event on the data path (docs/benchmarks.md "Allocation per packet").
@@ -42,9 +50,13 @@ final class EventQueue {
     /** Entry points running (nested: a listener may call back into the engine); 1 while draining. */
     private int depth;
 
-    /** @param timers the engine's timer queue, updated for every touched call */
-    EventQueue(TimerQueue timers) {
+    /**
+     * @param timers the engine's timer queue, updated for every touched call
+     * @param counters the endpoint's counters: a listener that throws is counted there
+     */
+    EventQueue(TimerQueue timers, RxCounters counters) {
         this.timers = timers;
+        this.counters = counters;
     }
 
     /** An engine entry point starts: deferred work waits for the outermost {@link #exit}. */
@@ -198,7 +210,30 @@ final class EventQueue {
         }
     }
 
+    /**
+     * Delivers one event. A listener (or a service's handler) that throws is counted and its call aborted with
+     * RX_INVALID_OPERATION (−2), so that the call's end still reaches the listener and the peer, and the events queued
+     * after it are delivered as if nothing had happened: one failing listener never holds up another call.
+     */
     private void deliver(int kind, Call c, int code, ServiceHandler h, long now) {
+        try {
+            dispatch(kind, c, code, h, now);
+        } catch (RuntimeException e) {
+            counters.increment(RxCounter.LISTENER_FAILURES);
+            log.debug("rx4j call listener failed on event {}; aborting the call", kind, e);
+            if (!c.isDone()) {
+                c.abort(now, AbortCodes.RX_INVALID_OPERATION);
+            }
+        } finally {
+            if (kind == EV_COMPLETE) {
+                // The call ends once and a done call gets no other event: let go of the application's listener,
+                // so a finished call that stays on its channel does not keep the rpc layer's state reachable.
+                c.setListener(null);
+            }
+        }
+    }
+
+    private void dispatch(int kind, Call c, int code, ServiceHandler h, long now) {
         CallListener l = c.listener();
         switch (kind) {
             case EV_NEW_CALL -> {
@@ -227,12 +262,7 @@ final class EventQueue {
                     l.onFirstAck(c, now);
                 }
             }
-            case EV_COMPLETE -> {
-                l.onComplete(c, code);
-                // The call ends once and a done call gets no other event: let go of the application's listener,
-                // so a finished call that stays on its channel does not keep the rpc layer's state reachable.
-                c.setListener(null);
-            }
+            case EV_COMPLETE -> l.onComplete(c, code);
             default -> throw new IllegalStateException("event " + kind);
         }
     }

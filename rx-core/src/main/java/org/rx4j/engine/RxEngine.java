@@ -46,8 +46,8 @@ public final class RxEngine implements EngineView {
     private final int epoch;
     private final ConnectionTable table;
     private final TimerQueue timers = new TimerQueue();
-    private final EventQueue events = new EventQueue(timers);
     private final RxCounters endpointCounters = new RxCounters(RxCounter.Scope.ENDPOINT);
+    private final EventQueue events = new EventQueue(timers, endpointCounters);
     private final ServiceRegistry services;
     private final ConnectionContext link;
     private final ReachChallenger challenger;

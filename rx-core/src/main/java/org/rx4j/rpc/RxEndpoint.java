@@ -633,7 +633,9 @@ public final class RxEndpoint implements AutoCloseable {
         /**
          * Where futures of {@link RxConnection#callAsync(byte[])} complete (and so where their non-async
          * dependent stages run). Default {@link ForkJoinPool#commonPool()}; {@code Runnable::run} completes them
-         * on the event loop itself, which saves a thread hop but then dependent stages must not block. Replaces
+         * on the event loop itself, which saves a thread hop but then dependent stages must not block. A completion the
+         * executor refuses (it throws, e.g. {@link java.util.concurrent.RejectedExecutionException} once shut down)
+         * runs on the event loop instead, so a future never waits for an executor that is gone. Replaces
          * {@link #callbacksOnEventLoop()}.
          *
          * @param executor the executor

@@ -44,7 +44,7 @@ public final class EngineParts {
     };
     public final RxCounters counters = new RxCounters(RxCounter.Scope.ENDPOINT);
     public final TimerQueue timers = new TimerQueue();
-    public final EventQueue events = new EventQueue(timers);
+    public final EventQueue events = new EventQueue(timers, counters);
     public final ConnectionTable table;
     public final ServiceRegistry services;
     public final ConnectionContext link;

@@ -124,7 +124,7 @@ public final class RecordingApps {
     }
 
     /** A client call that sends {@code requestBytes} (then finishes) once it has a channel, and reads the reply. */
-    public static final class Client extends CallRecord {
+    public static class Client extends CallRecord {
         final int requestBytes;
         boolean sent;
         public Call call;

@@ -15,7 +15,9 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 import org.rx4j.config.RxConfig;
+import org.rx4j.config.DebugReplies;
 import org.rx4j.engine.RxEngine;
+import org.rx4j.engine.output.PacketSink;
 import org.rx4j.wire.DataPacket;
 import org.rx4j.wire.PacketDecoder;
 import org.rx4j.wire.PacketEncoder;
@@ -45,12 +47,61 @@ final class EngineChannel implements AutoCloseable {
         }
     }
 
+    /**
+     * The engine's sink: the encoder, except that the next {@link #failures} sends release what they are given and
+     * throw (an engine failure inside an entry point, which the handler counts by the entry point it broke).
+     */
+    final class Sink implements PacketSink {
+        int failures;
+
+        @Override
+        public void send(InetSocketAddress peer, RxPacket packet) {
+            if (failures > 0) {
+                failures--;
+                packet.release();
+                throw new IllegalStateException("a failing sink");
+            }
+            encoder.send(peer, packet);
+        }
+
+        @Override
+        public void sendJumbogram(InetSocketAddress peer, List<DataPacket> packets) {
+            if (failures > 0) {
+                failures--;
+                packets.forEach(DataPacket::release);
+                throw new IllegalStateException("a failing sink");
+            }
+            encoder.sendJumbogram(peer, packets);
+        }
+
+        @Override
+        public boolean encodesOnSend() {
+            return encoder.encodesOnSend();
+        }
+
+        @Override
+        public int routeMtu(InetSocketAddress peer) {
+            return encoder.routeMtu(peer);
+        }
+
+        @Override
+        public int receiveBufferBytes() {
+            return encoder.receiveBufferBytes();
+        }
+
+        @Override
+        public void debugReplyWithheld(InetSocketAddress querier, DebugReplies policy, long withheld) {
+            encoder.debugReplyWithheld(querier, policy, withheld);
+        }
+    }
+
     final FlushCounter flushes = new FlushCounter();
     final DatagramDecoder decoder = new DatagramDecoder();
     final DatagramEncoder encoder = new DatagramEncoder();
     final EmbeddedChannel channel = new EmbeddedChannel();
     final EngineHandler handler;
     final LongSupplier clock;
+    final Sink sink = new Sink();
 
     EngineChannel(RxConfig config) {
         this(config, null);
@@ -69,7 +120,7 @@ final class EngineChannel implements AutoCloseable {
         channel.freezeTime();
         channel.pipeline().addLast("flushes", flushes).addLast("decoder", decoder).addLast("encoder", encoder);
         clock = EngineHandler.clock(channel.eventLoop(), null);
-        RxEngine engine = new RxEngine(config, encoder, channel.alloc(), 42, clock.getAsLong());
+        RxEngine engine = new RxEngine(config, sink, channel.alloc(), 42, clock.getAsLong());
         handler = new EngineHandler(engine, encoder, clock, flushEvery);
         channel.pipeline().addLast("engine", handler);
     }

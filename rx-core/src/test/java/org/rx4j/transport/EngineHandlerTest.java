@@ -16,6 +16,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.rx4j.config.RxConfig;
+import org.rx4j.counters.RxCounter;
 import org.rx4j.engine.call.Call;
 import org.rx4j.engine.call.CallListener;
 import org.rx4j.engine.connection.Connection;
@@ -458,16 +459,12 @@ class EngineHandlerTest {
         try (EngineChannel ch = new EngineChannel(RxConfig.defaults())) {
             ch.handler.run(e -> {
                 Connection conn = e.connect(EngineChannel.PEER, SVC, 0);
-                Call call = e.newCall(ch.now(), conn, new Drain(ch) {
-                    @Override
-                    public void onComplete(Call c, int errorCode) {
-                        throw new IllegalStateException("a listener failing on the timer's abort");
-                    }
-                });
+                Call call = e.newCall(ch.now(), conn, new Drain(ch));
                 call.setDeadline(ch.now(), ch.now() + 100 * MS);
             });
             ch.advance(50 * MS);
             assertEquals(0, ch.handler.timerFailures(), "the deadline is not due yet");
+            ch.sink.failures = 1; // the deadline's ABORT then throws inside the timer's run
             ch.advance(60 * MS);
             assertEquals(1, ch.handler.timerFailures(), "the deadline's abort ran on the timer and threw");
             assertEquals(0L, ch.handler.taskFailures());
@@ -477,16 +474,41 @@ class EngineHandlerTest {
     }
 
     @Test
+    void aListenerThrowingOnTheTimersAbortIsCountedByTheEngineNotAsATimerFailure() {
+        try (EngineChannel ch = new EngineChannel(RxConfig.defaults())) {
+            Drain throwing = new Drain(ch) {
+                @Override
+                public void onComplete(Call c, int errorCode) {
+                    super.onComplete(c, errorCode);
+                    throw new IllegalStateException("a listener failing on the timer's abort");
+                }
+            };
+            ch.handler.run(e -> {
+                Connection conn = e.connect(EngineChannel.PEER, SVC, 0);
+                Call call = e.newCall(ch.now(), conn, throwing);
+                call.setDeadline(ch.now(), ch.now() + 100 * MS);
+            });
+            ch.advance(110 * MS);
+            assertEquals(List.of(-3), throwing.ended, "the listener was told RX_CALL_TIMEOUT");
+            assertEquals(0, ch.handler.timerFailures(), "the engine caught the listener's failure");
+            long[] listenerFailures = {-1};
+            ch.handler.run(e -> listenerFailures[0] = e.totals().get(RxCounter.LISTENER_FAILURES));
+            assertEquals(1L, listenerFailures[0]);
+            ch.sent();
+        }
+    }
+
+    @Test
     void packetsTheEngineTookAreNotReleasedAgainWhenItThrows() {
-        // Moved here from a real-socket test: the engine keeps the packets it was handed, also when a service
-        // handler then throws on the loop; the handler counts an engine failure and releases nothing.
+        // Moved here from a real-socket test: the engine keeps the packets it was handed, also when it then throws
+        // on the loop; the handler counts an engine failure and releases nothing.
         RxConfig config = RxConfig.builder().checkReach(false).build();
         try (EngineChannel ch = new EngineChannel(config)) {
-            ch.handler.run(e -> e.registerService(SVC, 0, call -> {
-                throw new IllegalStateException("a failing service handler");
-            }));
+            ch.handler.run(e -> e.registerService(SVC, 0, call -> call.setListener(new Drain(ch))));
+            // The client asks for an ACK at once: the engine sends it while it handles the datagram, and the sink throws.
             RxHeader h = new RxHeader(0x80000001, 0x100, 1, 1, 1, PacketType.DATA,
-                    PacketFlags.CLIENT_INITIATED | PacketFlags.LAST_PACKET, 0, 0, 0, SVC);
+                    PacketFlags.CLIENT_INITIATED | PacketFlags.LAST_PACKET | PacketFlags.REQUEST_ACK, 0, 0, 0, SVC);
+            ch.sink.failures = 1;
             ch.receive(EngineChannel.data(h, new byte[10]));
             assertEquals(1, ch.decoder.datagramsReceived());
             assertEquals(1, ch.handler.datagramFailures(), "the engine threw on the datagram");

@@ -3,7 +3,10 @@
 
 package org.rx4j.perf;
 
+import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 
 /**
  * The training run that scripts/rxperf records its start-up cache from (docs/rxperf.md, "The launcher"): the
@@ -20,32 +23,59 @@ public final class StartupTraining {
             new String[] {"loopback", "-c", "rpc", "-S", "4", "-R", "4", "-T", "3000"},
             new String[] {"loopback", "-c", "rpc", "-S", "4", "-R", "4", "-T", "400", "-t", "8"});
 
+    /**
+     * Longest the whole training may take: it needs about 10 s on a 2-core machine; a run that hangs (a call whose
+     * future never completes) must fail the recording, not block the user's first {@code scripts/rxperf} forever.
+     */
+    static final Duration TIME_LIMIT = Duration.ofSeconds(180);
+    /** The exit code when the training ran past {@link #TIME_LIMIT}, as timeout(1)'s. */
+    static final int TIMED_OUT = 124;
+
     private StartupTraining() {
     }
 
     /**
-     * Runs the training workloads and exits: 0 when all passed, else the first failing run's rxperf exit code (the
-     * launcher then keeps no cache).
+     * Runs the training workloads and exits: 0 when all passed, else the first failing run's rxperf exit code, or
+     * {@link #TIMED_OUT} when they ran past {@link #TIME_LIMIT} (the launcher then keeps no cache).
      *
      * @param args ignored
+     * @throws InterruptedException if interrupted while waiting for the runs
      */
-    public static void main(String[] args) {
+    public static void main(String[] args) throws InterruptedException {
         RxPerf.skipNettyFlightRecorderEvents();
-        System.exit(run());
+        System.exit(run(TIME_LIMIT, r -> RxPerf.commandLine(new RxPerf()).execute(r)));
     }
 
     /**
-     * Runs the training workloads in this process.
+     * Runs the training workloads one after another on a thread of their own, for at most {@code limit}.
      *
-     * @return 0 when every run exited 0, else the first non-zero rxperf exit code
+     * @param limit the longest the whole training may take
+     * @param rxperf runs one rxperf command line and returns its exit code
+     * @return 0 when every run exited 0, else the first non-zero exit code; {@link #TIMED_OUT} when the runs had not
+     *     ended within {@code limit} (the thread is left running, a daemon: the caller exits)
+     * @throws InterruptedException if interrupted while waiting for the runs
      */
-    static int run() {
-        for (String[] run : RUNS) {
-            int code = RxPerf.commandLine(new RxPerf()).execute(run);
-            if (code != 0) {
-                return code;
+    static int run(Duration limit, Function<String[], Integer> rxperf) throws InterruptedException {
+        AtomicInteger code = new AtomicInteger(TIMED_OUT);
+        Thread runs = new Thread(() -> {
+            code.set(1); // a run that throws: a failure, not a time-out
+            for (String[] run : RUNS) {
+                int c = rxperf.apply(run);
+                if (c != 0) {
+                    code.set(c);
+                    return;
+                }
             }
+            code.set(0);
+        }, "rxperf-training");
+        runs.setDaemon(true);
+        runs.start();
+        runs.join(limit.toMillis());
+        if (runs.isAlive()) {
+            code.set(TIMED_OUT);
+            System.err.println("rxperf: the start-up training did not end within " + limit.toSeconds() + " s");
+            return TIMED_OUT;
         }
-        return 0;
+        return code.get();
     }
 }

@@ -8,8 +8,9 @@ import io.netty.buffer.ByteBuf;
 /**
  * Events of one call, delivered on the engine's thread, one at a time (never nested in another event), after
  * the entry point that caused them has updated the engine. Implementations must not block (the transport hands
- * work to application threads) and should not throw: an exception leaves the engine's entry point (the
- * transport counts and drops it) and the events still queued wait for the engine's next entry point.
+ * work to application threads) and should not throw: the engine catches what one throws, counts it
+ * ({@code LISTENER_FAILURES}), aborts its call with RX_INVALID_OPERATION (−2) when the call has not ended (the end
+ * then comes back as {@link #onComplete}, and the ABORT goes to the peer) and goes on with the other events.
  *
  * <p>The engine hands the peer's in-order bytes to the listener ({@link #onData}) while it {@link #wantsData wants
  * them}; a listener never calls back into {@link Call#read} from inside an event. What it leaves in the call (its

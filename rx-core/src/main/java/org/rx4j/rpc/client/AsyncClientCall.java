@@ -239,8 +239,31 @@ public final class AsyncClientCall implements CallListener {
         }
     }
 
+    /**
+     * Completes the future with the call's end; if that fails (a bug in this layer), the future fails instead with
+     * RX_INVALID_OPERATION (−2) and the failure as its cause, so that no caller waits forever, and the failure is
+     * rethrown for the engine to count ({@code LISTENER_FAILURES}).
+     */
     @Override
     public void onComplete(Call c, int errorCode) {
+        try {
+            complete(c, errorCode);
+        } catch (RuntimeException e) {
+            if (!ended) {
+                try {
+                    end(RxCodes.RX_INVALID_OPERATION);
+                } catch (RuntimeException again) {
+                    e.addSuppressed(again);
+                }
+            }
+            RxException failed = RxException.local(RxCodes.RX_INVALID_OPERATION,
+                    "rx4j failed ending the call: " + e, e);
+            rt.callback(() -> future.completeExceptionally(failed));
+            throw e;
+        }
+    }
+
+    private void complete(Call c, int errorCode) {
         if (errorCode == 0 && reply.refused()) {
             // The engine ends a client call when the reply's last packet is read, before onData sees it: a last
             // packet past the limit ends a call that succeeded on the wire with an incomplete reply.

@@ -149,14 +149,15 @@ public final class EndpointRuntime {
 
     /**
      * Runs {@code r} on the callback executor (completing an application's future), or right here when the
-     * executor refuses it.
+     * executor refuses it: a {@link RejectedExecutionException}, or any other exception an application's executor
+     * throws (a closed one may throw {@link IllegalStateException}); a future left uncompleted would wait forever.
      *
      * @param r the completion
      */
     public void callback(Runnable r) {
         try {
             callbackExecutor.execute(r);
-        } catch (RejectedExecutionException e) {
+        } catch (RuntimeException e) { // RejectedExecutionException, or an application executor's own refusal
             r.run();
         }
     }

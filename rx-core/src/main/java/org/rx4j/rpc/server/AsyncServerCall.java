@@ -177,20 +177,24 @@ public final class AsyncServerCall implements CallListener {
 
     @Override
     public void onComplete(Call c, int errorCode) {
-        request.release(); // taken already when the handler ran; held still when the call ended before
-        if (reply != null) {
-            reply.release();
+        try {
+            request.release(); // taken already when the handler ran; held still when the call ended before
+            if (reply != null) {
+                reply.release();
+            }
+            long durationNs = meter.end(errorCode, rt.now());
+            // One reason for the context, the interceptors and the call log alike (docs/errors.md "Local reasons").
+            RxException.Reason why = errorCode == 0 ? null : c.isRemoteError() ? RxException.Reason.PEER
+                    : rt.graceOver ? RxException.Reason.ENDPOINT_CLOSING : null;
+            ApiAccess.api().end(context, errorCode, why);
+            if (hooks != null) {
+                hooks.ended(errorCode, why, durationNs);
+            } else { // ended before the handler ran (request too large, the client's abort): no hooks were made
+                CallHooks.endedUnrouted(rt, c.origin(), opcode, errorCode, why, durationNs);
+            }
+        } finally {
+            // Counted whatever failed above (the engine counts that): a close waits for the calls in flight.
+            rt.tracker.callEnded();
         }
-        long durationNs = meter.end(errorCode, rt.now());
-        // One reason for the context, the interceptors and the call log alike (docs/errors.md "Local reasons").
-        RxException.Reason why = errorCode == 0 ? null : c.isRemoteError() ? RxException.Reason.PEER
-                : rt.graceOver ? RxException.Reason.ENDPOINT_CLOSING : null;
-        ApiAccess.api().end(context, errorCode, why);
-        if (hooks != null) {
-            hooks.ended(errorCode, why, durationNs);
-        } else { // ended before the handler ran (request too large, the client's abort): no hooks were made
-            CallHooks.endedUnrouted(rt, c.origin(), opcode, errorCode, why, durationNs);
-        }
-        rt.tracker.callEnded();
     }
 }
