@@ -197,7 +197,18 @@ final class EventQueue {
                 handlers[i] = null;
                 head = (head + 1) & (kinds.length - 1);
                 count--;
-                deliver(kind, c, code, handler, now);
+                try {
+                    deliver(kind, c, code, handler, now);
+                } catch (RuntimeException e) {
+                    listenerFailed(kind, c, now, e);
+                } finally {
+                    if (kind == EV_COMPLETE) {
+                        // The call ends once and a done call gets no other event: let go of the application's
+                        // listener, so a finished call that stays on its channel does not keep the rpc layer's state
+                        // reachable.
+                        c.setListener(null);
+                    }
+                }
             }
             for (int i = 0; i < dirty.size(); i++) {
                 Call c = dirty.get(i);
@@ -211,29 +222,19 @@ final class EventQueue {
     }
 
     /**
-     * Delivers one event. A listener (or a service's handler) that throws is counted and its call aborted with
+     * A listener (or a service's handler) threw on an event: it is counted and its call aborted with
      * RX_INVALID_OPERATION (−2), so that the call's end still reaches the listener and the peer, and the events queued
      * after it are delivered as if nothing had happened: one failing listener never holds up another call.
      */
-    private void deliver(int kind, Call c, int code, ServiceHandler h, long now) {
-        try {
-            dispatch(kind, c, code, h, now);
-        } catch (RuntimeException e) {
-            counters.increment(RxCounter.LISTENER_FAILURES);
-            log.debug("rx4j call listener failed on event {}; aborting the call", kind, e);
-            if (!c.isDone()) {
-                c.abort(now, AbortCodes.RX_INVALID_OPERATION);
-            }
-        } finally {
-            if (kind == EV_COMPLETE) {
-                // The call ends once and a done call gets no other event: let go of the application's listener,
-                // so a finished call that stays on its channel does not keep the rpc layer's state reachable.
-                c.setListener(null);
-            }
+    private void listenerFailed(int kind, Call c, long now, RuntimeException e) {
+        counters.increment(RxCounter.LISTENER_FAILURES);
+        log.debug("rx4j call listener failed on event {}; aborting the call", kind, e);
+        if (!c.isDone()) {
+            c.abort(now, AbortCodes.RX_INVALID_OPERATION);
         }
     }
 
-    private void dispatch(int kind, Call c, int code, ServiceHandler h, long now) {
+    private void deliver(int kind, Call c, int code, ServiceHandler h, long now) {
         CallListener l = c.listener();
         switch (kind) {
             case EV_NEW_CALL -> {
