@@ -14,6 +14,7 @@ import io.netty.buffer.Unpooled;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.rx4j.config.RxConfig;
 import org.rx4j.counters.RxCounter;
@@ -469,6 +470,25 @@ class EngineHandlerTest {
             assertEquals(1, ch.handler.timerFailures(), "the deadline's abort ran on the timer and threw");
             assertEquals(0L, ch.handler.taskFailures());
             assertEquals(0, ch.decoder.malformedDatagrams());
+            ch.sent();
+        }
+    }
+
+    @Test
+    @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // without the fix the loop never ends
+    void aCallWhoseAbortCannotBeSentStillEndsOnce() {
+        try (EngineChannel ch = new EngineChannel(RxConfig.defaults())) {
+            Drain listener = new Drain(ch);
+            ch.handler.run(e -> {
+                Connection conn = e.connect(EngineChannel.PEER, SVC, 0);
+                Call call = e.newCall(ch.now(), conn, listener);
+                call.setDeadline(ch.now(), ch.now() + 100 * MS);
+            });
+            ch.sink.failures = Integer.MAX_VALUE; // every send throws from here on
+            ch.advance(110 * MS);
+            assertEquals(1, ch.handler.timerFailures(), "the deadline's abort threw once, and the call ended");
+            assertEquals(List.of(-3), listener.ended);
+            ch.sink.failures = 0;
             ch.sent();
         }
     }

@@ -350,13 +350,17 @@ public final class Call {
         if (isDone()) {
             return;
         }
-        if (life.state != CallState.WAITING) {
-            // A waiting call was never on the wire: no channel, no callNumber, so no ABORT (one with callNumber 0
-            // would end the whole connection at the peer, §6.5); its end takes it out of the waiting queue.
-            out.sendAbort(code);
+        try {
+            if (life.state != CallState.WAITING) {
+                // A waiting call was never on the wire: no channel, no callNumber, so no ABORT (one with callNumber 0
+                // would end the whole connection at the peer, §6.5); its end takes it out of the waiting queue.
+                out.sendAbort(code);
+            }
+        } finally {
+            // Ended even when the ABORT could not be sent: a call left running would meet its deadline again at once.
+            life.fail(now, code);
+            events.touched(now);
         }
-        life.fail(now, code);
-        events.touched(now);
     }
 
     /**
