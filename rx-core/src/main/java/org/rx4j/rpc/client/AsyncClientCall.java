@@ -240,9 +240,10 @@ public final class AsyncClientCall implements CallListener {
     }
 
     /**
-     * Completes the future with the call's end; if that fails (a bug in this layer), the future fails instead with
-     * RX_INVALID_OPERATION (−2) and the failure as its cause, so that no caller waits forever, and the failure is
-     * rethrown for the engine to count ({@code LISTENER_FAILURES}).
+     * Completes the future with the call's end; if that fails (the application's call log threw while the call
+     * ended, or a bug in this layer), the future fails instead with RX_INVALID_OPERATION (−2) and the failure as its
+     * cause, so that no caller waits forever, and the failure is rethrown for the engine to count
+     * ({@code LISTENER_FAILURES}).
      */
     @Override
     public void onComplete(Call c, int errorCode) {
