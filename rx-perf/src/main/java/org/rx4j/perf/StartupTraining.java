@@ -56,9 +56,8 @@ public final class StartupTraining {
      * @throws InterruptedException if interrupted while waiting for the runs
      */
     static int run(Duration limit, Function<String[], Integer> rxperf) throws InterruptedException {
-        AtomicInteger code = new AtomicInteger(TIMED_OUT);
+        AtomicInteger code = new AtomicInteger(1); // kept when a run throws: a failure, not a time-out
         Thread runs = new Thread(() -> {
-            code.set(1); // a run that throws: a failure, not a time-out
             for (String[] run : RUNS) {
                 int c = rxperf.apply(run);
                 if (c != 0) {
@@ -72,7 +71,6 @@ public final class StartupTraining {
         runs.start();
         runs.join(limit.toMillis());
         if (runs.isAlive()) {
-            code.set(TIMED_OUT);
             System.err.println("rxperf: the start-up training did not end within " + limit.toSeconds() + " s");
             return TIMED_OUT;
         }
