@@ -15,7 +15,8 @@ import org.rx4j.wire.RxConstants;
  * 48 for IPv6), capped by the largest UDP payload; an interface of at most 1,500 bytes (Ethernet, or unknown) counts
  * as OpenAFS's 1,444, so nothing changes on such paths. Loopback (MTU 65,536) gives 65,507-byte packets over IPv4.
  *
- * @param jumboMax most jumbogram sub-packets advertised and sent, 1..46 (default 4); 1 = no jumbograms (rxperf -j)
+ * @param jumboMax most jumbogram sub-packets advertised and sent, 1..46 (default 6, OpenAFS's RX_MAX_DGRAM_PACKETS);
+ *     1 = no jumbograms (rxperf -j); toward each peer capped by what its route carries (`jumboLimit`)
  * @param maxMtu largest Rx packet (header + data) this endpoint sends or accepts in one piece, bytes, 520..65535
  *     (default 65535: as large as the route allows; rxperf -m)
  * @param ifMtu interface MTU less IP/UDP overhead, bytes, advertised in the ACK trailer: 0 = from the route to each
@@ -25,8 +26,9 @@ import org.rx4j.wire.RxConstants;
  *     up to the route's interface MTU, so none on an Ethernet-size route (docs/engine.md "Packet size")
  */
 public record PacketSize(int jumboMax, int maxMtu, int ifMtu, boolean fragmentJumbograms) {
-    /** Up to four-packet jumbograms where the route carries them; packets as large as the route carries. */
-    public static final PacketSize DEFAULTS = new PacketSize(4, RxConstants.MAX_DATAGRAM_SIZE, 0, false);
+    /** Jumbograms of up to six packets where the route carries them; packets as large as the route carries. */
+    public static final PacketSize DEFAULTS =
+            new PacketSize(RxConstants.MAX_DGRAM_PACKETS, RxConstants.MAX_DATAGRAM_SIZE, 0, false);
 
     /**
      * Checks the ranges listed with the components.
@@ -58,13 +60,13 @@ public record PacketSize(int jumboMax, int maxMtu, int ifMtu, boolean fragmentJu
      * {@code interfaceMtu} bytes without being fragmented: (payload − 28 − 1412) / 1416 + 1 with payload the MTU less
      * the IP and UDP headers (rx-wire-facts.md §4, §5): 1 on a 1,500-byte interface, 6 on 9,000, 46 on loopback.
      *
-     * @param interfaceMtu the route's interface MTU, bytes (IP packet size); 0 = unknown (no limit: OpenAFS's habit)
+     * @param interfaceMtu the route's interface MTU, bytes (IP packet size); 0 = unknown
      * @param ipv6 whether the peer is an IPv6 address
-     * @return sub-packets, 1..46
+     * @return sub-packets, 1..46; 0 when the route is unknown ({@link #jumboLimit} then keeps OpenAFS's habit)
      */
     public static int jumbogramsFitting(int interfaceMtu, boolean ipv6) {
         if (interfaceMtu <= 0) {
-            return RxConstants.MAX_FULL_JUMBO_PACKETS;
+            return 0;
         }
         int payload = udpPayload(interfaceMtu, ipv6);
         int first = RxConstants.HEADER_SIZE + RxConstants.JUMBO_BUFFER_SIZE;
@@ -73,14 +75,21 @@ public record PacketSize(int jumboMax, int maxMtu, int ifMtu, boolean fragmentJu
     }
 
     /**
-     * Most jumbogram sub-packets sent to and advertised to (trailer maxDgramPackets) a peer: jumboMax, capped by what
-     * its route carries unfragmented unless {@link #fragmentJumbograms()}.
+     * Most jumbogram sub-packets sent to and advertised to (trailer maxDgramPackets) a peer, at most jumboMax: what its
+     * route carries unfragmented (6 on a 9,000-byte interface, 1 on Ethernet); with {@link #fragmentJumbograms()}, as
+     * OpenAFS, what fits {@link RxConstants#MAX_FRAGS} IP fragments (4 on Ethernet); on a route the transport cannot
+     * see, OpenAFS's 4 either way (rx-wire-facts.md §4; docs/engine.md "Packet size").
      *
-     * @param routeFit {@link #jumbogramsFitting} for the peer's route
+     * @param routeFit {@link #jumbogramsFitting} for the peer's route, 0 = unknown
      * @return sub-packets, 1..46
      */
     public int jumboLimit(int routeFit) {
-        return fragmentJumbograms ? jumboMax : Math.max(1, Math.min(jumboMax, routeFit));
+        if (routeFit <= 0) {
+            return Math.min(jumboMax, RxConstants.MAX_FRAGS);
+        }
+        int route = fragmentJumbograms
+                ? Math.min(RxConstants.MAX_FULL_JUMBO_PACKETS, RxConstants.MAX_FRAGS * routeFit) : routeFit;
+        return Math.min(jumboMax, route);
     }
 
     /**
@@ -175,10 +184,10 @@ public record PacketSize(int jumboMax, int maxMtu, int ifMtu, boolean fragmentJu
 
     /**
      * @param localIfMtu {@link #localIfMtu} for the peer, bytes
-     * @return {@link #advertisedMaxMtu(int, int)} with this configuration's jumboMax (a route of unknown MTU)
+     * @return {@link #advertisedMaxMtu(int, int)} for a route of unknown MTU ({@link #jumboLimit} of 0)
      */
     public int advertisedMaxMtu(int localIfMtu) {
-        return advertisedMaxMtu(localIfMtu, jumboMax);
+        return advertisedMaxMtu(localIfMtu, jumboLimit(0));
     }
 
     /**

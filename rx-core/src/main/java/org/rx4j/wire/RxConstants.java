@@ -29,6 +29,16 @@ public final class RxConstants {
      * datagram (28 + 45·1416 + 1412), which fits IPv4's 65,507-byte UDP payload.
      */
     public static final int MAX_FULL_JUMBO_PACKETS = (65507 - HEADER_SIZE - JUMBO_BUFFER_SIZE) / JUMBO_STRIDE + 1;
+    /**
+     * Most sub-packets OpenAFS puts in, and invites into, one jumbogram (RX_MAX_DGRAM_PACKETS, rx-wire-facts.md §4): what
+     * it advertises where a route carries six unfragmented (a 9,000-byte interface).
+     */
+    public static final int MAX_DGRAM_PACKETS = 6;
+    /**
+     * IP fragments OpenAFS lets one jumbogram be cut into (RX_MAX_FRAGS, rx-wire-facts.md §4): on a 1,500-byte route
+     * one 1,412-byte packet fits each fragment, hence its 4-packet jumbograms there.
+     */
+    public static final int MAX_FRAGS = 4;
     /** Fixed part of the ACK body before the soft-ack array, in bytes. */
     public static final int ACK_FIXED_SIZE = 18;
     /** Pad bytes between the soft-ack array and the trailer. */

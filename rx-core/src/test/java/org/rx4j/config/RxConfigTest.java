@@ -153,7 +153,7 @@ class RxConfigTest {
     void defaultsAreOpenAfsValues() {
         RxConfig c = RxConfig.defaults();
         assertEquals(new Windows(32, 32), c.windows());
-        assertEquals(new PacketSize(4, 65535, 0, false), c.packetSize());
+        assertEquals(new PacketSize(6, 65535, 0, false), c.packetSize());
         assertEquals(new AckPolicy(false, 8, 1, 2, 8), c.ackPolicy());
         assertEquals(new AckDelays(100 * MS, 100 * MS, 400 * MS), c.ackDelays());
         assertEquals(new RetransmitTimeout(3 * S, 20 * MS, 200 * MS, 60 * S), c.rto());
@@ -192,15 +192,24 @@ class RxConfigTest {
         assertEquals(1, PacketSize.jumbogramsFitting(1500, false), "Ethernet: a 2-packet jumbogram is 2856 bytes");
         assertEquals(6, PacketSize.jumbogramsFitting(9000, false), "28 + 1412 + 5 * 1416 = 8520 <= 8972");
         assertEquals(46, PacketSize.jumbogramsFitting(65536, false), "loopback");
-        assertEquals(46, PacketSize.jumbogramsFitting(0, false), "unknown route: OpenAFS's habit");
+        assertEquals(0, PacketSize.jumbogramsFitting(0, false), "unknown route");
         PacketSize d = PacketSize.DEFAULTS;
         assertEquals(1, d.jumboLimit(1));
-        assertEquals(4, d.jumboLimit(46));
+        assertEquals(6, d.jumboLimit(6), "a 9,000-byte route: six, as OpenAFS advertises there");
+        assertEquals(6, d.jumboLimit(46), "loopback: at most jumboMax");
+        assertEquals(4, d.jumboLimit(0), "unknown route: OpenAFS's habit");
         assertEquals(1444, d.advertisedMaxMtu(1444, d.jumboLimit(1)), "invite no fragmented jumbograms on Ethernet");
-        assertEquals(5692, d.advertisedMaxMtu(1444, d.jumboLimit(46)), "OpenAFS's advertisement where they fit");
+        assertEquals(5692, d.advertisedMaxMtu(1444, d.jumboLimit(0)), "OpenAFS's advertisement on an unknown route");
+        assertEquals(5692, d.advertisedMaxMtu(1444), "the same");
         PacketSize openAfs = RxConfig.builder().fragmentJumbograms(true).build().packetSize();
         assertEquals(4, openAfs.jumboLimit(1), "asked for: jumbograms fragmented as OpenAFS sends them");
         assertEquals(5692, openAfs.advertisedMaxMtu(1444, openAfs.jumboLimit(1)));
+        assertEquals(6, openAfs.jumboLimit(6), "a 9,000-byte route: six, whole");
+        assertEquals(4, openAfs.jumboLimit(0));
+        PacketSize wide = RxConfig.builder().jumboMax(46).build().packetSize();
+        assertEquals(46, wide.jumboLimit(46), "an explicit jumboMax where the route carries it");
+        assertEquals(4, wide.jumboLimit(0), "but not on a route the transport cannot see");
+        assertEquals(6, wide.jumboLimit(6));
     }
 
     /** rx-wire-facts.md §5: a route's interface MTU less the IP and UDP headers, Ethernet and unknown as OpenAFS's 1444. */

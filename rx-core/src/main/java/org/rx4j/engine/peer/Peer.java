@@ -92,9 +92,15 @@ public final class Peer {
     /** Datagrams from this address that did not decode as Rx. */
     private long notRxDatagrams;
 
+    /**
+     * A peer on a route of unknown MTU: OpenAFS's 1,444-byte interface and its jumbogram habit
+     * ({@link org.rx4j.config.PacketSize#jumboLimit} of 0).
+     *
+     * @param address the peer's host:port
+     * @param config this endpoint's configuration
+     */
     public Peer(InetSocketAddress address, RxConfig config) {
-        this(address, config, config.packetSize().localIfMtu(RxConstants.REMOTE_PACKET_SIZE),
-                RxConstants.MAX_FULL_JUMBO_PACKETS);
+        this(address, config, config.packetSize().localIfMtu(RxConstants.REMOTE_PACKET_SIZE), 0);
     }
 
     /**
@@ -103,7 +109,7 @@ public final class Peer {
      * @param ifMtu our interface MTU toward the peer, bytes ({@link org.rx4j.config.PacketSize#peerIfMtu}: the
      *     route's, or the configuration's fixed {@code ifMtu})
      * @param routeJumbo jumbogram sub-packets the route carries unfragmented
-     *     ({@link org.rx4j.config.PacketSize#jumbogramsFitting})
+     *     ({@link org.rx4j.config.PacketSize#jumbogramsFitting}), 0 = unknown route
      */
     public Peer(InetSocketAddress address, RxConfig config, int ifMtu, int routeJumbo) {
         this.address = address;

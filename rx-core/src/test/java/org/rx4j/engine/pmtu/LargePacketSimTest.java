@@ -330,6 +330,36 @@ class LargePacketSimTest {
         assertEquals(fourPackets, down2.largest);
     }
 
+    /**
+     * A 9,000-byte route carries a jumbogram of six 1412-byte packets (8,520 bytes) unfragmented, and OpenAFS advertises
+     * six there (RX_MAX_DGRAM_PACKETS): by default an rx4j receiver invites six too, so a sender that cuts 1412-byte
+     * packets (here one with a fixed 1,444-byte ifMtu, as OpenAFS does) sends it six-packet jumbograms; with
+     * {@code jumboMax} 4 it gets four-packet ones, as before the default was six.
+     */
+    @Test
+    void aNineThousandByteRouteInvitesSixPacketJumbograms() {
+        int sixPackets = RxConstants.HEADER_SIZE + RxConstants.JUMBO_BUFFER_SIZE + 5 * RxConstants.JUMBO_STRIDE;
+        int fourPackets = RxConstants.HEADER_SIZE + RxConstants.JUMBO_BUFFER_SIZE + 3 * RxConstants.JUMBO_STRIDE;
+        RxConfig jumboSender = RxConfig.builder().maxWindow(255).ifMtu(1444).build();
+        for (int jumboMax : new int[] {0, 4}) {
+            DataSizes up = new DataSizes();
+            DataSizes down = new DataSizes();
+            RxConfig receiver = jumboMax == 0 ? RxConfig.builder().maxWindow(255).build()
+                    : RxConfig.builder().maxWindow(255).jumboMax(jumboMax).build();
+            SimNetwork net = net(receiver, jumboSender, LinkModel.delay(MS), up, down);
+            net.routeMtu = 9000;
+            run(net, 2, 4 << 10, 1L << 20);
+            Peer peer = net.client().engine.clientConnections().iterator().next().peer();
+            if (jumboMax == 0) {
+                assertEquals(6, peer.jumboLimit(), "the default on a 9,000-byte route");
+                assertEquals(sixPackets, down.largest, "six-packet jumbograms to the default receiver");
+            } else {
+                assertEquals(4, peer.jumboLimit());
+                assertEquals(fourPackets, down.largest, "no more than jumboMax invites");
+            }
+        }
+    }
+
     /** @return {@code bytes} if it is the size of a jumbogram of 2..4 full 1412-byte packets, else -1 */
     private static int jumbogramOfAtMostFour(int bytes) {
         for (int k = 2; k <= 4; k++) {

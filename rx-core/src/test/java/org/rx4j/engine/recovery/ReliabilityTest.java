@@ -326,9 +326,11 @@ class ReliabilityTest {
         // At a full window the sender waits for room for a whole jumbogram (docs/engine.md "Jumbogram size"); a
         // receiver that pauses briefly and then consumes its backlog in one go opens the window by ~100 packets at
         // once, and the sender fills that with jumbograms of the full 46 packets as well.
-        RxConfig config = RxConfig.builder().jumboMax(46).maxWindow(255).build();
+        RxConfig config = RxConfig.builder().jumboMax(46).maxWindow(255).ifMtu(1444).build();
         LinkModel link = LinkModel.delay(MS).withBandwidth(1_000_000_000L, 4 << 20);
         SimNetwork net = new SimNetwork(config, config, link, link, 23);
+        // 1,412-byte packets on a route as wide as loopback's: 46-packet jumbograms fit it unfragmented.
+        net.routeMtu = 65_536;
         SimApps.BulkServer server = new SimApps.BulkServer(net);
         net.server().engine.registerService(SVC, 0, server);
         Connection conn = net.client().engine.connect(SimNetwork.SERVER, SVC, 0);

@@ -6,6 +6,7 @@ package org.rx4j.perf.transport;
 import java.util.Objects;
 import org.rx4j.config.SocketBuffers;
 import org.rx4j.config.TransportKind;
+import org.rx4j.wire.RxConstants;
 
 /**
  * Every Rx tunable rxperf's flags set, for one endpoint (client or server). Immutable; the adapter maps each
@@ -169,8 +170,11 @@ public record PerfEndpointOptions(
 
     /** Largest window any Rx endpoint may use, in packets (RX_MAXACKS, rx-wire-facts.md §5). */
     public static final int MAX_WINDOW = 255;
-    /** Default {@link #jumboMax()}: 4 packets per jumbogram, as OpenAFS on 1500-byte links (§3). */
-    public static final int DEFAULT_JUMBO_MAX = 4;
+    /**
+     * Default {@link #jumboMax()}: 6 packets per jumbogram, OpenAFS's RX_MAX_DGRAM_PACKETS (§4); the engine caps it per
+     * peer by the route (4 with fragments on Ethernet, as OpenAFS; none without).
+     */
+    public static final int DEFAULT_JUMBO_MAX = RxConstants.MAX_DGRAM_PACKETS;
     /** Largest {@link #jumboMax()}: 46 sub-packets fit one 65,535-byte UDP datagram (§4). */
     public static final int MAX_JUMBO_MAX = 46;
     /** Smallest {@link #maxMtu()}, bytes (RX_MIN_PACKET_SIZE). */
