@@ -4,9 +4,9 @@
 package org.rx4j.perf.transport;
 
 import java.util.Objects;
+import org.rx4j.config.PacketSize;
 import org.rx4j.config.SocketBuffers;
 import org.rx4j.config.TransportKind;
-import org.rx4j.wire.RxConstants;
 
 /**
  * Every Rx tunable rxperf's flags set, for one endpoint (client or server). Immutable; the adapter maps each
@@ -174,7 +174,7 @@ public record PerfEndpointOptions(
      * Default {@link #jumboMax()}: 6 packets per jumbogram, OpenAFS's RX_MAX_DGRAM_PACKETS (§4); the engine caps it per
      * peer by the route (4 with fragments on Ethernet, as OpenAFS; none without).
      */
-    public static final int DEFAULT_JUMBO_MAX = RxConstants.MAX_DGRAM_PACKETS;
+    public static final int DEFAULT_JUMBO_MAX = PacketSize.DEFAULTS.jumboMax();
     /** Largest {@link #jumboMax()}: 46 sub-packets fit one 65,535-byte UDP datagram (§4). */
     public static final int MAX_JUMBO_MAX = 46;
     /** Smallest {@link #maxMtu()}, bytes (RX_MIN_PACKET_SIZE). */
