@@ -168,11 +168,29 @@ class CliRunTest {
         assertTrue(factory.clients().get(0).isClosed());
     }
 
+    /** {@code --no-gro} turns GRO alone off, on either side; GSO stays (docs/transport.md "Segmentation offload"). */
+    @Test
+    void noGroTurnsReceiveOffloadAloneOff() {
+        InMemoryTransportFactory factory = new InMemoryTransportFactory();
+        CliHarness.Outcome outcome = new CliHarness(factory, System::nanoTime).run("loopback", "-c", "send", "-b",
+                "10", "-T", "1", "--no-gro");
+        assertEquals(0, outcome.exitCode(), outcome.err());
+        PerfEndpointOptions client = factory.clients().get(0).options();
+        assertFalse(client.receiveOffload(), "--no-gro");
+        assertTrue(client.segmentationOffload(), "GSO stays");
+        assertFalse(factory.servers().get(0).options().receiveOffload(), "loopback's server too");
+
+        InMemoryTransportFactory plain = new InMemoryTransportFactory();
+        assertEquals(0, new CliHarness(plain, System::nanoTime).run("loopback", "-c", "send", "-b", "10", "-T", "1")
+                .exitCode());
+        assertTrue(plain.clients().get(0).options().receiveOffload(), "GRO by default");
+    }
+
     private static PerfEndpointOptions withSlice(PerfEndpointOptions o, int sliceUs) {
         return new PerfEndpointOptions(o.twind(), o.rwind(), o.jumbo(), o.jumboMax(), o.maxMtu(), o.udpBufferBytes(),
                 o.minPeerTimeoutMs(), o.hardAcksOnly(), o.transport(), o.minProcs(), o.maxProcs(), o.statistics(),
                 o.congestionControl(), o.debugReplies(), o.segmentationOffload(), o.fragmentJumbograms(),
-                o.idleSpinUs(), sliceUs);
+                o.idleSpinUs(), sliceUs, o.receiveOffload());
     }
 
     /**

@@ -125,6 +125,7 @@ public final class JsonReport {
         node.put("transport", options.transport().name().toLowerCase(Locale.ROOT));
         node.put("statistics", options.statistics());
         node.put("segmentationOffload", options.segmentationOffload());
+        node.put("receiveOffload", options.receiveOffload());
         node.put("fragmentJumbograms", options.fragmentJumbograms());
         node.put("idleSpinUs", options.idleSpinUs());
         node.put("schedulerSliceUs", options.schedulerSliceUs());

@@ -88,6 +88,7 @@ public final class RxPerfTransportFactory implements PerfTransportFactory {
         }
         b.udpBufferBytes(o.udpBufferBytes());
         b.segmentationOffload(o.segmentationOffload());
+        b.receiveOffload(o.receiveOffload());
         b.idleSpinNs(o.idleSpinUs() * 1000L);
         b.schedulerSliceNs(o.schedulerSliceUs() * 1000L);
         b.fragmentJumbograms(o.fragmentJumbograms());

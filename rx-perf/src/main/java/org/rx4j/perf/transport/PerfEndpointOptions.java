@@ -19,7 +19,7 @@ import org.rx4j.config.TransportKind;
  * @param jumbo whether jumbograms are sent and accepted; false with {@code -j} (rx_SetNoJumbo: advertise
  *     maxDgramPackets 1, rx-wire-facts.md §10)
  * @param jumboMax most DATA packets per jumbogram this endpoint sends and advertises, 1..46
- *     ({@code --jumbo-max}, default 4; rx-wire-facts.md §4)
+ *     ({@code --jumbo-max}, default 6; the engine caps it per peer by the route; rx-wire-facts.md §4)
  * @param maxMtu largest Rx packet in bytes (header + data), 520..65535, or 0 for the default: as large as the
  *     route to each peer carries ({@code -m}, rx_SetMaxMTU)
  * @param udpBufferBytes UDP socket send and receive buffer in bytes, or 0 to size it from the windows
@@ -50,6 +50,9 @@ import org.rx4j.config.TransportKind;
  *     {@link #MIN_SCHEDULER_SLICE_US}..{@link #MAX_SCHEDULER_SLICE_US} ({@code --slice-us}; rxperf's default
  *     {@link #SERVER_SCHEDULER_SLICE_US} for a server, 0 for a client; 0 = the kernel's, the library's default;
  *     docs/transport.md "Scheduler slice")
+ * @param receiveOffload whether an epoll socket with segmentation offload reads with UDP GRO (default); false with
+ *     {@code --no-gro}: reads in recvmmsg batches of 8, faster against OpenAFS peers, whose datagrams GRO never
+ *     coalesces (docs/transport.md "Segmentation offload")
  */
 public record PerfEndpointOptions(
         int twind,
@@ -69,7 +72,8 @@ public record PerfEndpointOptions(
         boolean segmentationOffload,
         boolean fragmentJumbograms,
         int idleSpinUs,
-        int schedulerSliceUs) {
+        int schedulerSliceUs,
+        boolean receiveOffload) {
 
     /** rxperf's idle spin when {@code --spin-us} is not given, µs (docs/transport.md "Idle spin"). */
     public static final int DEFAULT_IDLE_SPIN_US = 1000;
@@ -84,6 +88,20 @@ public record PerfEndpointOptions(
     public static final int MIN_SCHEDULER_SLICE_US = (int) (SocketBuffers.MIN_SCHEDULER_SLICE_NS / 1000);
     /** Largest {@link #schedulerSliceUs()}, µs: the library's bound. */
     public static final int MAX_SCHEDULER_SLICE_US = (int) (SocketBuffers.MAX_SCHEDULER_SLICE_NS / 1000);
+
+    /**
+     * With UDP GRO where segmentation offload is on (the library default).
+     *
+     * @throws IllegalArgumentException naming the first field out of range
+     */
+    public PerfEndpointOptions(int twind, int rwind, boolean jumbo, int jumboMax, int maxMtu, int udpBufferBytes,
+            int minPeerTimeoutMs, boolean hardAcksOnly, TransportKind transport, int minProcs, int maxProcs,
+            boolean statistics, String congestionControl, String debugReplies, boolean segmentationOffload,
+            boolean fragmentJumbograms, int idleSpinUs, int schedulerSliceUs) {
+        this(twind, rwind, jumbo, jumboMax, maxMtu, udpBufferBytes, minPeerTimeoutMs, hardAcksOnly, transport,
+                minProcs, maxProcs, statistics, congestionControl, debugReplies, segmentationOffload,
+                fragmentJumbograms, idleSpinUs, schedulerSliceUs, true);
+    }
 
     /**
      * With the kernel's scheduler slice.
@@ -228,7 +246,7 @@ public record PerfEndpointOptions(
     }
 
     /**
-     * The options rxperf uses when no flag is given: library windows, jumbograms on (4 per datagram), default
+     * The options rxperf uses when no flag is given: library windows, jumbograms on (up to 6 per datagram), default
      * MTU, auto UDP buffer, 20 ms min peer timeout, soft acks, auto (epoll where it loads), 2..20 server threads, statistics on.
      *
      * @return the defaults

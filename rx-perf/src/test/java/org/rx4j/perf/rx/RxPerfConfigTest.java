@@ -4,6 +4,8 @@
 package org.rx4j.perf.rx;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 import org.rx4j.config.DebugReplies;
@@ -39,6 +41,19 @@ class RxPerfConfigTest {
         assertEquals(1444, withMtu(1444).packetSize().largestPacket(65507));
         assertEquals(1000, withMtu(1000).packetSize().largestPacket(65507));
         assertEquals(65535, withMtu(65535).packetSize().maxMtu(), "-m grows to the UDP length limit");
+    }
+
+    /** {@code --no-gro} reaches the library as {@code receiveOffload(false)}; GSO stays on. */
+    @Test
+    void noGroTurnsTheLibrarysReceiveOffloadOff() {
+        PerfEndpointOptions d = PerfEndpointOptions.defaults();
+        assertTrue(RxPerfTransportFactory.config(d).socketBuffers().receiveOffload(), "the default");
+        RxConfig c = RxPerfTransportFactory.config(new PerfEndpointOptions(d.twind(), d.rwind(), d.jumbo(),
+                d.jumboMax(), d.maxMtu(), d.udpBufferBytes(), d.minPeerTimeoutMs(), d.hardAcksOnly(), d.transport(),
+                d.minProcs(), d.maxProcs(), d.statistics(), d.congestionControl(), d.debugReplies(),
+                d.segmentationOffload(), d.fragmentJumbograms(), d.idleSpinUs(), d.schedulerSliceUs(), false));
+        assertFalse(c.socketBuffers().receiveOffload());
+        assertTrue(c.socketBuffers().segmentationOffload());
     }
 
     private static RxConfig withDebugReplies(String word) {
