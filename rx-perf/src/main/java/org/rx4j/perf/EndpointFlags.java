@@ -107,8 +107,8 @@ public final class EndpointFlags {
     boolean noGso;
 
     @Option(names = "--no-gro", description = "Read without UDP GRO, in recvmmsg batches of 8 datagrams, while still "
-            + "sending with GSO: faster against OpenAFS peers, whose datagrams GRO never coalesces; slower between "
-            + "rx4j peers. Default: GRO where the kernel has it.")
+            + "sending with GSO: faster against OpenAFS peers on transfers and concurrent calls (GRO never coalesces "
+            + "their datagrams); slower between rx4j peers. Default: GRO where the kernel has it.")
     boolean noGro;
 
     @Option(names = "--spin-us", paramLabel = "US", converter = CIntConverter.class,
