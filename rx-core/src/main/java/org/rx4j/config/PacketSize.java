@@ -26,9 +26,11 @@ import org.rx4j.wire.RxConstants;
  *     up to the route's interface MTU, so none on an Ethernet-size route (docs/engine.md "Packet size")
  */
 public record PacketSize(int jumboMax, int maxMtu, int ifMtu, boolean fragmentJumbograms) {
+    /** The default {@link #jumboMax()}: OpenAFS's RX_MAX_DGRAM_PACKETS, 6 (rx-wire-facts.md §4). */
+    public static final int DEFAULT_JUMBO_MAX = RxConstants.MAX_DGRAM_PACKETS;
     /** Jumbograms of up to six packets where the route carries them; packets as large as the route carries. */
     public static final PacketSize DEFAULTS =
-            new PacketSize(RxConstants.MAX_DGRAM_PACKETS, RxConstants.MAX_DATAGRAM_SIZE, 0, false);
+            new PacketSize(DEFAULT_JUMBO_MAX, RxConstants.MAX_DATAGRAM_SIZE, 0, false);
 
     /**
      * Checks the ranges listed with the components.
@@ -87,9 +89,7 @@ public record PacketSize(int jumboMax, int maxMtu, int ifMtu, boolean fragmentJu
         if (routeFit <= 0) {
             return Math.min(jumboMax, RxConstants.MAX_FRAGS);
         }
-        int route = fragmentJumbograms
-                ? Math.min(RxConstants.MAX_FULL_JUMBO_PACKETS, RxConstants.MAX_FRAGS * routeFit) : routeFit;
-        return Math.min(jumboMax, route);
+        return Math.min(jumboMax, fragmentJumbograms ? RxConstants.MAX_FRAGS * routeFit : routeFit);
     }
 
     /**

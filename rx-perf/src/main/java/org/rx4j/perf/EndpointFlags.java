@@ -33,7 +33,8 @@ public final class EndpointFlags {
     @Option(names = "-j", description = "No jumbograms (advertise maxDgramPackets 1, as rx_SetNoJumbo).")
     boolean noJumbo;
 
-    @Option(names = "--jumbo-max", paramLabel = "PACKETS", converter = CIntConverter.class, defaultValue = "6",
+    @Option(names = "--jumbo-max", paramLabel = "PACKETS", converter = CIntConverter.class,
+            defaultValue = "" + PerfEndpointOptions.DEFAULT_JUMBO_MAX,
             description = "Most DATA packets per jumbogram, 1..46; fewer where the route to the peer carries fewer "
                     + "unfragmented. Default: ${DEFAULT-VALUE}, as OpenAFS.")
     int jumboMax;

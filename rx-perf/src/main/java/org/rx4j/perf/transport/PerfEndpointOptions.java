@@ -192,7 +192,7 @@ public record PerfEndpointOptions(
      * Default {@link #jumboMax()}: 6 packets per jumbogram, OpenAFS's RX_MAX_DGRAM_PACKETS (§4); the engine caps it per
      * peer by the route (4 with fragments on Ethernet, as OpenAFS; none without).
      */
-    public static final int DEFAULT_JUMBO_MAX = PacketSize.DEFAULTS.jumboMax();
+    public static final int DEFAULT_JUMBO_MAX = PacketSize.DEFAULT_JUMBO_MAX;
     /** Largest {@link #jumboMax()}: 46 sub-packets fit one 65,535-byte UDP datagram (§4). */
     public static final int MAX_JUMBO_MAX = 46;
     /** Smallest {@link #maxMtu()}, bytes (RX_MIN_PACKET_SIZE). */
