@@ -49,6 +49,8 @@ final class PacketDispatcher {
     private PacketTrace.In clientRefusal;
     /** The last exception counted in the endpoint's internalErrors, for diagnosis; null for none. */
     private RuntimeException lastInternalError;
+    /** The connection of the last datagram dispatched ({@link #lastConnection}); null before one. */
+    private Connection lastConnection;
 
     /**
      * @param config tunables (receive window, jumbogram limit, reachability checks)
@@ -85,6 +87,7 @@ final class PacketDispatcher {
      * @param packets the packets in wire order (at least one)
      */
     void onDatagram(long now, InetSocketAddress from, List<RxPacket> packets) {
+        lastConnection = null;
         int n = packets.size();
         if (n > 1) {
             endpointCounters.raiseTo(RxCounter.LARGEST_JUMBOGRAM_RECEIVED, n);
@@ -132,6 +135,11 @@ final class PacketDispatcher {
         return lastInternalError;
     }
 
+    /** @return the connection of the last datagram dispatched, or null when it had none (refused, connectionless) */
+    Connection lastConnection() {
+        return lastConnection;
+    }
+
     /**
      * Dispatches one packet of a connection (not VERSION or DEBUG).
      *
@@ -154,6 +162,7 @@ final class PacketDispatcher {
             }
             return;
         }
+        lastConnection = conn;
         // Counted with its connection (a jumbogram too, like jumbogramsSent) before any call sees it.
         int bytes = RxConstants.HEADER_SIZE + p.bodyLength();
         boolean fromOther = !conn.peer.address().equals(from);

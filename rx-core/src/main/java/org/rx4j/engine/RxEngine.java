@@ -341,6 +341,23 @@ public final class RxEngine implements EngineView {
         return dispatcher.lastInternalError();
     }
 
+    /**
+     * Whether the peer that sent the last datagram given to {@link #onDatagram} likely has another one waiting in the
+     * socket already, so that the transport reads on in the same wake-up (docs/transport.md "Reads per wake-up"): the
+     * peer sends every datagram with a send of its own, as OpenAFS does (its ACK trailers advertise jumbograms of base
+     * packets, {@link Peer#basePacketReceiver}; an rx4j peer gathers what it sends at once into one GSO send, which one
+     * read takes whole), and the datagram's connection has more than one call in progress, whose datagrams are on
+     * their way too. Asked after the datagram's unit of work (a completed call's successor already started). Engine
+     * thread only.
+     *
+     * @return false before any datagram, for a datagram of no connection, toward rx4j peers, with one call and once
+     *     the engine is shut down
+     */
+    public boolean lastSenderLikelyHasMore() {
+        Connection c = closed ? null : dispatcher.lastConnection();
+        return c != null && c.peer.basePacketReceiver() && c.callsInProgress() > 1;
+    }
+
     @Override
     public RxCounters totals() {
         RxCounters t = new RxCounters(RxCounter.Scope.ENDPOINT);

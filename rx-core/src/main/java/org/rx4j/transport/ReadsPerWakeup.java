@@ -3,12 +3,15 @@
 
 package org.rx4j.transport;
 
+import java.util.function.BooleanSupplier;
+
 /**
  * How many datagrams the event loop reads per wake-up (docs/transport.md "Reads per wake-up"): those of one read (one
  * datagram, one GRO read's segments or one recvmmsg batch of up to 8), or up to {@link #MAX_DATAGRAMS} over several
  * reads while the loop sends a transfer and receives none: while the last datagram it wrote was larger than
  * {@link IdleSpin#SMALL_WRITE_BYTES} (a DATA datagram, not a short call's message or an ACK) and it has read no such
- * datagram since.
+ * datagram since; or after a short datagram whose sender likely has more in the socket (the engine's
+ * {@link org.rx4j.engine.RxEngine#lastSenderLikelyHasMore}: an OpenAFS peer, several calls in progress).
  *
  * <p>A sending loop's wake-ups bring ACKs: read one read at a time, each released a datagram or two of the window and
  * the next ACK waited behind an {@code epoll_wait}; read together, the DATA they release leaves in the burst's flush
@@ -28,6 +31,21 @@ final class ReadsPerWakeup {
 
     /** True while the loop sends a transfer: its last datagram written was DATA, and no DATA was read since. */
     private boolean sendingTransfer;
+    /** True when the last datagram read was at most {@link IdleSpin#SMALL_WRITE_BYTES}: a short message, an ACK. */
+    private boolean lastReadShort;
+    /** Asked after a short datagram: whether its sender likely has another one waiting; never, until set. */
+    private BooleanSupplier senderHasMore = () -> false;
+
+    /**
+     * Sets what says, after a short datagram, whether its sender likely has another one in the socket (the engine's
+     * view: {@link org.rx4j.engine.RxEngine#lastSenderLikelyHasMore}). Set once, on the loop, when the engine exists.
+     *
+     * @param senderHasMore asked on the loop after each short datagram read, while Netty's read loop decides whether
+     *     to read again
+     */
+    void readOnAfterShortDatagramsWhen(BooleanSupplier senderHasMore) {
+        this.senderHasMore = senderHasMore;
+    }
 
     /**
      * A datagram of {@code bytes} was written on this loop (for a GSO run: its segment size). Loop only.
@@ -45,13 +63,17 @@ final class ReadsPerWakeup {
      * @param bytes its UDP payload, bytes
      */
     void read(int bytes) {
-        if (bytes > IdleSpin.SMALL_WRITE_BYTES) {
+        lastReadShort = bytes <= IdleSpin.SMALL_WRITE_BYTES;
+        if (!lastReadShort) {
             sendingTransfer = false;
         }
     }
 
-    /** @return true when the loop may read again in this wake-up (it sends a transfer and receives none). Loop only. */
+    /**
+     * @return true when the loop may read again in this wake-up: it sends a transfer and receives none, or the short
+     *     datagram it just read came from a sender that likely has another one waiting. Loop only.
+     */
     boolean readOn() {
-        return sendingTransfer;
+        return sendingTransfer || (lastReadShort && senderHasMore.getAsBoolean());
     }
 }

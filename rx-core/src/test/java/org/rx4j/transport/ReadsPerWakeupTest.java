@@ -42,6 +42,8 @@ class ReadsPerWakeupTest {
 
     /** Read calls the last {@link #wakeUp} made, the empty one (EAGAIN) included. */
     private int readCalls;
+    /** When above 0, each datagram a {@link #wakeUp} reads is reported to {@link ReadsPerWakeup#read} at this size. */
+    private int reportedBytes;
 
     /**
      * One wake-up as Netty's epoll datagram loop runs it: read while the handle says so, {@code waiting} datagrams in
@@ -63,6 +65,9 @@ class ReadsPerWakeupTest {
                 break;
             }
             int n = Math.min(perRead, waiting - read);
+            for (int i = 0; i < n && reportedBytes > 0; i++) {
+                reads.read(reportedBytes); // the decoder's report of each datagram, before Netty asks to go on
+            }
             handle.lastBytesRead(100 * n);
             handle.incMessagesRead(n); // Netty counts each datagram of a read
             read += n;
@@ -121,5 +126,40 @@ class ReadsPerWakeupTest {
         assertEquals(1, wakeUp(5));
         reads.written(DATA_DATAGRAM);
         assertTrue(reads.readOn());
+    }
+
+    @Test
+    void aShortDatagramReadsOnWhileItsSenderLikelyHasMore() {
+        boolean[] more = {true};
+        reads.readOnAfterShortDatagramsWhen(() -> more[0]);
+        reads.read(ACK_DATAGRAM);
+        assertTrue(reads.readOn(), "a short reply from an OpenAFS peer with other calls in progress: read again");
+        more[0] = false;
+        assertFalse(reads.readOn(), "the engine says no more is on its way (one call, or an rx4j peer)");
+        more[0] = true;
+        reads.read(IdleSpin.SMALL_WRITE_BYTES + 1);
+        assertFalse(reads.readOn(), "after a DATA datagram of a transfer the engine is not asked");
+        reads.read(IdleSpin.SMALL_WRITE_BYTES);
+        assertTrue(reads.readOn(), "a message of the short-call limit is short");
+    }
+
+    @Test
+    void repliesQueuedBehindAShortOneAreReadInTheSameWakeUp() {
+        boolean[] more = {true};
+        reads.readOnAfterShortDatagramsWhen(() -> more[0]);
+        reportedBytes = ACK_DATAGRAM;
+        assertEquals(5, wakeUp(5), "eight chains' replies from OpenAFS's server: all that is queued");
+        assertEquals(6, readCalls, "five reads and the empty one");
+        assertEquals(ReadsPerWakeup.MAX_DATAGRAMS, wakeUp(100), "at most the limit");
+        more[0] = false;
+        assertEquals(1, wakeUp(5), "one call in progress: one read, no read that finds nothing");
+        assertEquals(1, readCalls);
+    }
+
+    @Test
+    void aLoopWithoutTheEnginesViewKeepsOneReadPerWakeUpAfterShortDatagrams() {
+        reads.read(ACK_DATAGRAM);
+        assertFalse(reads.readOn(), "until the engine is wired in, short datagrams never read on");
+        assertEquals(1, wakeUp(5));
     }
 }

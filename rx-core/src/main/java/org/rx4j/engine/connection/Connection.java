@@ -178,6 +178,20 @@ public final class Connection implements CallOwner {
         return calls[channel];
     }
 
+    /**
+     * @return the calls on this connection's channels that have not ended, 0..4 (a call that ended and only dallies
+     *     for its final ACK is not counted; nor are calls waiting for a channel)
+     */
+    public int callsInProgress() {
+        int n = 0;
+        for (Call c : calls) {
+            if (c != null && !c.isDone()) {
+                n++;
+            }
+        }
+        return n;
+    }
+
     /** @return calls waiting for a free channel (client side) */
     public int waitingCalls() {
         return waiting.size();
