@@ -138,7 +138,7 @@ class ReadsPerWakeupTest {
         assertFalse(reads.readOn(), "the engine says no more is on its way (one call, or an rx4j peer)");
         more[0] = true;
         reads.read(IdleSpin.SMALL_WRITE_BYTES + 1);
-        assertFalse(reads.readOn(), "after a DATA datagram of a transfer the engine is not asked");
+        assertFalse(reads.readOn(), "after a DATA datagram of a transfer, whatever the engine says");
         reads.read(IdleSpin.SMALL_WRITE_BYTES);
         assertTrue(reads.readOn(), "a message of the short-call limit is short");
     }
