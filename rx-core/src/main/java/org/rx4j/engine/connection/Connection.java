@@ -284,12 +284,7 @@ public final class Connection implements CallOwner {
 
     /** @return true when some channel has a call that has not finished, or a call waits for one */
     public boolean hasActiveCalls() {
-        for (Call c : calls) {
-            if (c != null && !c.isDone()) {
-                return true;
-            }
-        }
-        return !waiting.isEmpty();
+        return callsInProgress() > 0 || !waiting.isEmpty();
     }
 
     // =====================================================================================
