@@ -5,6 +5,11 @@
 # bookkeeping and the summary line; the watchdog, the traps and cleanup that stop every server started;
 # UDP server start/stop; the OpenAFS rxperf result-line checks.
 # Sourced by scripts/interop.sh, not run by itself; ROOT and INTEROP_DIR are set before it.
+#
+# The sections run under pipefail, where `producer | grep -q` fails at random: grep exits at its first match
+# and a producer that writes again (bash's printf writes line by line into a pipe) dies of SIGPIPE. So text
+# already in a variable is matched as a here-string (grep -q PATTERN <<< "$out"), and a grep behind another
+# command reads to the end (grep PATTERN > /dev/null).
 
 BUILD_DIR=$INTEROP_DIR/build
 PEER=$BUILD_DIR/rxperf-peer
@@ -200,7 +205,7 @@ rxperf_client_run() {
     out=$("$@" 2>&1) || status=$?
     printf '%s\n' "$out"
     [[ $status -eq 0 ]] || { echo "client exit status $status"; return 1; }
-    if ! printf '%s\n' "$out" | grep -Eq "$RESULT_LINE_RE|$RPC_LINE_RE"; then
+    if ! grep -Eq "$RESULT_LINE_RE|$RPC_LINE_RE" <<< "$out"; then
         echo "no result line in OpenAFS rxperf format"
         return 1
     fi

@@ -25,7 +25,7 @@ rxkad_level_shown() {
     local file=$1 level=$2
     sed 's/^/    rxdebug: /' "$file"
     grep -q 'security index 2' "$file" || { echo "no connection at security index 2"; return 1; }
-    if grep -q 'rxkad: level' "$file" && grep 'rxkad: level' "$file" | grep -vq "rxkad: level $level,"; then
+    if grep -q 'rxkad: level' "$file" && grep 'rxkad: level' "$file" | grep -v "rxkad: level $level," > /dev/null; then
         echo "a connection is not at level $level"
         return 1
     fi
@@ -68,7 +68,7 @@ rxkad_rxdebug_check() {
     rxkad_level_shown "$out" crypt || return 1
     if grep -q '^rxperf-peer: server: connection' "$1"; then
         grep '^rxperf-peer: server: connection' "$1"
-        ! grep '^rxperf-peer: server: connection' "$1" | grep -vq 'security index 2, rxkad level crypt$'
+        ! grep '^rxperf-peer: server: connection' "$1" | grep -v 'security index 2, rxkad level crypt$' > /dev/null
     fi
 }
 

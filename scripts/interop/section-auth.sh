@@ -53,7 +53,7 @@ auth_expect() {
     shift
     out=$("$@" 2>&1) || { printf '%s\n' "$out"; return 1; }
     printf '%s\n' "$out"
-    printf '%s\n' "$out" | grep -qE "$want" || { echo "missing: $want"; return 1; }
+    grep -qE "$want" <<< "$out" || { echo "missing: $want"; return 1; }
 }
 
 auth_bos_listkeys() { auth_expect '^key 3 has cksum [0-9]+' auth_local bos listkeys -server "$DB_ADDR" -localauth; }
@@ -129,7 +129,7 @@ auth_case() {
     element=$(awk -v m="<testcase name=\"$2\"" 'index($0, m) { on = 1 } on { print } on && /<\/testcase>|\/>$/ { exit }' "$xml")
     [[ -n $element ]] || { echo "no test case $2 in $xml"; return 1; }
     printf '%s\n' "$element" | awk '!/^[[:space:]]*at / && n++ < 80'
-    ! printf '%s\n' "$element" | grep -Eq '<(failure|error|skipped)[ >/]'
+    ! grep -Eq '<(failure|error|skipped)[ >/]' <<< "$element"
 }
 
 # afsq with the security flags as docs/security.md ("From a KeyFile or kinit to an authenticated call") walks a

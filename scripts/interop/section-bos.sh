@@ -13,7 +13,7 @@ bos_listhosts_expect() {
     printf '%s\n' "$out"
     local want
     for want in "$@"; do
-        printf '%s\n' "$out" | grep -qxF "$want" || { echo "missing line: '$want'"; return 1; }
+        grep -qxF "$want" <<< "$out" || { echo "missing line: '$want'"; return 1; }
     done
 }
 

@@ -69,9 +69,9 @@ db_afsq_dead_first() {
     out=$(in_client_ns "$ROOT/scripts/afsq" vl-entry rx4j.interop -c "$CELL" -t 3 -v \
         --cellservdb "$WORK/CellServDB.dead-first" 2>&1) || { printf '%s\n' "$out"; return 1; }
     printf '%s\n' "$out"
-    printf '%s\n' "$out" | grep -qxF "afsq: $DB_ADDR:7003 answered, try 2 of at most 2" \
+    grep -qxF "afsq: $DB_ADDR:7003 answered, try 2 of at most 2" <<< "$out" \
         || { echo "expected the second server to answer on try 2"; return 1; }
-    printf '%s\n' "$out" | grep -qxF "rx4j.interop" || { echo "no entry printed"; return 1; }
+    grep -qxF "rx4j.interop" <<< "$out" || { echo "no entry printed"; return 1; }
 }
 
 db_afsq_errors() {
@@ -117,7 +117,7 @@ ubik_afsq() {
         --cellservdb "$WORK/CellServDB.ubik" 2>&1) || status=$?
     printf '%s\n' "$out"
     [[ $status -eq 1 ]] || { echo "expected exit status 1 (VL_NOENT), got $status"; return 1; }
-    printf '%s\n' "$out" | grep -qxF "afsq: $1 answered with an error" || { echo "expected the answer from $1"; return 1; }
+    grep -qxF "afsq: $1 answered with an error" <<< "$out" || { echo "expected the answer from $1"; return 1; }
     [[ $out == *363524* ]] || { echo "expected VL_NOENT (363524)"; return 1; }
 }
 
