@@ -21,6 +21,7 @@ import org.rx4j.wire.AbortPacket;
 import org.rx4j.wire.AckPacket;
 import org.rx4j.wire.ControlPacket;
 import org.rx4j.wire.DataPacket;
+import org.rx4j.wire.PacketFlags;
 import org.rx4j.wire.PacketType;
 import org.rx4j.wire.RxConstants;
 import org.rx4j.wire.RxHeader;
@@ -51,6 +52,12 @@ final class PacketDispatcher {
     private RuntimeException lastInternalError;
     /** The connection of the last datagram dispatched ({@link #lastConnection}); null before one. */
     private Connection lastConnection;
+    /**
+     * The last datagram dispatched ended in a reply's DATA packet (from the server side) without LAST_PACKET beyond the
+     * first receive window (its seq above maxRwind): a reply longer than one window, whose sender keeps its window in
+     * flight.
+     */
+    private boolean lastInsideLongReply;
 
     /**
      * @param config tunables (receive window, jumbogram limit, reachability checks)
@@ -89,6 +96,10 @@ final class PacketDispatcher {
     void onDatagram(long now, InetSocketAddress from, List<RxPacket> packets) {
         lastConnection = null;
         int n = packets.size();
+        RxHeader last = packets.get(n - 1).header();
+        lastInsideLongReply = last.type() == PacketType.DATA && !last.isClientInitiated()
+                && !last.hasFlag(PacketFlags.LAST_PACKET)
+                && Integer.compareUnsigned(last.seq(), config.windows().maxRwind()) > 0;
         if (n > 1) {
             endpointCounters.raiseTo(RxCounter.LARGEST_JUMBOGRAM_RECEIVED, n);
             if (!acceptableJumbogram(packets)) {
@@ -138,6 +149,15 @@ final class PacketDispatcher {
     /** @return the connection of the last datagram dispatched, or null when it had none (refused, connectionless) */
     Connection lastConnection() {
         return lastConnection;
+    }
+
+    /**
+     * @return true when the last datagram dispatched ended in a reply's DATA packet (from the server side) without
+     *     LAST_PACKET whose seq lies beyond the first receive window (above maxRwind): the middle of a reply longer
+     *     than one window
+     */
+    boolean lastInsideLongReply() {
+        return lastInsideLongReply;
     }
 
     /**

@@ -346,16 +346,23 @@ public final class RxEngine implements EngineView {
      * socket already, so that the transport reads on in the same wake-up (docs/transport.md "Reads per wake-up"): the
      * peer sends every datagram with a send of its own, as OpenAFS does (its ACK trailers advertise jumbograms of base
      * packets, {@link Peer#basePacketReceiver}; an rx4j peer gathers what it sends at once into one GSO send, which one
-     * read takes whole), and the datagram's connection has more than one call in progress, whose datagrams are on
-     * their way too. Asked after the datagram's unit of work (a completed call's successor already started). Engine
-     * thread only.
+     * read takes whole), and either the datagram's connection has more than one call in progress, whose datagrams are
+     * on their way too, or the datagram came from the middle of a reply longer than one receive window (its last
+     * packet DATA from the server side without LAST_PACKET, seq above maxRwind): past its first window OpenAFS's
+     * server keeps a window-full in flight, each ACK releasing the next datagrams, where within it the sender may be
+     * waiting for the acks of its slow start, and a read would find nothing. Not for a request's DATA: OpenAFS's client
+     * sending 128 KiB calls to an rx4j server was slower with it in most rounds (docs/benchmarks.md "Reading on past a
+     * reply's first window"). Asked after the datagram's unit of work (a completed call's successor already started).
+     * Engine thread only.
      *
-     * @return false before any datagram, for a datagram of no connection, toward rx4j peers, with one call and once
-     *     the engine is shut down
+     * @return false before any datagram, for a datagram of no connection, toward rx4j peers, on a connection with one
+     *     call in progress for a datagram of a request, of a reply's first window or of its end, and once the engine is
+     *     shut down
      */
     public boolean lastSenderLikelyHasMore() {
         Connection c = closed ? null : dispatcher.lastConnection();
-        return c != null && c.peer.basePacketReceiver() && c.callsInProgress() > 1;
+        return c != null && c.peer.basePacketReceiver()
+                && (c.callsInProgress() > 1 || dispatcher.lastInsideLongReply());
     }
 
     @Override

@@ -10,14 +10,17 @@ import java.util.function.BooleanSupplier;
  * datagram, one GRO read's segments or one recvmmsg batch of up to 8), or up to {@link #MAX_DATAGRAMS} over several
  * reads while the loop sends a transfer and receives none: while the last datagram it wrote was larger than
  * {@link IdleSpin#SMALL_WRITE_BYTES} (a DATA datagram, not a short call's message or an ACK) and it has read no such
- * datagram since; or after a short datagram whose sender likely has more in the socket (the engine's
- * {@link org.rx4j.engine.RxEngine#lastSenderLikelyHasMore}: an OpenAFS peer, several calls in progress).
+ * datagram since; or after a datagram whose sender likely has more in the socket (the engine's
+ * {@link org.rx4j.engine.RxEngine#lastSenderLikelyHasMore}: an OpenAFS peer with several calls in progress, or in the
+ * middle of a reply longer than one window).
  *
  * <p>A sending loop's wake-ups bring ACKs: read one read at a time, each released a datagram or two of the window and
  * the next ACK waited behind an {@code epoll_wait}; read together, the DATA they release leaves in the burst's flush
  * (docs/benchmarks.md "Reads per wake-up"). A loop that receives a transfer stops reading on at its first DATA
- * datagram, so that its ACKs do not wait for a long burst; a loop that makes short calls never starts: there reading
- * on cost a read that found nothing for each wake-up.
+ * datagram, so that its ACKs do not wait for a long burst, unless the engine expects more: OpenAFS sends each
+ * datagram of its window on its own, and past a reply's first window its next ones are in flight behind it, so one
+ * wake-up reads and acknowledges them together; a loop that makes short calls never starts: there reading on cost a
+ * read that found nothing for each wake-up.
  *
  * <p>One instance serves one event loop: the encoder reports each datagram written to {@link #written(int)}, the
  * decoder each datagram read to {@link #read(int)}, the receive allocator asks {@link #readOn()}; all on that loop.
@@ -31,19 +34,17 @@ final class ReadsPerWakeup {
 
     /** True while the loop sends a transfer: its last datagram written was DATA, and no DATA was read since. */
     private boolean sendingTransfer;
-    /** True when the last datagram read was at most {@link IdleSpin#SMALL_WRITE_BYTES}: a short message, an ACK. */
-    private boolean lastReadShort;
-    /** Asked after a short datagram: whether its sender likely has another one waiting; never, until set. */
+    /** Asked after each datagram: whether its sender likely has another one waiting; never, until set. */
     private BooleanSupplier senderHasMore = () -> false;
 
     /**
-     * Sets what says, after a short datagram, whether its sender likely has another one in the socket (the engine's
-     * view: {@link org.rx4j.engine.RxEngine#lastSenderLikelyHasMore}). Set once, on the loop, when the engine exists.
+     * Sets what says, after a datagram, whether its sender likely has another one in the socket (the engine's view:
+     * {@link org.rx4j.engine.RxEngine#lastSenderLikelyHasMore}). Set once, on the loop, when the engine exists.
      *
-     * @param senderHasMore asked on the loop after each short datagram read, while Netty's read loop decides whether
-     *     to read again
+     * @param senderHasMore asked on the loop after each datagram read while the loop sends no transfer, when Netty's
+     *     read loop decides whether to read again
      */
-    void readOnAfterShortDatagramsWhen(BooleanSupplier senderHasMore) {
+    void readOnWhenSenderHasMore(BooleanSupplier senderHasMore) {
         this.senderHasMore = senderHasMore;
     }
 
@@ -63,17 +64,16 @@ final class ReadsPerWakeup {
      * @param bytes its UDP payload, bytes
      */
     void read(int bytes) {
-        lastReadShort = bytes <= IdleSpin.SMALL_WRITE_BYTES;
-        if (!lastReadShort) {
+        if (bytes > IdleSpin.SMALL_WRITE_BYTES) {
             sendingTransfer = false;
         }
     }
 
     /**
-     * @return true when the loop may read again in this wake-up: it sends a transfer and receives none, or the short
+     * @return true when the loop may read again in this wake-up: it sends a transfer and receives none, or the
      *     datagram it just read came from a sender that likely has another one waiting. Loop only.
      */
     boolean readOn() {
-        return sendingTransfer || (lastReadShort && senderHasMore.getAsBoolean());
+        return sendingTransfer || senderHasMore.getAsBoolean();
     }
 }

@@ -140,7 +140,7 @@ public final class RxTransport implements AutoCloseable {
                 channel.alloc().directBuffer(RECEIVE_BUFFER).release();
                 RxEngine engine = Objects.requireNonNull(engines.create(encoder, channel.alloc(), clock.getAsLong()),
                         "the engine factory returned null");
-                reads.readOnAfterShortDatagramsWhen(engine::lastSenderLikelyHasMore);
+                reads.readOnWhenSenderHasMore(engine::lastSenderLikelyHasMore);
                 EngineHandler h = new EngineHandler(engine, encoder, clock,
                         receiveOffload ? Integer.MAX_VALUE : EngineHandler.FLUSH_EVERY);
                 channel.pipeline().addLast("engine", h);

@@ -129,24 +129,36 @@ class ReadsPerWakeupTest {
     }
 
     @Test
-    void aShortDatagramReadsOnWhileItsSenderLikelyHasMore() {
+    void aDatagramReadsOnWhileItsSenderLikelyHasMore() {
         boolean[] more = {true};
-        reads.readOnAfterShortDatagramsWhen(() -> more[0]);
+        reads.readOnWhenSenderHasMore(() -> more[0]);
         reads.read(ACK_DATAGRAM);
         assertTrue(reads.readOn(), "a short reply from an OpenAFS peer with other calls in progress: read again");
         more[0] = false;
         assertFalse(reads.readOn(), "the engine says no more is on its way (one call, or an rx4j peer)");
+        reads.read(DATA_DATAGRAM);
+        assertFalse(reads.readOn(), "a DATA datagram within a reply's first window");
         more[0] = true;
-        reads.read(IdleSpin.SMALL_WRITE_BYTES + 1);
-        assertFalse(reads.readOn(), "after a DATA datagram of a transfer, whatever the engine says");
-        reads.read(IdleSpin.SMALL_WRITE_BYTES);
-        assertTrue(reads.readOn(), "a message of the short-call limit is short");
+        assertTrue(reads.readOn(), "a DATA datagram past the first window of an OpenAFS server's reply: its next ones are in flight");
+    }
+
+    @Test
+    void aWindowFullSentAsSeparateDatagramsIsReadInOneWakeUp() {
+        boolean[] more = {true};
+        reads.readOnWhenSenderHasMore(() -> more[0]);
+        reads.written(ACK_DATAGRAM); // a receiving loop: it last wrote an ACK
+        reportedBytes = DATA_DATAGRAM;
+        assertEquals(8, wakeUp(8), "a 32-packet window of OpenAFS's 4-packet jumbograms, read together");
+        assertEquals(9, readCalls, "eight reads and the empty one");
+        more[0] = false;
+        assertEquals(1, wakeUp(8), "the reply's last packet: one read, no read that finds nothing");
+        assertEquals(1, readCalls);
     }
 
     @Test
     void repliesQueuedBehindAShortOneAreReadInTheSameWakeUp() {
         boolean[] more = {true};
-        reads.readOnAfterShortDatagramsWhen(() -> more[0]);
+        reads.readOnWhenSenderHasMore(() -> more[0]);
         reportedBytes = ACK_DATAGRAM;
         assertEquals(5, wakeUp(5), "eight chains' replies from OpenAFS's server: all that is queued");
         assertEquals(6, readCalls, "five reads and the empty one");
@@ -157,9 +169,11 @@ class ReadsPerWakeupTest {
     }
 
     @Test
-    void aLoopWithoutTheEnginesViewKeepsOneReadPerWakeUpAfterShortDatagrams() {
+    void aLoopWithoutTheEnginesViewKeepsOneReadPerWakeUpWhenReceiving() {
         reads.read(ACK_DATAGRAM);
         assertFalse(reads.readOn(), "until the engine is wired in, short datagrams never read on");
+        reads.read(DATA_DATAGRAM);
+        assertFalse(reads.readOn(), "nor DATA datagrams");
         assertEquals(1, wakeUp(5));
     }
 }
