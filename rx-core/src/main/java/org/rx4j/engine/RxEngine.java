@@ -361,8 +361,9 @@ public final class RxEngine implements EngineView {
      */
     public boolean lastSenderLikelyHasMore() {
         Connection c = closed ? null : dispatcher.lastConnection();
+        // The field read before the scan of the connection's channels: asked after every datagram.
         return c != null && c.peer.basePacketReceiver()
-                && (c.callsInProgress() > 1 || dispatcher.lastInsideLongReply());
+                && (dispatcher.lastInsideLongReply() || c.callsInProgress() > 1);
     }
 
     @Override
