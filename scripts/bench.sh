@@ -38,7 +38,9 @@
 #             scripts/bench/rxkad_report.py, each row judged by the rxkad targets (crypt: rx4j >= 2x C at crypt;
 #             auth: rx4j within 10 % of rx4j at clear).
 #   --netns   also the two-host variant: client in namespace rx4j-a, server in rx4j-b, joined by a
-#             veth pair (scripts/netns.sh) at MTU 1500 (--full: and 9000); needs root.
+#             veth pair (scripts/netns.sh) at MTU 1500 (--full: and 9000); send 1 MiB and rpc at -t 1 (5,000
+#             calls) and -t 8 (--full: also recv 1 MiB, send 32 KiB and 128 KiB, recv 32 KiB, and the mixed
+#             pairs of all of them); needs root.
 #   --pinned  server on CPU 0 and client on CPU 1 (taskset), as the earlier rounds measured; the default is
 #             unpinned, as users run rxperf (each JVM then sees every CPU). The report says which.
 #   --out DIR where the per-run JSON goes (default bench-results/, gitignored).
@@ -96,19 +98,20 @@ else
     RUNS=${BENCH_RUNS:-5} WARM_RUNS=${BENCH_WARM_RUNS:-5} WARM_TIME=${BENCH_WARM_TIME:-30} WARM_OMIT=${BENCH_WARM_OMIT:-10}
 fi
 
-# Workloads: "id|modes|server flags|client flags". modes: q = in --quick, f = in --full, n = netns.
+# Workloads: "id|modes|server flags|client flags". modes: q = in --quick, f = in --full, n = between the namespaces
+# (--netns, both modes), N = between the namespaces in --full only (the rest of the speed goals' table there).
 # Cold sizes are the speed goals': 100 MiB or 20,000 calls (rpc -t 8: 4,000 per thread) per run.
 COLD_WORKLOADS=(
     "send8k|f||-c send -b 8192 -T 12800"
-    "send32k|qf||-c send -b 32768 -T 3200"
-    "send128k|qf||-c send -b 131072 -T 800"
+    "send32k|qfN||-c send -b 32768 -T 3200"
+    "send128k|qfN||-c send -b 131072 -T 800"
     "send1m|qfn||-c send -b 1048576 -T 100"
-    "recv32k|f||-c recv -b 32768 -T 3200"
+    "recv32k|fN||-c recv -b 32768 -T 3200"
     "recv128k|f||-c recv -b 131072 -T 800"
-    "recv1m|qf||-c recv -b 1048576 -T 100"
+    "recv1m|qfN||-c recv -b 1048576 -T 100"
     "rpc1|qf||-c rpc -S 4 -R 4 -T 20000"
     "rpc1n|n||-c rpc -S 4 -R 4 -T 5000"
-    "rpc8|qf||-c rpc -S 4 -R 4 -T 4000 -t 8"
+    "rpc8|qfn||-c rpc -S 4 -R 4 -T 4000 -t 8"
     "first1|qf||-c send -b 1048576 -T 1"
     "first10|f||-c send -b 1048576 -T 10"
     "w32|f|-W 32|-c send -b 1048576 -T 100 -W 32 -D"
@@ -581,7 +584,8 @@ main() {
 
     if [[ $NETNS -eq 1 ]]; then
         [[ $MODE == full ]] && mtus=(1500 9000)
-        mapfile -t entries < <(select_workloads n "${COLD_WORKLOADS[@]}")
+        mapfile -t entries < <(select_workloads n "${COLD_WORKLOADS[@]}"
+                               [[ $MODE != full ]] || select_workloads N "${COLD_WORKLOADS[@]}")
         for mtu in "${mtus[@]}"; do
             [[ ${#entries[@]} -gt 0 ]] || break
             use_netns "$mtu"

@@ -45,11 +45,19 @@ WORKLOAD_NAMES = {
     "rpc8": "rpc -S 4 -R 4 -t 8", "w32": "send -b 1048576 -W 32 (both sides)",
     "w255": "send -b 1048576 -W 255 (both sides)", "nojumbo": "send -b 1048576 -j (both sides)",
     "ramp": "send -b 1048576 -T 1024 --interval 1", "first1": "first call: send -b 1048576 -T 1",
-    "first10": "first calls: send -b 1048576 -T 10"}
-# The speed goals' cold workloads (rx4j <-> rx4j >= 2x C <-> C; mixed pairs >= 1x), and the first-call rows, judged
-# by their time (msec) rather than a rate.
-COLD_GOAL_WORKLOADS = ["send32k", "send128k", "send1m", "recv32k", "recv128k", "recv1m", "rpc1", "rpc8"]
+    "first10": "first calls: send -b 1048576 -T 10", "gib": "send -b 1048576 -T 1024 (1 GiB)"}
+# The speed goals (docs/benchmarks.md "Speed goals"): short calls and short transfers between rx4j peers at 1.5x
+# C <-> C or better (SHORT_GOAL_WORKLOADS on loopback, SHORT_GOAL_NETNS_WORKLOADS between the namespaces), the
+# mixed pairs at 1x or better for the rows of the speed table (MIXED_GOAL_WORKLOADS, on loopback and at MTU 9000, and
+# the 1 GiB sends), and the first-call rows, judged by their time (msec) rather than a rate.
+SHORT_GOAL = 1.5
+SHORT_GOAL_WORKLOADS = ["rpc1", "rpc8", "send32k", "send128k", "recv32k", "recv128k"]
+SHORT_GOAL_NETNS_WORKLOADS = ["rpc1n", "rpc8"]
+MIXED_GOAL_WORKLOADS = ["send1m", "recv1m", "send128k", "send32k", "recv32k", "rpc1", "rpc8"]
+MIXED_PAIRS = ("rx4j2c", "c2rx4j")
+RPC_WORKLOADS = ("rpc1", "rpc1n", "rpc8")
 FIRST_CALL_WORKLOADS = ("first1", "first10")
+RCVBUF_RE = re.compile(r"(host|server|client) (-?\d+)")
 
 
 def read_text(path):
@@ -99,6 +107,10 @@ def parse_run(work, fields, clk_tck):
            "exitStatus": int(status or 0), "wallSeconds": float(wall or 0)}
     if steal:    # the hypervisor's share of the machine's CPU time during the run, % (scripts/lib/steal.sh)
         run["stealPercent"] = float(steal)
+    # UDP RcvbufErrors counted during the run: the host's one count on loopback, each namespace's between them
+    rcvbuf = {side: int(n) for side, n in RCVBUF_RE.findall(read_text(os.path.join(work, "runs", rid + ".rcvbuf")))}
+    if rcvbuf:
+        run["rcvbufErrors"] = rcvbuf
     m = RESULT_RE.search(out)
     if not m:
         run["error"] = (err or out).strip()[:500]
@@ -193,14 +205,16 @@ def row_target(run_set, workload, pair):
         return ""
     if workload == "first1":
         return "≤ 30 ms" if pair == "rx4j2rx4j" else ""
-    if workload == "first10":
-        return "≤ 2× C's time" if pair == "rx4j2rx4j" else ""
-    if run_set == "cold" and workload in COLD_GOAL_WORKLOADS:
-        return "≥ 2×" if pair == "rx4j2rx4j" else "≥ 1×"
-    if run_set.startswith("netns") and pair == "rx4j2rx4j" and workload in ("send1m", "rpc1n"):
-        return "≥ 2×" + ("; p99 < 1 ms" if workload == "rpc1n" else "")
-    if run_set == "warm" and pair == "rx4j2rx4j":
-        return "≥ 3×" if workload.startswith("send") else "not below the last round"
+    p99 = "; p99 < 1 ms" if workload in RPC_WORKLOADS else ""
+    if pair == "rx4j2rx4j":
+        if run_set == "cold" and workload in SHORT_GOAL_WORKLOADS:
+            return f"≥ {SHORT_GOAL}×" + p99
+        if run_set.startswith("netns") and workload in SHORT_GOAL_NETNS_WORKLOADS:
+            return f"≥ {SHORT_GOAL}×" + p99
+        return ""
+    if pair in MIXED_PAIRS and ((run_set == "cold" and (workload in MIXED_GOAL_WORKLOADS or workload == "gib"))
+                                or (run_set == "netns9000" and workload in MIXED_GOAL_WORKLOADS)):
+        return "≥ 1×"
     return ""
 
 
@@ -274,16 +288,25 @@ def targets(summary, runs, machine, floors, syscalls_text=""):
     def row(number, target, measured, verdict):
         rows.append({"target": number, "text": target, "measured": measured, "pass": verdict})
 
-    def ratios(run_set, workloads, need, pair="rx4j2rx4j"):
+    def ratios(run_set, workloads, need, pair="rx4j2rx4j", label=""):
         parts, verdicts, missing = [], [], []
         for w in workloads:
             r = ratio(summary, run_set, w, pair)
             if r is None:
-                missing.append(WORKLOAD_NAMES.get(w, w))
+                missing.append(f"{label}{WORKLOAD_NAMES.get(w, w)}")
                 continue
-            parts.append(f"{WORKLOAD_NAMES.get(w, w)}: {r:.2f}×")
+            parts.append(f"{label}{WORKLOAD_NAMES.get(w, w)}: {r:.2f}×")
             verdicts.append(r >= need)
         return parts, verdicts, missing
+
+    def p99s(run_set, workloads, label=""):
+        parts, verdicts = [], []
+        for w in workloads:
+            e = find(summary, run_set, w, "rx4j2rx4j")
+            if e and e.get("p99Micros") is not None:
+                parts.append(f"{label}{WORKLOAD_NAMES.get(w, w)} p99 {e['p99Micros']:,.0f} µs")
+                verdicts.append(e["p99Micros"] < 1000)
+        return parts, verdicts
 
     def verdict_of(verdicts, missing):
         if not verdicts:
@@ -295,74 +318,84 @@ def targets(summary, runs, machine, floors, syscalls_text=""):
     def joined(parts, missing):
         return "; ".join(parts + ([f"{', '.join(missing)}: {not_here}"] if missing else [])) or not_here
 
-    # 1. cold loopback ratios, mixed pairs never below C <-> C
-    parts, verdicts, missing = ratios("cold", COLD_GOAL_WORKLOADS, 2.0)
-    for pair in ("rx4j2c", "c2rx4j"):
-        p, v, _ = ratios("cold", COLD_GOAL_WORKLOADS, 1.0, pair)
-        parts += [f"{PAIR_NAMES[pair]} {x}" for x in p]
-        verdicts += v
-    row(1, "Cold loopback, rx4j ↔ rx4j ≥ 2× C ↔ C: send and recv at -b 32 KiB, 128 KiB, 1 MiB; rpc -S 4 -R 4 "
-           "at -t 1 and -t 8. Mixed pairs never below C ↔ C", joined(parts, missing), verdict_of(verdicts, missing))
+    netns_sets = sorted({e["set"] for e in summary if e["set"].startswith("netns")})
 
-    # 2. the first call
+    # 1. short calls and short transfers between rx4j peers
+    parts, verdicts, missing = ratios("cold", SHORT_GOAL_WORKLOADS, SHORT_GOAL)
+    p, v = p99s("cold", ["rpc1", "rpc8"])
+    parts, verdicts = parts + p, verdicts + v
+    for run_set in netns_sets:
+        label = f"MTU {run_set[len('netns'):]} "
+        p, v, m = ratios(run_set, SHORT_GOAL_NETNS_WORKLOADS, SHORT_GOAL, label=label)
+        parts, verdicts, missing = parts + p, verdicts + v, missing + m
+        p, v = p99s(run_set, SHORT_GOAL_NETNS_WORKLOADS, label)
+        parts, verdicts = parts + p, verdicts + v
+    if not netns_sets:
+        missing.append("between the namespaces (run with --netns)")
+    row(1, f"Short calls: rx4j ↔ rx4j ≥ {SHORT_GOAL}× C ↔ C for rpc -S 4 -R 4 at -t 1 and -t 8 on loopback and "
+           "between namespaces (MTU 1500 and 9000), rpc p99 < 1 ms there; send and recv at -b 32 KiB and 128 KiB "
+           f"≥ {SHORT_GOAL}×", joined(parts, missing), verdict_of(verdicts, missing))
+
+    # 2. OpenAFS peers: the mixed pairs, and what their receivers dropped
+    parts, verdicts, missing = [], [], []
+    for pair in MIXED_PAIRS:
+        for run_set, label in (("cold", ""), ("netns9000", "MTU 9000 ")):
+            p, v, m = ratios(run_set, MIXED_GOAL_WORKLOADS, 1.0, pair, label)
+            parts += [f"{PAIR_NAMES[pair]} {x}" for x in p]
+            verdicts += v
+            missing += [f"{PAIR_NAMES[pair]} {x}" for x in m]
+        r = ratio(summary, "cold", "gib", pair)
+        if r is None:
+            missing.append(f"{PAIR_NAMES[pair]} 1 GiB send")
+        else:
+            parts.append(f"{PAIR_NAMES[pair]} 1 GiB send: {r:.2f}×")
+            verdicts.append(r >= 1.0)
+    dropped = {}
+    for run in runs:
+        if run["pair"] in MIXED_PAIRS and "rcvbufErrors" in run:
+            for side, n in run["rcvbufErrors"].items():
+                key = f"{'loopback' if run['set'] in ('cold', 'warm', 'speed') else run['set']} {side}"
+                dropped[key] = dropped.get(key, 0) + n
+    if dropped:
+        parts.append("UDP RcvbufErrors in the mixed runs: "
+                     + ", ".join(f"{k} {n}" for k, n in sorted(dropped.items())))
+        verdicts.append(all(n == 0 for n in dropped.values()))
+    row(2, "OpenAFS peers: rx4j client → C server and C client → rx4j server ≥ 1× C ↔ C for send 1 MiB, recv 1 MiB, "
+           "send 128 KiB, send 32 KiB, recv 32 KiB, rpc -t 1 and -t 8, cold, on loopback and at MTU 9000, and for "
+           "1 GiB sends; 0 UDP RcvbufErrors at their receivers", joined(parts, missing),
+        verdict_of(verdicts, missing))
+
+    # 3. the first call
     parts, verdicts, missing = [], [], []
     one, c_one = find(summary, "cold", "first1", "rx4j2rx4j"), find(summary, "cold", "first1", "c2c")
     if one and one.get("median") is not None:
         parts.append(f"-T 1: rx4j {one['median']:.0f} ms (range {one['min']:.0f}–{one['max']:.0f})"
                      + (f", C {c_one['median']:.0f} ms" if c_one and c_one.get("median") is not None else ""))
-        verdicts.append(one["median"] <= 30)
+        verdicts.append(one["max"] <= 30)
     else:
         missing.append("-T 1")
-    ten = ratio(summary, "cold", "first10")
-    if ten is not None:
-        parts.append(f"-T 10: rx4j's time {ten:.2f}× C's")
-        verdicts.append(ten <= 2.0)
-    else:
-        missing.append("-T 10")
-    row(2, "First call: a fresh client's send -b 1048576 -T 1 reports ≤ 30 ms; -T 10 ≤ 2× C's time",
+    row(3, "First call: a fresh client's send -b 1048576 -T 1 reports ≤ 30 ms, every run (the goal's server is "
+           "running already; bench.sh starts a fresh one for every run, so here its warm-up counts too)",
         joined(parts, missing), verdict_of(verdicts, missing))
 
-    # 3. packet size: datagrams per MiB between rx4j peers on loopback (client -D, cold 100 MiB runs)
+    # 4. packet size: datagrams per MiB between rx4j peers on loopback (client -D, cold 100 MiB runs)
     parts, verdicts = [], []
     for w in ("w32", "w255"):
         e = find(summary, "cold", w, "rx4j2rx4j")
         if e and e.get("clientDatagramsPerMiB") is not None:
             parts.append(f"{WORKLOAD_NAMES[w]}: {e['clientDatagramsPerMiB']:.1f} datagrams sent per MiB")
             verdicts.append(e["clientDatagramsPerMiB"] <= 20)
-    row(3, "Packet size on loopback between rx4j peers: ≤ 20 datagrams per MiB over a 100 MiB run (client -D)",
+    row(4, "Packet size on loopback between rx4j peers: ≤ 20 datagrams per MiB over a 100 MiB run (client -D)",
         "; ".join(parts) or not_here, verdict_of(verdicts, []))
 
-    # 4. datagram system calls per MiB
-    text = " ".join(syscalls_text.split()) if syscalls_text.strip() else not_here
-    row(4, "Datagram system calls (sendmsg/sendmmsg/sendto, recvmsg/recvmmsg/recvfrom) per MiB sent and received "
-           "≤ 1/8 of the last round's (scripts/bench/syscalls.sh)", text[:600],
-        "see below" if syscalls_text.strip() and not text.startswith("not measured") else "not measured")
+    # 5. warm figures: listed for the next run to compare against
+    parts, _, missing = ratios("warm", ["send32k", "send128k", "send1m", "rpc1", "rpc8"], 0.0)
+    row(5, "Warm figures no lower than the last full run's (docs/benchmarks.md, Speed goals)",
+        joined(parts, missing) + f" ({warm_note})", "compare" if parts else "not measured")
 
-    # 5. two hosts
-    parts, verdicts = [], []
-    for entry in summary:
-        if not entry["set"].startswith("netns") or entry["pair"] != "rx4j2rx4j":
-            continue
-        r = ratio(summary, entry["set"], entry["workload"])
-        mtu = entry["set"][len("netns"):]
-        if r is not None:
-            parts.append(f"MTU {mtu} {WORKLOAD_NAMES.get(entry['workload'])}: {r:.2f}×")
-            verdicts.append(r >= 2.0)
-        if entry.get("p99Micros") is not None:
-            parts.append(f"MTU {mtu} rpc p99 {entry['p99Micros']:.0f} µs")
-            verdicts.append(entry["p99Micros"] < 1000)
-    row(5, "Two hosts (netns + veth, MTU 1500 and 9000, cold): rx4j ↔ rx4j ≥ 2× C ↔ C for send 1 MiB and "
-           "rpc 4/4; rpc p99 < 1 ms", "; ".join(parts) if parts else "not measured (run with --netns)",
-        verdict_of(verdicts, []))
-
-    # 6. warm sends
-    parts, verdicts, missing = ratios("warm", ["send32k", "send128k", "send1m"], 3.0)
-    row(6, "Warm: every send ≥ 3× C ↔ C on loopback; no warm figure below the last round's",
-        joined(parts, missing) + f" ({warm_note})", verdict_of(verdicts, missing))
-
-    # 7. how the figures were taken
+    # 6. how the figures were taken
     pinned = machine.get("pinned", "?")
-    row(7, "The launcher's flags chosen from unpinned cold runs; bench.sh reports unpinned cold figures by default",
+    row(6, "Figures as users get them: the launcher's flags, unpinned, fresh processes",
         f"pinned: {pinned}; rxperf: {machine.get('rx4j', '?')}",
         "unpinned" if pinned.startswith("no") else "pinned (--pinned)")
     return rows
