@@ -300,16 +300,22 @@ public final class Peer {
     }
 
     /**
-     * The largest packet worth probing for toward this peer: min(its maxMTU, its ifMTU, our own
-     * {@code RxConfig.packetSize().largestPacket(localIfMtu)}). Its ifMTU counts so that no packet is larger than either end's
-     * interface (no IP fragmentation); OpenAFS advertises ifMTU 1444 on Ethernet and loopback, so it never gets more
-     * than it advertises, and nothing above 1444 before its first ACK trailer.
+     * The largest packet worth probing for toward this peer: min(what it accepts, our own
+     * {@code RxConfig.packetSize().largestPacket(localIfMtu)}), where what it accepts is its trailer maxMTU for a peer
+     * that buffers jumbograms of base packets ({@link #basePacketReceiver}, OpenAFS: maxMTU is the largest packet its
+     * receive path takes, rx-wire-facts.md §3) and min(maxMTU, ifMTU) otherwise. Our own route's size bounds it, so no
+     * packet is larger than our interface toward the peer (no IP fragments): OpenAFS advertises ifMTU 1444 on Ethernet
+     * and on loopback alike, and gets single packets up to its maxMTU (5,692) only where our route carries them
+     * whole, e.g. loopback, in place of 4-packet jumbograms of the same bytes; nothing above 1444 before its first
+     * ACK trailer. The bytes in flight toward it stay capped ({@link #bufferedPacketLimit}), so this changes how a
+     * window's bytes are packed, not how many there are.
      *
      * @param config this endpoint's configuration
      * @return bytes; at most {@link RxConstants#REMOTE_PACKET_SIZE} means "no large packets"
      */
     public int largePacketTarget(RxConfig config) {
-        return Math.min(Math.min(maxMtu, ifMtu), config.packetSize().largestPacket(localIfMtu));
+        int accepted = basePacketReceiver ? maxMtu : Math.min(maxMtu, ifMtu);
+        return Math.min(accepted, config.packetSize().largestPacket(localIfMtu));
     }
 
     /**

@@ -383,18 +383,33 @@ class LargePacketSimTest {
     }
 
     @Test
-    void aPeerWithOpenAfsDefaultsGetsJumbogramsButNoLargePackets() {
+    void aPeerWithOpenAfsDefaultsGetsSinglePacketsUpToItsMaxMtuWhereOurRouteCarriesThem() {
         DataSizes up = new DataSizes();
         DataSizes down = new DataSizes();
-        // OpenAFS on Ethernet or loopback: maxMTU 5692, ifMTU 1444, jumbograms of up to 4.
+        // OpenAFS on loopback: maxMTU 5692, ifMTU 1444, jumbograms of up to 4; our route carries 9000.
         SimNetwork net = net(bigConfig(), RxConfig.builder().maxWindow(255).build(),
+                LinkModel.delay(5 * MS).withMtu(BIG), up, down);
+        run(net, 2, 2L << 20, 64 << 10);
+        assertTrue(up.largeProbes > 0, "its maxMTU above 1444 is probed for");
+        assertEquals(5692, up.largestPacket, "single packets as large as its maxMTU, no larger");
+        assertEquals(5692, up.largest, "no datagram above its maxMTU");
+    }
+
+    @Test
+    void aPeerWithOpenAfsDefaultsOnAnEthernetRouteGetsJumbogramsButNoLargePackets() {
+        DataSizes up = new DataSizes();
+        DataSizes down = new DataSizes();
+        // The same peer, our route 1500 bytes: a 5692-byte packet would be IP fragments, so base packets in
+        // jumbograms of up to 4, as OpenAFS's own sender sends.
+        RxConfig ethernet = RxConfig.builder().maxWindow(255).ifMtu(RxConstants.REMOTE_PACKET_SIZE).build();
+        SimNetwork net = net(ethernet, RxConfig.builder().maxWindow(255).build(),
                 LinkModel.delay(5 * MS).withMtu(BIG), up, down);
         run(net, 2, 2L << 20, 64 << 10);
         assertTrue(up.largest <= 5692, "largest datagram to it " + up.largest);
         assertTrue(up.largest == RxConstants.REMOTE_PACKET_SIZE || jumbogramOfAtMostFour(up.largest) > 0,
                 "only default packets or jumbograms of them: " + up.largest);
         assertEquals(1440, up.largestPacket, "1412 bytes of data per packet");
-        assertEquals(0, up.largeProbes, "its ifMTU 1444 rules large packets out");
+        assertEquals(0, up.largeProbes, "our route's 1444 rules large packets out");
     }
 
     @Test
