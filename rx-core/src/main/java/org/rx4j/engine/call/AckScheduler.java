@@ -282,7 +282,7 @@ public final class AckScheduler {
         int plain = RxConstants.HEADER_SIZE + RxConstants.ACK_FIXED_SIZE + soft.length + RxConstants.ACK_PAD_SIZE + 16;
         AckPacket probe = new AckPacket(h, 0, 0, rq.first(), rq.highest(), 0, AckReason.PING, soft, 4,
                 env.peer().advertisedMaxMtu(), env.peer().localIfMtu(), config.windows().maxRwind(),
-                env.peer().jumboLimit(),
+                env.peer().advertisedDgramPackets(),
                 Math.max(0, datagramBytes - plain));
         env.counters().increment(RxCounter.ACKS_SENT, AckReason.PING);
         activity.lastSendNs = now;
@@ -362,10 +362,10 @@ public final class AckScheduler {
             ack = new AckPacket(h, 0, 0, first, rq.highest(), serial, reason, soft, 0, 0, 0, 0, 0, 0);
         } else if (reuse == null) {
             ack = AckPacket.of(h, first, rq.highest(), serial, reason, soft, env.peer().advertisedMaxMtu(),
-                    env.peer().localIfMtu(), config.windows().maxRwind(), env.peer().jumboLimit());
+                    env.peer().localIfMtu(), config.windows().maxRwind(), env.peer().advertisedDgramPackets());
         } else {
             ack = reuse.ack(h, first, rq.highest(), serial, reason, soft, env.peer().advertisedMaxMtu(),
-                    env.peer().localIfMtu(), config.windows().maxRwind(), env.peer().jumboLimit());
+                    env.peer().localIfMtu(), config.windows().maxRwind(), env.peer().advertisedDgramPackets());
         }
         advertisedFirst = first;
         arrivalsSinceAck = 0;

@@ -300,6 +300,24 @@ public final class Peer {
     }
 
     /**
+     * maxDgramPackets our ACK trailers advertise to this peer: {@link #jumboLimit}, but 1 toward a sender that cuts
+     * jumbograms of base packets ({@link #basePacketReceiver}, OpenAFS) when its interface and ours are both wider than
+     * Ethernet (its trailer ifMTU and our {@link #localIfMtu} above 1,444 bytes, e.g. a 9,000-byte link). Told 1, such
+     * a sender cuts single packets of its natMTU, min(our ifMTU, its own) rounded down to 1,444 + n × 1,416 bytes
+     * (rx-wire-facts.md §3 "Trailer use", §4): on a 9,000-byte link one 8,524-byte packet where it sent a jumbogram of
+     * six 1,444-byte packets, the same bytes per datagram in a sixth of the packets for both ends to handle, and its
+     * window of 32 packets then holds 32 such packets; it starts each call with one packet in place of one jumbogram,
+     * the same bytes. Where either side's interface is Ethernet-size (OpenAFS's loopback and Ethernet routes say 1,444)
+     * its natMTU would be 1,444, so jumbograms are kept (docs/engine.md "Jumbogram size and windows toward OpenAFS").
+     *
+     * @return sub-packets, 1..46
+     */
+    public int advertisedDgramPackets() {
+        boolean wideBothWays = localIfMtu > RxConstants.REMOTE_PACKET_SIZE && ifMtu > RxConstants.REMOTE_PACKET_SIZE;
+        return basePacketReceiver && wideBothWays ? 1 : jumboLimit;
+    }
+
+    /**
      * The largest packet worth probing for toward this peer: min(what it accepts, our own
      * {@code RxConfig.packetSize().largestPacket(localIfMtu)}), where what it accepts is its trailer maxMTU for a peer
      * that buffers jumbograms of base packets ({@link #basePacketReceiver}, OpenAFS: maxMTU is the largest packet its
