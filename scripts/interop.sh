@@ -33,7 +33,8 @@
 #             volserver, salvager in netns rx4j-afscell): rx4j's file API (AfsFilesInteropTest) and afsq's file
 #             commands checked with Debian's afsio and libafscp (scripts/interop/afscp-ls.c)
 #   fragments rx4j <-> rx4j through a veth pair at MTU 1500 and 9000: no IP fragments (nstat;
-#             scripts/netns/fragments.sh)
+#             scripts/netns/fragments.sh); OpenAFS's server sends rx4j's client single packets at MTU 9000
+#             (scripts/netns/openafs-packets.sh)
 #   capture   tshark capture of a C<->C mix; its Wireshark expert-info kinds are the control
 #   rx4j      rxdebug against an rx4j server before/during/after transfers, rx4j's rxdebug (with OpenAFS's
 #             -servers/-port syntax) against Debian's under load, counters masked (rxdebug-compare.sh),
