@@ -57,7 +57,8 @@
 # of docs/benchmarks.md between <!-- bench.sh:begin --> and <!-- bench.sh:end -->, and
 # docs/bench-rate.svg (rate against -b); on stderr a progress note per run with its result line, the UDP
 # RcvbufErrors at each receiver and the hypervisor's steal share during the run (scripts/lib/steal.sh; in the JSON
-# as each run's stealPercent). Env: BENCH_PORT (UDP port, default 7419), BENCH_RUNS /
+# as each run's stealPercent; the report leaves runs above BENCH_MAX_STEAL % out of their cells' figures, default 5,
+# and does not judge a cell with no run below it). Env: BENCH_PORT (UDP port, default 7419), BENCH_RUNS /
 # BENCH_WARM_RUNS (run counts), BENCH_WARM_TIME / BENCH_WARM_OMIT (seconds), BENCH_KEEP=1 (keep the
 # work directory).
 set -euo pipefail

@@ -57,6 +57,10 @@ MIXED_GOAL_WORKLOADS = ["send1m", "recv1m", "send128k", "send32k", "recv32k", "r
 # The same rows between the namespaces, where one chain's rpc is the 5,000-call run (rpc1n)
 MIXED_GOAL_NETNS_WORKLOADS = ["send1m", "recv1m", "send128k", "send32k", "recv32k", "rpc1n", "rpc8"]
 MIXED_PAIRS = ("rx4j2c", "c2rx4j")
+# A run during which the hypervisor took more than this share of the machine's CPU time (%, scripts/lib/steal.sh) is
+# left out of its cell's figures, as scripts/bench/ab-summary.py --max-steal does; a cell none of whose runs stayed
+# below it keeps them all, is marked, and is not judged.
+MAX_STEAL = float(os.environ.get("BENCH_MAX_STEAL", "5"))
 RPC_WORKLOADS = ("rpc1", "rpc1n", "rpc8")
 FIRST_CALL_WORKLOADS = ("first1", "first10")
 RCVBUF_RE = re.compile(r"(host|server|client) (-?\d+)")
@@ -231,10 +235,14 @@ def summarise(runs):
         groups.setdefault((run["set"], run["workload"], run["pair"]), []).append(run)
     summary = []
     for (run_set, workload, pair), group in sorted(groups.items(), key=lambda kv: min(r["id"] for r in kv[1])):
-        ok = [r for r in group if "result" in r]
+        results = [r for r in group if "result" in r]
+        calm = [r for r in results if r.get("stealPercent", 0.0) <= MAX_STEAL]
+        ok = calm or results
         figures = sorted(figure(r) for r in ok)
-        entry = {"set": run_set, "workload": workload, "pair": pair, "runs": len(group), "ok": len(ok),
-                 "unit": unit_of(workload, ok[0]["kind"] if ok else None)}
+        entry = {"set": run_set, "workload": workload, "pair": pair, "runs": len(group), "ok": len(results),
+                 "unit": unit_of(workload, results[0]["kind"] if results else None),
+                 "stealExcluded": len(results) - len(calm) if calm else 0,
+                 "stealAll": bool(results) and not calm}
         if figures:
             entry.update({"min": figures[0], "median": statistics.median(figures), "max": figures[-1]})
         for key in ("clientCpuSecondsPerGiB", "clientCpuMicrosPerCall", "serverCpuSecondsPerGiB",
@@ -265,9 +273,15 @@ def find(summary, run_set, workload, pair):
 
 def ratio(summary, run_set, workload, pair="rx4j2rx4j", base="c2c"):
     a, b = find(summary, run_set, workload, pair), find(summary, run_set, workload, base)
-    if not a or not b or a.get("median") is None or not b.get("median"):
+    if not a or not b or a.get("median") is None or not b.get("median") or a["stealAll"] or b["stealAll"]:
         return None
     return a["median"] / b["median"]
+
+
+def stolen(summary, run_set, workload, pair, base="c2c"):
+    """True when the pair's or the base's cell had no run at or below MAX_STEAL (its ratio is not judged)."""
+    return any(e and e["stealAll"] for e in (find(summary, run_set, workload, pair),
+                                              find(summary, run_set, workload, base)))
 
 
 def fmt(value, digits=3):
@@ -295,7 +309,8 @@ def targets(summary, runs, machine, floors, syscalls_text=""):
         for w in workloads:
             r = ratio(summary, run_set, w, pair)
             if r is None:
-                missing.append(f"{label}{WORKLOAD_NAMES.get(w, w)}")
+                why = f" (every run above {MAX_STEAL:g} % steal)" if stolen(summary, run_set, w, pair) else ""
+                missing.append(f"{label}{WORKLOAD_NAMES.get(w, w)}{why}")
                 continue
             parts.append(f"{label}{WORKLOAD_NAMES.get(w, w)}: {r:.2f}×")
             verdicts.append(r >= need)
@@ -349,7 +364,8 @@ def targets(summary, runs, machine, floors, syscalls_text=""):
             missing += [f"{PAIR_NAMES[pair]} {x}" for x in m]
         r = ratio(summary, "cold", "gib", pair)
         if r is None:
-            missing.append(f"{PAIR_NAMES[pair]} 1 GiB send")
+            why = f" (every run above {MAX_STEAL:g} % steal)" if stolen(summary, "cold", "gib", pair) else ""
+            missing.append(f"{PAIR_NAMES[pair]} 1 GiB send{why}")
         else:
             parts.append(f"{PAIR_NAMES[pair]} 1 GiB send: {r:.2f}×")
             verdicts.append(r >= 1.0)
@@ -529,12 +545,21 @@ def docs_section(summary, rows, machine, floors, svg_name, json_name, syscalls_t
                   "CPU µs/call client / server | rpc p99 µs |", "|---|---|---|---|---|---|---|---|---|---|---|"]
         for e in entries:
             r = ratio(summary, run_set, e["workload"], e["pair"]) if e["pair"] != "c2c" else None
+            steal_mark = " (steal)" if e["stealAll"] else ""
             lines.append(f"| {WORKLOAD_NAMES.get(e['workload'], e['workload'])} | {PAIR_NAMES[e['pair']]} | "
-                         f"{fmt(e.get('min'))} | {fmt(e.get('median'))} | {fmt(e.get('max'))} | {e['unit']} | "
+                         f"{fmt(e.get('min'))} | {fmt(e.get('median'))}{steal_mark} | {fmt(e.get('max'))} | "
+                         f"{e['unit']} | "
                          f"{'' if r is None else f'{r:.2f}×'} | {row_target(run_set, e['workload'], e['pair'])} | "
                          f"{cpu_cell(e, 'CpuSecondsPerGiB')} | "
                          f"{cpu_cell(e, 'CpuMicrosPerCall')} | {fmt(e.get('p99Micros'))} |")
         lines.append("")
+    left_out = sum(e["stealExcluded"] for e in summary)
+    all_stolen = [e for e in summary if e["stealAll"]]
+    measured = sum(e["ok"] for e in summary)
+    lines += [f"Steal: {left_out} of {measured} runs during which the hypervisor took more than {MAX_STEAL:g} % of the "
+              "machine's CPU time (scripts/lib/steal.sh) are left out of their cells' figures; "
+              + (f"{len(all_stolen)} cells had no run below it, keep all their runs, are marked (steal) and are not "
+                 "judged." if all_stolen else "every cell kept at least one run below it."), ""]
     lines += ["How to read the CPU columns: the server's figure is its process's utime + stime (/proc/PID/stat) "
               "from its port being bound to the client's end (warm: over the client's measured window, from "
               "0.2 s samples); the "
