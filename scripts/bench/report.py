@@ -278,10 +278,12 @@ def ratio(summary, run_set, workload, pair="rx4j2rx4j", base="c2c"):
     return a["median"] / b["median"]
 
 
-def stolen(summary, run_set, workload, pair, base="c2c"):
-    """True when the pair's or the base's cell had no run at or below MAX_STEAL (its ratio is not judged)."""
-    return any(e and e["stealAll"] for e in (find(summary, run_set, workload, pair),
-                                              find(summary, run_set, workload, base)))
+def unmeasured(summary, run_set, workload, pair, name, base="c2c"):
+    """name for the list of rows ratio() gave no figure for, saying so when the pair's or the base's cell had no run
+    at or below MAX_STEAL (its ratio is not judged)."""
+    stolen = any(e and e["stealAll"] for e in (find(summary, run_set, workload, pair),
+                                                find(summary, run_set, workload, base)))
+    return name + (f" (every run above {MAX_STEAL:g} % steal)" if stolen else "")
 
 
 def fmt(value, digits=3):
@@ -309,8 +311,7 @@ def targets(summary, runs, machine, floors, syscalls_text=""):
         for w in workloads:
             r = ratio(summary, run_set, w, pair)
             if r is None:
-                why = f" (every run above {MAX_STEAL:g} % steal)" if stolen(summary, run_set, w, pair) else ""
-                missing.append(f"{label}{WORKLOAD_NAMES.get(w, w)}{why}")
+                missing.append(unmeasured(summary, run_set, w, pair, f"{label}{WORKLOAD_NAMES.get(w, w)}"))
                 continue
             parts.append(f"{label}{WORKLOAD_NAMES.get(w, w)}: {r:.2f}×")
             verdicts.append(r >= need)
@@ -364,8 +365,7 @@ def targets(summary, runs, machine, floors, syscalls_text=""):
             missing += [f"{PAIR_NAMES[pair]} {x}" for x in m]
         r = ratio(summary, "cold", "gib", pair)
         if r is None:
-            why = f" (every run above {MAX_STEAL:g} % steal)" if stolen(summary, "cold", "gib", pair) else ""
-            missing.append(f"{PAIR_NAMES[pair]} 1 GiB send{why}")
+            missing.append(unmeasured(summary, "cold", "gib", pair, f"{PAIR_NAMES[pair]} 1 GiB send"))
         else:
             parts.append(f"{PAIR_NAMES[pair]} 1 GiB send: {r:.2f}×")
             verdicts.append(r >= 1.0)
