@@ -20,29 +20,27 @@ NS_A=${RX4J_NETNS_A:-rx4j-a}
 NS_B=${RX4J_NETNS_B:-rx4j-b}
 ADDR_B=10.99.0.2
 [[ $(id -u) -eq 0 ]] || { echo "openafs-packets.sh: needs root (ip netns)" >&2; exit 2; }
+# shellcheck source=../lib/bench-server.sh
+source "$ROOT/scripts/lib/bench-server.sh"
 PEER=$("$ROOT/scripts/interop/build-peer.sh")
 "$RXPERF" --version > /dev/null    # build on first use, outside the runs
-server=""
+LOG=$(mktemp /tmp/rx4j-openafs-packets.XXXXXX)
 cleanup() {
-    [[ -n $server ]] && kill "$server" 2> /dev/null && wait "$server" 2> /dev/null
+    server_stop
     "$ROOT/scripts/netns.sh" down > /dev/null 2>&1 || true
+    rm -f "$LOG"
 }
 trap cleanup EXIT
 
-# run LABEL NS_OR_EMPTY HOST BIND: a C server on HOST (in NS_B when NS_OR_EMPTY is set), one rx4j client run against
-# it; prints "LABEL: D datagrams, P packets, B bytes" and sets DGRAMS, PACKETS, RECEIVED.
+# run LABEL NS HOST: a C server on HOST (in namespace NS and the client in NS_A, or both here when NS is empty), one
+# rx4j client run against it; prints the result and the counts, and sets DGRAMS, PACKETS, RECEIVED.
 run() {
-    local label=$1 ns=$2 host=$3 out
-    local in_b=() in_a=()
-    [[ -z $ns ]] || { in_b=(ip netns exec "$NS_B"); in_a=(ip netns exec "$NS_A"); }
-    "${in_b[@]}" "$PEER" server -p "$PORT" --bind "$host" --verify > /dev/null 2>&1 &
-    server=$!
-    for _ in $(seq 1 100); do
-        "${in_b[@]}" ss -Hlun "sport = :$PORT" | grep -q . && break
-        sleep 0.1
-    done
+    local label=$1 host=$3 out in_a=()
+    SERVER_NS=$2
+    [[ -z $SERVER_NS ]] || in_a=(ip netns exec "$NS_A")
+    server_start "$LOG" "$PEER" server -p "$PORT" --bind "$host" --verify
     out=$("${in_a[@]}" "$RXPERF" client -s "$host" -p "$PORT" -c recv -b 1048576 -T $((BYTES / 1048576)) --verify -D 2>&1)
-    kill "$server"; wait "$server" 2> /dev/null || true; server=""
+    server_stop
     grep -q '^RECV:' <<< "$out" || { echo "$label: the client printed no result:"; echo "$out" | head -5; return 1; }
     DGRAMS=$(awk '/^ *packets read:/ { print $4; exit }' <<< "$out")
     PACKETS=$(awk '/^ *other read counters:/ { print $5; exit }' <<< "$out" | tr -d ,)
@@ -53,7 +51,7 @@ run() {
 
 status=0
 "$ROOT/scripts/netns.sh" up --mtu 9000 > /dev/null
-run "MTU 9000 between namespaces" ns "$ADDR_B"
+run "MTU 9000 between namespaces" "$NS_B" "$ADDR_B"
 if ((PACKETS != DGRAMS || RECEIVED / DGRAMS < 8000)); then
     echo "    expected single packets of more than 8,000 bytes: OpenAFS did not send its natMTU's packets" >&2
     status=1
